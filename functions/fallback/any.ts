@@ -1,0 +1,9 @@
+import { dispatcher } from '../../lib/http/dispatch.js';
+import { HANDLERS } from '../handler-table.js';
+
+/**
+ * Every /api path no other function claims: unknown entities (404), methods a
+ * shape does not take (405), CORS preflights, and spellings API Gateway matches
+ * case-sensitively but the API does not (/api/Usergroups) — dispatched in-process.
+ */
+export const handler = dispatcher(HANDLERS);

@@ -1,0 +1,9 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { noContent } from '../../lib/http/response.js';
+import { changeMembership } from '../../lib/operations/memberships.js';
+
+/** DELETE /users/:uid/usergroups/:gid → 204: the link becomes F and keeps its link_id (SPEC §7). */
+export const handler = apiHandler('users.usergroups.delete', async ({ route, caller }) => {
+  await changeMembership(caller, route, () => 'F');
+  return noContent();
+});

@@ -1,0 +1,11 @@
+import { membershipsResource, type LinkStatus } from '../../lib/entities/usergroups.js';
+import { readBodyFields } from '../../lib/entities/validate.js';
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { ok } from '../../lib/http/response.js';
+import { changeMembership } from '../../lib/operations/memberships.js';
+
+/** PUT /users/:uid/usergroups/:gid {"status": A|F|P|D} → 200 {"message":"Status has been changed."} (SPEC §7). */
+export const handler = apiHandler('users.usergroups.update', async ({ route, caller, body = {} }) => {
+  await changeMembership(caller, route, () => readBodyFields(membershipsResource, 'update', body).status as LinkStatus);
+  return ok({ message: 'Status has been changed.' });
+});

@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { ok } from '../../lib/http/response.js';
+
+/** GET /api/version → {"Version":"1.0"} (or "2.0" under /api/2.0/): any authenticated caller. */
+export const handler = apiHandler('version.list', async ({ version }) => ok({ Version: version }));

@@ -1,0 +1,43 @@
+import { batchGet } from '../db/batch-get.js';
+import { keys } from '../db/keys.js';
+import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
+import { withoutKeys, type LoginRecord } from '../db/records.js';
+import { tooManyRequests, unauthorized } from '../http/http-errors.js';
+import { verifyApiKey } from './api-keys.js';
+import { parseBasicAuthorization } from './basic-credentials.js';
+import type { Caller } from './caller.js';
+
+/**
+ * HTTP Basic authentication (SPEC §4). One BatchGetItem reads the login item and
+ * the attempt counter of (e-mail, source IP) together. Every failure looks the
+ * same from outside (401 with the realm) and costs the same: the key is hashed
+ * and compared even when the e-mail is unknown.
+ */
+export async function authenticate(authorization: string | undefined, sourceIp: string): Promise<Caller> {
+  const credentials = parseBasicAuthorization(authorization);
+  if (!credentials) throw unauthorized();
+  const emailLower = credentials.email.toLowerCase();
+  const loginKey = keys.login(emailLower);
+  const attemptsKey = keys.throttle(emailLower, sourceIp);
+  const lookup = await batchGet([loginKey, attemptsKey]);
+
+  const now = Math.floor(Date.now() / 1000);
+  const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
+  if (locked > 0) throw tooManyRequests(locked);
+
+  const item = lookup(loginKey);
+  const login = item ? withoutKeys<LoginRecord>(item) : undefined;
+  const keyMatches = verifyApiKey(credentials.key, login?.key_hash);
+  if (!login || !keyMatches || login.status !== 'A' || (login.user_type !== 'A' && login.user_type !== 'V')) {
+    await recordFailure(emailLower, sourceIp, now);
+    throw unauthorized();
+  }
+  return {
+    userId: login.user_id,
+    email: emailLower,
+    userType: login.user_type,
+    isRoot: login.is_root === 'Y' && login.user_type === 'A',
+    companyId: login.company_id,
+    activeGroupIds: [...(login.active_groups ?? [])].map(Number),
+  };
+}

@@ -1,0 +1,35 @@
+import { VENDOR_API_EDITIONS, config } from '../config.js';
+import { getUsergroups } from '../db/usergroups.js';
+import { ForbiddenError } from '../errors.js';
+import type { Route } from '../http/route.js';
+import type { Caller } from './caller.js';
+import { unionOfGrants } from './privileges.js';
+
+/** The privileges a non-root administrator holds right now (one BatchGetItem of their active groups). */
+export async function effectivePrivileges(caller: Caller): Promise<Set<string>> {
+  if (caller.activeGroupIds.length === 0) return new Set();
+  const groups = await getUsergroups(caller.activeGroupIds);
+  return unionOfGrants([...groups.values()]);
+}
+
+/**
+ * SPEC §5, judged before the body is read: a root administrator may do
+ * everything; any other administrator needs every privilege the route names;
+ * a vendor may only use vendor entities, and only in the multi-vendor editions
+ * that allow it (their objects are then scoped to their company by the operation).
+ */
+export async function authorize(caller: Caller, route: Route): Promise<void> {
+  if (route.privileges.length === 0) return;
+  if (caller.userType === 'V') {
+    const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
+    if (!editionAllows || !route.resource.vendorAccess) {
+      throw new ForbiddenError('Vendors may not use this resource');
+    }
+    return;
+  }
+  if (caller.userType !== 'A') throw new ForbiddenError();
+  if (caller.isRoot) return;
+  const granted = await effectivePrivileges(caller);
+  const missing = route.privileges.find((privilege) => !granted.has(privilege));
+  if (missing) throw new ForbiddenError(`The ${missing} privilege is required`);
+}

@@ -1,0 +1,43 @@
+import { generateApiKey, hashApiKey } from './auth/api-keys.js';
+import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
+
+export const DEFAULT_BOOTSTRAP_EMAIL = 'admin@example.com';
+
+export interface BootstrapResult {
+  email: string;
+  /** The key to print: the one from the environment, or a freshly generated one. Absent when nothing was done. */
+  apiKey?: string;
+  created: boolean;
+}
+
+/**
+ * SPEC §9: on an empty database, create a root administrator with API access
+ * (e-mail and key from the arguments, else admin@example.com and a fresh key).
+ * When an e-mail is given explicitly the account is made to match it (created
+ * if missing; a given key replaces the stored one), so scripts that export
+ * BOOTSTRAP_ADMIN_EMAIL/KEY can rely on them whatever `.data/` holds.
+ */
+export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
+  const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;
+  const existing = await getUserByEmail(email);
+  if (existing) {
+    if (options.apiKey) {
+      await updateUser(existing.user_id, () => ({ status: 'A', is_root: existing.user_type === 'A' ? 'Y' : existing.is_root }));
+      await setApiKeyHash(existing.user_id, hashApiKey(options.apiKey));
+    }
+    return { email, apiKey: options.apiKey, created: false };
+  }
+  if (!options.email && (await hasAnyUser())) return { email, created: false };
+  const apiKey = options.apiKey || generateApiKey();
+  await createUser({
+    email,
+    user_type: 'A',
+    status: 'A',
+    firstname: 'Store',
+    lastname: 'Administrator',
+    company_id: 0,
+    is_root: 'Y',
+    key_hash: hashApiKey(apiKey),
+  });
+  return { email, apiKey, created: true };
+}

@@ -1,0 +1,66 @@
+/**
+ * Deployment configuration, read once per Lambda instance from the environment.
+ * Every variable is documented in the README ("Environment variables").
+ */
+
+export const STORE_EDITIONS = [
+  'cs-cart',
+  'cs-cart-ultimate',
+  'multi-vendor',
+  'multi-vendor-plus',
+  'multi-vendor-ultimate',
+  'multi-vendor-enterprise',
+] as const;
+export type StoreEdition = (typeof STORE_EDITIONS)[number];
+
+/** Editions in which vendors may use the API at all (SPEC §5). */
+export const VENDOR_API_EDITIONS: readonly StoreEdition[] = [
+  'multi-vendor-plus',
+  'multi-vendor-ultimate',
+  'multi-vendor-enterprise',
+];
+
+export interface Config {
+  tableName: string;
+  storeEdition: StoreEdition;
+  corsOrigins: string[];
+  /** How long a successful authentication (and the privileges it resolved) may be reused, in ms. 0 = never. */
+  authCacheTtlMs: number;
+}
+
+function readEdition(value: string | undefined): StoreEdition {
+  const edition = (value ?? 'multi-vendor-ultimate').trim().toLowerCase();
+  return (STORE_EDITIONS as readonly string[]).includes(edition)
+    ? (edition as StoreEdition)
+    : 'multi-vendor-ultimate';
+}
+
+function readNonNegativeInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    tableName: env.TABLE_NAME || 'store-api-local',
+    storeEdition: readEdition(env.STORE_EDITION),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    authCacheTtlMs: readNonNegativeInt(env.AUTH_CACHE_TTL_MS, 0),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this instance (read lazily so tests can set the environment first). */
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** Tests change the environment between cases; this forgets what was read. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

@@ -1,0 +1,23 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from './client.js';
+import { keys } from './keys.js';
+
+/**
+ * Next integer id of a sequence, from an atomic counter item (one UpdateItem).
+ * `startAfter` is the value before the first id: usergroups start after the
+ * reserved 1 and 2. Ids are never reused; a failed create leaves a gap.
+ */
+export async function nextId(sequence: string, startAfter = 0): Promise<number> {
+  const result = await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: keys.counter(sequence),
+      UpdateExpression: 'SET #value = if_not_exists(#value, :start) + :one',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':start': startAfter, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(result.Attributes?.value);
+}

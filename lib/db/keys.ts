@@ -1,0 +1,40 @@
+/**
+ * The single-table key design (docs/data-model.md explains each item and access pattern).
+ * Numeric ids inside sort keys are zero-padded so that string order is numeric order.
+ */
+
+const ID_WIDTH = 15;
+
+export function padId(id: number): string {
+  return String(id).padStart(ID_WIDTH, '0');
+}
+
+export const keys = {
+  counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
+
+  userProfile: (userId: number) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  userPartition: (userId: number) => `USER#${userId}`,
+  /** Credentials and the authorization facts about a user, looked up by e-mail on every request. */
+  login: (emailLower: string) => ({ pk: `LOGIN#${emailLower}`, sk: 'LOGIN' }),
+  /** One item per (user_type, status) bucket holding how many users are in it. */
+  userStats: (userType: string, status: string) => ({ pk: 'USERSTATS', sk: `${userType}#${status}` }),
+  userStatsPartition: 'USERSTATS',
+  /** GSI1 partition listing the users of one (user_type, status) bucket in id order. */
+  usersBucket: (userType: string, status: string) => `USERS#${userType}#${status}`,
+
+  usergroupPartition: 'USERGROUPS',
+  usergroup: (groupId: number) => ({ pk: 'USERGROUPS', sk: padId(groupId) }),
+
+  link: (userId: number, groupId: number) => ({ pk: `USER#${userId}`, sk: `LINK#${padId(groupId)}` }),
+  linkPrefix: 'LINK#',
+  /** GSI1 partition listing the links to one group, sorted by member user_type then user id. */
+  groupMembers: (groupId: number) => `MEMBERS#${groupId}`,
+  memberSortKey: (userType: string, userId: number) => `${userType}#${padId(userId)}`,
+
+  throttle: (emailLower: string, sourceIp: string) => ({
+    pk: `THROTTLE#${emailLower}#${sourceIp}`,
+    sk: 'THROTTLE',
+  }),
+} as const;
+
+export const GSI1 = 'gsi1';

@@ -1,0 +1,36 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import { GSI1 } from './keys.js';
+
+/**
+ * The table definition used by the local dev server, the tests and the admin tool.
+ * serverless.yml declares the same keys for AWS; test/unit/schema.test.ts keeps the two equal.
+ */
+export function tableDefinition(tableName: string): CreateTableCommandInput {
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'S' },
+      { AttributeName: 'gsi1pk', AttributeType: 'S' },
+      { AttributeName: 'gsi1sk', AttributeType: 'S' },
+    ],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: GSI1,
+        KeySchema: [
+          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
+  };
+}
+
+/** The attribute DynamoDB's TTL deletes expired items by (brute-force counters). */
+export const TTL_ATTRIBUTE = 'expires_at';

@@ -1,0 +1,36 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { TTL_ATTRIBUTE, tableDefinition } from './schema.js';
+
+/** Creates the table if it does not exist and waits until it is active. Used by scripts and tests, never by handlers. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existed';
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  try {
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  } catch (error) {
+    // Another process created it between our describe and create.
+    if ((error as Error).name !== 'ResourceInUseException') throw error;
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
+  return 'created';
+}

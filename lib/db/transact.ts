@@ -1,0 +1,75 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConflictError } from '../errors.js';
+import { db } from './client.js';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A transaction was refused because a condition did not hold; `failed` lists the indexes of the items whose condition failed. */
+export class ConditionFailed extends Error {
+  constructor(readonly failed: number[]) {
+    super(`Condition failed on transaction items ${failed.join(', ')}`);
+    this.name = 'ConditionFailed';
+  }
+}
+
+const MAX_CONFLICT_RETRIES = 8;
+
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * TransactWriteItems with retry on TransactionConflict (another transaction touched
+ * the same item at the same time; the SDK does not retry that). A failed
+ * condition is reported as ConditionFailed so the caller can re-read and decide.
+ */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (codes) {
+        const failed = codes.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
+        if (failed.length > 0) throw new ConditionFailed(failed);
+        if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
+          await pause(attempt);
+          continue;
+        }
+      }
+      if ((error as Error).name === 'TransactionConflictException' && attempt < MAX_CONFLICT_RETRIES) {
+        await pause(attempt);
+        continue;
+      }
+      if (codes?.includes('TransactionConflict')) throw new ConflictError('The object is being changed by another request; try again');
+      throw error;
+    }
+  }
+}
+
+function cancellationCodes(error: unknown): string[] | undefined {
+  if ((error as Error)?.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  if (reasons) return reasons.map((reason) => reason.Code ?? 'None');
+  // DynamoDB Local sometimes only puts the codes in the message: "...[ConditionalCheckFailed, None]".
+  const listed = /\[([^\]]*)\]/.exec((error as Error).message)?.[1];
+  return listed ? listed.split(',').map((code) => code.trim()) : [];
+}
+
+/**
+ * Runs a read-modify-write step until its conditional write goes through. The
+ * step re-reads on every attempt; ConditionFailed means "what I read changed".
+ */
+export async function retryOnConditionFailed<T>(step: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof ConditionFailed) || attempt >= attempts) {
+        if (error instanceof ConditionFailed) throw new ConflictError('The object is being changed by another request; try again');
+        throw error;
+      }
+      await pause(attempt);
+    }
+  }
+}

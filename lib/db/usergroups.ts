@@ -1,0 +1,213 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import type { UsergroupStatus, UsergroupType } from '../entities/usergroups.js';
+import { NotFoundError } from '../errors.js';
+import { db } from './client.js';
+import { nextId } from './counters.js';
+import { GSI1, keys } from './keys.js';
+import { withoutKeys, type UsergroupRecord } from './records.js';
+import { batchGet } from './batch-get.js';
+import { deleteItems } from './users.js';
+
+const table = () => config().tableName;
+
+/** Ids 1 and 2 are built in (SPEC §6): readable by id, never listed, never changed. */
+export const RESERVED_USERGROUPS: ReadonlyMap<number, UsergroupRecord> = new Map([
+  [1, { usergroup_id: 1, type: 'C', status: 'A', usergroup: 'Guest' }],
+  [2, { usergroup_id: 2, type: 'C', status: 'A', usergroup: 'Registered' }],
+]);
+
+export const isReservedUsergroup = (id: number) => RESERVED_USERGROUPS.has(id);
+
+/** New groups are numbered after the reserved ones. */
+const LAST_RESERVED_ID = 2;
+
+function isConditionalFailure(error: unknown): boolean {
+  return (error as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+export async function getUsergroup(id: number): Promise<UsergroupRecord | undefined> {
+  const reserved = RESERVED_USERGROUPS.get(id);
+  if (reserved) return reserved;
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.usergroup(id), ConsistentRead: true }));
+  return Item ? withoutKeys<UsergroupRecord>(Item) : undefined;
+}
+
+/** Every stored group (reserved ones excluded), in id order: one partition, strongly consistent. */
+export async function listUsergroups(): Promise<UsergroupRecord[]> {
+  const groups: UsergroupRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usergroupPartition },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    groups.push(...(page.Items ?? []).map((item) => withoutKeys<UsergroupRecord>(item)));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return groups;
+}
+
+export interface UsergroupFields {
+  type: UsergroupType;
+  status: UsergroupStatus;
+  usergroup?: string;
+}
+
+export async function createUsergroup(fields: UsergroupFields): Promise<UsergroupRecord> {
+  const group: UsergroupRecord = {
+    usergroup_id: await nextId('usergroup', LAST_RESERVED_ID),
+    type: fields.type,
+    status: fields.status,
+    usergroup: fields.usergroup ?? '',
+    members_rev: 0,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.usergroup(group.usergroup_id), ...group },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return group;
+}
+
+/**
+ * PUT /usergroups/:id. `expectedMembersRev`, when given, makes the write fail if a
+ * customer link was written since it was read (the guard against turning a
+ * group with customer members into an administrator group).
+ */
+export async function updateUsergroup(id: number, fields: UsergroupFields, expectedMembersRev?: number): Promise<boolean> {
+  const names: Record<string, string> = { '#type': 'type', '#status': 'status', '#name': 'usergroup' };
+  const values: Record<string, unknown> = { ':type': fields.type, ':status': fields.status };
+  const sets = ['#type = :type', '#status = :status'];
+  if (fields.usergroup !== undefined) {
+    sets.push('#name = :name');
+    values[':name'] = fields.usergroup;
+  }
+  let condition = 'attribute_exists(pk)';
+  if (expectedMembersRev !== undefined) {
+    condition += ' AND (members_rev = :rev OR (attribute_not_exists(members_rev) AND :rev = :zero))';
+    values[':rev'] = expectedMembersRev;
+    values[':zero'] = 0;
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.usergroup(id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Admin tool: privileges of an administrator group. */
+export async function setUsergroupPrivileges(id: number, privileges: string[]): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.usergroup(id),
+        UpdateExpression: 'SET privileges = :privileges',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':privileges': privileges },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalFailure(error)) throw new NotFoundError(`Usergroup ${id} not found`);
+    throw error;
+  }
+}
+
+/** Does the group have a customer member whose link is A, P or D? Reads only customer links, stops at the first. */
+export async function hasCustomerMembers(id: number): Promise<boolean> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :customers)',
+        FilterExpression: '#status <> :available',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': keys.groupMembers(id), ':customers': 'C#', ':available': 'F' },
+        ProjectionExpression: 'user_id',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    if ((page.Items ?? []).length > 0) return true;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return false;
+}
+
+/**
+ * DELETE /usergroups/:id. Deleting the group item is the commit point: from then
+ * on every read joins links with their group and hides links to a missing one,
+ * so the links are invisible at once; they are then removed in bulk.
+ */
+export async function deleteUsergroup(id: number): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({ TableName: table(), Key: keys.usergroup(id), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+  await removeLinksTo(id);
+  return true;
+}
+
+// A group with very many members keeps the request short; what is left stays invisible (see deleteUsergroup).
+const LINK_CLEANUP_BUDGET_MS = 5_000;
+
+async function removeLinksTo(id: number): Promise<void> {
+  const deadline = Date.now() + LINK_CLEANUP_BUDGET_MS;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: GSI1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.groupMembers(id) },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    await deleteItems((page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && Date.now() < deadline);
+}
+
+/** Several groups by id in one round trip (reserved ones from code); missing ids are simply absent. */
+export async function getUsergroups(ids: Iterable<number>): Promise<Map<number, UsergroupRecord>> {
+  const groups = new Map<number, UsergroupRecord>();
+  const stored: number[] = [];
+  for (const id of ids) {
+    const reserved = RESERVED_USERGROUPS.get(id);
+    if (reserved) groups.set(id, reserved);
+    else stored.push(id);
+  }
+  if (stored.length === 0) return groups;
+  const lookup = await batchGet(stored.map((id) => keys.usergroup(id)));
+  for (const id of stored) {
+    const item = lookup(keys.usergroup(id));
+    if (item) groups.set(id, withoutKeys<UsergroupRecord>(item));
+  }
+  return groups;
+}

@@ -1,0 +1,16 @@
+import type { EntityDefinition } from './types.js';
+import { usergroupsEntity } from './usergroups.js';
+import { usersEntity } from './users.js';
+import { versionEntity } from './version.js';
+
+/** Every entity the API knows, by lower-case path segment. */
+export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freeze({
+  [versionEntity.name]: versionEntity,
+  [usersEntity.name]: usersEntity,
+  [usergroupsEntity.name]: usergroupsEntity,
+});
+
+export function findEntity(name: string): EntityDefinition | undefined {
+  const key = name.toLowerCase();
+  return Object.hasOwn(ENTITIES, key) ? ENTITIES[key] : undefined;
+}

@@ -1,0 +1,54 @@
+import type { EntityDefinition, FieldSpec, ResourceDefinition } from './types.js';
+
+export const USERGROUP_TYPES = ['A', 'C'] as const;
+export const USERGROUP_STATUSES = ['A', 'H', 'D'] as const;
+export const LINK_STATUSES = ['A', 'F', 'P', 'D'] as const;
+
+export type UsergroupType = (typeof USERGROUP_TYPES)[number];
+export type UsergroupStatus = (typeof USERGROUP_STATUSES)[number];
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+const typeField: FieldSpec = {
+  kind: 'enum',
+  values: USERGROUP_TYPES,
+  requiredOn: ['create', 'update'],
+  writableOn: ['create', 'update'],
+};
+const statusField: FieldSpec = {
+  kind: 'enum',
+  values: USERGROUP_STATUSES,
+  requiredOn: ['create', 'update'],
+  writableOn: ['create', 'update'],
+};
+
+/** SPEC §6. `privileges` is read-only over the API: it is set with the admin command line. */
+export const usergroupsEntity: EntityDefinition = {
+  name: 'usergroups',
+  idField: 'usergroup_id',
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_usergroups'], write: ['manage_usergroups'] },
+  fields: {
+    usergroup_id: { kind: 'int' },
+    type: typeField,
+    status: statusField,
+    usergroup: { kind: 'string', maxLength: 255, writableOn: ['create', 'update'] },
+    privileges: { kind: 'string' },
+  },
+  filters: {
+    type: { kind: 'enum', values: USERGROUP_TYPES },
+    status: { kind: 'enum', values: USERGROUP_STATUSES },
+  },
+};
+
+/** SPEC §7: `/users/:uid/usergroups[/:gid]`. Reading needs both view privileges; changing needs view_users + manage_usergroups. */
+export const membershipsResource: ResourceDefinition = {
+  name: 'usergroups',
+  idField: 'usergroup_id',
+  operations: ['list', 'get', 'update', 'delete'],
+  privileges: { read: ['view_users', 'view_usergroups'], write: ['view_users', 'manage_usergroups'] },
+  fields: {
+    link_id: { kind: 'int' },
+    usergroup_id: { kind: 'int' },
+    status: { kind: 'enum', values: LINK_STATUSES, requiredOn: ['update'], writableOn: ['update'] },
+  },
+};

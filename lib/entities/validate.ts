@@ -1,0 +1,95 @@
+import { ValidationError, type FieldError } from '../errors.js';
+import type { FieldSpec, ResourceDefinition, WriteOperation } from './types.js';
+
+export type FieldValue = string | number;
+export type FieldValues = Record<string, FieldValue>;
+
+// Deliberately simple: one @, no spaces, a dot in the domain. The real proof of an address is mail reaching it.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_INT = 2_147_483_647;
+
+const required = (field: string): FieldError => ({ field, message: `The ${field} field is required` });
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Checks one value against its spec; returns the normalised value or the reason it is wrong. */
+export function checkValue(field: string, spec: FieldSpec, value: unknown): { value: FieldValue } | { error: FieldError } {
+  const fail = (message: string) => ({ error: { field, message: `The ${field} field ${message}` } });
+  switch (spec.kind) {
+    case 'enum': {
+      const text = typeof value === 'string' ? value.trim() : undefined;
+      if (text === undefined || !spec.values?.includes(text)) {
+        return fail(`must be one of: ${spec.values?.join(', ')}`);
+      }
+      return { value: text };
+    }
+    case 'int': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+      if (!Number.isInteger(n) || n < 0 || n > MAX_INT) return fail('must be a non-negative integer');
+      return { value: n };
+    }
+    case 'email': {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!EMAIL_PATTERN.test(text) || text.length > (spec.maxLength ?? 128)) {
+        return fail('must be a valid e-mail address');
+      }
+      return { value: text };
+    }
+    case 'string': {
+      if (typeof value !== 'string' && typeof value !== 'number') return fail('must be a string');
+      const text = String(value);
+      if (spec.maxLength !== undefined && text.length > spec.maxLength) {
+        return fail(`must be at most ${spec.maxLength} characters long`);
+      }
+      return { value: text };
+    }
+  }
+}
+
+/**
+ * The writable fields of a request body for one operation, checked against the
+ * resource's field table. Unknown and read-only keys are ignored (SPEC §2). Missing
+ * required fields are reported first, in field-table order, then wrong values.
+ */
+export function readBodyFields(
+  resource: ResourceDefinition,
+  operation: WriteOperation,
+  body: Record<string, unknown>,
+): FieldValues {
+  const missing: FieldError[] = [];
+  const invalid: FieldError[] = [];
+  const values: FieldValues = {};
+  for (const [field, spec] of Object.entries(resource.fields)) {
+    if (!spec.writableOn?.includes(operation)) continue;
+    const present = Object.hasOwn(body, field);
+    const raw = present ? body[field] : undefined;
+    if (spec.requiredOn?.includes(operation) && isBlank(raw)) {
+      missing.push(required(field));
+      continue;
+    }
+    if (!present) continue;
+    const checked = checkValue(field, spec, raw);
+    if ('error' in checked) invalid.push(checked.error);
+    else values[field] = checked.value;
+  }
+  const errors = [...missing, ...invalid];
+  if (errors.length > 0) throw ValidationError.forFields(errors);
+  return values;
+}
+
+/** The collection filters present in a query string; a value outside the allowed ones is a 400. Empty values are ignored. */
+export function readFilters(resource: ResourceDefinition, query: Record<string, string>): FieldValues {
+  const values: FieldValues = {};
+  const errors: FieldError[] = [];
+  for (const [field, spec] of Object.entries(resource.filters ?? {})) {
+    const raw = Object.hasOwn(query, field) ? query[field] : undefined;
+    if (isBlank(raw)) continue;
+    const checked = checkValue(field, spec, raw);
+    if ('error' in checked) errors.push(checked.error);
+    else values[field] = checked.value;
+  }
+  if (errors.length > 0) throw ValidationError.forFields(errors);
+  return values;
+}

@@ -1,0 +1,10 @@
+import type { EntityDefinition } from './types.js';
+
+/** `GET /api/version`: any authenticated caller, no privilege (SPEC §1). */
+export const versionEntity: EntityDefinition = {
+  name: 'version',
+  operations: ['list'],
+  privileges: 'none',
+  vendorAccess: true,
+  fields: {},
+};

@@ -1,0 +1,47 @@
+/**
+ * Domain errors. They say what went wrong in the store's own terms and know
+ * nothing of HTTP; `lib/http/error-response.ts` is the one place that maps
+ * them (and the protocol errors of `lib/http/http-errors.ts`) to statuses.
+ */
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export abstract class DomainError extends Error {
+  constructor(readonly detail?: string) {
+    super(detail ?? new.target.name);
+    this.name = new.target.name;
+  }
+}
+
+/** The object named in the path does not exist (or the caller may not know it does). */
+export class NotFoundError extends DomainError {}
+
+/** The request is well-formed but its content breaks a rule. */
+export class ValidationError extends DomainError {
+  constructor(
+    detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(detail);
+  }
+
+  static forFields(errors: FieldError[]): ValidationError {
+    const first = errors[0];
+    return new ValidationError(first ? first.message : 'Invalid request', errors);
+  }
+}
+
+/** The caller is authenticated but may not do this (missing privilege or escalation guard). */
+export class ForbiddenError extends DomainError {}
+
+/**
+ * A write lost a race it cannot win by retrying (e.g. the object changed under it too
+ * many times in a row). Rare; the client may simply retry.
+ */
+export class ConflictError extends DomainError {}
+
+/** The database is throttling or unreachable; nothing was written. */
+export class UnavailableError extends DomainError {}

@@ -1,0 +1,36 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ApiContext, ApiEvent, ApiRequest } from './api-request.js';
+import { authentication } from './middleware/authentication.js';
+import { authorization } from './middleware/authorization.js';
+import { bodyDecoding } from './middleware/body-decoding.js';
+import { httpResponse } from './middleware/http-response.js';
+import { readRequest } from './middleware/read-request.js';
+import { routing } from './middleware/routing.js';
+import type { ApiResult } from './response.js';
+
+export type Operation = (request: ApiRequest) => Promise<ApiResult>;
+export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/**
+ * The shared stack every function is built from. The order is the order in
+ * which SPEC §1 judges a request: credentials → route → privilege → body; the
+ * operation itself then checks the objects named in the path, the escalation
+ * guard and the field values.
+ */
+export function apiHandler(servedKey: string | undefined, operation?: Operation): LambdaHandler {
+  const handler = middy<ApiEvent, APIGatewayProxyResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
+    .use(httpResponse())
+    .use(readRequest())
+    .use(authentication())
+    .use(routing(servedKey))
+    .use(authorization())
+    .use(bodyDecoding())
+    .handler(async (_event, context) => {
+      const { caller, route, path, query, body, method } = context.api;
+      if (!operation || !caller || !route || !path) throw new Error('the stack did not prepare the request');
+      // The operation's ApiResult is turned into the HTTP response by httpResponse().
+      return (await operation({ method, version: path.version, route, query, caller, body })) as unknown as APIGatewayProxyResult;
+    });
+  return handler as unknown as LambdaHandler;
+}

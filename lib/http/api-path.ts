@@ -1,0 +1,55 @@
+import { notFound } from './http-errors.js';
+
+export type ApiVersion = '1.0' | '2.0';
+
+export interface ApiPath {
+  version: ApiVersion;
+  /** The path segments after the version: entity[, id[, nested[, nestedId]]], percent-decoded. */
+  segments: string[];
+}
+
+const VERSIONS: readonly string[] = ['1.0', '2.0'];
+
+/**
+ * Reads the three path forms of SPEC §1 — `/api/...`, `/api/2.0/...` and
+ * `/api.php?_d=...&ajax_custom=1` — into a version and the object segments.
+ * Anything that cannot be an API path is a 404.
+ */
+export function parseApiPath(path: string, query: Record<string, string>): ApiPath {
+  const rest = apiRelativePath(path, query);
+  const segments = rest.split('/');
+  // A trailing slash is ignored; any other empty segment ('//') names nothing.
+  if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
+  if (segments.some((segment) => segment === '')) throw notFound();
+  const decoded = segments.map(decodeSegment);
+  const first = decoded[0];
+  if (first !== undefined && VERSIONS.includes(first)) {
+    return { version: first as ApiVersion, segments: decoded.slice(1) };
+  }
+  return { version: '1.0', segments: decoded };
+}
+
+/** The part of the path after `/api/`, or the `_d` parameter of the api.php form. */
+function apiRelativePath(path: string, query: Record<string, string>): string {
+  const segments = path.split('/');
+  const phpIndex = segments.indexOf('api.php');
+  const apiIndex = segments.indexOf('api');
+  if (phpIndex !== -1 && (apiIndex === -1 || phpIndex < apiIndex)) {
+    const dispatch = query._d;
+    if (!dispatch) throw notFound();
+    return dispatch.replace(/^\/+/, '').replace(/^api\//, '');
+  }
+  if (apiIndex === -1) throw notFound();
+  return segments.slice(apiIndex + 1).join('/');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw notFound();
+  }
+}
+
+/** Query parameters of the api.php form that steer dispatch and are not filters. */
+export const DISPATCH_PARAMETERS = ['_d', 'ajax_custom'] as const;

@@ -1,0 +1,58 @@
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { Caller } from '../auth/caller.js';
+import type { ApiPath } from './api-path.js';
+import type { RequestBody } from './body.js';
+import type { Route } from './route.js';
+
+/** What the middlewares learn about a request, step by step, kept on the Lambda context. */
+export interface ApiState {
+  method: string;
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  sourceIp: string;
+  startedAt: number;
+  path?: ApiPath;
+  caller?: Caller;
+  route?: Route;
+  body?: RequestBody;
+}
+
+export type ApiContext = Context & { api: ApiState };
+export type ApiEvent = APIGatewayProxyEvent;
+
+/** What an operation receives once the stack has authenticated, routed, authorized and decoded the request. */
+export interface ApiRequest {
+  method: string;
+  version: ApiPath['version'];
+  route: Route;
+  query: Record<string, string>;
+  caller: Caller;
+  /** Decoded body of a PUT/POST; undefined for other methods. */
+  body: RequestBody | undefined;
+}
+
+/** Lower-cased header names; the first value of a repeated header. */
+export function normalizeHeaders(event: ApiEvent): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
+    const first = values?.[0];
+    if (first !== undefined && !(name.toLowerCase() in headers)) headers[name.toLowerCase()] = first;
+  }
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined && !(name.toLowerCase() in headers)) headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+/** Query parameters, the last value winning for repeated ones (as PHP reads them). */
+export function normalizeQuery(event: ApiEvent): Record<string, string> {
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
+    if (value !== undefined) query[name] = value;
+  }
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
+    const last = values?.[values.length - 1];
+    if (last !== undefined) query[name] = last;
+  }
+  return query;
+}

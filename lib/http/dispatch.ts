@@ -1,0 +1,28 @@
+import { parseApiPath } from './api-path.js';
+import { normalizeQuery, type ApiEvent } from './api-request.js';
+import { apiHandler, type LambdaHandler } from './api-handler.js';
+import { resolveRoute } from './route.js';
+
+/**
+ * For the functions that receive many routes (/api.php and the /api catch-all):
+ * finds the function that serves the request and calls it in-process, with the
+ * event unchanged, so the whole stack runs exactly as behind its own route.
+ * Whatever matches no function (unknown entity, wrong method, no credentials)
+ * goes to a handler with no operation, which answers 401/404/405 in the right order.
+ */
+export function dispatcher(handlers: Readonly<Record<string, LambdaHandler>>): LambdaHandler {
+  const unmatched = apiHandler(undefined);
+  return (event: ApiEvent, context) => {
+    const key = routeKeyOf(event);
+    const target = key !== undefined && Object.hasOwn(handlers, key) ? handlers[key] : undefined;
+    return (target ?? unmatched)(event, context);
+  };
+}
+
+function routeKeyOf(event: ApiEvent): string | undefined {
+  try {
+    return resolveRoute(event.httpMethod ?? 'GET', parseApiPath(event.path ?? '', normalizeQuery(event))).key;
+  } catch {
+    return undefined;
+  }
+}

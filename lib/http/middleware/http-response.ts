@@ -1,0 +1,43 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { log } from '../../log.js';
+import type { ApiContext, ApiEvent } from '../api-request.js';
+import { corsHeaders } from '../cors.js';
+import { errorToResult } from '../error-response.js';
+import { JSON_CONTENT_TYPE, toProxyResult, type ApiResult } from '../response.js';
+
+const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+
+function finish(request: { context: ApiContext; event: ApiEvent }, status: number): Record<string, string> {
+  const state = request.context.api;
+  log('info', 'request', {
+    method: state?.method,
+    path: request.event.path,
+    status,
+    latencyMs: state ? Date.now() - state.startedAt : undefined,
+    userId: state?.caller?.userId,
+  });
+  return { ...SECURITY_HEADERS, ...corsHeaders(state?.headers.origin) };
+}
+
+/**
+ * Outermost middleware: turns the operation's ApiResult into an API Gateway
+ * response, and any error into the contract's `{"message", "status"}` body.
+ * Adds CORS and security headers to both, and logs one line per request.
+ */
+export function httpResponse(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    after: (request) => {
+      const result = request.response as unknown as ApiResult;
+      request.response = toProxyResult(result, finish(request, result.status));
+    },
+    onError: (request) => {
+      const failure = errorToResult(request.error);
+      request.response = {
+        statusCode: failure.status,
+        headers: { 'Content-Type': JSON_CONTENT_TYPE, ...finish(request, failure.status), ...failure.headers },
+        body: JSON.stringify(failure.body),
+      };
+    },
+  };
+}

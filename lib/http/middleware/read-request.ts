@@ -1,0 +1,31 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { setLogContext } from '../../log.js';
+import { normalizeHeaders, normalizeQuery, type ApiContext, type ApiEvent } from '../api-request.js';
+import { preflightHeaders } from '../cors.js';
+
+/**
+ * Starts the request's state (method, normalized headers and query, source IP)
+ * and answers CORS preflights (OPTIONS) at once, before any credential check.
+ */
+export function readRequest(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    before: (request) => {
+      const { event, context } = request;
+      const headers = normalizeHeaders(event);
+      context.api = {
+        method: (event.httpMethod ?? 'GET').toUpperCase(),
+        headers,
+        query: normalizeQuery(event),
+        sourceIp: event.requestContext?.identity?.sourceIp || 'unknown',
+        startedAt: Date.now(),
+      };
+      setLogContext({ requestId: context.awsRequestId ?? event.requestContext?.requestId });
+      if (context.api.method === 'OPTIONS') {
+        // An early response skips the other middlewares, so it carries its own headers.
+        return { statusCode: 204, headers: preflightHeaders(headers.origin), body: '' };
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+
+/** What an operation hands back; the stack turns it into an API Gateway response. */
+export interface ApiResult {
+  status: number;
+  body?: unknown;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export const ok = (body: unknown): ApiResult => ({ status: 200, body });
+export const created = (body: unknown): ApiResult => ({ status: 201, body });
+export const noContent = (): ApiResult => ({ status: 204 });
+
+export function toProxyResult(result: ApiResult, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  if (result.status === 204 || result.body === undefined) {
+    return { statusCode: result.status, headers, body: '' };
+  }
+  return {
+    statusCode: result.status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
+    body: JSON.stringify(result.body),
+  };
+}

@@ -1,0 +1,101 @@
+import { findEntity } from '../entities/registry.js';
+import type { Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
+import type { ApiPath } from './api-path.js';
+import { methodNotAllowed, notFound } from './http-errors.js';
+
+/** A request matched to a resource and an operation; ids are still raw path text (checked by the operation). */
+export interface Route {
+  /** `usergroups.get`, `users.usergroups.update`: names the operation, and the function that serves it. */
+  key: string;
+  resource: ResourceDefinition;
+  operation: Operation;
+  /** The id of the top-level object (`/users/:id`), if any. */
+  id?: string;
+  /** The id of the nested object (`/users/:id/usergroups/:nestedId`), if any. */
+  nestedId?: string;
+  /** The privileges the caller needs, all of them (empty: any authenticated caller). */
+  privileges: readonly string[];
+}
+
+const COLLECTION_METHODS: Array<[string, Operation]> = [
+  ['GET', 'list'],
+  ['POST', 'create'],
+];
+const OBJECT_METHODS: Array<[string, Operation]> = [
+  ['GET', 'get'],
+  ['PUT', 'update'],
+  ['DELETE', 'delete'],
+];
+
+function allowedMethods(resource: ResourceDefinition, objectPath: boolean): string[] {
+  return (objectPath ? OBJECT_METHODS : COLLECTION_METHODS)
+    .filter(([, operation]) => resource.operations.includes(operation))
+    .map(([method]) => method);
+}
+
+function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): readonly string[] {
+  if (rule === 'none') return [];
+  return operation === 'list' || operation === 'get' ? rule.read : rule.write;
+}
+
+/**
+ * Matches a method and path to an operation (SPEC §1): an unknown entity is a 404,
+ * a method the path's shape does not take is a 405 with an `Allow` header.
+ */
+export function resolveRoute(method: string, path: ApiPath): Route {
+  const [entityName, id, nestedName, nestedId, ...extra] = path.segments;
+  if (entityName === undefined || extra.length > 0) throw notFound();
+  const entity = findEntity(entityName);
+  if (!entity) throw notFound(`The Entity ${entityName} not found`);
+
+  let resource: ResourceDefinition = entity;
+  let key = entity.name;
+  if (nestedName !== undefined) {
+    const nested = entity.nested?.[nestedName.toLowerCase()];
+    if (!nested || !Object.hasOwn(entity.nested ?? {}, nestedName.toLowerCase())) {
+      throw notFound(`The Entity ${nestedName} not found`);
+    }
+    resource = nested;
+    key = `${entity.name}.${nested.name}`;
+  }
+  const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
+  const allow = allowedMethods(resource, objectPath);
+  if (allow.length === 0) throw notFound();
+
+  const operation = operationFor(method.toUpperCase(), objectPath, allow);
+  if (!resource.operations.includes(operation)) throw methodNotAllowed(undefined, allow);
+  return {
+    key: `${key}.${operation}`,
+    resource,
+    operation,
+    id,
+    nestedId,
+    privileges: privilegesFor(resource.privileges, operation),
+  };
+}
+
+function operationFor(method: string, objectPath: boolean, allow: string[]): Operation {
+  switch (method) {
+    case 'GET':
+      return objectPath ? 'get' : 'list';
+    case 'POST':
+      if (objectPath) throw methodNotAllowed('ID must not be defined', allow);
+      return 'create';
+    case 'PUT':
+      if (!objectPath) throw methodNotAllowed('Object ID undefined', allow);
+      return 'update';
+    case 'DELETE':
+      if (!objectPath) throw methodNotAllowed('Object ID undefined', allow);
+      return 'delete';
+    default:
+      throw methodNotAllowed(undefined, allow);
+  }
+}
+
+/** Parses a path id: digits only and a safe integer, else the object cannot exist (404). */
+export function parseId(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id < 1) throw notFound();
+  return id;
+}

@@ -1,0 +1,43 @@
+import type { Caller } from '../auth/caller.js';
+import { ForbiddenError } from '../errors.js';
+
+/**
+ * The escalation guard of SPEC §5. Each rule is a function so operations read
+ * like the contract; each refusal is a 403 that names the rule.
+ */
+
+/** Administrator groups (type A, or a change of type to A) and privileges: root only. */
+export function guardAdministratorGroup(caller: Caller, involvesAdministratorGroup: boolean): void {
+  if (involvesAdministratorGroup && !caller.isRoot) {
+    throw new ForbiddenError('Only a root administrator may manage administrator groups');
+  }
+}
+
+/** Creating, changing, disabling or deleting another administrator or a vendor: root only. */
+export function guardPrivilegedUser(caller: Caller, targetUserType: string, targetUserId?: number): void {
+  const isSelf = targetUserId !== undefined && targetUserId === caller.userId;
+  if ((targetUserType === 'A' || targetUserType === 'V') && !isSelf && !caller.isRoot) {
+    throw new ForbiddenError('Only a root administrator may manage administrators and vendors');
+  }
+}
+
+/** Nobody disables or deletes themselves, so the last root administrator always stays. */
+export function guardSelfRemoval(caller: Caller, targetUserId: number, removing: boolean): void {
+  if (removing && targetUserId === caller.userId) {
+    throw new ForbiddenError('You cannot disable or delete yourself');
+  }
+}
+
+/** Nobody changes their own memberships; an administrator's or vendor's membership of an administrator group: root only. */
+export function guardMembership(caller: Caller, memberId: number, memberType: string, groupType: string): void {
+  if (memberId === caller.userId) throw new ForbiddenError('You cannot change your own memberships');
+  if (groupType === 'A' && (memberType === 'A' || memberType === 'V') && !caller.isRoot) {
+    throw new ForbiddenError("Only a root administrator may change an administrator's or vendor's membership of an administrator group");
+  }
+}
+
+/** The value of a body field as sent, for guards that must be judged before validation. */
+export function sentText(body: Record<string, unknown> | undefined, field: string): string | undefined {
+  const value = body && Object.hasOwn(body, field) ? body[field] : undefined;
+  return typeof value === 'string' ? value.trim() : undefined;
+}

@@ -1,0 +1,75 @@
+/**
+ * The admin command line (SPEC §9): what the API deliberately cannot do.
+ *   npm run admin -- create-user --email E --type A|C|V [--root] [--company N] [--firstname F] [--lastname L]
+ *   npm run admin -- enable-api --email E        (prints the new key alone on the last line)
+ *   npm run admin -- disable-api --email E
+ *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
+ *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
+ * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
+ */
+import { parseArgs } from 'node:util';
+import { useTarget } from './lib/target-env.js';
+
+const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
+  create-user --email E --type A|C|V [--root] [--company N] [--firstname F] [--lastname L]
+  enable-api --email E
+  disable-api --email E
+  set-privileges --usergroup N <privilege>...
+  show-user --email E`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      type: { type: 'string' },
+      root: { type: 'boolean', default: false },
+      company: { type: 'string' },
+      firstname: { type: 'string' },
+      lastname: { type: 'string' },
+      usergroup: { type: 'string' },
+      stage: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) throw new UsageError(USAGE);
+  useTarget(values.stage);
+  // Imported after the environment is set: the SDK client and config read it.
+  const commands = await import('./lib/admin-commands.js');
+  const email = () => values.email ?? fail('--email is required');
+  switch (command) {
+    case 'create-user':
+      return commands.createUserCommand({
+        email: email(),
+        type: values.type ?? fail('--type is required (A, C or V)'),
+        root: values.root,
+        company: values.company,
+        firstname: values.firstname,
+        lastname: values.lastname,
+      });
+    case 'enable-api':
+      return commands.enableApiCommand(email());
+    case 'disable-api':
+      return commands.disableApiCommand(email());
+    case 'set-privileges':
+      return commands.setPrivilegesCommand(values.usergroup ?? fail('--usergroup is required'), rest);
+    case 'show-user':
+      return commands.showUserCommand(email());
+    default:
+      throw new UsageError(`unknown command '${command}'\n${USAGE}`);
+  }
+}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof Error ? (error.message || error.name) : String(error);
+  console.error(`admin: ${message}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

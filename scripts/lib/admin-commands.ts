@@ -1,0 +1,98 @@
+import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { effectivePrivileges } from '../../lib/auth/authorize.js';
+import { getUserByEmail, getUserWithLinks, createUser, setApiKeyHash, getLogin } from '../../lib/db/users.js';
+import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
+import { isKnownPrivilege, KNOWN_PRIVILEGES } from '../../lib/auth/privileges.js';
+import { USER_TYPES, type UserType } from '../../lib/entities/users.js';
+import { checkValue } from '../../lib/entities/validate.js';
+import { usersEntity } from '../../lib/entities/users.js';
+import type { UserRecord } from '../../lib/db/records.js';
+
+async function requireUserByEmail(email: string): Promise<UserRecord> {
+  const user = await getUserByEmail(email);
+  if (!user) throw new Error(`no user with e-mail ${email}`);
+  return user;
+}
+
+export async function createUserCommand(options: {
+  email: string;
+  type: string;
+  root: boolean;
+  company?: string;
+  firstname?: string;
+  lastname?: string;
+}): Promise<void> {
+  const email = checkValue('email', usersEntity.fields.email!, options.email);
+  if ('error' in email) throw new Error(email.error.message);
+  const type = options.type.toUpperCase();
+  if (!(USER_TYPES as readonly string[]).includes(type)) throw new Error('--type must be A, C or V');
+  if (options.root && type !== 'A') throw new Error('--root is for administrators (--type A) only');
+  const company = Number(options.company ?? 0);
+  if (!Number.isInteger(company) || company < 0) throw new Error('--company must be a non-negative integer');
+  const user = await createUser({
+    email: String(email.value),
+    user_type: type as UserType,
+    status: 'A',
+    firstname: options.firstname ?? '',
+    lastname: options.lastname ?? '',
+    company_id: company,
+    is_root: options.root ? 'Y' : 'N',
+  });
+  console.log(`created user ${user.user_id} (${user.email}, type ${user.user_type}${options.root ? ', root' : ''})`);
+}
+
+export async function enableApiCommand(email: string): Promise<void> {
+  const user = await requireUserByEmail(email);
+  if (user.user_type === 'C') throw new Error('customers never hold API access (SPEC §4)');
+  const key = generateApiKey();
+  await setApiKeyHash(user.user_id, hashApiKey(key));
+  console.log(`API access enabled for ${user.email}; the key is shown once, only its hash is stored:`);
+  console.log(key);
+}
+
+export async function disableApiCommand(email: string): Promise<void> {
+  const user = await requireUserByEmail(email);
+  await setApiKeyHash(user.user_id, undefined);
+  console.log(`API access disabled for ${user.email}`);
+}
+
+export async function setPrivilegesCommand(groupText: string, privileges: string[]): Promise<void> {
+  const groupId = Number(groupText);
+  if (!Number.isInteger(groupId) || groupId < 1) throw new Error('--usergroup must be a usergroup id');
+  const unknown = privileges.filter((name) => !isKnownPrivilege(name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown privilege(s): ${unknown.join(', ')}\nknown: ${KNOWN_PRIVILEGES.join(' ')}`);
+  }
+  const group = await getUsergroup(groupId);
+  if (!group) throw new Error(`no usergroup ${groupId}`);
+  if (group.usergroup_id <= 2) throw new Error(`usergroup ${groupId} is reserved`);
+  if (group.type !== 'A') throw new Error(`usergroup ${groupId} is a customer group; privileges apply to administrator groups only`);
+  const unique = [...new Set(privileges)];
+  await setUsergroupPrivileges(groupId, unique);
+  console.log(`usergroup ${groupId} privileges: ${unique.join(' ') || '(none)'}`);
+}
+
+export async function showUserCommand(email: string): Promise<void> {
+  const found = await requireUserByEmail(email);
+  const { user, links } = await getUserWithLinks(found.user_id);
+  const login = await getLogin(found.email_lc);
+  const activeGroupIds = [...(login?.active_groups ?? [])].map(Number);
+  const isRoot = found.is_root === 'Y' && found.user_type === 'A';
+  const privileges = isRoot
+    ? ['(root: every privilege)']
+    : found.user_type === 'A'
+      ? [...(await effectivePrivileges({ userId: found.user_id, email: found.email_lc, userType: found.user_type, isRoot, companyId: found.company_id, activeGroupIds }))].sort()
+      : [];
+  console.log(
+    JSON.stringify(
+      {
+        user: { ...user, version: undefined },
+        api_access: Boolean(login?.key_hash),
+        usergroups: links.map((link) => ({ usergroup_id: link.usergroup_id, link_id: link.link_id, status: link.status })),
+        effective_privileges: privileges,
+      },
+      null,
+      2,
+    ),
+  );
+}

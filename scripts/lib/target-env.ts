@@ -1,0 +1,18 @@
+/**
+ * Points the SDK at the DynamoDB a script should use: a deployed stage's table
+ * in AWS (`--stage NAME`, standard AWS credentials and region), or by default the
+ * local DynamoDB of `npm start` (AWS_ENDPOINT_URL_DYNAMODB, else
+ * http://127.0.0.1:$DYNAMODB_PORT, with dummy credentials if none are set).
+ */
+export function useTarget(stage: string | undefined): { tableName: string; endpoint: string } {
+  if (stage) {
+    process.env.TABLE_NAME ||= `store-api-${stage}`;
+    return { tableName: process.env.TABLE_NAME, endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB || 'AWS' };
+  }
+  process.env.AWS_ENDPOINT_URL_DYNAMODB ||= `http://127.0.0.1:${process.env.DYNAMODB_PORT || '8000'}`;
+  process.env.AWS_REGION ||= 'us-east-1';
+  process.env.AWS_ACCESS_KEY_ID ||= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ||= 'local';
+  process.env.TABLE_NAME ||= 'store-api-local';
+  return { tableName: process.env.TABLE_NAME, endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB };
+}
