@@ -29,7 +29,8 @@ export async function authorize(caller: Caller, route: Route): Promise<void> {
   }
   if (caller.userType !== 'A') throw new ForbiddenError();
   if (caller.isRoot) return;
-  const granted = await effectivePrivileges(caller);
+  caller.privileges ??= effectivePrivileges(caller);
+  const granted = await caller.privileges;
   const missing = route.privileges.find((privilege) => !granted.has(privilege));
   if (missing) throw new ForbiddenError(`The ${missing} privilege is required`);
 }

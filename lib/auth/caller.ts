@@ -9,4 +9,6 @@ export interface Caller {
   companyId: number;
   /** Groups in which the caller's link is A (their type and status are checked when privileges are resolved). */
   activeGroupIds: number[];
+  /** Resolved on first need and kept with the caller, so a cached caller (AUTH_CACHE_TTL_MS) skips the lookup too. */
+  privileges?: Promise<Set<string>>;
 }

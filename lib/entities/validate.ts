@@ -40,7 +40,8 @@ export function checkValue(field: string, spec: FieldSpec, value: unknown): { va
     case 'string': {
       if (typeof value !== 'string' && typeof value !== 'number') return fail('must be a string');
       const text = String(value);
-      if (spec.maxLength !== undefined && text.length > spec.maxLength) {
+      // Characters, not UTF-16 code units: an emoji counts once.
+      if (spec.maxLength !== undefined && [...text].length > spec.maxLength) {
         return fail(`must be at most ${spec.maxLength} characters long`);
       }
       return { value: text };

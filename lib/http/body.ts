@@ -47,12 +47,16 @@ function parseJsonObject(text: string): RequestBody {
 }
 
 function decodeComponent(text: string): string {
-  const spaced = text.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced; // a stray '%' stays literal, as browsers do
-  }
+  // Runs of %XX are decoded together (multi-byte UTF-8); a run that is not valid UTF-8, or a stray '%', stays literal.
+  return text
+    .replace(/\+/g, ' ')
+    .replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { cachedCaller, rememberCaller } from '../../auth/auth-cache.js';
 import { authenticate } from '../../auth/authenticate.js';
 import { addLogContext } from '../../log.js';
 import type { ApiContext, ApiEvent } from '../api-request.js';
@@ -9,7 +10,12 @@ export function authentication(): MiddlewareObj<ApiEvent, APIGatewayProxyResult,
   return {
     before: async ({ context }) => {
       const state = context.api;
-      state.caller = await authenticate(state.headers.authorization, state.sourceIp);
+      const { authorization } = state.headers;
+      state.caller = cachedCaller(authorization, state.sourceIp);
+      if (!state.caller) {
+        state.caller = await authenticate(authorization, state.sourceIp);
+        rememberCaller(authorization, state.sourceIp, state.caller);
+      }
       addLogContext({ userId: state.caller.userId });
     },
   };

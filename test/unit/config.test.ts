@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig, STORE_EDITIONS } from '../../lib/config.js';
+
+describe('readConfig', () => {
+  it('has defaults for an empty environment', () => {
+    // Act
+    const config = readConfig({});
+    // Assess
+    expect(config).toEqual({
+      tableName: 'store-api-local',
+      storeEdition: 'multi-vendor-ultimate',
+      corsOrigins: [],
+      authCacheTtlMs: 0,
+    });
+  });
+
+  it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {
+    // Act
+    const config = readConfig({ STORE_EDITION: edition });
+    // Assess
+    expect(config.storeEdition).toBe(edition);
+  });
+
+  it('reads the edition case-insensitively and trimmed', () => {
+    // Act
+    const config = readConfig({ STORE_EDITION: ' CS-Cart ' });
+    // Assess
+    expect(config.storeEdition).toBe('cs-cart');
+  });
+
+  it.each(['', 'enterprise', 'multi-vendor-platinum'])('falls back to multi-vendor-ultimate for %j', (edition) => {
+    // Act
+    const config = readConfig({ STORE_EDITION: edition });
+    // Assess
+    expect(config.storeEdition).toBe('multi-vendor-ultimate');
+  });
+
+  it('splits CORS_ORIGINS at commas, trimming and dropping empties', () => {
+    // Act
+    const config = readConfig({ CORS_ORIGINS: ' https://a.example.com,https://b.example.com:8443 ,, ' });
+    // Assess
+    expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com:8443']);
+  });
+
+  it('reads TABLE_NAME and AUTH_CACHE_TTL_MS', () => {
+    // Act
+    const config = readConfig({ TABLE_NAME: 'store-api-prod', AUTH_CACHE_TTL_MS: '5000' });
+    // Assess
+    expect(config.tableName).toBe('store-api-prod');
+    expect(config.authCacheTtlMs).toBe(5000);
+  });
+
+  it.each(['-1', 'soon', '1.5'])('ignores an invalid AUTH_CACHE_TTL_MS (%j)', (value) => {
+    // Act
+    const config = readConfig({ AUTH_CACHE_TTL_MS: value });
+    // Assess
+    expect(config.authCacheTtlMs).toBe(0);
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiPath } from '../../lib/http/api-path.js';
+import { HttpError } from '../../lib/http/http-errors.js';
+import { parseId, resolveRoute } from '../../lib/http/route.js';
+
+const path = (...segments: string[]): ApiPath => ({ version: '2.0', segments });
+
+function httpErrorOf(act: () => unknown): HttpError {
+  try {
+    act();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    return error as HttpError;
+  }
+  throw new Error('expected the call to throw');
+}
+
+describe('resolveRoute: methods and shapes (SPEC §1)', () => {
+  it.each(['PUT', 'DELETE'])('%s on a collection path is 405 "Object ID undefined" with Allow', (method) => {
+    // Prepare
+    const collection = path('usergroups');
+    // Act
+    const error = httpErrorOf(() => resolveRoute(method, collection));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.message).toBe('Method Not Allowed: Object ID undefined');
+    expect(error.detail).toBe('Object ID undefined');
+    expect(error.headers.Allow).toBe('GET, POST');
+  });
+
+  it('POST on an object path is 405 "ID must not be defined" with Allow', () => {
+    // Prepare
+    const object = path('users', '5');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('POST', object));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.message).toBe('Method Not Allowed: ID must not be defined');
+    expect(error.headers.Allow).toBe('GET, PUT, DELETE');
+  });
+
+  it.each(['PATCH', 'HEAD', 'TRACE'])('%s is 405 with an Allow header', (method) => {
+    // Prepare
+    const object = path('usergroups', '3');
+    // Act
+    const error = httpErrorOf(() => resolveRoute(method, object));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.headers.Allow).toBe('GET, PUT, DELETE');
+    expect(error.headers.Allow).not.toContain(method);
+  });
+
+  it('POST on the nested collection users/5/usergroups is 405, allowing only GET', () => {
+    // Prepare
+    const nested = path('users', '5', 'usergroups');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('POST', nested));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.headers.Allow).toBe('GET');
+  });
+
+  it('PUT on the nested collection is 405 "Object ID undefined"', () => {
+    // Prepare
+    const nested = path('users', '5', 'usergroups');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('PUT', nested));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.detail).toBe('Object ID undefined');
+  });
+
+  it('an unknown entity is 404 "The Entity nope not found"', () => {
+    // Prepare
+    const unknown = path('nope');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', unknown));
+    // Assess
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Not Found: The Entity nope not found');
+  });
+
+  it('an unknown entity is 404 before any 405 (route judged by entity first)', () => {
+    // Prepare
+    const unknown = path('nope', '1');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('POST', unknown));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+
+  it('entity names are case-insensitive', () => {
+    // Prepare
+    const shouting = path('UserGroups', '4');
+    // Act
+    const route = resolveRoute('get', shouting);
+    // Assess
+    expect(route.key).toBe('usergroups.get');
+    expect(route.id).toBe('4');
+  });
+
+  it('an unknown nested resource is 404', () => {
+    // Prepare
+    const unknownNested = path('users', '5', 'orders');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', unknownNested));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+
+  it('an inherited property name as nested resource is 404, not a crash', () => {
+    // Prepare
+    const prototypeKey = path('users', '5', 'constructor');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', prototypeKey));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+
+  it('too many segments is 404', () => {
+    // Prepare
+    const tooLong = path('users', '5', 'usergroups', '3', 'extra');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', tooLong));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+
+  it('no entity at all is 404', () => {
+    // Prepare
+    const empty = path();
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', empty));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+
+  it('an object path under version (which has no objects) is 404', () => {
+    // Prepare
+    const versionObject = path('version', '1');
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', versionObject));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+});
+
+describe('resolveRoute: keys, ids and privileges (SPEC §5)', () => {
+  it.each([
+    ['GET', ['usergroups'], 'usergroups.list', ['view_usergroups']],
+    ['GET', ['usergroups', '3'], 'usergroups.get', ['view_usergroups']],
+    ['POST', ['usergroups'], 'usergroups.create', ['manage_usergroups']],
+    ['PUT', ['usergroups', '3'], 'usergroups.update', ['manage_usergroups']],
+    ['DELETE', ['usergroups', '3'], 'usergroups.delete', ['manage_usergroups']],
+    ['GET', ['users'], 'users.list', ['view_users']],
+    ['POST', ['users'], 'users.create', ['manage_users']],
+    ['DELETE', ['users', '9'], 'users.delete', ['manage_users']],
+    ['GET', ['users', '5', 'usergroups'], 'users.usergroups.list', ['view_users', 'view_usergroups']],
+    ['GET', ['users', '5', 'usergroups', '3'], 'users.usergroups.get', ['view_users', 'view_usergroups']],
+    ['PUT', ['users', '5', 'usergroups', '3'], 'users.usergroups.update', ['view_users', 'manage_usergroups']],
+    ['DELETE', ['users', '5', 'usergroups', '3'], 'users.usergroups.delete', ['view_users', 'manage_usergroups']],
+    ['GET', ['version'], 'version.list', []],
+  ])('%s %j → %s needing %j', (method, segments, key, privileges) => {
+    // Prepare
+    const apiPath = path(...segments);
+    // Act
+    const route = resolveRoute(method, apiPath);
+    // Assess
+    expect(route.key).toBe(key);
+    expect([...route.privileges].sort()).toEqual([...privileges].sort());
+  });
+
+  it('keeps both raw ids of a nested object path', () => {
+    // Prepare
+    const nested = path('users', '5', 'usergroups', '3');
+    // Act
+    const route = resolveRoute('PUT', nested);
+    // Assess
+    expect(route.id).toBe('5');
+    expect(route.nestedId).toBe('3');
+    expect(route.operation).toBe('update');
+  });
+});
+
+describe('parseId', () => {
+  it('accepts a positive integer', () => {
+    // Prepare
+    const raw = '42';
+    // Act
+    const id = parseId(raw);
+    // Assess
+    expect(id).toBe(42);
+  });
+
+  it.each(['abc', '4a', '1.5', '1e3', '', ' 5', '0', '-1', '+3', '1234567890123456', '99999999999999999999'])(
+    'rejects %j with 404',
+    (raw) => {
+      // Prepare (the raw id)
+      // Act
+      const error = httpErrorOf(() => parseId(raw));
+      // Assess
+      expect(error.status).toBe(404);
+    },
+  );
+
+  it('rejects a missing id with 404', () => {
+    // Act
+    const error = httpErrorOf(() => parseId(undefined));
+    // Assess
+    expect(error.status).toBe(404);
+  });
+});
