@@ -40,6 +40,20 @@ function union(key) {
   return [...new Set(FUNCTIONS.flatMap((fn) => fn[key]))].sort();
 }
 
+/** Both API versions serve every route (SPEC §1). */
+const VERSION_PREFIXES = ['api', 'api/2.0'];
+
+/** Every resource path the entity-method functions claim, under both versions. */
+function resourcePaths() {
+  return [...new Set(FUNCTIONS.flatMap((fn) => VERSION_PREFIXES.map((prefix) => `${prefix}/${fn.path}`)))];
+}
+
+/**
+ * API Gateway sends a method that a resource does not define to no Lambda at
+ * all (it answers 403 "Missing Authentication Token"), so every resource path
+ * also gets ANY — and OPTIONS, which serverless-offline needs spelled out — to
+ * the catch-all, which answers 405 with `Allow` or the CORS preflight.
+ */
 const DISPATCHERS = [
   {
     name: 'api-php',
@@ -51,14 +65,14 @@ const DISPATCHERS = [
   {
     name: 'fallback',
     handler: 'functions/fallback/any.handler',
-    events: [{ http: { method: 'any', path: 'api/{proxy+}' } }, { http: { method: 'any', path: 'api' } }],
+    events: ['api/{proxy+}', 'api', ...resourcePaths()].flatMap((path) => [
+      { http: { method: 'any', path } },
+      { http: { method: 'options', path } },
+    ]),
     table: union('table'),
     index: union('index'),
   },
 ];
-
-/** Both API versions serve every route (SPEC §1). */
-const VERSION_PREFIXES = ['api', 'api/2.0'];
 
 function allFunctions() {
   return [

@@ -83,11 +83,12 @@ export async function createUsergroup(fields: UsergroupFields): Promise<Usergrou
  * group with customer members into an administrator group).
  */
 export async function updateUsergroup(id: number, fields: UsergroupFields, expectedMembersRev?: number): Promise<boolean> {
-  const names: Record<string, string> = { '#type': 'type', '#status': 'status', '#name': 'usergroup' };
+  const names: Record<string, string> = { '#type': 'type', '#status': 'status' };
   const values: Record<string, unknown> = { ':type': fields.type, ':status': fields.status };
   const sets = ['#type = :type', '#status = :status'];
   if (fields.usergroup !== undefined) {
     sets.push('#name = :name');
+    names['#name'] = 'usergroup';
     values[':name'] = fields.usergroup;
   }
   let condition = 'attribute_exists(pk)';
@@ -121,8 +122,10 @@ export async function setUsergroupPrivileges(id: number, privileges: string[]): 
       new UpdateCommand({
         TableName: table(),
         Key: keys.usergroup(id),
-        UpdateExpression: 'SET privileges = :privileges',
+        UpdateExpression: 'SET #privileges = :privileges',
         ConditionExpression: 'attribute_exists(pk)',
+        // PRIVILEGES is a DynamoDB reserved word.
+        ExpressionAttributeNames: { '#privileges': 'privileges' },
         ExpressionAttributeValues: { ':privileges': privileges },
       }),
     );

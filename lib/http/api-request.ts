@@ -31,12 +31,21 @@ export interface ApiRequest {
   body: RequestBody | undefined;
 }
 
-/** Lower-cased header names; the first value of a repeated header. */
+/**
+ * Lower-cased header names; the first value of a repeated header. API Gateway
+ * fills `multiValueHeaders` with exactly what the client sent, so it is read
+ * when present (serverless-offline adds a Content-Type of its own to `headers`);
+ * `headers` serves hand-built events.
+ */
 export function normalizeHeaders(event: ApiEvent): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
-    const first = values?.[0];
-    if (first !== undefined && !(name.toLowerCase() in headers)) headers[name.toLowerCase()] = first;
+  const multi = event.multiValueHeaders;
+  if (multi && Object.keys(multi).length > 0) {
+    for (const [name, values] of Object.entries(multi)) {
+      const first = values?.[0];
+      if (first !== undefined && !(name.toLowerCase() in headers)) headers[name.toLowerCase()] = first;
+    }
+    return headers;
   }
   for (const [name, value] of Object.entries(event.headers ?? {})) {
     if (value !== undefined && !(name.toLowerCase() in headers)) headers[name.toLowerCase()] = value;

@@ -1,0 +1,198 @@
+/**
+ * `npm start`: DynamoDB Local (unless --dynamodb-endpoint), the table, the bootstrap administrator, then the
+ * API under serverless offline (README "Running it", SPEC §9). Ctrl-C stops everything it started.
+ */
+import { parseArgs } from 'node:util';
+import { relative } from 'node:path';
+import { ensureTable } from '../lib/db/setup.js';
+import { startDynamoDbLocal } from './lib/dynamodb-local.js';
+import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from './lib/local-env.js';
+import { startOffline } from './lib/offline.js';
+import { assertPortFree, freePort } from './lib/ports.js';
+import { stopAllGroups, type SupervisedGroup } from './lib/process-group.js';
+import { repoRoot } from './lib/repo.js';
+import { StartupError } from './lib/startup-error.js';
+
+const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL]
+  --in-memory               DynamoDB Local keeps nothing on disk (default: data in .data/)
+  --dynamodb-endpoint URL   start no DynamoDB Local; serve the API from the DynamoDB at URL
+Environment: PORT (3000), DYNAMODB_PORT (8000), BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_API_KEY,
+  STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL`;
+
+interface Options {
+  inMemory: boolean;
+  dynamodbEndpoint: string | undefined;
+  httpPort: number;
+  dynamoPort: number;
+}
+
+function readOptions(): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'in-memory': { type: 'boolean', default: false },
+        'dynamodb-endpoint': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new StartupError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const endpoint = values['dynamodb-endpoint'];
+  if (endpoint !== undefined && !URL.canParse(endpoint)) {
+    throw new StartupError(`--dynamodb-endpoint needs a URL such as http://127.0.0.1:8000, not '${endpoint}'`);
+  }
+  if (endpoint !== undefined && values['in-memory']) {
+    throw new StartupError('--in-memory applies to the DynamoDB Local that --dynamodb-endpoint replaces; use one of them');
+  }
+  // serverless.yml derives the handlers' table from the stage; a different TABLE_NAME here would split the data.
+  if (process.env.TABLE_NAME && process.env.TABLE_NAME !== LOCAL_TABLE_NAME) {
+    throw new StartupError(
+      `TABLE_NAME=${process.env.TABLE_NAME} is not supported by npm start: the local stage always uses ${LOCAL_TABLE_NAME}; unset it`,
+    );
+  }
+  return {
+    inMemory: values['in-memory'],
+    dynamodbEndpoint: endpoint,
+    httpPort: readPort('PORT', 3000),
+    dynamoPort: readPort('DYNAMODB_PORT', 8000),
+  };
+}
+
+function readPort(variable: string, fallback: number): number {
+  const text = process.env[variable];
+  if (!text) return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new StartupError(`${variable}=${text} is not a port number`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  // Fail before the slow steps if the API port is taken.
+  await assertPortFree(options.httpPort, 'set PORT to use another one');
+  const watched: SupervisedGroup[] = [];
+
+  let endpoint = options.dynamodbEndpoint;
+  let storage = `${endpoint ?? ''} (given with --dynamodb-endpoint)`;
+  if (endpoint === undefined) {
+    console.log(`Starting DynamoDB Local on port ${options.dynamoPort}...`);
+    const dynamo = await startDynamoDbLocal({
+      port: options.dynamoPort,
+      inMemory: options.inMemory,
+      withoutJava: 'use --dynamodb-endpoint URL',
+      portHint: 'set DYNAMODB_PORT to use another one',
+    });
+    endpoint = dynamo.endpoint;
+    storage = `${endpoint} (DynamoDB Local, ${dynamo.dataDir ? `data in ${relative(repoRoot, dynamo.dataDir) || '.'}/` : 'in memory'})`;
+    watched.push(dynamo.process);
+  }
+
+  // lib/ reads the standard SDK variables and TABLE_NAME, like the handlers do; set them before it loads.
+  const awsEnv = awsEnvFor({ endpoint, ownEmulator: options.dynamodbEndpoint === undefined });
+  Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });
+
+  const client = scriptDynamoClient(awsEnv);
+  try {
+    const table = await ensureTable(client, LOCAL_TABLE_NAME);
+    console.log(`Table ${LOCAL_TABLE_NAME}: ${table}`);
+  } catch (error) {
+    // Mostly a wrong --dynamodb-endpoint or missing credentials for it: say which, without a stack.
+    throw new StartupError(`Could not check or create table ${LOCAL_TABLE_NAME} at ${endpoint}: ${(error as Error).message}`);
+  } finally {
+    client.destroy();
+  }
+
+  // Imported only now: whatever it creates at module scope sees the environment set above.
+  const { ensureBootstrapAdmin } = await import('../lib/bootstrap.js');
+  const envKey = process.env.BOOTSTRAP_ADMIN_API_KEY || undefined;
+  const admin = await ensureBootstrapAdmin({
+    email: process.env.BOOTSTRAP_ADMIN_EMAIL || undefined,
+    apiKey: envKey,
+  });
+  const generatedKey = admin.created && envKey === undefined ? admin.apiKey : undefined;
+
+  console.log('Bundling the functions and starting serverless offline (this takes a while)...');
+  const offline = await startOffline({
+    httpPort: options.httpPort,
+    lambdaPort: await freePort(),
+    awsEnv,
+    reloadHandler: true,
+  });
+  watched.push(offline.process);
+  // From now on show offline's request log and the handlers' console output.
+  offline.process.echoTo(process.stdout);
+
+  const url = `http://localhost:${options.httpPort}`;
+  console.log(
+    [
+      '',
+      `Store API: ${url}/api/ (also ${url}/api/2.0/ and ${url}/api.php?_d=...&ajax_custom=1)`,
+      `DynamoDB:  ${storage}, table ${LOCAL_TABLE_NAME}`,
+      bootstrapSummary(admin, envKey !== undefined),
+      ...(generatedKey
+        ? ['', `  API key: ${generatedKey}`, '  It is shown only this once and stored only as a hash: copy it now.', '']
+        : []),
+      `Try: curl -u '${admin.email}:${generatedKey ?? envKey ?? '<API key>'}' ${url}/api/version`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  // If DynamoDB Local or offline dies on its own, the other is useless: stop and say why.
+  const [name, reason] = await Promise.race(
+    watched.map((group) => group.exited().then((how) => [group.name, how] as const)),
+  );
+  if (!shuttingDown) {
+    console.error(`${name} ${reason}; stopping.`);
+    await shutDown(1);
+  }
+}
+
+function bootstrapSummary(admin: { email: string; apiKey?: string; created: boolean }, keyFromEnv: boolean): string {
+  const fromEnv = keyFromEnv && admin.apiKey ? ' with the key from BOOTSTRAP_ADMIN_API_KEY' : '';
+  if (admin.created) return `Administrator ${admin.email} created${fromEnv}.`;
+  if (fromEnv || process.env.BOOTSTRAP_ADMIN_EMAIL) return `Administrator ${admin.email} exists${fromEnv}.`;
+  return 'The database already has users, so no bootstrap administrator was created (keys are never shown again).';
+}
+
+let shuttingDown = false;
+
+/** Stops offline first (it still has requests in flight), then DynamoDB Local, and exits. */
+async function shutDown(code: number): Promise<never> {
+  shuttingDown = true;
+  try {
+    await stopAllGroups();
+  } finally {
+    process.exit(code);
+  }
+}
+
+let firstSignalAt = 0;
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) {
+      // A Ctrl-C in a terminal reaches us twice at once: from the terminal and forwarded by npm. Only a
+      // later one means "stop waiting"; the exit hook then still SIGKILLs every group we started.
+      if (Date.now() - firstSignalAt > 1_000) process.exit(130);
+      return;
+    }
+    firstSignalAt = Date.now();
+    console.log(`\n${signal === 'SIGINT' ? 'Ctrl-C' : signal}: stopping...`);
+    void shutDown(0);
+  });
+}
+
+main().catch(async (error: unknown) => {
+  if (shuttingDown) return;
+  console.error(error instanceof StartupError ? error.message : error);
+  await shutDown(1);
+});

