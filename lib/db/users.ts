@@ -1,5 +1,6 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { log } from '../log.js';
 import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { db } from './client.js';
@@ -253,8 +254,11 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
     ]);
     return links.slice(LINKS_IN_DELETE_TRANSACTION);
   });
-  // Links beyond one transaction: the user is gone, so no response can show them any more.
-  await deleteItems(leftover.map((link) => keys.link(userId, link.usergroup_id)));
+  // Links beyond one transaction: the user is gone, so no response can show them any more, and a failed
+  // cleanup must not turn the committed delete into an error.
+  await deleteItems(leftover.map((link) => keys.link(userId, link.usergroup_id))).catch((error: unknown) =>
+    log('warn', 'user link cleanup stopped', { userId, error: String(error) }),
+  );
 }
 
 /** BatchWriteItem deletes, 25 at a time, retrying unprocessed keys. */
