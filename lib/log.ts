@@ -1,28 +1,30 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'aws-lambda';
+
 /**
- * Structured JSON logs, one line each, with the request id and caller where known.
- * Never log credentials: the Authorization header and API keys stay out.
+ * Structured JSON logs through Powertools Logger: one object per line with the
+ * service, level, timestamp, Lambda context (request id, cold start) and the
+ * request's own keys (caller's user id). Never log credentials: the
+ * Authorization header and API keys stay out.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-let requestFields: Record<string, unknown> = {};
+export const logger = new Logger({
+  serviceName: 'store-api',
+  logLevel: (process.env.LOG_LEVEL ?? 'info').toUpperCase() as 'INFO',
+});
 
-export function setLogContext(fields: Record<string, unknown>): void {
-  requestFields = fields;
+/** Starts a request's log context: Lambda context plus the given keys, nothing left from the previous request. */
+export function setLogContext(context: Partial<Context> | undefined, fields: Record<string, unknown>): void {
+  logger.resetKeys();
+  if (context?.awsRequestId) logger.addContext(context as Context);
+  logger.appendKeys(fields);
 }
 
 export function addLogContext(fields: Record<string, unknown>): void {
-  requestFields = { ...requestFields, ...fields };
-}
-
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level;
-  return ORDER[level] ?? ORDER.info;
+  logger.appendKeys(fields);
 }
 
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ level, message, time: new Date().toISOString(), ...requestFields, ...fields });
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  logger[level](message, fields);
 }

@@ -145,7 +145,7 @@ describe.each(['dev', 'prod'])('the packaged CloudFormation template, stage %s',
     expect(deployment?.Properties?.StageDescription?.ThrottlingRateLimit).toBeGreaterThan(0);
     expect(deployment?.Properties?.StageDescription?.ThrottlingBurstLimit).toBeGreaterThan(0);
     const env = lambdaByName(template, 'usergroups-get').Properties?.Environment?.Variables;
-    expect(Object.keys(env ?? {}).sort()).toEqual(['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'STORE_EDITION', 'TABLE_NAME']);
+    expect(Object.keys(env ?? {}).sort()).toEqual(['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STORE_EDITION', 'TABLE_NAME']);
   });
 
   it('stays well inside the 500-resources-per-stack limit', () => {

@@ -7,4 +7,7 @@ import { awsEnvFor } from '../../scripts/lib/local-env.js';
 
 Object.assign(process.env, awsEnvFor({ endpoint: inject('dynamoEndpoint'), ownEmulator: true }), {
   TABLE_NAME: inject('tableName'),
+  // Handlers invoked in-process would otherwise print a log line and an EMF metric line per request.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  POWERTOOLS_METRICS_DISABLED: 'true',
 });

@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, ValidationError } from '../../lib/errors.js';
 import { errorToResult } from '../../lib/http/error-response.js';
 import { HttpError, methodNotAllowed, tooManyRequests, unauthorized } from '../../lib/http/http-errors.js';
+import { logger } from '../../lib/log.js';
 
 describe('errorToResult (SPEC §3)', () => {
   beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    // Powertools Logger writes through its own console; silence it and watch what it is given.
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -97,12 +99,12 @@ describe('errorToResult (SPEC §3)', () => {
 
   it('logs an unexpected error (to the log, not to the client)', () => {
     // Prepare
-    const spy = vi.mocked(console.error);
+    const spy = vi.mocked(logger.error);
     // Act
     errorToResult(new Error('disk on fire'));
     // Assess
     expect(spy).toHaveBeenCalled();
-    expect(String(spy.mock.calls[0]?.[0])).toContain('disk on fire');
+    expect(JSON.stringify(spy.mock.calls[0])).toContain('disk on fire');
   });
 
   it('a throttling SDK error is 503 with Retry-After', () => {

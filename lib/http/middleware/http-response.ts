@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { log } from '../../log.js';
+import { recordRequest } from '../../metrics.js';
 import type { ApiContext, ApiEvent } from '../api-request.js';
 import { corsHeaders } from '../cors.js';
 import { errorToResult } from '../error-response.js';
@@ -10,20 +11,16 @@ const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control':
 
 function finish(request: { context: ApiContext; event: ApiEvent }, status: number): Record<string, string> {
   const state = request.context.api;
-  log('info', 'request', {
-    method: state?.method,
-    path: request.event.path,
-    status,
-    latencyMs: state ? Date.now() - state.startedAt : undefined,
-    userId: state?.caller?.userId,
-  });
+  const latencyMs = state ? Date.now() - state.startedAt : 0;
+  log('info', 'request', { status, latencyMs });
+  recordRequest(status, latencyMs);
   return { ...SECURITY_HEADERS, ...corsHeaders(state?.headers.origin) };
 }
 
 /**
  * Outermost middleware: turns the operation's ApiResult into an API Gateway
  * response, and any error into the contract's `{"message", "status"}` body.
- * Adds CORS and security headers to both, and logs one line per request.
+ * Adds CORS and security headers to both, and logs one line and one metric set per request.
  */
 export function httpResponse(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {

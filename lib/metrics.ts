@@ -1,0 +1,15 @@
+import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
+
+/**
+ * One CloudWatch metric set per request, written as an Embedded Metric Format
+ * log line (no API call): a count and the latency, by status class. Turned off
+ * with POWERTOOLS_METRICS_DISABLED=true (local runs and tests).
+ */
+const metrics = new Metrics({ namespace: 'StoreApi', serviceName: 'store-api' });
+
+export function recordRequest(status: number, latencyMs: number): void {
+  metrics.addDimension('statusClass', `${Math.floor(status / 100)}xx`);
+  metrics.addMetric('requests', MetricUnit.Count, 1);
+  metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
+  metrics.publishStoredMetrics();
+}
