@@ -15,72 +15,99 @@
  */
 const R = 'dynamodb:';
 const FUNCTIONS = [
-  { name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
+  { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
-  { name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
-  { name: 'users-get', key: 'users.get', handler: 'functions/users/get.handler', method: 'get', path: 'users/{id}', table: ['GetItem'], index: [] },
-  { name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem'], index: [] },
-  { name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], index: [] },
-  { name: 'users-delete', key: 'users.delete', handler: 'functions/users/delete.handler', method: 'delete', path: 'users/{id}', table: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'], index: [] },
+  { domain: 'accounts', name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
+  { domain: 'accounts', name: 'users-get', key: 'users.get', handler: 'functions/users/get.handler', method: 'get', path: 'users/{id}', table: ['GetItem'], index: [] },
+  { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem'], index: [] },
+  { domain: 'accounts', name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], index: [] },
+  { domain: 'accounts', name: 'users-delete', key: 'users.delete', handler: 'functions/users/delete.handler', method: 'delete', path: 'users/{id}', table: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'], index: [] },
 
-  { name: 'usergroups-list', key: 'usergroups.list', handler: 'functions/usergroups/list.handler', method: 'get', path: 'usergroups', table: ['Query'], index: [] },
-  { name: 'usergroups-get', key: 'usergroups.get', handler: 'functions/usergroups/get.handler', method: 'get', path: 'usergroups/{id}', table: ['GetItem'], index: [] },
-  { name: 'usergroups-create', key: 'usergroups.create', handler: 'functions/usergroups/create.handler', method: 'post', path: 'usergroups', table: ['UpdateItem', 'PutItem'], index: [] },
-  { name: 'usergroups-update', key: 'usergroups.update', handler: 'functions/usergroups/update.handler', method: 'put', path: 'usergroups/{id}', table: ['GetItem', 'UpdateItem'], index: ['Query'] },
-  { name: 'usergroups-delete', key: 'usergroups.delete', handler: 'functions/usergroups/delete.handler', method: 'delete', path: 'usergroups/{id}', table: ['GetItem', 'DeleteItem', 'BatchWriteItem'], index: ['Query'] },
+  { domain: 'accounts', name: 'usergroups-list', key: 'usergroups.list', handler: 'functions/usergroups/list.handler', method: 'get', path: 'usergroups', table: ['Query'], index: [] },
+  { domain: 'accounts', name: 'usergroups-get', key: 'usergroups.get', handler: 'functions/usergroups/get.handler', method: 'get', path: 'usergroups/{id}', table: ['GetItem'], index: [] },
+  { domain: 'accounts', name: 'usergroups-create', key: 'usergroups.create', handler: 'functions/usergroups/create.handler', method: 'post', path: 'usergroups', table: ['UpdateItem', 'PutItem'], index: [] },
+  { domain: 'accounts', name: 'usergroups-update', key: 'usergroups.update', handler: 'functions/usergroups/update.handler', method: 'put', path: 'usergroups/{id}', table: ['GetItem', 'UpdateItem'], index: ['Query'] },
+  { domain: 'accounts', name: 'usergroups-delete', key: 'usergroups.delete', handler: 'functions/usergroups/delete.handler', method: 'delete', path: 'usergroups/{id}', table: ['GetItem', 'DeleteItem', 'BatchWriteItem'], index: ['Query'] },
 
-  { name: 'memberships-list', key: 'users.usergroups.list', handler: 'functions/memberships/list.handler', method: 'get', path: 'users/{id}/usergroups', table: ['Query'], index: [] },
-  { name: 'memberships-get', key: 'users.usergroups.get', handler: 'functions/memberships/get.handler', method: 'get', path: 'users/{id}/usergroups/{usergroupId}', table: [], index: [] },
-  { name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
-  { name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
+  { domain: 'accounts', name: 'memberships-list', key: 'users.usergroups.list', handler: 'functions/memberships/list.handler', method: 'get', path: 'users/{id}/usergroups', table: ['Query'], index: [] },
+  { domain: 'accounts', name: 'memberships-get', key: 'users.usergroups.get', handler: 'functions/memberships/get.handler', method: 'get', path: 'users/{id}/usergroups/{usergroupId}', table: [], index: [] },
+  { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
+  { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
 ];
-
-/** The dispatchers call every handler in-process, so they need the union of everyone's access. */
-function union(key) {
-  return [...new Set(FUNCTIONS.flatMap((fn) => fn[key]))].sort();
-}
 
 /** Both API versions serve every route (SPEC §1). */
 const VERSION_PREFIXES = ['api', 'api/2.0'];
 
-/** Every resource path the entity-method functions claim, under both versions. */
-function resourcePaths() {
-  return [...new Set(FUNCTIONS.flatMap((fn) => VERSION_PREFIXES.map((prefix) => `${prefix}/${fn.path}`)))];
+/** Every resource path the given entity-method functions claim, under both versions. */
+function resourcePaths(functions) {
+  return [...new Set(functions.flatMap((fn) => VERSION_PREFIXES.map((prefix) => `${prefix}/${fn.path}`)))];
+}
+
+/** The union of the given functions' actions on the table or the index. */
+function union(functions, key) {
+  return [...new Set(functions.flatMap((fn) => fn[key]))].sort();
 }
 
 /**
  * API Gateway sends a method that a resource does not define to no Lambda at
  * all (it answers 403 "Missing Authentication Token"), so every resource path
  * also gets ANY — and OPTIONS, which serverless-offline needs spelled out — to
- * the catch-all, which answers 405 with `Allow` or the CORS preflight.
+ * a catch-all, which answers 405 with `Allow` or the CORS preflight.
  */
-const DISPATCHERS = [
-  {
-    name: 'api-php',
-    handler: 'functions/legacy/api-php.handler',
-    events: [{ http: { method: 'any', path: 'api.php' } }],
-    table: union('table'),
-    index: union('index'),
-  },
-  {
-    name: 'fallback',
-    handler: 'functions/fallback/any.handler',
-    events: ['api/{proxy+}', 'api', ...resourcePaths()].flatMap((path) => [
-      { http: { method: 'any', path } },
-      { http: { method: 'options', path } },
-    ]),
-    table: union('table'),
-    index: union('index'),
-  },
-];
+function catchAllEvents(paths) {
+  return paths.flatMap((path) => [{ http: { method: 'any', path } }, { http: { method: 'options', path } }]);
+}
 
-function allFunctions() {
+/** The dispatchers call every handler in-process, so they need the union of everyone's access. */
+function dispatchers(paths) {
   return [
-    ...FUNCTIONS.map((fn) => ({
-      ...fn,
-      events: VERSION_PREFIXES.map((prefix) => ({ http: { method: fn.method, path: `${prefix}/${fn.path}` } })),
-    })),
-    ...DISPATCHERS,
+    {
+      name: 'api-php',
+      handler: 'functions/legacy/api-php.handler',
+      events: [{ http: { method: 'any', path: 'api.php' } }],
+      table: union(FUNCTIONS, 'table'),
+      index: union(FUNCTIONS, 'index'),
+    },
+    {
+      name: 'fallback',
+      handler: 'functions/fallback/any.handler',
+      events: catchAllEvents(['api/{proxy+}', 'api', ...paths]),
+      table: union(FUNCTIONS, 'table'),
+      index: union(FUNCTIONS, 'index'),
+    },
+  ];
+}
+
+const withEvents = (fn) => ({
+  ...fn,
+  events: VERSION_PREFIXES.map((prefix) => ({ http: { method: fn.method, path: `${prefix}/${fn.path}` } })),
+});
+
+/** The domains of the split deployment (docs/deploy.md "Growing past one stack"). */
+const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
+
+/**
+ * The functions of one stack. `all` (the default, and what serverless offline
+ * runs): everything in one stack. `core`: the shared pieces — the table, the
+ * REST API with the /api and /api/2.0 resources every domain hangs its paths on,
+ * the dispatchers and /version. Any other domain: its entity-method functions,
+ * plus its own catch-all for the 405s and preflights on its paths (an API
+ * Gateway method needs its Lambda in its own stack).
+ */
+function allFunctions(domain = 'all') {
+  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...dispatchers(resourcePaths(FUNCTIONS))];
+  const own = FUNCTIONS.filter((fn) => fn.domain === domain);
+  if (domain === 'core') return [...own.map(withEvents), ...dispatchers(['api/2.0', ...resourcePaths(own)])];
+  if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${DOMAINS.join(', ')}`);
+  return [
+    ...own.map(withEvents),
+    {
+      name: `${domain}-fallback`,
+      handler: 'functions/fallback/any.handler',
+      events: catchAllEvents(resourcePaths(own)),
+      table: union(own, 'table'),
+      index: union(own, 'index'),
+    },
   ];
 }
 
@@ -89,4 +116,4 @@ function roleLogicalId(name) {
   return `${name.replace(/(^|-)([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase())}Role`;
 }
 
-module.exports = { FUNCTIONS, allFunctions, roleLogicalId, DYNAMODB: R };
+module.exports = { FUNCTIONS, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };

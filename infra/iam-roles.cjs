@@ -5,10 +5,8 @@
  */
 const { allFunctions, roleLogicalId, DYNAMODB } = require('./function-table.cjs');
 
-const TABLE_ARN = { 'Fn::GetAtt': ['StoreTable', 'Arn'] };
-const INDEX_ARN = { 'Fn::Join': ['/', [{ 'Fn::GetAtt': ['StoreTable', 'Arn'] }, 'index', 'gsi1']] };
-
-function statements(fn, service, stage) {
+function statements(fn, service, stage, tableArn) {
+  const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', 'gsi1']] };
   // Fn::Join with pseudo parameters rather than Fn::Sub: '${...}' would be read as a Serverless variable.
   const logStreams = {
     'Fn::Join': [
@@ -23,29 +21,30 @@ function statements(fn, service, stage) {
       Resource: [logStreams],
     },
     // Authentication: the login item, the failed-login window and the caller's groups in one BatchGetItem.
-    { Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [TABLE_ARN] },
+    { Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] },
     // Counting a failed login: only items whose partition key starts with THROTTLE#.
     {
       Effect: 'Allow',
       Action: [`${DYNAMODB}UpdateItem`, `${DYNAMODB}PutItem`],
-      Resource: [TABLE_ARN],
+      Resource: [tableArn],
       Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } },
     },
   ];
   if (fn.table.length > 0) {
-    list.push({ Effect: 'Allow', Action: fn.table.map((a) => DYNAMODB + a), Resource: [TABLE_ARN] });
+    list.push({ Effect: 'Allow', Action: fn.table.map((a) => DYNAMODB + a), Resource: [tableArn] });
   }
   if (fn.index.length > 0) {
-    list.push({ Effect: 'Allow', Action: fn.index.map((a) => DYNAMODB + a), Resource: [INDEX_ARN] });
+    list.push({ Effect: 'Allow', Action: fn.index.map((a) => DYNAMODB + a), Resource: [indexArn] });
   }
   return list;
 }
 
-module.exports = async ({ resolveVariable }) => {
+/** The roles of the functions of one stack (`domain`), granting access to `tableArn`. */
+module.exports = async ({ resolveVariable, domain, tableArn }) => {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
   const resources = {};
-  for (const fn of allFunctions()) {
+  for (const fn of allFunctions(domain)) {
     resources[roleLogicalId(fn.name)] = {
       Type: 'AWS::IAM::Role',
       Properties: {
@@ -53,9 +52,9 @@ module.exports = async ({ resolveVariable }) => {
           Version: '2012-10-17',
           Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
         },
-        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: statements(fn, service, stage) } }],
+        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: statements(fn, service, stage, tableArn) } }],
       },
     };
   }
-  return { Resources: resources };
+  return resources;
 };

@@ -11,6 +11,8 @@ class StageThrottling {
   }
 
   apply() {
+    // A domain stack deploys onto the core's REST API; the stack that owns the API owns its stage settings.
+    if (this.serverless.service.provider.apiGateway?.restApiId) return;
     const template = this.serverless.service.provider.compiledCloudFormationTemplate;
     const settings = this.serverless.service.custom?.stageThrottling ?? {};
     const rate = Number(settings.rateLimit);

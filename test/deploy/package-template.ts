@@ -10,6 +10,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCES = ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib', 'infra'];
 
 export interface Template {
+  Outputs?: Record<string, { Value: unknown; Export?: { Name: string } }>;
   Resources: Record<string, { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: unknown }>;
 }
 
@@ -19,12 +20,12 @@ export interface PackagedStage {
   cleanup: () => Promise<void>;
 }
 
-/** Runs `serverless package --stage <stage>` offline in a scratch copy of the project and reads the template. */
-export async function packageStage(stage: string): Promise<PackagedStage> {
-  const dir = await mkdtemp(join(tmpdir(), `store-api-package-${stage}-`));
+/** Runs `serverless package --stage <stage> --param=domain=<domain>` offline in a scratch copy of the project and reads the template. */
+export async function packageStage(stage: string, domain = 'all'): Promise<PackagedStage> {
+  const dir = await mkdtemp(join(tmpdir(), `store-api-package-${stage}-${domain}-`));
   for (const source of SOURCES) await cp(join(ROOT, source), join(dir, source), { recursive: true });
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  await run(join(ROOT, 'node_modules/.bin/serverless'), ['package', '--stage', stage], {
+  await run(join(ROOT, 'node_modules/.bin/serverless'), ['package', '--stage', stage, `--param=domain=${domain}`], {
     cwd: dir,
     env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
     timeout: 180_000,

@@ -1,0 +1,85 @@
+/**
+ * What one CloudFormation stack holds, chosen by the `domain` param
+ * (`serverless deploy --param="domain=accounts"`; default `all`).
+ *
+ * - `all`: one stack with everything (the default; serverless offline runs this).
+ * - `core`: the table, the REST API and its /api and /api/2.0 resources, the
+ *   dispatchers and /version; it exports what the domain stacks import.
+ * - a domain (`accounts`, later `catalog`, `orders`, …): that domain's functions,
+ *   hung on the core's REST API and using the core's table, through imports.
+ *
+ * Each stack stays far below CloudFormation's 500 resources however many
+ * entities are added (docs/deploy.md, "Growing past one stack").
+ */
+const makeIamRoles = require('./iam-roles.cjs');
+const makeTable = require('./table.cjs');
+
+async function domainOf(resolveVariable) {
+  return String(await resolveVariable('param:domain'));
+}
+
+async function exportName(resolveVariable, name) {
+  const service = await resolveVariable('self:service');
+  const stage = await resolveVariable('sls:stage');
+  return `${service}-${stage}-${name}`;
+}
+
+const ownsSharedPieces = (domain) => domain === 'all' || domain === 'core';
+
+async function stackName({ resolveVariable }) {
+  const domain = await domainOf(resolveVariable);
+  const service = await resolveVariable('self:service');
+  const stage = await resolveVariable('sls:stage');
+  return domain === 'all' ? `${service}-${stage}` : `${service}-${stage}-${domain}`;
+}
+
+/** A domain stack adds its paths to the core's REST API instead of creating one. */
+async function apiGateway({ resolveVariable }) {
+  const domain = await domainOf(resolveVariable);
+  if (ownsSharedPieces(domain)) return {};
+  const imported = async (name) => ({ 'Fn::ImportValue': await exportName(resolveVariable, name) });
+  return {
+    restApiId: await imported('RestApiId'),
+    restApiRootResourceId: await imported('RestApiRootResourceId'),
+    restApiResources: {
+      '/api': await imported('ApiResourceId'),
+      '/api/2.0': await imported('Api20ResourceId'),
+    },
+  };
+}
+
+/** The table's ARN: its own in `all`/`core`, imported elsewhere. */
+async function tableArn(resolveVariable) {
+  const domain = await domainOf(resolveVariable);
+  if (ownsSharedPieces(domain)) return { 'Fn::GetAtt': ['StoreTable', 'Arn'] };
+  return { 'Fn::ImportValue': await exportName(resolveVariable, 'TableArn') };
+}
+
+async function outputs(resolveVariable) {
+  const domain = await domainOf(resolveVariable);
+  if (domain !== 'core') return {};
+  const exported = async (name, value) => ({ [name]: { Value: value, Export: { Name: await exportName(resolveVariable, name) } } });
+  return {
+    ...(await exported('RestApiId', { Ref: 'ApiGatewayRestApi' })),
+    ...(await exported('RestApiRootResourceId', { 'Fn::GetAtt': ['ApiGatewayRestApi', 'RootResourceId'] })),
+    ...(await exported('ApiResourceId', { Ref: 'ApiGatewayResourceApi' })),
+    ...(await exported('Api20ResourceId', { Ref: 'ApiGatewayResourceApi20' })),
+    ...(await exported('TableArn', { 'Fn::GetAtt': ['StoreTable', 'Arn'] })),
+  };
+}
+
+async function resources({ resolveVariable }) {
+  const domain = await domainOf(resolveVariable);
+  return {
+    Resources: {
+      ...(ownsSharedPieces(domain) ? await makeTable({ resolveVariable }) : {}),
+      ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable) })),
+    },
+    Outputs: {
+      StoreTableName: { Value: await resolveVariable('self:custom.tableName') },
+      ...(await outputs(resolveVariable)),
+    },
+  };
+}
+
+module.exports = { stackName, apiGateway, resources, ownsSharedPieces };
