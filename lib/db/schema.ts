@@ -3,7 +3,7 @@ import { GSI1 } from './keys.js';
 
 /**
  * The table definition used by the local dev server, the tests and the admin tool.
- * serverless.yml declares the same keys for AWS; test/unit/schema.test.ts keeps the two equal.
+ * infra/table.cjs declares the same keys for AWS; test/deploy/template.test.ts keeps the two equal.
  */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
