@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import type { UsergroupStatus, UsergroupType } from '../entities/usergroups.js';
@@ -8,6 +8,7 @@ import { nextId } from './counters.js';
 import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UsergroupRecord } from './records.js';
 import { batchGet } from './batch-get.js';
+import { queryAll, queryPages } from './query.js';
 import { deleteItems } from './users.js';
 
 const table = () => config().tableName;
@@ -36,22 +37,12 @@ export async function getUsergroup(id: number): Promise<UsergroupRecord | undefi
 
 /** Every stored group (reserved ones excluded), in id order: one partition, strongly consistent. */
 export async function listUsergroups(): Promise<UsergroupRecord[]> {
-  const groups: UsergroupRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usergroupPartition },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    groups.push(...(page.Items ?? []).map((item) => withoutKeys<UsergroupRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return groups;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.usergroupPartition },
+    ConsistentRead: true,
+  });
+  return items.map((item) => withoutKeys<UsergroupRecord>(item));
 }
 
 export interface UsergroupFields {
@@ -138,23 +129,15 @@ export async function setUsergroupPrivileges(id: number, privileges: string[]): 
 
 /** Does the group have a customer member whose link is A, P or D? Reads only customer links, stops at the first. */
 export async function hasCustomerMembers(id: number): Promise<boolean> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :customers)',
-        FilterExpression: '#status <> :available',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pk': keys.groupMembers(id), ':customers': 'C#', ':available': 'F' },
-        ProjectionExpression: 'user_id',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    if ((page.Items ?? []).length > 0) return true;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = queryPages({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :customers)',
+    FilterExpression: '#status <> :available',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': keys.groupMembers(id), ':customers': 'C#', ':available': 'F' },
+    ProjectionExpression: 'user_id',
+  });
+  for await (const page of pages) if (page.length > 0) return true;
   return false;
 }
 
@@ -182,21 +165,16 @@ const LINK_CLEANUP_BUDGET_MS = 5_000;
 
 async function removeLinksTo(id: number): Promise<void> {
   const deadline = Date.now() + LINK_CLEANUP_BUDGET_MS;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.groupMembers(id) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    await deleteItems((page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && Date.now() < deadline);
+  const pages = queryPages({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.groupMembers(id) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
+    await deleteItems(page.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    if (Date.now() >= deadline) break;
+  }
 }
 
 /** Several groups by id in one round trip (reserved ones from code); missing ids are simply absent. */

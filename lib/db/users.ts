@@ -1,10 +1,11 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { db } from './client.js';
 import { nextId } from './counters.js';
+import { queryAll, queryPages } from './query.js';
 import { GSI1, keys, padId } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
@@ -117,26 +118,14 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 
 /** The user partition: the profile and every group link, in one strongly consistent Query. */
 export async function getUserWithLinks(userId: number): Promise<{ user?: UserRecord; links: LinkRecord[] }> {
-  let user: UserRecord | undefined;
-  const links: LinkRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sk === 'PROFILE') user = withoutKeys<UserRecord>(item);
-      else if (String(item.sk).startsWith(keys.linkPrefix)) links.push(withoutKeys<LinkRecord>(item));
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return { user, links };
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
+    ConsistentRead: true,
+  });
+  const profile = items.find((item) => item.sk === 'PROFILE');
+  const links = items.filter((item) => String(item.sk).startsWith(keys.linkPrefix)).map((item) => withoutKeys<LinkRecord>(item));
+  return { user: profile ? withoutKeys<UserRecord>(profile) : undefined, links };
 }
 
 /**
@@ -315,36 +304,28 @@ async function listByEmail(query: UserListQuery): Promise<{ users: UserRecord[];
 }
 
 async function bucketCounts(): Promise<Map<string, number>> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.userStatsPartition },
-      ConsistentRead: true,
-    }),
-  );
-  return new Map((Items ?? []).map((item) => [String(item.sk), Number(item.count ?? 0)]));
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userStatsPartition },
+    ConsistentRead: true,
+  });
+  return new Map(items.map((item) => [String(item.sk), Number(item.count ?? 0)]));
 }
 
 async function readBucket(partition: string, limit: number, descending: boolean): Promise<UserRecord[]> {
   const users: UserRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: !descending,
-        Limit: limit - users.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    users.push(...(page.Items ?? []).map((item) => withoutKeys<UserRecord>(item)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && users.length < limit);
-  return users;
+  const pages = queryPages({
+    IndexName: GSI1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: !descending,
+    Limit: limit,
+  });
+  for await (const page of pages) {
+    users.push(...page.map((item) => withoutKeys<UserRecord>(item)));
+    if (users.length >= limit) break;
+  }
+  return users.slice(0, limit);
 }
 
 /** True when no user exists yet (the bootstrap's "empty database"). */

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
-
-/** Runs `act` and returns what it threw (fails the test when it throws nothing). */
-function thrown(act: () => unknown): unknown {
-  try {
-    act();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-}
+import { thrownBy } from '../support/thrown.js';
 
 function expect404(act: () => unknown): void {
-  const error = thrown(act);
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(404);
+  expect(thrownBy(HttpError, act).status).toBe(404);
 }
 
 describe('parseApiPath', () => {

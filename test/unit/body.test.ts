@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeBody, MAX_BODY_BYTES, mediaType, parseForm } from '../../lib/http/body.js';
 import { HttpError } from '../../lib/http/http-errors.js';
+import { thrownBy } from '../support/thrown.js';
 
-function httpErrorOf(act: () => unknown): HttpError {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    return error as HttpError;
-  }
-  throw new Error('expected the call to throw');
-}
+const httpErrorOf = (act: () => unknown): HttpError => thrownBy(HttpError, act);
 
 describe('mediaType', () => {
   it('drops parameters and lower-cases', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
 import { readPaging, searchEcho } from '../../lib/http/paging.js';
+import { thrownBy } from '../support/thrown.js';
 
-function validationErrorOf(act: () => unknown): ValidationError {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error('expected the call to throw');
-}
+const validationErrorOf = (act: () => unknown): ValidationError => thrownBy(ValidationError, act);
 
 describe('readPaging (SPEC §3)', () => {
   it('defaults to page 1, 10 per page, by id ascending', () => {

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { parseId, resolveRoute } from '../../lib/http/route.js';
+import { thrownBy } from '../support/thrown.js';
 
 const path = (...segments: string[]): ApiPath => ({ version: '2.0', segments });
 
-function httpErrorOf(act: () => unknown): HttpError {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    return error as HttpError;
-  }
-  throw new Error('expected the call to throw');
-}
+const httpErrorOf = (act: () => unknown): HttpError => thrownBy(HttpError, act);
 
 describe('resolveRoute: methods and shapes (SPEC §1)', () => {
   it.each(['PUT', 'DELETE'])('%s on a collection path is 405 "Object ID undefined" with Allow', (method) => {

@@ -3,16 +3,9 @@ import { ValidationError } from '../../lib/errors.js';
 import { membershipsResource, usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { usersEntity } from '../../lib/entities/users.js';
 import { checkValue, readBodyFields, readFilters } from '../../lib/entities/validate.js';
+import { thrownBy } from '../support/thrown.js';
 
-function validationErrorOf(act: () => unknown): ValidationError {
-  try {
-    act();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error('expected the call to throw');
-}
+const validationErrorOf = (act: () => unknown): ValidationError => thrownBy(ValidationError, act);
 
 describe('readBodyFields: usergroups (SPEC §6)', () => {
   it.each(['create', 'update'] as const)('on %s, reports the first missing field and lists every missing one', (operation) => {
