@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, stat, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build, type BuildOptions } from 'esbuild';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import { median, round } from './stats.js';
+
+const run = promisify(execFile);
+
+/** The build serverless-esbuild makes for every function (serverless.yml custom.esbuild), SDK left to the runtime. */
+const ESBUILD_OPTIONS: BuildOptions = {
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  treeShaking: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  external: ['@aws-sdk/*'],
+  logLevel: 'silent',
+};
+
+const BASELINE_NAME = 'client-only (baseline)';
+
+interface FunctionEntry {
+  name: string;
+  /** `functions/users/get.handler` */
+  handler: string;
+}
+
+/** Every Lambda of serverless.yml, from the table it is generated from. */
+function functionEntries(): FunctionEntry[] {
+  const require = createRequire(import.meta.url);
+  const table = require(join(repoRoot, 'infra', 'function-table.cjs')) as { allFunctions(): FunctionEntry[] };
+  return table.allFunctions().map(({ name, handler }) => ({ name, handler }));
+}
+
+export interface FunctionFigures {
+  name: string;
+  bundleBytes: number;
+  /** Wall-clock module init, median. */
+  initMedianMs: number;
+  /** initMedianMs over the baseline's: the budgeted figure. */
+  initRatio: number;
+  /** CPU time (user + system) of the same init, median: steadier than wall time when the machine is shared. */
+  initCpuMedianMs: number;
+  initCpuRatio: number;
+}
+
+export interface BundleFigures {
+  functions: FunctionFigures[];
+  baseline: { bundleBytes: number; initMedianMs: number; initCpuMedianMs: number };
+  runsPerModule: number;
+}
+
+interface InitSample {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/**
+ * Module init = the time `require()` of the bundle takes in a fresh Node process (read, compile, run the
+ * module scope, load the SDK from node_modules as the Lambda runtime loads its own), timed inside that process
+ * so Node's own start-up is left out. Runs are interleaved (round r loads every module once, in a rotated
+ * order) and the median is taken, so a burst of load elsewhere on the machine cannot favour one module.
+ */
+export async function measureBundles(runs: number, progress: (line: string) => void): Promise<BundleFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'store-api-bench-bundles-'));
+  try {
+    // The bundles require @aws-sdk/* at run time: resolve them from the project, like the runtime's own copy.
+    await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+    const modules = [{ name: BASELINE_NAME, entry: join(repoRoot, 'bench', 'fixtures', 'client-only.ts') }].concat(
+      functionEntries().map(({ name, handler }) => ({ name, entry: join(repoRoot, `${handler.replace(/\.handler$/, '')}.ts`) })),
+    );
+    const built: Array<{ name: string; file: string; bytes: number }> = [];
+    for (const { name, entry } of modules) {
+      const file = join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.cjs`);
+      await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outfile: file });
+      built.push({ name, file, bytes: (await stat(file)).size });
+    }
+    progress(`  built ${built.length - 1} functions and the baseline; timing module init (${runs} fresh processes each)...`);
+
+    const samples = new Map<string, InitSample[]>(built.map(({ name }) => [name, []]));
+    for (let round = 0; round < runs; round++) {
+      for (let k = 0; k < built.length; k++) {
+        const module = built[(k + round) % built.length];
+        if (!module) continue;
+        samples.get(module.name)?.push(await initTime(module.name, module.file, dir));
+      }
+    }
+    const medians = (name: string) => {
+      const list = samples.get(name) ?? [];
+      return { wall: median(list.map((sample) => sample.wallMs)), cpu: median(list.map((sample) => sample.cpuMs)) };
+    };
+    const base = medians(BASELINE_NAME);
+    const baseline = built.find(({ name }) => name === BASELINE_NAME);
+    return {
+      baseline: { bundleBytes: baseline?.bytes ?? 0, initMedianMs: round(base.wall, 2), initCpuMedianMs: round(base.cpu, 2) },
+      functions: built
+        .filter(({ name }) => name !== BASELINE_NAME)
+        .map(({ name, bytes }) => {
+          const own = medians(name);
+          return {
+            name,
+            bundleBytes: bytes,
+            initMedianMs: round(own.wall, 2),
+            initRatio: round(own.wall / base.wall, 3),
+            initCpuMedianMs: round(own.cpu, 2),
+            initCpuRatio: round(own.cpu / base.cpu, 3),
+          };
+        }),
+      runsPerModule: runs,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const PROBE = [
+  "const { performance } = require('node:perf_hooks');",
+  'const cpu = process.cpuUsage();',
+  'const started = performance.now();',
+  'require(process.argv[1]);',
+  'const wallMs = performance.now() - started;',
+  'const used = process.cpuUsage(cpu);',
+  'process.stdout.write(JSON.stringify({ wallMs, cpuMs: (used.user + used.system) / 1000 }));',
+].join('\n');
+
+async function initTime(name: string, file: string, cwd: string): Promise<InitSample> {
+  // A clean environment: no NODE_OPTIONS (tsx's loader would load too), only what the Lambda runtime sets.
+  const { stdout } = await run(process.execPath, ['-e', PROBE, file], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '',
+      AWS_REGION: 'us-east-1',
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+      AWS_LAMBDA_FUNCTION_NAME: name,
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
+      TABLE_NAME: 'store-api-bench',
+    },
+  });
+  const sample = JSON.parse(stdout) as InitSample;
+  if (!Number.isFinite(sample.wallMs) || !Number.isFinite(sample.cpuMs)) throw new Error(`init probe of ${file} printed ${stdout}`);
+  return sample;
+}

@@ -1,0 +1,119 @@
+import { median, round } from './stats.js';
+import { enoughPairs, Invoker, setAuthCacheTtl, type PairPlan, type Run } from './in-process.js';
+import { describeCalls, roundTrips, type RecordedCall } from './round-trips.js';
+import type { Scenario } from './scenarios.js';
+import type { Caller, World } from './world.js';
+
+/** The authentication cache's lifetime in deployed stages (serverless.yml params), for the "warm with cache" figures. */
+export const AUTH_CACHE_TTL_MS = 5_000;
+
+export interface RoundTrips {
+  /** First request with empty caches, AUTH_CACHE_TTL_MS=0 (npm start, tests). */
+  cold: number;
+  /** The next request, same instance, AUTH_CACHE_TTL_MS=0: nothing is cached, so it pays the same. */
+  warm: number;
+  /** First request with AUTH_CACHE_TTL_MS=5000 (empty cache). */
+  coldAuthCache: number;
+  /** The next request with AUTH_CACHE_TTL_MS=5000: authentication and privileges come from the cache. */
+  warmAuthCache: number;
+  /** The calls of the cold request, e.g. "BatchGetItem, BatchGetItem, GetItem". */
+  calls: string;
+}
+
+export interface Overhead {
+  /** Median of the full request divided by the median of its bare DynamoDB calls. */
+  ratio: number;
+  requestMedianMs: number;
+  bareMedianMs: number;
+  pairs: number;
+}
+
+export interface EndpointFigures {
+  scenario: Scenario;
+  nonRoot: RoundTrips;
+  root: RoundTrips;
+  overhead: Overhead;
+}
+
+const DEFAULT_OVERHEAD_PLAN: PairPlan = { warmupPairs: 5, minPairs: 40, maxPairs: 400, minMeasuredMs: 4_000 };
+
+async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: Caller): Promise<RoundTrips> {
+  setAuthCacheTtl(0);
+  const cold = await invoker.request(scenario, caller);
+  const warm = await invoker.request(scenario, caller);
+  setAuthCacheTtl(AUTH_CACHE_TTL_MS);
+  const coldCached = await invoker.request(scenario, caller);
+  const warmCached = await invoker.request(scenario, caller);
+  setAuthCacheTtl(0);
+  return {
+    cold: roundTrips(cold.calls),
+    warm: roundTrips(warm.calls),
+    coldAuthCache: roundTrips(coldCached.calls),
+    warmAuthCache: roundTrips(warmCached.calls),
+    calls: describeCalls(cold.calls),
+  };
+}
+
+/**
+ * Full request vs. the same calls bare, as pairs. Every pair runs both; odd pairs replay the previous
+ * request's calls first and then make the request, so neither side always runs on the caches the other just
+ * warmed, and slow drifts (JIT, GC, the JVM behind DynamoDB Local, a neighbour's load) hit both equally.
+ * Runs with AUTH_CACHE_TTL_MS=0: every request authenticates (the cache would only shrink both sides).
+ */
+async function measureOverhead(
+  invoker: Invoker,
+  scenario: Scenario,
+  caller: Caller,
+  plan: PairPlan = DEFAULT_OVERHEAD_PLAN,
+): Promise<Overhead> {
+  setAuthCacheTtl(0);
+  const requestMs: number[] = [];
+  const bareMs: number[] = [];
+  let previous: RecordedCall[] | undefined;
+  let measuredMs = 0;
+  for (let i = 0; !enoughPairs(plan, requestMs.length, measuredMs); i++) {
+    let request: Run;
+    let bare: Run;
+    if (i % 2 === 0 || !previous) {
+      request = await invoker.request(scenario, caller);
+      bare = await invoker.bare(scenario, request.calls);
+    } else {
+      bare = await invoker.bare(scenario, previous);
+      request = await invoker.request(scenario, caller);
+    }
+    previous = request.calls;
+    if (i < plan.warmupPairs) continue;
+    requestMs.push(request.ms);
+    bareMs.push(bare.ms);
+    measuredMs += request.ms + bare.ms;
+  }
+  const requestMedianMs = median(requestMs);
+  const bareMedianMs = median(bareMs);
+  return {
+    ratio: round(requestMedianMs / bareMedianMs, 3),
+    requestMedianMs: round(requestMedianMs, 3),
+    bareMedianMs: round(bareMedianMs, 3),
+    pairs: requestMs.length,
+  };
+}
+
+export async function measureEndpoints(
+  world: World,
+  tableName: string,
+  scenarios: readonly Scenario[],
+  progress: (line: string) => void,
+): Promise<EndpointFigures[]> {
+  const invoker = new Invoker(world, tableName);
+  const figures: EndpointFigures[] = [];
+  for (const scenario of scenarios) {
+    const nonRoot = await measureRoundTrips(invoker, scenario, world.staff);
+    const root = await measureRoundTrips(invoker, scenario, world.root);
+    const overhead = await measureOverhead(invoker, scenario, world.staff);
+    progress(
+      `  ${scenario.name}: ${nonRoot.cold}/${root.cold} round trips (non-root/root), ` +
+        `overhead ${overhead.ratio} (${overhead.requestMedianMs} ms vs ${overhead.bareMedianMs} ms bare, ${overhead.pairs} pairs)`,
+    );
+    figures.push({ scenario, nonRoot, root, overhead });
+  }
+  return figures;
+}

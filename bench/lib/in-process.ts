@@ -1,0 +1,106 @@
+import { performance } from 'node:perf_hooks';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { clearAuthCache } from '../../lib/auth/auth-cache.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import { lambdaContext, proxyEvent } from './events.js';
+import { capturedTail } from './output.js';
+import { replay, startRecording, type RecordedCall } from './round-trips.js';
+import type { Scenario } from './scenarios.js';
+import { useTable, type Caller, type World } from './world.js';
+
+/**
+ * Runs a Lambda handler in this process with an API Gateway REST v1 proxy event, through its whole middy
+ * stack, exactly as the Lambda runtime would call it, and the same request's DynamoDB calls bare.
+ */
+
+export interface Run {
+  ms: number;
+  calls: RecordedCall[];
+}
+
+/** How many alternating pairs of runs to time: a slow endpoint gets fewer pairs, a fast one more. */
+export interface PairPlan {
+  /** Not counted: JIT, connection pool and DynamoDB Local's caches settle first. */
+  warmupPairs: number;
+  minPairs: number;
+  maxPairs: number;
+  /** Keep going until this much time went into counted pairs. */
+  minMeasuredMs: number;
+}
+
+export function enoughPairs(plan: PairPlan, pairs: number, measuredMs: number): boolean {
+  return pairs >= plan.maxPairs || (pairs >= plan.minPairs && measuredMs >= plan.minMeasuredMs);
+}
+
+export class Invoker {
+  readonly #handlers = new Map<string, LambdaHandler>();
+
+  /** Handlers are shared (one module per function); the table they use is switched per request. */
+  constructor(
+    private readonly world: World,
+    private readonly tableName: string,
+  ) {}
+
+  async #handler(scenario: Scenario): Promise<LambdaHandler> {
+    let handler = this.#handlers.get(scenario.functionName);
+    if (!handler) {
+      handler = (await scenario.load()).handler;
+      this.#handlers.set(scenario.functionName, handler);
+    }
+    return handler;
+  }
+
+  /** One full request; `before`/`after` (unmeasured) keep the table in the same state for every run. */
+  async request(scenario: Scenario, caller: Caller): Promise<Run> {
+    const handler = await this.#handler(scenario);
+    useTable(this.tableName);
+    await scenario.before?.(this.world);
+    const event = proxyEvent(scenario.request(this.world, caller));
+    const context = lambdaContext(scenario.functionName);
+    const stop = startRecording();
+    const started = performance.now();
+    const response: APIGatewayProxyResult = await handler(event, context).catch((error: unknown) => {
+      stop();
+      throw error;
+    });
+    const ms = performance.now() - started;
+    const calls = stop();
+    if (response.statusCode !== scenario.expectStatus) {
+      throw new Error(
+        `${scenario.name} as ${caller.label}: expected ${scenario.expectStatus}, got ${response.statusCode} ${response.body}\n` +
+          `handler output:\n${capturedTail()}`,
+      );
+    }
+    await scenario.after?.(this.world, calls);
+    return { ms, calls };
+  }
+
+  /** The same DynamoDB calls, sent directly with the same client, in the same order and concurrency. */
+  async bare(scenario: Scenario, calls: readonly RecordedCall[]): Promise<Run> {
+    useTable(this.tableName);
+    await scenario.before?.(this.world);
+    // Recording stays on so that the recorder's own small cost is on both sides of the ratio.
+    const stop = startRecording();
+    const started = performance.now();
+    await replay(db(), calls).catch((error: unknown) => {
+      stop();
+      throw error;
+    });
+    const ms = performance.now() - started;
+    const replayed = stop();
+    if (replayed.length !== calls.length) {
+      throw new Error(`${scenario.name}: the replay made ${replayed.length} calls, the request ${calls.length}`);
+    }
+    await scenario.after?.(this.world, replayed);
+    return { ms, calls: replayed };
+  }
+}
+
+/** AUTH_CACHE_TTL_MS for the next requests (lib/config.ts reads it lazily); the cache starts empty. */
+export function setAuthCacheTtl(ttlMs: number): void {
+  process.env.AUTH_CACHE_TTL_MS = String(ttlMs);
+  resetConfigForTests();
+  clearAuthCache();
+}

@@ -1,0 +1,215 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { keys } from '../../lib/db/keys.js';
+import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
+import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { RequestSpec } from './events.js';
+import type { RecordedCall } from './round-trips.js';
+import { writeAll } from './seed.js';
+import type { Caller, World } from './world.js';
+
+/**
+ * One measured endpoint: the handler module (the Lambda's own entry point), the request, and how to bring
+ * the table back to the same state before the next run, so every request and every replay of its DynamoDB
+ * calls meets the same data and takes the same path (a replayed conditional put of an item that now exists
+ * would fail and measure something else).
+ */
+export interface Scenario {
+  /** As in the JSON output, e.g. `GET /api/usergroups/:id`. */
+  name: string;
+  /** The function in infra/function-table.cjs that serves it. */
+  functionName: string;
+  /** Which overhead budget applies: 1.3 for a GET by id, 1.5 for a write, none for lists. */
+  kind: 'get-by-id' | 'write' | 'list';
+  expectStatus: number;
+  load(): Promise<{ handler: LambdaHandler }>;
+  request(world: World, caller: Caller): RequestSpec;
+  /** Unmeasured, before every run. */
+  before?(world: World): Promise<void>;
+  /** Unmeasured, after every run, with the calls that run made. */
+  after?(world: World, calls: readonly RecordedCall[]): Promise<void>;
+  /**
+   * For the HTTP load (concurrent connections, no before/after): the requests to rotate over, when one
+   * repeated request will not do: ids a DELETE uses up, or writes that would only conflict with each other.
+   */
+  loadTargets?(world: World, caller: Caller, expectedRequests: number): Promise<RequestSpec[]>;
+}
+
+const member = (world: World, index: number) => {
+  const found = world.members[index];
+  if (!found) throw new Error(`the world has no member pair ${index}`);
+  return found;
+};
+
+const usergroupPath = (id: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
+  path: `/api/usergroups/${id}`,
+  resource: '/api/usergroups/{id}',
+  pathParameters: { id: String(id) },
+});
+
+const membershipPath = (userId: number, groupId: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
+  path: `/api/users/${userId}/usergroups/${groupId}`,
+  resource: '/api/users/{id}/usergroups/{usergroupId}',
+  pathParameters: { id: String(userId), usergroupId: String(groupId) },
+});
+
+/** The link goes back to status A (the DELETE turned it to F), as a PUT would, through lib/. */
+async function restoreLink(userId: number, groupId: number): Promise<void> {
+  const { user, group, link } = await getLinkContext(userId, groupId);
+  if (!user || !group) throw new Error(`member ${userId} or group ${groupId} is gone`);
+  if (link?.status !== 'A') await writeLinkStatus(user, group, link, 'A');
+}
+
+/** The usergroup items a run's PutItem calls wrote (POST /usergroups): removed so the next run starts equal. */
+async function deleteCreatedGroups(calls: readonly RecordedCall[]): Promise<void> {
+  for (const call of calls) {
+    const item = call.command === 'PutCommand' ? (call.input.Item as Record<string, unknown> | undefined) : undefined;
+    if (item?.pk !== keys.usergroupPartition) continue;
+    await db().send(new DeleteCommand({ TableName: config().tableName, Key: { pk: item.pk, sk: item.sk } }));
+  }
+}
+
+/** The group DELETE /usergroups/:id removes, written as createUsergroup writes one. */
+async function putDisposableGroup(id: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...keys.usergroup(id), usergroup_id: id, type: 'C', status: 'A', usergroup: 'Bench disposable', members_rev: 0 },
+    }),
+  );
+}
+
+/** Groups for DELETE /usergroups/:id under load, one per request, written in bulk as createUsergroup writes them. */
+async function disposableGroups(world: World, caller: Caller, count: number): Promise<RequestSpec[]> {
+  const ids = Array.from({ length: count }, (_, i) => world.disposableGroupId + 1 + i);
+  await writeAll(
+    config().tableName,
+    ids.map((id) => ({ ...keys.usergroup(id), usergroup_id: id, type: 'C', status: 'A', usergroup: 'Bench disposable', members_rev: 0 })),
+  );
+  return ids.map((id) => ({ method: 'DELETE', ...usergroupPath(id), authorization: caller.authorization }));
+}
+
+/**
+ * Membership writes under load spread over every member pair: concurrent transactions on one link, login
+ * and group would mostly measure DynamoDB's conflict handling and the retries.
+ */
+function everyMember(world: World, request: (userId: number, groupId: number) => RequestSpec): Promise<RequestSpec[]> {
+  return Promise.resolve(world.members.map(({ userId, groupId }) => request(userId, groupId)));
+}
+
+/** In this order on purpose: the usergroup list is measured before POST and DELETE change the group partition. */
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'GET /api/usergroups/:id',
+    functionName: 'usergroups-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/usergroups/get.js'),
+    request: (world, caller) => ({ method: 'GET', ...usergroupPath(member(world, 0).groupId), authorization: caller.authorization }),
+  },
+  {
+    name: 'GET /api/usergroups',
+    functionName: 'usergroups-list',
+    kind: 'list',
+    expectStatus: 200,
+    load: () => import('../../functions/usergroups/list.js'),
+    request: (_world, caller) => ({ method: 'GET', path: '/api/usergroups', resource: '/api/usergroups', authorization: caller.authorization }),
+  },
+  {
+    name: 'POST /api/usergroups',
+    functionName: 'usergroups-create',
+    kind: 'write',
+    expectStatus: 201,
+    load: () => import('../../functions/usergroups/create.js'),
+    request: (_world, caller) => ({
+      method: 'POST',
+      path: '/api/usergroups',
+      resource: '/api/usergroups',
+      body: { type: 'C', status: 'A', usergroup: 'Bench created' },
+      authorization: caller.authorization,
+    }),
+    after: (_world, calls) => deleteCreatedGroups(calls),
+  },
+  {
+    name: 'PUT /api/usergroups/:id',
+    functionName: 'usergroups-update',
+    kind: 'write',
+    expectStatus: 200,
+    load: () => import('../../functions/usergroups/update.js'),
+    // The same values every time: the write is real (UpdateItem with its condition) and leaves the table as it was.
+    request: (world, caller) => ({
+      method: 'PUT',
+      ...usergroupPath(member(world, 0).groupId),
+      body: { type: 'C', status: 'A', usergroup: 'Bench customers 0' },
+      authorization: caller.authorization,
+    }),
+  },
+  {
+    name: 'DELETE /api/usergroups/:id',
+    functionName: 'usergroups-delete',
+    kind: 'write',
+    expectStatus: 204,
+    load: () => import('../../functions/usergroups/delete.js'),
+    request: (world, caller) => ({ method: 'DELETE', ...usergroupPath(world.disposableGroupId), authorization: caller.authorization }),
+    before: (world) => putDisposableGroup(world.disposableGroupId),
+    loadTargets: (world, caller, expectedRequests) => disposableGroups(world, caller, expectedRequests),
+  },
+  {
+    name: 'GET /api/users/:id/usergroups/:gid',
+    functionName: 'memberships-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/memberships/get.js'),
+    request: (world, caller) => {
+      const { userId, groupId } = member(world, 0);
+      return { method: 'GET', ...membershipPath(userId, groupId), authorization: caller.authorization };
+    },
+  },
+  {
+    name: 'PUT /api/users/:id/usergroups/:gid',
+    functionName: 'memberships-update',
+    kind: 'write',
+    expectStatus: 200,
+    load: () => import('../../functions/memberships/update.js'),
+    // An existing link set to A again: the full transaction (link, group members_rev, login) on the common path.
+    request: (world, caller) => {
+      const { userId, groupId } = member(world, 0);
+      return { method: 'PUT', ...membershipPath(userId, groupId), body: { status: 'A' }, authorization: caller.authorization };
+    },
+    loadTargets: (world, caller) =>
+      everyMember(world, (userId, groupId) => ({ method: 'PUT', ...membershipPath(userId, groupId), body: { status: 'A' }, authorization: caller.authorization })),
+  },
+  {
+    name: 'DELETE /api/users/:id/usergroups/:gid',
+    functionName: 'memberships-delete',
+    kind: 'write',
+    expectStatus: 204,
+    load: () => import('../../functions/memberships/delete.js'),
+    request: (world, caller) => {
+      const { userId, groupId } = member(world, 1);
+      return { method: 'DELETE', ...membershipPath(userId, groupId), authorization: caller.authorization };
+    },
+    after: async (world) => {
+      const { userId, groupId } = member(world, 1);
+      await restoreLink(userId, groupId);
+    },
+    // Under load the links stay F after the first round: each DELETE is still the full write (same calls).
+    loadTargets: (world, caller) =>
+      everyMember(world, (userId, groupId) => ({ method: 'DELETE', ...membershipPath(userId, groupId), authorization: caller.authorization })),
+  },
+  {
+    name: 'GET /api/users',
+    functionName: 'users-list',
+    kind: 'list',
+    expectStatus: 200,
+    load: () => import('../../functions/users/list.js'),
+    request: (_world, caller) => ({
+      method: 'GET',
+      path: '/api/users',
+      resource: '/api/users',
+      query: { page: '1', items_per_page: '10' },
+      authorization: caller.authorization,
+    }),
+  },
+];

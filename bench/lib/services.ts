@@ -1,0 +1,79 @@
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureTable } from '../../lib/db/setup.js';
+import { startDynamoDbLocal } from '../../scripts/lib/dynamodb-local.js';
+import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from '../../scripts/lib/local-env.js';
+import { startOffline } from '../../scripts/lib/offline.js';
+import { freePort } from '../../scripts/lib/ports.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
+
+/** Handler and emulator output of a bench run (git-ignored, like the test logs). */
+const LOG_DIR = join(repoRoot, '.data', 'bench-logs');
+
+export interface Database {
+  endpoint: string;
+  /** The standard SDK variables pointing at it (also set on process.env). */
+  awsEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB Local in memory on a free port (so a developer's `npm start` or a test run is never disturbed),
+ * the given tables, and process.env pointing lib/ at it. Must run before anything calls lib's db().
+ */
+export async function startDatabase(tables: readonly string[]): Promise<Database> {
+  await mkdir(LOG_DIR, { recursive: true });
+  const dynamo = await startDynamoDbLocal({
+    port: await freePort(),
+    inMemory: true,
+    logFile: join(LOG_DIR, 'dynamodb-local.log'),
+  });
+  const awsEnv = awsEnvFor({ endpoint: dynamo.endpoint, ownEmulator: true });
+  Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });
+  const client = scriptDynamoClient(awsEnv);
+  try {
+    for (const table of tables) await ensureTable(client, table);
+  } finally {
+    client.destroy();
+  }
+  return { endpoint: dynamo.endpoint, awsEnv, stop: () => dynamo.stop() };
+}
+
+/** What `serverless offline` reads from the project (as test/deploy/package-template.ts copies it). */
+const SERVICE_SOURCES = ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib', 'infra'];
+
+export interface OfflineServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `serverless offline` (stage local, table store-api-local) on free ports, run in a scratch copy of the
+ * service: serverless-esbuild builds into and finally deletes `.esbuild/` of its service directory, which a
+ * concurrent `npm start` or test run in the repository is using.
+ */
+export async function startOfflineCopy(awsEnv: Record<string, string>): Promise<OfflineServer> {
+  const serviceDir = await mkdtemp(join(tmpdir(), 'store-api-bench-'));
+  try {
+    for (const source of SERVICE_SOURCES) await cp(join(repoRoot, source), join(serviceDir, source), { recursive: true });
+    await symlink(join(repoRoot, 'node_modules'), join(serviceDir, 'node_modules'));
+    const offline = await startOffline({
+      httpPort: await freePort(),
+      lambdaPort: await freePort(),
+      awsEnv,
+      serviceDir,
+      logFile: join(LOG_DIR, 'offline.log'),
+    });
+    return {
+      url: offline.url,
+      stop: async () => {
+        await offline.stop();
+        await rm(serviceDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(serviceDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,89 @@
+import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { writeLinkStatus } from '../../lib/db/memberships.js';
+import { createUser } from '../../lib/db/users.js';
+import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { basicAuthorization } from './events.js';
+
+/**
+ * The accounts and objects the measured requests act on, created through lib/ as the bootstrap and the admin
+ * command line create them (createUser with a key hash, createUsergroup, setUsergroupPrivileges, writeLinkStatus).
+ */
+
+export interface Caller {
+  label: 'non-root' | 'root';
+  email: string;
+  userId: number;
+  authorization: string;
+}
+
+/** A customer linked (status A) to a customer group of its own: the target of membership requests. */
+export interface Member {
+  userId: number;
+  groupId: number;
+}
+
+export interface World {
+  root: Caller;
+  /** A non-root administrator whose one group grants exactly what the measured endpoints need. */
+  staff: Caller;
+  members: Member[];
+  /** DELETE /usergroups/:id deletes this id; it is written again before every run (see scenarios.ts). */
+  disposableGroupId: number;
+}
+
+/** What the measured endpoints require (lib/entities: usergroups read/write, memberships, users list). */
+const STAFF_PRIVILEGES = ['view_users', 'view_usergroups', 'manage_usergroups'];
+
+/** Far above what the usergroup counter reaches in a run, so no POST ever takes it. */
+const DISPOSABLE_GROUP_ID = 900_000_000;
+
+/** Points lib/ (config().tableName) at another table of the same DynamoDB Local. */
+export function useTable(tableName: string): void {
+  // Unchanged: keep lib's cached config, so a measured request does not re-read the environment.
+  if (process.env.TABLE_NAME === tableName) return;
+  process.env.TABLE_NAME = tableName;
+  resetConfigForTests();
+}
+
+async function createCaller(label: Caller['label'], email: string, isRoot: boolean): Promise<{ caller: Caller; user: UserRecord }> {
+  const key = generateApiKey();
+  const user = await createUser({
+    email,
+    user_type: 'A',
+    status: 'A',
+    firstname: 'Bench',
+    lastname: label,
+    company_id: 0,
+    is_root: isRoot ? 'Y' : 'N',
+    key_hash: hashApiKey(key),
+  });
+  return { caller: { label, email, userId: user.user_id, authorization: basicAuthorization(email, key) }, user };
+}
+
+/** Every table gets the same world, so the list-scaling tables differ only in their seeded users. */
+export async function createWorld(memberCount: number): Promise<World> {
+  const root = (await createCaller('root', 'root@bench.example.com', true)).caller;
+  const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' });
+  await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES);
+  const staff = await createCaller('non-root', 'staff@bench.example.com', false);
+  await writeLinkStatus(staff.user, staffGroup, undefined, 'A');
+
+  const members: Member[] = [];
+  for (let i = 0; i < memberCount; i++) {
+    const group = await createUsergroup({ type: 'C', status: 'A', usergroup: `Bench customers ${i}` });
+    const customer = await createUser({
+      email: `customer-${i}@bench.example.com`,
+      user_type: 'C',
+      status: 'A',
+      firstname: 'Bench',
+      lastname: `Customer ${i}`,
+      company_id: 0,
+      is_root: 'N',
+    });
+    await writeLinkStatus(customer, group, undefined, 'A');
+    members.push({ userId: customer.user_id, groupId: group.usergroup_id });
+  }
+  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID };
+}

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench [-- --json]`: the performance figures of the API and its budgets (README "Performance").
+ * With --json, stdout is one JSON object and everything else goes to stderr.
+ *
+ * 1. bundles and module init of every function (fresh Node processes; nothing else of ours running yet);
+ * 2. DynamoDB Local in memory on a free port, two tables: the endpoint world with 100 users, and 10,000 users;
+ * 3. in-process: round trips per request (cold/warm, non-root and root) and the overhead ratio; list scaling;
+ * 4. HTTP through serverless offline (in a scratch copy) with autocannon;
+ * then everything it started is stopped, whatever happened.
+ */
+import { performance } from 'node:perf_hooks';
+import { LOCAL_TABLE_NAME } from '../scripts/lib/local-env.js';
+import { stopAllGroups } from '../scripts/lib/process-group.js';
+import { StartupError } from '../scripts/lib/startup-error.js';
+import { judge } from './lib/budgets.js';
+import { measureBundles } from './lib/bundles.js';
+import { describeMachine } from './lib/machine.js';
+import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
+import { humanReport, jsonReport } from './lib/report.js';
+import { startDatabase, startOfflineCopy } from './lib/services.js';
+import { round } from './lib/stats.js';
+
+const LARGE_TABLE = 'store-api-bench-10k';
+const SMALL_USERS = 100;
+const LARGE_USERS = 10_000;
+/** Customer/group pairs for membership requests; under HTTP load the writes rotate over them. */
+const MEMBER_PAIRS = 8;
+const INIT_RUNS = 11;
+
+async function main(): Promise<void> {
+  // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
+  const json = process.argv.slice(2).includes('--json') || process.env.npm_config_json === 'true';
+  captureProcessOutput(json);
+  const started = performance.now();
+  const elapsed = () => `${Math.round((performance.now() - started) / 1000)} s`;
+
+  say('Bundling every function and timing module init...');
+  const bundles = await measureBundles(INIT_RUNS, say);
+
+  say(`[${elapsed()}] Starting DynamoDB Local (in memory) and seeding ${SMALL_USERS} and ${LARGE_USERS.toLocaleString('en-US')} users...`);
+  const database = await startDatabase([LOCAL_TABLE_NAME, LARGE_TABLE]);
+  // Imported only now, like the dev server does: whatever lib/ creates at module scope sees DynamoDB Local.
+  const { db } = await import('../lib/db/client.js');
+  const { createWorld, useTable } = await import('./lib/world.js');
+  const { seedUsers } = await import('./lib/seed.js');
+  const { SCENARIOS } = await import('./lib/scenarios.js');
+  const { installRecorder } = await import('./lib/round-trips.js');
+  const { measureEndpoints } = await import('./lib/endpoints.js');
+  const { measureListScaling } = await import('./lib/list-scaling.js');
+  const { loadEndpoints, DEFAULT_HTTP_PLAN } = await import('./lib/http-load.js');
+
+  // The world's users (root, staff, customers) count towards each table's total.
+  const worldUsers = 2 + MEMBER_PAIRS;
+  useTable(LARGE_TABLE);
+  const largeWorld = await createWorld(MEMBER_PAIRS);
+  await seedUsers(LARGE_TABLE, LARGE_USERS - worldUsers, 'large');
+  useTable(LOCAL_TABLE_NAME);
+  const world = await createWorld(MEMBER_PAIRS);
+  await seedUsers(LOCAL_TABLE_NAME, SMALL_USERS - worldUsers, 'small');
+
+  installRecorder(db());
+  say(`[${elapsed()}] In-process requests (round trips, overhead ratio):`);
+  const endpoints = await measureEndpoints(world, LOCAL_TABLE_NAME, SCENARIOS, say);
+
+  const usersList = SCENARIOS.find((scenario) => scenario.functionName === 'users-list');
+  if (!usersList) throw new Error('no users-list scenario');
+  say(`[${elapsed()}] List scaling (${SMALL_USERS} vs ${LARGE_USERS.toLocaleString('en-US')} users)...`);
+  const listScaling = await measureListScaling(
+    usersList,
+    { tableName: LOCAL_TABLE_NAME, world, users: SMALL_USERS },
+    { tableName: LARGE_TABLE, world: largeWorld, users: LARGE_USERS },
+  );
+  useTable(LOCAL_TABLE_NAME);
+
+  say(`[${elapsed()}] Starting serverless offline for the HTTP figures...`);
+  const offline = await startOfflineCopy(database.awsEnv);
+  const http = await loadEndpoints(offline.url, SCENARIOS, world, say, DEFAULT_HTTP_PLAN);
+  await offline.stop();
+  await database.stop();
+
+  const durationSeconds = round((performance.now() - started) / 1000, 0);
+  const results = {
+    machine: describeMachine(),
+    endpoints,
+    http,
+    httpPlan: DEFAULT_HTTP_PLAN,
+    bundles,
+    listScaling,
+    budgets: judge(endpoints, bundles.functions, listScaling),
+    durationSeconds,
+  };
+  say('');
+  for (const line of humanReport(results)) say(line);
+  if (json) emitJson(jsonReport(results));
+}
+
+let stopping = false;
+
+async function stopEverything(code: number): Promise<never> {
+  stopping = true;
+  try {
+    await stopAllGroups();
+  } finally {
+    restoreProcessOutput();
+    process.exit(code);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    sayError(`${signal}: stopping DynamoDB Local and serverless offline...`);
+    void stopEverything(130);
+  });
+}
+
+main().then(
+  () => stopEverything(0),
+  (error: unknown) => {
+    if (stopping) return;
+    sayError(error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    void stopEverything(1);
+  },
+);
