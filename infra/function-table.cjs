@@ -64,7 +64,7 @@ function dispatchers(paths) {
     {
       name: 'api-php',
       handler: 'functions/legacy/api-php.handler',
-      events: [{ http: { method: 'any', path: 'api.php' } }],
+      events: catchAllEvents(['api.php']),
       table: union(FUNCTIONS, 'table'),
       index: union(FUNCTIONS, 'index'),
     },

@@ -35,9 +35,10 @@ export async function getLinkContext(userId: number, groupId: number): Promise<L
  * Writes a link's status in one transaction with its two consequences:
  * - the user's login item gains or loses the group among its active groups
  *   (what authorization reads), conditioned on still belonging to this user;
- * - the group must still exist; for a customer's link it must still be a
- *   customer group, and its members_rev is bumped so a concurrent change of the
- *   group's type to A fails (SPEC §6 guard).
+ * - the group must still exist with the type that was judged (the escalation
+ *   guard and the customer rule depend on it); for a customer's link its
+ *   members_rev is bumped so a concurrent change of the group's type to A fails
+ *   (SPEC §6 guard).
  * A new link gets its link_id here, once; later writes keep it (SPEC §7).
  * Throws ConditionFailed when anything read meanwhile changed: re-read and retry.
  */
@@ -69,6 +70,9 @@ export async function writeLinkStatus(
       ...(existing ? { ExpressionAttributeValues: { ':linkId': existing.link_id } } : {}),
     },
   };
+  // The group must still be what the guard and the validation judged: existing, and of the same type (an
+  // administrator's link judged on a customer group must not land in a group turned into an administrator group).
+  const groupCondition = 'attribute_exists(pk) AND #type = :judgedType';
   const groupCheck: TransactItem =
     user.user_type === 'C'
       ? {
@@ -76,16 +80,18 @@ export async function writeLinkStatus(
             TableName: table(),
             Key: keys.usergroup(group.usergroup_id),
             UpdateExpression: 'SET members_rev = if_not_exists(members_rev, :zero) + :one',
-            ConditionExpression: status === 'F' ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #type = :customer',
-            ExpressionAttributeNames: status === 'F' ? undefined : { '#type': 'type' },
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(status === 'F' ? {} : { ':customer': 'C' }) },
+            ConditionExpression: groupCondition,
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':judgedType': group.type },
           },
         }
       : {
           ConditionCheck: {
             TableName: table(),
             Key: keys.usergroup(group.usergroup_id),
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: groupCondition,
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':judgedType': group.type },
           },
         };
   const loginUpdate: TransactItem = {

@@ -69,28 +69,34 @@ export async function createUsergroup(fields: UsergroupFields): Promise<Usergrou
   return group;
 }
 
+/** What a write was judged on: the group's type (guards depend on it) and, when it becomes type A, its members_rev. */
+export interface JudgedUsergroup {
+  type: UsergroupType;
+  /** Set when the write turns the group into an administrator group: no customer link may have been written since. */
+  membersRev?: number;
+}
+
 /**
- * PUT /usergroups/:id. `expectedMembersRev`, when given, makes the write fail if a
- * customer link was written since it was read (the guard against turning a
- * group with customer members into an administrator group).
+ * PUT /usergroups/:id, conditioned on the group still being as judged. Returns
+ * false when it is gone or changed: the caller re-reads and judges again.
  */
-export async function updateUsergroup(id: number, fields: UsergroupFields, expectedMembersRev?: number): Promise<boolean> {
+export async function updateUsergroup(id: number, fields: UsergroupFields, judged: JudgedUsergroup): Promise<boolean> {
   const names: Record<string, string> = { '#type': 'type', '#status': 'status' };
-  const values: Record<string, unknown> = { ':type': fields.type, ':status': fields.status };
+  const values: Record<string, unknown> = { ':type': fields.type, ':status': fields.status, ':judgedType': judged.type };
   const sets = ['#type = :type', '#status = :status'];
   if (fields.usergroup !== undefined) {
     sets.push('#name = :name');
     names['#name'] = 'usergroup';
     values[':name'] = fields.usergroup;
   }
-  let condition = 'attribute_exists(pk)';
-  if (expectedMembersRev !== undefined) {
+  let condition = 'attribute_exists(pk) AND #type = :judgedType';
+  if (judged.membersRev !== undefined) {
     condition += ' AND (members_rev = :rev OR (attribute_not_exists(members_rev) AND :rev = :zero))';
-    values[':rev'] = expectedMembersRev;
+    values[':rev'] = judged.membersRev;
     values[':zero'] = 0;
   }
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.usergroup(id),
@@ -99,7 +105,14 @@ export async function updateUsergroup(id: number, fields: UsergroupFields, expec
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    );
+    ),
+  );
+}
+
+/** Resolves true when the conditional write went through, false when its condition did not hold. */
+async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
     return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;
@@ -142,19 +155,25 @@ export async function hasCustomerMembers(id: number): Promise<boolean> {
 }
 
 /**
- * DELETE /usergroups/:id. Deleting the group item is the commit point: from then
- * on every read joins links with their group and hides links to a missing one,
- * so the links are invisible at once; they are then removed in bulk.
+ * DELETE /usergroups/:id, conditioned on the group still having the type that
+ * was judged (false: gone or changed; re-read and judge again). Deleting the
+ * group item is the commit point: from then on every read joins links with
+ * their group and hides links to a missing one, so the links are invisible at
+ * once; they are then removed in bulk.
  */
-export async function deleteUsergroup(id: number): Promise<boolean> {
-  try {
-    await db().send(
-      new DeleteCommand({ TableName: table(), Key: keys.usergroup(id), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+export async function deleteUsergroup(id: number, judgedType: UsergroupType): Promise<boolean> {
+  const deleted = await conditionHeld(
+    db().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.usergroup(id),
+        ConditionExpression: 'attribute_exists(pk) AND #type = :judgedType',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':judgedType': judgedType },
+      }),
+    ),
+  );
+  if (!deleted) return false;
   // The delete has happened; a failed cleanup must not turn it into an error (the links are invisible anyway).
   await removeLinksTo(id).catch((error: unknown) => log('warn', 'usergroup link cleanup stopped', { usergroupId: id, error: String(error) }));
   return true;

@@ -218,6 +218,10 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
     const { user, links } = await getUserWithLinks(userId);
     if (!user) throw new NotFoundError('The User not found');
     check(user);
+    // Every link write bumps the login item's version: conditioning on it makes a link written after the
+    // partition was read fail this transaction, and the retry then takes that link along too.
+    const login = await getLogin(user.email_lc);
+    if (!login || login.user_id !== userId) throw new ConditionFailed([1]);
     const inTransaction = links.slice(0, LINKS_IN_DELETE_TRANSACTION);
     await transactWrite([
       {
@@ -232,8 +236,8 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
         Delete: {
           TableName: table(),
           Key: keys.login(user.email_lc),
-          ConditionExpression: 'user_id = :uid',
-          ExpressionAttributeValues: { ':uid': userId },
+          ConditionExpression: 'user_id = :uid AND version = :version',
+          ExpressionAttributeValues: { ':uid': userId, ':version': login.version },
         },
       },
       statsDelta(user.user_type, user.status, -1),

@@ -238,6 +238,15 @@ describe('handlers invoked in-process', () => {
       const foreign = await preflight('https://evil.example.net');
       expect(foreign.status).toBe(204);
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+      // Credentials are sent as an explicit Authorization header, never as browser-managed credentials.
+      expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
+      const read = await invoke(
+        versionGet as Handler,
+        event('GET', '/api/version', { headers: { Origin: 'https://evil.example.net' } }),
+      );
+      expect(read.status).toBe(200);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      expect(read.headers['access-control-allow-credentials']).toBeUndefined();
     } finally {
       if (previous === undefined) delete process.env.CORS_ORIGINS;
       else process.env.CORS_ORIGINS = previous;

@@ -1,0 +1,253 @@
+/**
+ * Shared helpers of the in-process hostile suites (test/integration/faults-*, bruteforce-*, timing-*,
+ * hostile-*): API Gateway REST (v1) proxy events built by hand (so the source IP can vary), handler
+ * invocation, users with API keys written straight through lib/, and a raw view of the table that does not
+ * go through the handlers' client (so a fault injected into that client never blinds the test).
+ * Not a test file (no `.test.ts`).
+ */
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { createDocumentClient } from '../../lib/db/client.js';
+import { keys } from '../../lib/db/keys.js';
+import { createUser } from '../../lib/db/users.js';
+import type { UserType } from '../../lib/entities/users.js';
+import { basicAuth } from '../support/http.js';
+
+export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface EventOptions {
+  query?: Record<string, string>;
+  /** Sent as given; `auth` adds Authorization unless it is null. */
+  headers?: Record<string, string>;
+  body?: string | object;
+  /** Default: the bootstrap root administrator. */
+  auth?: readonly [string, string] | null;
+  /** requestContext.identity.sourceIp: what the limiter keys on with the e-mail (SPEC §4). */
+  sourceIp?: string;
+}
+
+export function rootAuth(): readonly [string, string] {
+  return [inject('adminEmail'), inject('adminKey')];
+}
+
+/** An API Gateway REST (v1) proxy event, as API Gateway builds it. */
+export function event(httpMethod: string, path: string, options: EventOptions = {}): APIGatewayProxyEvent {
+  const { query, auth = rootAuth(), sourceIp = '198.51.100.1' } = options;
+  const headers: Record<string, string> = { Host: 'api.example.com', 'User-Agent': 'vitest', ...(options.headers ?? {}) };
+  if (auth) headers.Authorization = basicAuth(auth[0], auth[1]);
+  let body: string | null = null;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (typeof options.body !== 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+  const multiValueHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]]));
+  return {
+    httpMethod,
+    path,
+    resource: path,
+    headers,
+    multiValueHeaders,
+    queryStringParameters: query ?? null,
+    multiValueQueryStringParameters: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])) : null,
+    pathParameters: null,
+    stageVariables: null,
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'local',
+      authorizer: null,
+      protocol: 'HTTP/1.1',
+      httpMethod,
+      path,
+      stage: 'local',
+      requestId: randomUUID(),
+      requestTimeEpoch: Date.now(),
+      resourceId: 'res',
+      resourcePath: path,
+      identity: {
+        sourceIp,
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        user: null,
+        userAgent: 'vitest',
+        userArn: null,
+      },
+    },
+  } as APIGatewayProxyEvent;
+}
+
+export function lambdaContext(): Context {
+  return {
+    awsRequestId: randomUUID(),
+    functionName: 'test',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:test',
+    memoryLimitInMB: '512',
+    logGroupName: '/aws/lambda/test',
+    logStreamName: 'test',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  } as Context;
+}
+
+export interface Answer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string;
+  json: any;
+}
+
+export async function invoke(handler: unknown, e: APIGatewayProxyEvent): Promise<Answer> {
+  const result = await (handler as Handler)(e, lambdaContext());
+  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  let json: unknown;
+  try {
+    json = result.body ? JSON.parse(result.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: result.statusCode, headers, body: result.body, json };
+}
+
+/** The contract's error answer (SPEC §3): `{"message": "<reason>[: detail]", "status": N}`, JSON, no internals. */
+export function expectContractError(answer: Answer, status: number, reason?: string): void {
+  expect(answer.status, `${status} expected, got ${answer.status}: ${answer.body}`).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(typeof answer.json?.message).toBe('string');
+  expect(answer.json.status).toBe(status);
+  if (reason !== undefined) expect(answer.json.message.startsWith(reason)).toBe(true);
+  expect(answer.body).not.toMatch(/\bat .*\(|\.ts:\d|\.js:\d|Error:|node_modules/);
+}
+
+/** A unique address in a documentation range (198.18.0.0/15), so no two tests share a limiter pair. */
+export function uniqueIp(): string {
+  const bytes = randomBytes(2);
+  return `198.${18 + (bytes[0]! & 1)}.${bytes[1]}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
+export function uniqueAddress(tag = 'hostile'): string {
+  return `${tag}-${randomBytes(5).toString('hex')}@inproc.example.com`;
+}
+
+export interface KeyedUser {
+  userId: number;
+  email: string;
+  key: string;
+  auth: readonly [string, string];
+}
+
+/**
+ * A user with API access written straight through lib/ (what the admin command line does, minus the
+ * subprocess): a dedicated administrator per test, so no test ever locks or changes the bootstrap root.
+ */
+export async function keyedUser(userType: UserType = 'A', options: { root?: boolean; companyId?: number } = {}): Promise<KeyedUser> {
+  const email = uniqueAddress(userType === 'A' ? 'admin' : 'user');
+  const key = generateApiKey();
+  const user = await createUser({
+    email,
+    user_type: userType,
+    status: 'A',
+    firstname: '',
+    lastname: '',
+    company_id: options.companyId ?? 0,
+    is_root: options.root ? 'Y' : 'N',
+    key_hash: hashApiKey(key),
+  });
+  return { userId: user.user_id, email, key, auth: [email, key] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The table as it really is, read with a client of our own
+
+let rawClient: DynamoDBDocumentClient | undefined;
+
+/** A document client independent of lib/db/client.ts's singleton (faults are injected into that one). */
+export function raw(): DynamoDBDocumentClient {
+  rawClient ??= createDocumentClient();
+  return rawClient;
+}
+
+export const tableName = () => inject('tableName');
+
+export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, any> | undefined> {
+  const { Item } = await raw().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+export async function putItem(item: Record<string, unknown>): Promise<void> {
+  await raw().send(new PutCommand({ TableName: tableName(), Item: item }));
+}
+
+export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
+  await raw().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
+
+export type Snapshot = Map<string, string>;
+
+/**
+ * Every item of the table, keyed `pk | sk`, values as canonical JSON (sets as sorted arrays).
+ * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change).
+ */
+export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#']): Promise<Snapshot> {
+  const items: Snapshot = new Map();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await raw().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    for (const item of page.Items ?? []) {
+      const pk = String(item.pk);
+      if (ignorePrefixes.some((prefix) => pk.startsWith(prefix))) continue;
+      items.set(`${pk} | ${String(item.sk)}`, canonical(item));
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof Set) return [...v].sort();
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));
+    }
+    return v;
+  });
+}
+
+export interface SnapshotDiff {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotDiff {
+  const added = [...after.keys()].filter((key) => !before.has(key));
+  const removed = [...before.keys()].filter((key) => !after.has(key));
+  const changed = [...after.keys()].filter((key) => before.has(key) && before.get(key) !== after.get(key));
+  return { added, removed, changed };
+}
+
+export const isEmptyDiff = (diff: SnapshotDiff) => diff.added.length + diff.removed.length + diff.changed.length === 0;
+
+/** The failed-login window of (e-mail, source IP), read straight from the table. */
+export function throttleItem(email: string, sourceIp: string) {
+  return getItem(keys.throttle(email.toLowerCase(), sourceIp));
+}
