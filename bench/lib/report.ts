@@ -51,7 +51,7 @@ export function humanReport(results: Results): string[] {
       endpoints.map(({ scenario, nonRoot, root, overhead }) => {
         const trips = (t: typeof nonRoot, judged: boolean) =>
           judged
-            ? `${t.cold}${mark(t.cold, BUDGETS.getByIdRoundTripsCold)} / ${t.warm}${mark(t.warm, BUDGETS.getByIdRoundTripsWarm)} / ${t.warmAuthCache}${mark(t.warmAuthCache, BUDGETS.getByIdRoundTripsWarm)}`
+            ? `${t.cold}${mark(t.cold, BUDGETS.getByIdRoundTripsCold)} / ${t.warm} / ${t.warmAuthCache}${mark(t.warmAuthCache, BUDGETS.getByIdRoundTripsWarm)}`
             : `${t.cold} / ${t.warm} / ${t.warmAuthCache}`;
         return [
           `\`${scenario.name}\``,
