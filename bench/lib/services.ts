@@ -1,9 +1,7 @@
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureTable } from '../../lib/db/setup.js';
-import { startDynamoDbLocal } from '../../scripts/lib/dynamodb-local.js';
-import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from '../../scripts/lib/local-env.js';
+import { startLocalDatabase, type LocalDatabase } from '../../scripts/lib/local-database.js';
 import { startOffline } from '../../scripts/lib/offline.js';
 import { freePort } from '../../scripts/lib/ports.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -11,33 +9,11 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 /** Handler and emulator output of a bench run (git-ignored, like the test logs). */
 const LOG_DIR = join(repoRoot, '.data', 'bench-logs');
 
-export interface Database {
-  endpoint: string;
-  /** The standard SDK variables pointing at it (also set on process.env). */
-  awsEnv: Record<string, string>;
-  stop(): Promise<void>;
-}
+export type Database = LocalDatabase;
 
-/**
- * DynamoDB Local in memory on a free port (so a developer's `npm start` or a test run is never disturbed),
- * the given tables, and process.env pointing lib/ at it. Must run before anything calls lib's db().
- */
-export async function startDatabase(tables: readonly string[]): Promise<Database> {
-  await mkdir(LOG_DIR, { recursive: true });
-  const dynamo = await startDynamoDbLocal({
-    port: await freePort(),
-    inMemory: true,
-    logFile: join(LOG_DIR, 'dynamodb-local.log'),
-  });
-  const awsEnv = awsEnvFor({ endpoint: dynamo.endpoint, ownEmulator: true });
-  Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });
-  const client = scriptDynamoClient(awsEnv);
-  try {
-    for (const table of tables) await ensureTable(client, table);
-  } finally {
-    client.destroy();
-  }
-  return { endpoint: dynamo.endpoint, awsEnv, stop: () => dynamo.stop() };
+/** DynamoDB Local in memory on a free port with the given tables; process.env points lib/ at it. */
+export function startDatabase(tables: readonly string[]): Promise<Database> {
+  return startLocalDatabase(LOG_DIR, tables);
 }
 
 /** What `serverless offline` reads from the project (as test/deploy/package-template.ts copies it). */

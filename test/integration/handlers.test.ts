@@ -3,9 +3,7 @@
  * DynamoDB Local as the e2e suite (test/support/env.ts points lib/ at it). This is the contract between API
  * Gateway and the functions, without serverless offline in between.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as fallbackHandler } from '../../functions/fallback/any.js';
 import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
@@ -16,110 +14,16 @@ import { handler as usergroupsList } from '../../functions/usergroups/list.js';
 import { handler as usersCreate } from '../../functions/users/create.js';
 import { handler as versionGet } from '../../functions/version/get.js';
 import { resetConfigForTests } from '../../lib/config.js';
-import { basicAuth } from '../support/http.js';
 import { uniqueEmail } from '../support/fixtures.js';
+import type { LambdaHandler } from '../support/lambda-event.js';
+import { event, invoke } from './hostile-support.js';
 
 // The handlers log one line per request; keep the test report readable (read on every log call).
 beforeAll(() => {
   process.env.LOG_LEVEL = 'warn';
 });
 
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
-interface EventOptions {
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: string | object;
-  auth?: readonly [string, string] | null;
-  base64?: boolean;
-  sourceIp?: string;
-}
-
-function rootAuth(): readonly [string, string] {
-  return [inject('adminEmail'), inject('adminKey')];
-}
-
-/** An API Gateway REST (v1) proxy event, as API Gateway builds it. */
-function event(httpMethod: string, path: string, options: EventOptions = {}): APIGatewayProxyEvent {
-  const { query, auth = rootAuth(), base64 = false, sourceIp = '203.0.113.7' } = options;
-  const headers: Record<string, string> = { Host: 'api.example.com', 'User-Agent': 'vitest', ...(options.headers ?? {}) };
-  if (auth) headers.Authorization = basicAuth(auth[0], auth[1]);
-  let body: string | null = null;
-  if (options.body !== undefined) {
-    const text = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    if (typeof options.body !== 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-      headers['Content-Type'] = 'application/json';
-    }
-    body = base64 ? Buffer.from(text, 'utf8').toString('base64') : text;
-  }
-  const multiValueHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]]));
-  return {
-    httpMethod,
-    path,
-    resource: path,
-    headers,
-    multiValueHeaders,
-    queryStringParameters: query ?? null,
-    multiValueQueryStringParameters: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])) : null,
-    pathParameters: null,
-    stageVariables: null,
-    body,
-    isBase64Encoded: base64,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'local',
-      authorizer: null,
-      protocol: 'HTTP/1.1',
-      httpMethod,
-      path,
-      stage: 'local',
-      requestId: randomUUID(),
-      requestTimeEpoch: Date.now(),
-      resourceId: 'res',
-      resourcePath: path,
-      identity: {
-        sourceIp,
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        user: null,
-        userAgent: 'vitest',
-        userArn: null,
-      },
-    },
-  } as APIGatewayProxyEvent;
-}
-
-function context(): Context {
-  return {
-    awsRequestId: randomUUID(),
-    functionName: 'test',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:test',
-    memoryLimitInMB: '512',
-    logGroupName: '/aws/lambda/test',
-    logStreamName: 'test',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  } as Context;
-}
-
-async function invoke(handler: Handler, e: APIGatewayProxyEvent) {
-  const result = await handler(e, context());
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  return { status: result.statusCode, headers, body: result.body, json: result.body ? JSON.parse(result.body) : undefined };
-}
+type Handler = LambdaHandler;
 
 describe('handlers invoked in-process', () => {
   it('usergroups create → get → list', async () => {

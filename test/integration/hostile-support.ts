@@ -6,8 +6,8 @@
  * Not a test file (no `.test.ts`).
  */
 import { DeleteCommand, GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { createDocumentClient } from '../../lib/db/client.js';
@@ -15,118 +15,27 @@ import { keys } from '../../lib/db/keys.js';
 import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
+import { proxyEvent, type Answer, type ProxyEventOptions } from '../support/lambda-event.js';
 
-export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+export type { Answer, LambdaHandler as Handler } from '../support/lambda-event.js';
 
-export interface EventOptions {
-  query?: Record<string, string>;
-  /** Sent as given; `auth` adds Authorization unless it is null. */
-  headers?: Record<string, string>;
-  body?: string | object;
-  /** Default: the bootstrap root administrator. */
+export interface EventOptions extends Omit<ProxyEventOptions, 'resource' | 'pathParameters'> {
+  /** Default: the bootstrap root administrator; null sends no Authorization. */
   auth?: readonly [string, string] | null;
-  /** requestContext.identity.sourceIp: what the limiter keys on with the e-mail (SPEC §4). */
-  sourceIp?: string;
 }
 
 export function rootAuth(): readonly [string, string] {
   return [inject('adminEmail'), inject('adminKey')];
 }
 
-/** An API Gateway REST (v1) proxy event, as API Gateway builds it. */
+/** An API Gateway REST (v1) proxy event, as API Gateway builds it, authenticated as `auth`. */
 export function event(httpMethod: string, path: string, options: EventOptions = {}): APIGatewayProxyEvent {
-  const { query, auth = rootAuth(), sourceIp = '198.51.100.1' } = options;
-  const headers: Record<string, string> = { Host: 'api.example.com', 'User-Agent': 'vitest', ...(options.headers ?? {}) };
-  if (auth) headers.Authorization = basicAuth(auth[0], auth[1]);
-  let body: string | null = null;
-  if (options.body !== undefined) {
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    if (typeof options.body !== 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-      headers['Content-Type'] = 'application/json';
-    }
-  }
-  const multiValueHeaders = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]]));
-  return {
-    httpMethod,
-    path,
-    resource: path,
-    headers,
-    multiValueHeaders,
-    queryStringParameters: query ?? null,
-    multiValueQueryStringParameters: query ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])) : null,
-    pathParameters: null,
-    stageVariables: null,
-    body,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'local',
-      authorizer: null,
-      protocol: 'HTTP/1.1',
-      httpMethod,
-      path,
-      stage: 'local',
-      requestId: randomUUID(),
-      requestTimeEpoch: Date.now(),
-      resourceId: 'res',
-      resourcePath: path,
-      identity: {
-        sourceIp,
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        user: null,
-        userAgent: 'vitest',
-        userArn: null,
-      },
-    },
-  } as APIGatewayProxyEvent;
+  const { auth = rootAuth(), sourceIp = '198.51.100.1', ...rest } = options;
+  const headers = { ...(rest.headers ?? {}), ...(auth ? { Authorization: basicAuth(auth[0], auth[1]) } : {}) };
+  return proxyEvent(httpMethod, path, { ...rest, headers, sourceIp });
 }
 
-export function lambdaContext(): Context {
-  return {
-    awsRequestId: randomUUID(),
-    functionName: 'test',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:test',
-    memoryLimitInMB: '512',
-    logGroupName: '/aws/lambda/test',
-    logStreamName: 'test',
-    callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  } as Context;
-}
-
-export interface Answer {
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  body: string;
-  json: any;
-}
-
-export async function invoke(handler: unknown, e: APIGatewayProxyEvent): Promise<Answer> {
-  const result = await (handler as Handler)(e, lambdaContext());
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
-  let json: unknown;
-  try {
-    json = result.body ? JSON.parse(result.body) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: result.statusCode, headers, body: result.body, json };
-}
+export { lambdaContext, invokeHandler as invoke } from '../support/lambda-event.js';
 
 /** The contract's error answer (SPEC §3): `{"message": "<reason>[: detail]", "status": N}`, JSON, no internals. */
 export function expectContractError(answer: Answer, status: number, reason?: string): void {

@@ -1,4 +1,7 @@
 import { inject } from 'vitest';
+import { basicAuthorization } from './lambda-event.js';
+
+const basicAuth = basicAuthorization;
 
 /** [email, API key]; 'admin' for the bootstrap administrator; null for no Authorization header at all. */
 export type Auth = readonly [email: string, key: string] | 'admin' | null;
@@ -26,9 +29,7 @@ export interface ApiResponse<T = any> {
   json: T | undefined;
 }
 
-export function basicAuth(email: string, key: string): string {
-  return `Basic ${Buffer.from(`${email}:${key}`, 'utf8').toString('base64')}`;
-}
+export { basicAuthorization as basicAuth };
 
 /** One request against serverless offline, e.g. `api('GET', '/api/usergroups')`. */
 export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
