@@ -1,5 +1,5 @@
 import { median, round } from './stats.js';
-import { enoughPairs, Invoker, setAuthCacheTtl, type PairPlan, type Run } from './in-process.js';
+import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
 import { describeCalls, roundTrips, type RecordedCall } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import type { Caller, World } from './world.js';
@@ -67,26 +67,18 @@ async function measureOverhead(
   plan: PairPlan = DEFAULT_OVERHEAD_PLAN,
 ): Promise<Overhead> {
   setAuthCacheTtl(0);
-  const requestMs: number[] = [];
-  const bareMs: number[] = [];
   let previous: RecordedCall[] | undefined;
-  let measuredMs = 0;
-  for (let i = 0; !enoughPairs(plan, requestMs.length, measuredMs); i++) {
-    let request: Run;
-    let bare: Run;
+  const { firstMs: requestMs, secondMs: bareMs } = await samplePairs(plan, async (i) => {
     if (i % 2 === 0 || !previous) {
-      request = await invoker.request(scenario, caller);
-      bare = await invoker.bare(scenario, request.calls);
-    } else {
-      bare = await invoker.bare(scenario, previous);
-      request = await invoker.request(scenario, caller);
+      const request = await invoker.request(scenario, caller);
+      previous = request.calls;
+      return [request, await invoker.bare(scenario, request.calls)] as const;
     }
+    const bare = await invoker.bare(scenario, previous);
+    const request = await invoker.request(scenario, caller);
     previous = request.calls;
-    if (i < plan.warmupPairs) continue;
-    requestMs.push(request.ms);
-    bareMs.push(bare.ms);
-    measuredMs += request.ms + bare.ms;
-  }
+    return [request, bare] as const;
+  });
   const requestMedianMs = median(requestMs);
   const bareMedianMs = median(bareMs);
   return {

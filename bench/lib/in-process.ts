@@ -34,6 +34,35 @@ export function enoughPairs(plan: PairPlan, pairs: number, measuredMs: number): 
   return pairs >= plan.maxPairs || (pairs >= plan.minPairs && measuredMs >= plan.minMeasuredMs);
 }
 
+export interface PairSamples {
+  /** Counted timings of the first and second run of each pair. */
+  firstMs: number[];
+  secondMs: number[];
+  /** The runs of the last pair (for figures that do not vary, such as round trips). */
+  last: readonly [Run, Run];
+}
+
+/**
+ * Two measurements taken side by side, pair after pair, until the plan has enough: `runPair(i)` returns
+ * [first, second] and is expected to alternate which one it actually runs first, so slow drifts (JIT, GC,
+ * the JVM behind DynamoDB Local, a neighbour's load) hit both alike. Warm-up pairs are not counted.
+ */
+export async function samplePairs(plan: PairPlan, runPair: (i: number) => Promise<readonly [Run, Run]>): Promise<PairSamples> {
+  const firstMs: number[] = [];
+  const secondMs: number[] = [];
+  let measuredMs = 0;
+  let last: readonly [Run, Run] | undefined;
+  for (let i = 0; !enoughPairs(plan, firstMs.length, measuredMs); i++) {
+    last = await runPair(i);
+    if (i < plan.warmupPairs) continue;
+    firstMs.push(last[0].ms);
+    secondMs.push(last[1].ms);
+    measuredMs += last[0].ms + last[1].ms;
+  }
+  if (!last) throw new Error('the plan asks for no pairs');
+  return { firstMs, secondMs, last };
+}
+
 export class Invoker {
   readonly #handlers = new Map<string, LambdaHandler>();
 

@@ -1,5 +1,5 @@
 import { median, round } from './stats.js';
-import { enoughPairs, Invoker, setAuthCacheTtl, type PairPlan, type Run } from './in-process.js';
+import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
 import { roundTrips } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import type { World } from './world.js';
@@ -33,30 +33,15 @@ export async function measureListScaling(
   setAuthCacheTtl(0);
   const smallInvoker = new Invoker(small.world, small.tableName);
   const largeInvoker = new Invoker(large.world, large.tableName);
-  const smallMs: number[] = [];
-  const largeMs: number[] = [];
-  let smallTrips = 0;
-  let largeTrips = 0;
-  let measuredMs = 0;
-  for (let i = 0; !enoughPairs(plan, smallMs.length, measuredMs); i++) {
-    const runSmall = () => smallInvoker.request(scenario, small.world.root);
-    const runLarge = () => largeInvoker.request(scenario, large.world.root);
-    let smallRun: Run;
-    let largeRun: Run;
-    if (i % 2 === 0) {
-      smallRun = await runSmall();
-      largeRun = await runLarge();
-    } else {
-      largeRun = await runLarge();
-      smallRun = await runSmall();
-    }
-    smallTrips = roundTrips(smallRun.calls);
-    largeTrips = roundTrips(largeRun.calls);
-    if (i < plan.warmupPairs) continue;
-    smallMs.push(smallRun.ms);
-    largeMs.push(largeRun.ms);
-    measuredMs += smallRun.ms + largeRun.ms;
-  }
+  const runSmall = () => smallInvoker.request(scenario, small.world.root);
+  const runLarge = () => largeInvoker.request(scenario, large.world.root);
+  const { firstMs: smallMs, secondMs: largeMs, last } = await samplePairs(plan, async (i) => {
+    if (i % 2 === 0) return [await runSmall(), await runLarge()] as const;
+    const largeRun = await runLarge();
+    return [await runSmall(), largeRun] as const;
+  });
+  const smallTrips = roundTrips(last[0].calls);
+  const largeTrips = roundTrips(last[1].calls);
   const smallMedian = median(smallMs);
   const largeMedian = median(largeMs);
   return {

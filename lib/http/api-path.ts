@@ -50,6 +50,3 @@ function decodeSegment(segment: string): string {
     throw notFound();
   }
 }
-
-/** Query parameters of the api.php form that steer dispatch and are not filters. */
-export const DISPATCH_PARAMETERS = ['_d', 'ajax_custom'] as const;
