@@ -14,6 +14,16 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersList } from './users/list.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as versionGet } from './version/get.js';
+import { handler as storesList } from './stores/list.js';
+import { handler as storesGet } from './stores/get.js';
+import { handler as storesCreate } from './stores/create.js';
+import { handler as storesUpdate } from './stores/update.js';
+import { handler as storesDelete } from './stores/delete.js';
+import { handler as vendorsList } from './vendors/list.js';
+import { handler as vendorsGet } from './vendors/get.js';
+import { handler as vendorsCreate } from './vendors/create.js';
+import { handler as vendorsUpdate } from './vendors/update.js';
+import { handler as vendorsDelete } from './vendors/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -32,4 +42,14 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'users.usergroups.get': membershipsGet,
   'users.usergroups.update': membershipsUpdate,
   'users.usergroups.delete': membershipsDelete,
+  'stores.list': storesList,
+  'stores.get': storesGet,
+  'stores.create': storesCreate,
+  'stores.update': storesUpdate,
+  'stores.delete': storesDelete,
+  'vendors.list': vendorsList,
+  'vendors.get': vendorsGet,
+  'vendors.create': vendorsCreate,
+  'vendors.update': vendorsUpdate,
+  'vendors.delete': vendorsDelete,
 });

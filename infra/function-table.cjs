@@ -14,6 +14,34 @@
  * DeleteItem, ConditionCheckItem); there is no separate TransactWriteItems action.
  */
 const R = 'dynamodb:';
+/**
+ * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts), whose
+ * DynamoDB use is the same for all of them: reads are GetItem / Query / BatchGetItem of the record,
+ * its index items and counts; writes are one transaction of the record, index items, counts and
+ * ConditionChecks of referenced records (plus the id counter's UpdateItem on create).
+ */
+const ENTITY_ACCESS = {
+  list: ['Query', 'GetItem'],
+  get: ['GetItem'],
+  create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'],
+  update: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
+  delete: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
+};
+const ENTITY_ROUTES = { list: ['get', ''], get: ['get', '/{id}'], create: ['post', ''], update: ['put', '/{id}'], delete: ['delete', '/{id}'] };
+
+function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTES), access = {} } = {}) {
+  return operations.map((operation) => ({
+    domain,
+    name: `${entity.replace(/_/g, '-')}-${operation}`,
+    key: `${entity}.${operation}`,
+    handler: `functions/${entity}/${operation}.handler`,
+    method: ENTITY_ROUTES[operation][0],
+    path: `${entity}${ENTITY_ROUTES[operation][1]}`,
+    table: access[operation] ?? ENTITY_ACCESS[operation],
+    index: [],
+  }));
+}
+
 const FUNCTIONS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
@@ -33,6 +61,9 @@ const FUNCTIONS = [
   { domain: 'accounts', name: 'memberships-get', key: 'users.usergroups.get', handler: 'functions/memberships/get.handler', method: 'get', path: 'users/{id}/usergroups/{usergroupId}', table: [], index: [] },
   { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
+
+  ...entityFunctions('companies', 'stores'),
+  ...entityFunctions('companies', 'vendors'),
 ];
 
 /** Both API versions serve every route (SPEC §1). */

@@ -25,6 +25,8 @@ export async function authorize(caller: Caller, route: Route): Promise<void> {
     if (!editionAllows || !route.resource.vendorAccess) {
       throw new ForbiddenError('Vendors may not use this resource');
     }
+    const writes = route.operation !== 'list' && route.operation !== 'get';
+    if (writes && route.resource.vendorReadOnly) throw new ForbiddenError('Vendors may only read this resource');
     return;
   }
   if (caller.userType !== 'A') throw new ForbiddenError();

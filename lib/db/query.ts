@@ -20,3 +20,15 @@ export async function queryAll(input: QueryInput): Promise<Record<string, unknow
   for await (const page of queryPages(input)) items.push(...page);
   return items;
 }
+
+/** How many items a Query matches (after its FilterExpression), following LastEvaluatedKey. */
+export async function queryCount(input: QueryInput): Promise<number> {
+  let total = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, Select: 'COUNT', TableName: config().tableName, ExclusiveStartKey: startKey }));
+    total += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return total;
+}

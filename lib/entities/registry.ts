@@ -1,3 +1,4 @@
+import { storesEntity, vendorsEntity } from './companies.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -8,6 +9,8 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [versionEntity.name]: versionEntity,
   [usersEntity.name]: usersEntity,
   [usergroupsEntity.name]: usergroupsEntity,
+  [storesEntity.name]: storesEntity,
+  [vendorsEntity.name]: vendorsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -1,27 +1,60 @@
 /**
  * The shape every entity of the API is described in. One definition per entity
- * (lib/entities/<entity>.ts) drives routing, privileges, body validation and
- * filters, so adding an entity is mostly writing its definition.
+ * (lib/entities/<entity>.ts) drives routing, privileges, body validation,
+ * filters, the wire representation and (for the plain entities) storage, so
+ * adding an entity is mostly writing its definition.
  */
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 export type WriteOperation = 'create' | 'update';
 
+/**
+ * How a value is checked on the way in:
+ * - `string`, `email`, `enum`: text; `flag`: `Y`/`N`;
+ * - `int`: a non-negative integer (JSON number or digits);
+ * - `decimal`: a non-negative decimal (number or digits with a point), kept as a string with `places` decimals;
+ * - `intList`: integer ids as a JSON array or a comma-separated string (`category_ids`);
+ * - `object`: a JSON object, checked by the entity's own logic.
+ */
+export type FieldKind = 'string' | 'int' | 'enum' | 'email' | 'flag' | 'decimal' | 'intList' | 'object';
+
+/**
+ * How a stored value is written in GET answers (SPEC §10, the recording's types):
+ * `string` (ints and decimals as JSON strings, CS-Cart's default), `number`, `intList`
+ * (array of numbers), `stringList` (array of numeric strings), `csv` (ids joined by commas),
+ * `raw` (as stored: objects, arrays, booleans, null).
+ */
+export type WireType = 'string' | 'number' | 'intList' | 'stringList' | 'csv' | 'raw';
+
 export interface FieldSpec {
-  kind: 'string' | 'int' | 'enum' | 'email';
+  kind: FieldKind;
   /** Allowed values of an enum field. */
   values?: readonly string[];
   maxLength?: number;
+  /** Decimal places of a decimal field (prices 2, weights 3). */
+  places?: number;
   /** Operations on which the field must be present. */
   requiredOn?: readonly WriteOperation[];
   /** Operations on which the field may be sent; a field with none is read-only and ignored in bodies. */
   writableOn?: readonly WriteOperation[];
+  /** The value a create stores when the body leaves the field out. */
+  default?: StoredValue;
+  /** Wire type in GET answers; `string` unless said otherwise. A pair gives the list row and the single object separately. */
+  wire?: WireType | { list: WireType; single: WireType };
+  /** Which answers show the field: both (default), only the single object, only list rows. */
+  shownIn?: 'both' | 'single' | 'list' | 'none';
 }
 
-/** Privileges needed to read (list, get) and to write (create, update, delete). */
+/** What a record holds: text, numbers, id lists, objects. */
+export type StoredValue = string | number | boolean | null | readonly number[] | Record<string, unknown> | readonly unknown[];
+
+/** Privileges needed to read (list, get) and to write (create, update, delete); `write` may be split per operation. */
 export interface PrivilegeRule {
   read: readonly string[];
   write: readonly string[];
+  create?: readonly string[];
+  update?: readonly string[];
+  delete?: readonly string[];
 }
 
 export interface ResourceDefinition {
@@ -34,6 +67,8 @@ export interface ResourceDefinition {
   privileges: PrivilegeRule | 'none';
   /** May vendors use it (in the editions that let vendors use the API at all)? */
   vendorAccess?: boolean;
+  /** Vendors may read but not write it (categories: the tree is shared in a marketplace). */
+  vendorReadOnly?: boolean;
   fields: Record<string, FieldSpec>;
   /** Query filters on the collection; values are checked like fields. */
   filters?: Record<string, FieldSpec>;
@@ -42,4 +77,72 @@ export interface ResourceDefinition {
 export interface EntityDefinition extends ResourceDefinition {
   /** Resources under `/<entity>/:id/<nested>`. */
   nested?: Record<string, ResourceDefinition>;
+}
+
+/**
+ * How a collection filter selects records: `eq` (the stored field equals the value; for an id-list
+ * field, contains it), `gte` / `lte` (ranges such as `price_from`), `contains` (case-insensitive
+ * substring of a text field, `q`), `prefix`.
+ */
+export interface FilterRule {
+  field: string;
+  op: 'eq' | 'gte' | 'lte' | 'contains';
+}
+
+/** A sort key of `sort_by`: the stored field it orders by, and whether that order is numeric. */
+export interface SortRule {
+  field: string;
+  numeric: boolean;
+  /**
+   * Sorted in memory after reading every matching record, for a field that changes too often to keep
+   * sort items for (a product's stock, changed by every order). Costs a read of the whole match.
+   */
+  inMemory?: boolean;
+}
+
+/** A record of another entity that a field names; it must exist when written (400 naming the field otherwise). */
+export interface ReferenceRule {
+  field: string;
+  /** The storage name of the referenced entity (`company`, `category`). */
+  storage: string;
+  /** The message of the 400 when it does not exist. */
+  message: string;
+}
+
+/** Records of another entity that point here; deleting while any exist is a 400 with the message. */
+export interface DependentRule {
+  storage: string;
+  /** The equality index of that entity whose partition for this id must be empty. */
+  index: string;
+  message: string;
+}
+
+/**
+ * A plain entity: one item per object with an integer id from a counter, listed
+ * through index items (lib/db/entity-store.ts) so a page costs the same however
+ * many objects there are. Everything generic — validation, defaults, storage,
+ * paging with totals, reference checks, the wire representation — comes from here.
+ */
+export interface StoredEntityDefinition extends EntityDefinition {
+  idField: string;
+  /** Storage name: key prefix and id counter (`product`). Entities that share an id space share it (stores, vendors). */
+  storage: string;
+  /** Key of the array in collection answers (`products`). */
+  collectionKey: string;
+  /** POST and PUT answers: the keys and the id under them (SPEC §3: integer ids). */
+  answers: { create: readonly string[]; update: readonly string[] };
+  /** Constant keys the recording's POST/PUT answers also carry (`"message": ""` of POST /vendors). */
+  answerExtras?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  /** Fields with an equality index (a list partition and a count per value); id-list fields index every element. */
+  indexes: readonly string[];
+  /** Filters (query parameter → rule). */
+  filterRules?: Record<string, FilterRule>;
+  /** `sort_by` values besides `id`; the first is not the default (id ascending is, SPEC §3). */
+  sortRules?: Record<string, SortRule>;
+  /** Fields copied onto index items, so filters and sorts on them need no read of the record. */
+  projected?: readonly string[];
+  references?: readonly ReferenceRule[];
+  dependents?: readonly DependentRule[];
+  /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
+  vendorScoped?: boolean;
 }

@@ -1,12 +1,21 @@
 import { ValidationError, type FieldError } from '../errors.js';
-import type { FieldSpec, ResourceDefinition, WriteOperation } from './types.js';
+import { Big } from 'big.js';
+import type { FieldSpec, ResourceDefinition, StoredValue, WriteOperation } from './types.js';
 
-export type FieldValue = string | number;
+export type FieldValue = StoredValue;
 export type FieldValues = Record<string, FieldValue>;
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The real proof of an address is mail reaching it.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_INT = 2_147_483_647;
+/** Money and weights: at most 12 digits before the point (CS-Cart's decimal(12,2) columns). */
+const DECIMAL_PATTERN = /^\d{1,12}(\.\d+)?$/;
+const MAX_LIST_LENGTH = 100;
+
+function toInt(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+}
 
 const required = (field: string): FieldError => ({ field, message: `The ${field} field is required` });
 
@@ -26,9 +35,33 @@ export function checkValue(field: string, spec: FieldSpec, value: unknown): { va
       return { value: text };
     }
     case 'int': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+      const n = toInt(value);
       if (!Number.isInteger(n) || n < 0 || n > MAX_INT) return fail('must be a non-negative integer');
       return { value: n };
+    }
+    case 'flag': {
+      const text = typeof value === 'string' ? value.trim().toUpperCase() : undefined;
+      if (text !== 'Y' && text !== 'N') return fail('must be Y or N');
+      return { value: text };
+    }
+    case 'decimal': {
+      // Exact decimal text, never a binary float: 12.5 and "12.50" both become "12.50".
+      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+      if (!DECIMAL_PATTERN.test(text)) return fail('must be a non-negative decimal number');
+      return { value: new Big(text).toFixed(spec.places ?? 2) };
+    }
+    case 'intList': {
+      // CS-Cart takes an array or a comma-separated string (`category_ids`).
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : typeof value === 'number' ? [value] : undefined;
+      const ids = items?.map(toInt);
+      if (!ids || ids.length > MAX_LIST_LENGTH || ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) {
+        return fail(`must be a list of at most ${MAX_LIST_LENGTH} positive integer ids`);
+      }
+      return { value: [...new Set(ids)] };
+    }
+    case 'object': {
+      if (value === null || typeof value !== 'object') return fail('must be an object');
+      return { value: value as Record<string, unknown> };
     }
     case 'email': {
       const text = typeof value === 'string' ? value.trim() : '';
@@ -93,4 +126,14 @@ export function readFilters(resource: ResourceDefinition, query: Record<string, 
   }
   if (errors.length > 0) throw ValidationError.forFields(errors);
   return values;
+}
+
+/** A create's values with every field the body left out set to its default (SPEC §10 "sensible defaults"). */
+export function withDefaults(resource: ResourceDefinition, values: FieldValues): FieldValues {
+  const complete: FieldValues = {};
+  for (const [field, spec] of Object.entries(resource.fields)) {
+    if (Object.hasOwn(values, field)) complete[field] = values[field]!;
+    else if (spec.default !== undefined) complete[field] = spec.default;
+  }
+  return complete;
 }

@@ -35,7 +35,8 @@ function allowedMethods(resource: ResourceDefinition, objectPath: boolean): stri
 
 function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): readonly string[] {
   if (rule === 'none') return [];
-  return operation === 'list' || operation === 'get' ? rule.read : rule.write;
+  if (operation === 'list' || operation === 'get') return rule.read;
+  return rule[operation] ?? rule.write;
 }
 
 /**

@@ -1,0 +1,4 @@
+import { storesEntity } from '../../lib/entities/companies.js';
+import { entityHandler } from '../../lib/operations/crud.js';
+
+export const handler = entityHandler(storesEntity, 'list');

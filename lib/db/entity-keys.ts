@@ -1,0 +1,59 @@
+import { Big } from 'big.js';
+import type { StoredValue } from '../entities/types.js';
+import { padId } from './keys.js';
+
+/**
+ * Keys of the plain entities (lib/db/entity-store.ts; docs/data-model.md "Plain entities"):
+ *
+ * - the record:      `<STORAGE>#<id>` / `RECORD`
+ * - an index item:   `IDX#<storage>#<index>#<value>` / `<padded id>`, for every equality index value
+ *                    of the record and for the `all` index; it carries the record's projected fields
+ * - a sort item:     `SORT#<storage>#<sort>` / `<encoded value>#<padded id>`
+ * - a count:         `COUNT#<storage>` / `<index>#<value>`, how many records an index partition holds
+ */
+export const ALL_INDEX = 'all';
+export const RECORD_SK = 'RECORD';
+
+export const entityKeys = {
+  record: (storage: string, id: number) => ({ pk: `${storage.toUpperCase()}#${id}`, sk: RECORD_SK }),
+  indexPartition: (storage: string, index: string, value: string | number) => `IDX#${storage}#${index}#${value}`,
+  indexItem: (storage: string, index: string, value: string | number, id: number) => ({
+    pk: entityKeys.indexPartition(storage, index, value),
+    sk: padId(id),
+  }),
+  sortPartition: (storage: string, sort: string) => `SORT#${storage}#${sort}`,
+  sortItem: (storage: string, sort: string, encoded: string, id: number) => ({
+    pk: entityKeys.sortPartition(storage, sort),
+    sk: `${encoded}#${padId(id)}`,
+  }),
+  countPartition: (storage: string) => `COUNT#${storage}`,
+  count: (storage: string, index: string, value: string | number) => ({ pk: `COUNT#${storage}`, sk: `${index}#${value}` }),
+} as const;
+
+/** The values a record contributes to an equality index: each element of an id list, else the value itself. */
+export function indexValues(value: StoredValue | undefined): Array<string | number> {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.filter((v): v is number | string => typeof v === 'number' || typeof v === 'string');
+  if (typeof value === 'number' || typeof value === 'string') return [value];
+  return [];
+}
+
+const NUMBER_WIDTH = 20;
+const TEXT_WIDTH = 64;
+
+/**
+ * A sort key whose string order is the value's order: non-negative numbers as zero-padded fixed-point
+ * text (exact, from the decimal string), text lower-cased and cut to 64 characters (ties fall to the id).
+ */
+export function encodeSortValue(value: StoredValue | undefined, numeric: boolean): string {
+  if (numeric) {
+    let fixed = '0.0000';
+    try {
+      fixed = new Big(typeof value === 'number' || typeof value === 'string' ? value : 0).abs().toFixed(4);
+    } catch {
+      // Not a number: sorts first.
+    }
+    return fixed.padStart(NUMBER_WIDTH, '0');
+  }
+  return String(value ?? '').toLowerCase().slice(0, TEXT_WIDTH);
+}

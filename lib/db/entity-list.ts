@@ -1,0 +1,192 @@
+import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import { ALL_INDEX, entityKeys } from './entity-keys.js';
+import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
+import { queryCount, queryPages, type QueryInput } from './query.js';
+
+/**
+ * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
+ *
+ * 1. sorted by id with one equality filter on an indexed field (or none): that index partition is read
+ *    keys-only up to the page's end and its count item gives `total_items` — two round trips in parallel,
+ *    then one BatchGetItem of the page, whatever the number of records;
+ * 2. further filters on projected fields become a FilterExpression on the same partition, and the total
+ *    a parallel COUNT query over it (cost grows with the partition, not with the table);
+ * 3. a sort on another key reads that key's sort partition with every filter as a FilterExpression;
+ * 4. what index items cannot answer (a filter on an unprojected field, an in-memory sort, several index
+ *    values at once such as a category with its subcategories) reads the matching ids and, only when
+ *    needed, the records, and finishes in memory.
+ */
+
+export interface ListCondition {
+  rule: FilterRule;
+  /** One value, or several of which any may match (a category and its subcategories). */
+  values: readonly StoredValue[];
+}
+
+export interface ListRequest {
+  conditions: ListCondition[];
+  /** `id` or a key of the definition's sortRules. */
+  sortBy: string;
+  descending: boolean;
+  page: number;
+  itemsPerPage: number;
+}
+
+export interface ListResult {
+  records: EntityRecord[];
+  total: number;
+}
+
+export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
+  const offset = (request.page - 1) * request.itemsPerPage;
+  const end = offset + request.itemsPerPage;
+  const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
+  const isIndexed = (c: ListCondition) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length === 1;
+  const projected = new Set(def.projected ?? []);
+  const canProject = (c: ListCondition) => projected.has(c.rule.field);
+
+  // The partition to read, and which conditions it already satisfies.
+  let partition: string;
+  let rest: ListCondition[];
+  let countSk: string | undefined;
+  if (sort && !sort.inMemory) {
+    partition = entityKeys.sortPartition(def.storage, request.sortBy);
+    rest = request.conditions;
+  } else {
+    const indexed = await mostSelective(def, request.conditions.filter(isIndexed));
+    const value = indexed ? String(indexed.values[0]) : '';
+    const index = indexed ? indexed.rule.field : ALL_INDEX;
+    partition = entityKeys.indexPartition(def.storage, index, value);
+    rest = request.conditions.filter((c) => c !== indexed);
+    countSk = `${index}#${value}`;
+  }
+
+  const inMemory = Boolean(sort?.inMemory) || rest.some((c) => !canProject(c) || (c.values.length > 1 && c.rule.op !== 'eq'));
+  const filter = filterExpression(def, rest.filter(canProject));
+
+  if (!inMemory) {
+    const [ids, total] = await Promise.all([
+      readIds(partition, request.descending, filter, end),
+      filter || !countSk ? countMatches(partition, filter) : countOf(def.storage, ...splitCount(countSk)),
+    ]);
+    return { records: await getRecords(def, ids.slice(offset, end)), total };
+  }
+
+  // In memory: every matching id, then the records only if a condition or the sort needs them.
+  let ids = await readIds(partition, false, filter);
+  const needRecords = Boolean(sort?.inMemory) || rest.some((c) => !canProject(c));
+  let records: EntityRecord[] | undefined;
+  if (needRecords) {
+    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => canProject(c) || matches(record, c)));
+    if (sort?.inMemory) records.sort((a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || Number(a[def.idField]) - Number(b[def.idField]));
+    if (request.descending) records.reverse();
+    ids = records.map((record) => Number(record[def.idField]));
+  } else if (request.descending) {
+    ids.reverse();
+  }
+  const pageIds = ids.slice(offset, end);
+  const pageRecords = records ? records.slice(offset, end) : await getRecords(def, pageIds);
+  return { records: pageRecords, total: ids.length };
+}
+
+/** Of several indexed equality conditions, the one with the fewest records (one BatchGet of counts). */
+async function mostSelective(def: StoredEntityDefinition, candidates: ListCondition[]): Promise<ListCondition | undefined> {
+  if (candidates.length <= 1) return candidates[0];
+  const counts = await Promise.all(candidates.map((c) => countOf(def.storage, c.rule.field, String(c.values[0]))));
+  let best = 0;
+  counts.forEach((count, i) => {
+    if (count < counts[best]!) best = i;
+  });
+  return candidates[best];
+}
+
+function splitCount(countSk: string): [string, string] {
+  const at = countSk.indexOf('#');
+  return [countSk.slice(0, at), countSk.slice(at + 1)];
+}
+
+interface Filter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+function filterExpression(def: StoredEntityDefinition, conditions: ListCondition[]): Filter | undefined {
+  if (conditions.length === 0) return undefined;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = conditions.map((condition, i) => {
+    const name = `#f${i}`;
+    names[name] = projectedName(condition.rule);
+    const isList = def.fields[condition.rule.field]?.kind === 'intList';
+    const alternatives = condition.values.map((value, j) => {
+      const placeholder = `:f${i}_${j}`;
+      values[placeholder] = projectValue(def, condition.rule, condition.rule.op === 'contains' ? String(value).toLowerCase() : value);
+      switch (condition.rule.op) {
+        case 'eq':
+          return isList ? `contains(${name}, ${placeholder})` : `${name} = ${placeholder}`;
+        case 'gte':
+          return `${name} >= ${placeholder}`;
+        case 'lte':
+          return `${name} <= ${placeholder}`;
+        case 'contains':
+          return `contains(${name}, ${placeholder})`;
+      }
+    });
+    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
+  });
+  return { expression: parts.join(' AND '), names, values };
+}
+
+function queryInput(partition: string, descending: boolean, filter?: Filter): QueryInput {
+  return {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
+    ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: { '#id': 'id', ...filter.names } } : { ExpressionAttributeNames: { '#id': 'id' } }),
+    ProjectionExpression: '#id',
+    ScanIndexForward: !descending,
+    ConsistentRead: true,
+  };
+}
+
+/** The ids of a partition in key order, up to `limit` (all without one). */
+async function readIds(partition: string, descending: boolean, filter?: Filter, limit?: number): Promise<number[]> {
+  const ids: number[] = [];
+  const input = queryInput(partition, descending, filter);
+  // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end.
+  if (!filter && limit !== undefined) input.Limit = limit;
+  for await (const page of queryPages(input)) {
+    for (const item of page) ids.push(Number(item.id));
+    if (limit !== undefined && ids.length >= limit) break;
+  }
+  return ids;
+}
+
+async function countMatches(partition: string, filter?: Filter): Promise<number> {
+  const input = queryInput(partition, false, filter);
+  delete input.ProjectionExpression;
+  if (!filter) delete input.ExpressionAttributeNames;
+  else delete input.ExpressionAttributeNames?.['#id'];
+  return queryCount(input);
+}
+
+function matches(record: EntityRecord, condition: ListCondition): boolean {
+  const value = record[condition.rule.field];
+  return condition.values.some((wanted) => {
+    switch (condition.rule.op) {
+      case 'eq':
+        return Array.isArray(value) ? value.map(String).includes(String(wanted)) : String(value) === String(wanted);
+      case 'gte':
+        return compare(value, wanted, true) >= 0;
+      case 'lte':
+        return compare(value, wanted, true) <= 0;
+      case 'contains':
+        return String(value ?? '').toLowerCase().includes(String(wanted).toLowerCase());
+    }
+  });
+}
+
+function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
+  if (numeric) return Number(a ?? 0) - Number(b ?? 0);
+  return String(a ?? '').toLowerCase().localeCompare(String(b ?? '').toLowerCase());
+}

@@ -1,0 +1,262 @@
+import { GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { batchGet } from './batch-get.js';
+import { db } from './client.js';
+import { nextId } from './counters.js';
+import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
+import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
+
+/**
+ * The one repository of the plain entities (StoredEntityDefinition): an item per
+ * record, ids from a counter, optimistic concurrency on a `version`, and listing
+ * through index items written in the same transaction as the record, so every
+ * read is strongly consistent and a page costs the same at 100 or 10,000 records.
+ * Bespoke entities (orders) add their own items to the same transactions.
+ */
+
+export type EntityRecord = Record<string, StoredValue> & { version: number };
+
+const table = () => config().tableName;
+
+// ---------------------------------------------------------------------------------------------- reads
+
+export async function getRecord(def: StoredEntityDefinition, id: number): Promise<EntityRecord | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: entityKeys.record(def.storage, id), ConsistentRead: true }),
+  );
+  return Item ? stripKeys(Item) : undefined;
+}
+
+/** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
+export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
+  if (ids.length === 0) return [];
+  const lookup = await batchGet(ids.map((id) => entityKeys.record(def.storage, id)));
+  return ids.flatMap((id) => {
+    const item = lookup(entityKeys.record(def.storage, id));
+    return item ? [stripKeys(item)] : [];
+  });
+}
+
+/** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
+export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: entityKeys.count(storage, index, value), ConsistentRead: true }),
+  );
+  return Number(Item?.count ?? 0);
+}
+
+function stripKeys(item: Record<string, unknown>): EntityRecord {
+  const { pk: _pk, sk: _sk, ...rest } = item;
+  return rest as EntityRecord;
+}
+
+// --------------------------------------------------------------------------------------------- writes
+
+/** Extra items a bespoke entity adds to a record's write transaction (stock of an order's products). */
+export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => TransactItem[];
+
+export async function createRecord(
+  def: StoredEntityDefinition,
+  values: Record<string, StoredValue>,
+  extra?: ExtraItems,
+): Promise<EntityRecord> {
+  const id = await nextId(def.storage);
+  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  const items: TransactItem[] = [
+    { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...indexWrites(def, id, undefined, record),
+  ];
+  await writeChecked(def, items, record, extra?.(record));
+  return record;
+}
+
+/**
+ * Applies a change to a record. `decide` sees the current record on every attempt and may throw
+ * (guards, validation); the write conditions on the version it read, so no update is lost.
+ */
+export async function updateRecord(
+  def: StoredEntityDefinition,
+  id: number,
+  decide: (current: EntityRecord) => Record<string, StoredValue> | Promise<Record<string, StoredValue>>,
+  extra?: ExtraItems,
+): Promise<EntityRecord> {
+  return retryOnConditionFailed(async () => {
+    const current = await getRecord(def, id);
+    if (!current) throw new NotFoundError();
+    const changes = await decide(current);
+    const next: EntityRecord = { ...current, ...changes, [def.idField]: id, version: current.version + 1 };
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...entityKeys.record(def.storage, id), ...next },
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      ...indexWrites(def, id, current, next),
+    ];
+    await writeChecked(def, items, next, extra?.(next, current), current);
+    return next;
+  });
+}
+
+/** Deletes a record, its index items and counts; refused (400) while dependants exist. */
+export async function deleteRecord(
+  def: StoredEntityDefinition,
+  id: number,
+  judge?: (current: EntityRecord) => void | Promise<void>,
+): Promise<EntityRecord> {
+  return retryOnConditionFailed(async () => {
+    const current = await getRecord(def, id);
+    if (!current) throw new NotFoundError();
+    await judge?.(current);
+    const dependents = def.dependents ?? [];
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: table(),
+          Key: entityKeys.record(def.storage, id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': current.version },
+        },
+      },
+      ...dependents.map((rule) => ({
+        ConditionCheck: {
+          TableName: table(),
+          Key: entityKeys.count(rule.storage, rule.index, id),
+          ConditionExpression: 'attribute_not_exists(#count) OR #count <= :zero',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':zero': 0 },
+        },
+      })),
+      ...indexWrites(def, id, current, undefined),
+    ];
+    try {
+      await transactWrite(items);
+    } catch (error) {
+      const refused = error instanceof ConditionFailed ? dependents.find((_rule, i) => error.failed.includes(i + 1)) : undefined;
+      if (refused) throw new ValidationError(refused.message);
+      throw error;
+    }
+    return current;
+  });
+}
+
+/**
+ * The transaction of a create or update, plus a ConditionCheck per referenced record
+ * (a reference to a record that does not exist is a 400 naming the field, SPEC §10).
+ */
+async function writeChecked(
+  def: StoredEntityDefinition,
+  items: TransactItem[],
+  record: EntityRecord,
+  extra: TransactItem[] = [],
+  previous?: EntityRecord,
+): Promise<void> {
+  const checks: Array<{ field: string; message: string }> = [];
+  for (const rule of def.references ?? []) {
+    const before = new Set(indexValues(previous?.[rule.field]).map(String));
+    for (const value of indexValues(record[rule.field])) {
+      // Only new references need proving; 0 means "none" for company-like fields.
+      if (before.has(String(value)) || Number(value) === 0) continue;
+      items.push({
+        ConditionCheck: { TableName: table(), Key: entityKeys.record(rule.storage, Number(value)), ConditionExpression: 'attribute_exists(pk)' },
+      });
+      checks.push(rule);
+    }
+  }
+  const firstCheck = items.length - checks.length;
+  try {
+    await transactWrite([...items, ...extra]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) {
+      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i));
+      if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
+    }
+    throw error;
+  }
+}
+
+/** The index and sort items to delete and put, and the count changes, between two versions of a record. */
+function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+  const old = indexEntries(def, id, before);
+  const now = indexEntries(def, id, after);
+  const writes: TransactItem[] = [];
+  for (const [key, entry] of old) {
+    if (now.has(key)) continue;
+    writes.push({ Delete: { TableName: table(), Key: entry.key } });
+    if (entry.count) writes.push(countDelta(def.storage, entry.count, -1));
+  }
+  for (const [key, entry] of now) {
+    const previous = old.get(key);
+    // Unchanged entries are rewritten only when the projected fields they carry changed.
+    if (previous && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
+    writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
+    if (!previous && entry.count) writes.push(countDelta(def.storage, entry.count, 1));
+  }
+  return writes;
+}
+
+interface IndexEntry {
+  key: { pk: string; sk: string };
+  item: Record<string, unknown>;
+  count?: string;
+}
+
+function indexEntries(def: StoredEntityDefinition, id: number, record: EntityRecord | undefined): Map<string, IndexEntry> {
+  const entries = new Map<string, IndexEntry>();
+  if (!record) return entries;
+  const item = { id, ...projection(def, record) };
+  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, entry);
+  add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: `${ALL_INDEX}#` });
+  for (const index of def.indexes) {
+    for (const value of indexValues(record[index])) {
+      add({ key: entityKeys.indexItem(def.storage, index, value, id), item, count: `${index}#${value}` });
+    }
+  }
+  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
+    if (rule.inMemory) continue;
+    add({ key: entityKeys.sortItem(def.storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
+  }
+  return entries;
+}
+
+function countDelta(storage: string, countSk: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: { pk: entityKeys.countPartition(storage), sk: countSk },
+      UpdateExpression: 'ADD #count :delta',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/** The attribute a filter rule reads on an index item. */
+export const projectedName = (rule: FilterRule) => (rule.op === 'contains' ? `lc_${rule.field}` : `p_${rule.field}`);
+
+/** The projected fields of a record as index items carry them: numbers exact, text for `contains` lower-cased. */
+function projection(def: StoredEntityDefinition, record: EntityRecord): Record<string, unknown> {
+  const projected = new Set(def.projected ?? []);
+  const out: Record<string, unknown> = {};
+  for (const rule of Object.values(def.filterRules ?? {})) {
+    if (!projected.has(rule.field)) continue;
+    const value = record[rule.field];
+    if (value === undefined || value === null) continue;
+    out[projectedName(rule)] = projectValue(def, rule, value);
+  }
+  return out;
+}
+
+export function projectValue(def: StoredEntityDefinition, rule: FilterRule, value: StoredValue): unknown {
+  if (rule.op === 'contains') return String(value).toLowerCase();
+  const kind = def.fields[rule.field]?.kind;
+  if ((kind === 'decimal' || kind === 'int') && (typeof value === 'string' || typeof value === 'number')) {
+    return NumberValue.from(String(value));
+  }
+  return value;
+}

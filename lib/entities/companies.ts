@@ -1,0 +1,98 @@
+import type { FieldSpec, StoredEntityDefinition } from './types.js';
+
+/**
+ * Stores and vendors are companies (SPEC §10): one record per company, one id space
+ * (`company_id`); `/stores` is the store view of it and `/vendors` the marketplace view,
+ * with their own privileges, required fields and answer keys as the recording shows.
+ */
+export const COMPANY_STATUSES = ['A', 'D', 'N', 'P'] as const;
+
+const text = (maxLength = 255): FieldSpec => ({ kind: 'string', maxLength, writableOn: ['create', 'update'], default: '' });
+const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
+const neutral = (value: FieldSpec['default'], shownIn: FieldSpec['shownIn'] = 'both'): FieldSpec => ({
+  kind: 'object',
+  wire: 'raw',
+  default: value,
+  shownIn,
+});
+
+function companyFields(required: readonly string[]): Record<string, FieldSpec> {
+  const req = (field: string, spec: FieldSpec): FieldSpec => (required.includes(field) ? { ...spec, requiredOn: ['create'] } : spec);
+  return {
+    company_id: { kind: 'int' },
+    status: { kind: 'enum', values: COMPANY_STATUSES, writableOn: ['create', 'update'], default: 'A' },
+    company: req('company', text()),
+    lang_code: { kind: 'string', maxLength: 2, writableOn: ['create', 'update'], default: 'en' },
+    address: single(text()),
+    city: single(text(64)),
+    state: single(text(32)),
+    country: single(text(2)),
+    zipcode: single(text(16)),
+    email: req('email', { kind: 'email', maxLength: 128, writableOn: ['create', 'update'], default: '' }),
+    phone: single(text(32)),
+    url: single(text(128)),
+    storefront: req('storefront', text()),
+    secure_storefront: text(),
+    entry_page: single({ ...text(16), default: 'none' }),
+    redirect_customer: single({ kind: 'flag', writableOn: ['create', 'update'], default: 'Y' }),
+    countries_list: neutral([], 'single'),
+    timestamp: { kind: 'int' },
+    shippings: single({ kind: 'string', default: '' }),
+    logos: single({ kind: 'string', default: '' }),
+    request_user_id: single({ kind: 'int', default: 0 }),
+    request_account_name: single({ kind: 'string', default: '' }),
+    request_account_data: neutral(null, 'single'),
+    average_rating: neutral(null),
+    company_thread_ids: { kind: 'string', default: '' },
+    shippings_ids: neutral([], 'single'),
+    discussion: neutral({ posts_count: 0 }),
+  };
+}
+
+const common = {
+  idField: 'company_id',
+  storage: 'company',
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  indexes: ['status'],
+  projected: ['status', 'company', 'email'],
+  filterRules: {
+    status: { field: 'status', op: 'eq' },
+    company: { field: 'company', op: 'contains' },
+    email: { field: 'email', op: 'contains' },
+  },
+  filters: {
+    status: { kind: 'enum', values: COMPANY_STATUSES },
+    company: { kind: 'string', maxLength: 255 },
+    email: { kind: 'string', maxLength: 128 },
+  },
+  sortRules: {
+    company: { field: 'company', numeric: false },
+    email: { field: 'email', numeric: false },
+    date: { field: 'timestamp', numeric: true },
+    status: { field: 'status', numeric: false },
+  },
+  // A company that still owns products or orders cannot go (SPEC §10): nothing is orphaned.
+  dependents: [
+    { storage: 'product', index: 'company_id', message: 'The company still owns products; delete or move them first' },
+    { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
+  ],
+} as const satisfies Partial<StoredEntityDefinition>;
+
+export const storesEntity: StoredEntityDefinition = {
+  ...common,
+  name: 'stores',
+  collectionKey: 'stores',
+  answers: { create: ['store_id'], update: ['store_id'] },
+  privileges: { read: ['view_stores'], write: ['manage_stores'] },
+  fields: companyFields(['company', 'storefront']),
+};
+
+export const vendorsEntity: StoredEntityDefinition = {
+  ...common,
+  name: 'vendors',
+  collectionKey: 'vendors',
+  answers: { create: ['company_id'], update: ['store_id'] },
+  answerExtras: { create: { message: '' } },
+  privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
+  fields: companyFields(['company', 'email']),
+};

@@ -1,0 +1,67 @@
+import type { EntityDefinition, FieldSpec, StoredValue, WireType } from './types.js';
+
+export type View = 'list' | 'single';
+
+/**
+ * A record as GET answers show it (SPEC §10 "wire compatibility"): every field of the
+ * definition that the view shows, in definition order, in the recording's JSON type —
+ * mostly strings (`"12"`, `"30.00"`, `"Y"`). A field the record lacks shows its default or
+ * a neutral value of its kind, so strict clients always find every key.
+ */
+export function present(def: EntityDefinition, record: Record<string, unknown>, view: View): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const [field, spec] of Object.entries(def.fields)) {
+    const where = spec.shownIn ?? 'both';
+    if (where === 'none' || (where !== 'both' && where !== view)) continue;
+    const value = Object.hasOwn(record, field) ? (record[field] as StoredValue) : spec.default;
+    shown[field] = toWire(spec, value, wireOf(spec, view));
+  }
+  return shown;
+}
+
+function wireOf(spec: FieldSpec, view: View): WireType {
+  if (spec.wire === undefined) return spec.kind === 'intList' ? 'stringList' : spec.kind === 'object' ? 'raw' : 'string';
+  return typeof spec.wire === 'string' ? spec.wire : spec.wire[view];
+}
+
+function neutral(spec: FieldSpec): StoredValue {
+  switch (spec.kind) {
+    case 'int':
+      return 0;
+    case 'decimal':
+      return (0).toFixed(spec.places ?? 2);
+    case 'flag':
+      return 'N';
+    case 'intList':
+      return [];
+    case 'object':
+      return null;
+    default:
+      return '';
+  }
+}
+
+export function toWire(spec: FieldSpec, value: StoredValue | undefined, wire: WireType): unknown {
+  const v = value === undefined ? neutral(spec) : value;
+  switch (wire) {
+    case 'raw':
+      return v;
+    case 'number':
+      return v === null ? null : Number(v);
+    case 'intList':
+      return asList(v).map(Number);
+    case 'stringList':
+      return asList(v).map(String);
+    case 'csv':
+      return asList(v).join(',');
+    case 'string':
+      if (v === null) return null;
+      return Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+}
+
+function asList(value: StoredValue): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === null || value === '' || value === undefined) return [];
+  return [value];
+}

@@ -1,0 +1,159 @@
+import type { Caller } from '../auth/caller.js';
+import { listRecords, type ListCondition } from '../db/entity-list.js';
+import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems } from '../db/entity-store.js';
+import { present, type View } from '../entities/present.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
+import { NotFoundError } from '../errors.js';
+import type { ApiRequest } from '../http/api-request.js';
+import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
+import { badRequest } from '../http/http-errors.js';
+import { readPaging, searchEcho } from '../http/paging.js';
+import { created, noContent, ok, type ApiResult } from '../http/response.js';
+import { parseId } from '../http/route.js';
+
+/**
+ * The five operations of a plain entity, from its definition. An entity's own
+ * logic (a category's tree, a product's categories, an order's totals) comes in
+ * through hooks; everything else — validation, defaults, vendor scope, paging,
+ * storage, the wire representation, the answers — is the same for all of them.
+ */
+export interface EntityHooks {
+  /** Conditions a list always applies (a nested path's parent: `/categories/:id/products`). */
+  scope?: (request: ApiRequest) => Promise<ListCondition[]> | ListCondition[];
+  /** Turns filter values into conditions where a filter is more than a field comparison (`cid` with subcats). */
+  conditions?: (filters: FieldValues, request: ApiRequest) => Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
+  /** The values to store on create, after validation and defaults (timestamps are set already). */
+  create?: (values: FieldValues, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  /** The changes to store on update, judged against the current record on every attempt. */
+  update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  /** Runs before a delete, on every attempt; throws to refuse. */
+  remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Items the record's write transaction must also hold. */
+  extraItems?: (request: ApiRequest) => ExtraItems;
+  /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
+  decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
+  /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
+  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined) => Promise<void>;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+const isVendor = (caller: Caller) => caller.userType === 'V';
+
+/** A vendor sees only its own company's records of a vendor-scoped entity; any other is a 404 to it (SPEC §10). */
+export function assertVisible(def: StoredEntityDefinition, caller: Caller, record: EntityRecord | undefined): EntityRecord {
+  if (!record) throw new NotFoundError();
+  if (def.vendorScoped && isVendor(caller) && Number(record.company_id) !== caller.companyId) throw new NotFoundError();
+  return record;
+}
+
+export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks, records: EntityRecord[], view: View) {
+  const decorated = hooks.decorate ? await hooks.decorate(records, view) : records;
+  return decorated.map((record) => present(def, record, view));
+}
+
+export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+  return async (request) => {
+    const filters = readFilters(def, request.query);
+    const paging = readPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
+    const custom = (await hooks.conditions?.(filters, request)) ?? [];
+    const handled = new Set(custom.map((c) => c.rule.field));
+    const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
+    for (const [name, value] of Object.entries(filters)) {
+      const rule = def.filterRules?.[name];
+      if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
+    }
+    if (def.vendorScoped && isVendor(request.caller)) {
+      conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
+    }
+    const { records, total } = await listRecords(def, {
+      conditions,
+      sortBy: paging.sortBy,
+      descending: paging.sortOrder === 'desc',
+      page: paging.page,
+      itemsPerPage: paging.itemsPerPage,
+    });
+    const echo = searchEcho(paging, filters, total);
+    return ok({ [def.collectionKey]: await presentAll(def, hooks, records, 'list'), params: echo, search: echo });
+  };
+}
+
+export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+  return async ({ route, caller }) => {
+    const record = assertVisible(def, caller, await getRecord(def, parseId(route.id)));
+    const [shown] = await presentAll(def, hooks, [record], 'single');
+    return ok(shown);
+  };
+}
+
+function answer(def: StoredEntityDefinition, operation: 'create' | 'update', id: number): Record<string, unknown> {
+  return { ...Object.fromEntries(def.answers[operation].map((key) => [key, id])), ...def.answerExtras?.[operation] };
+}
+
+export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+  return async (request) => {
+    let values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
+    if (Object.hasOwn(def.fields, 'timestamp')) values.timestamp = now();
+    if (Object.hasOwn(def.fields, 'updated_timestamp')) values.updated_timestamp = now();
+    // A vendor's records belong to its company, whatever the body says (SPEC §10).
+    if (def.vendorScoped && isVendor(request.caller)) values.company_id = request.caller.companyId;
+    if (hooks.create) values = await hooks.create(values, request);
+    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request));
+    await hooks.afterWrite?.(record, undefined);
+    return created(answer(def, 'create', Number(record[def.idField])));
+  };
+}
+
+export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+  return async (request) => {
+    const id = parseId(request.route.id);
+    let previous: EntityRecord | undefined;
+    const record = await updateRecord(
+      def,
+      id,
+      async (current) => {
+        previous = assertVisible(def, request.caller, current);
+        let changes = readBodyFields(def, 'update', request.body ?? {});
+        if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
+        if (def.vendorScoped && isVendor(request.caller)) delete changes.company_id;
+        if (Object.hasOwn(def.fields, 'updated_timestamp')) changes.updated_timestamp = now();
+        if (hooks.update) changes = await hooks.update(changes, current, request);
+        return changes as Record<string, StoredValue>;
+      },
+      hooks.extraItems?.(request),
+    );
+    await hooks.afterWrite?.(record, previous);
+    return ok(answer(def, 'update', id));
+  };
+}
+
+export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+  return async (request) => {
+    await deleteRecord(def, parseId(request.route.id), async (current) => {
+      assertVisible(def, request.caller, current);
+      await hooks.remove?.(current, request);
+    });
+    return noContent();
+  };
+}
+
+const OPERATIONS = {
+  list: listOperation,
+  get: getOperation,
+  create: createOperation,
+  update: updateOperation,
+  delete: deleteOperation,
+} as const;
+
+/** The Lambda handler of one operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. */
+export function entityHandler(
+  def: StoredEntityDefinition,
+  operation: keyof typeof OPERATIONS,
+  hooks: EntityHooks = {},
+  routeKey = `${def.name}.${operation}`,
+): LambdaHandler {
+  return apiHandler(routeKey, OPERATIONS[operation](def, hooks));
+}
+
+export type { ApiResult };
