@@ -14,6 +14,23 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersList } from './users/list.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as versionGet } from './version/get.js';
+import { handler as categoriesList } from './categories/list.js';
+import { handler as categoriesGet } from './categories/get.js';
+import { handler as categoriesCreate } from './categories/create.js';
+import { handler as categoriesUpdate } from './categories/update.js';
+import { handler as categoriesDelete } from './categories/delete.js';
+import { handler as productsList } from './products/list.js';
+import { handler as productsGet } from './products/get.js';
+import { handler as productsCreate } from './products/create.js';
+import { handler as productsUpdate } from './products/update.js';
+import { handler as productsDelete } from './products/delete.js';
+import { handler as featuresList } from './features/list.js';
+import { handler as featuresGet } from './features/get.js';
+import { handler as featuresCreate } from './features/create.js';
+import { handler as featuresUpdate } from './features/update.js';
+import { handler as featuresDelete } from './features/delete.js';
+import { handler as categoriesProducts } from './categories/products.js';
+import { handler as productsFeatures } from './products/features.js';
 import { handler as storesList } from './stores/list.js';
 import { handler as storesGet } from './stores/get.js';
 import { handler as storesCreate } from './stores/create.js';
@@ -52,4 +69,21 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'vendors.create': vendorsCreate,
   'vendors.update': vendorsUpdate,
   'vendors.delete': vendorsDelete,
+  'categories.list': categoriesList,
+  'categories.get': categoriesGet,
+  'categories.create': categoriesCreate,
+  'categories.update': categoriesUpdate,
+  'categories.delete': categoriesDelete,
+  'products.list': productsList,
+  'products.get': productsGet,
+  'products.create': productsCreate,
+  'products.update': productsUpdate,
+  'products.delete': productsDelete,
+  'features.list': featuresList,
+  'features.get': featuresGet,
+  'features.create': featuresCreate,
+  'features.update': featuresUpdate,
+  'features.delete': featuresDelete,
+  'categories.products.list': categoriesProducts,
+  'products.features.list': productsFeatures,
 });

@@ -47,6 +47,12 @@ export async function countOf(storage: string, index: string, value: string | nu
   return Number(Item?.count ?? 0);
 }
 
+/** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
+export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
+  const lookup = await batchGet(values.map((value) => entityKeys.count(storage, index, value)));
+  return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
+}
+
 function stripKeys(item: Record<string, unknown>): EntityRecord {
   const { pk: _pk, sk: _sk, ...rest } = item;
   return rest as EntityRecord;
@@ -57,13 +63,18 @@ function stripKeys(item: Record<string, unknown>): EntityRecord {
 /** Extra items a bespoke entity adds to a record's write transaction (stock of an order's products). */
 export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => TransactItem[];
 
+/** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
+export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
+
 export async function createRecord(
   def: StoredEntityDefinition,
   values: Record<string, StoredValue>,
   extra?: ExtraItems,
+  withId?: WithId,
 ): Promise<EntityRecord> {
   const id = await nextId(def.storage);
-  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  let record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  if (withId) record = { ...record, ...withId(record) };
   const items: TransactItem[] = [
     { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...indexWrites(def, id, undefined, record),
@@ -239,15 +250,18 @@ function countDelta(storage: string, countSk: string, delta: number): TransactIt
 /** The attribute a filter rule reads on an index item. */
 export const projectedName = (rule: FilterRule) => (rule.op === 'contains' ? `lc_${rule.field}` : `p_${rule.field}`);
 
-/** The projected fields of a record as index items carry them: numbers exact, text for `contains` lower-cased. */
+/**
+ * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), plus a
+ * lower-cased copy (`lc_<field>`) of the fields a `contains` filter reads.
+ */
 function projection(def: StoredEntityDefinition, record: EntityRecord): Record<string, unknown> {
-  const projected = new Set(def.projected ?? []);
   const out: Record<string, unknown> = {};
-  for (const rule of Object.values(def.filterRules ?? {})) {
-    if (!projected.has(rule.field)) continue;
-    const value = record[rule.field];
+  const rules = Object.values(def.filterRules ?? {});
+  for (const field of def.projected ?? []) {
+    const value = record[field];
     if (value === undefined || value === null) continue;
-    out[projectedName(rule)] = projectValue(def, rule, value);
+    out[projectedName({ field, op: 'eq' })] = projectValue(def, { field, op: 'eq' }, value);
+    if (rules.some((rule) => rule.field === field && rule.op === 'contains')) out[projectedName({ field, op: 'contains' })] = String(value).toLowerCase();
   }
   return out;
 }

@@ -1,4 +1,7 @@
 import { storesEntity, vendorsEntity } from './companies.js';
+import { categoriesEntity } from './categories.js';
+import { featuresEntity } from './features.js';
+import { productsEntity } from './products.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -11,6 +14,9 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [usergroupsEntity.name]: usergroupsEntity,
   [storesEntity.name]: storesEntity,
   [vendorsEntity.name]: vendorsEntity,
+  [categoriesEntity.name]: categoriesEntity,
+  [productsEntity.name]: productsEntity,
+  [featuresEntity.name]: featuresEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.js';
 import { listRecords, type ListCondition } from '../db/entity-list.js';
-import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems } from '../db/entity-store.js';
+import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems, type WithId } from '../db/entity-store.js';
 import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
@@ -29,12 +29,14 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Fields of a new record that depend on its id. */
+  withId?: WithId;
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
   decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
-  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined) => Promise<void>;
+  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -99,8 +101,8 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     // A vendor's records belong to its company, whatever the body says (SPEC §10).
     if (def.vendorScoped && isVendor(request.caller)) values.company_id = request.caller.companyId;
     if (hooks.create) values = await hooks.create(values, request);
-    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request));
-    await hooks.afterWrite?.(record, undefined);
+    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request), hooks.withId);
+    await hooks.afterWrite?.(record, undefined, request);
     return created(answer(def, 'create', Number(record[def.idField])));
   };
 }
@@ -123,7 +125,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       },
       hooks.extraItems?.(request),
     );
-    await hooks.afterWrite?.(record, previous);
+    await hooks.afterWrite?.(record, previous, request);
     return ok(answer(def, 'update', id));
   };
 }
