@@ -29,6 +29,8 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Runs after a committed delete. */
+  afterDelete?: (deleted: EntityRecord) => Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?: WithId;
   /** Items the record's write transaction must also hold. */
@@ -132,10 +134,11 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
 
 export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
-    await deleteRecord(def, parseId(request.route.id), async (current) => {
+    const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
       await hooks.remove?.(current, request);
     });
+    await hooks.afterDelete?.(deleted);
     return noContent();
   };
 }
