@@ -83,6 +83,29 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
 ];
 
+/**
+ * The public documentation (no credentials, no DynamoDB): the OpenAPI document under both versions and the
+ * rendered reference page with its bundled assets. Not entity routes, so not in FUNCTIONS.
+ */
+const PUBLIC_FUNCTIONS = [
+  {
+    domain: 'core',
+    name: 'docs-openapi',
+    handler: 'functions/docs/openapi.handler',
+    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    table: [],
+    index: [],
+  },
+  {
+    domain: 'core',
+    name: 'docs-page',
+    handler: 'functions/docs/page.handler',
+    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    table: [],
+    index: [],
+  },
+];
+
 /** Both API versions serve every route (SPEC §1). */
 const VERSION_PREFIXES = ['api', 'api/2.0'];
 
@@ -143,9 +166,9 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * Gateway method needs its Lambda in its own stack).
  */
 function allFunctions(domain = 'all') {
-  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...dispatchers(resourcePaths(FUNCTIONS))];
+  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(FUNCTIONS))];
   const own = FUNCTIONS.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...dispatchers(['api/2.0', ...resourcePaths(own)])];
+  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)])];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${DOMAINS.join(', ')}`);
   return [
     ...own.map(withEvents),
@@ -164,4 +187,4 @@ function roleLogicalId(name) {
   return `${name.replace(/(^|-)([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase())}Role`;
 }
 
-module.exports = { FUNCTIONS, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };

@@ -16,14 +16,15 @@ export const usersEntity: EntityDefinition = {
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_users'], write: ['manage_users'] },
   fields: {
-    user_id: { kind: 'int' },
+    user_id: { kind: 'int', wire: 'number' },
     email: { kind: 'email', maxLength: 128, requiredOn: ['create'], writableOn: ['create', 'update'] },
     user_type: { kind: 'enum', values: USER_TYPES, requiredOn: ['create'], writableOn: ['create', 'update'] },
     status: { kind: 'enum', values: USER_STATUSES, writableOn: ['create', 'update'] },
     firstname: { kind: 'string', maxLength: 128, writableOn: ['create', 'update'] },
     lastname: { kind: 'string', maxLength: 128, writableOn: ['create', 'update'] },
-    company_id: { kind: 'int', writableOn: ['create', 'update'] },
+    company_id: { kind: 'int', writableOn: ['create', 'update'], wire: 'number' },
     is_root: { kind: 'enum', values: ['Y', 'N'] },
+    timestamp: { kind: 'int', wire: 'number' },
   },
   filters: {
     user_type: { kind: 'enum', values: USER_TYPES },
