@@ -391,7 +391,8 @@ const needsMatching = (query: UserFilters) =>
  *    buckets, each read only as far as the page needs, and totals come from per-bucket counters,
  *    so the work follows the page, not the table;
  * 3. anything else (name, phone, company_id, is_root, another sort): the matching buckets are read
- *    whole, in parallel, then filtered, sorted and cut in memory — cost grows with those buckets.
+ *    whole, in parallel (company_id and is_root as a FilterExpression, is_root=Y from the administrator
+ *    buckets only), then filtered, sorted and cut in memory — cost grows with those buckets.
  */
 export async function listUsers(query: UserListQuery): Promise<{ users: UserRecord[]; total: number }> {
   const offset = (query.page - 1) * query.itemsPerPage;
@@ -405,12 +406,15 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
   }
   if (query.ids !== undefined) return pageOf(await getUsers(query.ids));
 
-  const buckets = USER_TYPES.filter((t) => !query.user_type || t === query.user_type).flatMap((userType) =>
+  // Only administrators are ever root, so is_root=Y needs only their buckets.
+  const userTypes = USER_TYPES.filter((t) => (!query.user_type || t === query.user_type) && (query.is_root !== 'Y' || t === 'A'));
+  const buckets = userTypes.flatMap((userType) =>
     USER_STATUSES.filter((s) => !query.status || s === query.status).map((status) => ({ userType, status })),
   );
   if (query.sortBy !== 'id' || needsMatching(query)) {
+    const filter = exactFilter(query);
     const partitions = await Promise.all(
-      buckets.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), undefined, false)),
+      buckets.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), undefined, false, filter)),
     );
     return pageOf(partitions.flat());
   }
@@ -437,13 +441,37 @@ async function bucketCounts(): Promise<Map<string, number>> {
   return new Map(items.map((item) => [String(item.sk), Number(item.count ?? 0)]));
 }
 
+interface BucketFilter {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+/**
+ * The exact filters (company_id, is_root) as a FilterExpression, so DynamoDB sends back only the users that
+ * match them (it still reads the whole bucket); the rest is matched in memory (case-insensitive parts).
+ */
+function exactFilter(query: UserFilters): BucketFilter | undefined {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (query.company_id !== undefined) {
+    parts.push('company_id = :company');
+    values[':company'] = query.company_id;
+  }
+  if (query.is_root !== undefined) {
+    parts.push('is_root = :root');
+    values[':root'] = query.is_root;
+  }
+  return parts.length > 0 ? { expression: parts.join(' AND '), values } : undefined;
+}
+
 /** One bucket in id order, up to `limit` users (all of them without one). */
-async function readBucket(partition: string, limit: number | undefined, descending: boolean): Promise<UserRecord[]> {
+async function readBucket(partition: string, limit: number | undefined, descending: boolean, filter?: BucketFilter): Promise<UserRecord[]> {
   const users: UserRecord[] = [];
   const pages = queryPages({
     IndexName: GSI1,
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition },
+    ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
+    ...(filter ? { FilterExpression: filter.expression } : {}),
     ScanIndexForward: !descending,
     ...(limit !== undefined ? { Limit: limit } : {}),
   });

@@ -12,6 +12,7 @@ import {
   expectError,
   expectStatus,
   inBatches,
+  rootUserId,
   uid,
   uniqueEmail,
 } from '../support/fixtures.js';
@@ -224,6 +225,10 @@ describe('GET /users/:id', () => {
       expectUserShape(user);
       expect(user.is_root).toBe('Y');
     }
+    // Without user_type too (only administrators' buckets are read for it).
+    const roots = await api('GET', '/api/users?is_root=Y&items_per_page=250');
+    expect(idsOf(roots.json.users)).toContain(await rootUserId());
+    expect(roots.json.users.every((user: { is_root: string; user_type: string }) => user.is_root === 'Y' && user.user_type === 'A')).toBe(true);
   });
 
   it('unknown → 404, non-numeric → 404', async () => {
