@@ -14,6 +14,43 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersList } from './users/list.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as versionGet } from './version/get.js';
+import { handler as ordersList } from './orders/list.js';
+import { handler as ordersGet } from './orders/get.js';
+import { handler as ordersCreate } from './orders/create.js';
+import { handler as ordersUpdate } from './orders/update.js';
+import { handler as ordersDelete } from './orders/delete.js';
+import { handler as paymentsList } from './payments/list.js';
+import { handler as paymentsGet } from './payments/get.js';
+import { handler as paymentsCreate } from './payments/create.js';
+import { handler as paymentsUpdate } from './payments/update.js';
+import { handler as paymentsDelete } from './payments/delete.js';
+import { handler as shippingsList } from './shippings/list.js';
+import { handler as shippingsGet } from './shippings/get.js';
+import { handler as shippingsCreate } from './shippings/create.js';
+import { handler as shippingsUpdate } from './shippings/update.js';
+import { handler as shippingsDelete } from './shippings/delete.js';
+import { handler as statusesList } from './statuses/list.js';
+import { handler as statusesGet } from './statuses/get.js';
+import { handler as statusesCreate } from './statuses/create.js';
+import { handler as statusesUpdate } from './statuses/update.js';
+import { handler as statusesDelete } from './statuses/delete.js';
+import { handler as categoriesList } from './categories/list.js';
+import { handler as categoriesGet } from './categories/get.js';
+import { handler as categoriesCreate } from './categories/create.js';
+import { handler as categoriesUpdate } from './categories/update.js';
+import { handler as categoriesDelete } from './categories/delete.js';
+import { handler as productsList } from './products/list.js';
+import { handler as productsGet } from './products/get.js';
+import { handler as productsCreate } from './products/create.js';
+import { handler as productsUpdate } from './products/update.js';
+import { handler as productsDelete } from './products/delete.js';
+import { handler as featuresList } from './features/list.js';
+import { handler as featuresGet } from './features/get.js';
+import { handler as featuresCreate } from './features/create.js';
+import { handler as featuresUpdate } from './features/update.js';
+import { handler as featuresDelete } from './features/delete.js';
+import { handler as categoriesProducts } from './categories/products.js';
+import { handler as productsFeatures } from './products/features.js';
 import { handler as storesList } from './stores/list.js';
 import { handler as storesGet } from './stores/get.js';
 import { handler as storesCreate } from './stores/create.js';
@@ -52,4 +89,41 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'vendors.create': vendorsCreate,
   'vendors.update': vendorsUpdate,
   'vendors.delete': vendorsDelete,
+  'categories.list': categoriesList,
+  'categories.get': categoriesGet,
+  'categories.create': categoriesCreate,
+  'categories.update': categoriesUpdate,
+  'categories.delete': categoriesDelete,
+  'products.list': productsList,
+  'products.get': productsGet,
+  'products.create': productsCreate,
+  'products.update': productsUpdate,
+  'products.delete': productsDelete,
+  'features.list': featuresList,
+  'features.get': featuresGet,
+  'features.create': featuresCreate,
+  'features.update': featuresUpdate,
+  'features.delete': featuresDelete,
+  'categories.products.list': categoriesProducts,
+  'products.features.list': productsFeatures,
+  'orders.list': ordersList,
+  'orders.get': ordersGet,
+  'orders.create': ordersCreate,
+  'orders.update': ordersUpdate,
+  'orders.delete': ordersDelete,
+  'payments.list': paymentsList,
+  'payments.get': paymentsGet,
+  'payments.create': paymentsCreate,
+  'payments.update': paymentsUpdate,
+  'payments.delete': paymentsDelete,
+  'shippings.list': shippingsList,
+  'shippings.get': shippingsGet,
+  'shippings.create': shippingsCreate,
+  'shippings.update': shippingsUpdate,
+  'shippings.delete': shippingsDelete,
+  'statuses.list': statusesList,
+  'statuses.get': statusesGet,
+  'statuses.create': statusesCreate,
+  'statuses.update': statusesUpdate,
+  'statuses.delete': statusesDelete,
 });

@@ -61,7 +61,13 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
     countSk = `${index}#${value}`;
   }
 
-  const inMemory = Boolean(sort?.inMemory) || rest.some((c) => !canProject(c) || (c.values.length > 1 && c.rule.op !== 'eq'));
+  // Several values of one index (a category and its subcategories): the union of their partitions.
+  const union = !sort || sort.inMemory ? rest.find((c) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length > 1) : undefined;
+  if (union && partition === entityKeys.indexPartition(def.storage, ALL_INDEX, '')) {
+    rest = rest.filter((c) => c !== union);
+  }
+  const usesUnion = Boolean(union) && !rest.includes(union!);
+  const inMemory = usesUnion || Boolean(sort?.inMemory) || rest.some((c) => !canProject(c) || (c.values.length > 1 && c.rule.op !== 'eq'));
   const filter = filterExpression(def, rest.filter(canProject));
 
   if (!inMemory) {
@@ -73,7 +79,9 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   }
 
   // In memory: every matching id, then the records only if a condition or the sort needs them.
-  let ids = await readIds(partition, false, filter);
+  let ids = usesUnion
+    ? unionOf(await Promise.all(union!.values.map((value) => readIds(entityKeys.indexPartition(def.storage, union!.rule.field, String(value)), false, filter))))
+    : await readIds(partition, false, filter);
   const needRecords = Boolean(sort?.inMemory) || rest.some((c) => !canProject(c));
   let records: EntityRecord[] | undefined;
   if (needRecords) {
@@ -87,6 +95,11 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const pageIds = ids.slice(offset, end);
   const pageRecords = records ? records.slice(offset, end) : await getRecords(def, pageIds);
   return { records: pageRecords, total: ids.length };
+}
+
+/** The sorted, de-duplicated union of several id lists (a product in two subcategories counts once). */
+function unionOf(lists: number[][]): number[] {
+  return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
 /** Of several indexed equality conditions, the one with the fewest records (one BatchGet of counts). */
@@ -189,4 +202,9 @@ function matches(record: EntityRecord, condition: ListCondition): boolean {
 function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
   if (numeric) return Number(a ?? 0) - Number(b ?? 0);
   return String(a ?? '').toLowerCase().localeCompare(String(b ?? '').toLowerCase());
+}
+
+/** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
+export function idsInIndex(def: StoredEntityDefinition, index: string, value: string | number): Promise<number[]> {
+  return readIds(entityKeys.indexPartition(def.storage, index, value), false);
 }

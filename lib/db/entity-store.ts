@@ -4,7 +4,7 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
 import { db } from './client.js';
-import { nextId } from './counters.js';
+import { nextId, raiseCounter } from './counters.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
@@ -47,6 +47,12 @@ export async function countOf(storage: string, index: string, value: string | nu
   return Number(Item?.count ?? 0);
 }
 
+/** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
+export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
+  const lookup = await batchGet(values.map((value) => entityKeys.count(storage, index, value)));
+  return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
+}
+
 function stripKeys(item: Record<string, unknown>): EntityRecord {
   const { pk: _pk, sk: _sk, ...rest } = item;
   return rest as EntityRecord;
@@ -54,22 +60,53 @@ function stripKeys(item: Record<string, unknown>): EntityRecord {
 
 // --------------------------------------------------------------------------------------------- writes
 
-/** Extra items a bespoke entity adds to a record's write transaction (stock of an order's products). */
-export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => TransactItem[];
+/**
+ * Items a bespoke entity adds to a record's write transaction (the stock of an order's products), and
+ * how to explain a failed condition of one of them (`failed`: their indexes among these items).
+ */
+export interface Extra {
+  items: TransactItem[];
+  explain?: (failed: number[]) => Error | undefined;
+}
+export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => Extra | Promise<Extra>;
+
+/** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
+export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
 
 export async function createRecord(
   def: StoredEntityDefinition,
   values: Record<string, StoredValue>,
   extra?: ExtraItems,
+  withId?: WithId,
 ): Promise<EntityRecord> {
   const id = await nextId(def.storage);
-  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  let record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  if (withId) record = { ...record, ...withId(record) };
   const items: TransactItem[] = [
     { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...indexWrites(def, id, undefined, record),
   ];
-  await writeChecked(def, items, record, extra?.(record));
+  await writeChecked(def, items, record, await extra?.(record));
   return record;
+}
+
+/**
+ * Writes a record with a fixed id unless it exists (the store's built-in records: order statuses,
+ * the first payment and shipping methods), and moves the id counter past it. Idempotent.
+ */
+export async function seedRecord(def: StoredEntityDefinition, id: number, values: Record<string, StoredValue>): Promise<boolean> {
+  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  try {
+    await transactWrite([
+      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...indexWrites(def, id, undefined, record),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+  await raiseCounter(def.storage, id);
+  return true;
 }
 
 /**
@@ -98,7 +135,7 @@ export async function updateRecord(
       },
       ...indexWrites(def, id, current, next),
     ];
-    await writeChecked(def, items, next, extra?.(next, current), current);
+    await writeChecked(def, items, next, await extra?.(next, current), current);
     return next;
   });
 }
@@ -153,7 +190,7 @@ async function writeChecked(
   def: StoredEntityDefinition,
   items: TransactItem[],
   record: EntityRecord,
-  extra: TransactItem[] = [],
+  extra: Extra = { items: [] },
   previous?: EntityRecord,
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
@@ -170,11 +207,13 @@ async function writeChecked(
   }
   const firstCheck = items.length - checks.length;
   try {
-    await transactWrite([...items, ...extra]);
+    await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i));
       if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
+      const explained = extra.explain?.(error.failed.filter((i) => i >= items.length).map((i) => i - items.length));
+      if (explained) throw explained;
     }
     throw error;
   }
@@ -239,15 +278,18 @@ function countDelta(storage: string, countSk: string, delta: number): TransactIt
 /** The attribute a filter rule reads on an index item. */
 export const projectedName = (rule: FilterRule) => (rule.op === 'contains' ? `lc_${rule.field}` : `p_${rule.field}`);
 
-/** The projected fields of a record as index items carry them: numbers exact, text for `contains` lower-cased. */
+/**
+ * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), plus a
+ * lower-cased copy (`lc_<field>`) of the fields a `contains` filter reads.
+ */
 function projection(def: StoredEntityDefinition, record: EntityRecord): Record<string, unknown> {
-  const projected = new Set(def.projected ?? []);
   const out: Record<string, unknown> = {};
-  for (const rule of Object.values(def.filterRules ?? {})) {
-    if (!projected.has(rule.field)) continue;
-    const value = record[rule.field];
+  const rules = Object.values(def.filterRules ?? {});
+  for (const field of def.projected ?? []) {
+    const value = record[field];
     if (value === undefined || value === null) continue;
-    out[projectedName(rule)] = projectValue(def, rule, value);
+    out[projectedName({ field, op: 'eq' })] = projectValue(def, { field, op: 'eq' }, value);
+    if (rules.some((rule) => rule.field === field && rule.op === 'contains')) out[projectedName({ field, op: 'contains' })] = String(value).toLowerCase();
   }
   return out;
 }

@@ -96,3 +96,6 @@ export const vendorsEntity: StoredEntityDefinition = {
   privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
   fields: companyFields(['company', 'email']),
 };
+
+/** The storage both views share, for code that reads a company whichever path named it. */
+export const companiesStorage: StoredEntityDefinition = storesEntity;

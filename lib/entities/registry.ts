@@ -1,4 +1,11 @@
 import { storesEntity, vendorsEntity } from './companies.js';
+import { categoriesEntity } from './categories.js';
+import { featuresEntity } from './features.js';
+import { productsEntity } from './products.js';
+import { ordersEntity } from './orders.js';
+import { paymentsEntity } from './payments.js';
+import { shippingsEntity } from './shippings.js';
+import { statusesEntity } from './statuses.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -11,6 +18,13 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [usergroupsEntity.name]: usergroupsEntity,
   [storesEntity.name]: storesEntity,
   [vendorsEntity.name]: vendorsEntity,
+  [categoriesEntity.name]: categoriesEntity,
+  [productsEntity.name]: productsEntity,
+  [featuresEntity.name]: featuresEntity,
+  [ordersEntity.name]: ordersEntity,
+  [paymentsEntity.name]: paymentsEntity,
+  [shippingsEntity.name]: shippingsEntity,
+  [statusesEntity.name]: statusesEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

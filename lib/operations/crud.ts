@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller.js';
 import { listRecords, type ListCondition } from '../db/entity-list.js';
-import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems } from '../db/entity-store.js';
+import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems, type WithId } from '../db/entity-store.js';
 import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
@@ -29,12 +29,21 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Runs after a committed delete. */
+  afterDelete?: (deleted: EntityRecord) => Promise<void>;
+  /** Fields of a new record that depend on its id. */
+  withId?: WithId;
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
+  /**
+   * Fields of a single object read beside the record, in parallel with it (a category's product_count),
+   * so a GET of one object stays one round trip.
+   */
+  alongside?: (id: number) => Promise<Record<string, StoredValue>>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
   decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
-  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined) => Promise<void>;
+  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -81,8 +90,10 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async ({ route, caller }) => {
-    const record = assertVisible(def, caller, await getRecord(def, parseId(route.id)));
-    const [shown] = await presentAll(def, hooks, [record], 'single');
+    const id = parseId(route.id);
+    const [found, extra] = await Promise.all([getRecord(def, id), hooks.alongside?.(id)]);
+    const record = assertVisible(def, caller, found);
+    const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return ok(shown);
   };
 }
@@ -99,8 +110,8 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     // A vendor's records belong to its company, whatever the body says (SPEC §10).
     if (def.vendorScoped && isVendor(request.caller)) values.company_id = request.caller.companyId;
     if (hooks.create) values = await hooks.create(values, request);
-    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request));
-    await hooks.afterWrite?.(record, undefined);
+    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request), hooks.withId);
+    await hooks.afterWrite?.(record, undefined, request);
     return created(answer(def, 'create', Number(record[def.idField])));
   };
 }
@@ -123,17 +134,18 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       },
       hooks.extraItems?.(request),
     );
-    await hooks.afterWrite?.(record, previous);
+    await hooks.afterWrite?.(record, previous, request);
     return ok(answer(def, 'update', id));
   };
 }
 
 export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
-    await deleteRecord(def, parseId(request.route.id), async (current) => {
+    const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
       await hooks.remove?.(current, request);
     });
+    await hooks.afterDelete?.(deleted);
     return noContent();
   };
 }

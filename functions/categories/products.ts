@@ -1,0 +1,6 @@
+import { productsEntity } from '../../lib/entities/products.js';
+import { entityHandler } from '../../lib/operations/crud.js';
+import { categoryProductsHooks } from '../../lib/operations/products.js';
+
+/** GET /categories/:id/products: the category's products, with its subcategories' unless subcats=N. */
+export const handler = entityHandler(productsEntity, 'list', categoryProductsHooks, 'categories.products.list');

@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { listProductFeatures } from '../../lib/operations/product-features.js';
+
+/** GET /products/:id/features: the product's features with its values. */
+export const handler = apiHandler('products.features.list', listProductFeatures);

@@ -1,0 +1,93 @@
+import type { FieldSpec, StoredEntityDefinition } from './types.js';
+
+export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
+
+const writable = ['create', 'update'] as const;
+const text = (maxLength = 255, shownIn: FieldSpec['shownIn'] = 'single'): FieldSpec => ({ kind: 'string', maxLength, writableOn: writable, default: '', shownIn });
+const fixed = (kind: FieldSpec['kind'], value: FieldSpec['default'], shownIn: FieldSpec['shownIn'] = 'single'): FieldSpec => ({ kind, default: value, shownIn });
+const flag = (value: 'Y' | 'N'): FieldSpec => ({ kind: 'flag', writableOn: writable, default: value, shownIn: 'single' });
+
+/**
+ * The category tree (SPEC §10; the recording's `categories`). `parent_id` 0 is the root;
+ * `id_path` and `level` follow from the parent and are rewritten for the whole subtree when a
+ * category moves. `path_ids` (hidden) lists the category and its ancestors: its index partition
+ * for a category is that category's subtree, which `/categories/:id/products` with subcategories and
+ * moves read. `product_count` is the count item of the products' `category_ids` index.
+ */
+export const categoriesEntity: StoredEntityDefinition = {
+  name: 'categories',
+  idField: 'category_id',
+  storage: 'category',
+  collectionKey: 'categories',
+  answers: { create: ['category_id'], update: ['category_id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  vendorAccess: true,
+  vendorReadOnly: true,
+  fields: {
+    category_id: { kind: 'int' },
+    parent_id: { kind: 'int', writableOn: writable, default: 0 },
+    id_path: { kind: 'string' },
+    level: { kind: 'int', shownIn: 'single' },
+    company_id: { kind: 'int', writableOn: writable, requiredOn: ['create'] },
+    storefront_id: { kind: 'int', default: 1 },
+    usergroup_ids: { kind: 'string', default: '0', shownIn: 'single' },
+    status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: writable, default: 'A' },
+    product_count: { kind: 'int' },
+    position: { kind: 'int', writableOn: writable, default: 0 },
+    timestamp: { kind: 'int', shownIn: 'single' },
+    is_op: flag('N'),
+    localization: fixed('string', ''),
+    age_verification: flag('N'),
+    age_limit: { kind: 'int', writableOn: writable, default: 0, shownIn: 'single' },
+    parent_age_verification: fixed('flag', 'N'),
+    parent_age_limit: fixed('int', 0),
+    selected_views: { kind: 'object', wire: 'raw', default: [], shownIn: 'single' },
+    default_view: fixed('string', ''),
+    product_details_view: fixed('string', 'default'),
+    product_columns: fixed('int', 0),
+    is_trash: fixed('flag', 'N'),
+    is_default: fixed('flag', 'N'),
+    lang_code: fixed('string', 'en'),
+    category: { kind: 'string', maxLength: 255, writableOn: writable, requiredOn: ['create'] },
+    description: text(65_535),
+    meta_keywords: text(),
+    meta_description: text(),
+    page_title: text(),
+    age_warning_message: text(),
+    main_pair: { kind: 'object', wire: 'raw', default: [], shownIn: 'single' },
+    path_ids: { kind: 'intList', shownIn: 'none' },
+  },
+  indexes: ['parent_id', 'status', 'company_id', 'path_ids'],
+  projected: ['parent_id', 'status', 'company_id', 'category'],
+  filters: {
+    parent_id: { kind: 'int' },
+    status: { kind: 'enum', values: CATEGORY_STATUSES },
+    company_id: { kind: 'int' },
+    category: { kind: 'string', maxLength: 255 },
+  },
+  filterRules: {
+    parent_id: { field: 'parent_id', op: 'eq' },
+    status: { field: 'status', op: 'eq' },
+    company_id: { field: 'company_id', op: 'eq' },
+    category: { field: 'category', op: 'contains' },
+  },
+  sortRules: {
+    name: { field: 'category', numeric: false },
+    position: { field: 'position', numeric: true },
+    timestamp: { field: 'timestamp', numeric: true },
+    status: { field: 'status', numeric: false },
+  },
+  references: [
+    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+    { field: 'parent_id', storage: 'category', message: 'The parent_id field names a category that does not exist' },
+  ],
+  nested: {
+    // The category's products and its subcategories' (lib/operations/products.ts).
+    products: { name: 'products', operations: ['list'], privileges: { read: ['view_catalog'], write: ['manage_catalog'] }, vendorAccess: true, fields: {} },
+  },
+  dependents: [
+    { storage: 'category', index: 'parent_id', message: 'The category has subcategories; delete or move them first' },
+    { storage: 'product', index: 'category_ids', message: 'The category has products; delete them or take them out of it first' },
+  ],
+};

@@ -1,0 +1,79 @@
+import type { FieldSpec, StoredEntityDefinition } from './types.js';
+
+/** S text select, M multiple checkboxes, N number select, E brand; C checkbox, T text, O number, D date, G group. */
+export const FEATURE_TYPES = ['S', 'M', 'N', 'E', 'C', 'T', 'O', 'D', 'G'] as const;
+/** Types whose product values are variant ids (the others hold a value). */
+export const VARIANT_FEATURE_TYPES: readonly string[] = ['S', 'M', 'N', 'E'];
+export const FEATURE_STATUSES = ['A', 'D', 'H'] as const;
+
+const W = ['create', 'update'] as const;
+const str = (def = '', maxLength = 255): FieldSpec => ({ kind: 'string', maxLength, writableOn: W, default: def });
+const flag = (def: 'Y' | 'N'): FieldSpec => ({ kind: 'flag', writableOn: W, default: def });
+
+/**
+ * Product features (the recording's `features`) with their variants, as far as products need them:
+ * a product's `product_features` names features and, for the select types, one of their variants.
+ * Variants are sent as a list (`[{"variant": "Red"}, …]`) and shown keyed by `variant_id`; on PUT the
+ * list replaces the variants (a sent `variant_id` keeps its id, the ones left out go).
+ */
+export const featuresEntity: StoredEntityDefinition = {
+  name: 'features',
+  idField: 'feature_id',
+  storage: 'feature',
+  collectionKey: 'features',
+  answers: { create: ['feature_id'], update: ['feature_id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  fields: {
+    feature_id: { kind: 'int' },
+    feature_code: str('', 32),
+    company_id: { kind: 'int', writableOn: W, requiredOn: ['create'] },
+    feature_type: { kind: 'enum', values: FEATURE_TYPES, writableOn: W, requiredOn: ['create'] },
+    parent_id: { kind: 'int', writableOn: W, default: 0 },
+    display_on_product: flag('Y'),
+    display_on_catalog: flag('Y'),
+    display_on_header: flag('N'),
+    description: { kind: 'string', maxLength: 255, writableOn: W, requiredOn: ['create'] },
+    internal_name: str(''),
+    lang_code: { kind: 'string', default: 'en' },
+    prefix: str('', 128),
+    suffix: str('', 128),
+    categories_path: str('', 65_535),
+    full_description: str('', 65_535),
+    status: { kind: 'enum', values: FEATURE_STATUSES, writableOn: W, default: 'A' },
+    comparison: flag('N'),
+    position: { kind: 'int', writableOn: W, default: 0 },
+    purpose: str('find_products', 32),
+    feature_style: str('text', 32),
+    filter_style: str('checkbox', 32),
+    variants: { kind: 'object', writableOn: W, default: {}, wire: 'raw', shownIn: 'single' },
+    timestamp: { kind: 'int', shownIn: 'list' },
+    updated_timestamp: { kind: 'int', shownIn: 'list' },
+    group_position: { kind: 'object', wire: 'raw', default: null, shownIn: 'list' },
+  },
+  indexes: ['feature_type', 'status', 'company_id'],
+  projected: ['feature_type', 'status', 'company_id', 'description', 'feature_code', 'purpose'],
+  filters: {
+    feature_types: { kind: 'enum', values: FEATURE_TYPES },
+    status: { kind: 'enum', values: FEATURE_STATUSES },
+    company_id: { kind: 'int' },
+    feature_code: { kind: 'string', maxLength: 32 },
+    purpose: { kind: 'string', maxLength: 32 },
+    description: { kind: 'string', maxLength: 255 },
+  },
+  filterRules: {
+    feature_types: { field: 'feature_type', op: 'eq' },
+    status: { field: 'status', op: 'eq' },
+    company_id: { field: 'company_id', op: 'eq' },
+    feature_code: { field: 'feature_code', op: 'eq' },
+    purpose: { field: 'purpose', op: 'eq' },
+    description: { field: 'description', op: 'contains' },
+  },
+  sortRules: {
+    position: { field: 'position', numeric: true },
+    name: { field: 'description', numeric: false },
+    status: { field: 'status', numeric: false },
+  },
+  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
+  dependents: [{ storage: 'product', index: 'feature_ids', message: 'Products have values of this feature; remove them first' }],
+};

@@ -1,0 +1,71 @@
+import { nextId } from '../db/counters.js';
+import type { EntityRecord } from '../db/entity-store.js';
+import type { FieldValues } from '../entities/validate.js';
+import { ValidationError } from '../errors.js';
+import type { EntityHooks } from './crud.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+const MAX_VARIANTS = 500;
+
+interface VariantInput {
+  variant_id?: unknown;
+  variant?: unknown;
+  description?: unknown;
+  position?: unknown;
+}
+
+/**
+ * The variants sent (a list, or an object of them) as the recording shows them: keyed by
+ * variant_id, every value a string but `color` (null) and `image_pair`. A sent variant_id that the
+ * feature already has keeps its id; everything else gets a new one.
+ */
+async function variantsOf(sent: unknown, featureId: number, existing: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const list = (Array.isArray(sent) ? sent : Object.values(sent as object)) as VariantInput[];
+  if (list.length > MAX_VARIANTS) throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+  const variants: Record<string, unknown> = {};
+  for (const [i, item] of list.entries()) {
+    const name = typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
+    if (name === '' || name.length > 255) throw invalid('variants', 'Every variant needs a variant name of at most 255 characters');
+    const position = Number.isInteger(Number(item.position ?? i)) ? Number(item.position ?? i) : i;
+    const kept = item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id)) ? Number(item.variant_id) : undefined;
+    const id = kept ?? (await nextId('feature_variant'));
+    variants[id] = {
+      variant_id: String(id),
+      variant: name,
+      description: typeof item.description === 'string' ? item.description : '',
+      page_title: '',
+      meta_keywords: '',
+      meta_description: '',
+      lang_code: 'en',
+      feature_id: String(featureId),
+      url: '',
+      color: null,
+      position: String(position),
+      image_pair: [],
+    };
+  }
+  return variants;
+}
+
+function requireCompany(values: FieldValues): void {
+  if (values.company_id !== undefined && Number(values.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
+}
+
+export const featureHooks: EntityHooks = {
+  create: async (values) => {
+    requireCompany(values);
+    return { ...values, variants: await variantsOf(values.variants ?? [], 0, {}) };
+  },
+  // Each variant names its feature, whose id a create learns only now.
+  withId: (record) => ({
+    variants: Object.fromEntries(
+      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, variant]) => [id, { ...variant, feature_id: String(record.feature_id) }]),
+    ),
+  }),
+  update: async (changes, current: EntityRecord) => {
+    requireCompany(changes);
+    if (changes.variants === undefined) return changes;
+    const featureId = Number(current.feature_id);
+    return { ...changes, variants: await variantsOf(changes.variants, featureId, (current.variants ?? {}) as Record<string, unknown>) };
+  },
+};

@@ -1,0 +1,37 @@
+import { getRecord, getRecords } from '../db/entity-store.js';
+import { featuresEntity } from '../entities/features.js';
+import { present } from '../entities/present.js';
+import { productsEntity } from '../entities/products.js';
+import type { Operation } from '../http/api-handler.js';
+import { readPaging, searchEcho } from '../http/paging.js';
+import { ok } from '../http/response.js';
+import { parseId } from '../http/route.js';
+import { assertVisible } from './crud.js';
+
+/**
+ * `GET /products/:id/features`: the features the product has values for, as list rows plus the
+ * product's own `value`, `variant_id`, `value_int`, `variants` and `use_variant_picker` (the
+ * recording's product-specific keys). A product has at most 100, so they are paged in memory.
+ */
+export const listProductFeatures: Operation = async ({ route, caller, query }) => {
+  const product = assertVisible(productsEntity, caller, await getRecord(productsEntity, parseId(route.id)));
+  const paging = readPaging(query, ['id']);
+  const values = (product.product_features ?? {}) as Record<string, Record<string, unknown>>;
+  const ids = Object.keys(values).map(Number).sort((a, b) => a - b);
+  if (paging.sortOrder === 'desc') ids.reverse();
+  const offset = (paging.page - 1) * paging.itemsPerPage;
+  const features = await getRecords(featuresEntity, ids.slice(offset, offset + paging.itemsPerPage));
+  const rows = features.map((feature) => {
+    const own = values[String(feature.feature_id)] ?? {};
+    return {
+      ...present(featuresEntity, feature, 'list'),
+      value: own.value ?? '',
+      variant_id: own.variant_id ?? '0',
+      value_int: null,
+      variants: own.variants ?? {},
+      use_variant_picker: false,
+    };
+  });
+  const echo = searchEcho(paging, { product_id: product.product_id }, ids.length);
+  return ok({ features: rows, params: echo, search: echo });
+};

@@ -1,0 +1,123 @@
+import { getRecord, getRecords, type EntityRecord } from '../db/entity-store.js';
+import { companiesStorage } from '../entities/companies.js';
+import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
+import { categoriesEntity } from '../entities/categories.js';
+import type { StoredValue } from '../entities/types.js';
+import type { FieldValues } from '../entities/validate.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { parseId } from '../http/route.js';
+import type { ListCondition } from '../db/entity-list.js';
+import type { EntityHooks } from './crud.js';
+import { subtreeIds } from './categories.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+const MAX_FEATURES = 100;
+
+/** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
+function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): number {
+  if (wanted !== undefined && Number(wanted) !== 0) {
+    if (!categoryIds.includes(Number(wanted))) throw invalid('main_category', 'The main_category field must be one of the product\'s category_ids');
+    return Number(wanted);
+  }
+  return categoryIds[0] ?? 0;
+}
+
+/**
+ * `product_features` as sent — `{feature_id: variant_id}` for the select types, `{feature_id: value}`
+ * for the others — checked against the features and stored as the recording shows it, keyed by feature
+ * id with the feature's description and the chosen variant. `feature_ids` (hidden) keeps features in use.
+ */
+async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
+  const entries = Object.entries(sent);
+  if (entries.length > MAX_FEATURES) throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
+  const ids = entries.map(([id]) => Number(id));
+  if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw invalid('product_features', 'The product_features field must be keyed by feature_id');
+  const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]));
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const feature = features.get(Number(key));
+    if (!feature) throw invalid('product_features', `The product_features field names feature ${key}, which does not exist`);
+    const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;
+    const type = String(feature.feature_type);
+    const usesVariant = VARIANT_FEATURE_TYPES.includes(type);
+    if (usesVariant && !Object.hasOwn(variants, String(value))) {
+      throw invalid('product_features', `The product_features field names a variant that feature ${key} does not have`);
+    }
+    if (!usesVariant && (typeof value === 'object' || String(value).length > 255)) {
+      throw invalid('product_features', `The product_features field needs a value of at most 255 characters for feature ${key}`);
+    }
+    const variant = usesVariant ? variants[String(value)] : undefined;
+    shown[key] = {
+      feature_id: String(key),
+      value: usesVariant ? '' : String(value),
+      value_int: null,
+      variant_id: usesVariant ? String(value) : '0',
+      feature_type: type,
+      internal_name: String(feature.internal_name ?? ''),
+      description: String(feature.description ?? ''),
+      prefix: String(feature.prefix ?? ''),
+      suffix: String(feature.suffix ?? ''),
+      variant: variant ? String(variant.variant) : '',
+      parent_id: String(feature.parent_id ?? 0),
+      display_on_header: String(feature.display_on_header ?? 'N'),
+      display_on_catalog: String(feature.display_on_catalog ?? 'Y'),
+      display_on_product: String(feature.display_on_product ?? 'Y'),
+      feature_code: String(feature.feature_code ?? ''),
+      purpose: String(feature.purpose ?? ''),
+      features_hash: '',
+      variants: variant ? { [String(value)]: variant } : {},
+    };
+  }
+  return { product_features: shown, feature_ids: ids };
+}
+
+/** The company's name, copied onto the product when it is written (unknown companies are refused by the reference check). */
+async function companyName(companyId: number): Promise<string> {
+  if (companyId === 0) return '';
+  const company = await getRecord(companiesStorage, companyId);
+  return company ? String(company.company ?? '') : '';
+}
+
+async function derived(values: FieldValues, current?: EntityRecord): Promise<FieldValues> {
+  const out: FieldValues = { ...values };
+  if (values.category_ids !== undefined || values.main_category !== undefined) {
+    const categoryIds = ((values.category_ids ?? current?.category_ids ?? []) as number[]).map(Number);
+    out.main_category = mainCategory(categoryIds, values.main_category ?? (values.category_ids === undefined ? current?.main_category : undefined));
+  }
+  if (values.product_features !== undefined) Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
+  if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
+  if (values.price !== undefined) out.base_price = values.price;
+  return out;
+}
+
+/** `cid` selects a category's products, with its subcategories unless `subcats=N` (CS-Cart's default is Y). */
+async function categoryCondition(categoryId: number, subcats: StoredValue | undefined): Promise<ListCondition> {
+  const ids = subcats === 'N' ? [categoryId] : await subtreeIds(categoryId);
+  return { rule: { field: 'category_ids', op: 'eq' }, values: ids.length > 0 ? ids : [categoryId] };
+}
+
+export const productHooks: EntityHooks = {
+  conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
+  create: (values) => derived(values),
+  update: (changes, current) => derived(changes, current),
+  decorate: async (records, view) =>
+    view === 'list'
+      ? records
+      : records.map((record) => ({
+          ...record,
+          shared_between_companies: [Number(record.company_id ?? 0)],
+          prices: [
+            { product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0', price: String(record.price) },
+          ],
+        })),
+};
+
+/** `/categories/:id/products`: the category's products (and its subcategories' unless subcats=N); 404 for an unknown category. */
+export const categoryProductsHooks: EntityHooks = {
+  ...productHooks,
+  scope: async ({ route, query }) => {
+    const categoryId = parseId(route.id);
+    if (!(await getRecord(categoriesEntity, categoryId))) throw new NotFoundError();
+    return [await categoryCondition(categoryId, query.subcats?.trim().toUpperCase() === 'N' ? 'N' : 'Y')];
+  },
+};
