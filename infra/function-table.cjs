@@ -47,8 +47,8 @@ const FUNCTIONS = [
 
   { domain: 'accounts', name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
   { domain: 'accounts', name: 'users-get', key: 'users.get', handler: 'functions/users/get.handler', method: 'get', path: 'users/{id}', table: ['GetItem'], index: [] },
-  { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem'], index: [] },
-  { domain: 'accounts', name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], index: [] },
+  { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
+  { domain: 'accounts', name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'users-delete', key: 'users.delete', handler: 'functions/users/delete.handler', method: 'delete', path: 'users/{id}', table: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'], index: [] },
 
   { domain: 'accounts', name: 'usergroups-list', key: 'usergroups.list', handler: 'functions/usergroups/list.handler', method: 'get', path: 'usergroups', table: ['Query'], index: [] },

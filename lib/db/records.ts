@@ -11,6 +11,9 @@ export interface UserRecord {
   firstname: string;
   lastname: string;
   company_id: number;
+  /** Free text; absent until a request sets it (answers then show the company's name). */
+  company?: string;
+  phone?: string;
   is_root: 'Y' | 'N';
   timestamp: number;
   /** Optimistic-lock counter: every write conditions on it and bumps it. */
