@@ -25,6 +25,7 @@ export const categoriesEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,
   vendorReadOnly: true,
+  requiredOrder: ['category', 'company_id'],
   fields: {
     category_id: { kind: 'int' },
     parent_id: { kind: 'int', writableOn: writable, default: 0 },

@@ -74,6 +74,8 @@ export interface ResourceDefinition {
   fields: Record<string, FieldSpec>;
   /** Query filters on the collection; values are checked like fields. */
   filters?: Record<string, FieldSpec>;
+  /** Required fields in the order they are checked, where that is not the field table's order. */
+  requiredOrder?: readonly string[];
   /** `sort_by` values a list takes (for the docs of resources whose sorting is not a plain entity's). */
   sortKeys?: readonly string[];
   /**

@@ -68,6 +68,7 @@ export const usersEntity: EntityDefinition = {
     company_id: { kind: 'int' },
     is_root: { kind: 'enum', values: ['Y', 'N'] },
   },
+  sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
 };
 

@@ -106,5 +106,7 @@ export function bodySchema(resource: ResourceDefinition, operation: WriteOperati
     properties[name] = inputSchema(spec);
     if (spec.requiredOn?.includes(operation)) required.push(name);
   }
+  const order = resource.requiredOrder ?? [];
+  required.sort((a, b) => (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length));
   return { type: 'object', properties, ...(required.length ? { required } : {}), description: 'Keys not listed here are ignored.' };
 }
