@@ -6,9 +6,10 @@
  * function and has no such answers of its own, so locally they broke the contract's error format
  * (`{"message": "...", "status": N}`, SPEC §3). This plugin makes the local server keep it:
  *
- * - hidden from hapi, kept for the function: a Content-Type hapi cannot parse, Cookie, Range and If-Range are
- *   removed from the headers hapi looks at (`request.headers`); the function's event is built from the raw
- *   header lines, so it still sees them exactly as sent — as behind API Gateway;
+ * - hidden from hapi, kept for the function: a Content-Type hapi cannot parse and Cookie are removed from the
+ *   headers hapi looks at (`request.headers`); the function's event is built from the raw header lines, so it
+ *   still sees them exactly as sent — as behind API Gateway. Range support is switched off on every route
+ *   (hapi answered `Range` with 206 and a slice of the JSON, or 416 in its own format);
  * - a path segment that is not valid %-encoding has its `%` escaped as `%25` for hapi's router, so the request
  *   reaches the function (which answers 401/404 in its order) instead of hapi's 400;
  * - every answer hapi or serverless offline still makes itself (an unparseable request target, an unreadable
@@ -33,8 +34,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const ALLOW = 'GET, POST, PUT, DELETE';
 /** Headers every answer of the functions carries (lib/http/middleware/http-response.ts). */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
-/** Request headers that hapi would act on itself; removed from its view only (the function still gets them). */
-const HAPI_ONLY_HEADERS = ['cookie', 'range', 'if-range'];
+/** Request headers that hapi would judge itself; removed from its view only (the function still gets them). */
+const HAPI_ONLY_HEADERS = ['cookie'];
 const OFFLINE_NOT_FOUND = 'Serverless-offline: route not found.';
 const TOKEN_THEN_SPACE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ /;
 
@@ -108,6 +109,9 @@ function logAnswer(fields) {
 
 function install(server, hapiRequire) {
   const Content = createRequire(hapiRequire.resolve('@hapi/subtext'))('@hapi/content');
+
+  // Offline has added every route by now; `table()` hands out each route's live settings.
+  for (const route of server.table()) route.settings.response.ranges = false;
 
   server.ext('onRequest', (request, h) => {
     const headers = request.headers;

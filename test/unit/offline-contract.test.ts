@@ -103,11 +103,21 @@ describe('the hapi extensions on a server that answers like serverless offline',
     vi.restoreAllMocks();
   });
 
-  it('an unparseable Content-Type and Range are hidden from hapi, and the handler runs', async () => {
+  it('an unparseable Content-Type is hidden from hapi, Range is ignored, and the handler runs', async () => {
     const response = await fetch(`${base}/api/x`, { method: 'POST', headers: { 'content-type': 'a, b', range: 'bytes=0-1' }, body: '{}' });
     expect(response.status).toBe(200);
+    expect(response.headers.get('accept-ranges')).toBeNull();
     expect(await response.text()).toBe('plain');
-    expect(seen.at(-1)).toEqual({ path: '/api/x', contentType: undefined, range: undefined });
+    expect(seen.at(-1)).toEqual({ path: '/api/x', contentType: undefined, range: 'bytes=0-1' });
+  });
+
+  it('a GET with Range gets the whole answer, and no Accept-Ranges', async () => {
+    for (const range of ['bytes=0-1', 'bytes=100-200']) {
+      const response = await fetch(`${base}/api/x`, { headers: { range } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('accept-ranges')).toBeNull();
+      expect(await response.text()).toBe('plain');
+    }
   });
 
   it('malformed %-encoding reaches the handler with its % escaped', async () => {
