@@ -20,7 +20,7 @@ const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL] [--lo
   --log-format pretty|json  the request log: one readable line per request, or the functions' JSON lines
                             (default: pretty when stdout is a terminal, json otherwise)
 Environment: PORT (3000), DYNAMODB_PORT (8000), BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_API_KEY,
-  STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL`;
+  STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL, NO_COLOR (no colours in the request log)`;
 
 interface Options {
   inMemory: boolean;

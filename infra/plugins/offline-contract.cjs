@@ -22,7 +22,7 @@
  *
  * Each answer made here is logged as one JSON line like the functions' request lines, with
  * `"source":"local server"`. Only the `offline` command is affected; `package` and `deploy` load the plugin
- * and do nothing. docs/security.md ("The local server") lists every case.
+ * and do nothing. docs/api.md §9 lists every case for users; docs/security.md F7 tells the story.
  */
 'use strict';
 
