@@ -43,7 +43,7 @@ export async function createUserCommand(options: {
 
 export async function enableApiCommand(email: string): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type === 'C') throw new Error('customers never hold API access (SPEC §4)');
+  if (user.user_type === 'C') throw new Error('customers never hold API access (docs/api.md §4)');
   const key = generateApiKey();
   await setApiKeyHash(user.user_id, hashApiKey(key));
   console.log(`API access enabled for ${user.email}; the key is shown once, only its hash is stored:`);
