@@ -141,6 +141,7 @@ async function main(): Promise<void> {
         ? ['', `  API key: ${generatedKey}`, '  It is shown only this once and stored only as a hash: copy it now.', '']
         : []),
       `Try: curl -u '${admin.email}:${generatedKey ?? envKey ?? '<API key>'}' ${url}/api/version`,
+      `Admin panel: ${url}/admin/ (sign in with a password from: npm run admin -- set-password --email ${admin.email})`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
