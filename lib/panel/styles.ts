@@ -64,6 +64,10 @@ pre { white-space: pre-wrap; word-break: break-all; background: #fff; padding: .
 .empty { color: var(--muted); font-style: italic; }
 @media (max-width: 640px) {
   main { padding: .75rem; }
+  h1 { font-size: 1.25rem; }
+  .card { padding: .75rem; }
+  .notice { padding: .6rem .75rem; }
+  .key { font-size: .9rem; padding: .5rem; }
   .login { margin: 1.5rem auto; }
   table, thead, tbody, tr, th, td { display: block; }
   thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
