@@ -163,6 +163,7 @@ async function loginForm(request: PanelRequest): Promise<PanelResponse> {
   return showLogin(request, 200, '');
 }
 
+const MAX_EMAIL_LENGTH = 254;
 const WRONG_CREDENTIALS = 'The e-mail or password is wrong, or this account may not sign in to the panel.';
 
 /**
@@ -179,6 +180,8 @@ async function signIn(request: PanelRequest): Promise<PanelResponse> {
     return showLogin(request, 403, email, { kind: 'error', text: 'The sign-in form had expired. Please sign in again.' });
   }
   if (!email || !password) return showLogin(request, 400, email, { kind: 'error', text: 'Enter your e-mail and password.' });
+  // No address is longer (RFC 5321), and a longer one could not be a DynamoDB key: refused like a wrong one.
+  if (email.length > MAX_EMAIL_LENGTH) return showLogin(request, 401, '', { kind: 'error', text: WRONG_CREDENTIALS });
 
   const emailLower = email.toLowerCase();
   const now = Math.floor(Date.now() / 1000);
@@ -228,10 +231,11 @@ async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'): Prom
   requireViewUsers(who);
   const requested = Number(request.query.page ?? '1');
   const pageNumber = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
-  const { users, total } = await listUsers({ user_type: type, page: pageNumber, itemsPerPage: PAGE_SIZE, descending: false });
+  const email = request.query.email?.trim().slice(0, MAX_EMAIL_LENGTH) || undefined;
+  const { users, total } = await listUsers({ user_type: type, email, page: pageNumber, itemsPerPage: PAGE_SIZE, descending: false });
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total }));
+  return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total, email }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -46,6 +46,9 @@ label.check input { width: 1.35rem; height: 1.35rem; margin: 0; }
 .hint { color: var(--muted); font-size: .9rem; margin: .25rem 0 1rem; }
 .field { margin-bottom: 1rem; }
 .field label { display: block; font-weight: 600; margin-bottom: .25rem; }
+.search { margin: 0 0 1rem; }
+.search label { display: block; font-weight: 600; margin-bottom: .25rem; }
+.search input { flex: 1 1 14rem; width: auto; }
 input[type=email], input[type=password] { width: 100%; font: inherit; padding: .6rem .7rem; border: 1px solid #9aa5b1; border-radius: 4px; }
 button { font: inherit; cursor: pointer; border-radius: 4px; border: 1px solid var(--brand); background: var(--brand); color: #fff; padding: .55rem 1.25rem; min-height: 2.75rem; }
 button:hover { background: var(--brand-dark); }

@@ -105,6 +105,8 @@ export interface ListView {
   page: number;
   pages: number;
   total: number;
+  /** The exact address searched for, when the list is filtered. */
+  email?: string;
 }
 
 export function listPage(frame: PageFrame, view: ListView): Html {
@@ -120,14 +122,19 @@ export function listPage(frame: PageFrame, view: ListView): Html {
   <td data-label="API access">${apiBadge(view.apiEnabled.get(u.user_id))}</td>
 </tr>`,
   );
-  const link = (page: number, text: string) => html`<a href="${base}/${LIST_PATHS[view.type]}?page=${page}">${text}</a>`;
+  const listUrl = `${base}/${LIST_PATHS[view.type]}`;
+  const link = (page: number, text: string) => html`<a href="${listUrl}?page=${page}">${text}</a>`;
   return layout(
     { ...frame, section: view.type },
     title,
     html`<p class="crumbs">Customers</p>
 <h1>${title}</h1>
+<form class="search" method="get" action="${listUrl}" role="search">
+  <label for="find-email">Find by e-mail</label>
+  <div class="actions"><input id="find-email" name="email" type="email" value="${view.email ?? ''}" placeholder="the exact address"><button type="submit" class="secondary">Find</button>${view.email !== undefined ? html`<a href="${listUrl}">Show all</a>` : undefined}</div>
+</form>
 ${view.users.length === 0
-  ? html`<p class="empty">None yet.</p>`
+  ? html`<p class="empty">${view.email !== undefined ? 'No account with that address here.' : 'None yet.'}</p>`
   : html`<table>
 <thead><tr><th>ID</th><th>E-mail</th><th>Name</th>${view.type === 'V' ? html`<th>Company</th>` : undefined}<th>Status</th><th>API access</th></tr></thead>
 <tbody>

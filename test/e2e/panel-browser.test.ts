@@ -62,10 +62,13 @@ async function signIn(page: Page, admin: PanelAdmin): Promise<void> {
   await page.waitForURL('**/admin/administrators');
 }
 
-/** Customers → Administrators → the account → its API access tab. */
+/** Customers → Administrators → (found by e-mail: the suite's database holds hundreds) the account → its API access tab. */
 async function openApiTab(page: Page, email: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Administrators', exact: true }).click();
   await page.waitForURL('**/admin/administrators');
+  await page.getByLabel('Find by e-mail').fill(email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.waitForURL(/\/admin\/administrators\?email=/);
   await page.getByRole('link', { name: email, exact: true }).click();
   await page.waitForURL(/\/admin\/users\/\d+$/);
   await page.getByRole('link', { name: 'API access' }).click();
