@@ -159,6 +159,7 @@ async function main(): Promise<void> {
         : []),
       `Try: curl -u '${admin.email}:${generatedKey ?? envKey ?? '<API key>'}' ${url}/api/version`,
       `Request log: ${options.logFormat === 'pretty' ? 'one line per request (--log-format json for JSON lines)' : 'one JSON line per request (--log-format pretty for readable lines)'}.`,
+      `Admin panel: ${url}/admin/ (sign in with a password from: npm run admin -- set-password --email ${admin.email})`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
