@@ -232,7 +232,7 @@ async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'): Prom
   const requested = Number(request.query.page ?? '1');
   const pageNumber = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
   const email = request.query.email?.trim().slice(0, MAX_EMAIL_LENGTH) || undefined;
-  const { users, total } = await listUsers({ user_type: type, email, page: pageNumber, itemsPerPage: PAGE_SIZE, descending: false });
+  const { users, total } = await listUsers({ user_type: type, email, page: pageNumber, itemsPerPage: PAGE_SIZE, sortBy: 'id', descending: false });
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total, email }));
