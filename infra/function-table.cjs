@@ -15,21 +15,35 @@
  */
 const R = 'dynamodb:';
 /**
- * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts), whose
- * DynamoDB use is the same for all of them: reads are GetItem / Query / BatchGetItem of the record,
- * its index items and counts; writes are one transaction of the record, index items, counts and
- * ConditionChecks of referenced records (plus the id counter's UpdateItem on create).
+ * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts and
+ * entity-list.ts), whose DynamoDB use follows from the generic code alone:
+ * - list: Query of an index or sort partition, GetItem of its count (BatchGetItem of the page);
+ * - get: GetItem of the record;
+ * - create: UpdateItem of the id counter, then one transaction: Put of the record and its index
+ *   items, Update of the counts, a ConditionCheck per referenced record;
+ * - update: GetItem, then one transaction: Put of the record, Delete/Put of the index items that
+ *   changed, Update of the counts, a ConditionCheck per newly referenced record;
+ * - delete: GetItem, then one transaction: Delete of the record and its index items, Update of the
+ *   counts, a ConditionCheck per kind of dependant (no orphans).
+ * `references: false` / `dependents: false` for an entity whose definition (lib/entities) has no
+ * `references` / `dependents`: its writes then make no ConditionCheck. `extra` adds what the
+ * entity's hooks do on top (a category's parent GetItem, an order status's Query).
  */
 const ENTITY_ACCESS = {
   list: ['Query', 'GetItem'],
   get: ['GetItem'],
-  create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'],
-  update: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
-  delete: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
+  create: ['UpdateItem', 'PutItem'],
+  update: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'],
+  delete: ['GetItem', 'DeleteItem', 'UpdateItem'],
 };
 const ENTITY_ROUTES = { list: ['get', ''], get: ['get', '/{id}'], create: ['post', ''], update: ['put', '/{id}'], delete: ['delete', '/{id}'] };
 
-function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTES), access = {} } = {}) {
+function entityAccess(operation, { references, dependents }) {
+  const checks = (operation === 'create' || operation === 'update') ? references : operation === 'delete' ? dependents : false;
+  return [...ENTITY_ACCESS[operation], ...(checks ? ['ConditionCheckItem'] : [])];
+}
+
+function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTES), access = {}, extra = {}, references = true, dependents = true } = {}) {
   return operations.map((operation) => ({
     domain,
     name: `${entity.replace(/_/g, '-')}-${operation}`,
@@ -37,7 +51,7 @@ function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTE
     handler: `functions/${entity}/${operation}.handler`,
     method: ENTITY_ROUTES[operation][0],
     path: `${entity}${ENTITY_ROUTES[operation][1]}`,
-    table: access[operation] ?? ENTITY_ACCESS[operation],
+    table: access[operation] ?? [...new Set([...entityAccess(operation, { references, dependents }), ...(extra[operation] ?? [])])],
     index: [],
   }));
 }
@@ -62,25 +76,24 @@ const FUNCTIONS = [
   { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
 
-  ...entityFunctions('companies', 'stores'),
-  ...entityFunctions('companies', 'vendors'),
+  ...entityFunctions('companies', 'stores', { references: false }),
+  ...entityFunctions('companies', 'vendors', { references: false }),
 
-  ...entityFunctions('catalog', 'categories', { access: { update: [...ENTITY_ACCESS.update, 'Query'] } }),
+  // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query).
+  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
-  ...entityFunctions('catalog', 'products', { access: { create: [...ENTITY_ACCESS.create, 'GetItem', 'Query'], update: [...ENTITY_ACCESS.update, 'Query'], list: [...ENTITY_ACCESS.list] } }),
+  // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query).
+  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
-  ...entityFunctions('catalog', 'features'),
+  ...entityFunctions('attributes', 'features'),
 
   // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
-  ...entityFunctions('orders', 'orders', {
-    access: {
-      create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem', 'GetItem'],
-      update: [...ENTITY_ACCESS.update, 'Query'],
-    },
-  }),
+  // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem).
+  ...entityFunctions('orders', 'orders', { references: false, dependents: false, extra: { create: ['GetItem'], update: ['Query'] } }),
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
-  ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
+  // A status's create reads the letters its type uses (Query); its delete counts the orders in it (GetItem) and frees the letter (DeleteItem).
+  ...entityFunctions('orders', 'statuses', { references: false, dependents: false, extra: { create: ['Query'] } }),
 ];
 
 /** Both API versions serve every route (SPEC §1). */
