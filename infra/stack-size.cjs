@@ -57,9 +57,9 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
   return { byType, total: Object.values(byType).reduce((sum, n) => sum + n, 0) };
 }
 
-/** The size of one stack of this deployment (`all`, `core` or a domain), from the function table. */
-function stackSize(domain = 'all') {
-  const functions = allFunctions(domain);
+/** The size of one stack of this deployment (`all`, `core` or a domain), from the function table (or `rows`). */
+function stackSize(domain = 'all', rows = undefined) {
+  const functions = allFunctions(domain, rows);
   const ownsShared = domain === 'all' || domain === 'core';
   // infra/iam-roles.cjs: one role per function; infra/table.cjs: the table in the stack that owns it.
   const resources = Object.fromEntries([

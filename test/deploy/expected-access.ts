@@ -1,0 +1,133 @@
+/**
+ * The least-privilege contract, written from the handlers' code paths and independently of
+ * infra/function-table.cjs: the DynamoDB actions each function may take on the table and on its
+ * index (gsi1), beyond what every function needs to authenticate — BatchGetItem of the login item,
+ * the failed-login window and the caller's groups, and UpdateItem/PutItem confined to THROTTLE#
+ * items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
+ * features (lib/db/batch-get.ts) is covered by it.
+ *
+ * How the plain entities (lib/operations/crud.ts on lib/db/entity-store.ts and entity-list.ts) use
+ * the table:
+ * - list: Query of an index or sort partition (ids, COUNT), GetItem of the partition's count item;
+ * - get: GetItem of the record;
+ * - create: UpdateItem of the id counter (lib/db/counters.ts), then TransactWriteItems: Put of the
+ *   record and its index/sort items, Update of the count items, ConditionCheck of each referenced
+ *   record (only entities with `references`);
+ * - update: GetItem, then TransactWriteItems: Put of the record, Delete/Put of changed index items,
+ *   Update of counts, ConditionCheck of new references (only with `references`);
+ * - delete: GetItem, then TransactWriteItems: Delete of the record and its index items, Update of
+ *   counts, ConditionCheck of each dependant count (only entities with `dependents`). Never a Put.
+ * Transactions need the item actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem).
+ */
+export interface Access {
+  table: string[];
+  index: string[];
+}
+
+const access = (table: string[], index: string[] = []): Access => ({ table: [...table].sort(), index: [...index].sort() });
+
+const LIST = access(['GetItem', 'Query']);
+const GET = access(['GetItem']);
+
+export const EXPECTED_ACCESS: Record<string, Access> = {
+  // functions/version: answers from the code.
+  'version-get': access([]),
+
+  // Users (lib/db/users.ts): list Queries the table and the gsi1 e-mail index; create takes an id
+  // (UpdateItem) and Puts profile and login in one transaction; update re-Puts the profile, moves the
+  // login item (Delete + Put); delete Queries the user's items and deletes them (BatchWriteItem).
+  'users-list': access(['GetItem', 'Query'], ['Query']),
+  'users-get': GET,
+  'users-create': access(['PutItem', 'UpdateItem']),
+  'users-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'users-delete': access(['BatchWriteItem', 'DeleteItem', 'Query', 'UpdateItem']),
+  // Usergroups (lib/db/usergroups.ts): members are found through gsi1.
+  'usergroups-list': access(['Query']),
+  'usergroups-get': GET,
+  'usergroups-create': access(['PutItem', 'UpdateItem']),
+  'usergroups-update': access(['GetItem', 'UpdateItem'], ['Query']),
+  'usergroups-delete': access(['BatchWriteItem', 'DeleteItem', 'GetItem'], ['Query']),
+  // Memberships (lib/db/memberships.ts): user and group read by BatchGetItem; a status change Puts the
+  // link, Updates the login's group list and ConditionChecks the group, in one transaction.
+  'memberships-list': access(['Query']),
+  'memberships-get': access([]),
+  'memberships-update': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'memberships-delete': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+
+  // Stores and vendors (lib/entities/companies.ts): no references, dependants (products, orders).
+  'stores-list': LIST,
+  'stores-get': GET,
+  'stores-create': access(['PutItem', 'UpdateItem']),
+  'stores-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'stores-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'vendors-list': LIST,
+  'vendors-get': GET,
+  'vendors-create': access(['PutItem', 'UpdateItem']),
+  'vendors-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Categories (lib/operations/categories.ts): references company and parent, dependants; create and
+  // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
+  // product_count is a BatchGetItem of counts.
+  'categories-list': LIST,
+  'categories-get': GET,
+  'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'categories-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // GET /categories/:id/products: GetItem of the category, Query of its subtree, then a product list.
+  'categories-products-list': LIST,
+  // Products (lib/operations/products.ts): references company and categories, no dependants; writes
+  // read the company's name (GetItem) and the features (BatchGetItem); `cid` Queries the subtree.
+  'products-list': LIST,
+  'products-get': GET,
+  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
+  'products-features-list': GET,
+  // Features (lib/operations/features.ts): references company, dependants (products); new variants
+  // take ids from a counter (UpdateItem).
+  'features-list': LIST,
+  'features-get': GET,
+  'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
+  // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
+  // the order with conditional stock Updates in one transaction. A status change Queries the order
+  // statuses and gives back or takes stock (UpdateItem) in the order's transaction.
+  'orders-list': LIST,
+  'orders-get': GET,
+  'orders-create': access(['GetItem', 'PutItem', 'UpdateItem']),
+  'orders-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'orders-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Payments and shippings: references company, dependants (orders).
+  'payments-list': LIST,
+  'payments-get': GET,
+  'payments-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'payments-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'payments-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'shippings-list': LIST,
+  'shippings-get': GET,
+  'shippings-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'shippings-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shippings-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Statuses (lib/operations/statuses.ts): no references or dependants. Create Queries the letters of
+  // its type and Puts a letter marker in the transaction; delete counts the orders in the status
+  // (GetItem) and afterwards deletes the marker (DeleteItem).
+  'statuses-list': LIST,
+  'statuses-get': GET,
+  'statuses-create': access(['PutItem', 'Query', 'UpdateItem']),
+  'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+};
+
+/** The actions that change data (TransactWriteItems needs PutItem/UpdateItem/DeleteItem for its items). */
+export const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** The union of the given functions' expected access: what a dispatcher calling them in-process needs. */
+export function unionOf(names: string[]): Access {
+  const pick = (key: keyof Access) => [...new Set(names.flatMap((name) => EXPECTED_ACCESS[name]?.[key] ?? []))].sort();
+  return { table: pick('table'), index: pick('index') };
+}
