@@ -1,3 +1,4 @@
+import { productsEntity } from './products.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
@@ -24,6 +25,7 @@ export const categoriesEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,
   vendorReadOnly: true,
+  requiredOrder: ['category', 'company_id'],
   fields: {
     category_id: { kind: 'int' },
     parent_id: { kind: 'int', writableOn: writable, default: 0 },
@@ -84,7 +86,16 @@ export const categoriesEntity: StoredEntityDefinition = {
   ],
   nested: {
     // The category's products and its subcategories' (lib/operations/products.ts).
-    products: { name: 'products', operations: ['list'], privileges: { read: ['view_catalog'], write: ['manage_catalog'] }, vendorAccess: true, fields: {} },
+    products: {
+      name: 'products',
+      operations: ['list'],
+      privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+      vendorAccess: true,
+      fields: {},
+      collection: { shape: 'wrapped', key: 'products', rowsOf: productsEntity },
+      sortKeys: ['id', ...Object.keys(productsEntity.sortRules ?? {})],
+      filters: productsEntity.filters,
+    },
   },
   dependents: [
     { storage: 'category', index: 'parent_id', message: 'The category has subcategories; delete or move them first' },

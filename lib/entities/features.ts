@@ -24,6 +24,7 @@ export const featuresEntity: StoredEntityDefinition = {
   answers: { create: ['feature_id'], update: ['feature_id'] },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  requiredOrder: ['feature_type', 'description', 'company_id'],
   fields: {
     feature_id: { kind: 'int' },
     feature_code: str('', 32),

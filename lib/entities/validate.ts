@@ -108,6 +108,10 @@ export function readBodyFields(
     if ('error' in checked) invalid.push(checked.error);
     else values[field] = checked.value;
   }
+  // The recording's check order where it differs from the field table's (categories: `category`, then the store).
+  const order = resource.requiredOrder ?? [];
+  const rank = (error: FieldError) => (order.includes(error.field) ? order.indexOf(error.field) : order.length);
+  missing.sort((a, b) => rank(a) - rank(b));
   const errors = [...missing, ...invalid];
   if (errors.length > 0) throw ValidationError.forFields(errors);
   return values;

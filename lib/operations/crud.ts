@@ -35,6 +35,11 @@ export interface EntityHooks {
   withId?: WithId;
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
+  /**
+   * Fields of a single object read beside the record, in parallel with it (a category's product_count),
+   * so a GET of one object stays one round trip.
+   */
+  alongside?: (id: number) => Promise<Record<string, StoredValue>>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
   decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
@@ -85,8 +90,10 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async ({ route, caller }) => {
-    const record = assertVisible(def, caller, await getRecord(def, parseId(route.id)));
-    const [shown] = await presentAll(def, hooks, [record], 'single');
+    const id = parseId(route.id);
+    const [found, extra] = await Promise.all([getRecord(def, id), hooks.alongside?.(id)]);
+    const record = assertVisible(def, caller, found);
+    const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return ok(shown);
   };
 }

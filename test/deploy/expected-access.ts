@@ -33,13 +33,15 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // functions/version: answers from the code.
   'version-get': access([]),
 
-  // Users (lib/db/users.ts): list Queries the table and the gsi1 e-mail index; create takes an id
-  // (UpdateItem) and Puts profile and login in one transaction; update re-Puts the profile, moves the
-  // login item (Delete + Put); delete Queries the user's items and deletes them (BatchWriteItem).
+  // Users (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index, or GetItems the
+  // login and profile of an e-mail; create takes an id (UpdateItem) and Puts profile and login, Updates the
+  // bucket count and ConditionChecks the company, in one transaction; update re-Puts the profile, moves the
+  // login item (Delete + Put), Updates counts, ConditionChecks a new company; delete Queries the user's
+  // items and deletes them (BatchWriteItem).
   'users-list': access(['GetItem', 'Query'], ['Query']),
   'users-get': GET,
-  'users-create': access(['PutItem', 'UpdateItem']),
-  'users-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'users-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'users-delete': access(['BatchWriteItem', 'DeleteItem', 'Query', 'UpdateItem']),
   // Usergroups (lib/db/usergroups.ts): members are found through gsi1.
   'usergroups-list': access(['Query']),
@@ -121,6 +123,19 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'statuses-create': access(['PutItem', 'Query', 'UpdateItem']),
   'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+};
+
+/**
+ * Functions that are not API operations, all in the core stack, with the methods and paths they serve.
+ * The panel (lib/panel, lib/db/panel-sessions.ts): sessions are Put, read (GetItem) and Deleted; the
+ * administrators list is lib/db/users.ts listUsers (Query of the table and of gsi1, GetItem); the API
+ * key switch is a conditional PutItem of the login item (lib/db/login-credentials.ts). The public
+ * documentation reads nothing.
+ */
+export const EXPECTED_OTHER: Record<string, Access & { routes: string[] }> = {
+  panel: { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query'], ['Query']), routes: ['ANY admin', 'ANY admin/{proxy+}'] },
+  'docs-openapi': { ...access([]), routes: ['GET api/openapi.json', 'GET api/2.0/openapi.json'] },
+  'docs-page': { ...access([]), routes: ['GET api/docs', 'GET api/docs/{asset}'] },
 };
 
 /** The actions that change data (TransactWriteItems needs PutItem/UpdateItem/DeleteItem for its items). */

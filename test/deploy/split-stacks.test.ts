@@ -6,7 +6,7 @@ import { HANDLERS } from '../../functions/handler-table.js';
 import { tableDefinition } from '../../lib/db/schema.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { EXPECTED_ACCESS, unionOf, WRITE_ACTIONS } from './expected-access.js';
+import { EXPECTED_ACCESS, EXPECTED_OTHER, unionOf, WRITE_ACTIONS } from './expected-access.js';
 import { countByType, isIndex, isTable, lambdaByName, lambdas, resourceCount, routes, statementsOf, unconditionalActions, type Route } from './inspect.js';
 import { packageStacks, type PackagedStage } from './package-template.js';
 
@@ -29,6 +29,8 @@ const STAGE = 'prod';
 const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
 const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } };
 const DISPATCHERS = ['api-php', 'fallback'];
+/** The panel and the public documentation: in core, not API operations. */
+const OTHERS = Object.keys(EXPECTED_OTHER);
 
 /** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
 function routeKey(route: Route): string | undefined {
@@ -91,11 +93,11 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     expect(deployment?.Properties?.StageDescription).toBeUndefined();
   });
 
-  it('holds every function once: each operation, the two dispatchers in core, one catch-all per domain stack', () => {
+  it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
-    expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining(DISPATCHERS));
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, ...OTHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
     for (const name of DOMAIN_STACKS) expect(lambdas(stack(name), STAGE).map((l) => l.name)).toContain(`${name}-fallback`);
     for (const name of SPLIT_STACKS) {
       for (const { name: fn } of lambdas(stack(name), STAGE)) {
@@ -111,7 +113,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('serves every route key of functions/handler-table.ts exactly once, under /api and /api/2.0, by one function', () => {
     const served = new Map<string, Array<Route & { stack: string }>>();
     for (const route of everyRoute()) {
-      if (route.method === 'ANY' || route.method === 'OPTIONS') continue;
+      if (route.method === 'ANY' || route.method === 'OPTIONS' || OTHERS.includes(route.fn)) continue;
       const key = routeKey(route);
       expect(key, `${route.method} ${route.path} resolves to no route`).toBeDefined();
       served.set(key!, [...(served.get(key!) ?? []), route]);
@@ -124,6 +126,14 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     }
   });
 
+  it.each(OTHERS)('%s (core) serves exactly its own routes and may take exactly its own DynamoDB actions', (fn) => {
+    const served = routes(stack('core'), STAGE).filter((r) => r.fn === fn).map((r) => `${r.method} ${r.path}`);
+    expect(served.sort()).toEqual([...EXPECTED_OTHER[fn]!.routes].sort());
+    const statements = statementsOf(stack('core'), STAGE, fn);
+    expect(unconditionalActions(statements, isTable)).toEqual(EXPECTED_OTHER[fn]!.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_OTHER[fn]!.index);
+  });
+
   it('gives every path a catch-all (ANY and OPTIONS) in its own stack, and no path to two stacks', () => {
     const all = everyRoute();
     const keys = all.map((r) => `${r.method} ${r.path}`);
@@ -131,7 +141,8 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     for (const name of SPLIT_STACKS) {
       const own = routes(stack(name), STAGE);
       const catchAll = name === 'core' ? 'fallback' : `${name}-fallback`;
-      for (const path of new Set(own.filter((r) => r.path !== 'api.php').map((r) => r.path))) {
+      // /api.php and the panel's paths take ANY themselves.
+      for (const path of new Set(own.filter((r) => r.path !== 'api.php' && !r.path.startsWith('admin')).map((r) => r.path))) {
         for (const method of ['ANY', 'OPTIONS']) {
           expect(own.find((r) => r.path === path && r.method === method)?.fn, `${name}: ${method} ${path}`).toBe(catchAll);
         }
