@@ -119,11 +119,6 @@ const PUBLIC_FUNCTIONS = [
   },
 ];
 
-/** The paths of the public documentation: like every /api path, they get the catch-all's ANY and OPTIONS. */
-function publicPaths() {
-  return PUBLIC_FUNCTIONS.flatMap((fn) => fn.events.map((event) => event.http.path));
-}
-
 /** Both API versions serve every route (SPEC §1). */
 const VERSION_PREFIXES = ['api', 'api/2.0'];
 
@@ -185,9 +180,9 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers([...resourcePaths(rows), ...publicPaths()], rows), ...pageFunctions()];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), ...pageFunctions()];
   const own = rows.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own), ...publicPaths()], rows), ...pageFunctions()];
+  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
   return [
     ...own.map(withEvents),
