@@ -24,6 +24,8 @@ export const categoriesEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,
   vendorReadOnly: true,
+  // The recording checks the name first, then the store (#22, #23).
+  requiredOrder: ['category', 'company_id'],
   fields: {
     category_id: { kind: 'int' },
     parent_id: { kind: 'int', writableOn: writable, default: 0 },

@@ -70,6 +70,11 @@ export interface ResourceDefinition {
   /** Vendors may read but not write it (categories: the tree is shared in a marketplace). */
   vendorReadOnly?: boolean;
   fields: Record<string, FieldSpec>;
+  /**
+   * The order in which required fields are checked, where it is not the field table's (the recording's
+   * check order: a category's name before its store). Missing fields are reported in this order.
+   */
+  requiredOrder?: readonly string[];
   /** Query filters on the collection; values are checked like fields. */
   filters?: Record<string, FieldSpec>;
 }
