@@ -76,6 +76,7 @@ describe.each(VIEWS)('/$path', (view) => {
   it('POST → 201 with exactly the recorded answer keys and an integer id; GET shows every recorded field in its type', async () => {
     const tag = uid();
     const body = {
+      company: `Company ${tag}`,
       ...view.body(tag),
       storefront: `full-${tag}.example.com`,
       secure_storefront: `secure-${tag}.example.com`,

@@ -348,9 +348,9 @@ describe('product_features and /products/:id/features', () => {
   beforeAll(async () => {
     select = await createFeature(company, { feature_type: 'S', variants: [{ variant: 'Red' }, { variant: 'Blue' }] });
     text = await createFeature(company, { feature_type: 'T', prefix: 'approx. ' });
-    [red, blue] = await variantIds(select);
+    [red, blue] = (await variantIds(select)) as [string, string];
     const other = await createFeature(company, { feature_type: 'M', variants: [{ variant: 'Cotton' }] });
-    [otherVariant] = await variantIds(other);
+    [otherVariant] = (await variantIds(other)) as [string];
   });
 
   it('a product names a variant of a select feature and a value of a text feature; GET shows both', async () => {

@@ -510,13 +510,18 @@ describe('POST, GET, PUT, DELETE /products', () => {
     expectError(await api('PUT', `/api/products/${id}`, { body: { popularity: 3, colour: 'blue' } }), 400, 'Bad Request: Missing parameters');
   });
 
-  it('moving a product to another company renames its company_name', async () => {
+  it("company_name is the company's current name: after moving the product, and after renaming the company", async () => {
     const otherName = `Other ${uid()}`;
     const other = await createStore({ company: otherName });
     const id = await createProduct({ company_id: company });
     expectStatus(await api('PUT', `/api/products/${id}`, { body: { company_id: other } }), 200);
     expect(await product(id)).toMatchObject({ company_id: String(other), company_name: otherName, shared_between_companies: [String(other)] });
     expect(await listIds(`company_id=${other}`)).toEqual([id]);
+
+    expectStatus(await api('PUT', `/api/stores/${other}`, { body: { company: `${otherName} (renamed)` } }), 200);
+    expect((await product(id)).company_name).toBe(`${otherName} (renamed)`);
+    expectStatus(await api('PUT', `/api/vendors/${other}`, { body: { company: `${otherName} (again)` } }), 200);
+    expect((await product(id)).company_name).toBe(`${otherName} (again)`);
   });
 });
 

@@ -6,8 +6,8 @@
  * from lib/entities: a definition that shows a field in the wrong JSON type or view fails them.
  */
 import { expect } from 'vitest';
-import { api } from './http.js';
-import { expectStatus, uid, type Auth } from './fixtures.js';
+import { api, type Auth } from './http.js';
+import { expectStatus, uid } from './fixtures.js';
 
 /**
  * The recording's type notation (cscart-entities.md "Type notation"):
@@ -85,7 +85,7 @@ export function typeProblem(value: unknown, type: WireType): string | undefined 
  * Every field of the table that the view shows is present in the recorded type, and the object has no
  * other keys (a field the recording shows only in the other view, or a hidden one, must not leak).
  */
-export function expectShape(object: Record<string, unknown>, table: FieldTable, view: 'list' | 'single', label = view): void {
+export function expectShape(object: Record<string, unknown>, table: FieldTable, view: 'list' | 'single', label: string = view): void {
   expect(isPlainObject(object), `${label}: an object expected, got ${JSON.stringify(object)}`).toBe(true);
   const column = view === 'list' ? 0 : 1;
   const problems: string[] = [];
