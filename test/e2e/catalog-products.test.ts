@@ -386,6 +386,27 @@ describe('POST, GET, PUT, DELETE /products', () => {
     }
   });
 
+  it('a form-encoded body (no Content-Type) works too: category_ids[] is a list', async () => {
+    const name = `Form ${uid()}`;
+    const body = `product=${encodeURIComponent(name)}&price=12.5&company_id=${company}&category_ids[]=${cat1}&category_ids[]=${cat2}&amount=4`;
+    const response = await api('POST', '/api/products', { body });
+    expectStatus(response, 201);
+    expect(await product(response.json.product_id)).toMatchObject({
+      product: name,
+      price: '12.50',
+      amount: '4',
+      company_id: String(company),
+      category_ids: [String(cat1), String(cat2)],
+    });
+  });
+
+  it('an unknown id is a 404 before the body is validated (SPEC §1 order)', async () => {
+    expectError(await api('PUT', '/api/products/999999999', { body: { price: 'abc', status: 'X' } }), 404);
+    expectError(await api('PUT', '/api/categories/999999999', { body: { position: 'abc' } }), 404);
+    expectError(await api('PUT', '/api/features/999999999', { body: { feature_type: 'X' } }), 404);
+    expectError(await api('PUT', '/api/stores/999999999', { body: { status: 'X' } }), 404);
+  });
+
   it('required: price (400 "The price field is required", errors); an empty body → Missing parameters', async () => {
     const response = await api('POST', '/api/products', { body: { product: 'ZZ API Test Product' } });
     expectError(response, 400, 'Bad Request: The price field is required');
