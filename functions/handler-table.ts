@@ -14,6 +14,26 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersList } from './users/list.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as versionGet } from './version/get.js';
+import { handler as ordersList } from './orders/list.js';
+import { handler as ordersGet } from './orders/get.js';
+import { handler as ordersCreate } from './orders/create.js';
+import { handler as ordersUpdate } from './orders/update.js';
+import { handler as ordersDelete } from './orders/delete.js';
+import { handler as paymentsList } from './payments/list.js';
+import { handler as paymentsGet } from './payments/get.js';
+import { handler as paymentsCreate } from './payments/create.js';
+import { handler as paymentsUpdate } from './payments/update.js';
+import { handler as paymentsDelete } from './payments/delete.js';
+import { handler as shippingsList } from './shippings/list.js';
+import { handler as shippingsGet } from './shippings/get.js';
+import { handler as shippingsCreate } from './shippings/create.js';
+import { handler as shippingsUpdate } from './shippings/update.js';
+import { handler as shippingsDelete } from './shippings/delete.js';
+import { handler as statusesList } from './statuses/list.js';
+import { handler as statusesGet } from './statuses/get.js';
+import { handler as statusesCreate } from './statuses/create.js';
+import { handler as statusesUpdate } from './statuses/update.js';
+import { handler as statusesDelete } from './statuses/delete.js';
 import { handler as categoriesList } from './categories/list.js';
 import { handler as categoriesGet } from './categories/get.js';
 import { handler as categoriesCreate } from './categories/create.js';
@@ -86,4 +106,24 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'features.delete': featuresDelete,
   'categories.products.list': categoriesProducts,
   'products.features.list': productsFeatures,
+  'orders.list': ordersList,
+  'orders.get': ordersGet,
+  'orders.create': ordersCreate,
+  'orders.update': ordersUpdate,
+  'orders.delete': ordersDelete,
+  'payments.list': paymentsList,
+  'payments.get': paymentsGet,
+  'payments.create': paymentsCreate,
+  'payments.update': paymentsUpdate,
+  'payments.delete': paymentsDelete,
+  'shippings.list': shippingsList,
+  'shippings.get': shippingsGet,
+  'shippings.create': shippingsCreate,
+  'shippings.update': shippingsUpdate,
+  'shippings.delete': shippingsDelete,
+  'statuses.list': statusesList,
+  'statuses.get': statusesGet,
+  'statuses.create': statusesCreate,
+  'statuses.update': statusesUpdate,
+  'statuses.delete': statusesDelete,
 });

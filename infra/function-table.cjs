@@ -70,6 +70,17 @@ const FUNCTIONS = [
   ...entityFunctions('catalog', 'products', { access: { create: [...ENTITY_ACCESS.create, 'GetItem', 'Query'], update: [...ENTITY_ACCESS.update, 'Query'], list: [...ENTITY_ACCESS.list] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('catalog', 'features'),
+
+  // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
+  ...entityFunctions('orders', 'orders', {
+    access: {
+      create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem', 'GetItem'],
+      update: [...ENTITY_ACCESS.update, 'Query'],
+    },
+  }),
+  ...entityFunctions('orders', 'payments'),
+  ...entityFunctions('orders', 'shippings'),
+  ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
 ];
 
 /** Both API versions serve every route (SPEC §1). */

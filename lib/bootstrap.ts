@@ -1,4 +1,5 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
+import { ensureStoreDefaults } from './store-defaults.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
 
 export const DEFAULT_BOOTSTRAP_EMAIL = 'admin@example.com';
@@ -18,6 +19,7 @@ export interface BootstrapResult {
  * BOOTSTRAP_ADMIN_EMAIL/KEY can rely on them whatever `.data/` holds.
  */
 export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
+  await ensureStoreDefaults();
   const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;
   const existing = await getUserByEmail(email);
   if (existing) {

@@ -13,14 +13,16 @@ import { stopAllGroups, type SupervisedGroup } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
 import { StartupError } from './lib/startup-error.js';
 
-const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL]
+const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL] [--reload]
   --in-memory               DynamoDB Local keeps nothing on disk (default: data in .data/)
+  --reload                  reload handler code on every request (edits show without a restart; slower under load)
   --dynamodb-endpoint URL   start no DynamoDB Local; serve the API from the DynamoDB at URL
 Environment: PORT (3000), DYNAMODB_PORT (8000), BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_API_KEY,
   STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL`;
 
 interface Options {
   inMemory: boolean;
+  reload: boolean;
   dynamodbEndpoint: string | undefined;
   httpPort: number;
   dynamoPort: number;
@@ -32,6 +34,7 @@ function readOptions(): Options {
     ({ values } = parseArgs({
       options: {
         'in-memory': { type: 'boolean', default: false },
+        reload: { type: 'boolean', default: false },
         'dynamodb-endpoint': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -58,6 +61,7 @@ function readOptions(): Options {
   }
   return {
     inMemory: values['in-memory'],
+    reload: values.reload,
     dynamodbEndpoint: endpoint,
     httpPort: readPort('PORT', 3000),
     dynamoPort: readPort('DYNAMODB_PORT', 8000),
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
     httpPort: options.httpPort,
     lambdaPort: await freePort(),
     awsEnv,
-    reloadHandler: true,
+    reloadHandler: options.reload,
   });
   watched.push(offline.process);
   // From now on show offline's request log and the handlers' console output.

@@ -21,3 +21,21 @@ export async function nextId(sequence: string, startAfter = 0): Promise<number> 
   );
   return Number(result.Attributes?.value);
 }
+
+/** Makes sure a sequence never hands out `atLeast` or below (after records were written with fixed ids). */
+export async function raiseCounter(sequence: string, atLeast: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: keys.counter(sequence),
+        UpdateExpression: 'SET #value = :value',
+        ConditionExpression: 'attribute_not_exists(#value) OR #value < :value',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':value': atLeast },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}

@@ -4,7 +4,7 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
 import { db } from './client.js';
-import { nextId } from './counters.js';
+import { nextId, raiseCounter } from './counters.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
@@ -60,8 +60,15 @@ function stripKeys(item: Record<string, unknown>): EntityRecord {
 
 // --------------------------------------------------------------------------------------------- writes
 
-/** Extra items a bespoke entity adds to a record's write transaction (stock of an order's products). */
-export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => TransactItem[];
+/**
+ * Items a bespoke entity adds to a record's write transaction (the stock of an order's products), and
+ * how to explain a failed condition of one of them (`failed`: their indexes among these items).
+ */
+export interface Extra {
+  items: TransactItem[];
+  explain?: (failed: number[]) => Error | undefined;
+}
+export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => Extra | Promise<Extra>;
 
 /** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
 export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
@@ -79,8 +86,27 @@ export async function createRecord(
     { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...indexWrites(def, id, undefined, record),
   ];
-  await writeChecked(def, items, record, extra?.(record));
+  await writeChecked(def, items, record, await extra?.(record));
   return record;
+}
+
+/**
+ * Writes a record with a fixed id unless it exists (the store's built-in records: order statuses,
+ * the first payment and shipping methods), and moves the id counter past it. Idempotent.
+ */
+export async function seedRecord(def: StoredEntityDefinition, id: number, values: Record<string, StoredValue>): Promise<boolean> {
+  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  try {
+    await transactWrite([
+      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...indexWrites(def, id, undefined, record),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) return false;
+    throw error;
+  }
+  await raiseCounter(def.storage, id);
+  return true;
 }
 
 /**
@@ -109,7 +135,7 @@ export async function updateRecord(
       },
       ...indexWrites(def, id, current, next),
     ];
-    await writeChecked(def, items, next, extra?.(next, current), current);
+    await writeChecked(def, items, next, await extra?.(next, current), current);
     return next;
   });
 }
@@ -164,7 +190,7 @@ async function writeChecked(
   def: StoredEntityDefinition,
   items: TransactItem[],
   record: EntityRecord,
-  extra: TransactItem[] = [],
+  extra: Extra = { items: [] },
   previous?: EntityRecord,
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
@@ -181,11 +207,13 @@ async function writeChecked(
   }
   const firstCheck = items.length - checks.length;
   try {
-    await transactWrite([...items, ...extra]);
+    await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i));
       if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
+      const explained = extra.explain?.(error.failed.filter((i) => i >= items.length).map((i) => i - items.length));
+      if (explained) throw explained;
     }
     throw error;
   }

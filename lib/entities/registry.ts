@@ -2,6 +2,10 @@ import { storesEntity, vendorsEntity } from './companies.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
+import { ordersEntity } from './orders.js';
+import { paymentsEntity } from './payments.js';
+import { shippingsEntity } from './shippings.js';
+import { statusesEntity } from './statuses.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -17,6 +21,10 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [categoriesEntity.name]: categoriesEntity,
   [productsEntity.name]: productsEntity,
   [featuresEntity.name]: featuresEntity,
+  [ordersEntity.name]: ordersEntity,
+  [paymentsEntity.name]: paymentsEntity,
+  [shippingsEntity.name]: shippingsEntity,
+  [statusesEntity.name]: statusesEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

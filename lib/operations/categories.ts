@@ -1,5 +1,5 @@
 import { idsInIndex } from '../db/entity-list.js';
-import { countsOf, getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { countOf, countsOf, getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import type { StoredValue } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
@@ -62,7 +62,9 @@ export const categoryHooks: EntityHooks = {
     // Also when the parent did not change: repeating a move completes an interrupted one.
     if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await rewriteSubtree(record);
   },
-  decorate: async (records) => {
+  alongside: async (id) => ({ product_count: await countOf('product', 'category_ids', id) }),
+  decorate: async (records, view) => {
+    if (view === 'single') return records;
     const counts = await countsOf('product', 'category_ids', records.map((record) => Number(record.category_id)));
     return records.map((record) => ({ ...record, product_count: counts.get(String(record.category_id)) ?? 0 }));
   },

@@ -29,10 +29,17 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Runs after a committed delete. */
+  afterDelete?: (deleted: EntityRecord) => Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?: WithId;
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
+  /**
+   * Fields of a single object read beside the record, in parallel with it (a category's product_count),
+   * so a GET of one object stays one round trip.
+   */
+  alongside?: (id: number) => Promise<Record<string, StoredValue>>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
   decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
@@ -83,8 +90,10 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async ({ route, caller }) => {
-    const record = assertVisible(def, caller, await getRecord(def, parseId(route.id)));
-    const [shown] = await presentAll(def, hooks, [record], 'single');
+    const id = parseId(route.id);
+    const [found, extra] = await Promise.all([getRecord(def, id), hooks.alongside?.(id)]);
+    const record = assertVisible(def, caller, found);
+    const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return ok(shown);
   };
 }
@@ -132,10 +141,11 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
 
 export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
-    await deleteRecord(def, parseId(request.route.id), async (current) => {
+    const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
       await hooks.remove?.(current, request);
     });
+    await hooks.afterDelete?.(deleted);
     return noContent();
   };
 }

@@ -24,7 +24,7 @@ export interface OfflineOptions extends SuperviseOptions {
   lambdaPort: number;
   /** From `awsEnvFor`: the endpoint, region and credentials the handlers use. */
   awsEnv: Record<string, string>;
-  /** Reload handler code on every request, so edits show up without a restart (the dev server wants this). */
+  /** Reload handler code on every request, so edits show up without a restart (`npm start -- --reload`); slower under load. */
   reloadHandler?: boolean;
   /** Bundling ~17 functions with esbuild before the server listens takes a while on a small machine. */
   startTimeoutMs?: number;
@@ -58,7 +58,10 @@ export async function startOffline(options: OfflineOptions): Promise<Offline> {
     '--lambdaPort',
     String(lambdaPort),
     '--noSponsor',
-    ...(options.reloadHandler ? ['--reloadHandler'] : []),
+    // In-process, every function's module is loaded once and serves concurrent requests (50 parallel orders
+    // would otherwise start 50 worker threads, each loading its bundle, and time out on 2 cores). Reloading
+    // handler code on every request needs worker threads, so it is the opt-in of `npm start -- --reload`.
+    ...(options.reloadHandler ? ['--reloadHandler'] : ['--useInProcess']),
     ...paramsFromEnv(process.env),
   ];
   // Our own Node runs the CLI: the one npm put on PATH (Node 22), whatever `node` a shebang would find.

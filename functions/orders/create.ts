@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { createOrder } from '../../lib/operations/orders.js';
+
+/** POST /orders: priced server-side, stock taken in the same transaction (lib/operations/orders.ts). */
+export const handler = apiHandler('orders.create', createOrder);

@@ -1,0 +1,37 @@
+import { fixed, id, int, required, text, WRITABLE } from './field-builders.js';
+import type { StoredEntityDefinition } from './types.js';
+
+/** O orders, S shipments, G gift certificates, R returns. */
+export const STATUS_TYPES = ['O', 'S', 'G', 'R'] as const;
+
+/**
+ * Statuses (the recording's `statuses`): the id is the numeric `status_id`; `status` is the letter
+ * orders carry, assigned on create (the first free letter of the type). `params.inventory` (`D`
+ * decrease, `I` increase) says whether an order in that status holds stock: moving an order from a
+ * D status to an I status gives its stock back, and the reverse takes it again.
+ */
+export const statusesEntity: StoredEntityDefinition = {
+  name: 'statuses',
+  idField: 'status_id',
+  storage: 'status',
+  collectionKey: 'statuses',
+  answers: { create: ['status_id'], update: ['status_id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['manage_order_statuses'], write: ['manage_order_statuses'] },
+  fields: {
+    status_id: id(),
+    status: fixed('string', ''),
+    type: { kind: 'enum', values: STATUS_TYPES, writableOn: ['create'], default: 'O' },
+    is_default: fixed('flag', 'N'),
+    position: int(0),
+    description: required({ kind: 'string', maxLength: 255, writableOn: WRITABLE }),
+    email_subj: text('', 255),
+    email_header: text('', 65_535),
+    lang_code: fixed('string', 'en'),
+    params: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' },
+  },
+  indexes: ['type'],
+  projected: ['type'],
+  filters: { type: { kind: 'enum', values: STATUS_TYPES } },
+  filterRules: { type: { field: 'type', op: 'eq' } },
+};

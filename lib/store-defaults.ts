@@ -1,0 +1,36 @@
+import { seedRecord } from './db/entity-store.js';
+import { paymentsEntity } from './entities/payments.js';
+import { shippingsEntity } from './entities/shippings.js';
+import { statusesEntity } from './entities/statuses.js';
+import { withDefaults } from './entities/validate.js';
+
+/**
+ * The records every store starts with, as a fresh CS-Cart has them: the order statuses (type O, with
+ * whether an order in each holds stock) and one payment and one shipping method, so an order can be
+ * placed at once. Written through the same repository as everything else, with fixed ids; existing
+ * records are left as they are, so this runs safely on every start.
+ */
+const ORDER_STATUSES: Array<[letter: string, description: string, inventory: 'D' | 'I']> = [
+  ['O', 'Open', 'D'],
+  ['P', 'Processed', 'D'],
+  ['C', 'Complete', 'D'],
+  ['F', 'Failed', 'I'],
+  ['D', 'Declined', 'I'],
+  ['B', 'Backordered', 'D'],
+  ['I', 'Canceled', 'I'],
+];
+
+export async function ensureStoreDefaults(): Promise<void> {
+  for (const [i, [letter, description, inventory]] of ORDER_STATUSES.entries()) {
+    await seedRecord(statusesEntity, i + 1, {
+      ...withDefaults(statusesEntity, { description }),
+      type: 'O',
+      status: letter,
+      is_default: 'Y',
+      position: i,
+      params: { inventory, color: '', allow_return: 'N', repay: 'N', notify: 'Y', notify_department: 'Y', remove_cc_info: 'Y', payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N' },
+    });
+  }
+  await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });
+  await seedRecord(shippingsEntity, 1, { ...withDefaults(shippingsEntity, { shipping: 'Custom shipping method' }), delivery_time: '3-5 days' });
+}
