@@ -106,7 +106,7 @@ export const productsEntity: StoredEntityDefinition = {
     price: { kind: 'decimal', places: 2, writableOn: W, requiredOn: ['create'] },
     category_ids: { kind: 'intList', writableOn: W, default: [], wire: { list: 'intList', single: 'stringList' } },
     popularity: fixed('int', 0, 'single'),
-    /** The company's current name, read with the single object (lib/operations/products.ts). */
+    /** A copy of the company's name, taken when the product is written (a GET stays one read). */
     company_name: fixed('string', '', 'single'),
     sales_amount: raw(null, 'single'),
     point_price: raw(null, 'single'),

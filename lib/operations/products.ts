@@ -71,11 +71,11 @@ async function productFeatures(sent: Record<string, unknown>): Promise<{ product
   return { product_features: shown, feature_ids: ids };
 }
 
-/** The current names of the companies of some products (one BatchGetItem), for `company_name`. */
-async function companyNames(records: EntityRecord[]): Promise<Map<number, string>> {
-  const ids = [...new Set(records.map((record) => Number(record.company_id ?? 0)))].filter((id) => id !== 0);
-  const companies = await getRecords(companiesStorage, ids);
-  return new Map(companies.map((company) => [Number(company.company_id), String(company.company ?? '')]));
+/** The company's name, copied onto the product when it is written (unknown companies are refused by the reference check). */
+async function companyName(companyId: number): Promise<string> {
+  if (companyId === 0) return '';
+  const company = await getRecord(companiesStorage, companyId);
+  return company ? String(company.company ?? '') : '';
 }
 
 async function derived(values: FieldValues, current?: EntityRecord): Promise<FieldValues> {
@@ -85,6 +85,7 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
     out.main_category = mainCategory(categoryIds, values.main_category ?? (values.category_ids === undefined ? current?.main_category : undefined));
   }
   if (values.product_features !== undefined) Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
+  if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
   if (values.price !== undefined) out.base_price = values.price;
   return out;
 }
@@ -99,17 +100,16 @@ export const productHooks: EntityHooks = {
   conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),
-  decorate: async (records, view) => {
-    if (view === 'list') return records;
-    // Read, not copied at write time: a renamed company shows its new name on every product.
-    const names = await companyNames(records);
-    return records.map((record) => ({
-      ...record,
-      company_name: names.get(Number(record.company_id ?? 0)) ?? '',
-      shared_between_companies: [Number(record.company_id ?? 0)],
-      prices: [{ product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0', price: String(record.price) }],
-    }));
-  },
+  decorate: async (records, view) =>
+    view === 'list'
+      ? records
+      : records.map((record) => ({
+          ...record,
+          shared_between_companies: [Number(record.company_id ?? 0)],
+          prices: [
+            { product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0', price: String(record.price) },
+          ],
+        })),
 };
 
 /** `/categories/:id/products`: the category's products (and its subcategories' unless subcats=N); 404 for an unknown category. */
