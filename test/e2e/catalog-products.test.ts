@@ -539,8 +539,14 @@ describe('POST, GET, PUT, DELETE /products', () => {
     expect(await product(id)).toMatchObject({ company_id: String(other), company_name: otherName, shared_between_companies: [String(other)] });
     expect(await listIds(`company_id=${other}`)).toEqual([id]);
 
+    const sibling = await createProduct({ company_id: other });
+    const before = await product(id);
     expectStatus(await api('PUT', `/api/stores/${other}`, { body: { company: `${otherName} (renamed)` } }), 200);
     expect((await product(id)).company_name).toBe(`${otherName} (renamed)`);
+    expect((await product(sibling)).company_name).toBe(`${otherName} (renamed)`);
+    // Nothing else about the product changed, and other companies' products keep their name.
+    expect(await product(id)).toEqual({ ...before, company_name: `${otherName} (renamed)` });
+    expect((await product(await createProduct({ company_id: company }))).company_name).toBe(companyName);
     expectStatus(await api('PUT', `/api/vendors/${other}`, { body: { company: `${otherName} (again)` } }), 200);
     expect((await product(id)).company_name).toBe(`${otherName} (again)`);
   });
