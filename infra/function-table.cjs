@@ -47,8 +47,8 @@ const FUNCTIONS = [
 
   { domain: 'accounts', name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
   { domain: 'accounts', name: 'users-get', key: 'users.get', handler: 'functions/users/get.handler', method: 'get', path: 'users/{id}', table: ['GetItem'], index: [] },
-  { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem'], index: [] },
-  { domain: 'accounts', name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'], index: [] },
+  { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
+  { domain: 'accounts', name: 'users-update', key: 'users.update', handler: 'functions/users/update.handler', method: 'put', path: 'users/{id}', table: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'users-delete', key: 'users.delete', handler: 'functions/users/delete.handler', method: 'delete', path: 'users/{id}', table: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'], index: [] },
 
   { domain: 'accounts', name: 'usergroups-list', key: 'usergroups.list', handler: 'functions/usergroups/list.handler', method: 'get', path: 'usergroups', table: ['Query'], index: [] },
@@ -82,6 +82,29 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
+];
+
+/**
+ * The public documentation (no credentials, no DynamoDB): the OpenAPI document under both versions and the
+ * rendered reference page with its bundled assets. Not entity routes, so not in FUNCTIONS.
+ */
+const PUBLIC_FUNCTIONS = [
+  {
+    domain: 'core',
+    name: 'docs-openapi',
+    handler: 'functions/docs/openapi.handler',
+    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    table: [],
+    index: [],
+  },
+  {
+    domain: 'core',
+    name: 'docs-page',
+    handler: 'functions/docs/page.handler',
+    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    table: [],
+    index: [],
+  },
 ];
 
 /** Both API versions serve every route (SPEC §1). */
@@ -144,9 +167,9 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * Gateway method needs its Lambda in its own stack).
  */
 function allFunctions(domain = 'all') {
-  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...dispatchers(resourcePaths(FUNCTIONS))];
+  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(FUNCTIONS)), ...pageFunctions()];
   const own = FUNCTIONS.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...dispatchers(['api/2.0', ...resourcePaths(own)])];
+  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)]), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${DOMAINS.join(', ')}`);
   return [
     ...own.map(withEvents),
@@ -165,4 +188,19 @@ function roleLogicalId(name) {
   return `${name.replace(/(^|-)([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase())}Role`;
 }
 
-module.exports = { FUNCTIONS, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };
+/**
+ * Functions that serve pages rather than API operations, in the core stack (they sit beside /api on the
+ * same REST API, under their own root path, with ANY so that every method reaches them and they answer
+ * 405 themselves). The administration panel (lib/panel/): sign-in sessions (PutItem, GetItem, DeleteItem),
+ * the administrators list (Query of the user counts, Query of the index), accounts (GetItem) and the API
+ * key switch (a conditional PutItem of the login item).
+ */
+const PAGES = [
+  { domain: 'core', name: 'panel', handler: 'functions/panel/handler.handler', paths: ['admin', 'admin/{proxy+}'], table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], index: ['Query'] },
+];
+
+function pageFunctions() {
+  return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
+}
+
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };

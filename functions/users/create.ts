@@ -4,19 +4,32 @@ import { readBodyFields } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardPrivilegedUser, sentText } from '../../lib/operations/guards.js';
+import { profileIdOf, requireVendorCompany } from '../../lib/operations/users.js';
 
-/** POST /users → 201 {"user_id": N}. Never root, never with API access: those are the admin tool's. */
+/**
+ * POST /users → 201 {"user_id": N, "profile_id": N}. Never root, never with API access: those are the
+ * admin tool's. company_id defaults to 0 (no company); a vendor needs one; a company_id must name an
+ * existing company (400 naming the field). A password sent is ignored: nothing but the API key's hash
+ * is a credential here, and that only the admin tool sets.
+ */
 export const handler = apiHandler('users.create', async ({ caller, body = {} }) => {
   guardPrivilegedUser(caller, sentText(body, 'user_type') ?? '');
   const fields = readBodyFields(usersEntity, 'create', body);
-  const user = await createUser({
-    email: fields.email as string,
-    user_type: fields.user_type as UserType,
-    status: (fields.status as UserStatus | undefined) ?? 'A',
-    firstname: (fields.firstname as string | undefined) ?? '',
-    lastname: (fields.lastname as string | undefined) ?? '',
-    company_id: (fields.company_id as number | undefined) ?? 0,
-    is_root: 'N',
-  });
-  return created({ user_id: user.user_id });
+  const companyId = (fields.company_id as number | undefined) ?? 0;
+  requireVendorCompany(String(fields.user_type), companyId);
+  const user = await createUser(
+    {
+      email: fields.email as string,
+      user_type: fields.user_type as UserType,
+      status: (fields.status as UserStatus | undefined) ?? 'A',
+      firstname: (fields.firstname as string | undefined) ?? '',
+      lastname: (fields.lastname as string | undefined) ?? '',
+      company_id: companyId,
+      company: fields.company as string | undefined,
+      phone: (fields.phone as string | undefined) ?? '',
+      is_root: 'N',
+    },
+    { companyMustExist: true },
+  );
+  return created({ user_id: user.user_id, profile_id: profileIdOf(user) });
 });

@@ -1,23 +1,26 @@
 import { listUsers } from '../../lib/db/users.js';
-import { usersEntity, type UserStatus, type UserType } from '../../lib/entities/users.js';
+import { USER_SORTS, usersEntity, type UserSort } from '../../lib/entities/users.js';
 import { readFilters } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { readPaging, searchEcho } from '../../lib/http/paging.js';
 import { ok } from '../../lib/http/response.js';
-import { presentUser } from '../../lib/operations/presenters.js';
+import { presentUsers, userFilters } from '../../lib/operations/users.js';
 
-/** GET /users: paged, filters user_type, status, email (exact, case-insensitive), ordered by id. */
+/**
+ * GET /users: paged; filters user_type, status, email (exact, case-insensitive), user_id, user_ids,
+ * user_login, name, phone, company_id, is_root (AND); sort_by id (default) or one of the recording's
+ * keys (lib/entities/users.ts USER_SORTS). docs/data-model.md gives what each costs.
+ */
 export const handler = apiHandler('users.list', async ({ query }) => {
   const filters = readFilters(usersEntity, query);
-  const paging = readPaging(query, ['id']);
+  const paging = readPaging(query, USER_SORTS);
   const { users, total } = await listUsers({
-    user_type: filters.user_type as UserType | undefined,
-    status: filters.status as UserStatus | undefined,
-    email: filters.email as string | undefined,
+    ...userFilters(filters),
+    sortBy: paging.sortBy as UserSort,
+    descending: paging.sortOrder === 'desc',
     page: paging.page,
     itemsPerPage: paging.itemsPerPage,
-    descending: paging.sortOrder === 'desc',
   });
   const echo = searchEcho(paging, filters, total);
-  return ok({ users: users.map(presentUser), params: echo, search: echo });
+  return ok({ users: await presentUsers(users, 'list'), params: echo, search: echo });
 });

@@ -7,28 +7,42 @@ import { badRequest } from '../../lib/http/http-errors.js';
 import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../../lib/operations/guards.js';
+import { keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
 
 const TYPE_FIXED = 'The user_type field cannot be changed after creation';
 
-/** PUT /users/:id → 200 {"user_id": N}: partial, only the fields sent change (SPEC §8). */
+/**
+ * PUT /users/:id → 200 {"user_id": N, "profile_id": N}: partial, only the fields sent change (SPEC §8).
+ * A new company_id must name an existing company; a vendor cannot be left without one.
+ */
 export const handler = apiHandler('users.update', async ({ route, caller, body = {} }) => {
   const userId = parseId(route.id);
-  await updateUser(userId, (current): UserChanges => {
-    guardPrivilegedUser(caller, current.user_type, current.user_id);
-    guardSelfRemoval(caller, current.user_id, sentText(body, 'status') === 'D');
-    const fields = readBodyFields(usersEntity, 'update', body);
-    const { user_type: userType, ...changes } = fields;
-    if (Object.keys(fields).length === 0) throw badRequest('Missing parameters');
-    if (userType !== undefined && userType !== current.user_type) {
-      throw new ValidationError(TYPE_FIXED, [{ field: 'user_type', message: TYPE_FIXED }]);
-    }
-    return {
-      ...(changes.email !== undefined ? { email: String(changes.email) } : {}),
-      ...(changes.status !== undefined ? { status: changes.status as UserStatus } : {}),
-      ...(changes.firstname !== undefined ? { firstname: String(changes.firstname) } : {}),
-      ...(changes.lastname !== undefined ? { lastname: String(changes.lastname) } : {}),
-      ...(changes.company_id !== undefined ? { company_id: Number(changes.company_id) } : {}),
-    };
-  });
-  return ok({ user_id: userId });
+  const user = await updateUser(
+    userId,
+    (current): UserChanges => {
+      guardPrivilegedUser(caller, current.user_type, current.user_id);
+      guardSelfRemoval(caller, current.user_id, sentText(body, 'status') === 'D');
+      const fields = readBodyFields(usersEntity, 'update', body);
+      const { user_type: userType, ...changes } = fields;
+      if (Object.keys(fields).length === 0) throw badRequest('Missing parameters');
+      if (userType !== undefined && userType !== current.user_type) {
+        throw new ValidationError(TYPE_FIXED, [{ field: 'user_type', message: TYPE_FIXED }]);
+      }
+      const text = (field: 'email' | 'firstname' | 'lastname' | 'company' | 'phone') =>
+        changes[field] !== undefined ? { [field]: String(changes[field]) } : {};
+      const companyId = changes.company_id !== undefined ? Number(changes.company_id) : undefined;
+      keepVendorCompany(current.user_type, companyId);
+      return {
+        ...text('email'),
+        ...(changes.status !== undefined ? { status: changes.status as UserStatus } : {}),
+        ...text('firstname'),
+        ...text('lastname'),
+        ...text('company'),
+        ...text('phone'),
+        ...(companyId !== undefined ? { company_id: companyId } : {}),
+      };
+    },
+    { companyMustExist: true },
+  );
+  return ok({ user_id: userId, profile_id: profileIdOf(user) });
 });

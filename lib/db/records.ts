@@ -11,6 +11,9 @@ export interface UserRecord {
   firstname: string;
   lastname: string;
   company_id: number;
+  /** Free text; absent until a request sets it (answers then show the company's name). */
+  company?: string;
+  phone?: string;
   is_root: 'Y' | 'N';
   timestamp: number;
   /** Optimistic-lock counter: every write conditions on it and bumps it. */
@@ -27,6 +30,8 @@ export interface LoginRecord {
   email_lc: string;
   /** SHA-256 of the API key; absent when API access is off. */
   key_hash?: string;
+  /** scrypt hash of the administration panel password (lib/auth/passwords.ts); absent when none is set. */
+  password_hash?: string;
   user_type: UserType;
   status: UserStatus;
   is_root: 'Y' | 'N';

@@ -1,3 +1,4 @@
+import { productsEntity } from './products.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
@@ -24,7 +25,6 @@ export const categoriesEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,
   vendorReadOnly: true,
-  // The recording checks the name first, then the store (#22, #23).
   requiredOrder: ['category', 'company_id'],
   fields: {
     category_id: { kind: 'int' },
@@ -86,7 +86,16 @@ export const categoriesEntity: StoredEntityDefinition = {
   ],
   nested: {
     // The category's products and its subcategories' (lib/operations/products.ts).
-    products: { name: 'products', operations: ['list'], privileges: { read: ['view_catalog'], write: ['manage_catalog'] }, vendorAccess: true, fields: {} },
+    products: {
+      name: 'products',
+      operations: ['list'],
+      privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+      vendorAccess: true,
+      fields: {},
+      collection: { shape: 'wrapped', key: 'products', rowsOf: productsEntity },
+      sortKeys: ['id', ...Object.keys(productsEntity.sortRules ?? {})],
+      filters: productsEntity.filters,
+    },
   },
   dependents: [
     { storage: 'category', index: 'parent_id', message: 'The category has subcategories; delete or move them first' },

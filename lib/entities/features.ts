@@ -24,7 +24,6 @@ export const featuresEntity: StoredEntityDefinition = {
   answers: { create: ['feature_id'], update: ['feature_id'] },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-  // The recording checks feature_type, then description, then the store (#249-#254).
   requiredOrder: ['feature_type', 'description', 'company_id'],
   fields: {
     feature_id: { kind: 'int' },

@@ -25,6 +25,33 @@ export const ordersEntity: StoredEntityDefinition = {
   privileges: { read: ['view_orders'], write: ['edit_order'], create: ['create_order'], update: ['edit_order'], delete: ['delete_orders'] },
   vendorAccess: true,
   vendorScoped: true,
+  bodySchemas: {
+    create: {
+      type: 'object',
+      description: 'user_id (or user_data for a guest), payment_id, products and shipping_id are required, checked in that order. Prices and totals are computed; any sent are ignored.',
+      properties: {
+        user_id: { type: ['integer', 'string'] },
+        user_data: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, description: 'A guest: email, firstname, lastname, b_*/s_* address fields.' },
+        payment_id: { type: ['integer', 'string'] },
+        shipping_id: { type: ['integer', 'string'] },
+        shipping_ids: { type: ['array', 'string'] },
+        products: {
+          type: ['object', 'array'],
+          description: '{"<cart id>": {"product_id": N, "amount": K}}, a list of {product_id, amount}, or {"<product_id>": K}. Products of one company; at most 100.',
+        },
+        notes: { type: 'string' },
+      },
+      required: ['payment_id', 'products'],
+    },
+    update: {
+      type: 'object',
+      description: 'Only status (a status of type O), notes and details change.',
+      properties: { status: { type: 'string', maxLength: 1 }, notes: { type: 'string' }, details: { type: 'string' } },
+    },
+  },
+  answerSchemas: {
+    create: { type: 'object', properties: { order_id: { type: 'integer' }, order_data: { type: 'object' } }, required: ['order_id', 'order_data'] },
+  },
   fields: {
     order_id: id(),
     is_parent_order: fixed('flag', 'N'),

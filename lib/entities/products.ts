@@ -1,3 +1,4 @@
+import { featuresEntity } from './features.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 export const PRODUCT_STATUSES = ['A', 'D', 'H'] as const;
@@ -184,7 +185,26 @@ export const productsEntity: StoredEntityDefinition = {
   },
   nested: {
     // The features the product has values for (lib/operations/product-features.ts).
-    features: { name: 'features', operations: ['list'], privileges: { read: ['view_catalog'], write: ['manage_catalog'] }, vendorAccess: true, fields: {} },
+    features: {
+      name: 'features',
+      operations: ['list'],
+      privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+      vendorAccess: true,
+      fields: {},
+      sortKeys: ['id'],
+      collection: {
+        shape: 'wrapped',
+        key: 'features',
+        rowsOf: featuresEntity,
+        extraRowFields: {
+          value: { kind: 'string' },
+          variant_id: { kind: 'int' },
+          value_int: { kind: 'object', wire: 'raw', default: null },
+          variants: { kind: 'object', wire: 'raw', default: {} },
+          use_variant_picker: { kind: 'object', wire: 'raw', default: false },
+        },
+      },
+    },
   },
   references: [
     { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },

@@ -43,6 +43,8 @@ export interface FieldSpec {
   wire?: WireType | { list: WireType; single: WireType };
   /** Which answers show the field: both (default), only the single object, only list rows. */
   shownIn?: 'both' | 'single' | 'list' | 'none';
+  /** Shown only on some objects (a usergroup's `privileges`, on administrator groups only). */
+  optionalInAnswers?: boolean;
 }
 
 /** What a record holds: text, numbers, id lists, objects. */
@@ -70,13 +72,23 @@ export interface ResourceDefinition {
   /** Vendors may read but not write it (categories: the tree is shared in a marketplace). */
   vendorReadOnly?: boolean;
   fields: Record<string, FieldSpec>;
-  /**
-   * The order in which required fields are checked, where it is not the field table's (the recording's
-   * check order: a category's name before its store). Missing fields are reported in this order.
-   */
-  requiredOrder?: readonly string[];
   /** Query filters on the collection; values are checked like fields. */
   filters?: Record<string, FieldSpec>;
+  /** Required fields in the order they are checked, where that is not the field table's order. */
+  requiredOrder?: readonly string[];
+  /** `sort_by` values a list takes (for the docs of resources whose sorting is not a plain entity's). */
+  sortKeys?: readonly string[];
+  /**
+   * The shape of a GET on the collection, for the OpenAPI document: `wrapped` (`{"<key>": [...], "params",
+   * "search"}`, the default, key = collectionKey or name), `keyed` (a bare object keyed by id, usergroups),
+   * `object` (one object, /version). `rowsOf`: the entity whose list rows it shows (nested lists), with
+   * `extraRowFields` added to each row.
+   */
+  collection?: { shape: 'wrapped' | 'keyed' | 'object'; key?: string; rowsOf?: EntityDefinition; extraRowFields?: Record<string, FieldSpec> };
+  /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
+  bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */
+  answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
 }
 
 export interface EntityDefinition extends ResourceDefinition {

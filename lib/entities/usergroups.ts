@@ -27,12 +27,13 @@ export const usergroupsEntity: EntityDefinition = {
   idField: 'usergroup_id',
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_usergroups'], write: ['manage_usergroups'] },
+  collection: { shape: 'keyed' },
   fields: {
-    usergroup_id: { kind: 'int' },
+    usergroup_id: { kind: 'int', wire: 'number' },
     type: typeField,
     status: statusField,
     usergroup: { kind: 'string', maxLength: 255, writableOn: ['create', 'update'] },
-    privileges: { kind: 'string' },
+    privileges: { kind: 'object', wire: 'raw', default: [], shownIn: 'single', optionalInAnswers: true },
   },
   filters: {
     type: { kind: 'enum', values: USERGROUP_TYPES },
@@ -46,9 +47,11 @@ export const membershipsResource: ResourceDefinition = {
   idField: 'usergroup_id',
   operations: ['list', 'get', 'update', 'delete'],
   privileges: { read: ['view_users', 'view_usergroups'], write: ['view_users', 'manage_usergroups'] },
+  collection: { shape: 'keyed' },
+  answerSchemas: { update: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
   fields: {
-    link_id: { kind: 'int' },
-    usergroup_id: { kind: 'int' },
+    link_id: { kind: 'int', wire: 'number' },
+    usergroup_id: { kind: 'int', wire: 'number' },
     status: { kind: 'enum', values: LINK_STATUSES, requiredOn: ['update'], writableOn: ['update'] },
   },
 };

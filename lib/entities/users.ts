@@ -1,5 +1,5 @@
 import { membershipsResource } from './usergroups.js';
-import type { EntityDefinition } from './types.js';
+import type { EntityDefinition, FieldSpec } from './types.js';
 
 export const USER_TYPES = ['A', 'C', 'V'] as const;
 export const USER_STATUSES = ['A', 'D'] as const;
@@ -7,28 +7,87 @@ export type UserType = (typeof USER_TYPES)[number];
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
- * SPEC §8. `is_root` and the API key are never writable through the API;
- * `user_type` is set on creation only (a different value on PUT is a 400, see the update operation).
+ * `sort_by` values of GET /users: `id` (the default, SPEC §3) and the recording's
+ * `username, email, name, date, type, status, phone, last_login`. Anything else falls back to `id`.
+ */
+export const USER_SORTS = ['id', 'username', 'email', 'name', 'date', 'type', 'status', 'phone', 'last_login'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create', 'update'] });
+
+/**
+ * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
+ * except `anonymized`, null). `is_root` and the API key are never writable through the API;
+ * `user_type` is set on creation only (a different value on PUT is a 400, see the update
+ * operation); `password` is not a field, so a body's password is ignored and never stored.
+ *
+ * The fields are listed in validation order (a POST missing both names `email` first, as the
+ * recording checks email, then user_type); answers show them in the recording's order, USER_WIRE_ORDER.
+ *
+ * Read-only and computed at read time: `user_login` (`user_<id>`, as CS-Cart names a user created
+ * without a login), `company_name` (the name of the company `company_id` names, "" when there is
+ * none), `last_login` and `points` ("0": the API has no sessions and no reward points), `anonymized` (null).
  */
 export const usersEntity: EntityDefinition = {
   name: 'users',
   idField: 'user_id',
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_users'], write: ['manage_users'] },
+  answerSchemas: {
+    create: { type: 'object', properties: { user_id: { type: 'integer' }, profile_id: { type: 'integer' } }, required: ['user_id', 'profile_id'] },
+    update: { type: 'object', properties: { user_id: { type: 'integer' }, profile_id: { type: 'integer' } }, required: ['user_id', 'profile_id'] },
+  },
   fields: {
     user_id: { kind: 'int' },
-    email: { kind: 'email', maxLength: 128, requiredOn: ['create'], writableOn: ['create', 'update'] },
-    user_type: { kind: 'enum', values: USER_TYPES, requiredOn: ['create'], writableOn: ['create', 'update'] },
-    status: { kind: 'enum', values: USER_STATUSES, writableOn: ['create', 'update'] },
-    firstname: { kind: 'string', maxLength: 128, writableOn: ['create', 'update'] },
-    lastname: { kind: 'string', maxLength: 128, writableOn: ['create', 'update'] },
-    company_id: { kind: 'int', writableOn: ['create', 'update'] },
+    email: writable({ kind: 'email', maxLength: 128, requiredOn: ['create'] }),
+    user_type: writable({ kind: 'enum', values: USER_TYPES, requiredOn: ['create'] }),
+    status: writable({ kind: 'enum', values: USER_STATUSES }),
+    firstname: writable({ kind: 'string', maxLength: 128 }),
+    lastname: writable({ kind: 'string', maxLength: 128 }),
+    /** Free text of the user's profile; when never set, answers show the company's name. */
+    company: writable({ kind: 'string', maxLength: 255 }),
+    company_id: writable({ kind: 'int' }),
+    phone: writable({ kind: 'string', maxLength: 128 }),
     is_root: { kind: 'enum', values: ['Y', 'N'] },
+    user_login: { kind: 'string' },
+    timestamp: { kind: 'int' },
+    last_login: { kind: 'int', default: 0 },
+    company_name: { kind: 'string', default: '' },
+    points: { kind: 'int', default: 0 },
+    anonymized: { kind: 'object', wire: 'raw', default: null },
   },
   filters: {
     user_type: { kind: 'enum', values: USER_TYPES },
     status: { kind: 'enum', values: USER_STATUSES },
     email: { kind: 'email', maxLength: 128 },
+    user_id: { kind: 'int' },
+    user_ids: { kind: 'intList' },
+    user_login: { kind: 'string', maxLength: 128 },
+    name: { kind: 'string', maxLength: 257 },
+    phone: { kind: 'string', maxLength: 128 },
+    company_id: { kind: 'int' },
+    is_root: { kind: 'enum', values: ['Y', 'N'] },
   },
+  sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
 };
+
+/** The fields of GET answers, in the recording's order (list rows and single objects alike). */
+export const USER_WIRE_ORDER = [
+  'user_id',
+  'user_login',
+  'is_root',
+  'timestamp',
+  'user_type',
+  'status',
+  'firstname',
+  'lastname',
+  'email',
+  'company',
+  'company_id',
+  'phone',
+  'last_login',
+  'company_name',
+  'points',
+  'anonymized',
+] as const;

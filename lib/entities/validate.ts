@@ -108,17 +108,13 @@ export function readBodyFields(
     if ('error' in checked) invalid.push(checked.error);
     else values[field] = checked.value;
   }
-  const order = resource.requiredOrder;
-  if (order) missing.sort((a, b) => rank(order, a.field) - rank(order, b.field));
+  // The recording's check order where it differs from the field table's (categories: `category`, then the store).
+  const order = resource.requiredOrder ?? [];
+  const rank = (error: FieldError) => (order.includes(error.field) ? order.indexOf(error.field) : order.length);
+  missing.sort((a, b) => rank(a) - rank(b));
   const errors = [...missing, ...invalid];
   if (errors.length > 0) throw ValidationError.forFields(errors);
   return values;
-}
-
-/** A field's place in a check order; fields it does not name keep their table order after it. */
-function rank(order: readonly string[], field: string): number {
-  const at = order.indexOf(field);
-  return at === -1 ? order.length : at;
 }
 
 /** The collection filters present in a query string; a value outside the allowed ones is a 400. Empty values are ignored. */

@@ -6,5 +6,6 @@ export const versionEntity: EntityDefinition = {
   operations: ['list'],
   privileges: 'none',
   vendorAccess: true,
-  fields: {},
+  collection: { shape: 'object' },
+  fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
 };

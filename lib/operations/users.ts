@@ -1,6 +1,12 @@
-import { getUser } from '../db/users.js';
+import { getRecords } from '../db/entity-store.js';
+import { getUser, type UserFilters } from '../db/users.js';
 import type { UserRecord } from '../db/records.js';
-import { NotFoundError } from '../errors.js';
+import { storesEntity } from '../entities/companies.js';
+import { present, type View } from '../entities/present.js';
+import { USER_WIRE_ORDER, usersEntity, type UserStatus, type UserType } from '../entities/users.js';
+import type { EntityDefinition } from '../entities/types.js';
+import type { FieldValues } from '../entities/validate.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 
 /** The user named in the path: 404 when there is none. */
@@ -8,4 +14,88 @@ export async function requireUser(rawId: string | undefined): Promise<UserRecord
   const user = await getUser(parseId(rawId));
   if (!user) throw new NotFoundError('The User not found');
   return user;
+}
+
+/** One profile per user, so the profile's id is the user's id (POST and PUT answers carry it). */
+export const profileIdOf = (user: Pick<UserRecord, 'user_id'>) => user.user_id;
+
+/** A user's login: CS-Cart names a user created without one `user_<id>`; ours are never set otherwise. */
+export const loginOf = (userId: number) => `user_${userId}`;
+
+// ------------------------------------------------------------------------------------------ answers
+
+/** The users definition with its fields in the recording's order, for answers. */
+const wireDefinition: EntityDefinition = {
+  ...usersEntity,
+  fields: Object.fromEntries(USER_WIRE_ORDER.map((field) => [field, usersEntity.fields[field]!])),
+};
+
+/** The names of the companies the users belong to, in one BatchGetItem; companies that do not exist are absent. */
+async function companyNames(users: readonly UserRecord[]): Promise<Map<number, string>> {
+  const ids = [...new Set(users.map((user) => user.company_id).filter((id) => id > 0))];
+  const companies = await getRecords(storesEntity, ids);
+  return new Map(companies.map((company) => [Number(company.company_id), String(company.company ?? '')]));
+}
+
+/**
+ * Users as GET answers show them (SPEC §10): every field of the recording, in its order, as JSON
+ * strings (`"3"`), `anonymized` null. `company_name` is the name of the user's company ("" when it
+ * does not exist); `company` is the user's own free text, or that name while they have none.
+ * The API key, its hash and the bookkeeping attributes are not fields, so they never appear.
+ */
+export async function presentUsers(users: readonly UserRecord[], view: View): Promise<Array<Record<string, unknown>>> {
+  const names = await companyNames(users);
+  return users.map((user) => {
+    const companyName = names.get(user.company_id) ?? '';
+    const shown = { ...user, user_login: loginOf(user.user_id), company: user.company ?? companyName, company_name: companyName };
+    return present(wireDefinition, shown, view);
+  });
+}
+
+// ------------------------------------------------------------------------------------------ filters
+
+/**
+ * The list filters as the storage takes them. `user_id`, `user_ids` and `user_login` all name ids;
+ * given together, a user must satisfy each. A `user_login` that is not some `user_<id>` names nobody.
+ */
+export function userFilters(filters: FieldValues): UserFilters {
+  const idSets: number[][] = [];
+  if (filters.user_id !== undefined) idSets.push([Number(filters.user_id)]);
+  if (filters.user_ids !== undefined) idSets.push((filters.user_ids as readonly number[]).map(Number));
+  if (filters.user_login !== undefined) {
+    const login = String(filters.user_login).trim().toLowerCase();
+    const id = /^user_(\d{1,10})$/.exec(login)?.[1];
+    idSets.push(id !== undefined && loginOf(Number(id)) === login ? [Number(id)] : []);
+  }
+  const ids = idSets.length > 0 ? idSets.reduce((kept, set) => kept.filter((id) => set.includes(id))) : undefined;
+  const text = (value: unknown) => (value === undefined ? undefined : String(value));
+  return {
+    user_type: filters.user_type as UserType | undefined,
+    status: filters.status as UserStatus | undefined,
+    email: text(filters.email),
+    ids: ids && [...new Set(ids)],
+    name: text(filters.name),
+    phone: text(filters.phone),
+    company_id: filters.company_id === undefined ? undefined : Number(filters.company_id),
+    is_root: filters.is_root as 'Y' | 'N' | undefined,
+  };
+}
+
+// ------------------------------------------------------------------------------------------- writes
+
+const COMPANY_REQUIRED = 'The company_id field is required';
+const VENDOR_COMPANY = 'A vendor must belong to a company: company_id cannot be 0';
+
+/** A vendor belongs to a company (vendors see only their company's objects, SPEC §5): POST needs one. */
+export function requireVendorCompany(userType: string, companyId: number | undefined): void {
+  if (userType === 'V' && !companyId) {
+    throw new ValidationError(COMPANY_REQUIRED, [{ field: 'company_id', message: COMPANY_REQUIRED }]);
+  }
+}
+
+/** …and a PUT cannot take it away. */
+export function keepVendorCompany(userType: string, companyId: number | undefined): void {
+  if (userType === 'V' && companyId === 0) {
+    throw new ValidationError(VENDOR_COMPANY, [{ field: 'company_id', message: VENDOR_COMPANY }]);
+  }
 }

@@ -72,10 +72,10 @@ describe.each(PREFIXES)('path form %s', (_name, path) => {
     const id = created.json.user_id;
     const single = await api('GET', path(`users/${id}`));
     expectStatus(single, 200);
-    expect(single.json).toMatchObject({ user_id: id, email, user_type: 'C' });
+    expect(single.json).toMatchObject({ user_id: String(id), email, user_type: 'C' });
     const list = await api('GET', path('users', `email=${encodeURIComponent(email)}`));
     expectStatus(list, 200);
-    expect(list.json.users.map((user: { user_id: number }) => user.user_id)).toEqual([id]);
+    expect(list.json.users.map((user: { user_id: string }) => user.user_id)).toEqual([String(id)]);
     expect(list.json.search.total_items).toBe(1);
   });
 

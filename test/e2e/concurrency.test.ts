@@ -157,7 +157,7 @@ describe('racing creates', () => {
     expect(created, summary).toHaveLength(1);
     for (const response of responses) if (response.status !== 201) expectError(response, 400);
     const listed = await api('GET', `/api/users?email=${encodeURIComponent(email)}`);
-    expect(listed.json.users.map((user: { user_id: number }) => user.user_id)).toEqual([created[0]!.json.user_id]);
+    expect(listed.json.users.map((user: { user_id: string }) => user.user_id)).toEqual([String(created[0]!.json.user_id)]);
   }, 120_000);
 
   it('changing a group to type A while customers join: never an administrator group with customer members', async () => {

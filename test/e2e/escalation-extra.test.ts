@@ -12,9 +12,11 @@ import { api, type Auth } from '../support/http.js';
 import {
   createAdmin,
   createApiUser,
+  createCompany,
   createCustomer,
   createGroup,
   createUser,
+  createVendor,
   expectForbidden,
   expectStatus,
   expectUnauthorized,
@@ -40,7 +42,7 @@ function expectNoSecrets(body: string): void {
 async function usersWithEmail(email: string): Promise<number[]> {
   const response = await api('GET', `/api/users?email=${encodeURIComponent(email)}`);
   expectStatus(response, 200);
-  return response.json.users.map((user: { user_id: number }) => user.user_id);
+  return response.json.users.map((user: { user_id: string }) => Number(user.user_id));
 }
 
 describe('API keys cannot be set or read through the API', () => {
@@ -223,29 +225,30 @@ describe('a non-root administrator with manage_usergroups (and view_usergroups, 
 
 describe('vendors: 403 on every users, usergroups and membership operation, in every path form; nothing changes', () => {
   let vendor: ApiUser;
-  let targets: { customer: number; group: number; otherVendor: number };
+  let targets: { customer: number; group: number; otherVendor: number; own: number; other: number };
   beforeAll(async () => {
-    vendor = await createApiUser('V', ['--company', '11']);
+    const [own, other] = await Promise.all([createCompany(), createCompany()]);
+    vendor = await createApiUser('V', ['--company', String(own)]);
     const [customer, group, otherVendor] = await Promise.all([
       createCustomer(),
       createGroup({ type: 'C', status: 'A', usergroup: 'vendor-target' }),
-      createUser({ user_type: 'V', company_id: 12, firstname: 'Other' }),
+      createVendor({ company_id: other, firstname: 'Other' }),
     ]);
     await setLink(customer, group, 'P');
-    targets = { customer, group, otherVendor };
+    targets = { customer, group, otherVendor, own, other };
   }, SLOW);
 
   it('the whole matrix', async () => {
-    const { customer, group, otherVendor } = targets;
+    const { customer, group, otherVendor, own, other } = targets;
     const calls: Array<[string, string, object?]> = [
       ['GET', 'users'],
-      ['POST', 'users', { email: uniqueEmail('by-vendor'), user_type: 'C', company_id: 11 }],
+      ['POST', 'users', { email: uniqueEmail('by-vendor'), user_type: 'C', company_id: own }],
       ['GET', `users/${customer}`],
       ['GET', `users/${otherVendor}`],
       ['GET', `users/${vendor.userId}`],
       ['PUT', `users/${customer}`, { firstname: 'Vendor was here' }],
-      ['PUT', `users/${otherVendor}`, { company_id: 11 }],
-      ['PUT', `users/${vendor.userId}`, { company_id: 12 }],
+      ['PUT', `users/${otherVendor}`, { company_id: own }],
+      ['PUT', `users/${vendor.userId}`, { company_id: other }],
       ['DELETE', `users/${customer}`],
       ['DELETE', `users/${otherVendor}`],
       ['GET', 'usergroups'],
@@ -268,8 +271,8 @@ describe('vendors: 403 on every users, usergroups and membership operation, in e
       }
     }
     expect((await api('GET', `/api/users/${customer}`)).json.firstname).not.toBe('Vendor was here');
-    expect((await api('GET', `/api/users/${otherVendor}`)).json).toMatchObject({ company_id: 12, status: 'A' });
-    expect((await api('GET', `/api/users/${vendor.userId}`)).json.company_id).toBe(11);
+    expect((await api('GET', `/api/users/${otherVendor}`)).json).toMatchObject({ company_id: String(other), status: 'A' });
+    expect((await api('GET', `/api/users/${vendor.userId}`)).json.company_id).toBe(String(own));
     expect((await api('GET', `/api/usergroups/${group}`)).json).toMatchObject({ status: 'A', usergroup: 'vendor-target' });
     expect((await linksOf(customer))[group]).toMatchObject({ status: 'P' });
     expect(await linksOf(vendor.userId)).toEqual({});

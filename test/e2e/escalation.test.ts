@@ -7,10 +7,12 @@ import { api } from '../support/http.js';
 import {
   createAdmin,
   createApiUser,
+  createCompany,
   createCustomer,
   createGroup,
   createRoot,
   createUser,
+  createVendor,
   expectError,
   expectForbidden,
   expectStatus,
@@ -90,7 +92,7 @@ describe('a non-root administrator with manage_usergroups (and view_usergroups, 
   it("cannot change an administrator's or a vendor's membership of an administrator group", async () => {
     const [otherAdmin, vendor, adminGroup] = await Promise.all([
       createUser({ user_type: 'A' }),
-      createUser({ user_type: 'V', company_id: 3 }),
+      createVendor(),
       createGroup({ type: 'A', status: 'A' }),
     ]);
     for (const member of [otherAdmin, vendor]) {
@@ -150,7 +152,7 @@ describe('a non-root administrator with manage_users (and view_users)', () => {
   });
 
   it('cannot modify, disable or delete another administrator or a vendor', async () => {
-    const [otherAdmin, vendor] = await Promise.all([createUser({ user_type: 'A', firstname: 'Orig' }), createUser({ user_type: 'V', company_id: 2, firstname: 'Orig' })]);
+    const [otherAdmin, vendor] = await Promise.all([createUser({ user_type: 'A', firstname: 'Orig' }), createVendor({ firstname: 'Orig' })]);
     for (const target of [otherAdmin, vendor]) {
       expectForbidden(await api('PUT', `/api/users/${target}`, { auth: manager.auth, body: { firstname: 'Changed' } }));
       expectForbidden(await api('PUT', `/api/users/${target}`, { auth: manager.auth, body: { status: 'D' } }));
@@ -197,8 +199,10 @@ describe('root administrators', () => {
   });
 
   it('may create, modify and delete administrators and vendors', async () => {
+    const company = await createCompany();
     for (const userType of ['A', 'V'] as const) {
-      const created = await api('POST', '/api/users', { auth: root2.auth, body: { email: uniqueEmail(), user_type: userType } });
+      const body = { email: uniqueEmail(), user_type: userType, ...(userType === 'V' ? { company_id: company } : {}) };
+      const created = await api('POST', '/api/users', { auth: root2.auth, body });
       expectStatus(created, 201);
       const id = created.json.user_id;
       expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ user_type: userType, is_root: 'N' });

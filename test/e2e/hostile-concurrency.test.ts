@@ -16,7 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import { getUser, getUserWithLinks } from '../../lib/db/users.js';
 import { api, type ApiResponse } from '../support/http.js';
-import { createCustomer, createGroup, createUser, expectStatus, inBatches, linksOf, uid, uniqueEmail } from '../support/fixtures.js';
+import { createCompany, createCustomer, createGroup, createUser, expectStatus, inBatches, linksOf, uid, uniqueEmail } from '../support/fixtures.js';
 
 const SLOW = 180_000;
 
@@ -62,18 +62,19 @@ async function storedVersion(userId: number): Promise<number> {
 describe('users: conditional writes with a version — no lost update', () => {
   it('5 requests in parallel, each setting a different field, 8 rounds: every change sticks every time', async () => {
     const userId = await createUser({ user_type: 'C', firstname: 'f0', lastname: 'l0', company_id: 0 });
+    const companies = await inBatches(8, 4, () => createCompany());
     const v0 = await storedVersion(userId);
     let successes = 0;
     for (let round = 1; round <= 8; round++) {
       const email = uniqueEmail(`round${round}`);
-      const sent = { firstname: `first-${round}`, lastname: `last-${round}`, company_id: round * 11, status: round % 2 ? 'D' : 'A', email };
+      const sent = { firstname: `first-${round}`, lastname: `last-${round}`, company_id: companies[round - 1]!, status: round % 2 ? 'D' : 'A', email };
       const responses = await Promise.all(
         Object.entries(sent).map(([field, value]) => api('PUT', `/api/users/${userId}`, { body: { [field]: value } })),
       );
       expect(statuses(responses), JSON.stringify(responses.map((r) => r.body))).toEqual([200, 200, 200, 200, 200]);
       successes += responses.length;
       const read = await api('GET', `/api/users/${userId}`);
-      expect(read.json, `round ${round}`).toMatchObject(sent);
+      expect(read.json, `round ${round}`).toMatchObject({ ...sent, company_id: String(sent.company_id) });
     }
     // Each successful PUT committed exactly one conditional write: none was overwritten by another.
     expect(await storedVersion(userId)).toBe(v0 + successes);
@@ -118,8 +119,8 @@ describe('users: conditional writes with a version — no lost update', () => {
       for (const response of [ra, rb]) if (response.status !== 200) expect(response.status, response.body).toBe(400);
       const found = await api('GET', `/api/users?email=${encodeURIComponent(target)}`);
       expectStatus(found, 200);
-      const owners = found.json.users.map((user: { user_id: number }) => user.user_id);
-      if (winners.length === 1) expect(owners).toEqual([ra.status === 200 ? a : b]);
+      const owners = found.json.users.map((user: { user_id: string }) => user.user_id);
+      if (winners.length === 1) expect(owners).toEqual([String(ra.status === 200 ? a : b)]);
       else expect(owners).toEqual([]);
       // The loser still has its own address, and the winner's old address is free again.
       const [readA, readB] = await Promise.all([api('GET', `/api/users/${a}`), api('GET', `/api/users/${b}`)]);
@@ -154,8 +155,8 @@ describe('ids stay unique under parallel creates', () => {
     const ids = responses.filter((response) => response.status === 201).map((response) => response.json.user_id as number);
     expect(new Set(ids).size).toBe(ids.length);
     await inBatches(50, 10, async (i) => {
-      const found = (await read(`/api/users?email=${encodeURIComponent(emails[i]!)}`)).json.users as Array<{ user_id: number }>;
-      if (responses[i]!.status === 201) expect(found.map((user) => user.user_id)).toEqual([responses[i]!.json.user_id]);
+      const found = (await read(`/api/users?email=${encodeURIComponent(emails[i]!)}`)).json.users as Array<{ user_id: string }>;
+      if (responses[i]!.status === 201) expect(found.map((user) => user.user_id)).toEqual([String(responses[i]!.json.user_id)]);
       else expect(found.length).toBeLessThanOrEqual(1);
       for (const user of found) expect((await read(`/api/users/${user.user_id}`)).json.email).toBe(emails[i]);
     });

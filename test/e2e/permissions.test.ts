@@ -220,7 +220,7 @@ describe('an administrator created through the API', () => {
     await setLink(userId, group, 'A');
     const list = await api('GET', `/api/users?email=${encodeURIComponent(email)}`, { auth });
     expectStatus(list, 200);
-    expect(list.json.users.map((user: { user_id: number }) => user.user_id)).toEqual([userId]);
+    expect(list.json.users.map((user: { user_id: string }) => user.user_id)).toEqual([String(userId)]);
     expectForbidden(await api('GET', '/api/usergroups', { auth }));
     expectForbidden(await api('PUT', `/api/users/${userId}`, { auth, body: { firstname: 'x' } }));
   }, SLOW);

@@ -148,6 +148,21 @@ export interface UserFields {
   firstname?: string;
   lastname?: string;
   company_id?: number;
+  company?: string;
+  phone?: string;
+}
+
+/** A company (POST /stores as the bootstrap root): what a user's company_id names. Returns its company_id. */
+export async function createCompany(name = `Company ${uid()}`): Promise<number> {
+  const response = await api('POST', '/api/stores', { body: { company: name, storefront: `${uid()}.shop.example.com` } });
+  expectStatus(response, 201);
+  expect(Number.isInteger(response.json.store_id)).toBe(true);
+  return response.json.store_id as number;
+}
+
+/** A vendor created through the API, with a fresh company of its own unless one is given. */
+export async function createVendor(fields: Partial<UserFields> = {}, auth: Auth = 'admin'): Promise<number> {
+  return createUser({ ...fields, user_type: 'V', company_id: fields.company_id ?? (await createCompany()) }, auth);
 }
 
 /** POST /users; returns the new id. */
@@ -225,7 +240,7 @@ export async function rootUserId(): Promise<number> {
   const response = await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`);
   expectStatus(response, 200);
   expect(response.json.users).toHaveLength(1);
-  return response.json.users[0].user_id as number;
+  return Number(response.json.users[0].user_id);
 }
 
 /** Runs `tasks` with at most `limit` in flight. */

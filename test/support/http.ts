@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { contractViolation } from './contract.js';
 import { basicAuthorization } from './lambda-event.js';
 
 const basicAuth = basicAuthorization;
@@ -51,6 +52,9 @@ export async function api<T = any>(method: string, path: string, options: Reques
     redirect: 'manual',
   });
   const text = await response.text();
+  // Every answer to a documented operation is also a check of the OpenAPI document (test/support/contract.ts).
+  const violation = contractViolation(method, path, response.status, response.headers.get('content-type'), text);
+  if (violation) throw new Error(`OpenAPI contract: ${violation}`);
   return { status: response.status, headers: response.headers, body: text, json: parseJson<T>(text) };
 }
 

@@ -1,0 +1,236 @@
+import { ENTITIES } from '../entities/registry.js';
+import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
+import { bodySchema, representationSchema, type Schema } from './schemas.js';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
+ * field tables that validate bodies and present answers — so it cannot drift from what the API does.
+ * Served at /api/openapi.json and /api/2.0/openapi.json (functions/docs/openapi.ts).
+ */
+
+const VERSION_PREFIXES = ['/api', '/api/2.0'] as const;
+
+const DESCRIPTION = `A CS-Cart-compatible store / marketplace REST API.
+
+**Paths.** Version 1.0 under \`/api/\`, 2.0 under \`/api/2.0/\` (identical unless noted); the same requests also work as
+\`/api.php?_d=<path without /api/>&ajax_custom=1\` (e.g. \`_d=products/12\`, \`_d=2.0/users/3/usergroups\`), with further
+query parameters as filters. A trailing slash is ignored; entity names are case-insensitive.
+
+**Authentication.** HTTP Basic on every request: the user's e-mail and API key. Missing or wrong credentials → 401 with
+\`WWW-Authenticate: Basic realm="User email/API key"\`. Ten failures within 15 minutes for one e-mail and source address → 429
+with \`Retry-After\`.
+
+**The order a request is judged in.** Credentials (401/429) → route (404 unknown entity, 405 wrong method for the path's shape)
+→ privilege (403) → body (413 over 1 MiB, 415 unsupported Content-Type, 400 malformed) → the objects in the path (404) →
+escalation guard (403) → field values (400).
+
+**Bodies.** \`application/json\`, or \`key=value&…\` pairs as \`text/plain\` or \`application/x-www-form-urlencoded\` (no
+Content-Type means text/plain). Unknown and read-only keys are ignored. Empty body → 400 \`Missing parameters\`.
+
+**Answers.** Errors are \`{"message": "<HTTP reason>[: detail]", "status": N}\`, validation errors add
+\`"errors": [{"field", "message"}]\`. POST → 201 with the new id, PUT → 200 with the id, DELETE → 204. Most numbers in
+objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them; ids in POST/PUT answers are integers.
+
+**Lists.** \`page\` (default 1), \`items_per_page\` (default ${DEFAULT_ITEMS_PER_PAGE}, 1 to ${MAX_ITEMS_PER_PAGE}), \`sort_by\`,
+\`sort_order\` (asc|desc; default id ascending); \`total_items\` is an integer; a page past the end is empty. A filter value
+outside its allowed values → 400.
+
+**Permissions.** A root administrator may do everything; any other administrator needs the privileges each operation names
+(granted by the administrator groups they are active in). Vendors (\`user_type\` V) may use the API only in the editions
+multi-vendor-plus, multi-vendor-ultimate and multi-vendor-enterprise, and only categories (read-only), products and orders —
+and only their own company's products and orders: another company's is a 404 to them, and what they create belongs to their
+company. Escalation guard: only a root administrator manages administrator groups, administrators and vendors; nobody changes
+their own memberships or disables or deletes themselves.`;
+
+const errorSchema: Schema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    status: { type: 'integer' },
+    errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] } },
+  },
+  required: ['message', 'status'],
+};
+
+const ERRORS: Record<string, { name: string; description: string; headers?: Record<string, unknown> }> = {
+  '400': { name: 'BadRequest', description: 'Malformed body, a missing or invalid field, or a rule of the entity (the message says which).' },
+  '401': {
+    name: 'Unauthorized',
+    description: 'Missing or wrong credentials.',
+    headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Basic realm="User email/API key"' } } },
+  },
+  '403': { name: 'Forbidden', description: 'A privilege is missing, the escalation guard refused, or vendors may not do this.' },
+  '404': { name: 'NotFound', description: 'Unknown entity, or no such object (for a vendor: none of its company).' },
+  '405': { name: 'MethodNotAllowed', description: 'The method does not fit the path (the `Allow` header lists the ones that do).', headers: { Allow: { schema: { type: 'string' } } } },
+  '409': { name: 'Conflict', description: 'The object kept changing under the request; retrying is safe.' },
+  '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB.' },
+  '415': { name: 'UnsupportedMediaType', description: 'A Content-Type other than JSON, text/plain or form encoding.' },
+  '429': { name: 'TooManyRequests', description: 'Too many failed logins for this e-mail and address.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
+  '500': { name: 'InternalServerError', description: 'An unexpected failure; nothing internal is shown.' },
+  '503': { name: 'ServiceUnavailable', description: 'The database is throttling or unreachable; nothing was written.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
+};
+
+const errorRef = (status: string) => ({ $ref: `#/components/responses/${ERRORS[status]!.name}` });
+
+function errorsFor(operation: Operation): Record<string, unknown> {
+  const statuses = ['400', '401', '403', '404', '405', '429', '500', '503'];
+  if (operation === 'create' || operation === 'update') statuses.push('409', '413', '415');
+  if (operation === 'delete') statuses.push('409');
+  return Object.fromEntries(statuses.sort().map((status) => [status, errorRef(status)]));
+}
+
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+
+const isStored = (resource: ResourceDefinition): resource is StoredEntityDefinition => 'storage' in resource;
+
+const searchEcho: Schema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer' },
+    items_per_page: { type: 'integer' },
+    sort_by: { type: 'string' },
+    sort_order: { type: 'string', enum: ['asc', 'desc'] },
+    total_items: { type: 'integer' },
+  },
+  required: ['page', 'items_per_page', 'sort_by', 'sort_order', 'total_items'],
+};
+
+function listSchema(resource: ResourceDefinition): Schema {
+  const shape = resource.collection?.shape ?? 'wrapped';
+  const rows = resource.collection?.rowsOf ?? resource;
+  const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);
+  if (shape === 'object') return representationSchema(resource, 'single');
+  if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
+  const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
+  return { type: 'object', properties: { [key]: { type: 'array', items: row }, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
+}
+
+function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
+  const custom = resource.answerSchemas?.[operation];
+  if (custom) return custom;
+  const keys = isStored(resource) ? resource.answers[operation] : [resource.idField ?? `${resource.name}_id`];
+  const extras = isStored(resource) ? (resource.answerExtras?.[operation] ?? {}) : {};
+  const properties: Record<string, Schema> = Object.fromEntries(keys.map((key) => [key, { type: 'integer' }]));
+  for (const [key, value] of Object.entries(extras)) properties[key] = { type: typeof value };
+  return { type: 'object', properties, required: Object.keys(properties) };
+}
+
+function privilegeText(rule: PrivilegeRule | 'none', operation: Operation): string {
+  if (rule === 'none') return 'Any authenticated user (every user type, every edition).';
+  const names = operation === 'list' || operation === 'get' ? rule.read : (rule[operation] ?? rule.write);
+  return `Privileges: ${names.map((name) => `\`${name}\``).join(', ')} (a root administrator has all).`;
+}
+
+function vendorText(resource: ResourceDefinition, operation: Operation): string {
+  if (!resource.vendorAccess) return ' Vendors: 403.';
+  if (resource.vendorReadOnly && operation !== 'list' && operation !== 'get') return ' Vendors: 403 (read-only for them).';
+  if (isStored(resource) && resource.vendorScoped) return " Vendors: their own company's objects only.";
+  return ' Vendors may use it.';
+}
+
+function queryParameters(resource: ResourceDefinition): unknown[] {
+  const sortKeys = resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
+  const paging = resource.collection?.shape === 'keyed' || resource.collection?.shape === 'object' ? [] : [
+    { name: 'page', in: 'query', schema: { type: 'string', pattern: '^-?[0-9]+$' }, description: 'Default 1; values below 1 mean 1.' },
+    { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
+    { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
+    ...(sortKeys ? [{ name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...sortKeys] }, description: 'Unknown values fall back to id.' }] : []),
+  ];
+  const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
+    name,
+    in: 'query',
+    schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
+    description: `Filter (${spec.kind}); an invalid value is a 400.`,
+  }));
+  return [...paging, ...filters];
+}
+
+const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
+
+function operationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
+  const parameters: unknown[] = idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'A numeric id; anything else is a 404.' }));
+  if (operation === 'list') parameters.push(...queryParameters(resource));
+  const responses: Record<string, unknown> = { ...errorsFor(operation) };
+  switch (operation) {
+    case 'list':
+      responses['200'] = { description: 'The collection.', content: json(listSchema(resource)) };
+      break;
+    case 'get':
+      responses['200'] = { description: 'The object.', content: json(representationSchema(resource, 'single')) };
+      break;
+    case 'create':
+      responses['201'] = { description: 'Created.', content: json(answerSchema(resource, 'create')) };
+      break;
+    case 'update':
+      responses['200'] = { description: 'Updated.', content: json(answerSchema(resource, 'update')) };
+      break;
+    case 'delete':
+      responses['204'] = { description: 'Deleted; empty body.' };
+      break;
+  }
+  const body =
+    operation === 'create' || operation === 'update'
+      ? { requestBody: { required: true, content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema: bodySchema(resource, operation) }])) } }
+      : {};
+  return {
+    tags: [tag],
+    operationId: `${[tag, ...(resource.name === tag ? [] : [resource.name])].join('_')}_${operation}`,
+    description: privilegeText(resource.privileges, operation) + vendorText(resource, operation),
+    parameters,
+    ...body,
+    responses,
+  };
+}
+
+const METHOD_OF: Record<Operation, { method: string; onObject: boolean }> = {
+  list: { method: 'get', onObject: false },
+  get: { method: 'get', onObject: true },
+  create: { method: 'post', onObject: false },
+  update: { method: 'put', onObject: true },
+  delete: { method: 'delete', onObject: true },
+};
+
+function addResource(paths: Record<string, Record<string, unknown>>, base: string, resource: ResourceDefinition, tag: string, idParams: string[], objectParam: string): void {
+  for (const operation of resource.operations) {
+    const { method, onObject } = METHOD_OF[operation];
+    const path = onObject ? `${base}/{${objectParam}}` : base;
+    const params = onObject ? [...idParams, objectParam] : idParams;
+    const prefixOk = resource.name !== 'version' || !onObject;
+    if (!prefixOk) continue;
+    (paths[path] ??= {})[method] = operationObject(resource, operation, tag, params);
+  }
+}
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const entities = Object.values(ENTITIES) as EntityDefinition[];
+  for (const prefix of VERSION_PREFIXES) {
+    for (const entity of entities) {
+      addResource(paths, `${prefix}/${entity.name}`, entity, entity.name, [], 'id');
+      for (const nested of Object.values(entity.nested ?? {})) {
+        addResource(paths, `${prefix}/${entity.name}/{id}/${nested.name}`, nested, entity.name, ['id'], 'nestedId');
+      }
+    }
+  }
+  // The same operation under /api and /api/2.0 needs distinct operationIds.
+  for (const [path, methods] of Object.entries(paths)) {
+    if (!path.startsWith('/api/2.0/')) continue;
+    for (const operation of Object.values(methods) as Array<{ operationId: string }>) operation.operationId = `v2_${operation.operationId}`;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Store API', version: '1.0', description: DESCRIPTION },
+    servers: [{ url: '/' }],
+    security: [{ basicAuth: [] }],
+    tags: entities.map((entity) => ({ name: entity.name })),
+    paths,
+    components: {
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
+      schemas: { Error: errorSchema },
+      responses: Object.fromEntries(
+        Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),
+      ),
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../lib/db/records.js';
+import { matchesUser, sortUsers } from '../../lib/db/users.js';
+import { userFilters } from '../../lib/operations/users.js';
+
+const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
+  user_id: id,
+  email: `u${id}@example.com`,
+  email_lc: `u${id}@example.com`,
+  user_type: 'C',
+  status: 'A',
+  firstname: '',
+  lastname: '',
+  company_id: 0,
+  is_root: 'N',
+  timestamp: 1_700_000_000,
+  version: 1,
+  ...fields,
+});
+
+describe('userFilters: user_id, user_ids and user_login all name ids', () => {
+  it('intersects them; a login that is no user_<id> names nobody', () => {
+    expect(userFilters({ user_ids: [3, 5, 3] }).ids).toEqual([3, 5]);
+    expect(userFilters({ user_ids: [3, 5], user_id: 5 }).ids).toEqual([5]);
+    expect(userFilters({ user_login: 'User_12' }).ids).toEqual([12]);
+    expect(userFilters({ user_login: 'user_012' }).ids).toEqual([]);
+    expect(userFilters({ user_login: 'admin' }).ids).toEqual([]);
+    expect(userFilters({ status: 'A' }).ids).toBeUndefined();
+  });
+});
+
+describe('matchesUser', () => {
+  const ada = user(1, { firstname: 'Ada', lastname: 'Lovelace', phone: '+44 20', company_id: 7 });
+  it.each([
+    [{ name: 'ada love' }, true],
+    [{ name: 'LOVELACE' }, true],
+    [{ name: 'grace' }, false],
+    [{ phone: '+44' }, true],
+    [{ phone: '33' }, false],
+    [{ company_id: 7 }, true],
+    [{ company_id: 0 }, false],
+    [{ is_root: 'N' as const }, true],
+    [{ is_root: 'Y' as const }, false],
+    [{ email: ' U1@EXAMPLE.COM ' }, true],
+    [{ ids: [] }, false],
+    [{ ids: [1, 2], user_type: 'C' as const, status: 'A' as const }, true],
+  ])('%j → %s', (filters, expected) => {
+    expect(matchesUser(ada, filters)).toBe(expected);
+  });
+  it('a user without a phone matches no phone filter', () => {
+    expect(matchesUser(user(2), { phone: '1' })).toBe(false);
+  });
+});
+
+describe('sortUsers', () => {
+  const users = [
+    user(1, { lastname: 'turing', firstname: 'alan', email_lc: 'c@x.io', phone: '2', timestamp: 5 }),
+    user(2, { lastname: 'Hopper', firstname: 'Grace', email_lc: 'a@x.io', user_type: 'A', timestamp: 5 }),
+    user(10, { lastname: 'Lovelace', firstname: 'Ada', email_lc: 'b@x.io', status: 'D', phone: '1', timestamp: 4 }),
+  ];
+  const order = (sortBy: Parameters<typeof sortUsers>[1], descending = false) => sortUsers(users, sortBy, descending).map((u) => u.user_id);
+  it('orders by each key, ties by id, the whole order reversed when descending', () => {
+    expect(order('name')).toEqual([2, 10, 1]);
+    expect(order('email')).toEqual([2, 10, 1]);
+    expect(order('date')).toEqual([10, 1, 2]);
+    expect(order('date', true)).toEqual([2, 1, 10]);
+    expect(order('type')).toEqual([2, 1, 10]);
+    expect(order('status')).toEqual([1, 2, 10]);
+    expect(order('phone')).toEqual([2, 10, 1]);
+    expect(order('last_login')).toEqual([1, 2, 10]);
+    expect(order('username')).toEqual([1, 10, 2]);
+    expect(order('id', true)).toEqual([10, 2, 1]);
+  });
+});
