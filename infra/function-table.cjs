@@ -76,8 +76,10 @@ const FUNCTIONS = [
   { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
 
-  ...entityFunctions('companies', 'stores', { references: false }),
-  ...entityFunctions('companies', 'vendors', { references: false }),
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each
+  // product's update (GetItem, Put, index Delete/Put, count Update; its references do not change).
+  ...entityFunctions('companies', 'stores', { references: false, extra: { update: ['Query'] } }),
+  ...entityFunctions('companies', 'vendors', { references: false, extra: { update: ['Query'] } }),
 
   // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query).
   ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'] } }),
@@ -105,7 +107,8 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-openapi',
     handler: 'functions/docs/openapi.handler',
-    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    // ANY: every method reaches it, and it answers 405 itself (not the catch-all's 401).
+    events: [{ http: { method: 'any', path: 'api/openapi.json' } }, { http: { method: 'any', path: 'api/2.0/openapi.json' } }],
     table: [],
     index: [],
   },
@@ -113,7 +116,7 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-page',
     handler: 'functions/docs/page.handler',
-    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    events: [{ http: { method: 'any', path: 'api/docs' } }, { http: { method: 'any', path: 'api/docs/{asset}' } }],
     table: [],
     index: [],
   },
