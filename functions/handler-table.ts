@@ -61,6 +61,11 @@ import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
 import { handler as vendorsUpdate } from './vendors/update.js';
 import { handler as vendorsDelete } from './vendors/delete.js';
+import { handler as callRequestsList } from './call_requests/list.js';
+import { handler as callRequestsGet } from './call_requests/get.js';
+import { handler as callRequestsCreate } from './call_requests/create.js';
+import { handler as callRequestsUpdate } from './call_requests/update.js';
+import { handler as callRequestsDelete } from './call_requests/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -126,4 +131,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'statuses.create': statusesCreate,
   'statuses.update': statusesUpdate,
   'statuses.delete': statusesDelete,
+  'call_requests.list': callRequestsList,
+  'call_requests.get': callRequestsGet,
+  'call_requests.create': callRequestsCreate,
+  'call_requests.update': callRequestsUpdate,
+  'call_requests.delete': callRequestsDelete,
 });

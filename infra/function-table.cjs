@@ -81,6 +81,8 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
+
+  ...entityFunctions('content', 'call_requests'),
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { storesEntity, vendorsEntity } from './companies.js';
+import { callRequestsEntity } from './call-requests.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
@@ -25,6 +26,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [callRequestsEntity.name]: callRequestsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {
