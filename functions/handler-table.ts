@@ -66,6 +66,11 @@ import { handler as callRequestsGet } from './call_requests/get.js';
 import { handler as callRequestsCreate } from './call_requests/create.js';
 import { handler as callRequestsUpdate } from './call_requests/update.js';
 import { handler as callRequestsDelete } from './call_requests/delete.js';
+import { handler as blocksList } from './blocks/list.js';
+import { handler as blocksGet } from './blocks/get.js';
+import { handler as blocksCreate } from './blocks/create.js';
+import { handler as blocksUpdate } from './blocks/update.js';
+import { handler as blocksDelete } from './blocks/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -136,4 +141,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'call_requests.create': callRequestsCreate,
   'call_requests.update': callRequestsUpdate,
   'call_requests.delete': callRequestsDelete,
+  'blocks.list': blocksList,
+  'blocks.get': blocksGet,
+  'blocks.create': blocksCreate,
+  'blocks.update': blocksUpdate,
+  'blocks.delete': blocksDelete,
 });

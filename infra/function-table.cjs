@@ -83,6 +83,7 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
 
   ...entityFunctions('content', 'call_requests'),
+  ...entityFunctions('content', 'blocks'),
 ];
 
 /**

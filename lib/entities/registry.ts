@@ -1,5 +1,6 @@
 import { storesEntity, vendorsEntity } from './companies.js';
 import { callRequestsEntity } from './call-requests.js';
+import { blocksEntity } from './blocks.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
@@ -26,6 +27,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [blocksEntity.name]: blocksEntity,
   [callRequestsEntity.name]: callRequestsEntity,
 });
 
