@@ -71,6 +71,12 @@ import { handler as blocksGet } from './blocks/get.js';
 import { handler as blocksCreate } from './blocks/create.js';
 import { handler as blocksUpdate } from './blocks/update.js';
 import { handler as blocksDelete } from './blocks/delete.js';
+import { handler as shipmentsList } from './shipments/list.js';
+import { handler as shipmentsGet } from './shipments/get.js';
+import { handler as shipmentsCreate } from './shipments/create.js';
+import { handler as shipmentsUpdate } from './shipments/update.js';
+import { handler as shipmentsDelete } from './shipments/delete.js';
+import { handler as ordersShipments } from './orders/shipments.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -146,4 +152,10 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'blocks.create': blocksCreate,
   'blocks.update': blocksUpdate,
   'blocks.delete': blocksDelete,
+  'orders.shipments.list': ordersShipments,
+  'shipments.list': shipmentsList,
+  'shipments.get': shipmentsGet,
+  'shipments.create': shipmentsCreate,
+  'shipments.update': shipmentsUpdate,
+  'shipments.delete': shipmentsDelete,
 });

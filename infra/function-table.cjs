@@ -76,13 +76,17 @@ const FUNCTIONS = [
     access: {
       create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem', 'GetItem'],
       update: [...ENTITY_ACCESS.update, 'Query'],
+      // Deleting an order deletes its shipments (Query of the order's shipment index, then their deletes).
+      delete: [...ENTITY_ACCESS.delete, 'Query'],
     },
   }),
+  { domain: 'orders', name: 'orders-shipments-list', key: 'orders.shipments.list', handler: 'functions/orders/shipments.handler', method: 'get', path: 'orders/{id}/shipments', table: ['GetItem', 'Query'], index: [] },
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
 
   ...entityFunctions('content', 'call_requests'),
+  ...entityFunctions('orders', 'shipments', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'] } }),
   ...entityFunctions('content', 'blocks'),
 ];
 
