@@ -77,6 +77,13 @@ import { handler as shipmentsCreate } from './shipments/create.js';
 import { handler as shipmentsUpdate } from './shipments/update.js';
 import { handler as shipmentsDelete } from './shipments/delete.js';
 import { handler as ordersShipments } from './orders/shipments.js';
+import { handler as discussionsList } from './discussions/list.js';
+import { handler as discussionsGet } from './discussions/get.js';
+import { handler as discussionsCreate } from './discussions/create.js';
+import { handler as discussionsUpdate } from './discussions/update.js';
+import { handler as discussionsDelete } from './discussions/delete.js';
+import { handler as productsDiscussionsList } from './products/discussions-list.js';
+import { handler as productsDiscussionsCreate } from './products/discussions-create.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -158,4 +165,11 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'shipments.create': shipmentsCreate,
   'shipments.update': shipmentsUpdate,
   'shipments.delete': shipmentsDelete,
+  'products.discussions.list': productsDiscussionsList,
+  'products.discussions.create': productsDiscussionsCreate,
+  'discussions.list': discussionsList,
+  'discussions.get': discussionsGet,
+  'discussions.create': discussionsCreate,
+  'discussions.update': discussionsUpdate,
+  'discussions.delete': discussionsDelete,
 });

@@ -2,6 +2,7 @@ import { storesEntity, vendorsEntity } from './companies.js';
 import { callRequestsEntity } from './call-requests.js';
 import { blocksEntity } from './blocks.js';
 import { shipmentsEntity } from './shipments.js';
+import { discussionsEntity } from './discussions.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
@@ -28,6 +29,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [discussionsEntity.name]: discussionsEntity,
   [shipmentsEntity.name]: shipmentsEntity,
   [blocksEntity.name]: blocksEntity,
   [callRequestsEntity.name]: callRequestsEntity,

@@ -76,5 +76,5 @@ describe('blocks', () => {
     expectStatus(await api('POST', '/api/blocks', { auth: editor.auth, body: { name: 'e', type: 'html_block' } }), 201);
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/blocks', { auth: vendor.auth }));
-  });
+  }, 180_000);
 });

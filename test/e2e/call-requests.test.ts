@@ -88,5 +88,5 @@ describe('call_requests', () => {
     expectStatus(await api('POST', '/api/call_requests', { auth: manager.auth, body: { phone: '1' } }), 201);
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/call_requests', { auth: vendor.auth }));
-  });
+  }, 180_000);
 });

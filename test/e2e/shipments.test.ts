@@ -133,5 +133,5 @@ describe('shipments', () => {
     expectError(await api('DELETE', '/api/shipments/999999999', { auth: editor.auth }), 404);
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/shipments', { auth: vendor.auth }));
-  });
+  }, 180_000);
 });
