@@ -84,6 +84,9 @@ import { handler as discussionsUpdate } from './discussions/update.js';
 import { handler as discussionsDelete } from './discussions/delete.js';
 import { handler as productsDiscussionsList } from './products/discussions-list.js';
 import { handler as productsDiscussionsCreate } from './products/discussions-create.js';
+import { handler as cartsList } from './carts/list.js';
+import { handler as cartsGet } from './carts/get.js';
+import { handler as cartsDelete } from './carts/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -172,4 +175,7 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'discussions.create': discussionsCreate,
   'discussions.update': discussionsUpdate,
   'discussions.delete': discussionsDelete,
+  'carts.list': cartsList,
+  'carts.get': cartsGet,
+  'carts.delete': cartsDelete,
 });

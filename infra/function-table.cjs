@@ -86,6 +86,8 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
 
   ...entityFunctions('content', 'call_requests'),
+  // Carts are views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
+  ...entityFunctions('accounts', 'carts', { operations: ['list', 'get', 'delete'], access: { list: [], get: ['GetItem', 'BatchGetItem'], delete: ['GetItem'] } }),
   ...entityFunctions('content', 'discussions', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'] } }),
   { domain: 'catalog', name: 'products-discussions-list', key: 'products.discussions.list', handler: 'functions/products/discussions-list.handler', method: 'get', path: 'products/{id}/discussions', table: ['GetItem', 'Query'], index: [] },
   { domain: 'catalog', name: 'products-discussions-create', key: 'products.discussions.create', handler: 'functions/products/discussions-create.handler', method: 'post', path: 'products/{id}/discussions', table: [...ENTITY_ACCESS.create, 'GetItem'], index: [] },
