@@ -104,7 +104,8 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-openapi',
     handler: 'functions/docs/openapi.handler',
-    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    // ANY: every method reaches it, and it answers 405 itself (not the catch-all's 401).
+    events: [{ http: { method: 'any', path: 'api/openapi.json' } }, { http: { method: 'any', path: 'api/2.0/openapi.json' } }],
     table: [],
     index: [],
   },
@@ -112,7 +113,7 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-page',
     handler: 'functions/docs/page.handler',
-    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    events: [{ http: { method: 'any', path: 'api/docs' } }, { http: { method: 'any', path: 'api/docs/{asset}' } }],
     table: [],
     index: [],
   },
