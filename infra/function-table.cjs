@@ -65,9 +65,10 @@ const FUNCTIONS = [
   ...entityFunctions('companies', 'stores'),
   ...entityFunctions('companies', 'vendors'),
 
-  ...entityFunctions('catalog', 'categories', { access: { update: [...ENTITY_ACCESS.update, 'Query'] } }),
+  // Deleting a category or product also deletes its discussion posts (Query of the thread's posts).
+  ...entityFunctions('catalog', 'categories', { access: { update: [...ENTITY_ACCESS.update, 'Query'], delete: [...ENTITY_ACCESS.delete, 'Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
-  ...entityFunctions('catalog', 'products', { access: { create: [...ENTITY_ACCESS.create, 'GetItem', 'Query'], update: [...ENTITY_ACCESS.update, 'Query'], list: [...ENTITY_ACCESS.list] } }),
+  ...entityFunctions('catalog', 'products', { access: { create: [...ENTITY_ACCESS.create, 'GetItem', 'Query'], update: [...ENTITY_ACCESS.update, 'Query'], delete: [...ENTITY_ACCESS.delete, 'Query'], list: [...ENTITY_ACCESS.list] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('catalog', 'features'),
 

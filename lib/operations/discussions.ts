@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from '../db/client.js';
 import { nextId } from '../db/counters.js';
 import { entityKeys } from '../db/entity-keys.js';
-import type { ListCondition } from '../db/entity-list.js';
+import { idsInIndex, type ListCondition } from '../db/entity-list.js';
+import { deleteRecord } from '../db/entity-store.js';
+import { discussionsEntity } from '../entities/discussions.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError, type FieldError } from '../errors.js';
 import type { ApiRequest } from '../http/api-request.js';
@@ -133,3 +135,21 @@ export const productDiscussionHooks: EntityHooks = {
     return newPost({ ...values, object_type: 'P', object_id: productId, thread_id: 0 }, { ...request, body });
   },
 };
+
+/**
+ * Deleting an object deletes its posts and its thread (CS-Cart deletes an object's discussion with it). Runs
+ * after the object's delete; a post created meanwhile fails its ConditionCheck on the object, so none is left.
+ */
+export async function deletePostsOf(type: string, objectId: number): Promise<void> {
+  const thread = await threadOf(type, objectId);
+  if (!thread) return;
+  for (const id of await idsInIndex(discussionsEntity, 'thread_id', thread)) {
+    try {
+      await deleteRecord(discussionsEntity, id);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  await db().send(new DeleteCommand({ TableName: table(), Key: objectThreadKey(type, objectId) }));
+  await db().send(new DeleteCommand({ TableName: table(), Key: threadKey(thread) }));
+}

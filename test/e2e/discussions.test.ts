@@ -97,6 +97,16 @@ describe('discussions', () => {
     expectError(await api('POST', `/api/products/${productId}/discussions`, { body: { name: 'x' } }), 400, 'Bad Request: The rating_value/message field is required');
   });
 
+  it("deleting a product deletes its posts (as CS-Cart); other objects' posts stay", async () => {
+    const doomed = (await api('POST', '/api/products', { body: { product: `Doomed ${uid()}`, price: '1.00' } })).json.product_id;
+    const post = (await api('POST', `/api/products/${doomed}/discussions`, { body: { name: 'D', message: 'bye' } })).json.post_id;
+    const other = (await create({ object_type: 'P', object_id: productId, name: 'Stays', message: 'hi' })).json.post_id;
+    expectStatus(await api('DELETE', `/api/products/${doomed}`), 204);
+    expectError(await api('GET', `/api/discussions/${post}`), 404);
+    expectStatus(await api('GET', `/api/discussions/${other}`), 200);
+    expectError(await create({ object_type: 'P', object_id: doomed, name: 'Late', message: 'x' }), 400);
+  });
+
   it('405s; view_discussions reads, manage_discussions writes; vendors 403', async () => {
     expectError(await api('POST', '/api/discussions/1', { body: { message: 'x' } }), 405);
     expectError(await api('PUT', '/api/discussions', { body: { message: 'x' } }), 405);
