@@ -31,6 +31,7 @@ export const blocksEntity: StoredEntityDefinition = {
     locations: raw({}, 'list'),
   },
   requiredOrder: ['name', 'type'],
-  indexes: [],
+  // company_id: a company that still owns blocks cannot be deleted (companies' dependents).
+  indexes: ['company_id'],
   references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
 };

@@ -37,7 +37,8 @@ export const callRequestsEntity: StoredEntityDefinition = {
     product: raw(null),
     responsible: raw({}),
   },
-  indexes: ['status', 'user_id'],
+  // company_id: a company that still has call requests cannot be deleted (companies' dependents).
+  indexes: ['status', 'user_id', 'company_id'],
   projected: ['status', 'user_id', 'name', 'phone'],
   filters: {
     status: { kind: 'enum', values: CALL_REQUEST_STATUSES },

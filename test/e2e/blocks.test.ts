@@ -59,7 +59,12 @@ describe('blocks', () => {
     expect(all).toEqual([...all].sort((a, b) => a - b));
   });
 
-  it('a company_id must name an existing store', async () => {
+  it('a company_id must name an existing store; a store that owns blocks cannot be deleted', async () => {
+    const store = (await api('POST', '/api/stores', { body: { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` } })).json.store_id;
+    const block = (await create({ name: 'owned', type: 'html_block', company_id: store })).json.block_id;
+    expectError(await api('DELETE', `/api/stores/${store}`), 400, 'Bad Request: The company still owns blocks; delete them first');
+    expectStatus(await api('DELETE', `/api/blocks/${block}`), 204);
+    expectStatus(await api('DELETE', `/api/stores/${store}`), 204);
     const bad = await create({ name: 'x', type: 'html_block', company_id: 999_999_999 });
     expectError(bad, 400);
     expect(bad.json.errors[0].field).toBe('company_id');
