@@ -62,8 +62,9 @@ const FUNCTIONS = [
   { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
 
-  ...entityFunctions('companies', 'stores'),
-  ...entityFunctions('companies', 'vendors'),
+  // A rename rewrites company_name on the company's products: Query of its product partition.
+  ...entityFunctions('companies', 'stores', { access: { update: [...ENTITY_ACCESS.update, 'Query'] } }),
+  ...entityFunctions('companies', 'vendors', { access: { update: [...ENTITY_ACCESS.update, 'Query'] } }),
 
   // Deleting a category or product also deletes its discussion posts (Query of the thread's posts).
   ...entityFunctions('catalog', 'categories', { access: { update: [...ENTITY_ACCESS.update, 'Query'], delete: [...ENTITY_ACCESS.delete, 'Query'] } }),
