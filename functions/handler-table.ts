@@ -61,6 +61,32 @@ import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
 import { handler as vendorsUpdate } from './vendors/update.js';
 import { handler as vendorsDelete } from './vendors/delete.js';
+import { handler as callRequestsList } from './call_requests/list.js';
+import { handler as callRequestsGet } from './call_requests/get.js';
+import { handler as callRequestsCreate } from './call_requests/create.js';
+import { handler as callRequestsUpdate } from './call_requests/update.js';
+import { handler as callRequestsDelete } from './call_requests/delete.js';
+import { handler as blocksList } from './blocks/list.js';
+import { handler as blocksGet } from './blocks/get.js';
+import { handler as blocksCreate } from './blocks/create.js';
+import { handler as blocksUpdate } from './blocks/update.js';
+import { handler as blocksDelete } from './blocks/delete.js';
+import { handler as shipmentsList } from './shipments/list.js';
+import { handler as shipmentsGet } from './shipments/get.js';
+import { handler as shipmentsCreate } from './shipments/create.js';
+import { handler as shipmentsUpdate } from './shipments/update.js';
+import { handler as shipmentsDelete } from './shipments/delete.js';
+import { handler as ordersShipments } from './orders/shipments.js';
+import { handler as discussionsList } from './discussions/list.js';
+import { handler as discussionsGet } from './discussions/get.js';
+import { handler as discussionsCreate } from './discussions/create.js';
+import { handler as discussionsUpdate } from './discussions/update.js';
+import { handler as discussionsDelete } from './discussions/delete.js';
+import { handler as productsDiscussionsList } from './products/discussions-list.js';
+import { handler as productsDiscussionsCreate } from './products/discussions-create.js';
+import { handler as cartsList } from './carts/list.js';
+import { handler as cartsGet } from './carts/get.js';
+import { handler as cartsDelete } from './carts/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -126,4 +152,30 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'statuses.create': statusesCreate,
   'statuses.update': statusesUpdate,
   'statuses.delete': statusesDelete,
+  'call_requests.list': callRequestsList,
+  'call_requests.get': callRequestsGet,
+  'call_requests.create': callRequestsCreate,
+  'call_requests.update': callRequestsUpdate,
+  'call_requests.delete': callRequestsDelete,
+  'blocks.list': blocksList,
+  'blocks.get': blocksGet,
+  'blocks.create': blocksCreate,
+  'blocks.update': blocksUpdate,
+  'blocks.delete': blocksDelete,
+  'orders.shipments.list': ordersShipments,
+  'shipments.list': shipmentsList,
+  'shipments.get': shipmentsGet,
+  'shipments.create': shipmentsCreate,
+  'shipments.update': shipmentsUpdate,
+  'shipments.delete': shipmentsDelete,
+  'products.discussions.list': productsDiscussionsList,
+  'products.discussions.create': productsDiscussionsCreate,
+  'discussions.list': discussionsList,
+  'discussions.get': discussionsGet,
+  'discussions.create': discussionsCreate,
+  'discussions.update': discussionsUpdate,
+  'discussions.delete': discussionsDelete,
+  'carts.list': cartsList,
+  'carts.get': cartsGet,
+  'carts.delete': cartsDelete,
 });

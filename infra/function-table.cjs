@@ -81,21 +81,38 @@ const FUNCTIONS = [
   ...entityFunctions('companies', 'stores', { references: false, extra: { update: ['Query'] } }),
   ...entityFunctions('companies', 'vendors', { references: false, extra: { update: ['Query'] } }),
 
-  // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query).
-  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'] } }),
+  // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete
+  // also deletes its discussion posts (lib/operations/discussions.ts deletePostsOf: GetItem of the thread,
+  // Query of its posts, their deletes, DeleteItem of the thread items).
+  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
-  // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query).
-  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'] } }),
+  // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query);
+  // a delete also deletes its discussion posts (Query).
+  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('attributes', 'features'),
 
   // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
-  // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem).
-  ...entityFunctions('orders', 'orders', { references: false, dependents: false, extra: { create: ['GetItem'], update: ['Query'] } }),
+  // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem);
+  // a delete also deletes its shipments and discussion posts (Query, then their deletes).
+  ...entityFunctions('orders', 'orders', { references: false, dependents: false, extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
+  { domain: 'orders', name: 'orders-shipments-list', key: 'orders.shipments.list', handler: 'functions/orders/shipments.handler', method: 'get', path: 'orders/{id}/shipments', table: ['GetItem', 'Query'], index: [] },
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
   // A status's create reads the letters its type uses (Query); its delete counts the orders in it (GetItem) and frees the letter (DeleteItem).
   ...entityFunctions('orders', 'statuses', { references: false, dependents: false, extra: { create: ['Query'] } }),
+
+  ...entityFunctions('content', 'call_requests', { dependents: false }),
+  // Carts are views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
+  ...entityFunctions('accounts', 'carts', { operations: ['list', 'get', 'delete'], access: { list: [], get: ['GetItem', 'BatchGetItem'], delete: ['GetItem'] } }),
+  // A post's create reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two
+  // PutItems) and ConditionChecks the object in its transaction.
+  ...entityFunctions('content', 'discussions', { references: false, dependents: false, extra: { create: ['GetItem', 'ConditionCheckItem'] } }),
+  { domain: 'catalog', name: 'products-discussions-list', key: 'products.discussions.list', handler: 'functions/products/discussions-list.handler', method: 'get', path: 'products/{id}/discussions', table: ['GetItem', 'Query'], index: [] },
+  { domain: 'catalog', name: 'products-discussions-create', key: 'products.discussions.create', handler: 'functions/products/discussions-create.handler', method: 'post', path: 'products/{id}/discussions', table: [...ENTITY_ACCESS.create, 'GetItem', 'ConditionCheckItem'], index: [] },
+  // A shipment's create reads the order and the shipping method (GetItem).
+  ...entityFunctions('orders', 'shipments', { dependents: false, extra: { create: ['GetItem'] } }),
+  ...entityFunctions('content', 'blocks', { dependents: false }),
 ];
 
 /**

@@ -1,4 +1,9 @@
 import { storesEntity, vendorsEntity } from './companies.js';
+import { callRequestsEntity } from './call-requests.js';
+import { blocksEntity } from './blocks.js';
+import { shipmentsEntity } from './shipments.js';
+import { discussionsEntity } from './discussions.js';
+import { cartsEntity } from './carts.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
@@ -25,6 +30,11 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [cartsEntity.name]: cartsEntity,
+  [discussionsEntity.name]: discussionsEntity,
+  [shipmentsEntity.name]: shipmentsEntity,
+  [blocksEntity.name]: blocksEntity,
+  [callRequestsEntity.name]: callRequestsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

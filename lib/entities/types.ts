@@ -81,10 +81,11 @@ export interface ResourceDefinition {
   /**
    * The shape of a GET on the collection, for the OpenAPI document: `wrapped` (`{"<key>": [...], "params",
    * "search"}`, the default, key = collectionKey or name), `keyed` (a bare object keyed by id, usergroups),
-   * `object` (one object, /version). `rowsOf`: the entity whose list rows it shows (nested lists), with
+   * `object` (one object, /version), `list` (a bare JSON array of every record: no wrapper, no params, no
+   * paging, as CS-Cart's /blocks; the list operation answers so). `rowsOf`: the entity whose list rows it shows (nested lists), with
    * `extraRowFields` added to each row.
    */
-  collection?: { shape: 'wrapped' | 'keyed' | 'object'; key?: string; rowsOf?: EntityDefinition; extraRowFields?: Record<string, FieldSpec> };
+  collection?: { shape: 'wrapped' | 'keyed' | 'object' | 'list'; key?: string; rowsOf?: EntityDefinition; extraRowFields?: Record<string, FieldSpec> };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */

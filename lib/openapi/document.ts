@@ -101,6 +101,7 @@ function listSchema(resource: ResourceDefinition): Schema {
   const rows = resource.collection?.rowsOf ?? resource;
   const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);
   if (shape === 'object') return representationSchema(resource, 'single');
+  if (shape === 'list') return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
   const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
   return { type: 'object', properties: { [key]: { type: 'array', items: row }, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
@@ -131,7 +132,7 @@ function vendorText(resource: ResourceDefinition, operation: Operation): string 
 
 function queryParameters(resource: ResourceDefinition): unknown[] {
   const sortKeys = resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
-  const paging = resource.collection?.shape === 'keyed' || resource.collection?.shape === 'object' ? [] : [
+  const paging = ['keyed', 'object', 'list'].includes(resource.collection?.shape ?? 'wrapped') ? [] : [
     { name: 'page', in: 'query', schema: { type: 'string', pattern: '^-?[0-9]+$' }, description: 'Default 1; values below 1 mean 1.' },
     { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
     { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },

@@ -4,6 +4,7 @@ import { categoriesEntity } from '../entities/categories.js';
 import type { StoredValue } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
+import { deletePostsOf } from './discussions.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const pathOf = (record: EntityRecord | undefined): number[] => ((record?.path_ids as number[] | undefined) ?? []).map(Number);
@@ -43,6 +44,8 @@ async function rewriteSubtree(moved: EntityRecord): Promise<void> {
 }
 
 export const categoryHooks: EntityHooks = {
+  // A category's discussion posts go with it, as in CS-Cart.
+  afterDelete: (deleted) => deletePostsOf('C', Number(deleted.category_id)),
   create: async (values) => {
     if (Number(values.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
     return { ...values, path_ids: await parentPath(Number(values.parent_id ?? 0)) };

@@ -65,17 +65,9 @@ export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks
 export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
     const filters = readFilters(def, request.query);
+    if (def.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
     const paging = readPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
-    const custom = (await hooks.conditions?.(filters, request)) ?? [];
-    const handled = new Set(custom.map((c) => c.rule.field));
-    const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
-    for (const [name, value] of Object.entries(filters)) {
-      const rule = def.filterRules?.[name];
-      if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
-    }
-    if (def.vendorScoped && isVendor(request.caller)) {
-      conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
-    }
+    const conditions = await listConditions(def, hooks, request, filters);
     const { records, total } = await listRecords(def, {
       conditions,
       sortBy: paging.sortBy,
@@ -86,6 +78,28 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
     const echo = searchEcho(paging, filters, total);
     return ok({ [def.collectionKey]: await presentAll(def, hooks, records, 'list'), params: echo, search: echo });
   };
+}
+
+/** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
+async function listConditions(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues): Promise<ListCondition[]> {
+  const custom = (await hooks.conditions?.(filters, request)) ?? [];
+  const handled = new Set(custom.map((c) => c.rule.field));
+  const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
+  for (const [name, value] of Object.entries(filters)) {
+    const rule = def.filterRules?.[name];
+    if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
+  }
+  if (def.vendorScoped && isVendor(request.caller)) {
+    conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
+  }
+  return conditions;
+}
+
+/** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
+async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues) {
+  const conditions = await listConditions(def, hooks, request, filters);
+  const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
+  return presentAll(def, hooks, records, 'list');
 }
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {

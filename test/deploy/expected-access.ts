@@ -78,7 +78,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'categories-get': GET,
   'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'categories-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // A delete also deletes the category's discussion posts (lib/operations/discussions.ts deletePostsOf):
+  // GetItem of the object's thread, Query of its posts, each post's delete, DeleteItem of the thread items.
+  'categories-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
   // GET /categories/:id/products: GetItem of the category, Query of its subtree, then a product list.
   'categories-products-list': LIST,
   // Products (lib/operations/products.ts): references company and categories, no dependants; writes
@@ -87,9 +89,13 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-get': GET,
   'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'products-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  'products-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
   'products-features-list': GET,
+  // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
+  // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
+  'products-discussions-list': LIST,
+  'products-discussions-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   // Features (lib/operations/features.ts): references company, dependants (products); new variants
   // take ids from a counter (UpdateItem).
   'features-list': LIST,
@@ -106,7 +112,17 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'orders-get': GET,
   'orders-create': access(['GetItem', 'PutItem', 'UpdateItem']),
   'orders-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'orders-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // A delete also deletes the order's shipments (Query of their index, each one's delete) and discussion posts.
+  'orders-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // GET /orders/:id/shipments: GetItem of the order, then a shipments list.
+  'orders-shipments-list': LIST,
+  // Shipments (lib/operations/shipments.ts): reference the order and the shipping method, no dependants;
+  // create reads both (GetItem).
+  'shipments-list': LIST,
+  'shipments-get': GET,
+  'shipments-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shipments-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shipments-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
   // Payments and shippings: references company, dependants (orders).
   'payments-list': LIST,
   'payments-get': GET,
@@ -126,6 +142,32 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'statuses-create': access(['PutItem', 'Query', 'UpdateItem']),
   'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Carts (lib/operations/carts.ts) are views of users: the list reads nothing (always empty), a cart is
+  // the user's profile (GetItem) with its company (BatchGetItem), DELETE only checks the user exists.
+  'carts-list': access([]),
+  'carts-get': GET,
+  'carts-delete': GET,
+  // Call requests: reference company, product and order; no dependants.
+  'call-requests-list': LIST,
+  'call-requests-get': GET,
+  'call-requests-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'call-requests-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'call-requests-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Discussions (lib/operations/discussions.ts): no references or dependants in the definition; a create
+  // reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two PutItems) and
+  // ConditionChecks the object in the post's transaction. Updates never touch the thread.
+  'discussions-list': LIST,
+  'discussions-get': GET,
+  'discussions-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'discussions-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'discussions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Blocks: reference the company; the list is a bare array of every block (same Query/GetItem reads).
+  'blocks-list': LIST,
+  'blocks-get': GET,
+  'blocks-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'blocks-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'blocks-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 };
 
 /**
