@@ -3,8 +3,10 @@
  * With --json, stdout is one JSON object and everything else goes to stderr.
  *
  * 1. bundles and module init of every function (fresh Node processes; nothing else of ours running yet);
- * 2. DynamoDB Local in memory on a free port, two tables: the endpoint world with 100 users, and 10,000 users;
- * 3. in-process: round trips per request (cold/warm, non-root and root) and the overhead ratio; list scaling;
+ * 2. DynamoDB Local in memory on a free port, two tables: the endpoint world with 100 users and 100 products,
+ *    and one with 10,000 users and 10,000 products (products written by the API's create operation);
+ * 3. in-process: round trips per request (cold/warm, non-root and root) and the overhead ratio; list scaling
+ *    of the users list and of the products list (unfiltered and per filter);
  * 4. HTTP through serverless offline (in a scratch copy) with autocannon;
  * then everything it started is stopped, whatever happened.
  */
@@ -23,9 +25,13 @@ import { round } from './lib/stats.js';
 const LARGE_TABLE = 'store-api-bench-10k';
 const SMALL_USERS = 100;
 const LARGE_USERS = 10_000;
+const SMALL_PRODUCTS = 100;
+const LARGE_PRODUCTS = 10_000;
 /** Customer/group pairs for membership requests; under HTTP load the writes rotate over them. */
 const MEMBER_PAIRS = 8;
 const INIT_RUNS = 11;
+/** Nine product lists: fewer pairs each than the one users list, still at least 40 and 3 s of counted runs. */
+const PRODUCT_LIST_PLAN = { warmupPairs: 5, minPairs: 40, maxPairs: 400, minMeasuredMs: 3_000 };
 
 async function main(): Promise<void> {
   // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
@@ -37,7 +43,10 @@ async function main(): Promise<void> {
   say('Bundling every function and timing module init...');
   const bundles = await measureBundles(INIT_RUNS, say);
 
-  say(`[${elapsed()}] Starting DynamoDB Local (in memory) and seeding ${SMALL_USERS} and ${LARGE_USERS.toLocaleString('en-US')} users...`);
+  say(
+    `[${elapsed()}] Starting DynamoDB Local (in memory) and seeding ${SMALL_USERS} and ${LARGE_USERS.toLocaleString('en-US')} users, ` +
+      `${SMALL_PRODUCTS} and ${LARGE_PRODUCTS.toLocaleString('en-US')} products...`,
+  );
   const database = await startDatabase([LOCAL_TABLE_NAME, LARGE_TABLE]);
   // Imported only now, like the dev server does: whatever lib/ creates at module scope sees DynamoDB Local.
   const { db } = await import('../lib/db/client.js');
@@ -47,16 +56,24 @@ async function main(): Promise<void> {
   const { installRecorder } = await import('./lib/round-trips.js');
   const { measureEndpoints } = await import('./lib/endpoints.js');
   const { measureListScaling } = await import('./lib/list-scaling.js');
+  const { PRODUCT_LIST_CASES } = await import('./lib/product-lists.js');
   const { loadEndpoints, DEFAULT_HTTP_PLAN } = await import('./lib/http-load.js');
 
   // The world's users (root, staff, customers) count towards each table's total.
   const worldUsers = 2 + MEMBER_PAIRS;
   useTable(LARGE_TABLE);
-  const largeWorld = await createWorld(MEMBER_PAIRS);
+  const largeWorld = await createWorld(MEMBER_PAIRS, LARGE_PRODUCTS);
   await seedUsers(LARGE_TABLE, LARGE_USERS - worldUsers, 'large');
   useTable(LOCAL_TABLE_NAME);
-  const world = await createWorld(MEMBER_PAIRS);
+  const world = await createWorld(MEMBER_PAIRS, SMALL_PRODUCTS);
   await seedUsers(LOCAL_TABLE_NAME, SMALL_USERS - worldUsers, 'small');
+  const seeding = { small: world.seed, large: largeWorld.seed };
+  say(
+    `  products (create operation, ${largeWorld.seed.concurrency} at a time, items written in bulk): ` +
+      `${LARGE_PRODUCTS.toLocaleString('en-US')} in ${largeWorld.seed.seconds} s ` +
+      `(${largeWorld.seed.operationSeconds} s + ${largeWorld.seed.writeSeconds} s for ${largeWorld.seed.items.toLocaleString('en-US')} items), ` +
+      `${SMALL_PRODUCTS} in ${world.seed.seconds} s`,
+  );
 
   installRecorder(db());
   say(`[${elapsed()}] In-process requests (round trips, overhead ratio):`);
@@ -64,12 +81,27 @@ async function main(): Promise<void> {
 
   const usersList = SCENARIOS.find((scenario) => scenario.functionName === 'users-list');
   if (!usersList) throw new Error('no users-list scenario');
-  say(`[${elapsed()}] List scaling (${SMALL_USERS} vs ${LARGE_USERS.toLocaleString('en-US')} users)...`);
-  const listScaling = await measureListScaling(
-    usersList,
-    { tableName: LOCAL_TABLE_NAME, world, users: SMALL_USERS },
-    { tableName: LARGE_TABLE, world: largeWorld, users: LARGE_USERS },
-  );
+  say(`[${elapsed()}] List scaling (${SMALL_USERS} vs ${LARGE_USERS.toLocaleString('en-US')} users and products)...`);
+  const listScaling = [
+    await measureListScaling(
+      { scenario: usersList, label: 'unfiltered', records: 'users', budgeted: true },
+      { tableName: LOCAL_TABLE_NAME, world, count: SMALL_USERS },
+      { tableName: LARGE_TABLE, world: largeWorld, count: LARGE_USERS },
+    ),
+  ];
+  for (const scalingCase of PRODUCT_LIST_CASES) {
+    const figure = await measureListScaling(
+      scalingCase,
+      { tableName: LOCAL_TABLE_NAME, world, count: SMALL_PRODUCTS },
+      { tableName: LARGE_TABLE, world: largeWorld, count: LARGE_PRODUCTS },
+      PRODUCT_LIST_PLAN,
+    );
+    say(
+      `  products ${figure.label}: ${figure.small.roundTrips}/${figure.large.roundTrips} round trips, ` +
+        `${figure.small.medianMs} / ${figure.large.medianMs} ms, ratio ${figure.ratio} (${figure.pairs} pairs)`,
+    );
+    listScaling.push(figure);
+  }
   useTable(LOCAL_TABLE_NAME);
 
   say(`[${elapsed()}] Starting serverless offline for the HTTP figures...`);
@@ -86,6 +118,7 @@ async function main(): Promise<void> {
     httpPlan: DEFAULT_HTTP_PLAN,
     bundles,
     listScaling,
+    seeding,
     budgets: judge(endpoints, bundles.functions, listScaling),
     durationSeconds,
   };

@@ -1,34 +1,63 @@
 import { median, round } from './stats.js';
 import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
-import { roundTrips } from './round-trips.js';
+import { describeCalls, roundTrips } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import type { World } from './world.js';
 
 export interface ScaledTable {
   tableName: string;
   world: World;
-  users: number;
+  /** How many of the listed records the table holds. */
+  count: number;
+}
+
+export interface ScaledSide {
+  count: number;
+  medianMs: number;
+  roundTrips: number;
+  /** The DynamoDB calls of the request, e.g. "BatchGetItem, 2×Query/GetItem ∥, BatchGetItem". */
+  calls: string;
 }
 
 export interface ListScaling {
   endpoint: string;
+  /** What the request selects, for people: `unfiltered`, `cid=<top category> (subcats=Y)`. */
+  label: string;
+  /** The query string as sent to the small table (ids are the same in both). */
   query: string;
-  small: { users: number; medianMs: number; roundTrips: number };
-  large: { users: number; medianMs: number; roundTrips: number };
+  /** What the tables differ in: `users`, `products`. */
+  records: string;
+  small: ScaledSide;
+  large: ScaledSide;
   /** Median latency with the large table divided by the median with the small one. */
   ratio: number;
   pairs: number;
+  /** Whether the list-scaling budgets (time ratio, equal round trips) apply. */
+  budgeted: boolean;
+  /** Why an unbudgeted list grows, or what it reads. */
+  note?: string;
 }
 
+export interface ScalingCase {
+  scenario: Scenario;
+  label: string;
+  records: string;
+  budgeted: boolean;
+  note?: string;
+}
+
+const DEFAULT_PLAN: PairPlan = { warmupPairs: 5, minPairs: 60, maxPairs: 500, minMeasuredMs: 4_000 };
+
 /**
- * The same list request against two tables of the same DynamoDB Local that differ only in how many users
+ * The same list request against two tables of the same DynamoDB Local that differ only in how many records
  * they hold, alternating between them (which one goes first alternates too), so noise hits both alike.
+ * Root caller, AUTH_CACHE_TTL_MS=0.
  */
 export async function measureListScaling(
-  scenario: Scenario,
+  { scenario, label, records, budgeted, note }: ScalingCase,
   small: ScaledTable,
   large: ScaledTable,
-  plan: PairPlan = { warmupPairs: 5, minPairs: 60, maxPairs: 500, minMeasuredMs: 4_000 },
+  plan: PairPlan = DEFAULT_PLAN,
 ): Promise<ListScaling> {
   setAuthCacheTtl(0);
   const smallInvoker = new Invoker(small.world, small.tableName);
@@ -40,16 +69,24 @@ export async function measureListScaling(
     const largeRun = await runLarge();
     return [await runSmall(), largeRun] as const;
   });
-  const smallTrips = roundTrips(last[0].calls);
-  const largeTrips = roundTrips(last[1].calls);
-  const smallMedian = median(smallMs);
-  const largeMedian = median(largeMs);
+  const side = (table: ScaledTable, ms: number[], run: (typeof last)[number]): ScaledSide => ({
+    count: table.count,
+    medianMs: round(median(ms), 3),
+    roundTrips: roundTrips(run.calls),
+    calls: describeCalls(run.calls),
+  });
+  const smallSide = side(small, smallMs, last[0]);
+  const largeSide = side(large, largeMs, last[1]);
   return {
     endpoint: scenario.name,
-    query: 'page=1&items_per_page=10',
-    small: { users: small.users, medianMs: round(smallMedian, 3), roundTrips: smallTrips },
-    large: { users: large.users, medianMs: round(largeMedian, 3), roundTrips: largeTrips },
-    ratio: round(largeMedian / smallMedian, 3),
+    label,
+    query: new URLSearchParams(scenario.request(small.world, small.world.root).query ?? {}).toString(),
+    records,
+    small: smallSide,
+    large: largeSide,
+    ratio: round(largeSide.medianMs / smallSide.medianMs, 3),
     pairs: smallMs.length,
+    budgeted,
+    ...(note ? { note } : {}),
   };
 }

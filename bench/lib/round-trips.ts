@@ -3,6 +3,7 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
+  NumberValue,
   PutCommand,
   QueryCommand,
   ScanCommand,
@@ -75,7 +76,7 @@ export function installRecorder(client: DynamoDBDocumentClient): void {
         sdkCommand,
         command: DOCUMENT_COMMANDS[sdkCommand]?.name ?? sdkCommand,
         // A copy: lib/ may reuse the object, and the replay must send what was sent then.
-        input: structuredClone(args.input as Input),
+        input: cloneInput(args.input as Input),
         attempts: 1,
         wave,
       };
@@ -94,6 +95,20 @@ export function installRecorder(client: DynamoDBDocumentClient): void {
     },
     { step: 'initialize', name, priority: 'high' },
   );
+}
+
+/**
+ * A deep copy of a document-client input that keeps what the document client marshals by class: NumberValue
+ * (exact numbers on index items) stays a NumberValue, Sets stay Sets, binary stays binary. structuredClone
+ * would turn a NumberValue into a plain object, which the client would then write as a map.
+ */
+export function cloneInput<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof NumberValue) return NumberValue.from(value.toString()) as T;
+  if (value instanceof Set) return new Set([...value].map((entry) => cloneInput(entry))) as T;
+  if (ArrayBuffer.isView(value)) return structuredClone(value);
+  if (Array.isArray(value)) return value.map((entry) => cloneInput(entry)) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, cloneInput(entry)])) as T;
 }
 
 /** Records every call until the returned function is called, which hands them back. */

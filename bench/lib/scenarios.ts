@@ -2,9 +2,13 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
+import { deleteRecord } from '../../lib/db/entity-store.js';
 import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
 import type { LambdaHandler } from '../../lib/http/api-handler.js';
 import type { RequestSpec } from './events.js';
+import { orderBody } from './catalog.js';
 import type { RecordedCall } from './round-trips.js';
 import { writeAll } from './seed.js';
 import type { Caller, World } from './world.js';
@@ -88,6 +92,50 @@ async function disposableGroups(world: World, caller: Caller, count: number): Pr
     ids.map((id) => ({ ...keys.usergroup(id), usergroup_id: id, type: 'C', status: 'A', usergroup: 'Bench disposable', members_rev: 0 })),
   );
   return ids.map((id) => ({ method: 'DELETE', ...usergroupPath(id), authorization: caller.authorization }));
+}
+
+/** `/api/<entity>/<id>` as API Gateway hands it over. */
+const objectPath = (entity: string, id: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
+  path: `/api/${entity}/${id}`,
+  resource: `/api/${entity}/{id}`,
+  pathParameters: { id: String(id) },
+});
+
+/**
+ * The order a run's transaction wrote (POST /orders), deleted through the repository (record, index items,
+ * counts) so the replay's conditional put of the same id meets the same table. The stock it took stays taken:
+ * the products hold far more than the bench ever orders.
+ */
+async function deleteCreatedOrders(calls: readonly RecordedCall[]): Promise<void> {
+  const prefix = entityKeys.record(ordersEntity.storage, 0).pk.replace(/0$/, '');
+  for (const call of calls) {
+    if (call.command !== 'TransactWriteCommand' || call.failed) continue;
+    const items = (call.input.TransactItems ?? []) as Array<{ Put?: { Item?: Record<string, unknown> } }>;
+    for (const { Put } of items) {
+      const pk = Put?.Item?.pk;
+      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === entityKeys.record(ordersEntity.storage, 0).sk) {
+        await deleteRecord(ordersEntity, Number(pk.slice(prefix.length)));
+      }
+    }
+  }
+}
+
+/** `GET /api/products?page=1&items_per_page=10&…`: the list the list-scaling figures vary the filters of. */
+export function productListScenario(query: (world: World) => Record<string, string>): Scenario {
+  return {
+    name: 'GET /api/products',
+    functionName: 'products-list',
+    kind: 'list',
+    expectStatus: 200,
+    load: () => import('../../functions/products/list.js'),
+    request: (world, caller) => ({
+      method: 'GET',
+      path: '/api/products',
+      resource: '/api/products',
+      query: { page: '1', items_per_page: '10', ...query(world) },
+      authorization: caller.authorization,
+    }),
+  };
 }
 
 /**
@@ -211,5 +259,54 @@ export const SCENARIOS: readonly Scenario[] = [
       query: { page: '1', items_per_page: '10' },
       authorization: caller.authorization,
     }),
+  },
+  {
+    name: 'GET /api/products/:id',
+    functionName: 'products-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/products/get.js'),
+    request: (world, caller) => ({ method: 'GET', ...objectPath('products', world.catalog.productIds[0] ?? 0), authorization: caller.authorization }),
+  },
+  productListScenario(() => ({})),
+  {
+    name: 'GET /api/categories/:id',
+    functionName: 'categories-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/categories/get.js'),
+    request: (world, caller) => ({ method: 'GET', ...objectPath('categories', world.catalog.categories.top), authorization: caller.authorization }),
+  },
+  {
+    name: 'GET /api/stores/:id',
+    functionName: 'stores-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/stores/get.js'),
+    request: (world, caller) => ({ method: 'GET', ...objectPath('stores', world.catalog.storeIds[0]), authorization: caller.authorization }),
+  },
+  {
+    name: 'GET /api/orders/:id',
+    functionName: 'orders-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/orders/get.js'),
+    request: (world, caller) => ({ method: 'GET', ...objectPath('orders', world.catalog.orderId), authorization: caller.authorization }),
+  },
+  {
+    name: 'POST /api/orders (5 lines)',
+    functionName: 'orders-create',
+    kind: 'write',
+    expectStatus: 201,
+    load: () => import('../../functions/orders/create.js'),
+    // Five tracked products of one store, one of each: priced, stock taken, the order and its index items written.
+    request: (world, caller) => ({
+      method: 'POST',
+      path: '/api/orders',
+      resource: '/api/orders',
+      body: orderBody(member(world, 0).userId, world.catalog.productIds),
+      authorization: caller.authorization,
+    }),
+    after: (_world, calls) => deleteCreatedOrders(calls),
   },
 ];

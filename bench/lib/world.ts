@@ -4,6 +4,7 @@ import { writeLinkStatus } from '../../lib/db/memberships.js';
 import { createUser } from '../../lib/db/users.js';
 import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { createCatalogBase, ORDER_PRODUCT_INDEXES, placeOrder, rootCaller, seedProducts, type Catalog, type SeedFigures } from './catalog.js';
 import { basicAuthorization } from './events.js';
 
 /**
@@ -31,10 +32,20 @@ export interface World {
   members: Member[];
   /** DELETE /usergroups/:id deletes this id; it is written again before every run (see scenarios.ts). */
   disposableGroupId: number;
+  /** Stores, categories, products and an order (bench/lib/catalog.ts). */
+  catalog: Catalog;
+  /** How the products were written and how long it took. */
+  seed: SeedFigures;
 }
 
-/** What the measured endpoints require (lib/entities: usergroups read/write, memberships, users list). */
-const STAFF_PRIVILEGES = ['view_users', 'view_usergroups', 'manage_usergroups'];
+/**
+ * What the measured endpoints require (lib/entities: usergroups read/write, memberships, users list; the
+ * catalog, stores and orders read, orders created).
+ */
+const STAFF_PRIVILEGES = ['view_users', 'view_usergroups', 'manage_usergroups', 'view_catalog', 'view_stores', 'view_orders', 'create_order'];
+
+/** Products written at once while seeding: DynamoDB Local on two cores is busy by then. */
+const SEED_CONCURRENCY = 8;
 
 /** Far above what the usergroup counter reaches in a run, so no POST ever takes it. */
 const DISPOSABLE_GROUP_ID = 900_000_000;
@@ -62,8 +73,11 @@ async function createCaller(label: Caller['label'], email: string, isRoot: boole
   return { caller: { label, email, userId: user.user_id, authorization: basicAuthorization(email, key) }, user };
 }
 
-/** Every table gets the same world, so the list-scaling tables differ only in their seeded users. */
-export async function createWorld(memberCount: number): Promise<World> {
+/**
+ * Every table gets the same world, so the list-scaling tables differ only in their seeded users and in
+ * `productCount`, the products of the catalog.
+ */
+export async function createWorld(memberCount: number, productCount: number): Promise<World> {
   const root = (await createCaller('root', 'root@bench.example.com', true)).caller;
   const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' });
   await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES);
@@ -85,5 +99,17 @@ export async function createWorld(memberCount: number): Promise<World> {
     await writeLinkStatus(customer, group, undefined, 'A');
     members.push({ userId: customer.user_id, groupId: group.usergroup_id });
   }
-  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID };
+  const asRoot = rootCaller(root.userId, root.email);
+  const base = await createCatalogBase(asRoot);
+  const { productIds, figures } = await seedProducts(asRoot, base, productCount, SEED_CONCURRENCY);
+  const first = ORDER_PRODUCT_INDEXES.map((i) => productIds[i] as number);
+  const orderId = await placeOrder(asRoot, member(members, 0).userId, first);
+  const catalog: Catalog = { ...base, productIds: first, orderId, productCount };
+  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID, catalog, seed: figures };
+}
+
+function member(members: readonly Member[], index: number): Member {
+  const found = members[index];
+  if (!found) throw new Error(`the world has no member ${index}`);
+  return found;
 }

@@ -29,6 +29,32 @@ export async function getRecord(def: StoredEntityDefinition, id: number): Promis
   return Item ? stripKeys(Item) : undefined;
 }
 
+/** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
+export interface CountRef {
+  storage: string;
+  index: string;
+  value: string | number;
+}
+
+/**
+ * A record and some count items (field → count), in one strongly consistent BatchGetItem: one DynamoDB
+ * request for a single object whose answer shows counts (a category's product_count).
+ */
+export async function getRecordWithCounts(
+  def: StoredEntityDefinition,
+  id: number,
+  counts: Record<string, CountRef>,
+): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
+  const recordKey = entityKeys.record(def.storage, id);
+  const countKeys = Object.entries(counts).map(([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const);
+  const lookup = await batchGet([recordKey, ...countKeys.map(([, key]) => key)]);
+  const item = lookup(recordKey);
+  return {
+    record: item ? stripKeys(item) : undefined,
+    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, Number(lookup(key)?.count ?? 0)])),
+  };
+}
+
 /** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
 export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
   if (ids.length === 0) return [];

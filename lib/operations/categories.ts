@@ -1,5 +1,5 @@
 import { idsInIndex } from '../db/entity-list.js';
-import { countOf, countsOf, getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { countsOf, getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import type { StoredValue } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
@@ -65,7 +65,7 @@ export const categoryHooks: EntityHooks = {
     // Also when the parent did not change: repeating a move completes an interrupted one.
     if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await rewriteSubtree(record);
   },
-  alongside: async (id) => ({ product_count: await countOf('product', 'category_ids', id) }),
+  alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
   decorate: async (records, view) => {
     if (view === 'single') return records;
     const counts = await countsOf('product', 'category_ids', records.map((record) => Number(record.category_id)));

@@ -1,6 +1,16 @@
 import type { Caller } from '../auth/caller.js';
 import { listRecords, type ListCondition } from '../db/entity-list.js';
-import { createRecord, deleteRecord, getRecord, updateRecord, type EntityRecord, type ExtraItems, type WithId } from '../db/entity-store.js';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  getRecordWithCounts,
+  updateRecord,
+  type CountRef,
+  type EntityRecord,
+  type ExtraItems,
+  type WithId,
+} from '../db/entity-store.js';
 import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
@@ -36,10 +46,10 @@ export interface EntityHooks {
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
   /**
-   * Fields of a single object read beside the record, in parallel with it (a category's product_count),
-   * so a GET of one object stays one round trip.
+   * Counts a single object shows (a category's product_count: field → count item), read in the same
+   * BatchGetItem as the record, so a GET of one object stays one DynamoDB request.
    */
-  alongside?: (id: number) => Promise<Record<string, StoredValue>>;
+  alongsideCounts?: (id: number) => Record<string, CountRef>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
   decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
@@ -105,7 +115,10 @@ async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, requ
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async ({ route, caller }) => {
     const id = parseId(route.id);
-    const [found, extra] = await Promise.all([getRecord(def, id), hooks.alongside?.(id)]);
+    const counts = hooks.alongsideCounts?.(id);
+    const { record: found, counts: extra } = counts
+      ? await getRecordWithCounts(def, id, counts)
+      : { record: await getRecord(def, id), counts: {} };
     const record = assertVisible(def, caller, found);
     const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return ok(shown);
