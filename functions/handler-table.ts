@@ -61,6 +61,11 @@ import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
 import { handler as vendorsUpdate } from './vendors/update.js';
 import { handler as vendorsDelete } from './vendors/delete.js';
+import { handler as taxesList } from './taxes/list.js';
+import { handler as taxesGet } from './taxes/get.js';
+import { handler as taxesCreate } from './taxes/create.js';
+import { handler as taxesUpdate } from './taxes/update.js';
+import { handler as taxesDelete } from './taxes/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -126,4 +131,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'statuses.create': statusesCreate,
   'statuses.update': statusesUpdate,
   'statuses.delete': statusesDelete,
+  'taxes.list': taxesList,
+  'taxes.get': taxesGet,
+  'taxes.create': taxesCreate,
+  'taxes.update': taxesUpdate,
+  'taxes.delete': taxesDelete,
 });

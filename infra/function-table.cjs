@@ -81,6 +81,7 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
+  ...entityFunctions('orders', 'taxes'),
 ];
 
 /**

@@ -6,6 +6,7 @@ import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
+import { taxesEntity } from './taxes.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -25,6 +26,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [taxesEntity.name]: taxesEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {
