@@ -66,6 +66,11 @@ import { handler as taxesGet } from './taxes/get.js';
 import { handler as taxesCreate } from './taxes/create.js';
 import { handler as taxesUpdate } from './taxes/update.js';
 import { handler as taxesDelete } from './taxes/delete.js';
+import { handler as pagesList } from './pages/list.js';
+import { handler as pagesGet } from './pages/get.js';
+import { handler as pagesCreate } from './pages/create.js';
+import { handler as pagesUpdate } from './pages/update.js';
+import { handler as pagesDelete } from './pages/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -136,4 +141,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'taxes.create': taxesCreate,
   'taxes.update': taxesUpdate,
   'taxes.delete': taxesDelete,
+  'pages.list': pagesList,
+  'pages.get': pagesGet,
+  'pages.create': pagesCreate,
+  'pages.update': pagesUpdate,
+  'pages.delete': pagesDelete,
 });

@@ -82,6 +82,9 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'shippings'),
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
   ...entityFunctions('orders', 'taxes'),
+
+  // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
+  ...entityFunctions('content', 'pages', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'], update: [...ENTITY_ACCESS.update, 'Query'] } }),
 ];
 
 /**

@@ -7,6 +7,7 @@ import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
+import { pagesEntity } from './pages.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -27,6 +28,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
   [taxesEntity.name]: taxesEntity,
+  [pagesEntity.name]: pagesEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {
