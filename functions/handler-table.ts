@@ -71,6 +71,11 @@ import { handler as pagesGet } from './pages/get.js';
 import { handler as pagesCreate } from './pages/create.js';
 import { handler as pagesUpdate } from './pages/update.js';
 import { handler as pagesDelete } from './pages/delete.js';
+import { handler as languagesList } from './languages/list.js';
+import { handler as languagesGet } from './languages/get.js';
+import { handler as languagesCreate } from './languages/create.js';
+import { handler as languagesUpdate } from './languages/update.js';
+import { handler as languagesDelete } from './languages/delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -146,4 +151,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'pages.create': pagesCreate,
   'pages.update': pagesUpdate,
   'pages.delete': pagesDelete,
+  'languages.list': languagesList,
+  'languages.get': languagesGet,
+  'languages.create': languagesCreate,
+  'languages.update': languagesUpdate,
+  'languages.delete': languagesDelete,
 });

@@ -84,6 +84,7 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'taxes'),
 
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
+  ...entityFunctions('content', 'languages'),
   ...entityFunctions('content', 'pages', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'], update: [...ENTITY_ACCESS.update, 'Query'] } }),
 ];
 

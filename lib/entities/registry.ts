@@ -8,6 +8,7 @@ import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { pagesEntity } from './pages.js';
+import { languagesEntity } from './languages.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -29,6 +30,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [statusesEntity.name]: statusesEntity,
   [taxesEntity.name]: taxesEntity,
   [pagesEntity.name]: pagesEntity,
+  [languagesEntity.name]: languagesEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

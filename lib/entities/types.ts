@@ -84,7 +84,17 @@ export interface ResourceDefinition {
    * `object` (one object, /version). `rowsOf`: the entity whose list rows it shows (nested lists), with
    * `extraRowFields` added to each row.
    */
-  collection?: { shape: 'wrapped' | 'keyed' | 'object'; key?: string; rowsOf?: EntityDefinition; extraRowFields?: Record<string, FieldSpec> };
+  collection?: {
+    shape: 'wrapped' | 'keyed' | 'object';
+    key?: string;
+    rowsOf?: EntityDefinition;
+    extraRowFields?: Record<string, FieldSpec>;
+    /**
+     * A wrapped collection whose rows come as an object keyed by this field of each row instead of a list
+     * (`{"languages": {"en": {…}}, "params", "search"}`), in the page's order.
+     */
+    keyedBy?: string;
+  };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */

@@ -103,7 +103,10 @@ function listSchema(resource: ResourceDefinition): Schema {
   if (shape === 'object') return representationSchema(resource, 'single');
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
   const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
-  return { type: 'object', properties: { [key]: { type: 'array', items: row }, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
+  const rowsSchema = resource.collection?.keyedBy
+    ? { type: 'object', additionalProperties: row, description: `Keyed by ${resource.collection.keyedBy}, in the page's order.` }
+    : { type: 'array', items: row };
+  return { type: 'object', properties: { [key]: rowsSchema, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
 }
 
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
