@@ -76,6 +76,16 @@ import { handler as languagesGet } from './languages/get.js';
 import { handler as languagesCreate } from './languages/create.js';
 import { handler as languagesUpdate } from './languages/update.js';
 import { handler as languagesDelete } from './languages/delete.js';
+import { handler as langvarsList } from './langvars/list.js';
+import { handler as langvarsGet } from './langvars/get.js';
+import { handler as langvarsCreate } from './langvars/create.js';
+import { handler as langvarsUpdate } from './langvars/update.js';
+import { handler as langvarsDelete } from './langvars/delete.js';
+import { handler as languagesLangvarsList } from './languages/langvars-list.js';
+import { handler as languagesLangvarsGet } from './languages/langvars-get.js';
+import { handler as languagesLangvarsCreate } from './languages/langvars-create.js';
+import { handler as languagesLangvarsUpdate } from './languages/langvars-update.js';
+import { handler as languagesLangvarsDelete } from './languages/langvars-delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -156,4 +166,14 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'languages.create': languagesCreate,
   'languages.update': languagesUpdate,
   'languages.delete': languagesDelete,
+  'langvars.list': langvarsList,
+  'langvars.get': langvarsGet,
+  'langvars.create': langvarsCreate,
+  'langvars.update': langvarsUpdate,
+  'langvars.delete': langvarsDelete,
+  'languages.langvars.list': languagesLangvarsList,
+  'languages.langvars.get': languagesLangvarsGet,
+  'languages.langvars.create': languagesLangvarsCreate,
+  'languages.langvars.update': languagesLangvarsUpdate,
+  'languages.langvars.delete': languagesLangvarsDelete,
 });

@@ -1,4 +1,5 @@
 import { choice, fixed, id, raw, text, WRITABLE } from './field-builders.js';
+import { languageLangvarsResource } from './langvars.js';
 import type { StoredEntityDefinition } from './types.js';
 
 /**
@@ -32,4 +33,5 @@ export const languagesEntity: StoredEntityDefinition = {
   // CS-Cart answers `?lang_code=en` with the bare object; here it is the keyed collection of that one language.
   filters: { lang_code: { kind: 'string', maxLength: 2 } },
   filterRules: { lang_code: { field: 'lang_code', op: 'eq' } },
+  nested: { langvars: languageLangvarsResource },
 };

@@ -9,6 +9,7 @@ import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { pagesEntity } from './pages.js';
 import { languagesEntity } from './languages.js';
+import { langvarsEntity } from './langvars.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -31,6 +32,7 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [taxesEntity.name]: taxesEntity,
   [pagesEntity.name]: pagesEntity,
   [languagesEntity.name]: languagesEntity,
+  [langvarsEntity.name]: langvarsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -64,6 +64,11 @@ export interface ResourceDefinition {
   name: string;
   /** Key of the id in POST/PUT answers: `usergroup_id`. */
   idField?: string;
+  /**
+   * What an object id in the path is: `numeric` (the default; digits, else 404) or `name` (lower-case
+   * letters, digits, `_` and `-`, else 404: a langvar's name). lib/http/route.ts `parseId` / `parseName`.
+   */
+  idKind?: 'numeric' | 'name';
   operations: readonly Operation[];
   /** `none`: any authenticated caller (e.g. /version). */
   privileges: PrivilegeRule | 'none';

@@ -152,7 +152,14 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 function operationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
-  const parameters: unknown[] = idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'A numeric id; anything else is a 404.' }));
+  const byName = (name: string) => resource.idKind === 'name' && name === idParams[idParams.length - 1] && (operation === 'get' || operation === 'update' || operation === 'delete');
+  const parameters: unknown[] = idParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
+  }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
   const responses: Record<string, unknown> = { ...errorsFor(operation) };
   switch (operation) {

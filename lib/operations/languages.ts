@@ -46,5 +46,10 @@ export const languageHooks: EntityHooks = {
       throw new ValidationError(`The ${String(current.name)} language cannot be deleted because it is the default store language`);
     }
   },
+  // CS-Cart deletes a language's values with it; no new one can be written once the marker is gone.
+  afterDelete: async (deleted) => {
+    const { deleteLangvarsOf } = await import('../db/langvars.js');
+    await deleteLangvarsOf(String(deleted.lang_code));
+  },
   removeItems: (current) => [{ Delete: { TableName: config().tableName, Key: langCodeKey(String(current.lang_code)) } }],
 };
