@@ -93,7 +93,10 @@ const FUNCTIONS = [
 
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem).
-  ...entityFunctions('content', 'languages', { access: { delete: [...ENTITY_ACCESS.delete, 'Query', 'BatchWriteItem'] } }),
+  // A new language first clears stale langvars of its code (the same Query and BatchWriteItem).
+  ...entityFunctions('content', 'languages', {
+    access: { create: [...ENTITY_ACCESS.create, 'Query', 'BatchWriteItem'], delete: [...ENTITY_ACCESS.delete, 'Query', 'BatchWriteItem'] },
+  }),
   // Langvars are items per (lang_code, name), written with a ConditionCheck of the language's code marker.
   ...entityFunctions('content', 'langvars', { access: LANGVAR_ACCESS }),
   ...Object.entries(LANGVAR_ACCESS).map(([operation, table]) => ({

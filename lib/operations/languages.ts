@@ -31,7 +31,13 @@ export function langCodeMarker(code: string, langId: number): TransactItem {
  * The default language cannot be deleted.
  */
 export const languageHooks: EntityHooks = {
-  create: (values) => codeOf(values),
+  // Variables left by an interrupted cleanup of an earlier language of this code must not reappear.
+  create: async (values) => {
+    const checked = codeOf(values);
+    const { deleteLangvarsOf } = await import('../db/langvars.js');
+    await deleteLangvarsOf(String(checked.lang_code));
+    return checked;
+  },
   update: (changes, current) => {
     const checked = codeOf(changes);
     if (checked.lang_code !== current.lang_code) throw invalid('lang_code', 'The lang_code of a language cannot be changed');
