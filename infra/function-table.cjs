@@ -196,9 +196,9 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * Gateway method needs its Lambda in its own stack).
  */
 function allFunctions(domain = 'all') {
-  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(FUNCTIONS))];
+  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(FUNCTIONS)), ...pageFunctions()];
   const own = FUNCTIONS.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)])];
+  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)]), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${DOMAINS.join(', ')}`);
   return [
     ...own.map(withEvents),
@@ -217,4 +217,19 @@ function roleLogicalId(name) {
   return `${name.replace(/(^|-)([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase())}Role`;
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };
+/**
+ * Functions that serve pages rather than API operations, in the core stack (they sit beside /api on the
+ * same REST API, under their own root path, with ANY so that every method reaches them and they answer
+ * 405 themselves). The administration panel (lib/panel/): sign-in sessions (PutItem, GetItem, DeleteItem),
+ * the administrators list (Query of the user counts, Query of the index), accounts (GetItem) and the API
+ * key switch (a conditional PutItem of the login item).
+ */
+const PAGES = [
+  { domain: 'core', name: 'panel', handler: 'functions/panel/handler.handler', paths: ['admin', 'admin/{proxy+}'], table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], index: ['Query'] },
+];
+
+function pageFunctions() {
+  return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
+}
+
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };

@@ -5,6 +5,7 @@
  *   npm run admin -- disable-api --email E
  *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
+ *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
 import { parseArgs } from 'node:util';
@@ -15,7 +16,8 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   enable-api --email E
   disable-api --email E
   set-privileges --usergroup N <privilege>...
-  show-user --email E`;
+  show-user --email E
+  set-password --email E [--generate]`;
 
 class UsageError extends Error {}
 
@@ -31,6 +33,7 @@ async function main(argv: string[]): Promise<void> {
       firstname: { type: 'string' },
       lastname: { type: 'string' },
       usergroup: { type: 'string' },
+      generate: { type: 'boolean', default: false },
       stage: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -59,9 +62,47 @@ async function main(argv: string[]): Promise<void> {
       return commands.setPrivilegesCommand(values.usergroup ?? fail('--usergroup is required'), rest);
     case 'show-user':
       return commands.showUserCommand(email());
+    case 'set-password':
+      return commands.setPasswordCommand(email(), { generate: values.generate, readPassword });
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }
+}
+
+/**
+ * The new password: typed twice at a terminal (not echoed), or the first line of standard input
+ * (`printf '%s\n' "$PW" | npm run admin -- set-password --email E`). Never an argument: those show in `ps`
+ * and in shell history.
+ */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/)[0] ?? '';
+  }
+  const first = await promptHidden('New panel password: ');
+  const second = await promptHidden('Repeat it: ');
+  if (first !== second) throw new UsageError('the two passwords differ');
+  return first;
+}
+
+async function promptHidden(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline');
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // readline echoes what is typed through _writeToOutput; after the question, write nothing.
+  const output = rl as unknown as { _writeToOutput: (text: string) => void };
+  let asked = false;
+  output._writeToOutput = (text: string) => {
+    if (!asked) process.stdout.write(text);
+  };
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      process.stdout.write('\n');
+      rl.close();
+      resolve(answer);
+    });
+    asked = true;
+  });
 }
 
 function fail(message: string): never {

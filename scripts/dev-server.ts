@@ -11,14 +11,17 @@ import { startOffline } from './lib/offline.js';
 import { assertPortFree, freePort } from './lib/ports.js';
 import { stopAllGroups, type SupervisedGroup } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
+import { chooseLogFormat, requestLogStream, type LogFormat } from './lib/request-log.js';
 import { StartupError } from './lib/startup-error.js';
 
-const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL] [--reload]
+const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL] [--reload] [--log-format pretty|json]
   --in-memory               DynamoDB Local keeps nothing on disk (default: data in .data/)
   --reload                  reload handler code on every request (edits show without a restart; slower under load)
   --dynamodb-endpoint URL   start no DynamoDB Local; serve the API from the DynamoDB at URL
+  --log-format pretty|json  the request log: one readable line per request, or the functions' JSON lines
+                            (default: pretty when stdout is a terminal, json otherwise)
 Environment: PORT (3000), DYNAMODB_PORT (8000), BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_API_KEY,
-  STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL`;
+  STORE_EDITION, CORS_ORIGINS, AUTH_CACHE_TTL_MS, LOG_LEVEL, NO_COLOR (no colours in the request log)`;
 
 interface Options {
   inMemory: boolean;
@@ -26,6 +29,7 @@ interface Options {
   dynamodbEndpoint: string | undefined;
   httpPort: number;
   dynamoPort: number;
+  logFormat: LogFormat;
 }
 
 function readOptions(): Options {
@@ -36,6 +40,7 @@ function readOptions(): Options {
         'in-memory': { type: 'boolean', default: false },
         reload: { type: 'boolean', default: false },
         'dynamodb-endpoint': { type: 'string' },
+        'log-format': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -59,7 +64,14 @@ function readOptions(): Options {
       `TABLE_NAME=${process.env.TABLE_NAME} is not supported by npm start: the local stage always uses ${LOCAL_TABLE_NAME}; unset it`,
     );
   }
+  let logFormat: LogFormat;
+  try {
+    logFormat = chooseLogFormat(values['log-format'], process.stdout.isTTY === true);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   return {
+    logFormat,
     inMemory: values['in-memory'],
     reload: values.reload,
     dynamodbEndpoint: endpoint,
@@ -131,8 +143,9 @@ async function main(): Promise<void> {
     reloadHandler: options.reload,
   });
   watched.push(offline.process);
-  // From now on show offline's request log and the handlers' console output.
-  offline.process.echoTo(process.stdout);
+  // From now on show the request log (the handlers' log lines) and anything else offline says.
+  const color = options.logFormat === 'pretty' && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  offline.process.echoTo(requestLogStream(process.stdout, { format: options.logFormat, color }));
 
   const url = `http://localhost:${options.httpPort}`;
   console.log(
@@ -145,6 +158,8 @@ async function main(): Promise<void> {
         ? ['', `  API key: ${generatedKey}`, '  It is shown only this once and stored only as a hash: copy it now.', '']
         : []),
       `Try: curl -u '${admin.email}:${generatedKey ?? envKey ?? '<API key>'}' ${url}/api/version`,
+      `Request log: ${options.logFormat === 'pretty' ? 'one line per request (--log-format json for JSON lines)' : 'one JSON line per request (--log-format pretty for readable lines)'}.`,
+      `Admin panel: ${url}/admin/ (sign in with a password from: npm run admin -- set-password --email ${admin.email})`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

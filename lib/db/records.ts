@@ -30,6 +30,8 @@ export interface LoginRecord {
   email_lc: string;
   /** SHA-256 of the API key; absent when API access is off. */
   key_hash?: string;
+  /** scrypt hash of the administration panel password (lib/auth/passwords.ts); absent when none is set. */
+  password_hash?: string;
   user_type: UserType;
   status: UserStatus;
   is_root: 'Y' | 'N';

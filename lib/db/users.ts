@@ -71,6 +71,7 @@ function loginFor(user: UserRecord, previous?: LoginRecord): LoginRecord {
     user_id: user.user_id,
     email_lc: user.email_lc,
     key_hash: previous?.key_hash,
+    password_hash: previous?.password_hash,
     user_type: user.user_type,
     status: user.status,
     is_root: user.is_root,

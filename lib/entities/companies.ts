@@ -71,10 +71,12 @@ const common = {
     date: { field: 'timestamp', numeric: true },
     status: { field: 'status', numeric: false },
   },
-  // A company that still owns products or orders cannot go (SPEC §10): nothing is orphaned.
+  // A company that still owns products, orders, categories or features cannot go (SPEC §10): nothing is orphaned.
   dependents: [
     { storage: 'product', index: 'company_id', message: 'The company still owns products; delete or move them first' },
     { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
+    { storage: 'category', index: 'company_id', message: 'The company still owns categories; delete or move them first' },
+    { storage: 'feature', index: 'company_id', message: 'The company still owns product features; delete them first' },
   ],
 } as const satisfies Partial<StoredEntityDefinition>;
 

@@ -41,3 +41,13 @@ export function sentText(body: Record<string, unknown> | undefined, field: strin
   const value = body && Object.hasOwn(body, field) ? body[field] : undefined;
   return typeof value === 'string' ? value.trim() : undefined;
 }
+
+/**
+ * Enabling, disabling or regenerating the API access of another administrator or of a vendor: root only
+ * (SPEC §5). Everyone may switch their own on and off; customers never hold API access at all (SPEC §4).
+ */
+export function guardApiAccess(caller: Caller, targetUserType: string, targetUserId: number): void {
+  if ((targetUserType === 'A' || targetUserType === 'V') && targetUserId !== caller.userId && !caller.isRoot) {
+    throw new ForbiddenError('Only a root administrator may change the API access of another administrator or a vendor');
+  }
+}

@@ -7,6 +7,8 @@ import { USER_TYPES, type UserType } from '../../lib/entities/users.js';
 import { checkValue } from '../../lib/entities/validate.js';
 import { usersEntity } from '../../lib/entities/users.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/passwords.js';
+import { setPasswordHash } from '../../lib/db/login-credentials.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);
@@ -43,7 +45,7 @@ export async function createUserCommand(options: {
 
 export async function enableApiCommand(email: string): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type === 'C') throw new Error('customers never hold API access (SPEC §4)');
+  if (user.user_type === 'C') throw new Error('customers never hold API access (docs/api.md §4)');
   const key = generateApiKey();
   await setApiKeyHash(user.user_id, hashApiKey(key));
   console.log(`API access enabled for ${user.email}; the key is shown once, only its hash is stored:`);
@@ -95,4 +97,24 @@ export async function showUserCommand(email: string): Promise<void> {
       2,
     ),
   );
+}
+
+/**
+ * The administration panel password of an administrator: read from `readPassword` (the terminal, without
+ * echo, or the first line of stdin), or generated with --generate and printed alone on the last line.
+ * Stored only as a slow scrypt hash; setting one ends the account's open panel sessions.
+ */
+export async function setPasswordCommand(email: string, options: { generate: boolean; readPassword: () => Promise<string> }): Promise<void> {
+  const user = await requireUserByEmail(email);
+  if (user.user_type !== 'A') throw new Error('only administrators (type A) sign in to the administration panel');
+  const password = options.generate ? generatePassword() : await options.readPassword();
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
+  await setPasswordHash(user.user_id, await hashPassword(password));
+  if (options.generate) {
+    console.log(`panel password set for ${user.email}; it is shown once, only its hash is stored:`);
+    console.log(password);
+  } else {
+    console.log(`panel password set for ${user.email}`);
+  }
 }

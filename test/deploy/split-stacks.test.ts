@@ -44,11 +44,13 @@ describe('the split deployment: core + accounts (stage prod)', () => {
     expect(deployment?.Properties?.StageDescription).toBeUndefined();
   });
 
-  it('the stacks together serve every operation once, plus the dispatchers and one catch-all per stack', () => {
+  it('the stacks together serve every operation once, plus the dispatchers, one catch-all per stack and the panel', () => {
     const all = [...functionNames(core.template), ...functionNames(accounts.template)];
     expect(new Set(all).size).toBe(all.length);
-    expect(all.length).toBe(Object.keys(HANDLERS).length + 3);
+    expect(all.length).toBe(Object.keys(HANDLERS).length + 4);
     expect(all).toEqual(expect.arrayContaining(['api-php', 'fallback', 'accounts-fallback', 'version-get', 'usergroups-get']));
+    // The administration panel hangs on the REST API the core owns.
+    expect(functionNames(core.template)).toContain('panel');
   });
 
   it('each stack stays far below the 500-resource limit', () => {

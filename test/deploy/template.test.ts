@@ -28,6 +28,10 @@ const EXPECTED_ACCESS: Record<string, { table: string[]; index: string[] }> = {
   'memberships-update': { table: ['ConditionCheckItem', 'PutItem', 'UpdateItem'], index: [] },
   'memberships-delete': { table: ['ConditionCheckItem', 'PutItem', 'UpdateItem'], index: [] },
 };
+/** Functions that serve pages, not API operations: the administration panel (sessions, lists, the API key switch). */
+const EXPECTED_PAGES: Record<string, { table: string[]; index: string[]; paths: string[] }> = {
+  panel: { table: ['DeleteItem', 'GetItem', 'PutItem', 'Query'], index: ['Query'], paths: ['/admin', '/admin/{proxy+}'] },
+};
 const READ_FUNCTIONS = ['version-get', 'users-list', 'users-get', 'usergroups-list', 'usergroups-get', 'memberships-list', 'memberships-get'];
 const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
 const unionOf = (key: 'table' | 'index') => [...new Set(Object.values(EXPECTED_ACCESS).flatMap((access) => access[key]))].sort();
@@ -48,6 +52,9 @@ function statementsOf(template: Template, functionName: string): Statement[] {
   expect(role?.Type).toBe('AWS::IAM::Role');
   return role!.Properties!.Policies.flatMap((policy: any) => policy.PolicyDocument.Statement as Statement[]);
 }
+
+/** `panel` → `Panel`, as serverless names the function's resources (`PanelLambdaFunction`). */
+const roleLikeId = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
 
 const isTable = (resource: unknown) => JSON.stringify(resource) === JSON.stringify({ 'Fn::GetAtt': ['StoreTable', 'Arn'] });
 const isIndex = (resource: unknown) => JSON.stringify(resource).includes('"index","gsi1"');
@@ -74,10 +81,10 @@ describe.each(['dev', 'prod'])('the packaged CloudFormation template, stage %s',
   }, 180_000);
   afterAll(() => packaged?.cleanup());
 
-  it('has one Lambda per entity-method pair plus the /api.php dispatcher and the catch-all, all on nodejs22.x', () => {
+  it('has one Lambda per entity-method pair plus the /api.php dispatcher, the catch-all and the panel, all on nodejs22.x', () => {
     const lambdas = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
     const names = lambdas.map((l) => String(l.Properties?.FunctionName).replace(`store-api-${stage}-`, '')).sort();
-    expect(names).toEqual([...Object.keys(EXPECTED_ACCESS), 'api-php', 'fallback'].sort());
+    expect(names).toEqual([...Object.keys(EXPECTED_ACCESS), 'api-php', 'fallback', ...Object.keys(EXPECTED_PAGES)].sort());
     for (const lambda of lambdas) expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
   });
 
@@ -85,10 +92,11 @@ describe.each(['dev', 'prod'])('the packaged CloudFormation template, stage %s',
     const methods = Object.values(template.Resources).filter((r) => r.Type === 'AWS::ApiGateway::Method');
     // 15 operations × 2 versions; /api.php ANY and OPTIONS; ANY and OPTIONS (to the catch-all) on /api,
     // /api/{proxy+} and the 14 resource paths of the operations, so unsupported methods get a 405, not API
-    // Gateway's 403, and preflights reach the API.
-    expect(methods).toHaveLength(Object.keys(EXPECTED_ACCESS).length * 2 + 2 + 2 * (2 + 14));
+    // Gateway's 403, and preflights reach the API. Plus ANY on each path of the panel.
+    const pagePaths = Object.values(EXPECTED_PAGES).flatMap((p) => p.paths).length;
+    expect(methods).toHaveLength(Object.keys(EXPECTED_ACCESS).length * 2 + 2 + 2 * (2 + 14) + pagePaths);
     const anyMethods = methods.filter((m) => m.Properties?.HttpMethod === 'ANY');
-    expect(anyMethods).toHaveLength(1 + 2 + 14);
+    expect(anyMethods).toHaveLength(1 + 2 + 14 + pagePaths);
     const paths = Object.values(template.Resources)
       .filter((r) => r.Type === 'AWS::ApiGateway::Resource')
       .map((r) => r.Properties?.PathPart);
@@ -106,6 +114,29 @@ describe.each(['dev', 'prod'])('the packaged CloudFormation template, stage %s',
       expect(statement.Action.some((a) => a.includes('*'))).toBe(false);
       expect(statement.Resource).not.toContain('*');
     }
+  });
+
+  it.each(Object.entries(EXPECTED_PAGES))('%s serves its paths (ANY) and may take exactly its own DynamoDB actions', (name, access) => {
+    const statements = statementsOf(template, name);
+    expect(unconditionalActions(statements, isTable)).toEqual(access.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(access.index);
+    for (const statement of statements) {
+      expect(statement.Action.some((a) => a.includes('*'))).toBe(false);
+      expect(statement.Resource).not.toContain('*');
+    }
+    // Every method on its paths goes to this function and no other.
+    const resources = template.Resources;
+    const pathOf = (id: string): string => {
+      const resource = resources[id]!;
+      const parent = resource.Properties?.ParentId;
+      const parentPath = parent?.Ref ? pathOf(parent.Ref as string) : '';
+      return `${parentPath}/${resource.Properties?.PathPart}`;
+    };
+    const served = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::ApiGateway::Method' && JSON.stringify(r.Properties?.Integration?.Uri ?? '').includes(`${roleLikeId(name)}LambdaFunction`))
+      .map((m) => `${m.Properties?.HttpMethod} ${pathOf(m.Properties?.ResourceId?.Ref as string)}`)
+      .sort();
+    expect(served).toEqual(access.paths.map((path) => `ANY ${path}`).sort());
   });
 
   it.each(READ_FUNCTIONS)('%s, a read function, can write nothing but failed-login counters', (name) => {

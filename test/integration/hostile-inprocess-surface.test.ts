@@ -1,9 +1,10 @@
 /**
- * Hostile input that serverless offline (hapi) refuses on its own before any function runs, so the HTTP fuzz
- * cannot reach the functions with it — but API Gateway passes it through: malformed %-encodings in the
- * path (%C0%AF, %ZZ, a lone %, a cut UTF-8 sequence) and syntactically invalid Content-Types. Here the
- * handlers get them in-process, as API Gateway would hand them over, and must answer in the contract's
- * format (SPEC §1-§3) without changing anything.
+ * Hostile input that serverless offline's HTTP layer (hapi) used to refuse on its own before any function ran,
+ * and that API Gateway passes through: malformed %-encodings in the path (%C0%AF, %ZZ, a lone %, a cut UTF-8
+ * sequence) and syntactically invalid Content-Types. The local server now hands them over too
+ * (infra/plugins/offline-contract.cjs; over HTTP in test/e2e/hostile-local-server.test.ts and the fuzz), but
+ * escapes a malformed path segment's `%` as `%25` on the way; here the handlers get the events exactly as API
+ * Gateway would build them, and must answer in the contract's format (SPEC §1-§3) without changing anything.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { handler as fallback } from '../../functions/fallback/any.js';
