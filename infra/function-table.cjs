@@ -91,7 +91,6 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
   ...entityFunctions('orders', 'taxes'),
 
-  // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem).
   // A new language first clears stale langvars of its code (the same Query and BatchWriteItem).
   ...entityFunctions('content', 'languages', {
@@ -110,6 +109,7 @@ const FUNCTIONS = [
     table: [...new Set([...table, 'GetItem'])],
     index: [],
   })),
+  // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   ...entityFunctions('content', 'pages', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'], update: [...ENTITY_ACCESS.update, 'Query'] } }),
 ];
 
@@ -122,7 +122,8 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-openapi',
     handler: 'functions/docs/openapi.handler',
-    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    // ANY: every method reaches it, and it answers 405 itself (not the catch-all's 401).
+    events: [{ http: { method: 'any', path: 'api/openapi.json' } }, { http: { method: 'any', path: 'api/2.0/openapi.json' } }],
     table: [],
     index: [],
   },
@@ -130,7 +131,7 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-page',
     handler: 'functions/docs/page.handler',
-    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    events: [{ http: { method: 'any', path: 'api/docs' } }, { http: { method: 'any', path: 'api/docs/{asset}' } }],
     table: [],
     index: [],
   },
