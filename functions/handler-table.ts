@@ -87,6 +87,31 @@ import { handler as productsDiscussionsCreate } from './products/discussions-cre
 import { handler as cartsList } from './carts/list.js';
 import { handler as cartsGet } from './carts/get.js';
 import { handler as cartsDelete } from './carts/delete.js';
+import { handler as taxesList } from './taxes/list.js';
+import { handler as taxesGet } from './taxes/get.js';
+import { handler as taxesCreate } from './taxes/create.js';
+import { handler as taxesUpdate } from './taxes/update.js';
+import { handler as taxesDelete } from './taxes/delete.js';
+import { handler as pagesList } from './pages/list.js';
+import { handler as pagesGet } from './pages/get.js';
+import { handler as pagesCreate } from './pages/create.js';
+import { handler as pagesUpdate } from './pages/update.js';
+import { handler as pagesDelete } from './pages/delete.js';
+import { handler as languagesList } from './languages/list.js';
+import { handler as languagesGet } from './languages/get.js';
+import { handler as languagesCreate } from './languages/create.js';
+import { handler as languagesUpdate } from './languages/update.js';
+import { handler as languagesDelete } from './languages/delete.js';
+import { handler as langvarsList } from './langvars/list.js';
+import { handler as langvarsGet } from './langvars/get.js';
+import { handler as langvarsCreate } from './langvars/create.js';
+import { handler as langvarsUpdate } from './langvars/update.js';
+import { handler as langvarsDelete } from './langvars/delete.js';
+import { handler as languagesLangvarsList } from './languages/langvars-list.js';
+import { handler as languagesLangvarsGet } from './languages/langvars-get.js';
+import { handler as languagesLangvarsCreate } from './languages/langvars-create.js';
+import { handler as languagesLangvarsUpdate } from './languages/langvars-update.js';
+import { handler as languagesLangvarsDelete } from './languages/langvars-delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -178,4 +203,29 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'carts.list': cartsList,
   'carts.get': cartsGet,
   'carts.delete': cartsDelete,
+  'taxes.list': taxesList,
+  'taxes.get': taxesGet,
+  'taxes.create': taxesCreate,
+  'taxes.update': taxesUpdate,
+  'taxes.delete': taxesDelete,
+  'pages.list': pagesList,
+  'pages.get': pagesGet,
+  'pages.create': pagesCreate,
+  'pages.update': pagesUpdate,
+  'pages.delete': pagesDelete,
+  'languages.list': languagesList,
+  'languages.get': languagesGet,
+  'languages.create': languagesCreate,
+  'languages.update': languagesUpdate,
+  'languages.delete': languagesDelete,
+  'langvars.list': langvarsList,
+  'langvars.get': langvarsGet,
+  'langvars.create': langvarsCreate,
+  'langvars.update': langvarsUpdate,
+  'langvars.delete': langvarsDelete,
+  'languages.langvars.list': languagesLangvarsList,
+  'languages.langvars.get': languagesLangvarsGet,
+  'languages.langvars.create': languagesLangvarsCreate,
+  'languages.langvars.update': languagesLangvarsUpdate,
+  'languages.langvars.delete': languagesLangvarsDelete,
 });

@@ -56,6 +56,14 @@ function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTE
   }));
 }
 
+const LANGVAR_ACCESS = {
+  list: ['Query', 'GetItem'],
+  get: ['GetItem'],
+  create: ['PutItem', 'ConditionCheckItem'],
+  update: ['UpdateItem', 'ConditionCheckItem'],
+  delete: ['Query', 'GetItem', 'BatchGetItem', 'BatchWriteItem'],
+};
+
 const FUNCTIONS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
@@ -113,6 +121,28 @@ const FUNCTIONS = [
   // A shipment's create reads the order and the shipping method (GetItem).
   ...entityFunctions('orders', 'shipments', { dependents: false, extra: { create: ['GetItem'] } }),
   ...entityFunctions('content', 'blocks', { dependents: false }),
+  ...entityFunctions('orders', 'taxes'),
+
+  // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem).
+  // A new language first clears stale langvars of its code (the same Query and BatchWriteItem).
+  ...entityFunctions('content', 'languages', {
+    access: { create: [...ENTITY_ACCESS.create, 'Query', 'BatchWriteItem'], delete: [...ENTITY_ACCESS.delete, 'Query', 'BatchWriteItem'] },
+  }),
+  // Langvars are items per (lang_code, name), written with a ConditionCheck of the language's code marker.
+  ...entityFunctions('content', 'langvars', { access: LANGVAR_ACCESS }),
+  ...Object.entries(LANGVAR_ACCESS).map(([operation, table]) => ({
+    domain: 'content',
+    name: `languages-langvars-${operation}`,
+    key: `languages.langvars.${operation}`,
+    handler: `functions/languages/langvars-${operation}.handler`,
+    method: ENTITY_ROUTES[operation][0],
+    path: `languages/{id}/langvars${ENTITY_ROUTES[operation][1].replace('{id}', '{name}')}`,
+    // The language of the path is read first.
+    table: [...new Set([...table, 'GetItem'])],
+    index: [],
+  })),
+  // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
+  ...entityFunctions('content', 'pages', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'], update: [...ENTITY_ACCESS.update, 'Query'] } }),
 ];
 
 /**

@@ -11,6 +11,10 @@ import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
+import { taxesEntity } from './taxes.js';
+import { pagesEntity } from './pages.js';
+import { languagesEntity } from './languages.js';
+import { langvarsEntity } from './langvars.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -35,6 +39,10 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [shipmentsEntity.name]: shipmentsEntity,
   [blocksEntity.name]: blocksEntity,
   [callRequestsEntity.name]: callRequestsEntity,
+  [taxesEntity.name]: taxesEntity,
+  [pagesEntity.name]: pagesEntity,
+  [languagesEntity.name]: languagesEntity,
+  [langvarsEntity.name]: langvarsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

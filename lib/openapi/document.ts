@@ -104,7 +104,10 @@ function listSchema(resource: ResourceDefinition): Schema {
   if (shape === 'list') return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
   const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
-  return { type: 'object', properties: { [key]: { type: 'array', items: row }, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
+  const rowsSchema = resource.collection?.keyedBy
+    ? { type: 'object', additionalProperties: row, description: `Keyed by ${resource.collection.keyedBy}, in the page's order.` }
+    : { type: 'array', items: row };
+  return { type: 'object', properties: { [key]: rowsSchema, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
 }
 
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
@@ -150,7 +153,14 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 function operationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
-  const parameters: unknown[] = idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'A numeric id; anything else is a 404.' }));
+  const byName = (name: string) => resource.idKind === 'name' && name === idParams[idParams.length - 1] && (operation === 'get' || operation === 'update' || operation === 'delete');
+  const parameters: unknown[] = idParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
+  }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
   const responses: Record<string, unknown> = { ...errorsFor(operation) };
   switch (operation) {

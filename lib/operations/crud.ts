@@ -19,6 +19,7 @@ import type { ApiRequest } from '../http/api-request.js';
 import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
+import type { TransactItem } from '../db/transact.js';
 import { created, noContent, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
 
@@ -39,6 +40,8 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Items a delete's transaction must also hold (a unique-value marker to free with the record). */
+  removeItems?: (current: EntityRecord) => TransactItem[];
   /** Runs after a committed delete. */
   afterDelete?: (deleted: EntityRecord) => Promise<void>;
   /** Fields of a new record that depend on its id. */
@@ -86,7 +89,11 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
       itemsPerPage: paging.itemsPerPage,
     });
     const echo = searchEcho(paging, filters, total);
-    return ok({ [def.collectionKey]: await presentAll(def, hooks, records, 'list'), params: echo, search: echo });
+    const rows = await presentAll(def, hooks, records, 'list');
+    const keyedBy = def.collection?.keyedBy;
+    // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
+    const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
+    return ok({ [def.collectionKey]: shown, params: echo, search: echo });
   };
 }
 
@@ -171,7 +178,7 @@ export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
       await hooks.remove?.(current, request);
-    });
+    }, hooks.removeItems);
     await hooks.afterDelete?.(deleted);
     return noContent();
   };
