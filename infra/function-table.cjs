@@ -121,17 +121,17 @@ const FUNCTIONS = [
   // A shipment's create reads the order and the shipping method (GetItem).
   ...entityFunctions('orders', 'shipments', { dependents: false, extra: { create: ['GetItem'] } }),
   ...entityFunctions('content', 'blocks', { dependents: false }),
-  ...entityFunctions('orders', 'taxes'),
+  ...entityFunctions('settings', 'taxes', { references: false, dependents: false }),
 
   // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem).
   // A new language first clears stale langvars of its code (the same Query and BatchWriteItem).
-  ...entityFunctions('content', 'languages', {
+  ...entityFunctions('settings', 'languages', {
     access: { create: [...ENTITY_ACCESS.create, 'Query', 'BatchWriteItem'], delete: [...ENTITY_ACCESS.delete, 'Query', 'BatchWriteItem'] },
   }),
   // Langvars are items per (lang_code, name), written with a ConditionCheck of the language's code marker.
-  ...entityFunctions('content', 'langvars', { access: LANGVAR_ACCESS }),
+  ...entityFunctions('settings', 'langvars', { access: LANGVAR_ACCESS }),
   ...Object.entries(LANGVAR_ACCESS).map(([operation, table]) => ({
-    domain: 'content',
+    domain: 'settings',
     name: `languages-langvars-${operation}`,
     key: `languages.langvars.${operation}`,
     handler: `functions/languages/langvars-${operation}.handler`,
@@ -142,7 +142,7 @@ const FUNCTIONS = [
     index: [],
   })),
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
-  ...entityFunctions('content', 'pages', { access: { create: [...ENTITY_ACCESS.create, 'GetItem'], update: [...ENTITY_ACCESS.update, 'Query'] } }),
+  ...entityFunctions('content', 'pages', { extra: { create: ['GetItem'], update: ['Query'] } }),
 ];
 
 /**

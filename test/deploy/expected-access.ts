@@ -168,6 +168,41 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'blocks-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'blocks-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'blocks-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Taxes: a plain entity with no references or dependants.
+  'taxes-list': LIST,
+  'taxes-get': GET,
+  'taxes-create': access(['PutItem', 'UpdateItem']),
+  'taxes-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'taxes-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Pages (lib/operations/pages.ts on lib/operations/tree.ts): reference their parent and company, the
+  // parent's subpages are dependants; create reads the parent (GetItem), a move Queries the subtree.
+  'pages-list': LIST,
+  'pages-get': GET,
+  'pages-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'pages-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'pages-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Languages (lib/operations/languages.ts): the lang_code marker is Put in the create's transaction and
+  // swapped in an update's (ConditionCheck of the code); a create first clears stale langvars of its code,
+  // a delete deletes the language's langvars (Query of their partition, BatchWriteItem).
+  'languages-list': LIST,
+  'languages-get': GET,
+  'languages-create': access(['BatchWriteItem', 'PutItem', 'Query', 'UpdateItem']),
+  'languages-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'languages-delete': access(['BatchWriteItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // Langvars (lib/db/langvars.ts): items per (lang_code, name), Put or Updated with a ConditionCheck of the
+  // language's code marker; a delete by name reads the languages and deletes the name in each (BatchWriteItem).
+  'langvars-list': LIST,
+  'langvars-get': GET,
+  'langvars-create': access(['ConditionCheckItem', 'PutItem']),
+  'langvars-update': access(['ConditionCheckItem', 'UpdateItem']),
+  'langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
+  // /languages/:id/langvars: the language of the path is read first (GetItem), then as the langvars.
+  'languages-langvars-list': LIST,
+  'languages-langvars-get': GET,
+  'languages-langvars-create': access(['ConditionCheckItem', 'GetItem', 'PutItem']),
+  'languages-langvars-update': access(['ConditionCheckItem', 'GetItem', 'UpdateItem']),
+  'languages-langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
 };
 
 /**
