@@ -61,6 +61,57 @@ import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
 import { handler as vendorsUpdate } from './vendors/update.js';
 import { handler as vendorsDelete } from './vendors/delete.js';
+import { handler as callRequestsList } from './call_requests/list.js';
+import { handler as callRequestsGet } from './call_requests/get.js';
+import { handler as callRequestsCreate } from './call_requests/create.js';
+import { handler as callRequestsUpdate } from './call_requests/update.js';
+import { handler as callRequestsDelete } from './call_requests/delete.js';
+import { handler as blocksList } from './blocks/list.js';
+import { handler as blocksGet } from './blocks/get.js';
+import { handler as blocksCreate } from './blocks/create.js';
+import { handler as blocksUpdate } from './blocks/update.js';
+import { handler as blocksDelete } from './blocks/delete.js';
+import { handler as shipmentsList } from './shipments/list.js';
+import { handler as shipmentsGet } from './shipments/get.js';
+import { handler as shipmentsCreate } from './shipments/create.js';
+import { handler as shipmentsUpdate } from './shipments/update.js';
+import { handler as shipmentsDelete } from './shipments/delete.js';
+import { handler as ordersShipments } from './orders/shipments.js';
+import { handler as discussionsList } from './discussions/list.js';
+import { handler as discussionsGet } from './discussions/get.js';
+import { handler as discussionsCreate } from './discussions/create.js';
+import { handler as discussionsUpdate } from './discussions/update.js';
+import { handler as discussionsDelete } from './discussions/delete.js';
+import { handler as productsDiscussionsList } from './products/discussions-list.js';
+import { handler as productsDiscussionsCreate } from './products/discussions-create.js';
+import { handler as cartsList } from './carts/list.js';
+import { handler as cartsGet } from './carts/get.js';
+import { handler as cartsDelete } from './carts/delete.js';
+import { handler as taxesList } from './taxes/list.js';
+import { handler as taxesGet } from './taxes/get.js';
+import { handler as taxesCreate } from './taxes/create.js';
+import { handler as taxesUpdate } from './taxes/update.js';
+import { handler as taxesDelete } from './taxes/delete.js';
+import { handler as pagesList } from './pages/list.js';
+import { handler as pagesGet } from './pages/get.js';
+import { handler as pagesCreate } from './pages/create.js';
+import { handler as pagesUpdate } from './pages/update.js';
+import { handler as pagesDelete } from './pages/delete.js';
+import { handler as languagesList } from './languages/list.js';
+import { handler as languagesGet } from './languages/get.js';
+import { handler as languagesCreate } from './languages/create.js';
+import { handler as languagesUpdate } from './languages/update.js';
+import { handler as languagesDelete } from './languages/delete.js';
+import { handler as langvarsList } from './langvars/list.js';
+import { handler as langvarsGet } from './langvars/get.js';
+import { handler as langvarsCreate } from './langvars/create.js';
+import { handler as langvarsUpdate } from './langvars/update.js';
+import { handler as langvarsDelete } from './langvars/delete.js';
+import { handler as languagesLangvarsList } from './languages/langvars-list.js';
+import { handler as languagesLangvarsGet } from './languages/langvars-get.js';
+import { handler as languagesLangvarsCreate } from './languages/langvars-create.js';
+import { handler as languagesLangvarsUpdate } from './languages/langvars-update.js';
+import { handler as languagesLangvarsDelete } from './languages/langvars-delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -126,4 +177,55 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'statuses.create': statusesCreate,
   'statuses.update': statusesUpdate,
   'statuses.delete': statusesDelete,
+  'call_requests.list': callRequestsList,
+  'call_requests.get': callRequestsGet,
+  'call_requests.create': callRequestsCreate,
+  'call_requests.update': callRequestsUpdate,
+  'call_requests.delete': callRequestsDelete,
+  'blocks.list': blocksList,
+  'blocks.get': blocksGet,
+  'blocks.create': blocksCreate,
+  'blocks.update': blocksUpdate,
+  'blocks.delete': blocksDelete,
+  'orders.shipments.list': ordersShipments,
+  'shipments.list': shipmentsList,
+  'shipments.get': shipmentsGet,
+  'shipments.create': shipmentsCreate,
+  'shipments.update': shipmentsUpdate,
+  'shipments.delete': shipmentsDelete,
+  'products.discussions.list': productsDiscussionsList,
+  'products.discussions.create': productsDiscussionsCreate,
+  'discussions.list': discussionsList,
+  'discussions.get': discussionsGet,
+  'discussions.create': discussionsCreate,
+  'discussions.update': discussionsUpdate,
+  'discussions.delete': discussionsDelete,
+  'carts.list': cartsList,
+  'carts.get': cartsGet,
+  'carts.delete': cartsDelete,
+  'taxes.list': taxesList,
+  'taxes.get': taxesGet,
+  'taxes.create': taxesCreate,
+  'taxes.update': taxesUpdate,
+  'taxes.delete': taxesDelete,
+  'pages.list': pagesList,
+  'pages.get': pagesGet,
+  'pages.create': pagesCreate,
+  'pages.update': pagesUpdate,
+  'pages.delete': pagesDelete,
+  'languages.list': languagesList,
+  'languages.get': languagesGet,
+  'languages.create': languagesCreate,
+  'languages.update': languagesUpdate,
+  'languages.delete': languagesDelete,
+  'langvars.list': langvarsList,
+  'langvars.get': langvarsGet,
+  'langvars.create': langvarsCreate,
+  'langvars.update': langvarsUpdate,
+  'langvars.delete': langvarsDelete,
+  'languages.langvars.list': languagesLangvarsList,
+  'languages.langvars.get': languagesLangvarsGet,
+  'languages.langvars.create': languagesLangvarsCreate,
+  'languages.langvars.update': languagesLangvarsUpdate,
+  'languages.langvars.delete': languagesLangvarsDelete,
 });

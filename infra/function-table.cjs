@@ -15,21 +15,35 @@
  */
 const R = 'dynamodb:';
 /**
- * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts), whose
- * DynamoDB use is the same for all of them: reads are GetItem / Query / BatchGetItem of the record,
- * its index items and counts; writes are one transaction of the record, index items, counts and
- * ConditionChecks of referenced records (plus the id counter's UpdateItem on create).
+ * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts and
+ * entity-list.ts), whose DynamoDB use follows from the generic code alone:
+ * - list: Query of an index or sort partition, GetItem of its count (BatchGetItem of the page);
+ * - get: GetItem of the record;
+ * - create: UpdateItem of the id counter, then one transaction: Put of the record and its index
+ *   items, Update of the counts, a ConditionCheck per referenced record;
+ * - update: GetItem, then one transaction: Put of the record, Delete/Put of the index items that
+ *   changed, Update of the counts, a ConditionCheck per newly referenced record;
+ * - delete: GetItem, then one transaction: Delete of the record and its index items, Update of the
+ *   counts, a ConditionCheck per kind of dependant (no orphans).
+ * `references: false` / `dependents: false` for an entity whose definition (lib/entities) has no
+ * `references` / `dependents`: its writes then make no ConditionCheck. `extra` adds what the
+ * entity's hooks do on top (a category's parent GetItem, an order status's Query).
  */
 const ENTITY_ACCESS = {
   list: ['Query', 'GetItem'],
   get: ['GetItem'],
-  create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem'],
-  update: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
-  delete: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'],
+  create: ['UpdateItem', 'PutItem'],
+  update: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'],
+  delete: ['GetItem', 'DeleteItem', 'UpdateItem'],
 };
 const ENTITY_ROUTES = { list: ['get', ''], get: ['get', '/{id}'], create: ['post', ''], update: ['put', '/{id}'], delete: ['delete', '/{id}'] };
 
-function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTES), access = {} } = {}) {
+function entityAccess(operation, { references, dependents }) {
+  const checks = (operation === 'create' || operation === 'update') ? references : operation === 'delete' ? dependents : false;
+  return [...ENTITY_ACCESS[operation], ...(checks ? ['ConditionCheckItem'] : [])];
+}
+
+function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTES), access = {}, extra = {}, references = true, dependents = true } = {}) {
   return operations.map((operation) => ({
     domain,
     name: `${entity.replace(/_/g, '-')}-${operation}`,
@@ -37,10 +51,18 @@ function entityFunctions(domain, entity, { operations = Object.keys(ENTITY_ROUTE
     handler: `functions/${entity}/${operation}.handler`,
     method: ENTITY_ROUTES[operation][0],
     path: `${entity}${ENTITY_ROUTES[operation][1]}`,
-    table: access[operation] ?? ENTITY_ACCESS[operation],
+    table: access[operation] ?? [...new Set([...entityAccess(operation, { references, dependents }), ...(extra[operation] ?? [])])],
     index: [],
   }));
 }
+
+const LANGVAR_ACCESS = {
+  list: ['Query', 'GetItem'],
+  get: ['GetItem'],
+  create: ['PutItem', 'ConditionCheckItem'],
+  update: ['UpdateItem', 'ConditionCheckItem'],
+  delete: ['Query', 'GetItem', 'BatchGetItem', 'BatchWriteItem'],
+};
 
 const FUNCTIONS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
@@ -62,25 +84,65 @@ const FUNCTIONS = [
   { domain: 'accounts', name: 'memberships-update', key: 'users.usergroups.update', handler: 'functions/memberships/update.handler', method: 'put', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
   { domain: 'accounts', name: 'memberships-delete', key: 'users.usergroups.delete', handler: 'functions/memberships/delete.handler', method: 'delete', path: 'users/{id}/usergroups/{usergroupId}', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },
 
-  ...entityFunctions('companies', 'stores'),
-  ...entityFunctions('companies', 'vendors'),
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each
+  // product's update (GetItem, Put, index Delete/Put, count Update; its references do not change).
+  ...entityFunctions('companies', 'stores', { references: false, extra: { update: ['Query'] } }),
+  ...entityFunctions('companies', 'vendors', { references: false, extra: { update: ['Query'] } }),
 
-  ...entityFunctions('catalog', 'categories', { access: { update: [...ENTITY_ACCESS.update, 'Query'] } }),
+  // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete
+  // also deletes its discussion posts (lib/operations/discussions.ts deletePostsOf: GetItem of the thread,
+  // Query of its posts, their deletes, DeleteItem of the thread items).
+  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
-  ...entityFunctions('catalog', 'products', { access: { create: [...ENTITY_ACCESS.create, 'GetItem', 'Query'], update: [...ENTITY_ACCESS.update, 'Query'], list: [...ENTITY_ACCESS.list] } }),
+  // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query);
+  // a delete also deletes its discussion posts (Query).
+  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
-  ...entityFunctions('catalog', 'features'),
+  ...entityFunctions('attributes', 'features'),
 
   // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
-  ...entityFunctions('orders', 'orders', {
-    access: {
-      create: ['UpdateItem', 'PutItem', 'DeleteItem', 'ConditionCheckItem', 'GetItem'],
-      update: [...ENTITY_ACCESS.update, 'Query'],
-    },
-  }),
+  // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem);
+  // a delete also deletes its shipments and discussion posts (Query, then their deletes).
+  ...entityFunctions('orders', 'orders', { references: false, dependents: false, extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
+  { domain: 'orders', name: 'orders-shipments-list', key: 'orders.shipments.list', handler: 'functions/orders/shipments.handler', method: 'get', path: 'orders/{id}/shipments', table: ['GetItem', 'Query'], index: [] },
   ...entityFunctions('orders', 'payments'),
   ...entityFunctions('orders', 'shippings'),
-  ...entityFunctions('orders', 'statuses', { access: { create: [...ENTITY_ACCESS.create, 'Query'] } }),
+  // A status's create reads the letters its type uses (Query); its delete counts the orders in it (GetItem) and frees the letter (DeleteItem).
+  ...entityFunctions('orders', 'statuses', { references: false, dependents: false, extra: { create: ['Query'] } }),
+
+  ...entityFunctions('content', 'call_requests', { dependents: false }),
+  // Carts are views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
+  ...entityFunctions('accounts', 'carts', { operations: ['list', 'get', 'delete'], access: { list: [], get: ['GetItem', 'BatchGetItem'], delete: ['GetItem'] } }),
+  // A post's create reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two
+  // PutItems) and ConditionChecks the object in its transaction.
+  ...entityFunctions('content', 'discussions', { references: false, dependents: false, extra: { create: ['GetItem', 'ConditionCheckItem'] } }),
+  { domain: 'catalog', name: 'products-discussions-list', key: 'products.discussions.list', handler: 'functions/products/discussions-list.handler', method: 'get', path: 'products/{id}/discussions', table: ['GetItem', 'Query'], index: [] },
+  { domain: 'catalog', name: 'products-discussions-create', key: 'products.discussions.create', handler: 'functions/products/discussions-create.handler', method: 'post', path: 'products/{id}/discussions', table: [...ENTITY_ACCESS.create, 'GetItem', 'ConditionCheckItem'], index: [] },
+  // A shipment's create reads the order and the shipping method (GetItem).
+  ...entityFunctions('orders', 'shipments', { dependents: false, extra: { create: ['GetItem'] } }),
+  ...entityFunctions('content', 'blocks', { dependents: false }),
+  ...entityFunctions('settings', 'taxes', { references: false, dependents: false }),
+
+  // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem).
+  // A new language first clears stale langvars of its code (the same Query and BatchWriteItem).
+  ...entityFunctions('settings', 'languages', {
+    access: { create: [...ENTITY_ACCESS.create, 'Query', 'BatchWriteItem'], delete: [...ENTITY_ACCESS.delete, 'Query', 'BatchWriteItem'] },
+  }),
+  // Langvars are items per (lang_code, name), written with a ConditionCheck of the language's code marker.
+  ...entityFunctions('settings', 'langvars', { access: LANGVAR_ACCESS }),
+  ...Object.entries(LANGVAR_ACCESS).map(([operation, table]) => ({
+    domain: 'settings',
+    name: `languages-langvars-${operation}`,
+    key: `languages.langvars.${operation}`,
+    handler: `functions/languages/langvars-${operation}.handler`,
+    method: ENTITY_ROUTES[operation][0],
+    path: `languages/{id}/langvars${ENTITY_ROUTES[operation][1].replace('{id}', '{name}')}`,
+    // The language of the path is read first.
+    table: [...new Set([...table, 'GetItem'])],
+    index: [],
+  })),
+  // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
+  ...entityFunctions('content', 'pages', { extra: { create: ['GetItem'], update: ['Query'] } }),
 ];
 
 /**
@@ -92,7 +154,8 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-openapi',
     handler: 'functions/docs/openapi.handler',
-    events: [{ http: { method: 'get', path: 'api/openapi.json' } }, { http: { method: 'get', path: 'api/2.0/openapi.json' } }],
+    // ANY: every method reaches it, and it answers 405 itself (not the catch-all's 401).
+    events: [{ http: { method: 'any', path: 'api/openapi.json' } }, { http: { method: 'any', path: 'api/2.0/openapi.json' } }],
     table: [],
     index: [],
   },
@@ -100,7 +163,7 @@ const PUBLIC_FUNCTIONS = [
     domain: 'core',
     name: 'docs-page',
     handler: 'functions/docs/page.handler',
-    events: [{ http: { method: 'get', path: 'api/docs' } }, { http: { method: 'get', path: 'api/docs/{asset}' } }],
+    events: [{ http: { method: 'any', path: 'api/docs' } }, { http: { method: 'any', path: 'api/docs/{asset}' } }],
     table: [],
     index: [],
   },
@@ -130,21 +193,21 @@ function catchAllEvents(paths) {
 }
 
 /** The dispatchers call every handler in-process, so they need the union of everyone's access. */
-function dispatchers(paths) {
+function dispatchers(paths, rows) {
   return [
     {
       name: 'api-php',
       handler: 'functions/legacy/api-php.handler',
       events: catchAllEvents(['api.php']),
-      table: union(FUNCTIONS, 'table'),
-      index: union(FUNCTIONS, 'index'),
+      table: union(rows, 'table'),
+      index: union(rows, 'index'),
     },
     {
       name: 'fallback',
       handler: 'functions/fallback/any.handler',
       events: catchAllEvents(['api/{proxy+}', 'api', ...paths]),
-      table: union(FUNCTIONS, 'table'),
-      index: union(FUNCTIONS, 'index'),
+      table: union(rows, 'table'),
+      index: union(rows, 'index'),
     },
   ];
 }
@@ -154,7 +217,7 @@ const withEvents = (fn) => ({
   events: VERSION_PREFIXES.map((prefix) => ({ http: { method: fn.method, path: `${prefix}/${fn.path}` } })),
 });
 
-/** The domains of the split deployment (docs/deploy.md "Growing past one stack"). */
+/** The domains of the split deployment (docs/deploy.md, "Stacks and domains"), in table order. */
 const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
 
 /**
@@ -163,13 +226,14 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * REST API with the /api and /api/2.0 resources every domain hangs its paths on,
  * the dispatchers and /version. Any other domain: its entity-method functions,
  * plus its own catch-all for the 405s and preflights on its paths (an API
- * Gateway method needs its Lambda in its own stack).
+ * Gateway method needs its Lambda in its own stack). `rows`: another function
+ * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
-function allFunctions(domain = 'all') {
-  if (domain === 'all') return [...FUNCTIONS.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(FUNCTIONS)), ...pageFunctions()];
-  const own = FUNCTIONS.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)]), ...pageFunctions()];
-  if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${DOMAINS.join(', ')}`);
+function allFunctions(domain = 'all', rows = FUNCTIONS) {
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), ...pageFunctions()];
+  const own = rows.filter((fn) => fn.domain === domain);
+  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
+  if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
   return [
     ...own.map(withEvents),
     {
@@ -202,4 +266,4 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, roleLogicalId, DYNAMODB: R };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R };

@@ -2,14 +2,15 @@
  * What one CloudFormation stack holds, chosen by the `domain` param
  * (`serverless deploy --param="domain=accounts"`; default `all`).
  *
- * - `all`: one stack with everything (the default; serverless offline runs this).
+ * - `all`: one stack with everything: what serverless offline runs. Over CloudFormation's
+ *   500 resources, so infra/plugins/stack-limit.cjs refuses to deploy it.
  * - `core`: the table, the REST API and its /api and /api/2.0 resources, the
  *   dispatchers and /version; it exports what the domain stacks import.
- * - a domain (`accounts`, later `catalog`, `orders`, …): that domain's functions,
- *   hung on the core's REST API and using the core's table, through imports.
+ * - a domain (`accounts`, `companies`, `catalog`, `attributes`, `orders`, …): that domain's
+ *   functions, hung on the core's REST API and using the core's table, through imports.
  *
- * Each stack stays far below CloudFormation's 500 resources however many
- * entities are added (docs/deploy.md, "Growing past one stack").
+ * `npm run deploy` deploys core, then every domain. Each stack stays at most 250 resources
+ * (infra/stack-size.cjs; docs/deploy.md, "Stacks and domains").
  */
 const makeIamRoles = require('./iam-roles.cjs');
 const makeTable = require('./table.cjs');

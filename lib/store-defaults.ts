@@ -1,4 +1,7 @@
 import { seedRecord } from './db/entity-store.js';
+import { ConditionFailed, transactWrite } from './db/transact.js';
+import { langCodeMarker } from './operations/languages.js';
+import { languagesEntity } from './entities/languages.js';
 import { paymentsEntity } from './entities/payments.js';
 import { shippingsEntity } from './entities/shippings.js';
 import { statusesEntity } from './entities/statuses.js';
@@ -32,5 +35,16 @@ export async function ensureStoreDefaults(): Promise<void> {
     });
   }
   await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });
+  await seedLanguage();
   await seedRecord(shippingsEntity, 1, { ...withDefaults(shippingsEntity, { shipping: 'Custom shipping method' }), delivery_time: '3-5 days' });
+}
+
+/** English, language 1, with its lang_code marker (lib/operations/languages.ts) so no other language takes `en`. */
+async function seedLanguage(): Promise<void> {
+  await seedRecord(languagesEntity, 1, { ...withDefaults(languagesEntity, { lang_code: 'en', name: 'English' }), country_code: 'US' });
+  try {
+    await transactWrite([langCodeMarker('en', 1)]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
 }

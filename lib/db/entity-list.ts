@@ -29,7 +29,8 @@ export interface ListRequest {
   sortBy: string;
   descending: boolean;
   page: number;
-  itemsPerPage: number;
+  /** Absent: every matching record (a collection without paging, `collection.shape` `list`). */
+  itemsPerPage?: number;
 }
 
 export interface ListResult {
@@ -38,8 +39,8 @@ export interface ListResult {
 }
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
-  const offset = (request.page - 1) * request.itemsPerPage;
-  const end = offset + request.itemsPerPage;
+  const offset = request.itemsPerPage === undefined ? 0 : (request.page - 1) * request.itemsPerPage;
+  const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
   const isIndexed = (c: ListCondition) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length === 1;
   const projected = new Set(def.projected ?? []);

@@ -171,6 +171,7 @@ export async function deleteRecord(
   def: StoredEntityDefinition,
   id: number,
   judge?: (current: EntityRecord) => void | Promise<void>,
+  extra?: (current: EntityRecord) => TransactItem[],
 ): Promise<EntityRecord> {
   return retryOnConditionFailed(async () => {
     const current = await getRecord(def, id);
@@ -196,6 +197,7 @@ export async function deleteRecord(
         },
       })),
       ...indexWrites(def, id, current, undefined),
+      ...(extra?.(current) ?? []),
     ];
     try {
       await transactWrite(items);

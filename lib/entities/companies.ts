@@ -77,6 +77,8 @@ const common = {
     { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
     { storage: 'category', index: 'company_id', message: 'The company still owns categories; delete or move them first' },
     { storage: 'feature', index: 'company_id', message: 'The company still owns product features; delete them first' },
+    { storage: 'block', index: 'company_id', message: 'The company still owns blocks; delete them first' },
+    { storage: 'call_request', index: 'company_id', message: 'The company still has call requests; delete them first' },
   ],
 } as const satisfies Partial<StoredEntityDefinition>;
 

@@ -1,4 +1,5 @@
 import { fixed, id, raw, WRITABLE } from './field-builders.js';
+import { shipmentsEntity } from './shipments.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 /** Both addresses of an order: `b_` billing, `s_` shipping. */
@@ -160,5 +161,17 @@ export const ordersEntity: StoredEntityDefinition = {
     status: { field: 'status', numeric: false },
     email: { field: 'email_lc', numeric: false },
     customer: { field: 'lastname', numeric: false, inMemory: true },
+  },
+  nested: {
+    // The order's shipments (lib/operations/shipments.ts); deleting the order deletes them.
+    shipments: {
+      name: 'shipments',
+      operations: ['list'],
+      privileges: shipmentsEntity.privileges,
+      fields: {},
+      filters: { status: shipmentsEntity.filters!.status! },
+      sortKeys: ['id', ...Object.keys(shipmentsEntity.sortRules ?? {})],
+      collection: { shape: 'wrapped', key: 'shipments', rowsOf: shipmentsEntity },
+    },
   },
 };

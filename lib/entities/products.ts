@@ -1,4 +1,5 @@
 import { featuresEntity } from './features.js';
+import { productDiscussions } from './discussions.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 export const PRODUCT_STATUSES = ['A', 'D', 'H'] as const;
@@ -184,6 +185,8 @@ export const productsEntity: StoredEntityDefinition = {
     amount: { field: 'amount', numeric: true, inMemory: true },
   },
   nested: {
+    // The product's discussion posts (lib/operations/discussions.ts).
+    discussions: productDiscussions,
     // The features the product has values for (lib/operations/product-features.ts).
     features: {
       name: 'features',

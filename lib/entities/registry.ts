@@ -1,4 +1,9 @@
 import { storesEntity, vendorsEntity } from './companies.js';
+import { callRequestsEntity } from './call-requests.js';
+import { blocksEntity } from './blocks.js';
+import { shipmentsEntity } from './shipments.js';
+import { discussionsEntity } from './discussions.js';
+import { cartsEntity } from './carts.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
@@ -6,6 +11,10 @@ import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
+import { taxesEntity } from './taxes.js';
+import { pagesEntity } from './pages.js';
+import { languagesEntity } from './languages.js';
+import { langvarsEntity } from './langvars.js';
 import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
@@ -25,6 +34,15 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
   [statusesEntity.name]: statusesEntity,
+  [cartsEntity.name]: cartsEntity,
+  [discussionsEntity.name]: discussionsEntity,
+  [shipmentsEntity.name]: shipmentsEntity,
+  [blocksEntity.name]: blocksEntity,
+  [callRequestsEntity.name]: callRequestsEntity,
+  [taxesEntity.name]: taxesEntity,
+  [pagesEntity.name]: pagesEntity,
+  [languagesEntity.name]: languagesEntity,
+  [langvarsEntity.name]: langvarsEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -64,6 +64,11 @@ export interface ResourceDefinition {
   name: string;
   /** Key of the id in POST/PUT answers: `usergroup_id`. */
   idField?: string;
+  /**
+   * What an object id in the path is: `numeric` (the default; digits, else 404) or `name` (lower-case
+   * letters, digits, `_` and `-`, else 404: a langvar's name). lib/http/route.ts `parseId` / `parseName`.
+   */
+  idKind?: 'numeric' | 'name';
   operations: readonly Operation[];
   /** `none`: any authenticated caller (e.g. /version). */
   privileges: PrivilegeRule | 'none';
@@ -81,10 +86,21 @@ export interface ResourceDefinition {
   /**
    * The shape of a GET on the collection, for the OpenAPI document: `wrapped` (`{"<key>": [...], "params",
    * "search"}`, the default, key = collectionKey or name), `keyed` (a bare object keyed by id, usergroups),
-   * `object` (one object, /version). `rowsOf`: the entity whose list rows it shows (nested lists), with
+   * `object` (one object, /version), `list` (a bare JSON array of every record: no wrapper, no params, no
+   * paging, as CS-Cart's /blocks; the list operation answers so). `rowsOf`: the entity whose list rows it shows (nested lists), with
    * `extraRowFields` added to each row.
    */
-  collection?: { shape: 'wrapped' | 'keyed' | 'object'; key?: string; rowsOf?: EntityDefinition; extraRowFields?: Record<string, FieldSpec> };
+  collection?: {
+    shape: 'wrapped' | 'keyed' | 'object' | 'list';
+    key?: string;
+    rowsOf?: EntityDefinition;
+    extraRowFields?: Record<string, FieldSpec>;
+    /**
+     * A wrapped collection whose rows come as an object keyed by this field of each row instead of a list
+     * (`{"languages": {"en": {…}}, "params", "search"}`), in the page's order.
+     */
+    keyedBy?: string;
+  };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */

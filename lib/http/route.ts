@@ -100,3 +100,9 @@ export function parseId(raw: string | undefined): number {
   if (id < 1) throw notFound();
   return id;
 }
+
+/** Parses a path id of an `idKind: 'name'` resource (CS-Cart's isValidIdentifier): else the object cannot exist (404). */
+export function parseName(raw: string | undefined): string {
+  if (raw === undefined || !/^[0-9a-z_-]{1,128}$/.test(raw)) throw notFound();
+  return raw;
+}

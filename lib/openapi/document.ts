@@ -101,9 +101,13 @@ function listSchema(resource: ResourceDefinition): Schema {
   const rows = resource.collection?.rowsOf ?? resource;
   const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);
   if (shape === 'object') return representationSchema(resource, 'single');
+  if (shape === 'list') return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
   const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
-  return { type: 'object', properties: { [key]: { type: 'array', items: row }, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
+  const rowsSchema = resource.collection?.keyedBy
+    ? { type: 'object', additionalProperties: row, description: `Keyed by ${resource.collection.keyedBy}, in the page's order.` }
+    : { type: 'array', items: row };
+  return { type: 'object', properties: { [key]: rowsSchema, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
 }
 
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
@@ -131,7 +135,7 @@ function vendorText(resource: ResourceDefinition, operation: Operation): string 
 
 function queryParameters(resource: ResourceDefinition): unknown[] {
   const sortKeys = resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
-  const paging = resource.collection?.shape === 'keyed' || resource.collection?.shape === 'object' ? [] : [
+  const paging = ['keyed', 'object', 'list'].includes(resource.collection?.shape ?? 'wrapped') ? [] : [
     { name: 'page', in: 'query', schema: { type: 'string', pattern: '^-?[0-9]+$' }, description: 'Default 1; values below 1 mean 1.' },
     { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
     { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
@@ -149,7 +153,14 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
 function operationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
-  const parameters: unknown[] = idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'A numeric id; anything else is a 404.' }));
+  const byName = (name: string) => resource.idKind === 'name' && name === idParams[idParams.length - 1] && (operation === 'get' || operation === 'update' || operation === 'delete');
+  const parameters: unknown[] = idParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
+  }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
   const responses: Record<string, unknown> = { ...errorsFor(operation) };
   switch (operation) {

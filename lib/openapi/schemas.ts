@@ -23,6 +23,8 @@ export function outputSchema(spec: FieldSpec, view: View): Schema {
     case 'csv':
       return { type: 'string', pattern: '^([0-9]+(,[0-9]+)*)?$' };
     case 'raw':
+      // A writable JSON object is shown as sent; empty, it is PHP's empty array `[]`.
+      if (spec.kind === 'object' && spec.writableOn?.length) return { type: ['object', 'array'] };
       return rawSchema(spec.default);
     case 'string':
       return textSchema(spec);

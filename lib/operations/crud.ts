@@ -19,6 +19,7 @@ import type { ApiRequest } from '../http/api-request.js';
 import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
+import type { TransactItem } from '../db/transact.js';
 import { created, noContent, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
 
@@ -39,6 +40,8 @@ export interface EntityHooks {
   update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  /** Items a delete's transaction must also hold (a unique-value marker to free with the record). */
+  removeItems?: (current: EntityRecord) => TransactItem[];
   /** Runs after a committed delete. */
   afterDelete?: (deleted: EntityRecord) => Promise<void>;
   /** Fields of a new record that depend on its id. */
@@ -75,17 +78,9 @@ export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks
 export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
     const filters = readFilters(def, request.query);
+    if (def.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
     const paging = readPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
-    const custom = (await hooks.conditions?.(filters, request)) ?? [];
-    const handled = new Set(custom.map((c) => c.rule.field));
-    const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
-    for (const [name, value] of Object.entries(filters)) {
-      const rule = def.filterRules?.[name];
-      if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
-    }
-    if (def.vendorScoped && isVendor(request.caller)) {
-      conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
-    }
+    const conditions = await listConditions(def, hooks, request, filters);
     const { records, total } = await listRecords(def, {
       conditions,
       sortBy: paging.sortBy,
@@ -94,8 +89,34 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
       itemsPerPage: paging.itemsPerPage,
     });
     const echo = searchEcho(paging, filters, total);
-    return ok({ [def.collectionKey]: await presentAll(def, hooks, records, 'list'), params: echo, search: echo });
+    const rows = await presentAll(def, hooks, records, 'list');
+    const keyedBy = def.collection?.keyedBy;
+    // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
+    const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
+    return ok({ [def.collectionKey]: shown, params: echo, search: echo });
   };
+}
+
+/** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
+async function listConditions(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues): Promise<ListCondition[]> {
+  const custom = (await hooks.conditions?.(filters, request)) ?? [];
+  const handled = new Set(custom.map((c) => c.rule.field));
+  const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
+  for (const [name, value] of Object.entries(filters)) {
+    const rule = def.filterRules?.[name];
+    if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
+  }
+  if (def.vendorScoped && isVendor(request.caller)) {
+    conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
+  }
+  return conditions;
+}
+
+/** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
+async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues) {
+  const conditions = await listConditions(def, hooks, request, filters);
+  const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
+  return presentAll(def, hooks, records, 'list');
 }
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
@@ -157,7 +178,7 @@ export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
       await hooks.remove?.(current, request);
-    });
+    }, hooks.removeItems);
     await hooks.afterDelete?.(deleted);
     return noContent();
   };

@@ -41,7 +41,7 @@ async function variantsOf(sent: unknown, featureId: number, existing: Record<str
       url: '',
       color: null,
       position: String(position),
-      image_pair: [],
+      image_pair: {},
     };
   }
   return variants;

@@ -18,6 +18,8 @@ import type { Operation } from '../http/api-handler.js';
 import { created } from '../http/response.js';
 import type { EntityHooks } from './crud.js';
 import { periodRange } from './periods.js';
+import { deletePostsOf } from './discussions.js';
+import { deleteShipmentsOf } from './shipments.js';
 
 const MAX_LINES = 100;
 const MAX_AMOUNT = 1_000_000;
@@ -261,6 +263,12 @@ export const orderHooks: EntityHooks = {
     return stockItems(await storedLines(previous), after ? -1 : 1);
   },
   conditions: (filters) => orderConditions(filters),
+  // CS-Cart deletes an order's shipments with it.
+  // CS-Cart deletes an order's discussion posts too.
+  afterDelete: async (deleted) => {
+    await deleteShipmentsOf(Number(deleted.order_id));
+    await deletePostsOf('O', Number(deleted.order_id));
+  },
 };
 
 function orderConditions(filters: Record<string, StoredValue>): ListCondition[] {

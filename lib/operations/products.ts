@@ -9,6 +9,7 @@ import { parseId } from '../http/route.js';
 import type { ListCondition } from '../db/entity-list.js';
 import type { EntityHooks } from './crud.js';
 import { subtreeIds } from './categories.js';
+import { deletePostsOf } from './discussions.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
@@ -97,6 +98,8 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
 }
 
 export const productHooks: EntityHooks = {
+  // A product's discussion posts go with it, as in CS-Cart.
+  afterDelete: (deleted) => deletePostsOf('P', Number(deleted.product_id)),
   conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),

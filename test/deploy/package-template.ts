@@ -15,22 +15,84 @@ export interface Template {
 }
 
 export interface PackagedStage {
+  domain: string;
   template: Template;
   templatePath: string;
+  /** Wall-clock seconds `serverless package` took. */
+  seconds: number;
   cleanup: () => Promise<void>;
+}
+
+/**
+ * Credentials that can do nothing, and no config or metadata lookups: whatever a command run here
+ * tries against AWS fails, so a check that should stop a deploy cannot let a real one through.
+ */
+const NO_AWS = {
+  AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'not-a-real-secret-key-for-tests-only',
+  AWS_SESSION_TOKEN: '',
+  AWS_PROFILE: '',
+  AWS_CONFIG_FILE: '/dev/null',
+  AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+  AWS_EC2_METADATA_DISABLED: 'true',
+};
+
+async function scratchCopy(label: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `store-api-${label}-`));
+  for (const source of SOURCES) await cp(join(ROOT, source), join(dir, source), { recursive: true });
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function serverlessIn(dir: string, args: string[], timeout = 300_000) {
+  return run(join(ROOT, 'node_modules/.bin/serverless'), args, {
+    cwd: dir,
+    env: { ...process.env, ...NO_AWS, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+    timeout,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** Runs `serverless package --stage <stage> --param=domain=<domain>` offline in a scratch copy of the project and reads the template. */
 export async function packageStage(stage: string, domain = 'all'): Promise<PackagedStage> {
-  const dir = await mkdtemp(join(tmpdir(), `store-api-package-${stage}-${domain}-`));
-  for (const source of SOURCES) await cp(join(ROOT, source), join(dir, source), { recursive: true });
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  await run(join(ROOT, 'node_modules/.bin/serverless'), ['package', '--stage', stage, `--param=domain=${domain}`], {
-    cwd: dir,
-    env: { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
-    timeout: 180_000,
-  });
+  const dir = await scratchCopy(`package-${stage}-${domain}`);
+  const started = Date.now();
+  await serverlessIn(dir, ['package', '--stage', stage, `--param=domain=${domain}`]);
+  const seconds = (Date.now() - started) / 1000;
   const templatePath = join(dir, '.serverless/cloudformation-template-update-stack.json');
   const template = JSON.parse(await readFile(templatePath, 'utf8')) as Template;
-  return { template, templatePath, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { domain, template, templatePath, seconds, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Packages several stacks, at most `parallel` at a time: each packaging is mostly esbuild on every
+ * function of its stack, and the machine running the tests has few cores.
+ */
+export async function packageStacks(stage: string, domains: string[], parallel = 2): Promise<Map<string, PackagedStage>> {
+  const done = new Map<string, PackagedStage>();
+  const queue = [...domains];
+  const worker = async () => {
+    for (let domain = queue.shift(); domain !== undefined; domain = queue.shift()) done.set(domain, await packageStage(stage, domain));
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(parallel, domains.length) }, worker));
+  } catch (error) {
+    await Promise.all([...done.values()].map((packaged) => packaged.cleanup()));
+    throw error;
+  }
+  return done;
+}
+
+/** Runs any serverless command in a scratch copy, with credentials that cannot reach AWS; never throws on a non-zero exit. */
+export async function runServerless(args: string[]): Promise<{ code: number; output: string }> {
+  const dir = await scratchCopy('run');
+  try {
+    const { stdout, stderr } = await serverlessIn(dir, args, 180_000);
+    return { code: 0, output: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}` };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,63 +1,247 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../functions/handler-table.js';
-import { packageStage, type PackagedStage, type Template } from './package-template.js';
+import { tableDefinition } from '../../lib/db/schema.js';
+import { parseApiPath } from '../../lib/http/api-path.js';
+import { resolveRoute } from '../../lib/http/route.js';
+import { EXPECTED_ACCESS, EXPECTED_OTHER, unionOf, WRITE_ACTIONS } from './expected-access.js';
+import { countByType, isIndex, isTable, lambdaByName, lambdas, resourceCount, routes, statementsOf, unconditionalActions, type Route } from './inspect.js';
+import { packageStacks, type PackagedStage } from './package-template.js';
+
+const require = createRequire(import.meta.url);
+const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize } = require('../../infra/stack-size.cjs') as {
+  CFN_RESOURCE_LIMIT: number;
+  DOMAIN_BUDGET: number;
+  SPLIT_STACKS: string[];
+  stackSize: (domain: string) => { byType: Record<string, number>; total: number };
+};
+const run = promisify(execFile);
 
 /**
- * The split deployment (docs/deploy.md, "Growing past one stack"): a core stack
- * with the table and the REST API, and one stack per domain hung on it through
- * imports. Together they must serve exactly what the single stack serves.
+ * The deployment as `npm run deploy` ships it: a core stack (table, REST API, dispatchers,
+ * /version) and one stack per domain hung on it through imports, every one packaged offline here
+ * for stage prod. Together they must serve every operation exactly once, each function with
+ * exactly the DynamoDB access its code needs, every stack far below CloudFormation's limit.
  */
-const functionNames = (template: Template) =>
-  Object.values(template.Resources)
-    .filter((r) => r.Type === 'AWS::Lambda::Function')
-    .map((r) => String(r.Properties?.FunctionName).replace('store-api-prod-', ''));
+const STAGE = 'prod';
+const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
+const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } };
+const DISPATCHERS = ['api-php', 'fallback'];
+/** The panel and the public documentation: in core, not API operations. */
+const OTHERS = Object.keys(EXPECTED_OTHER);
 
-describe('the split deployment: core + accounts (stage prod)', () => {
-  let core: PackagedStage;
-  let accounts: PackagedStage;
+/** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
+function routeKey(route: Route): string | undefined {
+  const concrete = `/${route.path.replace(/\{[^}]+\}/g, '7')}`;
+  return resolveRoute(route.method, parseApiPath(concrete, {})).key;
+}
+
+describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
+  let stacks: Map<string, PackagedStage>;
+  const stack = (name: string) => stacks.get(name)!.template;
+  const everyLambda = () => SPLIT_STACKS.flatMap((name) => lambdas(stack(name), STAGE).map((lambda) => ({ ...lambda, stack: name })));
+  const everyRoute = () => SPLIT_STACKS.flatMap((name) => routes(stack(name), STAGE).map((route) => ({ ...route, stack: name })));
+
   beforeAll(async () => {
-    [core, accounts] = await Promise.all([packageStage('prod', 'core'), packageStage('prod', 'accounts')]);
-  }, 240_000);
+    const started = Date.now();
+    stacks = await packageStacks(STAGE, SPLIT_STACKS, 2);
+    const times = SPLIT_STACKS.map((name) => `${name} ${stacks.get(name)!.seconds.toFixed(0)} s`).join(', ');
+    console.log(`[split] packaged ${SPLIT_STACKS.length} stacks in ${((Date.now() - started) / 1000).toFixed(0)} s, 2 at a time (${times})`);
+  }, 900_000);
   afterAll(async () => {
-    await core?.cleanup();
-    await accounts?.cleanup();
+    await Promise.all([...(stacks?.values() ?? [])].map((packaged) => packaged.cleanup()));
   });
 
-  it('core owns the table and the REST API and exports what the domains import', () => {
-    expect(core.template.Resources.StoreTable?.Type).toBe('AWS::DynamoDB::Table');
-    expect(core.template.Resources.ApiGatewayRestApi?.Type).toBe('AWS::ApiGateway::RestApi');
-    const exported = Object.values(core.template.Outputs ?? {}).flatMap((o) => (o.Export ? [o.Export.Name] : []));
-    for (const name of ['RestApiId', 'RestApiRootResourceId', 'ApiResourceId', 'Api20ResourceId', 'TableArn']) {
-      expect(exported).toContain(`store-api-prod-${name}`);
+  it(`keeps every stack below CloudFormation's ${CFN_RESOURCE_LIMIT} resources, and each at most ${DOMAIN_BUDGET}`, () => {
+    for (const name of SPLIT_STACKS) {
+      const count = resourceCount(stack(name));
+      console.log(`[split] stack store-api-${STAGE}-${name}: ${count} resources, ${lambdas(stack(name), STAGE).length} functions`);
+      expect(count).toBeLessThan(CFN_RESOURCE_LIMIT);
+      expect(count).toBeLessThanOrEqual(DOMAIN_BUDGET);
     }
   });
 
-  it('a domain stack creates no table and no REST API, and imports both', () => {
-    const types = Object.values(accounts.template.Resources).map((r) => r.Type);
+  it.each(SPLIT_STACKS)('%s: infra/stack-size.cjs predicts its resources type by type', (name) => {
+    expect(countByType(stack(name))).toEqual(stackSize(name).byType);
+    expect(resourceCount(stack(name))).toBe(stackSize(name).total);
+  });
+
+  it('core owns the table and the REST API, throttles its stage and exports what the domains import', () => {
+    const core = stack('core');
+    expect(core.Resources.StoreTable?.Type).toBe('AWS::DynamoDB::Table');
+    expect(core.Resources.ApiGatewayRestApi?.Type).toBe('AWS::ApiGateway::RestApi');
+    const exported = Object.values(core.Outputs ?? {}).flatMap((o) => (o.Export ? [o.Export.Name] : []));
+    for (const name of ['RestApiId', 'RestApiRootResourceId', 'ApiResourceId', 'Api20ResourceId', 'TableArn']) {
+      expect(exported).toContain(`store-api-${STAGE}-${name}`);
+    }
+    const deployment = Object.values(core.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
+    expect(deployment?.Properties?.StageDescription?.ThrottlingRateLimit).toBe(500);
+    expect(deployment?.Properties?.StageDescription?.ThrottlingBurstLimit).toBe(1000);
+  });
+
+  it.each(DOMAIN_STACKS)('%s creates no table and no REST API, imports both, and leaves the stage settings to core', (name) => {
+    const template = stack(name);
+    const types = Object.values(template.Resources).map((r) => r.Type);
     expect(types).not.toContain('AWS::DynamoDB::Table');
     expect(types).not.toContain('AWS::ApiGateway::RestApi');
-    const text = JSON.stringify(accounts.template.Resources);
-    expect(text).toContain('"Fn::ImportValue":"store-api-prod-RestApiId"');
-    expect(text).toContain('"Fn::ImportValue":"store-api-prod-TableArn"');
-    // Only the stack that owns the API sets its stage throttling.
-    const deployment = Object.values(accounts.template.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
+    const text = JSON.stringify(template.Resources);
+    expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-RestApiId"`);
+    expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-TableArn"`);
+    const deployment = Object.values(template.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
     expect(deployment?.Properties?.StageDescription).toBeUndefined();
   });
 
-  it('the stacks together serve every operation once, plus the dispatchers, one catch-all per stack and the panel', () => {
-    const all = [...functionNames(core.template), ...functionNames(accounts.template)];
-    expect(new Set(all).size).toBe(all.length);
-    expect(all.length).toBe(Object.keys(HANDLERS).length + 4);
-    expect(all).toEqual(expect.arrayContaining(['api-php', 'fallback', 'accounts-fallback', 'version-get', 'usergroups-get']));
-    // The administration panel hangs on the REST API the core owns.
-    expect(functionNames(core.template)).toContain('panel');
-  });
-
-  it('each stack stays far below the 500-resource limit', () => {
-    for (const [name, packaged] of [['core', core], ['accounts', accounts]] as const) {
-      const count = Object.keys(packaged.template.Resources).length;
-      console.log(`[split] stack ${name}: ${count} resources`);
-      expect(count).toBeLessThan(300);
+  it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
+    const names = everyLambda().map((lambda) => lambda.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, ...OTHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
+    for (const name of DOMAIN_STACKS) expect(lambdas(stack(name), STAGE).map((l) => l.name)).toContain(`${name}-fallback`);
+    for (const name of SPLIT_STACKS) {
+      for (const { name: fn } of lambdas(stack(name), STAGE)) {
+        const lambda = lambdaByName(stack(name), STAGE, fn);
+        expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
+        expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(
+          ['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STORE_EDITION', 'TABLE_NAME'],
+        );
+      }
     }
   });
+
+  it('serves every route key of functions/handler-table.ts exactly once, under /api and /api/2.0, by one function', () => {
+    const served = new Map<string, Array<Route & { stack: string }>>();
+    for (const route of everyRoute()) {
+      if (route.method === 'ANY' || route.method === 'OPTIONS' || OTHERS.includes(route.fn)) continue;
+      const key = routeKey(route);
+      expect(key, `${route.method} ${route.path} resolves to no route`).toBeDefined();
+      served.set(key!, [...(served.get(key!) ?? []), route]);
+    }
+    expect([...served.keys()].sort()).toEqual(Object.keys(HANDLERS).sort());
+    for (const [key, byKey] of served) {
+      expect(byKey.map((r) => r.path.startsWith('api/2.0/') ? '2.0' : 'api').sort(), key).toEqual(['2.0', 'api']);
+      expect(new Set(byKey.map((r) => r.fn)).size, `${key} is served by ${byKey.map((r) => r.fn).join(', ')}`).toBe(1);
+      expect(byKey[0]!.fn).not.toMatch(/fallback|api-php/);
+    }
+  });
+
+  it.each(OTHERS)('%s (core) serves exactly its own routes and may take exactly its own DynamoDB actions', (fn) => {
+    const served = routes(stack('core'), STAGE).filter((r) => r.fn === fn).map((r) => `${r.method} ${r.path}`);
+    expect(served.sort()).toEqual([...EXPECTED_OTHER[fn]!.routes].sort());
+    const statements = statementsOf(stack('core'), STAGE, fn);
+    expect(unconditionalActions(statements, isTable)).toEqual(EXPECTED_OTHER[fn]!.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_OTHER[fn]!.index);
+  });
+
+  it('gives every path a catch-all (ANY and OPTIONS) in its own stack, and no path to two stacks', () => {
+    const all = everyRoute();
+    const keys = all.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const name of SPLIT_STACKS) {
+      const own = routes(stack(name), STAGE);
+      const catchAll = name === 'core' ? 'fallback' : `${name}-fallback`;
+      // /api.php, the panel and the docs take ANY on their paths themselves (checked above).
+      const ownAny = (route: Route) => route.path === 'api.php' || OTHERS.includes(route.fn);
+      const selfServed = new Set(own.filter(ownAny).map((r) => r.path));
+      for (const path of new Set(own.filter((r) => !selfServed.has(r.path)).map((r) => r.path))) {
+        for (const method of ['ANY', 'OPTIONS']) {
+          expect(own.find((r) => r.path === path && r.method === method)?.fn, `${name}: ${method} ${path}`).toBe(catchAll);
+        }
+      }
+    }
+    const core = routes(stack('core'), STAGE);
+    for (const path of ['api', 'api/2.0', 'api/{proxy+}']) expect(core.find((r) => r.path === path && r.method === 'ANY')?.fn).toBe('fallback');
+    expect(core.filter((r) => r.path === 'api.php').map((r) => `${r.method} ${r.fn}`).sort()).toEqual(['ANY api-php', 'OPTIONS api-php']);
+    // API Gateway refuses a second resource of the same name under one parent: a first path segment belongs to one stack.
+    const owner = new Map<string, string>();
+    for (const route of all) {
+      const segment = route.path.replace(/^api(\/2\.0)?\/?/, '').split('/')[0] || '(root)';
+      if (!owner.has(segment)) owner.set(segment, route.stack);
+      expect(owner.get(segment), `/${segment} is in ${owner.get(segment)} and ${route.stack}`).toBe(route.stack);
+    }
+  });
+
+  it.each(Object.keys(EXPECTED_ACCESS))('%s may take exactly its own DynamoDB actions', (fn) => {
+    const home = everyLambda().find((lambda) => lambda.name === fn)!.stack;
+    const statements = statementsOf(stack(home), STAGE, fn);
+    expect(unconditionalActions(statements, isTable)).toEqual(EXPECTED_ACCESS[fn]!.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_ACCESS[fn]!.index);
+  });
+
+  it('grants nothing broader than the table, its index and the function\'s own log group, and no wildcard action', () => {
+    for (const { name: fn, stack: home } of everyLambda()) {
+      for (const statement of statementsOf(stack(home), STAGE, fn)) {
+        expect(statement.Effect).toBe('Allow');
+        expect(statement.Action.some((a) => a.includes('*')), fn).toBe(false);
+        expect(statement.Resource, fn).not.toContain('*');
+        for (const resource of statement.Resource) {
+          const text = JSON.stringify(resource);
+          const allowed = isTable(resource) || isIndex(resource) || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
+          expect(allowed, `${fn}: ${text}`).toBe(true);
+        }
+        if (statement.Condition) expect(statement.Condition).toEqual(THROTTLE_ONLY);
+      }
+    }
+  });
+
+  it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE# items', () => {
+    const methods = new Map<string, Set<string>>();
+    for (const route of everyRoute()) methods.set(route.fn, new Set([...(methods.get(route.fn) ?? []), route.method]));
+    const readers = [...methods].filter(([, m]) => m.size === 1 && m.has('GET')).map(([fn]) => fn);
+    expect(readers.length).toBeGreaterThan(20);
+    for (const fn of readers) {
+      const home = everyLambda().find((lambda) => lambda.name === fn)!.stack;
+      for (const statement of statementsOf(stack(home), STAGE, fn)) {
+        const writes = statement.Action.filter((a) => WRITE_ACTIONS.includes(a.replace('dynamodb:', '')));
+        if (writes.length > 0) expect(statement.Condition, `${fn}: ${writes.join(', ')}`).toEqual(THROTTLE_ONLY);
+      }
+    }
+  });
+
+  it('gives the dispatchers the union of every operation\'s access, and a domain\'s catch-all the union of its domain', () => {
+    const everyOperation = unionOf(Object.keys(EXPECTED_ACCESS));
+    for (const fn of DISPATCHERS) {
+      const statements = statementsOf(stack('core'), STAGE, fn);
+      expect(unconditionalActions(statements, isTable)).toEqual(everyOperation.table);
+      expect(unconditionalActions(statements, isIndex)).toEqual(everyOperation.index);
+    }
+    for (const name of DOMAIN_STACKS) {
+      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback`);
+      const statements = statementsOf(stack(name), STAGE, `${name}-fallback`);
+      expect(unconditionalActions(statements, isTable)).toEqual(unionOf(own).table);
+      expect(unconditionalActions(statements, isIndex)).toEqual(unionOf(own).index);
+    }
+  });
+
+  it('declares the table the code expects, kept in prod: keys, index, on-demand, PITR, encryption, TTL, Retain, deletion protection', () => {
+    const table = stack('core').Resources.StoreTable!;
+    const expected = tableDefinition(`store-api-${STAGE}`);
+    expect(table.Properties?.KeySchema).toEqual(expected.KeySchema);
+    expect(table.Properties?.AttributeDefinitions).toEqual(expected.AttributeDefinitions);
+    expect(table.Properties?.GlobalSecondaryIndexes).toEqual(expected.GlobalSecondaryIndexes);
+    expect(table.Properties?.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.Properties?.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties?.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(table.Properties?.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties?.DeletionProtectionEnabled).toBe(true);
+  });
+
+  it('passes cfn-lint with zero errors on every stack (when cfn-lint is installed)', async () => {
+    const found = await run('sh', ['-c', 'command -v cfn-lint']).then(() => true, () => false);
+    if (!found) {
+      console.log('[split] cfn-lint is not installed on this machine: lint not run');
+      return;
+    }
+    const paths = SPLIT_STACKS.map((name) => stacks.get(name)!.templatePath);
+    const output = await run('cfn-lint', ['--format', 'parseable', ...paths], { maxBuffer: 16 * 1024 * 1024 }).then(
+      (r) => r.stdout,
+      (error: { stdout?: string }) => error.stdout ?? '',
+    );
+    const errors = output.split('\n').filter((line) => /:E\d{4}:/.test(line));
+    console.log(`[split] cfn-lint on ${paths.length} templates: ${errors.length} errors, ${output.split('\n').filter((l) => /:W\d{4}:/.test(l)).length} warnings`);
+    expect(errors).toEqual([]);
+  }, 300_000);
 });

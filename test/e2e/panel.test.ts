@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
-import { adminCli, cliCreateUser, cliEnableApi, cliEnv, createCustomer, createUser, expectStatus, expectUnauthorized, privilegedGroup, setLink, uniqueEmail } from '../support/fixtures.js';
+import { adminCli, cliCreateUser, cliEnableApi, cliEnv, createCustomer, createUser, createVendor, expectStatus, expectUnauthorized, privilegedGroup, setLink, uniqueEmail } from '../support/fixtures.js';
 import { createPanelAdmin, hiddenField, notices, PanelClient, shownKey, type PanelAdmin } from '../support/panel.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -277,7 +277,7 @@ describe('the escalation guard in the panel (SPEC §5)', () => {
   it('a non-root administrator (even with manage_users) may not switch on another administrator or a vendor: 403, nothing changes', async () => {
     // Prepare
     const otherAdmin = await cliCreateUser(uniqueEmail('other'), 'A');
-    const vendor = await createUser({ user_type: 'V', company_id: 2 });
+    const vendor = await createVendor();
     // Act
     const page = await managerClient.get(`/admin/users/${otherAdmin}/api`);
     const adminAnswer = await saveApiAccess(managerClient, otherAdmin, true);

@@ -3,6 +3,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { membershipsResource, usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { usersEntity } from '../../lib/entities/users.js';
 import { checkValue, readBodyFields, readFilters } from '../../lib/entities/validate.js';
+import type { ResourceDefinition } from '../../lib/entities/types.js';
 import { thrownBy } from '../support/thrown.js';
 
 const validationErrorOf = (act: () => unknown): ValidationError => thrownBy(ValidationError, act);
@@ -269,5 +270,36 @@ describe('readFilters', () => {
     const filters = readFilters(usersEntity, { user_type: 'V', status: 'D', email: 'v@example.com' });
     // Assess
     expect(filters).toEqual({ user_type: 'V', status: 'D', email: 'v@example.com' });
+  });
+});
+
+describe('readBodyFields: the check order of required fields', () => {
+  const resource: ResourceDefinition = {
+    name: 'things',
+    operations: ['create'],
+    privileges: 'none',
+    fields: {
+      store: { kind: 'int', requiredOn: ['create'], writableOn: ['create'] },
+      kind: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
+      name: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
+    },
+    requiredOrder: ['name', 'kind', 'store'],
+  };
+
+  it('reports missing fields in requiredOrder, not in field-table order', () => {
+    // Act
+    const error = validationErrorOf(() => readBodyFields(resource, 'create', { other: 1 }));
+    // Assess
+    expect(error.detail).toBe('The name field is required');
+    expect(error.errors.map((e) => e.field)).toEqual(['name', 'kind', 'store']);
+  });
+
+  it('without requiredOrder, the field table decides', () => {
+    // Prepare
+    const { requiredOrder: _order, ...plain } = resource;
+    // Act
+    const error = validationErrorOf(() => readBodyFields(plain, 'create', { other: 1 }));
+    // Assess
+    expect(error.errors.map((e) => e.field)).toEqual(['store', 'kind', 'name']);
   });
 });

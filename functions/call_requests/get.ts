@@ -1,0 +1,4 @@
+import { callRequestsEntity } from '../../lib/entities/call-requests.js';
+import { entityHandler } from '../../lib/operations/crud.js';
+
+export const handler = entityHandler(callRequestsEntity, 'get');

@@ -1,0 +1,6 @@
+import { shipmentsEntity } from '../../lib/entities/shipments.js';
+import { entityHandler } from '../../lib/operations/crud.js';
+import { orderShipmentsHooks } from '../../lib/operations/shipments.js';
+
+/** GET /orders/:id/shipments: the order's shipments. */
+export const handler = entityHandler(shipmentsEntity, 'list', orderShipmentsHooks, 'orders.shipments.list');

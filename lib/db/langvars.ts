@@ -1,0 +1,149 @@
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { langCodeKey } from '../operations/languages.js';
+import { batchGet } from './batch-get.js';
+import { db } from './client.js';
+import { queryAll, queryCount, queryPages, type QueryInput } from './query.js';
+import { ConditionFailed, transactWrite } from './transact.js';
+
+/**
+ * Language variables, one item per (language, name): pk `LANGVAR#<lang_code>`, sk `<name>`, attributes
+ * `lang_code`, `name`, `value`. A language's partition is its variables in name order (the recording's fixed
+ * order), so a page is a Query of it, a name prefix a `begins_with` on the sort key. Every write holds a
+ * ConditionCheck of the language's code marker (LANGCODE#<code>, lib/operations/languages.ts): a variable of
+ * a language that does not exist is never written, also not while that language is being deleted.
+ */
+export interface Langvar {
+  lang_code: string;
+  name: string;
+  value: string;
+}
+
+const table = () => config().tableName;
+const key = (code: string, name: string) => ({ pk: `LANGVAR#${code}`, sk: name });
+const asLangvar = (item: Record<string, unknown>): Langvar => ({ lang_code: String(item.lang_code), name: String(item.name), value: String(item.value ?? '') });
+const languageMissing = () => {
+  const message = 'The lang_code field names a language that does not exist';
+  return new ValidationError(message, [{ field: 'lang_code', message }]);
+};
+const languageCheck = (code: string) => ({ ConditionCheck: { TableName: table(), Key: langCodeKey(code), ConditionExpression: 'attribute_exists(pk)' } });
+
+export async function getLangvar(code: string, name: string): Promise<Langvar | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key(code, name), ConsistentRead: true }));
+  return Item ? asLangvar(Item) : undefined;
+}
+
+export interface LangvarQuery {
+  /** Prefix of the name. */
+  name?: string;
+  /** Substring of the value. */
+  value?: string;
+  /** Substring of the name or the value. */
+  q?: string;
+  page: number;
+  itemsPerPage: number;
+}
+
+/** One page of a language's variables in name order, and how many match. */
+export async function listLangvars(code: string, query: LangvarQuery): Promise<{ rows: Langvar[]; total: number }> {
+  const names: Record<string, string> = { '#pk': 'pk' };
+  const values: Record<string, unknown> = { ':pk': `LANGVAR#${code}` };
+  let keyCondition = '#pk = :pk';
+  if (query.name) {
+    names['#sk'] = 'sk';
+    values[':prefix'] = query.name;
+    keyCondition += ' AND begins_with(#sk, :prefix)';
+  }
+  const filters: string[] = [];
+  if (query.value) {
+    names['#value'] = 'value';
+    values[':value'] = query.value;
+    filters.push('contains(#value, :value)');
+  }
+  if (query.q) {
+    names['#value'] = 'value';
+    names['#name'] = 'name';
+    values[':q'] = query.q;
+    filters.push('(contains(#name, :q) OR contains(#value, :q))');
+  }
+  const input: QueryInput = {
+    KeyConditionExpression: keyCondition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(filters.length > 0 ? { FilterExpression: filters.join(' AND ') } : {}),
+    ConsistentRead: true,
+  };
+  const end = query.page * query.itemsPerPage;
+  const read = async () => {
+    const items: Record<string, unknown>[] = [];
+    for await (const page of queryPages({ ...input, ...(filters.length === 0 ? { Limit: end } : {}) })) {
+      items.push(...page);
+      if (items.length >= end) break;
+    }
+    return items.slice(end - query.itemsPerPage, end).map(asLangvar);
+  };
+  const [rows, total] = await Promise.all([read(), queryCount(input)]);
+  return { rows, total };
+}
+
+/** Writes a variable of a language (a POST of an existing name replaces its value, as CS-Cart does). */
+export async function putLangvar(langvar: Langvar): Promise<void> {
+  try {
+    await transactWrite([{ Put: { TableName: table(), Item: { ...key(langvar.lang_code, langvar.name), ...langvar } } }, languageCheck(langvar.lang_code)]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw languageMissing();
+    throw error;
+  }
+}
+
+/** Changes the value of an existing variable: 404 when the language has no variable of that name. */
+export async function updateLangvar(code: string, name: string, value: string): Promise<void> {
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: table(),
+          Key: key(code, name),
+          UpdateExpression: 'SET #value = :value',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: { ':value': value },
+        },
+      },
+      languageCheck(code),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailed) throw error.failed.includes(0) ? new NotFoundError() : languageMissing();
+    throw error;
+  }
+}
+
+/** Deletes a variable in the given languages: 404 when none of them has it. */
+export async function deleteLangvar(codes: readonly string[], name: string): Promise<void> {
+  const lookup = await batchGet(codes.map((code) => key(code, name)));
+  const found = codes.filter((code) => lookup(key(code, name)));
+  if (found.length === 0) throw new NotFoundError();
+  await deleteKeys(found.map((code) => key(code, name)));
+}
+
+/** Every variable of a language (after the language is deleted): one Query of its partition, BatchWriteItem per 25. */
+export async function deleteLangvarsOf(code: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': 'pk' },
+    ExpressionAttributeValues: { ':pk': `LANGVAR#${code}` },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteKeys(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+}
+
+async function deleteKeys(keys: Array<{ pk: string; sk: string }>): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests: Record<string, unknown[]> | undefined = { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
+    for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < 8; attempt++) {
+      const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
+      requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { choice, fixed, id, int, text, WRITABLE } from './field-builders.js';
+import type { FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
+
+/** P product, C category, A page, O order, E the store's testimonials (object_id 0). */
+export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E'] as const;
+export const POST_STATUSES = ['A', 'D', 'N'] as const;
+
+const createOnly = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create'] });
+
+/**
+ * Discussion posts (the recording's `discussions`, add-on discussion; the id is `post_id`). A post
+ * belongs to the thread of an object: POST names the thread (`thread_id`) or the object (`object_type`,
+ * `object_id`, then `name` are required), then `message` or `rating_value`; the object must exist
+ * (lib/operations/discussions.ts). `/products/:id/discussions` lists and creates the posts of one product.
+ */
+export const discussionsEntity: StoredEntityDefinition = {
+  name: 'discussions',
+  idField: 'post_id',
+  storage: 'discussion_post',
+  collectionKey: 'discussions',
+  answers: { create: ['post_id'], update: ['post_id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_discussions'], write: ['manage_discussions'] },
+  fields: {
+    post_id: id(),
+    thread_id: createOnly(int(0)),
+    name: text('', 128),
+    timestamp: fixed('int', 0),
+    user_id: fixed('int', 0),
+    ip_address: fixed('string', ''),
+    status: choice(POST_STATUSES, 'A'),
+    message: text('', 65_535),
+    rating_value: int(0),
+    object_id: createOnly(int(0)),
+    object_type: createOnly({ kind: 'enum', values: DISCUSSION_OBJECT_TYPES }),
+    type: fixed('string', 'B'),
+    company_id: fixed('int', 0),
+  },
+  indexes: ['thread_id', 'status'],
+  projected: ['object_type', 'object_id', 'status', 'timestamp', 'name'],
+  filters: {
+    object_type: { kind: 'enum', values: DISCUSSION_OBJECT_TYPES },
+    object_id: { kind: 'int' },
+    thread_id: { kind: 'int' },
+    status: { kind: 'enum', values: POST_STATUSES },
+    name: { kind: 'string', maxLength: 128 },
+  },
+  filterRules: {
+    object_type: { field: 'object_type', op: 'eq' },
+    object_id: { field: 'object_id', op: 'eq' },
+    thread_id: { field: 'thread_id', op: 'eq' },
+    status: { field: 'status', op: 'eq' },
+    name: { field: 'name', op: 'contains' },
+  },
+  sortRules: {
+    timestamp: { field: 'timestamp', numeric: true },
+    status: { field: 'status', numeric: false },
+    name: { field: 'name', numeric: false },
+  },
+};
+
+const { thread_id: _thread, object_id: _objectId, object_type: _objectType, ...productPostFields } = discussionsEntity.fields;
+
+/** `/products/:id/discussions`: the product's posts; POST adds one to it (object_type P, object_id the path's id). */
+export const productDiscussions: ResourceDefinition = {
+  name: 'discussions',
+  idField: 'post_id',
+  operations: ['list', 'create'],
+  privileges: discussionsEntity.privileges,
+  fields: productPostFields,
+  filters: { status: discussionsEntity.filters!.status!, name: discussionsEntity.filters!.name! },
+  sortKeys: ['id', ...Object.keys(discussionsEntity.sortRules ?? {})],
+  collection: { shape: 'wrapped', key: 'discussions', rowsOf: discussionsEntity },
+};

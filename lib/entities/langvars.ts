@@ -1,0 +1,36 @@
+import type { EntityDefinition, FieldSpec, ResourceDefinition } from './types.js';
+
+const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+const fields: Record<string, FieldSpec> = {
+  lang_code: { kind: 'string', maxLength: 2, writableOn: ['create', 'update'], shownIn: 'single' },
+  name: { kind: 'string', maxLength: 128, writableOn: ['create'], requiredOn: ['create'] },
+  value: { kind: 'string', maxLength: 65_535, writableOn: ['create', 'update'], default: '' },
+};
+
+/**
+ * Language variables (the recording's `langvars`): addressed by name (`idKind: 'name'`), stored per
+ * (lang_code, name) by lib/db/langvars.ts. `/langvars` works on `lang_code` (query or body, default `en`);
+ * `/languages/:id/langvars` on that language. Rows show `value` and `name`, the single object also
+ * `lang_code`; POST and PUT answer `{"name": …}`.
+ */
+const langvars = (nestedUnderLanguage: boolean): ResourceDefinition => ({
+  name: 'langvars',
+  idField: 'name',
+  idKind: 'name',
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_languages'], write: ['manage_languages'] },
+  fields: nestedUnderLanguage ? { ...fields, lang_code: { ...fields.lang_code!, writableOn: [] } } : fields,
+  filters: {
+    ...(nestedUnderLanguage ? {} : { lang_code: { kind: 'string', maxLength: 2 } }),
+    name: { kind: 'string', maxLength: 128 },
+    value: { kind: 'string', maxLength: 255 },
+    q: { kind: 'string', maxLength: 255 },
+  },
+  sortKeys: ['name'],
+  collection: { shape: 'wrapped', key: 'langvars' },
+  answerSchemas: { create: nameSchema, update: nameSchema },
+});
+
+export const langvarsEntity: EntityDefinition = langvars(false);
+/** `/languages/:id/langvars[/:name]`: the same on the language of the path. */
+export const languageLangvarsResource: ResourceDefinition = langvars(true);

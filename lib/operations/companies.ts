@@ -1,0 +1,24 @@
+import { idsInIndex } from '../db/entity-list.js';
+import { updateRecord } from '../db/entity-store.js';
+import { productsEntity } from '../entities/products.js';
+import type { StoredValue } from '../entities/types.js';
+import type { EntityHooks } from './crud.js';
+
+/**
+ * Stores and vendors. Products carry a copy of their company's name (`company_name`, so a GET of one
+ * product stays one read); a PUT that sends `company` rewrites that copy on each of the company's products,
+ * one conditional write each. An interrupted rename is completed by repeating the PUT.
+ */
+export const companyHooks: EntityHooks = {
+  afterWrite: async (record, previous, request) => {
+    if (!previous || !request.body || !Object.hasOwn(request.body, 'company')) return;
+    const companyId = Number(record.company_id);
+    const name = String(record.company ?? '');
+    for (const productId of await idsInIndex(productsEntity, 'company_id', companyId)) {
+      // A product moved to another company meanwhile got that company's name from the move.
+      await updateRecord(productsEntity, productId, (current): Record<string, StoredValue> =>
+        Number(current.company_id) === companyId ? { company_name: name } : {},
+      );
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import { config } from '../config.js';
+import type { TransactItem } from '../db/transact.js';
+import type { FieldValues } from '../entities/validate.js';
+import { ValidationError } from '../errors.js';
+import type { EntityHooks } from './crud.js';
+
+/** The store's default language: built in (lib/store-defaults.ts), never deleted. */
+export const DEFAULT_LANGUAGE = 'en';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** The marker item that makes a lang_code unique; langvars condition on it (lib/db/langvars.ts). */
+export const langCodeKey = (code: string) => ({ pk: `LANGCODE#${code}`, sk: 'LANGCODE' });
+
+function codeOf(values: FieldValues): FieldValues {
+  if (!Object.hasOwn(values, 'lang_code')) return values;
+  const code = String(values.lang_code).trim().toLowerCase();
+  if (!/^[a-z]{2}$/.test(code)) throw invalid('lang_code', 'The lang_code field must be two letters');
+  return { ...values, lang_code: code };
+}
+
+/** The marker's Put, conditioned on the code being free. */
+export function langCodeMarker(code: string, langId: number): TransactItem {
+  return { Put: { TableName: config().tableName, Item: { ...langCodeKey(code), lang_id: langId }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/**
+ * `lang_code` is unique: a marker item per code, written in the create's transaction (a second create of
+ * the code fails its condition: 400 as in CS-Cart) and deleted in the delete's. A PUT must name the
+ * language's own code (CS-Cart requires it); changing it is refused, as the langvars are stored under it.
+ * The default language cannot be deleted.
+ */
+export const languageHooks: EntityHooks = {
+  // Variables left by an interrupted cleanup of an earlier language of this code must not reappear.
+  create: async (values) => {
+    const checked = codeOf(values);
+    const { deleteLangvarsOf } = await import('../db/langvars.js');
+    await deleteLangvarsOf(String(checked.lang_code));
+    return checked;
+  },
+  update: (changes, current) => {
+    const checked = codeOf(changes);
+    if (checked.lang_code !== current.lang_code) throw invalid('lang_code', 'The lang_code of a language cannot be changed');
+    return checked;
+  },
+  extraItems: () => (record) => ({
+    items: record.version === 1 ? [langCodeMarker(String(record.lang_code), Number(record.lang_id))] : [],
+    explain: (failed) => (failed.length === 0 ? undefined : invalid('lang_code', `The provided language (${String(record.lang_code)}) code already exists`)),
+  }),
+  remove: (current) => {
+    if (current.lang_code === DEFAULT_LANGUAGE) {
+      throw new ValidationError(`The ${String(current.name)} language cannot be deleted because it is the default store language`);
+    }
+  },
+  // CS-Cart deletes a language's values with it; no new one can be written once the marker is gone.
+  afterDelete: async (deleted) => {
+    const { deleteLangvarsOf } = await import('../db/langvars.js');
+    await deleteLangvarsOf(String(deleted.lang_code));
+  },
+  removeItems: (current) => [{ Delete: { TableName: config().tableName, Key: langCodeKey(String(current.lang_code)) } }],
+};

@@ -1,0 +1,93 @@
+import { idsInIndex } from '../db/entity-list.js';
+import { getRecord, getRecords } from '../db/entity-store.js';
+import { deleteLangvar, getLangvar, listLangvars, putLangvar, updateLangvar } from '../db/langvars.js';
+import { languagesEntity } from '../entities/languages.js';
+import type { ResourceDefinition } from '../entities/types.js';
+import { readBodyFields, readFilters } from '../entities/validate.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { apiHandler, type LambdaHandler } from '../http/api-handler.js';
+import type { ApiRequest } from '../http/api-request.js';
+import { badRequest } from '../http/http-errors.js';
+import { readPaging, searchEcho } from '../http/paging.js';
+import { created, noContent, ok } from '../http/response.js';
+import { parseId, parseName } from '../http/route.js';
+import { DEFAULT_LANGUAGE } from './languages.js';
+
+type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/**
+ * Where a langvar request works: `/languages/:id/langvars…` on that language (404 when it does not exist),
+ * `/langvars…` on `lang_code` of the body or the query (default en), and the name of the path.
+ */
+async function target(request: ApiRequest, nested: boolean): Promise<{ code: string; name?: string }> {
+  const { route } = request;
+  if (nested) {
+    const language = await getRecord(languagesEntity, parseId(route.id));
+    if (!language) throw new NotFoundError();
+    return { code: String(language.lang_code), name: route.nestedId === undefined ? undefined : parseName(route.nestedId) };
+  }
+  const name = route.id === undefined ? undefined : parseName(route.id);
+  const given = request.body?.lang_code ?? request.query.lang_code;
+  const code = typeof given === 'string' && given.trim() !== '' ? given.trim().toLowerCase() : DEFAULT_LANGUAGE;
+  if (!/^[a-z]{2}$/.test(code)) throw invalid('lang_code', 'The lang_code field must be two letters');
+  return { code, name };
+}
+
+/** The codes of every language (a DELETE of /langvars/:name removes the variable in all of them, as CS-Cart). */
+async function allCodes(): Promise<string[]> {
+  const languages = await getRecords(languagesEntity, await idsInIndex(languagesEntity, 'all', ''));
+  return languages.map((language) => String(language.lang_code));
+}
+
+function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
+  return async (request: ApiRequest) => {
+    switch (op) {
+      case 'list': {
+        const filters = readFilters(resource, request.query);
+        const paging = readPaging(request.query, ['name']);
+        const { code } = await target(request, nested);
+        const { rows, total } = await listLangvars(code, {
+          name: filters.name as string | undefined,
+          value: filters.value as string | undefined,
+          q: filters.q as string | undefined,
+          page: paging.page,
+          itemsPerPage: paging.itemsPerPage,
+        });
+        const echo = searchEcho(paging, { ...filters, lang_code: code }, total);
+        return ok({ langvars: rows.map(({ value, name }) => ({ value, name })), params: echo, search: echo });
+      }
+      case 'get': {
+        const { code, name } = await target(request, nested);
+        const found = await getLangvar(code, name!);
+        if (!found) throw new NotFoundError();
+        return ok({ lang_code: found.lang_code, name: found.name, value: found.value });
+      }
+      case 'create': {
+        const values = readBodyFields(resource, 'create', request.body ?? {});
+        const name = String(values.name);
+        if (!/^[0-9a-z_-]{1,128}$/.test(name)) throw invalid('name', 'The name field may hold only lower-case letters, digits, _ and -');
+        const { code } = await target(request, nested);
+        await putLangvar({ lang_code: code, name, value: String(values.value ?? '') });
+        return created({ name });
+      }
+      case 'update': {
+        const { code, name } = await target(request, nested);
+        const values = readBodyFields(resource, 'update', request.body ?? {});
+        if (values.value === undefined) throw badRequest('Missing parameters');
+        await updateLangvar(code, name!, String(values.value));
+        return ok({ name });
+      }
+      case 'delete': {
+        const { code, name } = await target(request, nested);
+        await deleteLangvar(nested ? [code] : await allCodes(), name!);
+        return noContent();
+      }
+    }
+  };
+}
+
+/** The Lambda handler of one langvar operation, at `/langvars` or (nested) `/languages/:id/langvars`. */
+export function langvarHandler(resource: ResourceDefinition, op: Op, nested = false): LambdaHandler {
+  return apiHandler(nested ? `languages.langvars.${op}` : `langvars.${op}`, operation(resource, op, nested));
+}

@@ -1,0 +1,91 @@
+import { idsInIndex } from '../db/entity-list.js';
+import { deleteRecord, getRecord } from '../db/entity-store.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { ordersEntity } from '../entities/orders.js';
+import { shipmentsEntity } from '../entities/shipments.js';
+import { shippingsEntity } from '../entities/shippings.js';
+import type { FieldValues } from '../entities/validate.js';
+import { parseId } from '../http/route.js';
+import type { EntityHooks } from './crud.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+const now = () => Math.floor(Date.now() / 1000);
+
+/** `{item_id: amount}` checked against the order's lines (all of them when absent), amounts as strings. */
+function shippedProducts(sent: Record<string, unknown> | undefined, lines: Record<string, Record<string, unknown>>): Record<string, string> {
+  const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
+  if (sent === undefined || Object.keys(sent).length === 0) return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
+  if (Array.isArray(sent)) throw invalid('products', 'The products field must be an object {item_id: amount}');
+  const shipped: Record<string, string> = {};
+  for (const [itemId, value] of Object.entries(sent)) {
+    const max = ordered.get(itemId);
+    if (max === undefined) throw invalid('products', `The products field names item ${itemId}, which the order does not have`);
+    const amount = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
+    if (!Number.isInteger(amount) || amount < 1 || amount > max) throw invalid('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
+    shipped[itemId] = String(amount);
+  }
+  return shipped;
+}
+
+/**
+ * POST: `carrier` or `tracking_number` after the required `order_id` and `shipping_id`; the customer,
+ * the order's time and the method's name are copied. A missing order or method is a 400 naming the
+ * field (here, and again by the write's ConditionChecks, so a concurrent delete cannot slip between).
+ */
+export const shipmentHooks: EntityHooks = {
+  create: async (values) => {
+    if (blank(values.carrier) && blank(values.tracking_number)) {
+      throw ValidationError.forFields([{ field: 'carrier', message: 'One of the following fields is required: carrier / tracking_number' }]);
+    }
+    const [order, shipping] = await Promise.all([getRecord(ordersEntity, Number(values.order_id)), getRecord(shippingsEntity, Number(values.shipping_id))]);
+    if (!order) throw invalid('order_id', 'The order_id field names an order that does not exist');
+    if (!shipping) throw invalid('shipping_id', 'The shipping_id field names a shipping method that does not exist');
+    const lines = (order.products ?? {}) as Record<string, Record<string, unknown>>;
+    const products = shippedProducts(values.products as Record<string, unknown> | undefined, lines);
+    const oneFull = Object.entries(lines).every(([itemId, line]) => products[itemId] === String(line.amount));
+    const out: FieldValues = {
+      ...values,
+      shipment_timestamp: now(),
+      order_timestamp: Number(order.timestamp ?? 0),
+      s_firstname: String(order.s_firstname ?? ''),
+      s_lastname: String(order.s_lastname ?? ''),
+      firstname: String(order.firstname ?? ''),
+      lastname: String(order.lastname ?? ''),
+      company: String(order.company ?? ''),
+      user_id: Number(order.user_id ?? 0),
+      shipping: String(shipping.shipping ?? ''),
+      products,
+      carrier_info: { name: String(values.carrier ?? ''), tracking_url: '' },
+      one_full: oneFull,
+    };
+    delete out.timestamp;
+    return out;
+  },
+  update: (changes) => {
+    const out: FieldValues = { ...changes };
+    if (out.timestamp !== undefined) out.shipment_timestamp = out.timestamp;
+    delete out.timestamp;
+    return out;
+  },
+};
+
+/** `/orders/:id/shipments`: the order's shipments; 404 for an unknown order. */
+export const orderShipmentsHooks: EntityHooks = {
+  scope: async ({ route }) => {
+    const orderId = parseId(route.id);
+    if (!(await getRecord(ordersEntity, orderId))) throw new NotFoundError();
+    return [{ rule: { field: 'order_id', op: 'eq' }, values: [orderId] }];
+  },
+};
+
+/** Deleting an order deletes its shipments (CS-Cart's fn_delete_order does the same). Runs after the order's delete. */
+export async function deleteShipmentsOf(orderId: number): Promise<void> {
+  for (const id of await idsInIndex(shipmentsEntity, 'order_id', orderId)) {
+    try {
+      await deleteRecord(shipmentsEntity, id);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+}

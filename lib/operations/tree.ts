@@ -1,0 +1,87 @@
+import { idsInIndex } from '../db/entity-list.js';
+import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { FieldValues } from '../entities/validate.js';
+import { ValidationError } from '../errors.js';
+import type { ApiRequest } from '../http/api-request.js';
+
+/**
+ * A tree of records of one entity (categories, pages): `parent_id` 0 is the root; `id_path` and
+ * `level` follow from the parent and are rewritten for the whole subtree when a record moves.
+ * `path_ids` (hidden, an equality index) lists the record and its ancestors, so its index partition
+ * for a record is that record's subtree. The entity's definition needs the fields `parent_id`,
+ * `id_path`, `level` and `path_ids`, and `path_ids` among its indexes.
+ */
+export interface Tree {
+  /** Values of a new record with its ancestors (`path_ids`); 400 when the parent does not exist. */
+  create: (values: FieldValues) => Promise<FieldValues>;
+  /** The new record's `id_path`, `level` and `path_ids`, once it has its id. */
+  withId: (record: EntityRecord) => Record<string, StoredValue>;
+  /** A change of `parent_id`: the new place, or 400 for an unknown parent or a move under itself. */
+  update: (changes: FieldValues, current: EntityRecord) => Promise<FieldValues>;
+  /** After a committed PUT that named `parent_id`: rewrites the subtree's paths. */
+  afterWrite: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
+  /** The ids of a record and all its descendants (one Query of its subtree partition). */
+  subtreeIds: (id: number) => Promise<number[]>;
+}
+
+const pathOf = (record: EntityRecord | undefined): number[] => ((record?.path_ids as number[] | undefined) ?? []).map(Number);
+
+export interface TreeOptions {
+  /** What a record is called in messages (`category`). */
+  noun: string;
+  /** The `level` of a record at the root: 1 for categories, 0 for pages (the recording's values). */
+  rootLevel: number;
+  /** The 400 of a move under itself or a descendant. */
+  cycleMessage: string;
+}
+
+export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessage }: TreeOptions): Tree {
+  const placed = (path: number[]): Record<string, StoredValue> => ({ path_ids: path, id_path: path.join('/'), level: path.length - 1 + rootLevel });
+  const invalid = (message: string) => new ValidationError(message, [{ field: 'parent_id', message }]);
+
+  async function parentPath(parentId: number): Promise<number[]> {
+    if (parentId === 0) return [];
+    const parent = await getRecord(def, parentId);
+    if (!parent) throw invalid(`The parent_id field names a ${noun} that does not exist`);
+    return pathOf(parent);
+  }
+
+  const subtreeIds = (id: number) => idsInIndex(def, 'path_ids', id);
+
+  /**
+   * After a move, every record below the moved one gets the moved one's new path in front of its own
+   * tail. Each is its own conditional write (a subtree of N records costs N transactions); an
+   * interrupted move is completed by repeating the PUT with the same parent_id.
+   */
+  async function rewriteSubtree(moved: EntityRecord): Promise<void> {
+    const id = Number(moved[def.idField]);
+    const head = pathOf(moved);
+    for (const descendantId of await subtreeIds(id)) {
+      if (descendantId === id) continue;
+      await updateRecord(def, descendantId, (current) => {
+        const path = pathOf(current);
+        return placed([...head, ...path.slice(path.indexOf(id) + 1)]);
+      });
+    }
+  }
+
+  return {
+    create: async (values) => ({ ...values, path_ids: await parentPath(Number(values.parent_id ?? 0)) }),
+    withId: (record) => placed([...pathOf(record), Number(record[def.idField])]),
+    update: async (changes, current) => {
+      if (changes.parent_id === undefined) return changes;
+      const id = Number(current[def.idField]);
+      const ancestors = await parentPath(Number(changes.parent_id));
+      if (Number(changes.parent_id) === id || ancestors.includes(id)) {
+        throw invalid(cycleMessage);
+      }
+      return { ...changes, ...placed([...ancestors, id]) };
+    },
+    // Also when the parent did not change: repeating a move completes an interrupted one.
+    afterWrite: async (record, previous, request) => {
+      if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await rewriteSubtree(record);
+    },
+    subtreeIds,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Deploys (or removes) every stack of a stage, in order (docs/deploy.md):
+ *   npm run deploy -- --stage prod [--region eu-west-1] [--only catalog,orders] [--dry-run]
+ *   npm run deploy -- --stage dev --remove
+ * Deploy: `core` (table, REST API, dispatchers) first, then one stack per domain, one at a time
+ * (they share the REST API's stage, which API Gateway does not let two deploys change at once).
+ * Remove: the domains in reverse, then `core` (its exports are imported by the domains).
+ * Every other option (`--region`, `--aws-profile`, `--param="corsOrigins=…"`, …) is passed to
+ * each `serverless deploy` / `serverless remove`. The first failure stops the run.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const { SPLIT_STACKS } = require('../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
+
+const USAGE = `usage: npm run deploy -- --stage NAME [--remove] [--only STACK,…] [--dry-run] [serverless options…]
+  stacks, in deploy order: ${SPLIT_STACKS.join(', ')}`;
+
+class UsageError extends Error {}
+
+export interface Plan {
+  action: 'deploy' | 'remove';
+  stage: string;
+  stacks: string[];
+  commands: string[][];
+  dryRun: boolean;
+}
+
+/** What a command line asks for: the `serverless` argument lists, in the order they run. */
+export function plan(argv: string[]): Plan {
+  let stage: string | undefined;
+  let action: Plan['action'] = 'deploy';
+  let only: string[] | undefined;
+  let dryRun = false;
+  const passThrough: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => {
+      const found = inline ?? argv[++i];
+      if (found === undefined || found.startsWith('--')) throw new UsageError(`${flag} needs a value`);
+      return found;
+    };
+    if (flag === '--stage' || flag === '-s') stage = value();
+    else if (flag === '--remove') action = 'remove';
+    else if (flag === '--dry-run') dryRun = true;
+    else if (flag === '--only') only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (flag === '--param' && /^domain=/.test(inline ?? argv[i + 1] ?? '')) throw new UsageError('the script chooses --param=domain itself; use --only');
+    else passThrough.push(arg);
+  }
+  if (!stage) throw new UsageError('--stage is required (dev, prod, …)');
+  const unknown = (only ?? []).filter((name) => !SPLIT_STACKS.includes(name));
+  if (unknown.length > 0) throw new UsageError(`unknown stack ${unknown.join(', ')}: one of ${SPLIT_STACKS.join(', ')}`);
+  const ordered = SPLIT_STACKS.filter((name) => !only || only.includes(name));
+  const stacks = action === 'deploy' ? ordered : [...ordered].reverse();
+  return {
+    action,
+    stage,
+    stacks,
+    dryRun,
+    commands: stacks.map((domain) => [action, '--stage', stage!, `--param=domain=${domain}`, ...passThrough]),
+  };
+}
+
+function runServerless(args: string[]): Promise<number> {
+  return new Promise((done, fail) => {
+    const child = spawn(join(ROOT, 'node_modules/.bin/serverless'), args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const wanted = plan(argv);
+  console.log(`${wanted.action} stage ${wanted.stage}: ${wanted.stacks.join(' → ')}`);
+  for (const [i, args] of wanted.commands.entries()) {
+    console.log(`\n[${i + 1}/${wanted.commands.length}] serverless ${args.join(' ')}`);
+    if (wanted.dryRun) continue;
+    const started = Date.now();
+    const code = await runServerless(args);
+    if (code !== 0) {
+      console.error(`\nstack ${wanted.stacks[i]} failed (exit ${code}); stopped. Not yet done: ${wanted.stacks.slice(i + 1).join(', ') || 'nothing'}`);
+      return code;
+    }
+    console.log(`stack ${wanted.stacks[i]}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof UsageError ? `${error.message}\n${USAGE}` : error);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
+}

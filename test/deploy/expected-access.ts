@@ -1,0 +1,228 @@
+/**
+ * The least-privilege contract, written from the handlers' code paths and independently of
+ * infra/function-table.cjs: the DynamoDB actions each function may take on the table and on its
+ * index (gsi1), beyond what every function needs to authenticate — BatchGetItem of the login item,
+ * the failed-login window and the caller's groups, and UpdateItem/PutItem confined to THROTTLE#
+ * items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
+ * features (lib/db/batch-get.ts) is covered by it.
+ *
+ * How the plain entities (lib/operations/crud.ts on lib/db/entity-store.ts and entity-list.ts) use
+ * the table:
+ * - list: Query of an index or sort partition (ids, COUNT), GetItem of the partition's count item;
+ * - get: GetItem of the record;
+ * - create: UpdateItem of the id counter (lib/db/counters.ts), then TransactWriteItems: Put of the
+ *   record and its index/sort items, Update of the count items, ConditionCheck of each referenced
+ *   record (only entities with `references`);
+ * - update: GetItem, then TransactWriteItems: Put of the record, Delete/Put of changed index items,
+ *   Update of counts, ConditionCheck of new references (only with `references`);
+ * - delete: GetItem, then TransactWriteItems: Delete of the record and its index items, Update of
+ *   counts, ConditionCheck of each dependant count (only entities with `dependents`). Never a Put.
+ * Transactions need the item actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem).
+ */
+export interface Access {
+  table: string[];
+  index: string[];
+}
+
+const access = (table: string[], index: string[] = []): Access => ({ table: [...table].sort(), index: [...index].sort() });
+
+const LIST = access(['GetItem', 'Query']);
+const GET = access(['GetItem']);
+
+export const EXPECTED_ACCESS: Record<string, Access> = {
+  // functions/version: answers from the code.
+  'version-get': access([]),
+
+  // Users (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index, or GetItems the
+  // login and profile of an e-mail; create takes an id (UpdateItem) and Puts profile and login, Updates the
+  // bucket count and ConditionChecks the company, in one transaction; update re-Puts the profile, moves the
+  // login item (Delete + Put), Updates counts, ConditionChecks a new company; delete Queries the user's
+  // items and deletes them (BatchWriteItem).
+  'users-list': access(['GetItem', 'Query'], ['Query']),
+  'users-get': GET,
+  'users-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'users-delete': access(['BatchWriteItem', 'DeleteItem', 'Query', 'UpdateItem']),
+  // Usergroups (lib/db/usergroups.ts): members are found through gsi1.
+  'usergroups-list': access(['Query']),
+  'usergroups-get': GET,
+  'usergroups-create': access(['PutItem', 'UpdateItem']),
+  'usergroups-update': access(['GetItem', 'UpdateItem'], ['Query']),
+  'usergroups-delete': access(['BatchWriteItem', 'DeleteItem', 'GetItem'], ['Query']),
+  // Memberships (lib/db/memberships.ts): user and group read by BatchGetItem; a status change Puts the
+  // link, Updates the login's group list and ConditionChecks the group, in one transaction.
+  'memberships-list': access(['Query']),
+  'memberships-get': access([]),
+  'memberships-update': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'memberships-delete': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+
+  // Stores and vendors (lib/entities/companies.ts): no references, dependants (products, orders, categories,
+  // features). A rename (lib/operations/companies.ts) Queries the company's product ids and updates each
+  // product's company_name with entity-store's update (GetItem, Put, index Delete/Put, count Update); the
+  // product's references are unchanged, so no ConditionCheck.
+  'stores-list': LIST,
+  'stores-get': GET,
+  'stores-create': access(['PutItem', 'UpdateItem']),
+  'stores-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'stores-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'vendors-list': LIST,
+  'vendors-get': GET,
+  'vendors-create': access(['PutItem', 'UpdateItem']),
+  'vendors-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Categories (lib/operations/categories.ts): references company and parent, dependants; create and
+  // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
+  // product_count is a BatchGetItem of counts.
+  'categories-list': LIST,
+  'categories-get': GET,
+  'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // A delete also deletes the category's discussion posts (lib/operations/discussions.ts deletePostsOf):
+  // GetItem of the object's thread, Query of its posts, each post's delete, DeleteItem of the thread items.
+  'categories-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // GET /categories/:id/products: GetItem of the category, Query of its subtree, then a product list.
+  'categories-products-list': LIST,
+  // Products (lib/operations/products.ts): references company and categories, no dependants; writes
+  // read the company's name (GetItem) and the features (BatchGetItem); `cid` Queries the subtree.
+  'products-list': LIST,
+  'products-get': GET,
+  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
+  'products-features-list': GET,
+  // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
+  // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
+  'products-discussions-list': LIST,
+  'products-discussions-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  // Features (lib/operations/features.ts): references company, dependants (products); new variants
+  // take ids from a counter (UpdateItem).
+  'features-list': LIST,
+  'features-get': GET,
+  'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
+  // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
+  // the order with conditional stock Updates in one transaction. A status change Queries the order
+  // statuses and gives back or takes stock (UpdateItem) in the order's transaction.
+  'orders-list': LIST,
+  'orders-get': GET,
+  'orders-create': access(['GetItem', 'PutItem', 'UpdateItem']),
+  'orders-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // A delete also deletes the order's shipments (Query of their index, each one's delete) and discussion posts.
+  'orders-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // GET /orders/:id/shipments: GetItem of the order, then a shipments list.
+  'orders-shipments-list': LIST,
+  // Shipments (lib/operations/shipments.ts): reference the order and the shipping method, no dependants;
+  // create reads both (GetItem).
+  'shipments-list': LIST,
+  'shipments-get': GET,
+  'shipments-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shipments-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shipments-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Payments and shippings: references company, dependants (orders).
+  'payments-list': LIST,
+  'payments-get': GET,
+  'payments-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'payments-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'payments-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'shippings-list': LIST,
+  'shippings-get': GET,
+  'shippings-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'shippings-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'shippings-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Statuses (lib/operations/statuses.ts): no references or dependants. Create Queries the letters of
+  // its type and Puts a letter marker in the transaction; delete counts the orders in the status
+  // (GetItem) and afterwards deletes the marker (DeleteItem).
+  'statuses-list': LIST,
+  'statuses-get': GET,
+  'statuses-create': access(['PutItem', 'Query', 'UpdateItem']),
+  'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Carts (lib/operations/carts.ts) are views of users: the list reads nothing (always empty), a cart is
+  // the user's profile (GetItem) with its company (BatchGetItem), DELETE only checks the user exists.
+  'carts-list': access([]),
+  'carts-get': GET,
+  'carts-delete': GET,
+  // Call requests: reference company, product and order; no dependants.
+  'call-requests-list': LIST,
+  'call-requests-get': GET,
+  'call-requests-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'call-requests-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'call-requests-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Discussions (lib/operations/discussions.ts): no references or dependants in the definition; a create
+  // reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two PutItems) and
+  // ConditionChecks the object in the post's transaction. Updates never touch the thread.
+  'discussions-list': LIST,
+  'discussions-get': GET,
+  'discussions-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'discussions-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'discussions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Blocks: reference the company; the list is a bare array of every block (same Query/GetItem reads).
+  'blocks-list': LIST,
+  'blocks-get': GET,
+  'blocks-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'blocks-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'blocks-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+
+  // Taxes: a plain entity with no references or dependants.
+  'taxes-list': LIST,
+  'taxes-get': GET,
+  'taxes-create': access(['PutItem', 'UpdateItem']),
+  'taxes-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'taxes-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Pages (lib/operations/pages.ts on lib/operations/tree.ts): reference their parent and company, the
+  // parent's subpages are dependants; create reads the parent (GetItem), a move Queries the subtree.
+  'pages-list': LIST,
+  'pages-get': GET,
+  'pages-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'pages-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'pages-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Languages (lib/operations/languages.ts): the lang_code marker is Put in the create's transaction and
+  // swapped in an update's (ConditionCheck of the code); a create first clears stale langvars of its code,
+  // a delete deletes the language's langvars (Query of their partition, BatchWriteItem).
+  'languages-list': LIST,
+  'languages-get': GET,
+  'languages-create': access(['BatchWriteItem', 'PutItem', 'Query', 'UpdateItem']),
+  'languages-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'languages-delete': access(['BatchWriteItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // Langvars (lib/db/langvars.ts): items per (lang_code, name), Put or Updated with a ConditionCheck of the
+  // language's code marker; a delete by name reads the languages and deletes the name in each (BatchWriteItem).
+  'langvars-list': LIST,
+  'langvars-get': GET,
+  'langvars-create': access(['ConditionCheckItem', 'PutItem']),
+  'langvars-update': access(['ConditionCheckItem', 'UpdateItem']),
+  'langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
+  // /languages/:id/langvars: the language of the path is read first (GetItem), then as the langvars.
+  'languages-langvars-list': LIST,
+  'languages-langvars-get': GET,
+  'languages-langvars-create': access(['ConditionCheckItem', 'GetItem', 'PutItem']),
+  'languages-langvars-update': access(['ConditionCheckItem', 'GetItem', 'UpdateItem']),
+  'languages-langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
+};
+
+/**
+ * Functions that are not API operations, all in the core stack, with the methods and paths they serve.
+ * The panel (lib/panel, lib/db/panel-sessions.ts): sessions are Put, read (GetItem) and Deleted; the
+ * administrators list is lib/db/users.ts listUsers (Query of the table and of gsi1, GetItem); the API
+ * key switch is a conditional PutItem of the login item (lib/db/login-credentials.ts). The public
+ * documentation reads nothing. Each takes ANY on its paths and answers other methods itself.
+ */
+export const EXPECTED_OTHER: Record<string, Access & { routes: string[] }> = {
+  panel: { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query'], ['Query']), routes: ['ANY admin', 'ANY admin/{proxy+}'] },
+  'docs-openapi': { ...access([]), routes: ['ANY api/openapi.json', 'ANY api/2.0/openapi.json'] },
+  'docs-page': { ...access([]), routes: ['ANY api/docs', 'ANY api/docs/{asset}'] },
+};
+
+/** The actions that change data (TransactWriteItems needs PutItem/UpdateItem/DeleteItem for its items). */
+export const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'];
+
+/** The union of the given functions' expected access: what a dispatcher calling them in-process needs. */
+export function unionOf(names: string[]): Access {
+  const pick = (key: keyof Access) => [...new Set(names.flatMap((name) => EXPECTED_ACCESS[name]?.[key] ?? []))].sort();
+  return { table: pick('table'), index: pick('index') };
+}
