@@ -146,8 +146,10 @@ export const productsEntity: StoredEntityDefinition = {
     qty_content: raw([]),
     /** Hidden: the features the product has values for, so a feature in use cannot be deleted. */
     feature_ids: { kind: 'intList', shownIn: 'none' },
+    /** Hidden: every category on the paths of the product's categories, so `cid` with subcategories is one index partition. */
+    category_tree: { kind: 'intList', shownIn: 'none' },
   },
-  indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids'],
+  indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree'],
   projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code', 'price'],
   filters: {
     free_shipping: { kind: 'flag' },

@@ -3,6 +3,7 @@ import { categoriesEntity } from '../entities/categories.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions.js';
+import { reindexProductsUnder } from './category-tree-index.js';
 import { tree } from './tree.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
@@ -29,7 +30,11 @@ export const categoryHooks: EntityHooks = {
     if (changes.company_id !== undefined && Number(changes.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
     return categoryTree.update(changes, current);
   },
-  afterWrite: categoryTree.afterWrite,
+  afterWrite: async (record, previous, request) => {
+    await categoryTree.afterWrite(record, previous, request);
+    // The products under a moved category get their ancestors anew.
+    if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await reindexProductsUnder(record);
+  },
   alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
   decorate: async (records, view) => {
     if (view === 'single') return records;

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { ListCondition } from '../db/entity-list.js';
 import type { EntityHooks } from './crud.js';
-import { subtreeIds } from './categories.js';
+import { categoryTreeOf } from './category-tree-index.js';
 import { deletePostsOf } from './discussions.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
@@ -84,6 +84,7 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
   if (values.category_ids !== undefined || values.main_category !== undefined) {
     const categoryIds = ((values.category_ids ?? current?.category_ids ?? []) as number[]).map(Number);
     out.main_category = mainCategory(categoryIds, values.main_category ?? (values.category_ids === undefined ? current?.main_category : undefined));
+    out.category_tree = await categoryTreeOf(categoryIds);
   }
   if (values.product_features !== undefined) Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
   if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
@@ -93,8 +94,8 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
 
 /** `cid` selects a category's products, with its subcategories unless `subcats=N` (CS-Cart's default is Y). */
 async function categoryCondition(categoryId: number, subcats: StoredValue | undefined): Promise<ListCondition> {
-  const ids = subcats === 'N' ? [categoryId] : await subtreeIds(categoryId);
-  return { rule: { field: 'category_ids', op: 'eq' }, values: ids.length > 0 ? ids : [categoryId] };
+  if (subcats === 'N') return { rule: { field: 'category_ids', op: 'eq' }, values: [categoryId] };
+  return { rule: { field: 'category_tree', op: 'eq' }, values: [categoryId] };
 }
 
 export const productHooks: EntityHooks = {
