@@ -26,7 +26,12 @@ export interface Config {
   corsOrigins: string[];
   /** How long a successful authentication (and the privileges it resolved) may be reused, in ms. 0 = never. */
   authCacheTtlMs: number;
+  /** The HMAC-SHA256 key list cursors are signed with (`CURSOR_SECRET`); a fixed local default when unset. */
+  cursorSecret: string;
 }
+
+/** Local and test stacks only: a deployment sets CURSOR_SECRET (README "Environment variables"). */
+export const LOCAL_CURSOR_SECRET = 'store-api-local-cursor-secret';
 
 function readEdition(value: string | undefined): StoreEdition {
   const edition = (value ?? 'multi-vendor-ultimate').trim().toLowerCase();
@@ -49,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     authCacheTtlMs: readNonNegativeInt(env.AUTH_CACHE_TTL_MS, 0),
+    cursorSecret: env.CURSOR_SECRET || LOCAL_CURSOR_SECRET,
   };
 }
 

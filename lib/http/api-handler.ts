@@ -27,10 +27,10 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation)
     .use(authorization())
     .use(bodyDecoding())
     .handler(async (_event, context) => {
-      const { caller, route, path, query, body, method, sourceIp } = context.api;
+      const { caller, route, path, query, body, method, sourceIp, headers } = context.api;
       if (!operation || !caller || !route || !path) throw new Error('the stack did not prepare the request');
       // The operation's ApiResult is turned into the HTTP response by httpResponse().
-      return (await operation({ method, version: path.version, route, query, caller, body, sourceIp })) as unknown as APIGatewayProxyResult;
+      return (await operation({ method, version: path.version, route, query, caller, body, sourceIp, headers })) as unknown as APIGatewayProxyResult;
     });
   return handler as unknown as LambdaHandler;
 }

@@ -29,6 +29,8 @@ export interface ApiRequest {
   caller: Caller;
   /** Decoded body of a PUT/POST; undefined for other methods. */
   body: RequestBody | undefined;
+  /** Lower-cased request headers (`if-match`, `if-none-match`); absent in hand-built calls. */
+  headers?: Record<string, string>;
   /** The client's address as API Gateway saw it (an order records it). */
   sourceIp?: string;
 }
