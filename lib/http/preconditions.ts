@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiRequest } from './api-request.js';
-import { HttpError } from './http-errors.js';
+import { StaleError } from '../errors.js';
 import type { ApiResult } from './response.js';
 
 /**
@@ -15,7 +15,8 @@ import type { ApiResult } from './response.js';
  * write in between makes it a 412 — never a lost update, and never retried silently.
  */
 
-export const preconditionFailed = () => new HttpError(412, 'The object has changed since the If-Match entity tag was issued');
+export const STALE_MESSAGE = 'The object has changed since the If-Match entity tag was issued; nothing was changed';
+export const preconditionFailed = () => new StaleError(STALE_MESSAGE);
 
 /** The strong entity tag of a single object's answer body. */
 export function etagOf(body: unknown): string {
@@ -43,6 +44,12 @@ export function strongMatch(tags: '*' | string[], etag: string): boolean {
 }
 
 const header = (request: Pick<ApiRequest, 'headers'>, name: string) => request.headers?.[name];
+
+/** The If-Match tags of a request when it names specific tags (not `*`): a write must then be bound to what it judged. */
+export const specificIfMatch = (request: Pick<ApiRequest, 'headers'>) => {
+  const tags = parseTags(header(request, 'if-match'));
+  return tags !== undefined && tags !== '*';
+};
 
 /** Whether the request carries If-Match (a write then never retries past a concurrent change). */
 export const hasIfMatch = (request: Pick<ApiRequest, 'headers'>) => header(request, 'if-match') !== undefined;
