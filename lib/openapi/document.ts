@@ -36,6 +36,18 @@ objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them; ids in 
 \`sort_order\` (asc|desc; default id ascending); \`total_items\` is an integer; a page past the end is empty. A filter value
 outside its allowed values → 400.
 
+**Conditional requests.** Every single-object GET sends a strong \`ETag\` (a hash of the answer's JSON). \`If-None-Match\`
+on a GET → 304 with the ETag and no body when a tag matches (weak comparison). \`If-Match\` on a PUT or DELETE → 412 when no
+tag matches the object as it is now (strong comparison; \`*\` matches any existing object), and nothing is changed; the write
+is conditioned on the state it was judged on, so of two writers with the same tag one wins and the other gets 412. Judged
+after the 404 of an unknown object and the privilege and escalation checks, before the body's field values. Without
+If-Match writes behave as before.
+
+**Cursor paging.** Wrapped lists also carry \`next\` in \`params\`/\`search\`: an opaque, signed cursor (null on the last
+page). \`?cursor=<next>\` (with the same filters; \`sort_by\`/\`sort_order\` may be left out) continues right after the last
+object of that page, so a walk sees every object that existed throughout exactly once even while others are created or
+deleted. A malformed or altered cursor, one used with other filters or another sort, or one combined with \`page\` → 400.
+
 **Permissions.** A root administrator may do everything; any other administrator needs the privileges each operation names
 (granted by the administrator groups they are active in). Vendors (\`user_type\` V) may use the API only in the editions
 multi-vendor-plus, multi-vendor-ultimate and multi-vendor-enterprise, and only categories (read-only), products and orders —
@@ -64,6 +76,7 @@ const ERRORS: Record<string, { name: string; description: string; headers?: Reco
   '404': { name: 'NotFound', description: 'Unknown entity, or no such object (for a vendor: none of its company).' },
   '405': { name: 'MethodNotAllowed', description: 'The method does not fit the path (the `Allow` header lists the ones that do).', headers: { Allow: { schema: { type: 'string' } } } },
   '409': { name: 'Conflict', description: 'The object kept changing under the request; retrying is safe.' },
+  '412': { name: 'PreconditionFailed', description: 'If-Match named no tag of the object as it is now; nothing was changed.' },
   '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB.' },
   '415': { name: 'UnsupportedMediaType', description: 'A Content-Type other than JSON, text/plain or form encoding.' },
   '429': { name: 'TooManyRequests', description: 'Too many failed logins for this e-mail and address.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
@@ -77,6 +90,7 @@ function errorsFor(operation: Operation): Record<string, unknown> {
   const statuses = ['400', '401', '403', '404', '405', '429', '500', '503'];
   if (operation === 'create' || operation === 'update') statuses.push('409', '413', '415');
   if (operation === 'delete') statuses.push('409');
+  if (operation === 'update' || operation === 'delete') statuses.push('412');
   return Object.fromEntries(statuses.sort().map((status) => [status, errorRef(status)]));
 }
 
@@ -92,6 +106,7 @@ const searchEcho: Schema = {
     sort_by: { type: 'string' },
     sort_order: { type: 'string', enum: ['asc', 'desc'] },
     total_items: { type: 'integer' },
+    next: { type: ['string', 'null'], description: 'The cursor of the next page (`?cursor=`); null on the last page.' },
   },
   required: ['page', 'items_per_page', 'sort_by', 'sort_order', 'total_items'],
 };
@@ -140,6 +155,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
     { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
     { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
     ...(sortKeys ? [{ name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...sortKeys] }, description: 'Unknown values fall back to id.' }] : []),
+    ...(isStored(resource) ? [CURSOR_PARAMETER] : []),
   ];
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
@@ -149,6 +165,22 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
   }));
   return [...paging, ...filters];
 }
+
+const CURSOR_PARAMETER = {
+  name: 'cursor',
+  in: 'query',
+  schema: { type: 'string' },
+  description: '`params.next` of the previous page: continues right after it. 400 when forged, altered, used with other filters or sort, or with `page`.',
+};
+
+const ETAG_HEADER = { ETag: { schema: { type: 'string' }, description: 'Strong entity tag of the representation.' } };
+const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'Entity tags (or `*`); a match → 304.' };
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  schema: { type: 'string' },
+  description: 'Entity tags from a GET (or `*`): the write happens only while the object still has one of them, else 412.',
+};
 
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
@@ -162,13 +194,16 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
     description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
   }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
+  if (operation === 'get') parameters.push(IF_NONE_MATCH);
+  if (operation === 'update' || operation === 'delete') parameters.push(IF_MATCH);
   const responses: Record<string, unknown> = { ...errorsFor(operation) };
   switch (operation) {
     case 'list':
       responses['200'] = { description: 'The collection.', content: json(listSchema(resource)) };
       break;
     case 'get':
-      responses['200'] = { description: 'The object.', content: json(representationSchema(resource, 'single')) };
+      responses['200'] = { description: 'The object.', headers: ETAG_HEADER, content: json(representationSchema(resource, 'single')) };
+      responses['304'] = { description: 'Not modified: If-None-Match matched; the ETag, no body.', headers: ETAG_HEADER };
       break;
     case 'create':
       responses['201'] = { description: 'Created.', content: json(answerSchema(resource, 'create')) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig, STORE_EDITIONS } from '../../lib/config.js';
+import { LOCAL_CURSOR_SECRET, readConfig, STORE_EDITIONS } from '../../lib/config.js';
 
 describe('readConfig', () => {
   it('has defaults for an empty environment', () => {
@@ -11,7 +11,13 @@ describe('readConfig', () => {
       storeEdition: 'multi-vendor-ultimate',
       corsOrigins: [],
       authCacheTtlMs: 0,
+      cursorSecret: LOCAL_CURSOR_SECRET,
     });
+  });
+
+  it('reads the cursor signing key from CURSOR_SECRET', () => {
+    expect(readConfig({ CURSOR_SECRET: 's3cret' }).cursorSecret).toBe('s3cret');
+    expect(readConfig({ CURSOR_SECRET: '' }).cursorSecret).toBe(LOCAL_CURSOR_SECRET);
   });
 
   it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {
