@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
-import { createCategory, createStore, getOk, idsOf } from '../support/catalog.js';
+import { createCategory, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
 import { expectError, expectStatus } from '../support/fixtures.js';
 
 const list = (query: string) => `/api/categories?${query}`;
@@ -97,6 +97,31 @@ describe('cursor paging', () => {
     const keys = rows.map((row) => [Number(row.position), Number(row.category_id)] as const);
     const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1]);
     expect(keys).toEqual(sorted);
+  });
+
+  it('walks an in-memory sort (products by amount, ties by id) exactly once while products come and go', async () => {
+    const company = await createStore();
+    const stable: number[] = [];
+    for (let i = 0; i < 10; i++) stable.push(await createProduct({ company_id: company, amount: (i * 3) % 5 }));
+    const doomed: number[] = [];
+    for (let i = 0; i < 4; i++) doomed.push(await createProduct({ company_id: company, amount: i }));
+    const rows: any[] = [];
+    let body = await getOk(`/api/products?company_id=${company}&sort_by=amount&items_per_page=3`);
+    for (;;) {
+      rows.push(...body.products);
+      const next = body.params.next as string | null;
+      if (next === null) break;
+      await createProduct({ company_id: company, amount: 0 });
+      await createProduct({ company_id: company, amount: 9 });
+      const victim = doomed.pop();
+      if (victim !== undefined) expectStatus(await api('DELETE', `/api/products/${victim}`), 204);
+      body = await getOk(`/api/products?company_id=${company}&items_per_page=3&cursor=${encodeURIComponent(next)}`);
+      expect(rows.length).toBeLessThan(100);
+    }
+    const ids = rows.map((row) => Number(row.product_id));
+    expectOnce(ids, stable);
+    const keys = rows.map((row) => [Number(row.amount), Number(row.product_id)] as const);
+    expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
   });
 
   it('next is null on the last page, on a page past the end and on an empty list; page-number paging still works', async () => {
