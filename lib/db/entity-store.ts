@@ -247,6 +247,22 @@ async function writeChecked(
   }
 }
 
+/**
+ * The items of one record's write for a caller that puts several records in one transaction (a
+ * variation group and its products): create (`before` absent), update (conditioned on the version
+ * read) or delete (`after` absent), with the index items and counts. No reference checks.
+ */
+export function recordWriteItems(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+  const key = entityKeys.record(def.storage, id);
+  const condition = before
+    ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const main: TransactItem = after
+    ? { Put: { TableName: table(), Item: { ...key, ...after }, ...condition } }
+    : { Delete: { TableName: table(), Key: key, ...condition } };
+  return [main, ...indexWrites(def, id, before, after)];
+}
+
 /** The index and sort items to delete and put, and the count changes, between two versions of a record. */
 function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);

@@ -10,6 +10,7 @@ import type { ListCondition } from '../db/entity-list.js';
 import type { EntityHooks } from './crud.js';
 import { categoryTreeOf } from './category-tree-index.js';
 import { deletePostsOf } from './discussions.js';
+import { repairGroupParent } from './variation-groups.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
@@ -28,7 +29,7 @@ function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): n
  * for the others — checked against the features and stored as the recording shows it, keyed by feature
  * id with the feature's description and the chosen variant. `feature_ids` (hidden) keeps features in use.
  */
-async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
+export async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
   const entries = Object.entries(sent);
   if (entries.length > MAX_FEATURES) throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
   const ids = entries.map(([id]) => Number(id));
@@ -99,8 +100,11 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
 }
 
 export const productHooks: EntityHooks = {
-  // A product's discussion posts go with it, as in CS-Cart.
-  afterDelete: (deleted) => deletePostsOf('P', Number(deleted.product_id)),
+  // A product's discussion posts go with it, as in CS-Cart; its variation group loses it (a new default if it was one).
+  afterDelete: async (deleted) => {
+    await deletePostsOf('P', Number(deleted.product_id));
+    if (deleted.variation_group_id) await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
+  },
   conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),
