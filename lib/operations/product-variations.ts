@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { db } from '../db/client.js';
 import { nextId } from '../db/counters.js';
 import { listRecords } from '../db/entity-list.js';
-import { createRecord, getRecord, getRecords, recordWriteItems, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { createRecord, getRecord, getRecords, recordsWriteItems, updateRecord, type EntityRecord } from '../db/entity-store.js';
 import { ConditionFailed, transactWrite, type TransactItem } from '../db/transact.js';
 import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { present } from '../entities/present.js';
@@ -185,8 +185,7 @@ async function createGroup(products: EntityRecord[], features: GroupFeature[], c
   };
   const items = [
     codeMarker(code, id),
-    ...recordWriteItems(GROUPS, id, undefined, group),
-    ...products.flatMap((product) => recordWriteItems(productsEntity, Number(product.product_id), product, joined(product, id))),
+    ...recordsWriteItems([[GROUPS, id, undefined, group], ...products.map((p) => [productsEntity, Number(p.product_id), p, joined(p, id)] as const)]),
   ];
   try {
     await transactWrite(items);
@@ -256,7 +255,8 @@ export const updateGroupOperation: Operation = async ({ route, body }) => {
   const code = readCode(sent.code);
   const next: EntityRecord = { ...group, code, updated_at: now(), version: group.version + 1 };
   const old = String(group.code);
-  const items = code === old ? recordWriteItems(GROUPS, Number(group.id), group, next) : [codeMarker(code, Number(group.id)), freeCode(old), ...recordWriteItems(GROUPS, Number(group.id), group, next)];
+  const write = recordsWriteItems([[GROUPS, Number(group.id), group, next]]);
+  const items = code === old ? write : [codeMarker(code, Number(group.id)), freeCode(old), ...write];
   try {
     await transactWrite(items);
   } catch (error) {
@@ -273,8 +273,7 @@ export const deleteGroupOperation: Operation = async ({ route }) => {
   const members = await groupMembers(Number(group.id));
   const items = [
     freeCode(String(group.code)),
-    ...recordWriteItems(GROUPS, Number(group.id), group, undefined),
-    ...members.flatMap((product) => recordWriteItems(productsEntity, Number(product.product_id), product, left(product))),
+    ...recordsWriteItems([[GROUPS, Number(group.id), group, undefined], ...members.map((p) => [productsEntity, Number(p.product_id), p, left(p)] as const)]),
   ];
   try {
     await transactWrite(items);
@@ -406,11 +405,12 @@ export const detachOperation: Operation = async (request) => {
   const product = await actionProduct(request);
   const group = await groupOfProduct(product);
   const id = Number(product.product_id);
-  const items = recordWriteItems(productsEntity, id, product, left(product));
+  const writes: Array<[typeof GROUPS, number, EntityRecord | undefined, EntityRecord | undefined]> = [[productsEntity, id, product, left(product)]];
   if (parentOf(group) === id) {
     const next = (await groupMembers(Number(group.id))).find((p) => Number(p.product_id) !== id);
-    items.push(...recordWriteItems(GROUPS, Number(group.id), group, { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 }));
+    writes.push([GROUPS, Number(group.id), group, { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 }]);
   }
+  const items = recordsWriteItems(writes);
   try {
     await transactWrite(items);
   } catch (error) {
