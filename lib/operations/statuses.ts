@@ -1,13 +1,15 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from '../db/client.js';
 import { idsInIndex } from '../db/entity-list.js';
 import { countOf, getRecords } from '../db/entity-store.js';
+import { uniqueMarker } from '../db/unique-marker.js';
 import { statusesEntity } from '../entities/statuses.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** One marker per (type, letter): `STATUSLETTER#<type>#<letter>`. */
+const statusLetters = uniqueMarker('STATUSLETTER');
+const letterMarker = (type: string, letter: string) => statusLetters.claim(`${type}#${letter}`);
 
 /** The letters the statuses of one type already use. */
 async function lettersOf(type: string): Promise<Set<string>> {
@@ -38,14 +40,6 @@ export const statusHooks: EntityHooks = {
       throw new ValidationError('Orders are in this status; move them to another status first');
     }
   },
-  // The letter is free again.
-  afterDelete: async (deleted) => {
-    await db().send(new DeleteCommand({ TableName: config().tableName, Key: markerKey(String(deleted.type), String(deleted.status)) }));
-  },
+  // The letter is free again once the status is gone.
+  removeItems: (current) => [statusLetters.release(`${String(current.type)}#${String(current.status)}`)],
 };
-
-const markerKey = (type: string, letter: string) => ({ pk: `STATUSLETTER#${type}#${letter}`, sk: 'STATUSLETTER' });
-
-export function letterMarker(type: string, letter: string) {
-  return { Put: { TableName: config().tableName, Item: markerKey(type, letter), ConditionExpression: 'attribute_not_exists(pk)' } };
-}
