@@ -5,6 +5,7 @@ import { nextId } from '../db/counters.js';
 import { listRecords } from '../db/entity-list.js';
 import { createRecord, getRecord, getRecords, recordsWriteItems, updateRecord, type EntityRecord } from '../db/entity-store.js';
 import { ConditionFailed, transactWrite, type TransactItem } from '../db/transact.js';
+import { uniqueMarker } from '../db/unique-marker.js';
 import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
@@ -45,11 +46,11 @@ interface GroupFeature {
   purpose: string;
 }
 
-const codeKey = (code: string) => ({ pk: `VARGROUPCODE#${code}`, sk: 'VARGROUPCODE' });
-const codeMarker = (code: string, groupId: number): TransactItem => ({
-  Put: { TableName: table(), Item: { ...codeKey(code), group_id: groupId }, ConditionExpression: 'attribute_not_exists(pk)' },
-});
-const freeCode = (code: string): TransactItem => ({ Delete: { TableName: table(), Key: codeKey(code) } });
+/** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id. */
+const CODES = uniqueMarker('VARGROUPCODE');
+const codeKey = CODES.key;
+const codeMarker = (code: string, groupId: number): TransactItem => CODES.claim(code, { group_id: groupId });
+const freeCode = CODES.release;
 
 /** A group by numeric id or by code; 404 when neither names one. */
 export async function findGroup(ref: string | undefined): Promise<EntityRecord> {
