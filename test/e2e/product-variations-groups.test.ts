@@ -87,6 +87,8 @@ describe('product_variations_groups', () => {
     const byProduct = await api('GET', `/api/product_variations_groups?product_ids=${b}`);
     expect(byProduct.json.groups.map((g: any) => g.id)).toEqual([group.id]);
     expect(byProduct.json.params.total_items).toBe(1);
+    const byArray = await api('GET', `/api/product_variations_groups?product_ids[]=${a}&product_ids[]=${b}`);
+    expect(byArray.json.groups.map((g: any) => g.id)).toEqual([group.id]);
     const byFeature = await api('GET', `/api/product_variations_groups?feature_ids=${c.color.id}&items_per_page=250`);
     expect(byFeature.json.groups.map((g: any) => g.id)).toContain(group.id);
     const otherFeature = await api('GET', `/api/product_variations_groups?feature_ids=${c.size.id}&items_per_page=250`);
