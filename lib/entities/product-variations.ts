@@ -79,11 +79,8 @@ export const productVariationsEntity: StoredEntityDefinition = {
 /** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
 const groupVariations: StoredEntityDefinition = { ...productVariationsEntity, nested: undefined, collection: { shape: 'wrapped', key: 'products' } };
 
-const groupAnswer = {
-  type: 'object',
-  properties: { message: { type: 'string' }, group: { type: 'object' }, products_status: { type: ['object', 'null'] } },
-  required: ['message', 'group', 'products_status'],
-};
+/** POST/PUT of a group answer as generate does: `{message, group, products_status}` (PUT: products_status null). */
+const groupAnswer = actionAnswer;
 
 /**
  * Variation groups: typed values (ints, booleans), addressed by id or by `code` (unique). `products`

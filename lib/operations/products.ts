@@ -29,7 +29,7 @@ function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): n
  * for the others — checked against the features and stored as the recording shows it, keyed by feature
  * id with the feature's description and the chosen variant. `feature_ids` (hidden) keeps features in use.
  */
-export async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
+async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
   const entries = Object.entries(sent);
   if (entries.length > MAX_FEATURES) throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
   const ids = entries.map(([id]) => Number(id));
