@@ -27,6 +27,7 @@ import { created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import type { EntityHooks } from './crud.js';
 import { productHooks } from './products.js';
+import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { adoptParent, groupMembers, repairGroupParent } from './variation-groups.js';
 
 /**
@@ -231,7 +232,7 @@ export const listGroups: Operation = async ({ query }) => {
   return ok({ groups: await Promise.all(records.map(showGroup)), params: echo, search: echo });
 };
 
-export const getGroup: Operation = async ({ route }) => ok(await showGroup(await findGroup(route.id)));
+export const getGroup: Operation = async (request) => conditionalGet(request, ok(await showGroup(await findGroup(request.route.id))));
 
 export const createGroupOperation: Operation = async ({ body }) => {
   const sent = (body ?? {}) as Record<string, unknown>;
@@ -249,8 +250,11 @@ export const createGroupOperation: Operation = async ({ body }) => {
   return created({ message: '', group: await showGroup(group), products_status: Object.fromEntries(ids.map((id) => [String(id), 1])) });
 };
 
-export const updateGroupOperation: Operation = async ({ route, body }) => {
+export const updateGroupOperation: Operation = async (request) => {
+  const { route, body } = request;
   const group = await findGroup(route.id);
+  // If-Match: judged on the group as a GET shows it; the write below is conditioned on the version read.
+  await checkIfMatch(request, () => showGroup(group));
   const sent = (body ?? {}) as Record<string, unknown>;
   if (sent.code === undefined) throw badRequest('Missing parameters');
   const code = readCode(sent.code);
@@ -262,6 +266,7 @@ export const updateGroupOperation: Operation = async ({ route, body }) => {
     await transactWrite(items);
   } catch (error) {
     if (error instanceof ConditionFailed && code !== old && error.failed.includes(0)) throw invalid('code', `The code field names group code ${code}, which is taken`);
+    if (error instanceof ConditionFailed && specificIfMatch(request)) throw preconditionFailed();
     if (error instanceof ConditionFailed) throw new ConflictError('The group changed while it was written; try again');
     throw error;
   }
@@ -269,8 +274,9 @@ export const updateGroupOperation: Operation = async ({ route, body }) => {
 };
 
 /** Deletes the group and frees its products (standalone again), in one transaction. */
-export const deleteGroupOperation: Operation = async ({ route }) => {
-  const group = await findGroup(route.id);
+export const deleteGroupOperation: Operation = async (request) => {
+  const group = await findGroup(request.route.id);
+  await checkIfMatch(request, () => showGroup(group));
   const members = await groupMembers(Number(group.id));
   const items = [
     freeCode(String(group.code)),
@@ -279,6 +285,7 @@ export const deleteGroupOperation: Operation = async ({ route }) => {
   try {
     await transactWrite(items);
   } catch (error) {
+    if (error instanceof ConditionFailed && specificIfMatch(request)) throw preconditionFailed();
     if (error instanceof ConditionFailed) throw new ConflictError('The group changed while it was deleted; try again');
     throw error;
   }

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, type ApiResponse } from '../support/http.js';
 import { createCategory, createProduct, createStore } from '../support/catalog.js';
+import { catalog, createVariationGroup, variantProduct } from '../support/variations.js';
 import { createAdmin, createCustomer, createGroup, expectError, expectStatus, setLink, uid } from '../support/fixtures.js';
 
 async function createTax(): Promise<number> {
@@ -176,5 +177,23 @@ describe('If-Match on PUT and DELETE', () => {
 
     expectPreconditionFailed(await api('DELETE', userPath, ifMatch(staleUser.etag)));
     expectStatus(await api('DELETE', userPath, ifMatch((await etagOf(userPath)).etag)), 204);
+  });
+
+  it('variation groups: ETag, 304, stale If-Match → 412 on PUT and DELETE, racing PUTs → one 200', async () => {
+    const c = await catalog();
+    const a = await variantProduct(c, c.color.variants[0]!, c.size.variants[0]!);
+    const b = await variantProduct(c, c.color.variants[1]!, c.size.variants[1]!);
+    const group = await createVariationGroup({ product_ids: [a, b] });
+    const path = `/api/product_variations_groups/${group.id}`;
+    const stale = await etagOf(path);
+    expect((await api('GET', path, { headers: { 'If-None-Match': stale.etag } })).status).toBe(304);
+    expectStatus(await api('PUT', path, { body: { code: `ET-${uid()}`.slice(0, 30) } }), 200);
+    const current = await etagOf(path);
+    expectPreconditionFailed(await api('PUT', path, { body: { code: `LOST-${uid()}`.slice(0, 30) }, ...ifMatch(stale.etag) }));
+    expectPreconditionFailed(await api('DELETE', path, ifMatch(stale.etag)));
+    expect(await etagOf(path)).toEqual(current);
+    const answers = await Promise.all([0, 1, 2, 3].map((i) => api('PUT', path, { body: { code: `R${i}-${uid()}`.slice(0, 30) }, ...ifMatch(current.etag) })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 412, 412, 412]);
+    expectStatus(await api('DELETE', path, ifMatch((await etagOf(path)).etag)), 204);
   });
 });
