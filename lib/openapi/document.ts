@@ -155,7 +155,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
     { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
     { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
     ...(sortKeys ? [{ name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...sortKeys] }, description: 'Unknown values fall back to id.' }] : []),
-    ...(isStored(resource) ? [CURSOR_PARAMETER] : []),
+    ...(isStored(resource) || CURSOR_LISTS.has(resource.name) ? [CURSOR_PARAMETER] : []),
   ];
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
@@ -165,6 +165,9 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
   }));
   return [...paging, ...filters];
 }
+
+/** Lists off the entity framework that take `cursor` too (functions/users/list.ts). */
+const CURSOR_LISTS = new Set(['users']);
 
 const CURSOR_PARAMETER = {
   name: 'cursor',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
 import { createCategory, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
-import { expectError, expectStatus } from '../support/fixtures.js';
+import { createCompany, createUser, expectError, expectStatus } from '../support/fixtures.js';
 
 const list = (query: string) => `/api/categories?${query}`;
 
@@ -122,6 +122,31 @@ describe('cursor paging', () => {
     expectOnce(ids, stable);
     const keys = rows.map((row) => [Number(row.amount), Number(row.product_id)] as const);
     expect(keys).toEqual([...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+  });
+
+  it('users: a walk by name (and by id) sees every user that lived through it once while users come and go', async () => {
+    const company = await createCompany();
+    const stable: number[] = [];
+    for (let i = 0; i < 8; i++) stable.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i % 3}`, lastname: 'Walk' }));
+    const doomed: number[] = [];
+    for (let i = 0; i < 4; i++) doomed.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i}`, lastname: 'Walk' }));
+    for (const sort of ['sort_by=name', 'sort_by=id&sort_order=desc']) {
+      const seen: number[] = [];
+      let body = await getOk(`/api/users?company_id=${company}&${sort}&items_per_page=3`);
+      for (;;) {
+        seen.push(...body.users.map((user: any) => Number(user.user_id)));
+        const next = body.params.next as string | null;
+        if (next === null) break;
+        await createUser({ user_type: 'C', company_id: company, firstname: 'N0', lastname: 'Walk' });
+        const victim = doomed.pop();
+        if (victim !== undefined) expectStatus(await api('DELETE', `/api/users/${victim}`), 204);
+        body = await getOk(`/api/users?company_id=${company}&items_per_page=3&cursor=${encodeURIComponent(next)}`);
+        expect(seen.length).toBeLessThan(100);
+      }
+      expectOnce(seen, stable);
+    }
+    const first = await getOk(`/api/users?company_id=${company}&items_per_page=1`);
+    expectError(await api('GET', `/api/users?user_type=C&items_per_page=1&cursor=${encodeURIComponent(first.params.next)}`), 400);
   });
 
   it('next is null on the last page, on a page past the end and on an empty list; page-number paging still works', async () => {
