@@ -9,6 +9,7 @@ import { parseId } from '../http/route.js';
 import type { ListCondition } from '../db/entity-list.js';
 import type { EntityHooks } from './crud.js';
 import { categoryTreeOf } from './category-tree-index.js';
+import { deleteOptionsOfProduct } from './option-combinations.js';
 import { deletePostsOf } from './discussions.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
@@ -99,8 +100,11 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
 }
 
 export const productHooks: EntityHooks = {
-  // A product's discussion posts go with it, as in CS-Cart.
-  afterDelete: (deleted) => deletePostsOf('P', Number(deleted.product_id)),
+  // A product's discussion posts, options, option exceptions and combinations go with it, as in CS-Cart.
+  afterDelete: async (deleted) => {
+    await deletePostsOf('P', Number(deleted.product_id));
+    await deleteOptionsOfProduct(Number(deleted.product_id));
+  },
   conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),
