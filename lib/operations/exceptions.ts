@@ -1,12 +1,13 @@
 import { listRecords } from '../db/entity-list.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
-import type { FieldValues } from '../entities/validate.js';
+import type { StoredValue } from '../entities/types.js';
+import { readBodyFields, withDefaults, type FieldValues } from '../entities/validate.js';
+import { createRecord } from '../db/entity-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { ApiRequest } from '../http/api-request.js';
 import type { Operation } from '../http/api-handler.js';
 import { created, ok } from '../http/response.js';
 import { checkCombination, combinationKey, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
-import { createOperation, presentAll, type EntityHooks } from './crud.js';
+import { presentAll, type EntityHooks } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
@@ -22,10 +23,6 @@ async function judged(productId: number, combination: unknown): Promise<FieldVal
 }
 
 export const exceptionHooks: EntityHooks = {
-  create: async (values) => {
-    await requireProduct(Number(values.product_id));
-    return { ...values, ...(await judged(Number(values.product_id), values.combination)) };
-  },
   update: async (changes, current) => {
     const productId = Number(current.product_id);
     if (changes.product_id !== undefined && Number(changes.product_id) !== productId) {
@@ -49,20 +46,13 @@ export const exceptionsListOperation: Operation = async (request) => {
 };
 
 /** POST: a combination the product already has an exception for answers that exception's id (CS-Cart). */
-export function exceptionsCreateOperation(): Operation {
-  const create = createOperation(def, exceptionHooks);
-  return async (request: ApiRequest) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const productId = Number(body.product_id);
-    if (Number.isInteger(productId) && productId > 0 && body.combination && typeof body.combination === 'object') {
-      try {
-        const values = await judged(productId, body.combination);
-        const id = await existing(String(values.combination_key));
-        if (id !== undefined) return created({ exception_id: id });
-      } catch {
-        // Not a valid combination: the create judges it (and names the field).
-      }
-    }
-    return create(request);
-  };
-}
+export const exceptionsCreateOperation: Operation = async (request) => {
+  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
+  const productId = Number(values.product_id);
+  await requireProduct(productId);
+  const combination = await judged(productId, values.combination);
+  const repeated = await existing(String(combination.combination_key));
+  if (repeated !== undefined) return created({ exception_id: repeated });
+  const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
+  return created({ exception_id: Number(record.exception_id) });
+};
