@@ -10,6 +10,13 @@ import { exceptionsEntity } from './exceptions.js';
 import { featuresEntity } from './features.js';
 import { optionsEntity } from './options.js';
 import { productsEntity } from './products.js';
+import {
+  detachVariationEntity,
+  generateVariationsEntity,
+  productVariationsEntity,
+  setDefaultVariationEntity,
+  variationGroupsEntity,
+} from './product-variations.js';
 import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
@@ -49,6 +56,11 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [pagesEntity.name]: pagesEntity,
   [languagesEntity.name]: languagesEntity,
   [langvarsEntity.name]: langvarsEntity,
+  [productVariationsEntity.name]: productVariationsEntity,
+  [variationGroupsEntity.name]: variationGroupsEntity,
+  [generateVariationsEntity.name]: generateVariationsEntity,
+  [detachVariationEntity.name]: detachVariationEntity,
+  [setDefaultVariationEntity.name]: setDefaultVariationEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

@@ -115,6 +115,8 @@ export interface ResourceDefinition {
   };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
+  createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */
   answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
 }

@@ -51,6 +51,14 @@ beforeAll(async () => {
   ids.langvar = (await api('POST', '/api/languages/1/langvars', { body: { name: `walk_${uid()}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase(), value: 'V' } })).json.name;
   ids.tax = await made('taxes', { tax: `Walk ${uid()}` }, 'tax_id');
   ids.status = await made('statuses', { description: `Walk ${uid()}` }, 'status_id');
+  // A variation group of two products differing in a two-variant feature.
+  const colour = await made('features', { feature_type: 'S', description: 'Walk colour', company_id: ids.store, variants: [{ variant: 'A' }, { variant: 'B' }] }, 'feature_id');
+  const variants = Object.keys((await api('GET', `/api/features/${colour}`)).json.variants);
+  const variations = await Promise.all(variants.map((variant) => made('products', { product: `Walk ${uid()}`, price: 10, company_id: ids.store, product_features: { [colour]: variant } }, 'product_id')));
+  const group = await api('POST', '/api/product_variations_groups', { body: { product_ids: variations } });
+  expect(group.status, group.body).toBe(201);
+  ids.variation = variations[0]!;
+  ids.variationGroup = group.json.group.id;
   ids.usergroup = await made('usergroups', { usergroup: `Walk ${uid()}`, type: 'C', status: 'A' }, 'usergroup_id');
   ids.option = await made('options', { product_id: ids.product, option_name: 'Size', option_type: 'S', variants: [{ variant_name: 'S' }, { variant_name: 'L' }] }, 'option_id');
   const variant = Object.keys((await api('GET', `/api/options/${ids.option}`)).json.variants)[0]!;
@@ -74,6 +82,8 @@ const WALK: Walked[] = [
   { seed: 'Option Exceptions', collection: () => `/api/exceptions?product_id=${ids.product}`, shape: { kind: 'list' }, single: () => `/api/exceptions/${ids.exception}`, idField: 'exception_id' },
   { seed: 'Option Combinations', collection: () => `/api/combinations?product_id=${ids.product}`, shape: { kind: 'keyed', by: 'combination_hash' }, single: () => `/api/combinations/${ids.combination}`, idField: 'combination_hash' },
   { seed: 'Products', collection: () => '/api/products', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/products/${ids.product}`, idField: 'product_id' },
+  { seed: 'Product Variations', collection: () => '/api/product_variations', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/product_variations/${ids.variation}`, idField: 'product_id' },
+  { seed: 'Product Variation Groups', collection: () => '/api/product_variations_groups', shape: { kind: 'wrapped', key: 'groups' }, single: () => `/api/product_variations_groups/${ids.variationGroup}`, idField: 'id' },
   { seed: 'Product Features', collection: () => '/api/features', shape: { kind: 'wrapped', key: 'features' }, single: () => `/api/features/${ids.feature}`, idField: 'feature_id' },
   { seed: 'Shipments', collection: () => '/api/shipments', shape: { kind: 'wrapped', key: 'shipments' }, single: () => `/api/shipments/${ids.shipment}`, idField: 'shipment_id' },
   { seed: 'Shipping Methods', collection: () => '/api/shippings', shape: { kind: 'wrapped', key: 'shippings' }, single: () => '/api/shippings/1', idField: 'shipping_id' },
