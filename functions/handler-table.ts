@@ -51,6 +51,21 @@ import { handler as featuresUpdate } from './features/update.js';
 import { handler as featuresDelete } from './features/delete.js';
 import { handler as categoriesProducts } from './categories/products.js';
 import { handler as productsFeatures } from './products/features.js';
+import { handler as optionsList } from './options/list.js';
+import { handler as optionsGet } from './options/get.js';
+import { handler as optionsCreate } from './options/create.js';
+import { handler as optionsUpdate } from './options/update.js';
+import { handler as optionsDelete } from './options/delete.js';
+import { handler as exceptionsList } from './exceptions/list.js';
+import { handler as exceptionsGet } from './exceptions/get.js';
+import { handler as exceptionsCreate } from './exceptions/create.js';
+import { handler as exceptionsUpdate } from './exceptions/update.js';
+import { handler as exceptionsDelete } from './exceptions/delete.js';
+import { handler as combinationsList } from './combinations/list.js';
+import { handler as combinationsGet } from './combinations/get.js';
+import { handler as combinationsCreate } from './combinations/create.js';
+import { handler as combinationsUpdate } from './combinations/update.js';
+import { handler as combinationsDelete } from './combinations/delete.js';
 import { handler as storesList } from './stores/list.js';
 import { handler as storesGet } from './stores/get.js';
 import { handler as storesCreate } from './stores/create.js';
@@ -178,6 +193,21 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'features.delete': featuresDelete,
   'categories.products.list': categoriesProducts,
   'products.features.list': productsFeatures,
+  'options.list': optionsList,
+  'options.get': optionsGet,
+  'options.create': optionsCreate,
+  'options.update': optionsUpdate,
+  'options.delete': optionsDelete,
+  'exceptions.list': exceptionsList,
+  'exceptions.get': exceptionsGet,
+  'exceptions.create': exceptionsCreate,
+  'exceptions.update': exceptionsUpdate,
+  'exceptions.delete': exceptionsDelete,
+  'combinations.list': combinationsList,
+  'combinations.get': combinationsGet,
+  'combinations.create': combinationsCreate,
+  'combinations.update': combinationsUpdate,
+  'combinations.delete': combinationsDelete,
   'orders.list': ordersList,
   'orders.get': ordersGet,
   'orders.create': ordersCreate,

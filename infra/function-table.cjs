@@ -145,6 +145,13 @@ const FUNCTIONS = [
   ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query', 'PutItem'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('attributes', 'features'),
+  // Options: references company and product; a delete (and an update of variants) Queries the product's
+  // exceptions and combinations and deletes those that name the option. Exceptions and combinations read the
+  // product and its options (GetItem, Query); a repeated exception is found through its combination_key
+  // index (Query); a combination is written under its hash with a conditional Put and the counter raised.
+  ...entityFunctions('attributes', 'options', { extra: { list: ['GetItem', 'Query'], update: ['Query'], delete: ['Query'] }, dependents: false }),
+  ...entityFunctions('attributes', 'exceptions', { references: false, dependents: false, extra: { create: ['GetItem', 'Query'], update: ['Query'] } }),
+  ...entityFunctions('attributes', 'combinations', { references: false, dependents: false, extra: { create: ['GetItem', 'Query'] } }),
 
   // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
   // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem);

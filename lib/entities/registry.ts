@@ -5,7 +5,10 @@ import { shipmentsEntity } from './shipments.js';
 import { discussionsEntity } from './discussions.js';
 import { cartsEntity } from './carts.js';
 import { categoriesEntity } from './categories.js';
+import { combinationsEntity } from './combinations.js';
+import { exceptionsEntity } from './exceptions.js';
 import { featuresEntity } from './features.js';
+import { optionsEntity } from './options.js';
 import { productsEntity } from './products.js';
 import {
   detachVariationEntity,
@@ -37,6 +40,9 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [categoriesEntity.name]: categoriesEntity,
   [productsEntity.name]: productsEntity,
   [featuresEntity.name]: featuresEntity,
+  [optionsEntity.name]: optionsEntity,
+  [exceptionsEntity.name]: exceptionsEntity,
+  [combinationsEntity.name]: combinationsEntity,
   [ordersEntity.name]: ordersEntity,
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,

@@ -112,6 +112,18 @@ const searchEcho: Schema = {
 };
 
 function listSchema(resource: ResourceDefinition): Schema {
+  const alternative = resource.collection?.byParameter;
+  if (!alternative) return mainListSchema(resource);
+  const row = representationSchema(resource, alternative.view, alternative.extraRowFields);
+  for (const name of alternative.omitFields ?? []) {
+    delete (row.properties as Record<string, Schema>)[name];
+    row.required = (row.required as string[]).filter((field) => field !== name);
+  }
+  const keyed = { type: 'object', additionalProperties: row, description: `With \`${alternative.parameter}\`: keyed by id; no wrapper, no paging.` };
+  return { anyOf: [mainListSchema(resource), keyed] };
+}
+
+function mainListSchema(resource: ResourceDefinition): Schema {
   const shape = resource.collection?.shape ?? 'wrapped';
   const rows = resource.collection?.rowsOf ?? resource;
   const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);

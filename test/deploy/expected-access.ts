@@ -104,6 +104,28 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Options (lib/operations/options.ts): `?product_id=` GetItems the product and Queries its options;
+  // writes ConditionCheck company and product; a delete, and an update of the variants, Queries the
+  // product's exceptions and combinations and deletes those naming the option (GetItem, DeleteItem, UpdateItem).
+  'options-list': LIST,
+  'options-get': GET,
+  'options-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'options-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'options-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // Exceptions (lib/operations/exceptions.ts): the product (GetItem) and its options (Query) judge a
+  // combination; a repeated one is found by a Query of the combination_key index partition.
+  'exceptions-list': LIST,
+  'exceptions-get': GET,
+  'exceptions-create': access(['GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'exceptions-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'exceptions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Combinations (lib/operations/combinations.ts): written under the hash with a conditional Put (and
+  // the counter raised past it: UpdateItem), after reading the product and its options.
+  'combinations-list': LIST,
+  'combinations-get': GET,
+  'combinations-create': access(['GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'combinations-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'combinations-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
   // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
   // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
