@@ -27,7 +27,8 @@ const run = promisify(execFile);
  */
 const STAGE = 'prod';
 const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
-const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } };
+/** The middleware's own items: failed-login counters, rate-limit buckets, Idempotency-Keys. */
+const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] } };
 const DISPATCHERS = ['api-php', 'fallback'];
 /** The panel and the public documentation: in core, not API operations. */
 const OTHERS = Object.keys(EXPECTED_OTHER);
@@ -185,7 +186,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     }
   });
 
-  it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE# items', () => {
+  it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE#, RATE# and IDEMPOTENCY# items', () => {
     const methods = new Map<string, Set<string>>();
     for (const route of everyRoute()) methods.set(route.fn, new Set([...(methods.get(route.fn) ?? []), route.method]));
     const readers = [...methods].filter(([, m]) => m.size === 1 && m.has('GET')).map(([fn]) => fn);

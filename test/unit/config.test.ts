@@ -11,7 +11,20 @@ describe('readConfig', () => {
       storeEdition: 'multi-vendor-ultimate',
       corsOrigins: [],
       authCacheTtlMs: 0,
+      rateLimitPerSecond: 100,
+      rateLimitBurst: 200,
+      idempotencyLockSeconds: 15,
     });
+  });
+
+  it('reads the per-user rate limit (0 turns it off; fractions allowed) and the idempotency lock', () => {
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3', IDEMPOTENCY_LOCK_SECONDS: '40' })).toMatchObject({
+      rateLimitPerSecond: 0.5,
+      rateLimitBurst: 3,
+      idempotencyLockSeconds: 40,
+    });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '0' })).toMatchObject({ rateLimitPerSecond: 0, rateLimitBurst: 1 });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: 'fast', RATE_LIMIT_BURST: '-1' })).toMatchObject({ rateLimitPerSecond: 100, rateLimitBurst: 200 });
   });
 
   it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {
