@@ -67,7 +67,7 @@ export function decide(policy: BucketPolicy, storedTat: number | undefined, nowM
 /** What this instance last saw of each user's bucket: only a guess of which update to send. */
 const lastSeen = new Map<number, number>();
 const MAX_REMEMBERED = 1000;
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 4;
 
 function remember(userId: number, tat: number): void {
   if (lastSeen.size >= MAX_REMEMBERED && !lastSeen.has(userId)) {
@@ -130,7 +130,7 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
       if (known !== undefined) remember(userId, known);
       else lastSeen.delete(userId);
       if (attempt >= MAX_ATTEMPTS) {
-        // Three instances raced for the last tokens in a row: treat it as empty for a moment.
+        // Lost the race for the bucket four times in a row: treat it as empty for a moment.
         return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
       }
     }

@@ -7,7 +7,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { db } from '../../lib/db/client.js';
+import { claimKey, releaseKey } from '../../lib/db/idempotency.js';
 import { keys } from '../../lib/db/keys.js';
+import { fingerprintOf } from '../../lib/http/middleware/idempotency.js';
 import { api } from '../support/http.js';
 import { createRoot, createUser, expectError, uid, uniqueEmail, type ApiUser } from '../support/fixtures.js';
 
@@ -58,7 +60,7 @@ describe('Idempotency-Key on POST', () => {
     expect(reordered.json.order_id).toBe(first.json.order_id);
     expect(await stockOf(productId)).toBe(8);
     const orders = await ordersOf(customerId);
-    expect(orders.orders.map((o: { order_id: number }) => o.order_id)).toEqual([first.json.order_id]);
+    expect(orders.orders.map((o: { order_id: string }) => Number(o.order_id))).toEqual([first.json.order_id]);
   });
 
   it('without the header a retried POST creates a second order (what the key prevents)', async () => {
@@ -148,12 +150,12 @@ describe('Idempotency-Key on POST', () => {
   it('PUT honours the key too', async () => {
     const id = await created('/api/usergroups', { type: 'C', status: 'A', usergroup: `Put ${uid()}` }, 'usergroup_id');
     const key = `put-${uid()}`;
-    const first = await api('PUT', `/api/usergroups/${id}`, { body: { status: 'H' }, headers: { 'Idempotency-Key': key } });
+    const first = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'H' }, headers: { 'Idempotency-Key': key } });
     expect(first.status).toBe(200);
-    const again = await api('PUT', `/api/usergroups/${id}`, { body: { status: 'H' }, headers: { 'Idempotency-Key': key } });
+    const again = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'H' }, headers: { 'Idempotency-Key': key } });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toBe(first.body);
-    const other = await api('PUT', `/api/usergroups/${id}`, { body: { status: 'D' }, headers: { 'Idempotency-Key': key } });
+    const other = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'D' }, headers: { 'Idempotency-Key': key } });
     expect(other.status).toBe(422);
   });
 
@@ -166,5 +168,34 @@ describe('Idempotency-Key on POST', () => {
     const read = await api('GET', '/api/version', { headers: { 'Idempotency-Key': '' } });
     expect(read.status).toBe(200);
     expect(read.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a claim still in progress → 409 with Retry-After; once released (a 5xx or crash) the retry does the work', async () => {
+    const rootId = Number((await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id);
+    const key = `held-${uid()}`;
+    const body = { type: 'C', status: 'A', usergroup: `Held ${uid()}` };
+    const held = await claimKey(rootId, key, fingerprintOf('POST', '/api/usergroups', {}, body));
+    expect(held.kind).toBe('claimed');
+    const blocked = await post('/api/usergroups', body, key);
+    expectError(blocked, 409);
+    expect(blocked.headers.get('retry-after')).toBe('1');
+    if (held.kind === 'claimed') await releaseKey(rootId, key, held.token);
+    const done = await post('/api/usergroups', body, key);
+    expect(done.status).toBe(201);
+    expect(done.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a claim whose lock has ended (the Lambda timed out) is taken over by the retry', async () => {
+    const rootId = Number((await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id);
+    const key = `timeout-${uid()}`;
+    const body = { type: 'C', status: 'A', usergroup: `Timeout ${uid()}` };
+    // Claimed a minute ago by a request that never finished; the lock (IDEMPOTENCY_LOCK_SECONDS, 15 s) is over.
+    const stale = await claimKey(rootId, key, fingerprintOf('POST', '/api/usergroups', {}, body), Math.floor(Date.now() / 1000) - 60);
+    expect(stale.kind).toBe('claimed');
+    const retry = await post('/api/usergroups', body, key);
+    expect(retry.status).toBe(201);
+    const replay = await post('/api/usergroups', body, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.json).toEqual(retry.json);
   });
 });
