@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
 import { keys } from './keys.js';
@@ -12,7 +12,8 @@ import { TTL_ATTRIBUTE } from './schema.js';
  * `burst × interval` ahead of now. That is exactly a bucket of `burst` tokens refilled at `rate`
  * per second (tokens = (now + burst × interval − tat) / interval), but it needs no multiplication
  * in DynamoDB: an update is either `tat = now + interval` (the bucket was full) or
- * `tat = tat + interval` (it was not), each guarded by a condition on `tat`.
+ * `tat = tat + interval` (it was not), each guarded by a condition on `tat`; the two conditions cover
+ * complementary ranges, so a request that guessed wrong learns the stored `tat` and is right the next time.
  */
 export interface BucketPolicy {
   /** Tokens per second. */
@@ -36,13 +37,19 @@ export interface BucketDecision {
 }
 
 const intervalOf = (policy: BucketPolicy) => 1000 / policy.rate;
+/**
+ * How far in the past a stored `tat` may lie and still be advanced rather than reset: racing requests that all
+ * find the bucket full would otherwise each need the one `reset` to win, one after the other. The price is at
+ * most a tenth of the burst admitted on top, once after each pause.
+ */
+const slackOf = (policy: BucketPolicy) => (policy.burst * intervalOf(policy)) / 10;
 
 /** Pure: what one request at `nowMs` does to a bucket whose stored `tat` is `storedTat` (undefined: no item). */
 export function decide(policy: BucketPolicy, storedTat: number | undefined, nowMs: number): BucketDecision {
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
-  const full = storedTat === undefined || storedTat <= nowMs;
-  const base = full ? nowMs : storedTat;
+  const reset = storedTat === undefined || storedTat <= nowMs - slackOf(policy);
+  const base = reset ? nowMs : storedTat;
   const next = base + interval;
   if (next - nowMs > capacity + 1e-6) {
     return {
@@ -57,10 +64,10 @@ export function decide(policy: BucketPolicy, storedTat: number | undefined, nowM
   return {
     allowed: true,
     tat: next,
-    remaining: Math.max(0, Math.floor((nowMs + capacity - next) / interval + 1e-9)),
+    remaining: Math.min(policy.burst - 1, Math.max(0, Math.floor((nowMs + capacity - next) / interval + 1e-9))),
     resetSeconds: Math.max(0, Math.ceil((next - nowMs) / 1000)),
     retryAfterSeconds: 0,
-    update: full ? 'reset' : 'advance',
+    update: reset ? 'reset' : 'advance',
   };
 }
 
@@ -98,17 +105,18 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
     const decision = decide(policy, known, nowMs);
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
+    const lowest = nowMs - slackOf(policy);
     const input =
       decision.update === 'reset'
         ? {
             UpdateExpression: 'SET tat = :next, #ttl = :expires',
-            ConditionExpression: 'attribute_not_exists(tat) OR tat <= :now',
-            ExpressionAttributeValues: { ':next': decision.tat, ':now': nowMs, ':expires': expires },
+            ConditionExpression: 'attribute_not_exists(tat) OR tat <= :lowest',
+            ExpressionAttributeValues: { ':next': decision.tat, ':lowest': lowest, ':expires': expires },
           }
         : {
             UpdateExpression: 'SET tat = tat + :interval, #ttl = :expires',
-            ConditionExpression: 'tat > :now AND tat <= :highest',
-            ExpressionAttributeValues: { ':interval': interval, ':now': nowMs, ':highest': nowMs + capacity - interval, ':expires': expires },
+            ConditionExpression: 'tat > :lowest AND tat <= :highest',
+            ExpressionAttributeValues: { ':interval': interval, ':lowest': lowest, ':highest': nowMs + capacity - interval, ':expires': expires },
           };
     try {
       const result = await db().send(
@@ -123,10 +131,17 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
       );
       const tat = Number(result.Attributes?.tat ?? decision.tat);
       remember(userId, tat);
-      return { ...decision, ...decide(policy, tat - interval, nowMs), tat };
+      const remaining = Math.min(policy.burst - 1, Math.max(0, Math.floor((nowMs + capacity - tat) / interval + 1e-9)));
+      return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      known = numberAttribute(failedConditionItem(error)?.tat);
+      const returned = failedConditionItem(error);
+      if (returned) known = numberAttribute(returned.tat);
+      else {
+        // An endpoint that does not hand the item back on a failed condition (DynamoDB Local): read it.
+        const read = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
+        known = numberAttribute(read.Item?.tat);
+      }
       if (known !== undefined) remember(userId, known);
       else lastSeen.delete(userId);
       if (attempt >= MAX_ATTEMPTS) {

@@ -39,7 +39,9 @@ describe('RateLimit-* headers over HTTP', () => {
 
 describe('the token bucket with small limits (2 per second, burst 3), in-process', () => {
   let other: ApiUser;
+  let saved: [string | undefined, string | undefined];
   beforeAll(async () => {
+    saved = [process.env.RATE_LIMIT_PER_SECOND, process.env.RATE_LIMIT_BURST];
     other = await createRoot();
     process.env.RATE_LIMIT_PER_SECOND = '2';
     process.env.RATE_LIMIT_BURST = '3';
@@ -47,8 +49,10 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
     forgetRateLimitsForTests();
   });
   afterAll(() => {
-    delete process.env.RATE_LIMIT_PER_SECOND;
-    delete process.env.RATE_LIMIT_BURST;
+    if (saved[0] === undefined) delete process.env.RATE_LIMIT_PER_SECOND;
+    else process.env.RATE_LIMIT_PER_SECOND = saved[0];
+    if (saved[1] === undefined) delete process.env.RATE_LIMIT_BURST;
+    else process.env.RATE_LIMIT_BURST = saved[1];
     resetConfigForTests();
   });
 
