@@ -74,7 +74,7 @@ export function decide(policy: BucketPolicy, storedTat: number | undefined, nowM
 /** What this instance last saw of each user's bucket: only a guess of which update to send. */
 const lastSeen = new Map<number, number>();
 const MAX_REMEMBERED = 1000;
-const MAX_ATTEMPTS = 4;
+const MAX_ATTEMPTS = 5;
 
 function remember(userId: number, tat: number): void {
   if (lastSeen.size >= MAX_REMEMBERED && !lastSeen.has(userId)) {
@@ -100,8 +100,9 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
   let known = lastSeen.get(userId);
+  // The request's arrival time for every attempt: racing requests then agree on which update is right.
+  const nowMs = now();
   for (let attempt = 1; ; attempt++) {
-    const nowMs = now();
     const decision = decide(policy, known, nowMs);
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
@@ -145,7 +146,7 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
       if (known !== undefined) remember(userId, known);
       else lastSeen.delete(userId);
       if (attempt >= MAX_ATTEMPTS) {
-        // Lost the race for the bucket four times in a row: treat it as empty for a moment.
+        // Lost the race for the bucket five times in a row: treat it as empty for a moment.
         return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
       }
     }
