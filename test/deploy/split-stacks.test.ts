@@ -105,7 +105,17 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         const lambda = lambdaByName(stack(name), STAGE, fn);
         expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
         expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(
-          ['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STORE_EDITION', 'TABLE_NAME'],
+          [
+            'AUTH_CACHE_TTL_MS',
+            'CORS_ORIGINS',
+            'IDEMPOTENCY_LOCK_SECONDS',
+            'LOG_LEVEL',
+            'POWERTOOLS_METRICS_DISABLED',
+            'RATE_LIMIT_BURST',
+            'RATE_LIMIT_PER_SECOND',
+            'STORE_EDITION',
+            'TABLE_NAME',
+          ],
         );
       }
     }
