@@ -68,6 +68,51 @@ const LANGVAR_ACCESS = {
   delete: ['Query', 'GetItem', 'BatchGetItem', 'BatchWriteItem'],
 };
 
+/**
+ * The variation groups and the actions (lib/operations/product-variations.ts), domain `variations`.
+ * A group is read by id (GetItem) or code (GetItem of its marker); its products are a Query of the
+ * variation_group_id partition. Membership changes are one transaction: the group's Put/Delete, its code
+ * marker, each product's Put and index items (Put/Delete) and counts (Update).
+ */
+function VARIATION_FUNCTIONS() {
+  const groupOps = {
+    list: ['get', '', ['GetItem', 'Query']],
+    get: ['get', '/{id}', ['GetItem', 'Query']],
+    create: ['post', '', ['PutItem', 'Query', 'UpdateItem']],
+    update: ['put', '/{id}', ['DeleteItem', 'GetItem', 'PutItem', 'Query']],
+    delete: ['delete', '/{id}', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+  };
+  const memberOps = {
+    list: ['get', '', ['GetItem', 'Query']],
+    get: ['get', '/{productId}', ['GetItem']],
+    create: ['post', '', ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    update: ['put', '/{productId}', ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    delete: ['delete', '/{productId}', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+  };
+  const actions = {
+    generate_product_variations: ['generate', ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    detach_product_variation: ['detach', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    set_default_product_variation: ['set-default', ['GetItem', 'PutItem']],
+  };
+  return [
+    ...Object.entries(groupOps).map(([op, [method, suffix, table]]) => ({
+      domain: 'variations', name: `variation-groups-${op}`, key: `product_variations_groups.${op}`,
+      handler: `functions/product_variations_groups/${op}.handler`, method, path: `product_variations_groups${suffix}`, table, index: [],
+    })),
+    ...Object.entries(memberOps).map(([op, [method, suffix, table]]) => ({
+      domain: 'variations', name: `variation-groups-products-${op}`, key: `product_variations_groups.product_variations.${op}`,
+      handler: `functions/product_variations_groups/variations-${op}.handler`, method, path: `product_variations_groups/{id}/product_variations${suffix}`, table, index: [],
+    })),
+    ...Object.entries(actions).flatMap(([action, [short, table]]) => [
+      { domain: 'variations', name: `variations-${short}`, key: `${action}.create`, handler: `functions/${action}/create.handler`, method: 'post', path: action, table, index: [] },
+      {
+        domain: 'variations', name: `product-variations-${short}`, key: `product_variations.${action}.create`,
+        handler: `functions/product_variations/${action.replace(/_/g, '-')}.handler`, method: 'post', path: `product_variations/{id}/${action}`, table, index: [],
+      },
+    ]),
+  ];
+}
+
 const FUNCTIONS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
@@ -96,11 +141,12 @@ const FUNCTIONS = [
   // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete
   // also deletes its discussion posts (lib/operations/discussions.ts deletePostsOf: GetItem of the thread,
   // Query of its posts, their deletes, DeleteItem of the thread items).
-  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
+  // A category and its product_count are read in one BatchGetItem (every function's base grant): no GetItem.
+  ...entityFunctions('catalog', 'categories', { access: { get: [] }, extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
   // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query);
   // a delete also deletes its discussion posts (Query).
-  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query'] } }),
+  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query', 'PutItem'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('attributes', 'features'),
 
@@ -147,6 +193,19 @@ const FUNCTIONS = [
   })),
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   ...entityFunctions('content', 'pages', { extra: { create: ['GetItem'], update: ['Query'] } }),
+  // Product variations (lib/operations/product-variations.ts): products in a variation group. Writes are a
+  // product's (references, company name) plus the group: GetItem of it, Query of its members (the
+  // variation_group_id partition), and a follow-up Put of the group when its default product changes.
+  ...entityFunctions('variations', 'product_variations', {
+    access: {
+      list: ['Query', 'GetItem'],
+      get: ['GetItem'],
+      create: ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+      update: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+      delete: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    },
+  }),
+  ...VARIATION_FUNCTIONS(),
 ];
 
 /**

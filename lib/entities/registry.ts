@@ -7,6 +7,13 @@ import { cartsEntity } from './carts.js';
 import { categoriesEntity } from './categories.js';
 import { featuresEntity } from './features.js';
 import { productsEntity } from './products.js';
+import {
+  detachVariationEntity,
+  generateVariationsEntity,
+  productVariationsEntity,
+  setDefaultVariationEntity,
+  variationGroupsEntity,
+} from './product-variations.js';
 import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
@@ -43,6 +50,11 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [pagesEntity.name]: pagesEntity,
   [languagesEntity.name]: languagesEntity,
   [langvarsEntity.name]: langvarsEntity,
+  [productVariationsEntity.name]: productVariationsEntity,
+  [variationGroupsEntity.name]: variationGroupsEntity,
+  [generateVariationsEntity.name]: generateVariationsEntity,
+  [detachVariationEntity.name]: detachVariationEntity,
+  [setDefaultVariationEntity.name]: setDefaultVariationEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

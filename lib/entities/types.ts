@@ -24,7 +24,8 @@ export type FieldKind = 'string' | 'int' | 'enum' | 'email' | 'flag' | 'decimal'
  * (array of numbers), `stringList` (array of numeric strings), `csv` (ids joined by commas),
  * `raw` (as stored: objects, arrays, booleans, null).
  */
-export type WireType = 'string' | 'number' | 'intList' | 'stringList' | 'csv' | 'raw';
+/** `null`: always JSON null in that view (a CS-Cart feature we lack, null in one view and a string in the other). */
+export type WireType = 'string' | 'number' | 'intList' | 'stringList' | 'csv' | 'raw' | 'null';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -103,6 +104,8 @@ export interface ResourceDefinition {
   };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
+  createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */
   answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
 }

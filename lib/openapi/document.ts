@@ -213,6 +213,7 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
       break;
     case 'create':
       responses['201'] = { description: 'Created.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
+      if (resource.createMayAnswer200) responses['200'] = { description: 'Done on an existing object.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
       break;
     case 'update':
       responses['200'] = { description: 'Updated.', ...successHeaders, content: json(answerSchema(resource, 'update')) };

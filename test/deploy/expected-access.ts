@@ -75,7 +75,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
   // product_count is a BatchGetItem of counts.
   'categories-list': LIST,
-  'categories-get': GET,
+  // The record and its product_count come in one BatchGetItem (covered by the authentication grant).
+  'categories-get': access([]),
   'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // A delete also deletes the category's discussion posts (lib/operations/discussions.ts deletePostsOf):
@@ -89,7 +90,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-get': GET,
   'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'products-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  'products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
   'products-features-list': GET,
   // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
@@ -203,6 +204,37 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'languages-langvars-create': access(['ConditionCheckItem', 'GetItem', 'PutItem']),
   'languages-langvars-update': access(['ConditionCheckItem', 'GetItem', 'UpdateItem']),
   'languages-langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
+  // Product variations (lib/operations/product-variations.ts): a product's own access, plus GetItem of the
+  // group, Query of the group's members (variation_group_id partition) and a follow-up Put of the group
+  // when its default product changes (also after a product's delete, above).
+  'product-variations-list': LIST,
+  'product-variations-get': GET,
+  'product-variations-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // The same under /product_variations_groups/:id/product_variations (GetItem of the group or its code marker first).
+  'variation-groups-products-list': LIST,
+  'variation-groups-products-get': GET,
+  'variation-groups-products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // Groups: members are a Query; create takes an id (UpdateItem) and Puts marker, group and products with
+  // their index items and counts in one transaction; update Puts the group and swaps the code marker
+  // (Put + Delete); delete removes group and marker and re-Puts each product without its membership.
+  'variation-groups-list': LIST,
+  'variation-groups-get': access(['GetItem', 'Query']),
+  'variation-groups-create': access(['PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query']),
+  'variation-groups-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // Actions: generate creates products (counter UpdateItem, Put, counts, ConditionChecks of references) and
+  // maybe a group; detach re-Puts the product (index items deleted) and maybe the group; set-default Puts the group.
+  'variations-generate': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-generate': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variations-detach': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-detach': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variations-set-default': access(['GetItem', 'PutItem']),
+  'product-variations-set-default': access(['GetItem', 'PutItem']),
+
 };
 
 /**
