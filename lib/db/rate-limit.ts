@@ -139,7 +139,7 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
       const returned = failedConditionItem(error);
       if (returned) known = numberAttribute(returned.tat);
       else {
-        // An endpoint that does not hand the item back on a failed condition (DynamoDB Local): read it.
+        // An endpoint that does not hand the item back on a failed condition: read it.
         const read = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
         known = numberAttribute(read.Item?.tat);
       }
