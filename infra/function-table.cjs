@@ -8,12 +8,16 @@
  *
  * `table` / `index`: actions on the table and on its GSI. Every function also
  * authenticates (BatchGetItem of the login item, the failed-login window and the
- * caller's groups) and may count a failed login: writes confined to THROTTLE#
- * partitions by an IAM condition, so a read function still cannot write data.
+ * caller's groups) and may count a failed login, take a token of the caller's rate-limit bucket and
+ * claim/complete/release an Idempotency-Key (BOOKKEEPING_ACTIONS): confined to THROTTLE#, RATE# and
+ * IDEMPOTENCY# partitions by an IAM condition, so a read function still cannot write data.
  * Transactions need the actions of the items they contain (PutItem, UpdateItem,
  * DeleteItem, ConditionCheckItem); there is no separate TransactWriteItems action.
  */
 const R = 'dynamodb:';
+/** What every API function may do to the middleware's own items (iam-roles.cjs), and which items those are. */
+const BOOKKEEPING_ACTIONS = ['UpdateItem', 'PutItem', 'GetItem', 'DeleteItem'];
+const BOOKKEEPING_KEYS = ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'];
 /**
  * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts and
  * entity-list.ts), whose DynamoDB use follows from the generic code alone:
@@ -332,4 +336,4 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

@@ -15,6 +15,12 @@ export interface ApiState {
   caller?: Caller;
   route?: Route;
   body?: RequestBody;
+  /** Headers every answer to this request carries (RateLimit-*, Idempotent-Replayed), success or error. */
+  responseHeaders?: Record<string, string>;
+  /** The per-user token bucket's verdict, started right after authentication (middleware/rate-limit.ts). */
+  rateLimit?: Promise<void>;
+  /** A stored answer to replay instead of running the operation (middleware/idempotency.ts). */
+  replay?: { status: number; body?: unknown };
 }
 
 export type ApiContext = Context & { api: ApiState };

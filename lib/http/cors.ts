@@ -1,8 +1,9 @@
 import { config } from '../config.js';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match';
-const EXPOSED_HEADERS = 'ETag';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key';
+/** Response headers a browser script may read (besides the CORS-safelisted ones). */
+const EXPOSED_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed';
 
 /** CORS headers for a request from `origin`: only the stage's configured origins (or `*`) are echoed. */
 export function corsHeaders(origin: string | undefined): Record<string, string> {

@@ -2,8 +2,8 @@
  * The least-privilege contract, written from the handlers' code paths and independently of
  * infra/function-table.cjs: the DynamoDB actions each function may take on the table and on its
  * index (gsi1), beyond what every function needs to authenticate — BatchGetItem of the login item,
- * the failed-login window and the caller's groups, and UpdateItem/PutItem confined to THROTTLE#
- * items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
+ * the failed-login window and the caller's groups, and UpdateItem/PutItem/GetItem/DeleteItem confined
+ * to THROTTLE# (failed logins), RATE# (per-user token buckets) and IDEMPOTENCY# (Idempotency-Keys) items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
  * features (lib/db/batch-get.ts) is covered by it.
  *
  * How the plain entities (lib/operations/crud.ts on lib/db/entity-store.ts and entity-list.ts) use

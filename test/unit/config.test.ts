@@ -12,12 +12,25 @@ describe('readConfig', () => {
       corsOrigins: [],
       authCacheTtlMs: 0,
       cursorSecret: LOCAL_CURSOR_SECRET,
+      rateLimitPerSecond: 100,
+      rateLimitBurst: 200,
+      idempotencyLockSeconds: 15,
     });
   });
 
   it('reads the cursor signing key from CURSOR_SECRET', () => {
     expect(readConfig({ CURSOR_SECRET: 's3cret' }).cursorSecret).toBe('s3cret');
     expect(readConfig({ CURSOR_SECRET: '' }).cursorSecret).toBe(LOCAL_CURSOR_SECRET);
+  });
+
+  it('reads the per-user rate limit (0 turns it off; fractions allowed) and the idempotency lock', () => {
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3', IDEMPOTENCY_LOCK_SECONDS: '40' })).toMatchObject({
+      rateLimitPerSecond: 0.5,
+      rateLimitBurst: 3,
+      idempotencyLockSeconds: 40,
+    });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '0' })).toMatchObject({ rateLimitPerSecond: 0, rateLimitBurst: 1 });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: 'fast', RATE_LIMIT_BURST: '-1' })).toMatchObject({ rateLimitPerSecond: 100, rateLimitBurst: 200 });
   });
 
   it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {
