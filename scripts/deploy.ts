@@ -66,6 +66,16 @@ export function plan(argv: string[]): Plan {
   };
 }
 
+/**
+ * A deployed stage must sign its list cursors with its own key: with the public local default anyone
+ * could forge cursors. Removing a stage, or a dry run, needs none.
+ */
+export function missingSecret(wanted: Plan, env: NodeJS.ProcessEnv): string | undefined {
+  if (wanted.action !== 'deploy' || wanted.dryRun) return undefined;
+  if ((env.CURSOR_SECRET ?? '').length >= 16) return undefined;
+  return 'CURSOR_SECRET must be set (16 characters or more) to deploy, e.g. CURSOR_SECRET=$(openssl rand -base64 32); keep it per stage';
+}
+
 function runServerless(args: string[]): Promise<number> {
   return new Promise((done, fail) => {
     const child = spawn(join(ROOT, 'node_modules/.bin/serverless'), args, { cwd: ROOT, stdio: 'inherit' });
@@ -76,6 +86,8 @@ function runServerless(args: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   const wanted = plan(argv);
+  const missing = missingSecret(wanted, process.env);
+  if (missing) throw new UsageError(missing);
   console.log(`${wanted.action} stage ${wanted.stage}: ${wanted.stacks.join(' → ')}`);
   for (const [i, args] of wanted.commands.entries()) {
     console.log(`\n[${i + 1}/${wanted.commands.length}] serverless ${args.join(' ')}`);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { plan } from '../../scripts/deploy.js';
+import { missingSecret, plan } from '../../scripts/deploy.js';
 
 const require = createRequire(import.meta.url);
 const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResources } = require('../../infra/stack-size.cjs') as {
@@ -162,5 +162,13 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     expect(() => plan([])).toThrow('--stage is required');
     expect(() => plan(['--stage', 'prod', '--only', 'nope'])).toThrow('unknown stack nope');
     expect(() => plan(['--stage', 'prod', '--param=domain=core'])).toThrow('--only');
+  });
+
+  it('refuses to deploy without a cursor signing key of its own; removing or a dry run needs none', () => {
+    expect(missingSecret(plan(['--stage', 'prod']), {})).toMatch('CURSOR_SECRET must be set');
+    expect(missingSecret(plan(['--stage', 'prod']), { CURSOR_SECRET: 'short' })).toMatch('CURSOR_SECRET must be set');
+    expect(missingSecret(plan(['--stage', 'prod']), { CURSOR_SECRET: 'a'.repeat(32) })).toBeUndefined();
+    expect(missingSecret(plan(['--stage', 'prod', '--remove']), {})).toBeUndefined();
+    expect(missingSecret(plan(['--stage', 'prod', '--dry-run']), {})).toBeUndefined();
   });
 });
