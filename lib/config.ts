@@ -26,7 +26,11 @@ export interface Config {
   corsOrigins: string[];
   /** How long a successful authentication (and the privileges it resolved) may be reused, in ms. 0 = never. */
   authCacheTtlMs: number;
+  /** The storefront's front script that login links of POST /auth point to (`<url>?dispatch=auth.ekey_login&ekey=…`). */
+  storefrontUrl: string;
 }
+
+export const DEFAULT_STOREFRONT_URL = 'http://localhost/index.php';
 
 function readEdition(value: string | undefined): StoreEdition {
   const edition = (value ?? 'multi-vendor-ultimate').trim().toLowerCase();
@@ -40,6 +44,19 @@ function readNonNegativeInt(value: string | undefined, fallback: number): number
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** An absolute http(s) URL without query or fragment, else undefined (the default applies). */
+function readUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  try {
+    const url = new URL(text);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     tableName: env.TABLE_NAME || 'store-api-local',
@@ -49,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     authCacheTtlMs: readNonNegativeInt(env.AUTH_CACHE_TTL_MS, 0),
+    storefrontUrl: readUrl(env.STOREFRONT_URL) ?? DEFAULT_STOREFRONT_URL,
   };
 }
 

@@ -70,6 +70,11 @@ export interface ResourceDefinition {
    */
   idKind?: 'numeric' | 'name';
   operations: readonly Operation[];
+  /**
+   * Operations CS-Cart routes but whose privilege is `false` (GET, PUT and DELETE of `/auth`): the method is
+   * not a 405 but a 403 for every caller, root included, judged at the privilege step (lib/http/route.ts).
+   */
+  deniedOperations?: readonly Operation[];
   /** `none`: any authenticated caller (e.g. /version). */
   privileges: PrivilegeRule | 'none';
   /** May vendors use it (in the editions that let vendors use the API at all)? */
