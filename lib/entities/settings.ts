@@ -32,7 +32,7 @@ export const settingsEntity: StoredEntityDefinition = {
     description: fixed('string', ''),
     tooltip: raw(null),
     object_type: fixed('string', 'O'),
-    value: { kind: 'string', maxLength: 65_535, writableOn: ['update'], requiredOn: ['update'], default: '' },
+    value: { kind: 'string', maxLength: 65_535, writableOn: ['update'], requiredOn: ['update'], emptyAllowed: true, default: '' },
     section_name: fixed('string', '', 'single'),
     section_tab_name: fixed('string', 'main', 'single'),
     variants: raw([], 'single'),

@@ -35,6 +35,8 @@ export interface FieldSpec {
   places?: number;
   /** Operations on which the field must be present. */
   requiredOn?: readonly WriteOperation[];
+  /** A required field for which an empty string is a value, not a missing one (a setting's `value`). */
+  emptyAllowed?: boolean;
   /** Operations on which the field may be sent; a field with none is read-only and ignored in bodies. */
   writableOn?: readonly WriteOperation[];
   /** The value a create stores when the body leaves the field out. */
