@@ -92,7 +92,8 @@ const FUNCTIONS = [
   // A category's create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete
   // also deletes its discussion posts (lib/operations/discussions.ts deletePostsOf: GetItem of the thread,
   // Query of its posts, their deletes, DeleteItem of the thread items).
-  ...entityFunctions('catalog', 'categories', { extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
+  // A category and its product_count are read in one BatchGetItem (every function's base grant): no GetItem.
+  ...entityFunctions('catalog', 'categories', { access: { get: [] }, extra: { create: ['GetItem'], update: ['Query'], delete: ['Query'] } }),
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
   // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query);
   // a delete also deletes its discussion posts (Query).

@@ -32,7 +32,18 @@ export async function ensureStoreDefaults(): Promise<void> {
       status: letter,
       is_default: 'Y',
       position: i,
-      params: { inventory, color: '', allow_return: 'N', repay: 'N', notify: 'Y', notify_department: 'Y', remove_cc_info: 'Y', payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N' },
+      // The recorded keys of a status's params, all strings.
+      params: {
+        allow_return: 'N',
+        repay: 'N',
+        gift_cert_status: '',
+        inventory,
+        color: '',
+        remove_cc_info: 'Y',
+        payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N',
+        is_editable_inventory: 'N',
+        inventory_info: '',
+      },
     });
   }
   await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });

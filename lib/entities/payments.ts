@@ -34,7 +34,7 @@ export const paymentsEntity: StoredEntityDefinition = {
     lang_code: fixed('string', 'en'),
     processor: raw(null, 'single'),
     processor_type: raw(null),
-    processor_status: { kind: 'string', default: '', wire: { list: 'string', single: 'raw' } },
+    processor_status: { kind: 'string', default: '', wire: { list: 'string', single: 'null' } },
     image: raw([], 'single'),
     storefront_ids: fixed('string', '1', 'single'),
     storefront_owner_id: fixed('int', 1, 'single', 'number'),

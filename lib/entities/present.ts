@@ -19,7 +19,8 @@ export function present(def: EntityDefinition, record: Record<string, unknown>, 
   return shown;
 }
 
-function wireOf(spec: FieldSpec, view: View): WireType {
+/** The JSON type a field is shown with in one view (the OpenAPI schemas use the same rule). */
+export function wireOf(spec: FieldSpec, view: View): WireType {
   if (spec.wire === undefined) return spec.kind === 'intList' ? 'stringList' : spec.kind === 'object' ? 'raw' : 'string';
   return typeof spec.wire === 'string' ? spec.wire : spec.wire[view];
 }
@@ -46,6 +47,8 @@ export function toWire(spec: FieldSpec, value: StoredValue | undefined, wire: Wi
   switch (wire) {
     case 'raw':
       return v;
+    case 'null':
+      return null;
     case 'number':
       return v === null ? null : Number(v);
     case 'intList':

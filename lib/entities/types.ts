@@ -24,7 +24,8 @@ export type FieldKind = 'string' | 'int' | 'enum' | 'email' | 'flag' | 'decimal'
  * (array of numbers), `stringList` (array of numeric strings), `csv` (ids joined by commas),
  * `raw` (as stored: objects, arrays, booleans, null).
  */
-export type WireType = 'string' | 'number' | 'intList' | 'stringList' | 'csv' | 'raw';
+/** `null`: always JSON null in that view (a CS-Cart feature we lack, null in one view and a string in the other). */
+export type WireType = 'string' | 'number' | 'intList' | 'stringList' | 'csv' | 'raw' | 'null';
 
 export interface FieldSpec {
   kind: FieldKind;

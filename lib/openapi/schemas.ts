@@ -1,15 +1,10 @@
-import type { View } from '../entities/present.js';
-import type { FieldSpec, ResourceDefinition, WireType, WriteOperation } from '../entities/types.js';
+import { wireOf, type View } from '../entities/present.js';
+import type { FieldSpec, ResourceDefinition, WriteOperation } from '../entities/types.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it) of field tables, from the same FieldSpecs that validate and present. */
 export type Schema = Record<string, unknown>;
 
 const DIGITS = '^[0-9]+$';
-
-function wireOf(spec: FieldSpec, view: View): WireType {
-  if (spec.wire === undefined) return spec.kind === 'intList' ? 'stringList' : spec.kind === 'object' ? 'raw' : 'string';
-  return typeof spec.wire === 'string' ? spec.wire : spec.wire[view];
-}
 
 /** The schema of a value as GET answers show it. */
 export function outputSchema(spec: FieldSpec, view: View): Schema {
@@ -26,6 +21,8 @@ export function outputSchema(spec: FieldSpec, view: View): Schema {
       // A writable JSON object is shown as sent; empty, it is PHP's empty array `[]`.
       if (spec.kind === 'object' && spec.writableOn?.length) return { type: ['object', 'array'] };
       return rawSchema(spec.default);
+    case 'null':
+      return { type: 'null' };
     case 'string':
       return textSchema(spec);
   }

@@ -13,6 +13,8 @@ const categoryTree = tree(categoriesEntity, {
   noun: 'category',
   rootLevel: 1,
   cycleMessage: 'A category cannot be moved under itself or one of its subcategories',
+  // The products under a moved category get their ancestors anew.
+  afterMove: reindexProductsUnder,
 });
 
 /** The ids of a category and all its subcategories (one Query of its subtree partition). */
@@ -30,11 +32,7 @@ export const categoryHooks: EntityHooks = {
     if (changes.company_id !== undefined && Number(changes.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
     return categoryTree.update(changes, current);
   },
-  afterWrite: async (record, previous, request) => {
-    await categoryTree.afterWrite(record, previous, request);
-    // The products under a moved category get their ancestors anew.
-    if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await reindexProductsUnder(record);
-  },
+  afterWrite: categoryTree.afterWrite,
   alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
   decorate: async (records, view) => {
     if (view === 'single') return records;

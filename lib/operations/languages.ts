@@ -1,5 +1,5 @@
-import { config } from '../config.js';
 import type { TransactItem } from '../db/transact.js';
+import { uniqueMarker } from '../db/unique-marker.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -10,7 +10,8 @@ export const DEFAULT_LANGUAGE = 'en';
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** The marker item that makes a lang_code unique; langvars condition on it (lib/db/langvars.ts). */
-export const langCodeKey = (code: string) => ({ pk: `LANGCODE#${code}`, sk: 'LANGCODE' });
+const langCodes = uniqueMarker('LANGCODE');
+export const langCodeKey = langCodes.key;
 
 function codeOf(values: FieldValues): FieldValues {
   if (!Object.hasOwn(values, 'lang_code')) return values;
@@ -21,7 +22,7 @@ function codeOf(values: FieldValues): FieldValues {
 
 /** The marker's Put, conditioned on the code being free. */
 export function langCodeMarker(code: string, langId: number): TransactItem {
-  return { Put: { TableName: config().tableName, Item: { ...langCodeKey(code), lang_id: langId }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return langCodes.claim(code, { lang_id: langId });
 }
 
 /**
@@ -57,5 +58,5 @@ export const languageHooks: EntityHooks = {
     const { deleteLangvarsOf } = await import('../db/langvars.js');
     await deleteLangvarsOf(String(deleted.lang_code));
   },
-  removeItems: (current) => [{ Delete: { TableName: config().tableName, Key: langCodeKey(String(current.lang_code)) } }],
+  removeItems: (current) => [langCodes.release(String(current.lang_code))],
 };

@@ -1,13 +1,31 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from '../db/client.js';
 import { idsInIndex } from '../db/entity-list.js';
 import { countOf, getRecords } from '../db/entity-store.js';
+import { uniqueMarker } from '../db/unique-marker.js';
 import { statusesEntity } from '../entities/statuses.js';
+import type { FieldValues } from '../entities/validate.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** One marker per (type, letter): `STATUSLETTER#<type>#<letter>`. */
+const statusLetters = uniqueMarker('STATUSLETTER');
+const letterMarker = (type: string, letter: string) => statusLetters.claim(`${type}#${letter}`);
+
+/**
+ * A status's `params` are CS-Cart's flags, all strings; `inventory` decides whether orders in the
+ * status hold stock, so it must be D (decrease) or I (increase).
+ */
+function checkParams(values: FieldValues): void {
+  const params = values.params;
+  if (params === undefined || Array.isArray(params)) return;
+  const invalid = (message: string) => new ValidationError(message, [{ field: 'params', message }]);
+  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    if (typeof value !== 'string') throw invalid(`params.${key} must be a string`);
+  }
+  const { inventory } = params as Record<string, unknown>;
+  if (inventory !== undefined && inventory !== 'D' && inventory !== 'I') throw invalid('params.inventory must be D or I');
+}
 
 /** The letters the statuses of one type already use. */
 async function lettersOf(type: string): Promise<Set<string>> {
@@ -23,10 +41,15 @@ async function lettersOf(type: string): Promise<Set<string>> {
  */
 export const statusHooks: EntityHooks = {
   create: async (values) => {
+    checkParams(values);
     const used = await lettersOf(String(values.type));
     const letter = [...LETTERS].find((candidate) => !used.has(candidate));
     if (!letter) throw new ValidationError(`Every status letter of type ${String(values.type)} is in use`);
     return { ...values, status: letter, is_default: 'N' };
+  },
+  update: (changes) => {
+    checkParams(changes);
+    return changes;
   },
   extraItems: () => (record) => ({
     items: record.version === 1 ? [letterMarker(String(record.type), String(record.status))] : [],
@@ -38,14 +61,6 @@ export const statusHooks: EntityHooks = {
       throw new ValidationError('Orders are in this status; move them to another status first');
     }
   },
-  // The letter is free again.
-  afterDelete: async (deleted) => {
-    await db().send(new DeleteCommand({ TableName: config().tableName, Key: markerKey(String(deleted.type), String(deleted.status)) }));
-  },
+  // The letter is free again once the status is gone.
+  removeItems: (current) => [statusLetters.release(`${String(current.type)}#${String(current.status)}`)],
 };
-
-const markerKey = (type: string, letter: string) => ({ pk: `STATUSLETTER#${type}#${letter}`, sk: 'STATUSLETTER' });
-
-export function letterMarker(type: string, letter: string) {
-  return { Put: { TableName: config().tableName, Item: markerKey(type, letter), ConditionExpression: 'attribute_not_exists(pk)' } };
-}

@@ -19,7 +19,7 @@ export interface Tree {
   withId: (record: EntityRecord) => Record<string, StoredValue>;
   /** A change of `parent_id`: the new place, or 400 for an unknown parent or a move under itself. */
   update: (changes: FieldValues, current: EntityRecord) => Promise<FieldValues>;
-  /** After a committed PUT that named `parent_id`: rewrites the subtree's paths. */
+  /** After a committed PUT that named `parent_id`: rewrites the subtree's paths, then runs `afterMove`. */
   afterWrite: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
   /** The ids of a record and all its descendants (one Query of its subtree partition). */
   subtreeIds: (id: number) => Promise<number[]>;
@@ -34,9 +34,11 @@ export interface TreeOptions {
   rootLevel: number;
   /** The 400 of a move under itself or a descendant. */
   cycleMessage: string;
+  /** Follow-up work of a move once the subtree's paths are rewritten (categories re-index their products). */
+  afterMove?: (record: EntityRecord) => Promise<void>;
 }
 
-export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessage }: TreeOptions): Tree {
+export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessage, afterMove }: TreeOptions): Tree {
   const placed = (path: number[]): Record<string, StoredValue> => ({ path_ids: path, id_path: path.join('/'), level: path.length - 1 + rootLevel });
   const invalid = (message: string) => new ValidationError(message, [{ field: 'parent_id', message }]);
 
@@ -80,7 +82,9 @@ export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessag
     },
     // Also when the parent did not change: repeating a move completes an interrupted one.
     afterWrite: async (record, previous, request) => {
-      if (previous && request.body && Object.hasOwn(request.body, 'parent_id')) await rewriteSubtree(record);
+      if (!previous || !request.body || !Object.hasOwn(request.body, 'parent_id')) return;
+      await rewriteSubtree(record);
+      await afterMove?.(record);
     },
     subtreeIds,
   };

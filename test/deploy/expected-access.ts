@@ -75,7 +75,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
   // product_count is a BatchGetItem of counts.
   'categories-list': LIST,
-  'categories-get': GET,
+  // The record and its product_count come in one BatchGetItem (covered by the authentication grant).
+  'categories-get': access([]),
   'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // A delete also deletes the category's discussion posts (lib/operations/discussions.ts deletePostsOf):
