@@ -67,6 +67,7 @@ const WALK: Walked[] = [
   { seed: 'Payment Methods', collection: () => '/api/payments', shape: { kind: 'wrapped', key: 'payments' }, single: () => '/api/payments/1', idField: 'payment_id' },
   { seed: 'Products', collection: () => '/api/products', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/products/${ids.product}`, idField: 'product_id' },
   { seed: 'Product Features', collection: () => '/api/features', shape: { kind: 'wrapped', key: 'features' }, single: () => `/api/features/${ids.feature}`, idField: 'feature_id' },
+  { seed: 'Settings', collection: () => '/api/settings', shape: { kind: 'wrapped', key: 'settings' }, single: () => '/api/settings/31', idField: 'object_id' },
   { seed: 'Shipments', collection: () => '/api/shipments', shape: { kind: 'wrapped', key: 'shipments' }, single: () => `/api/shipments/${ids.shipment}`, idField: 'shipment_id' },
   { seed: 'Shipping Methods', collection: () => '/api/shippings', shape: { kind: 'wrapped', key: 'shippings' }, single: () => '/api/shippings/1', idField: 'shipping_id' },
   { seed: 'Statuses', collection: () => '/api/statuses', shape: { kind: 'wrapped', key: 'statuses' }, single: () => `/api/statuses/${ids.status}`, idField: 'status_id' },
