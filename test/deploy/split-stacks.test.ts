@@ -104,7 +104,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         const lambda = lambdaByName(stack(name), STAGE, fn);
         expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
         expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(
-          ['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STORE_EDITION', 'TABLE_NAME'],
+          ['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STOREFRONT_URL', 'STORE_EDITION', 'TABLE_NAME'],
         );
       }
     }
