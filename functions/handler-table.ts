@@ -51,6 +51,21 @@ import { handler as featuresUpdate } from './features/update.js';
 import { handler as featuresDelete } from './features/delete.js';
 import { handler as categoriesProducts } from './categories/products.js';
 import { handler as productsFeatures } from './products/features.js';
+import { handler as optionsList } from './options/list.js';
+import { handler as optionsGet } from './options/get.js';
+import { handler as optionsCreate } from './options/create.js';
+import { handler as optionsUpdate } from './options/update.js';
+import { handler as optionsDelete } from './options/delete.js';
+import { handler as exceptionsList } from './exceptions/list.js';
+import { handler as exceptionsGet } from './exceptions/get.js';
+import { handler as exceptionsCreate } from './exceptions/create.js';
+import { handler as exceptionsUpdate } from './exceptions/update.js';
+import { handler as exceptionsDelete } from './exceptions/delete.js';
+import { handler as combinationsList } from './combinations/list.js';
+import { handler as combinationsGet } from './combinations/get.js';
+import { handler as combinationsCreate } from './combinations/create.js';
+import { handler as combinationsUpdate } from './combinations/update.js';
+import { handler as combinationsDelete } from './combinations/delete.js';
 import { handler as storesList } from './stores/list.js';
 import { handler as storesGet } from './stores/get.js';
 import { handler as storesCreate } from './stores/create.js';
@@ -116,6 +131,27 @@ import { handler as languagesLangvarsGet } from './languages/langvars-get.js';
 import { handler as languagesLangvarsCreate } from './languages/langvars-create.js';
 import { handler as languagesLangvarsUpdate } from './languages/langvars-update.js';
 import { handler as languagesLangvarsDelete } from './languages/langvars-delete.js';
+import { handler as productVariationsList } from './product_variations/list.js';
+import { handler as variationGroupsList } from './product_variations_groups/list.js';
+import { handler as variationGroupsVariationsList } from './product_variations_groups/variations-list.js';
+import { handler as productVariationsGet } from './product_variations/get.js';
+import { handler as variationGroupsGet } from './product_variations_groups/get.js';
+import { handler as variationGroupsVariationsGet } from './product_variations_groups/variations-get.js';
+import { handler as productVariationsCreate } from './product_variations/create.js';
+import { handler as variationGroupsCreate } from './product_variations_groups/create.js';
+import { handler as variationGroupsVariationsCreate } from './product_variations_groups/variations-create.js';
+import { handler as productVariationsUpdate } from './product_variations/update.js';
+import { handler as variationGroupsUpdate } from './product_variations_groups/update.js';
+import { handler as variationGroupsVariationsUpdate } from './product_variations_groups/variations-update.js';
+import { handler as productVariationsDelete } from './product_variations/delete.js';
+import { handler as variationGroupsDelete } from './product_variations_groups/delete.js';
+import { handler as variationGroupsVariationsDelete } from './product_variations_groups/variations-delete.js';
+import { handler as variationsGenerate } from './generate_product_variations/create.js';
+import { handler as productVariationsGenerate } from './product_variations/generate-product-variations.js';
+import { handler as variationsDetach } from './detach_product_variation/create.js';
+import { handler as productVariationsDetach } from './product_variations/detach-product-variation.js';
+import { handler as variationsSetDefault } from './set_default_product_variation/create.js';
+import { handler as productVariationsSetDefault } from './product_variations/set-default-product-variation.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -161,6 +197,21 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'features.delete': featuresDelete,
   'categories.products.list': categoriesProducts,
   'products.features.list': productsFeatures,
+  'options.list': optionsList,
+  'options.get': optionsGet,
+  'options.create': optionsCreate,
+  'options.update': optionsUpdate,
+  'options.delete': optionsDelete,
+  'exceptions.list': exceptionsList,
+  'exceptions.get': exceptionsGet,
+  'exceptions.create': exceptionsCreate,
+  'exceptions.update': exceptionsUpdate,
+  'exceptions.delete': exceptionsDelete,
+  'combinations.list': combinationsList,
+  'combinations.get': combinationsGet,
+  'combinations.create': combinationsCreate,
+  'combinations.update': combinationsUpdate,
+  'combinations.delete': combinationsDelete,
   'orders.list': ordersList,
   'orders.get': ordersGet,
   'orders.create': ordersCreate,
@@ -236,4 +287,25 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'languages.langvars.create': languagesLangvarsCreate,
   'languages.langvars.update': languagesLangvarsUpdate,
   'languages.langvars.delete': languagesLangvarsDelete,
+  'product_variations.list': productVariationsList,
+  'product_variations_groups.list': variationGroupsList,
+  'product_variations_groups.product_variations.list': variationGroupsVariationsList,
+  'product_variations.get': productVariationsGet,
+  'product_variations_groups.get': variationGroupsGet,
+  'product_variations_groups.product_variations.get': variationGroupsVariationsGet,
+  'product_variations.create': productVariationsCreate,
+  'product_variations_groups.create': variationGroupsCreate,
+  'product_variations_groups.product_variations.create': variationGroupsVariationsCreate,
+  'product_variations.update': productVariationsUpdate,
+  'product_variations_groups.update': variationGroupsUpdate,
+  'product_variations_groups.product_variations.update': variationGroupsVariationsUpdate,
+  'product_variations.delete': productVariationsDelete,
+  'product_variations_groups.delete': variationGroupsDelete,
+  'product_variations_groups.product_variations.delete': variationGroupsVariationsDelete,
+  'generate_product_variations.create': variationsGenerate,
+  'product_variations.generate_product_variations.create': productVariationsGenerate,
+  'detach_product_variation.create': variationsDetach,
+  'product_variations.detach_product_variation.create': productVariationsDetach,
+  'set_default_product_variation.create': variationsSetDefault,
+  'product_variations.set_default_product_variation.create': productVariationsSetDefault,
 });

@@ -8,12 +8,16 @@
  *
  * `table` / `index`: actions on the table and on its GSI. Every function also
  * authenticates (BatchGetItem of the login item, the failed-login window and the
- * caller's groups) and may count a failed login: writes confined to THROTTLE#
- * partitions by an IAM condition, so a read function still cannot write data.
+ * caller's groups) and may count a failed login, take a token of the caller's rate-limit bucket and
+ * claim/complete/release an Idempotency-Key (BOOKKEEPING_ACTIONS): confined to THROTTLE#, RATE# and
+ * IDEMPOTENCY# partitions by an IAM condition, so a read function still cannot write data.
  * Transactions need the actions of the items they contain (PutItem, UpdateItem,
  * DeleteItem, ConditionCheckItem); there is no separate TransactWriteItems action.
  */
 const R = 'dynamodb:';
+/** What every API function may do to the middleware's own items (iam-roles.cjs), and which items those are. */
+const BOOKKEEPING_ACTIONS = ['UpdateItem', 'PutItem', 'GetItem', 'DeleteItem'];
+const BOOKKEEPING_KEYS = ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'];
 /**
  * The five functions of a plain entity (lib/operations/crud.ts on lib/db/entity-store.ts and
  * entity-list.ts), whose DynamoDB use follows from the generic code alone:
@@ -64,6 +68,51 @@ const LANGVAR_ACCESS = {
   delete: ['Query', 'GetItem', 'BatchGetItem', 'BatchWriteItem'],
 };
 
+/**
+ * The variation groups and the actions (lib/operations/product-variations.ts), domain `variations`.
+ * A group is read by id (GetItem) or code (GetItem of its marker); its products are a Query of the
+ * variation_group_id partition. Membership changes are one transaction: the group's Put/Delete, its code
+ * marker, each product's Put and index items (Put/Delete) and counts (Update).
+ */
+function VARIATION_FUNCTIONS() {
+  const groupOps = {
+    list: ['get', '', ['GetItem', 'Query']],
+    get: ['get', '/{id}', ['GetItem', 'Query']],
+    create: ['post', '', ['PutItem', 'Query', 'UpdateItem']],
+    update: ['put', '/{id}', ['DeleteItem', 'GetItem', 'PutItem', 'Query']],
+    delete: ['delete', '/{id}', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+  };
+  const memberOps = {
+    list: ['get', '', ['GetItem', 'Query']],
+    get: ['get', '/{productId}', ['GetItem']],
+    create: ['post', '', ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    update: ['put', '/{productId}', ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    delete: ['delete', '/{productId}', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+  };
+  const actions = {
+    generate_product_variations: ['generate', ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    detach_product_variation: ['detach', ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']],
+    set_default_product_variation: ['set-default', ['GetItem', 'PutItem']],
+  };
+  return [
+    ...Object.entries(groupOps).map(([op, [method, suffix, table]]) => ({
+      domain: 'variations', name: `variation-groups-${op}`, key: `product_variations_groups.${op}`,
+      handler: `functions/product_variations_groups/${op}.handler`, method, path: `product_variations_groups${suffix}`, table, index: [],
+    })),
+    ...Object.entries(memberOps).map(([op, [method, suffix, table]]) => ({
+      domain: 'variations', name: `variation-groups-products-${op}`, key: `product_variations_groups.product_variations.${op}`,
+      handler: `functions/product_variations_groups/variations-${op}.handler`, method, path: `product_variations_groups/{id}/product_variations${suffix}`, table, index: [],
+    })),
+    ...Object.entries(actions).flatMap(([action, [short, table]]) => [
+      { domain: 'variations', name: `variations-${short}`, key: `${action}.create`, handler: `functions/${action}/create.handler`, method: 'post', path: action, table, index: [] },
+      {
+        domain: 'variations', name: `product-variations-${short}`, key: `product_variations.${action}.create`,
+        handler: `functions/product_variations/${action.replace(/_/g, '-')}.handler`, method: 'post', path: `product_variations/{id}/${action}`, table, index: [],
+      },
+    ]),
+  ];
+}
+
 const FUNCTIONS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
@@ -97,9 +146,16 @@ const FUNCTIONS = [
   { domain: 'catalog', name: 'categories-products-list', key: 'categories.products.list', handler: 'functions/categories/products.handler', method: 'get', path: 'categories/{id}/products', table: ['GetItem', 'Query'], index: [] },
   // A product's writes read its company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree (Query);
   // a delete also deletes its discussion posts (Query).
-  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query'] } }),
+  ...entityFunctions('catalog', 'products', { dependents: false, extra: { create: ['GetItem'], delete: ['Query', 'PutItem'] } }),
   { domain: 'catalog', name: 'products-features-list', key: 'products.features.list', handler: 'functions/products/features.handler', method: 'get', path: 'products/{id}/features', table: ['GetItem'], index: [] },
   ...entityFunctions('attributes', 'features'),
+  // Options: references company and product; a delete (and an update of variants) Queries the product's
+  // exceptions and combinations and deletes those that name the option. Exceptions and combinations read the
+  // product and its options (GetItem, Query); a repeated exception is found through its combination_key
+  // index (Query); a combination is written under its hash with a conditional Put and the counter raised.
+  ...entityFunctions('attributes', 'options', { extra: { list: ['GetItem', 'Query'], update: ['Query'], delete: ['Query'] }, dependents: false }),
+  ...entityFunctions('attributes', 'exceptions', { references: false, dependents: false, extra: { create: ['GetItem', 'Query'], update: ['Query'] } }),
+  ...entityFunctions('attributes', 'combinations', { references: false, dependents: false, extra: { create: ['GetItem', 'Query'] } }),
 
   // An order reads the customer, the payment and shipping methods and the products, and takes stock in its transaction.
   // Its status changes read the order statuses (Query) and move stock in the same transaction (UpdateItem);
@@ -150,6 +206,19 @@ const FUNCTIONS = [
   ...entityFunctions('settings', 'settings', { operations: ['list', 'get', 'update'], access: { update: ['GetItem', 'PutItem'] } }),
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   ...entityFunctions('content', 'pages', { extra: { create: ['GetItem'], update: ['Query'] } }),
+  // Product variations (lib/operations/product-variations.ts): products in a variation group. Writes are a
+  // product's (references, company name) plus the group: GetItem of it, Query of its members (the
+  // variation_group_id partition), and a follow-up Put of the group when its default product changes.
+  ...entityFunctions('variations', 'product_variations', {
+    access: {
+      list: ['Query', 'GetItem'],
+      get: ['GetItem'],
+      create: ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+      update: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+      delete: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+    },
+  }),
+  ...VARIATION_FUNCTIONS(),
 ];
 
 /**
@@ -273,4 +342,4 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

@@ -3,7 +3,7 @@
  * function-table.cjs names (table and index separately), its own log group,
  * and nothing else.
  */
-const { allFunctions, roleLogicalId, DYNAMODB } = require('./function-table.cjs');
+const { allFunctions, roleLogicalId, DYNAMODB, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS } = require('./function-table.cjs');
 
 function statements(fn, service, stage, tableArn) {
   const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', 'gsi1']] };
@@ -22,12 +22,14 @@ function statements(fn, service, stage, tableArn) {
     },
     // Authentication: the login item, the failed-login window and the caller's groups in one BatchGetItem.
     { Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] },
-    // Counting a failed login: only items whose partition key starts with THROTTLE#.
+    // The shared middleware's bookkeeping, only on items whose partition key says what they are:
+    // failed-login counters (THROTTLE#), per-user token buckets (RATE#) and Idempotency-Keys (IDEMPOTENCY#:
+    // claimed with PutItem, completed with UpdateItem, released with DeleteItem, read with GetItem).
     {
       Effect: 'Allow',
-      Action: [`${DYNAMODB}UpdateItem`, `${DYNAMODB}PutItem`],
+      Action: BOOKKEEPING_ACTIONS.map((a) => DYNAMODB + a),
       Resource: [tableArn],
-      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } },
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': BOOKKEEPING_KEYS } },
     },
   ];
   if (fn.table.length > 0) {

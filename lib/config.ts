@@ -28,15 +28,31 @@ export interface Config {
   authCacheTtlMs: number;
   /** The storefront's front script that login links of POST /auth point to (`<url>?dispatch=auth.ekey_login&ekey=…`). */
   storefrontUrl: string;
+  /** The HMAC-SHA256 key list cursors are signed with (`CURSOR_SECRET`); a fixed local default when unset. */
+  cursorSecret: string;
+  /** Token bucket per API user: steady requests per second (refill rate). 0 = no per-user rate limit. */
+  rateLimitPerSecond: number;
+  /** Token bucket size: how many requests a user may send at once after being idle. */
+  rateLimitBurst: number;
+  /** How long an Idempotency-Key claim of a request still running blocks others (function timeout + margin), in s. */
+  idempotencyLockSeconds: number;
 }
 
 export const DEFAULT_STOREFRONT_URL = 'http://localhost/index.php';
+
+/** Local and test stacks only: a deployment sets CURSOR_SECRET (README "Environment variables"). */
+export const LOCAL_CURSOR_SECRET = 'store-api-local-cursor-secret';
 
 function readEdition(value: string | undefined): StoreEdition {
   const edition = (value ?? 'multi-vendor-ultimate').trim().toLowerCase();
   return (STORE_EDITIONS as readonly string[]).includes(edition)
     ? (edition as StoreEdition)
     : 'multi-vendor-ultimate';
+}
+
+function readNonNegativeNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 function readNonNegativeInt(value: string | undefined, fallback: number): number {
@@ -66,6 +82,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim())
       .filter(Boolean),
     authCacheTtlMs: readNonNegativeInt(env.AUTH_CACHE_TTL_MS, 0),
+    cursorSecret: env.CURSOR_SECRET || LOCAL_CURSOR_SECRET,
+    rateLimitPerSecond: readNonNegativeNumber(env.RATE_LIMIT_PER_SECOND, 100),
+    rateLimitBurst: Math.max(1, readNonNegativeInt(env.RATE_LIMIT_BURST, 200)),
+    idempotencyLockSeconds: Math.max(1, readNonNegativeInt(env.IDEMPOTENCY_LOCK_SECONDS, 15)),
     storefrontUrl: readUrl(env.STOREFRONT_URL) ?? DEFAULT_STOREFRONT_URL,
   };
 }

@@ -43,5 +43,11 @@ export class ForbiddenError extends DomainError {}
  */
 export class ConflictError extends DomainError {}
 
+/**
+ * A conditional write found the object no longer as the caller saw it (a stale `If-Match`); nothing
+ * was changed.
+ */
+export class StaleError extends DomainError {}
+
 /** The database is throttling or unreachable; nothing was written. */
 export class UnavailableError extends DomainError {}

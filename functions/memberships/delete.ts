@@ -3,7 +3,7 @@ import { noContent } from '../../lib/http/response.js';
 import { changeMembership } from '../../lib/operations/memberships.js';
 
 /** DELETE /users/:uid/usergroups/:gid → 204: the link becomes F and keeps its link_id (SPEC §7). */
-export const handler = apiHandler('users.usergroups.delete', async ({ route, caller }) => {
-  await changeMembership(caller, route, () => 'F');
+export const handler = apiHandler('users.usergroups.delete', async (request) => {
+  await changeMembership(request.caller, request.route, () => 'F', request);
   return noContent();
 });

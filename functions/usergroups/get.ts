@@ -1,9 +1,10 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { conditionalGet } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { requireUsergroup } from '../../lib/operations/usergroups.js';
 
 /** GET /usergroups/:id, reserved groups included; privileges shown on administrator groups. */
-export const handler = apiHandler('usergroups.get', async ({ route }) =>
-  ok(presentUsergroup(await requireUsergroup(route.id), true)),
+export const handler = apiHandler('usergroups.get', async (request) =>
+  conditionalGet(request, ok(presentUsergroup(await requireUsergroup(request.route.id), true))),
 );

@@ -3,17 +3,22 @@ import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../.
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { ifMatchJudge, specificIfMatch } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
+import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { guardAdministratorGroup, sentText } from '../../lib/operations/guards.js';
 import { refuseReserved, writeJudgedUsergroup } from '../../lib/operations/usergroups.js';
 
 const HAS_CUSTOMERS = 'A group with customer members cannot become an administrator group';
 
 /** PUT /usergroups/:id → 200 {"usergroup_id": N}; type and status required (SPEC §6). */
-export const handler = apiHandler('usergroups.update', async ({ route, caller, body = {} }) => {
+export const handler = apiHandler('usergroups.update', async (request) => {
+  const { route, caller, body = {} } = request;
+  const judgeIfMatch = ifMatchJudge(request);
   const group = await writeJudgedUsergroup(route.id, async (current) => {
     refuseReserved(current, 'modified');
     guardAdministratorGroup(caller, current.type === 'A' || sentText(body, 'type') === 'A');
+    await judgeIfMatch(() => presentUsergroup(current, true));
     const fields = readBodyFields(usergroupsEntity, 'update', body);
     const changes = {
       type: fields.type as UsergroupType,
@@ -28,6 +33,7 @@ export const handler = apiHandler('usergroups.update', async ({ route, caller, b
     return updateUsergroup(current.usergroup_id, changes, {
       type: current.type,
       membersRev: becomesAdministrator ? (current.members_rev ?? 0) : undefined,
+      shown: specificIfMatch(request) ? { status: current.status, usergroup: current.usergroup } : undefined,
     });
   });
   return ok({ usergroup_id: group.usergroup_id });

@@ -2,13 +2,21 @@ import { deleteUser } from '../../lib/db/users.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { parseId } from '../../lib/http/route.js';
 import { noContent } from '../../lib/http/response.js';
+import type { UserRecord } from '../../lib/db/records.js';
 import { guardPrivilegedUser, guardSelfRemoval } from '../../lib/operations/guards.js';
+import { assertJudgedVersion, judgeUserIfMatch } from '../../lib/operations/users.js';
 
 /** DELETE /users/:id → 204; the user's group links go with it. */
-export const handler = apiHandler('users.delete', async ({ route, caller }) => {
-  await deleteUser(parseId(route.id), (current) => {
+export const handler = apiHandler('users.delete', async (request) => {
+  const { route, caller } = request;
+  const guard = (current: UserRecord) => {
     guardSelfRemoval(caller, current.user_id, true);
     guardPrivilegedUser(caller, current.user_type, current.user_id);
+  };
+  const judged = await judgeUserIfMatch(request, guard);
+  await deleteUser(parseId(route.id), (current) => {
+    guard(current);
+    assertJudgedVersion(judged, current);
   });
   return noContent();
 });

@@ -1,9 +1,10 @@
 import { apiHandler } from '../../lib/http/api-handler.js';
+import { conditionalGet } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsers, requireUser } from '../../lib/operations/users.js';
 
 /** GET /users/:id: the recording's fields and JSON types; 404 when unknown. The API key and its hash never appear. */
-export const handler = apiHandler('users.get', async ({ route }) => {
-  const [shown] = await presentUsers([await requireUser(route.id)], 'single');
-  return ok(shown);
+export const handler = apiHandler('users.get', async (request) => {
+  const [shown] = await presentUsers([await requireUser(request.route.id)], 'single');
+  return conditionalGet(request, ok(shown));
 });

@@ -2,7 +2,8 @@ import { listUsers } from '../../lib/db/users.js';
 import { USER_SORTS, usersEntity, type UserSort } from '../../lib/entities/users.js';
 import { readFilters } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
-import { readPaging, searchEcho } from '../../lib/http/paging.js';
+import { encodeCursor, listDigest, readCursor } from '../../lib/http/cursor.js';
+import { readListPaging, searchEcho } from '../../lib/http/paging.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsers, userFilters } from '../../lib/operations/users.js';
 
@@ -13,14 +14,19 @@ import { presentUsers, userFilters } from '../../lib/operations/users.js';
  */
 export const handler = apiHandler('users.list', async ({ query }) => {
   const filters = readFilters(usersEntity, query);
-  const paging = readPaging(query, USER_SORTS);
-  const { users, total } = await listUsers({
+  const { paging, cursorText } = readListPaging(query, USER_SORTS);
+  // A cursor belongs to one list: these filters and this sort (README "Cursor paging").
+  const digest = listDigest(['users', Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+  const cursor = readCursor(cursorText, paging.sortBy, paging.sortOrder, digest);
+  const { users, total, nextKey } = await listUsers({
     ...userFilters(filters),
     sortBy: paging.sortBy as UserSort,
     descending: paging.sortOrder === 'desc',
     page: paging.page,
     itemsPerPage: paging.itemsPerPage,
+    after: cursor?.k,
   });
-  const echo = searchEcho(paging, filters, total);
+  const next = nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
+  const echo = { ...searchEcho(paging, filters, total), next };
   return ok({ users: await presentUsers(users, 'list'), params: echo, search: echo });
 });

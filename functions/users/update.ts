@@ -7,7 +7,8 @@ import { badRequest } from '../../lib/http/http-errors.js';
 import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../../lib/operations/guards.js';
-import { keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { assertJudgedVersion, judgeUserIfMatch, keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
 
 const TYPE_FIXED = 'The user_type field cannot be changed after creation';
 
@@ -15,13 +16,19 @@ const TYPE_FIXED = 'The user_type field cannot be changed after creation';
  * PUT /users/:id → 200 {"user_id": N, "profile_id": N}: partial, only the fields sent change (SPEC §8).
  * A new company_id must name an existing company; a vendor cannot be left without one.
  */
-export const handler = apiHandler('users.update', async ({ route, caller, body = {} }) => {
+export const handler = apiHandler('users.update', async (request) => {
+  const { route, caller, body = {} } = request;
   const userId = parseId(route.id);
+  const guard = (current: UserRecord) => {
+    guardPrivilegedUser(caller, current.user_type, current.user_id);
+    guardSelfRemoval(caller, current.user_id, sentText(body, 'status') === 'D');
+  };
+  const judged = await judgeUserIfMatch(request, guard);
   const user = await updateUser(
     userId,
     (current): UserChanges => {
-      guardPrivilegedUser(caller, current.user_type, current.user_id);
-      guardSelfRemoval(caller, current.user_id, sentText(body, 'status') === 'D');
+      guard(current);
+      assertJudgedVersion(judged, current);
       const fields = readBodyFields(usersEntity, 'update', body);
       const { user_type: userType, ...changes } = fields;
       if (Object.keys(fields).length === 0) throw badRequest('Missing parameters');

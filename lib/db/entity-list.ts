@@ -2,6 +2,8 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
 import { ALL_INDEX, entityKeys } from './entity-keys.js';
 import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
 import { queryCount, queryPages, type QueryInput } from './query.js';
+import { padId } from './keys.js';
+import { ValidationError } from '../errors.js';
 
 /**
  * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
@@ -31,15 +33,25 @@ export interface ListRequest {
   page: number;
   /** Absent: every matching record (a collection without paging, `collection.shape` `list`). */
   itemsPerPage?: number;
+  /**
+   * Keyset paging: the page starts right after this key (a `nextKey` of an earlier answer with the same
+   * sort and conditions) instead of at `page`. Objects created or deleted meanwhile shift nothing.
+   */
+  after?: string;
 }
 
 export interface ListResult {
   records: EntityRecord[];
   total: number;
+  /** The key of the page's last record when more records follow it, else null (the last page). */
+  nextKey: string | null;
 }
 
+/** The position of a record in a list's order, as a cursor carries it: the sort item's key, or the padded id. */
+type Keyed = { id: number; sk: string };
+
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
-  const offset = request.itemsPerPage === undefined ? 0 : (request.page - 1) * request.itemsPerPage;
+  const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
   const isIndexed = (c: ListCondition) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length === 1;
@@ -72,11 +84,14 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const filter = filterExpression(def, rest.filter(canProject));
 
   if (!inMemory) {
-    const [ids, total] = await Promise.all([
-      readIds(partition, request.descending, filter, end),
+    // One more than the page, to know whether another page follows.
+    const [keyed, total] = await Promise.all([
+      readKeyed(partition, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
       filter || !countSk ? countMatches(partition, filter) : countOf(def.storage, ...splitCount(countSk)),
     ]);
-    return { records: await getRecords(def, ids.slice(offset, end)), total };
+    const page = keyed.slice(offset, end);
+    const more = end !== undefined && keyed.length > end;
+    return { records: await getRecords(def, page.map((k) => k.id)), total, nextKey: more ? page[page.length - 1]!.sk : null };
   }
 
   // In memory: every matching id, then the records only if a condition or the sort needs them.
@@ -93,9 +108,37 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   } else if (request.descending) {
     ids.reverse();
   }
-  const pageIds = ids.slice(offset, end);
-  const pageRecords = records ? records.slice(offset, end) : await getRecords(def, pageIds);
-  return { records: pageRecords, total: ids.length };
+  const total = ids.length;
+  // Keyset paging in memory: the key is the padded id, or (sort value, id) for an in-memory sort.
+  const keyOf = (i: number): string =>
+    sort?.inMemory && records ? JSON.stringify([String(records[i]![sort.field] ?? ''), ids[i]]) : padId(ids[i]!);
+  let start = offset;
+  if (request.after !== undefined) {
+    const after = request.after;
+    const beyond = (i: number) => {
+      if (!(sort?.inMemory && records)) return request.descending ? keyOf(i) < after : keyOf(i) > after;
+      const [value, id] = parseTupleKey(after);
+      const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
+      return request.descending ? order < 0 : order > 0;
+    };
+    start = ids.findIndex((_id, i) => beyond(i));
+    if (start < 0) start = ids.length;
+  }
+  const stop = request.itemsPerPage === undefined ? undefined : start + request.itemsPerPage;
+  const pageIds = ids.slice(start, stop);
+  const pageRecords = records ? records.slice(start, stop) : await getRecords(def, pageIds);
+  const more = stop !== undefined && ids.length > stop;
+  return { records: pageRecords, total, nextKey: more ? keyOf(stop - 1) : null };
+}
+
+function parseTupleKey(key: string): [string, number] {
+  try {
+    const parsed: unknown = JSON.parse(key);
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'number') return [parsed[0], parsed[1]];
+  } catch {
+    // fall through
+  }
+  throw new ValidationError('The cursor parameter does not fit this list');
 }
 
 /** The sorted, de-duplicated union of several id lists (a product in two subcategories counts once). */
@@ -165,15 +208,21 @@ function queryInput(partition: string, descending: boolean, filter?: Filter): Qu
 
 /** The ids of a partition in key order, up to `limit` (all without one). */
 async function readIds(partition: string, descending: boolean, filter?: Filter, limit?: number): Promise<number[]> {
-  const ids: number[] = [];
+  return (await readKeyed(partition, descending, filter, limit)).map((k) => k.id);
+}
+
+/** The ids and sort keys of a partition in key order, after `after` (exclusive) when given, up to `limit`. */
+async function readKeyed(partition: string, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
+  const keyed: Keyed[] = [];
   const input = queryInput(partition, descending, filter);
+  input.ProjectionExpression = '#id, sk';
   // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end.
   if (!filter && limit !== undefined) input.Limit = limit;
-  for await (const page of queryPages(input)) {
-    for (const item of page) ids.push(Number(item.id));
-    if (limit !== undefined && ids.length >= limit) break;
+  for await (const page of queryPages(input, after === undefined ? undefined : { pk: partition, sk: after })) {
+    for (const item of page) keyed.push({ id: Number(item.id), sk: String(item.sk) });
+    if (limit !== undefined && keyed.length >= limit) break;
   }
-  return ids;
+  return keyed.slice(0, limit);
 }
 
 async function countMatches(partition: string, filter?: Filter): Promise<number> {

@@ -247,6 +247,49 @@ async function writeChecked(
   }
 }
 
+/**
+ * The items of one record's write for a caller that puts several records in one transaction (a
+ * variation group and its products): create (`before` absent), update (conditioned on the version
+ * read) or delete (`after` absent), with the index items and counts. No reference checks.
+ */
+export function recordWriteItems(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+  const key = entityKeys.record(def.storage, id);
+  const condition = before
+    ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const main: TransactItem = after
+    ? { Put: { TableName: table(), Item: { ...key, ...after }, ...condition } }
+    : { Delete: { TableName: table(), Key: key, ...condition } };
+  return [main, ...indexWrites(def, id, before, after)];
+}
+
+/**
+ * The items of several records' writes in one transaction: as recordWriteItems, with the count changes
+ * of the same count item added up (a transaction may touch an item only once).
+ */
+export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>): TransactItem[] {
+  const out: TransactItem[] = [];
+  const counts = new Map<string, TransactItem>();
+  for (const [def, id, before, after] of writes) {
+    for (const item of recordWriteItems(def, id, before, after)) {
+      const update = item.Update;
+      if (!update || update.UpdateExpression !== 'ADD #count :delta') {
+        out.push(item);
+        continue;
+      }
+      const key = `${update.Key!.pk}\u0000${update.Key!.sk}`;
+      const seen = counts.get(key);
+      if (seen) seen.Update!.ExpressionAttributeValues![':delta'] += update.ExpressionAttributeValues![':delta'];
+      else {
+        const copy = { Update: { ...update, ExpressionAttributeValues: { ...update.ExpressionAttributeValues } } };
+        counts.set(key, copy);
+        out.push(copy);
+      }
+    }
+  }
+  return out;
+}
+
 /** The index and sort items to delete and put, and the count changes, between two versions of a record. */
 function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);

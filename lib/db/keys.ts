@@ -35,6 +35,11 @@ export const keys = {
     pk: `THROTTLE#${emailLower}#${sourceIp}`,
     sk: 'THROTTLE',
   }),
+
+  /** Per API user token bucket (lib/db/rate-limit.ts), kept alive by its TTL. */
+  rateLimit: (userId: number) => ({ pk: `RATE#${userId}`, sk: 'RATE' }),
+  /** One Idempotency-Key of one API user (lib/db/idempotency.ts), deleted by its TTL after 24 h. */
+  idempotency: (userId: number, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;
 
 export const GSI1 = 'gsi1';

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, StaleError, ValidationError } from '../errors.js';
 import { langCodeKey } from '../operations/languages.js';
 import { batchGet } from './batch-get.js';
 import { db } from './client.js';
@@ -98,7 +98,8 @@ export async function putLangvar(langvar: Langvar): Promise<void> {
 }
 
 /** Changes the value of an existing variable: 404 when the language has no variable of that name. */
-export async function updateLangvar(code: string, name: string, value: string): Promise<void> {
+export async function updateLangvar(code: string, name: string, value: string, expected?: string): Promise<void> {
+  const judged = expected === undefined ? {} : { ':expected': expected };
   try {
     await transactWrite([
       {
@@ -106,24 +107,55 @@ export async function updateLangvar(code: string, name: string, value: string): 
           TableName: table(),
           Key: key(code, name),
           UpdateExpression: 'SET #value = :value',
-          ConditionExpression: 'attribute_exists(pk)',
+          // With `expected` (an If-Match judged on that value): only while the value is still that one.
+          ConditionExpression: expected === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #value = :expected',
           ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':value': value },
+          ExpressionAttributeValues: { ':value': value, ...judged },
         },
       },
       languageCheck(code),
     ]);
   } catch (error) {
-    if (error instanceof ConditionFailed) throw error.failed.includes(0) ? new NotFoundError() : languageMissing();
+    if (error instanceof ConditionFailed) {
+      if (!error.failed.includes(0)) throw languageMissing();
+      throw expected === undefined ? new NotFoundError() : new StaleError(STALE_LANGVAR);
+    }
     throw error;
   }
 }
 
-/** Deletes a variable in the given languages: 404 when none of them has it. */
-export async function deleteLangvar(codes: readonly string[], name: string): Promise<void> {
+const STALE_LANGVAR = 'The language variable has changed since the If-Match entity tag was issued; nothing was changed';
+
+/**
+ * Deletes a variable in the given languages: 404 when none of them has it. With `judged` (an If-Match
+ * judged on the value in that language) that language's variable goes first, only while it still has
+ * that value (412 otherwise, nothing deleted).
+ */
+export async function deleteLangvar(codes: readonly string[], name: string, judged?: { code: string; value: string }): Promise<void> {
+  if (judged) {
+    try {
+      await transactWrite([
+        {
+          Delete: {
+            TableName: table(),
+            Key: key(judged.code, name),
+            ConditionExpression: 'attribute_exists(pk) AND #value = :expected',
+            ExpressionAttributeNames: { '#value': 'value' },
+            ExpressionAttributeValues: { ':expected': judged.value },
+          },
+        },
+      ]);
+    } catch (error) {
+      if (error instanceof ConditionFailed) throw new StaleError(STALE_LANGVAR);
+      throw error;
+    }
+  }
   const lookup = await batchGet(codes.map((code) => key(code, name)));
   const found = codes.filter((code) => lookup(key(code, name)));
-  if (found.length === 0) throw new NotFoundError();
+  if (found.length === 0) {
+    if (judged) return;
+    throw new NotFoundError();
+  }
   await deleteKeys(found.map((code) => key(code, name)));
 }
 

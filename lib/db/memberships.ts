@@ -66,8 +66,11 @@ export async function writeLinkStatus(
         gsi1sk: keys.memberSortKey(user.user_type, user.user_id),
         ...link,
       },
-      ConditionExpression: existing ? 'link_id = :linkId' : 'attribute_not_exists(pk)',
-      ...(existing ? { ExpressionAttributeValues: { ':linkId': existing.link_id } } : {}),
+      // The link must still be as read (its status too: an If-Match is judged on it; other writers re-judge).
+      ConditionExpression: existing ? 'link_id = :linkId AND #status = :readStatus' : 'attribute_not_exists(pk)',
+      ...(existing
+        ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':linkId': existing.link_id, ':readStatus': existing.status } }
+        : {}),
     },
   };
   // The group must still be what the guard and the validation judged: existing, and of the same type (an

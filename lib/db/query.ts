@@ -4,9 +4,9 @@ import { db } from './client.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** The pages of a Query, following LastEvaluatedKey; stop iterating to stop reading. */
-export async function* queryPages(input: QueryInput): AsyncGenerator<Record<string, unknown>[]> {
-  let startKey: Record<string, unknown> | undefined;
+/** The pages of a Query, following LastEvaluatedKey (from `after`, exclusive, when given); stop iterating to stop reading. */
+export async function* queryPages(input: QueryInput, after?: Record<string, unknown>): AsyncGenerator<Record<string, unknown>[]> {
+  let startKey: Record<string, unknown> | undefined = after;
   do {
     const page = await db().send(new QueryCommand({ ...input, TableName: config().tableName, ExclusiveStartKey: startKey }));
     yield page.Items ?? [];

@@ -74,6 +74,18 @@ export interface JudgedUsergroup {
   type: UsergroupType;
   /** Set when the write turns the group into an administrator group: no customer link may have been written since. */
   membersRev?: number;
+  /** Set when an If-Match was judged on the group: its shown status and name must not have changed either. */
+  shown?: { status: string; usergroup: string };
+}
+
+/** The condition (and its names and values) that the group still shows `shown` (an If-Match judged on it). */
+function shownCondition(shown: JudgedUsergroup['shown']): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
+  if (!shown) return { condition: '', names: {}, values: {} };
+  return {
+    condition: ' AND #status = :shownStatus AND #shownName = :shownName',
+    names: { '#status': 'status', '#shownName': 'usergroup' },
+    values: { ':shownStatus': shown.status, ':shownName': shown.usergroup },
+  };
 }
 
 /**
@@ -89,7 +101,10 @@ export async function updateUsergroup(id: number, fields: UsergroupFields, judge
     names['#name'] = 'usergroup';
     values[':name'] = fields.usergroup;
   }
-  let condition = 'attribute_exists(pk) AND #type = :judgedType';
+  const exact = shownCondition(judged.shown);
+  let condition = `attribute_exists(pk) AND #type = :judgedType${exact.condition}`;
+  Object.assign(names, exact.names);
+  Object.assign(values, exact.values);
   if (judged.membersRev !== undefined) {
     condition += ' AND (members_rev = :rev OR (attribute_not_exists(members_rev) AND :rev = :zero))';
     values[':rev'] = judged.membersRev;
@@ -161,15 +176,16 @@ export async function hasCustomerMembers(id: number): Promise<boolean> {
  * their group and hides links to a missing one, so the links are invisible at
  * once; they are then removed in bulk.
  */
-export async function deleteUsergroup(id: number, judgedType: UsergroupType): Promise<boolean> {
+export async function deleteUsergroup(id: number, judgedType: UsergroupType, shown?: JudgedUsergroup['shown']): Promise<boolean> {
+  const exact = shownCondition(shown);
   const deleted = await conditionHeld(
     db().send(
       new DeleteCommand({
         TableName: table(),
         Key: keys.usergroup(id),
-        ConditionExpression: 'attribute_exists(pk) AND #type = :judgedType',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':judgedType': judgedType },
+        ConditionExpression: `attribute_exists(pk) AND #type = :judgedType${exact.condition}`,
+        ExpressionAttributeNames: { '#type': 'type', ...exact.names },
+        ExpressionAttributeValues: { ':judgedType': judgedType, ...exact.values },
       }),
     ),
   );

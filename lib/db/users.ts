@@ -325,6 +325,21 @@ export interface UserListQuery extends UserFilters {
   descending: boolean;
   page: number;
   itemsPerPage: number;
+  /** Keyset paging: continue after this key (a `nextKey` of the same sort and filters) instead of at `page`. */
+  after?: string;
+}
+
+/** A user's position in a sorted list, as a cursor carries it: `[sort value, user_id]`. */
+const userKey = (user: UserRecord, sortBy: UserSort) => JSON.stringify([SORT_VALUES[sortBy](user), user.user_id]);
+
+function parseUserKey(key: string): [string | number, number] {
+  try {
+    const parsed: unknown = JSON.parse(key);
+    if (Array.isArray(parsed) && (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') && typeof parsed[1] === 'number') return [parsed[0], parsed[1]];
+  } catch {
+    // fall through
+  }
+  throw new ValidationError('The cursor parameter does not fit this list');
 }
 
 export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
@@ -395,11 +410,24 @@ const needsMatching = (query: UserFilters) =>
  *    whole, in parallel (company_id and is_root as a FilterExpression, is_root=Y from the administrator
  *    buckets only), then filtered, sorted and cut in memory — cost grows with those buckets.
  */
-export async function listUsers(query: UserListQuery): Promise<{ users: UserRecord[]; total: number }> {
+export async function listUsers(query: UserListQuery): Promise<{ users: UserRecord[]; total: number; nextKey: string | null }> {
   const offset = (query.page - 1) * query.itemsPerPage;
   const pageOf = (users: UserRecord[]) => {
     const matching = sortUsers(users.filter((user) => matchesUser(user, query)), query.sortBy, query.descending);
-    return { users: matching.slice(offset, offset + query.itemsPerPage), total: matching.length };
+    let start = offset;
+    if (query.after !== undefined) {
+      // Keyset: the first user beyond the cursor's (value, id) in this order.
+      const [value, id] = parseUserKey(query.after);
+      const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+      start = matching.findIndex((user) => {
+        const compared = order(SORT_VALUES[query.sortBy](user), value) || user.user_id - id;
+        return (query.descending ? -compared : compared) > 0;
+      });
+      if (start < 0) start = matching.length;
+    }
+    const page = matching.slice(start, start + query.itemsPerPage);
+    const more = matching.length > start + query.itemsPerPage;
+    return { users: page, total: matching.length, nextKey: more ? userKey(page[page.length - 1]!, query.sortBy) : null };
   };
   if (query.email !== undefined) {
     const user = await getUserByEmail(query.email);
@@ -412,7 +440,8 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
   const buckets = userTypes.flatMap((userType) =>
     USER_STATUSES.filter((s) => !query.status || s === query.status).map((status) => ({ userType, status })),
   );
-  if (query.sortBy !== 'id' || needsMatching(query)) {
+  // A cursor page reads the whole match, as a filtered list does (the buckets are merged by id in memory).
+  if (query.sortBy !== 'id' || needsMatching(query) || query.after !== undefined) {
     const filter = exactFilter(query);
     const partitions = await Promise.all(
       buckets.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), undefined, false, filter)),
@@ -425,12 +454,13 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
   const nonEmpty = buckets.filter((bucket) => countOf(bucket) > 0);
   const total = nonEmpty.reduce((sum, bucket) => sum + countOf(bucket), 0);
   const needed = query.page * query.itemsPerPage;
-  if (offset >= total) return { users: [], total };
+  if (offset >= total) return { users: [], total, nextKey: null };
   const partitions = await Promise.all(
     nonEmpty.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), needed, query.descending)),
   );
   const merged = sortUsers(partitions.flat(), 'id', query.descending);
-  return { users: merged.slice(offset, needed), total };
+  const page = merged.slice(offset, needed);
+  return { users: page, total, nextKey: needed < total && page.length > 0 ? userKey(page[page.length - 1]!, 'id') : null };
 }
 
 async function bucketCounts(): Promise<Map<string, number>> {

@@ -148,8 +148,12 @@ export const productsEntity: StoredEntityDefinition = {
     feature_ids: { kind: 'intList', shownIn: 'none' },
     /** Hidden: every category on the paths of the product's categories, so `cid` with subcategories is one index partition. */
     category_tree: { kind: 'intList', shownIn: 'none' },
+    /** Hidden: the variation group the product is in (lib/operations/product-variations.ts); absent outside one. */
+    variation_group_id: { kind: 'int', shownIn: 'none' },
+    /** Hidden: `Y` while the product is in a variation group, so /product_variations lists one index partition. */
+    has_variation_group: { kind: 'string', shownIn: 'none' },
   },
-  indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree'],
+  indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
   projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code', 'price'],
   filters: {
     free_shipping: { kind: 'flag' },

@@ -5,8 +5,18 @@ import { shipmentsEntity } from './shipments.js';
 import { discussionsEntity } from './discussions.js';
 import { cartsEntity } from './carts.js';
 import { categoriesEntity } from './categories.js';
+import { combinationsEntity } from './combinations.js';
+import { exceptionsEntity } from './exceptions.js';
 import { featuresEntity } from './features.js';
+import { optionsEntity } from './options.js';
 import { productsEntity } from './products.js';
+import {
+  detachVariationEntity,
+  generateVariationsEntity,
+  productVariationsEntity,
+  setDefaultVariationEntity,
+  variationGroupsEntity,
+} from './product-variations.js';
 import { ordersEntity } from './orders.js';
 import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
@@ -32,6 +42,9 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [categoriesEntity.name]: categoriesEntity,
   [productsEntity.name]: productsEntity,
   [featuresEntity.name]: featuresEntity,
+  [optionsEntity.name]: optionsEntity,
+  [exceptionsEntity.name]: exceptionsEntity,
+  [combinationsEntity.name]: combinationsEntity,
   [ordersEntity.name]: ordersEntity,
   [paymentsEntity.name]: paymentsEntity,
   [shippingsEntity.name]: shippingsEntity,
@@ -47,6 +60,11 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [pagesEntity.name]: pagesEntity,
   [languagesEntity.name]: languagesEntity,
   [langvarsEntity.name]: langvarsEntity,
+  [productVariationsEntity.name]: productVariationsEntity,
+  [variationGroupsEntity.name]: variationGroupsEntity,
+  [generateVariationsEntity.name]: generateVariationsEntity,
+  [detachVariationEntity.name]: detachVariationEntity,
+  [setDefaultVariationEntity.name]: setDefaultVariationEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {

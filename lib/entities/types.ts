@@ -108,9 +108,22 @@ export interface ResourceDefinition {
      * (`{"languages": {"en": {…}}, "params", "search"}`), in the page's order.
      */
     keyedBy?: string;
+    /**
+     * A second shape the collection answers when a query parameter is given (`GET /options?product_id=N`:
+     * a bare object keyed by id of single objects, with `extraRowFields` added and `omitFields` left out).
+     */
+    byParameter?: {
+      parameter: string;
+      shape: 'keyed';
+      view: 'list' | 'single';
+      extraRowFields?: Record<string, FieldSpec>;
+      omitFields?: readonly string[];
+    };
   };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
+  createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */
   answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
 }

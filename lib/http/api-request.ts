@@ -15,6 +15,12 @@ export interface ApiState {
   caller?: Caller;
   route?: Route;
   body?: RequestBody;
+  /** Headers every answer to this request carries (RateLimit-*, Idempotent-Replayed), success or error. */
+  responseHeaders?: Record<string, string>;
+  /** The per-user token bucket's verdict, started right after authentication (middleware/rate-limit.ts). */
+  rateLimit?: Promise<void>;
+  /** A stored answer to replay instead of running the operation (middleware/idempotency.ts). */
+  replay?: { status: number; body?: unknown };
 }
 
 export type ApiContext = Context & { api: ApiState };
@@ -29,6 +35,8 @@ export interface ApiRequest {
   caller: Caller;
   /** Decoded body of a PUT/POST; undefined for other methods. */
   body: RequestBody | undefined;
+  /** Lower-cased request headers (`if-match`, `if-none-match`); absent in hand-built calls. */
+  headers?: Record<string, string>;
   /** The client's address as API Gateway saw it (an order records it). */
   sourceIp?: string;
 }
@@ -55,15 +63,22 @@ export function normalizeHeaders(event: ApiEvent): Record<string, string> {
   return headers;
 }
 
-/** Query parameters, the last value winning for repeated ones (as PHP reads them). */
+/**
+ * Query parameters, the last value winning for repeated ones (as PHP reads them). PHP's array form
+ * `key[]=1&key[]=2` also gives `key` its values comma-joined (`1,2`), unless `key` itself was sent, so
+ * id-list filters (`product_ids`) take both forms.
+ */
 export function normalizeQuery(event: ApiEvent): Record<string, string> {
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
     if (value !== undefined) query[name] = value;
   }
+  const arrays: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) {
     const last = values?.[values.length - 1];
     if (last !== undefined) query[name] = last;
+    if (name.length > 2 && name.endsWith('[]') && values) arrays[name.slice(0, -2)] = values.join(',');
   }
+  for (const [name, joined] of Object.entries(arrays)) if (!(name in query)) query[name] = joined;
   return query;
 }

@@ -1,4 +1,4 @@
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, UnavailableError, ValidationError, type FieldError } from '../errors.js';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError, StaleError, UnavailableError, ValidationError, type FieldError } from '../errors.js';
 import { log } from '../log.js';
 import { HttpError, REASONS } from './http-errors.js';
 
@@ -48,6 +48,7 @@ export function errorToResult(error: unknown): ErrorResult {
     if (error instanceof NotFoundError) return result(404, error.detail);
     if (error instanceof ForbiddenError) return result(403, error.detail);
     if (error instanceof ConflictError) return result(409, error.detail);
+    if (error instanceof StaleError) return result(412, error.detail);
     if (error instanceof UnavailableError) return result(503, error.detail, undefined, { 'Retry-After': '1' });
   }
   if (isTransientDatabaseError(error)) {

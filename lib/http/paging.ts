@@ -1,4 +1,6 @@
 import { ValidationError } from '../errors.js';
+import { decodeCursor } from './cursor.js';
+import { badRequest } from './http-errors.js';
 
 export const DEFAULT_ITEMS_PER_PAGE = 10;
 export const MAX_ITEMS_PER_PAGE = 250;
@@ -50,4 +52,18 @@ export function searchEcho(paging: Paging, filters: Record<string, unknown>, tot
     sort_order: paging.sortOrder,
     total_items: totalItems,
   };
+}
+
+/**
+ * Paging of a list that also takes `cursor` (README "Cursor paging"): a cursor continues where the page
+ * that issued it ended, so `page` cannot be given with it (400); a missing sort_by/sort_order is taken
+ * from the cursor, a different one is a 400 (checked with the list's conditions by `readCursor`).
+ */
+export function readListPaging(query: Record<string, string>, sortKeys: readonly string[] = ['id']): { paging: Paging; cursorText?: string } {
+  const cursorText = query.cursor;
+  if (cursorText === undefined) return { paging: readPaging(query, sortKeys) };
+  if ((query.page?.trim() ?? '') !== '') throw badRequest('The cursor parameter cannot be combined with page');
+  const state = decodeCursor(cursorText);
+  const paging = readPaging({ sort_by: state.s, sort_order: state.o, ...query }, sortKeys);
+  return { paging, cursorText };
 }

@@ -4,6 +4,8 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 export interface ApiResult {
   status: number;
   body?: unknown;
+  /** Headers of this answer (an `ETag`), sent beside the stack's own. */
+  headers?: Record<string, string>;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -12,8 +14,9 @@ export const ok = (body: unknown): ApiResult => ({ status: 200, body });
 export const created = (body: unknown): ApiResult => ({ status: 201, body });
 export const noContent = (): ApiResult => ({ status: 204 });
 
-export function toProxyResult(result: ApiResult, headers: Record<string, string> = {}): APIGatewayProxyResult {
-  if (result.status === 204 || result.body === undefined) {
+export function toProxyResult(result: ApiResult, stackHeaders: Record<string, string> = {}): APIGatewayProxyResult {
+  const headers = { ...stackHeaders, ...result.headers };
+  if (result.status === 204 || result.status === 304 || result.body === undefined) {
     return { statusCode: result.status, headers, body: '' };
   }
   return {

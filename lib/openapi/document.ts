@@ -21,6 +21,16 @@ query parameters as filters. A trailing slash is ignored; entity names are case-
 \`WWW-Authenticate: Basic realm="User email/API key"\`. Ten failures within 15 minutes for one e-mail and source address → 429
 with \`Retry-After\`.
 
+**Rate limits.** Each API user has a token bucket (refill rate per second and burst set per deployment). Every answer to an
+authenticated request carries \`RateLimit-Limit\` (the burst), \`RateLimit-Remaining\` (tokens left) and \`RateLimit-Reset\`
+(seconds until the bucket is full again). An empty bucket → 429 \`{"message":"Too Many Requests","status":429}\` with
+\`Retry-After\` (seconds); it is judged right after credentials.
+
+**Retries (Idempotency-Key).** A POST or PUT with \`Idempotency-Key: <1 to 255 characters>\` is done once per API user and key:
+a retry with the same method, path, query and body within 24 h gets the first answer again (same status and body, header
+\`Idempotent-Replayed: true\`); answers below 500 are kept, a 5xx frees the key. The same key with another request → 422;
+while the first is still running → 409 with \`Retry-After\`. Ignored on GET and DELETE.
+
 **The order a request is judged in.** Credentials (401/429) → route (404 unknown entity, 405 wrong method for the path's shape)
 → privilege (403) → body (413 over 1 MiB, 415 unsupported Content-Type, 400 malformed) → the objects in the path (404) →
 escalation guard (403) → field values (400).
@@ -35,6 +45,18 @@ objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them; ids in 
 **Lists.** \`page\` (default 1), \`items_per_page\` (default ${DEFAULT_ITEMS_PER_PAGE}, 1 to ${MAX_ITEMS_PER_PAGE}), \`sort_by\`,
 \`sort_order\` (asc|desc; default id ascending); \`total_items\` is an integer; a page past the end is empty. A filter value
 outside its allowed values → 400.
+
+**Conditional requests.** Every single-object GET sends a strong \`ETag\` (a hash of the answer's JSON). \`If-None-Match\`
+on a GET → 304 with the ETag and no body when a tag matches (weak comparison). \`If-Match\` on a PUT or DELETE → 412 when no
+tag matches the object as it is now (strong comparison; \`*\` matches any existing object), and nothing is changed; the write
+is conditioned on the state it was judged on, so of two writers with the same tag one wins and the other gets 412. Judged
+after the 404 of an unknown object and the privilege and escalation checks, before the body's field values. Without
+If-Match writes behave as before.
+
+**Cursor paging.** Wrapped lists also carry \`next\` in \`params\`/\`search\`: an opaque, signed cursor (null on the last
+page). \`?cursor=<next>\` (with the same filters; \`sort_by\`/\`sort_order\` may be left out) continues right after the last
+object of that page, so a walk sees every object that existed throughout exactly once even while others are created or
+deleted. A malformed or altered cursor, one used with other filters or another sort, or one combined with \`page\` → 400.
 
 **Permissions.** A root administrator may do everything; any other administrator needs the privileges each operation names
 (granted by the administrator groups they are active in). Vendors (\`user_type\` V) may use the API only in the editions
@@ -63,10 +85,20 @@ const ERRORS: Record<string, { name: string; description: string; headers?: Reco
   '403': { name: 'Forbidden', description: 'A privilege is missing, the escalation guard refused, or vendors may not do this.' },
   '404': { name: 'NotFound', description: 'Unknown entity, or no such object (for a vendor: none of its company).' },
   '405': { name: 'MethodNotAllowed', description: 'The method does not fit the path (the `Allow` header lists the ones that do).', headers: { Allow: { schema: { type: 'string' } } } },
-  '409': { name: 'Conflict', description: 'The object kept changing under the request; retrying is safe.' },
+  '409': {
+    name: 'Conflict',
+    description: 'The object kept changing under the request, or a request with the same Idempotency-Key is still in progress; retrying is safe.',
+    headers: { 'Retry-After': { schema: { type: 'string' } } },
+  },
+  '412': { name: 'PreconditionFailed', description: 'If-Match named no tag of the object as it is now; nothing was changed.' },
   '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB.' },
   '415': { name: 'UnsupportedMediaType', description: 'A Content-Type other than JSON, text/plain or form encoding.' },
-  '429': { name: 'TooManyRequests', description: 'Too many failed logins for this e-mail and address.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
+  '422': { name: 'UnprocessableEntity', description: 'The Idempotency-Key was already used by this user for another request (method, path, query or body).' },
+  '429': {
+    name: 'TooManyRequests',
+    description: 'Too many failed logins for this e-mail and address, or the API user\'s rate-limit bucket is empty.',
+    headers: { 'Retry-After': { schema: { type: 'string' } }, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' } },
+  },
   '500': { name: 'InternalServerError', description: 'An unexpected failure; nothing internal is shown.' },
   '503': { name: 'ServiceUnavailable', description: 'The database is throttling or unreachable; nothing was written.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
 };
@@ -75,12 +107,32 @@ const errorRef = (status: string) => ({ $ref: `#/components/responses/${ERRORS[s
 
 function errorsFor(operation: Operation): Record<string, unknown> {
   const statuses = ['400', '401', '403', '404', '405', '429', '500', '503'];
-  if (operation === 'create' || operation === 'update') statuses.push('409', '413', '415');
+  if (operation === 'create' || operation === 'update') statuses.push('409', '413', '415', '422');
   if (operation === 'delete') statuses.push('409');
+  if (operation === 'update' || operation === 'delete') statuses.push('412');
   return Object.fromEntries(statuses.sort().map((status) => [status, errorRef(status)]));
 }
 
 const json = (schema: Schema) => ({ 'application/json': { schema } });
+
+/** Response headers of the per-user rate limit (lib/db/rate-limit.ts) and of idempotent replays. */
+const RESPONSE_HEADERS: Record<string, { description: string; schema: Schema }> = {
+  'RateLimit-Limit': { description: "The size of the API user's token bucket (requests that may be sent at once).", schema: { type: 'string' } },
+  'RateLimit-Remaining': { description: 'Tokens left in the bucket after this request.', schema: { type: 'string' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'string' } },
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', const: 'true' } },
+};
+const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Makes a retry safe: the same user, key, method, path and body within 24 h get the first answer again (with Idempotent-Replayed: true); another request with the key → 422; while the first runs → 409.',
+};
 
 const isStored = (resource: ResourceDefinition): resource is StoredEntityDefinition => 'storage' in resource;
 
@@ -92,11 +144,24 @@ const searchEcho: Schema = {
     sort_by: { type: 'string' },
     sort_order: { type: 'string', enum: ['asc', 'desc'] },
     total_items: { type: 'integer' },
+    next: { type: ['string', 'null'], description: 'The cursor of the next page (`?cursor=`); null on the last page.' },
   },
   required: ['page', 'items_per_page', 'sort_by', 'sort_order', 'total_items'],
 };
 
 function listSchema(resource: ResourceDefinition): Schema {
+  const alternative = resource.collection?.byParameter;
+  if (!alternative) return mainListSchema(resource);
+  const row = representationSchema(resource, alternative.view, alternative.extraRowFields);
+  for (const name of alternative.omitFields ?? []) {
+    delete (row.properties as Record<string, Schema>)[name];
+    row.required = (row.required as string[]).filter((field) => field !== name);
+  }
+  const keyed = { type: 'object', additionalProperties: row, description: `With \`${alternative.parameter}\`: keyed by id; no wrapper, no paging.` };
+  return { anyOf: [mainListSchema(resource), keyed] };
+}
+
+function mainListSchema(resource: ResourceDefinition): Schema {
   const shape = resource.collection?.shape ?? 'wrapped';
   const rows = resource.collection?.rowsOf ?? resource;
   const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);
@@ -140,6 +205,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
     { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
     { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
     ...(sortKeys ? [{ name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...sortKeys] }, description: 'Unknown values fall back to id.' }] : []),
+    ...(isStored(resource) || CURSOR_LISTS.has(resource.name) ? [CURSOR_PARAMETER] : []),
   ];
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
@@ -149,6 +215,25 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
   }));
   return [...paging, ...filters];
 }
+
+/** Lists off the entity framework that take `cursor` too (functions/users/list.ts). */
+const CURSOR_LISTS = new Set(['users']);
+
+const CURSOR_PARAMETER = {
+  name: 'cursor',
+  in: 'query',
+  schema: { type: 'string' },
+  description: '`params.next` of the previous page: continues right after it. 400 when forged, altered, used with other filters or sort, or with `page`.',
+};
+
+const ETAG_HEADER = { ETag: { schema: { type: 'string' }, description: 'Strong entity tag of the representation.' } };
+const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'Entity tags (or `*`); a match → 304.' };
+const IF_MATCH = {
+  name: 'If-Match',
+  in: 'header',
+  schema: { type: 'string' },
+  description: 'Entity tags from a GET (or `*`): the write happens only while the object still has one of them, else 412.',
+};
 
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
@@ -162,22 +247,29 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
     description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
   }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
+  const writes = operation === 'create' || operation === 'update';
+  if (writes) parameters.push(IDEMPOTENCY_KEY_PARAMETER);
+  const successHeaders = { headers: headerRefs(writes ? [...RATE_HEADERS, 'Idempotent-Replayed'] : RATE_HEADERS) };
+  if (operation === 'get') parameters.push(IF_NONE_MATCH);
+  if (operation === 'update' || operation === 'delete') parameters.push(IF_MATCH);
   const responses: Record<string, unknown> = { ...errorsFor(operation) };
   switch (operation) {
     case 'list':
-      responses['200'] = { description: 'The collection.', content: json(listSchema(resource)) };
+      responses['200'] = { description: 'The collection.', ...successHeaders, content: json(listSchema(resource)) };
       break;
     case 'get':
-      responses['200'] = { description: 'The object.', content: json(representationSchema(resource, 'single')) };
+      responses['200'] = { description: 'The object.', headers: { ...ETAG_HEADER, ...successHeaders.headers }, content: json(representationSchema(resource, 'single')) };
+      responses['304'] = { description: 'Not modified: If-None-Match matched; the ETag, no body.', headers: { ...ETAG_HEADER, ...successHeaders.headers } };
       break;
     case 'create':
-      responses['201'] = { description: 'Created.', content: json(answerSchema(resource, 'create')) };
+      responses['201'] = { description: 'Created.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
+      if (resource.createMayAnswer200) responses['200'] = { description: 'Done on an existing object.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
       break;
     case 'update':
-      responses['200'] = { description: 'Updated.', content: json(answerSchema(resource, 'update')) };
+      responses['200'] = { description: 'Updated.', ...successHeaders, content: json(answerSchema(resource, 'update')) };
       break;
     case 'delete':
-      responses['204'] = { description: 'Deleted; empty body.' };
+      responses['204'] = { description: 'Deleted; empty body.', ...successHeaders };
       break;
   }
   const body =
@@ -255,6 +347,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
       schemas: { Error: errorSchema },
+      headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(
         Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),
       ),

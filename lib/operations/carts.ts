@@ -7,6 +7,7 @@ import { readPaging, searchEcho } from '../http/paging.js';
 import { noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { presentUsers } from './users.js';
+import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 
 /** The cart of an existing user (always empty: nothing fills carts without a storefront); 404 for an unknown user. */
 async function cartOf(rawId: string | undefined) {
@@ -22,8 +23,10 @@ export const listCarts: Operation = async ({ query }) => {
 };
 
 /** GET /carts/:user_id: the user's (empty) cart in the recording's shape, `user_data` the user's profile. */
-export const getCart: Operation = async ({ route }) => {
-  const user = await cartOf(route.id);
+export const getCart: Operation = async (request) => conditionalGet(request, ok(await cartBody(request.route.id)));
+
+async function cartBody(rawId: string | undefined) {
+  const user = await cartOf(rawId);
   const [userData] = await presentUsers([user], 'single');
   const cart = {
     user_id: user.user_id,
@@ -33,11 +36,17 @@ export const getCart: Operation = async ({ route }) => {
     phone: user.phone ?? '',
     user_data: userData!,
   };
-  return ok(present(cartsEntity, cart, 'single'));
-};
+  return present(cartsEntity, cart, 'single');
+}
 
 /** DELETE /carts/:user_id: empties the user's cart (already empty) → 204; 404 for an unknown user. */
-export const deleteCart: Operation = async ({ route }) => {
-  await cartOf(route.id);
+export const deleteCart: Operation = async (request) => {
+  // Emptying changes nothing here (carts are always empty), so judging If-Match on the cart as now shown cannot lose an update.
+  if (specificIfMatch(request)) {
+    const body = await cartBody(request.route.id);
+    await checkIfMatch(request, () => body);
+  } else {
+    await cartOf(request.route.id);
+  }
   return noContent();
 };

@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/caller.js';
 import { listRecords, type ListCondition } from '../db/entity-list.js';
 import {
+  countOf,
   createRecord,
   deleteRecord,
   getRecord,
@@ -18,7 +19,9 @@ import { NotFoundError } from '../errors.js';
 import type { ApiRequest } from '../http/api-request.js';
 import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
 import { badRequest } from '../http/http-errors.js';
-import { readPaging, searchEcho } from '../http/paging.js';
+import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
+import { readListPaging, searchEcho } from '../http/paging.js';
+import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import type { TransactItem } from '../db/transact.js';
 import { created, noContent, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
@@ -79,16 +82,21 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
   return async (request) => {
     const filters = readFilters(def, request.query);
     if (def.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
-    const paging = readPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
+    const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
     const conditions = await listConditions(def, hooks, request, filters);
-    const { records, total } = await listRecords(def, {
+    // A cursor belongs to one list: this entity, its nested path, filters and vendor scope, and its sort.
+    const digest = listDigest([def.name, conditions.map((c) => [c.rule.field, c.rule.op, c.values.map(String)])]);
+    const cursor = readCursor(cursorText, paging.sortBy, paging.sortOrder, digest);
+    const { records, total, nextKey } = await listRecords(def, {
       conditions,
       sortBy: paging.sortBy,
       descending: paging.sortOrder === 'desc',
       page: paging.page,
       itemsPerPage: paging.itemsPerPage,
+      after: cursor?.k,
     });
-    const echo = searchEcho(paging, filters, total);
+    const next = nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
+    const echo = { ...searchEcho(paging, filters, total), next };
     const rows = await presentAll(def, hooks, records, 'list');
     const keyedBy = def.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
@@ -120,16 +128,24 @@ async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, requ
 }
 
 export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
-  return async ({ route, caller }) => {
-    const id = parseId(route.id);
+  return async (request) => {
+    const id = parseId(request.route.id);
     const counts = hooks.alongsideCounts?.(id);
     const { record: found, counts: extra } = counts
       ? await getRecordWithCounts(def, id, counts)
       : { record: await getRecord(def, id), counts: {} };
-    const record = assertVisible(def, caller, found);
+    const record = assertVisible(def, request.caller, found);
     const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
-    return ok(shown);
+    return conditionalGet(request, ok(shown));
   };
+}
+
+/** What a single GET of `record` shows (its ETag's source), for judging a write's If-Match. */
+async function presentedSingle(def: StoredEntityDefinition, hooks: EntityHooks, record: EntityRecord): Promise<unknown> {
+  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.idField])) ?? {});
+  const counts = Object.fromEntries(await Promise.all(refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const)));
+  const [shown] = await presentAll(def, hooks, [{ ...record, ...counts }], 'single');
+  return shown;
 }
 
 function answer(def: StoredEntityDefinition, operation: 'create' | 'update', id: number): Record<string, unknown> {
@@ -154,11 +170,14 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
   return async (request) => {
     const id = parseId(request.route.id);
     let previous: EntityRecord | undefined;
+    const judgeIfMatch = ifMatchJudge(request);
     const record = await updateRecord(
       def,
       id,
       async (current) => {
         previous = assertVisible(def, request.caller, current);
+        // RFC 9110 §13.2.2: the precondition before the body's content is judged; the write is conditioned on this version.
+        await judgeIfMatch(() => presentedSingle(def, hooks, current));
         let changes = readBodyFields(def, 'update', request.body ?? {});
         if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
         if (def.vendorScoped && isVendor(request.caller)) delete changes.company_id;
@@ -175,8 +194,10 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
 
 export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
+    const judgeIfMatch = ifMatchJudge(request);
     const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
       assertVisible(def, request.caller, current);
+      await judgeIfMatch(() => presentedSingle(def, hooks, current));
       await hooks.remove?.(current, request);
     }, hooks.removeItems);
     await hooks.afterDelete?.(deleted);

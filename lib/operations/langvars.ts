@@ -10,6 +10,7 @@ import type { ApiRequest } from '../http/api-request.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { created, noContent, ok } from '../http/response.js';
+import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 import { parseId, parseName } from '../http/route.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
@@ -40,6 +41,20 @@ async function allCodes(): Promise<string[]> {
   return languages.map((language) => String(language.lang_code));
 }
 
+const shown = (found: { lang_code: string; name: string; value: string }) => ({ lang_code: found.lang_code, name: found.name, value: found.value });
+
+/**
+ * A write's If-Match (specific tags): the variable as a GET shows it now must match (404 when there is
+ * none, 412 when it differs); its value is returned, and the write is then conditioned on it.
+ */
+async function judgeIfMatch(request: ApiRequest, code: string, name: string): Promise<string | undefined> {
+  if (!specificIfMatch(request)) return undefined;
+  const found = await getLangvar(code, name);
+  if (!found) throw new NotFoundError();
+  await checkIfMatch(request, () => shown(found));
+  return found.value;
+}
+
 function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
   return async (request: ApiRequest) => {
     switch (op) {
@@ -61,7 +76,7 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
         const { code, name } = await target(request, nested);
         const found = await getLangvar(code, name!);
         if (!found) throw new NotFoundError();
-        return ok({ lang_code: found.lang_code, name: found.name, value: found.value });
+        return conditionalGet(request, ok(shown(found)));
       }
       case 'create': {
         const values = readBodyFields(resource, 'create', request.body ?? {});
@@ -74,13 +89,15 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
       case 'update': {
         const { code, name } = await target(request, nested);
         const values = readBodyFields(resource, 'update', request.body ?? {});
+        const judged = await judgeIfMatch(request, code, name!);
         if (values.value === undefined) throw badRequest('Missing parameters');
-        await updateLangvar(code, name!, String(values.value));
+        await updateLangvar(code, name!, String(values.value), judged);
         return ok({ name });
       }
       case 'delete': {
         const { code, name } = await target(request, nested);
-        await deleteLangvar(nested ? [code] : await allCodes(), name!);
+        const judged = await judgeIfMatch(request, code, name!);
+        await deleteLangvar(nested ? [code] : await allCodes(), name!, judged === undefined ? undefined : { code, value: judged });
         return noContent();
       }
     }

@@ -7,7 +7,10 @@ import type { LinkStatus } from '../entities/usergroups.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { Route } from '../http/route.js';
+import type { ApiRequest } from '../http/api-request.js';
+import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { guardMembership } from './guards.js';
+import { presentLink } from './presenters.js';
 
 const CUSTOMER_IN_ADMIN_GROUP = 'A customer cannot be added to an administrator group';
 
@@ -45,10 +48,15 @@ export async function changeMembership(
   caller: Caller,
   route: Route,
   decideStatus: (target: MembershipTarget) => LinkStatus,
+  request?: Pick<ApiRequest, 'headers'>,
 ): Promise<void> {
+  const judgeIfMatch = request ? ifMatchJudge(request) : undefined;
   await retryOnConditionFailed(async () => {
     const target = await loadMembershipTarget(route);
     guardMembership(caller, target.user.user_id, target.user.user_type, target.group.type);
+    // If-Match: judged on the link as a GET shows it; a link a GET does not show (none, or F) matches no tag.
+    if (judgeIfMatch && request && specificIfMatch(request) && (!target.link || target.link.status === 'F')) throw preconditionFailed();
+    await judgeIfMatch?.(() => presentLink(target.link!));
     const status = decideStatus(target);
     if (target.user.user_type === 'C' && target.group.type === 'A' && status !== 'F') {
       throw groupError(CUSTOMER_IN_ADMIN_GROUP);

@@ -9,7 +9,9 @@ import { parseId } from '../http/route.js';
 import type { ListCondition } from '../db/entity-list.js';
 import type { EntityHooks } from './crud.js';
 import { categoryTreeOf } from './category-tree-index.js';
+import { deleteOptionsOfProduct } from './option-combinations.js';
 import { deletePostsOf } from './discussions.js';
+import { repairGroupParent } from './variation-groups.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
@@ -99,8 +101,13 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
 }
 
 export const productHooks: EntityHooks = {
-  // A product's discussion posts go with it, as in CS-Cart.
-  afterDelete: (deleted) => deletePostsOf('P', Number(deleted.product_id)),
+  // A product's discussion posts, options, option exceptions and combinations go with it, as in CS-Cart; its
+  // variation group loses it (a new default if it was one).
+  afterDelete: async (deleted) => {
+    await deletePostsOf('P', Number(deleted.product_id));
+    await deleteOptionsOfProduct(Number(deleted.product_id));
+    if (deleted.variation_group_id) await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
+  },
   conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),

@@ -1,3 +1,5 @@
+import type { ApiRequest } from '../http/api-request.js';
+import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { getRecords } from '../db/entity-store.js';
 import { getUser, type UserFilters } from '../db/users.js';
 import type { UserRecord } from '../db/records.js';
@@ -98,4 +100,22 @@ export function keepVendorCompany(userType: string, companyId: number | undefine
   if (userType === 'V' && companyId === 0) {
     throw new ValidationError(VENDOR_COMPANY, [{ field: 'company_id', message: VENDOR_COMPANY }]);
   }
+}
+
+/**
+ * A user write's If-Match (specific tags), judged on the user as a GET shows it (`guard` first, so a 403
+ * comes before a 412): the version judged, which the write must then find unchanged (else 412); undefined
+ * without If-Match.
+ */
+export async function judgeUserIfMatch(request: ApiRequest, guard: (user: UserRecord) => void): Promise<number | undefined> {
+  if (!specificIfMatch(request)) return undefined;
+  const user = await requireUser(request.route.id);
+  guard(user);
+  await checkIfMatch(request, async () => (await presentUsers([user], 'single'))[0]);
+  return user.version;
+}
+
+/** The decide step of a write bound to a judged version (see judgeUserIfMatch). */
+export function assertJudgedVersion(judged: number | undefined, current: UserRecord): void {
+  if (judged !== undefined && current.version !== judged) throw preconditionFailed();
 }

@@ -15,6 +15,9 @@ const PARAM_FROM_ENV = {
   STORE_EDITION: 'storeEdition',
   CORS_ORIGINS: 'corsOrigins',
   AUTH_CACHE_TTL_MS: 'authCacheTtlMs',
+  RATE_LIMIT_PER_SECOND: 'rateLimitPerSecond',
+  RATE_LIMIT_BURST: 'rateLimitBurst',
+  IDEMPOTENCY_LOCK_SECONDS: 'idempotencyLockSeconds',
   LOG_LEVEL: 'logLevel',
 } as const;
 

@@ -2,8 +2,8 @@
  * The least-privilege contract, written from the handlers' code paths and independently of
  * infra/function-table.cjs: the DynamoDB actions each function may take on the table and on its
  * index (gsi1), beyond what every function needs to authenticate — BatchGetItem of the login item,
- * the failed-login window and the caller's groups, and UpdateItem/PutItem confined to THROTTLE#
- * items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
+ * the failed-login window and the caller's groups, and UpdateItem/PutItem/GetItem/DeleteItem confined
+ * to THROTTLE# (failed logins), RATE# (per-user token buckets) and IDEMPOTENCY# (Idempotency-Keys) items. BatchGetItem is therefore left out here; every read of a page of records, of counts or of
  * features (lib/db/batch-get.ts) is covered by it.
  *
  * How the plain entities (lib/operations/crud.ts on lib/db/entity-store.ts and entity-list.ts) use
@@ -90,7 +90,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-get': GET,
   'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'products-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  'products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
   'products-features-list': GET,
   // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
@@ -104,6 +104,28 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // Options (lib/operations/options.ts): `?product_id=` GetItems the product and Queries its options;
+  // writes ConditionCheck company and product; a delete, and an update of the variants, Queries the
+  // product's exceptions and combinations and deletes those naming the option (GetItem, DeleteItem, UpdateItem).
+  'options-list': LIST,
+  'options-get': GET,
+  'options-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'options-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'options-delete': access(['DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
+  // Exceptions (lib/operations/exceptions.ts): the product (GetItem) and its options (Query) judge a
+  // combination; a repeated one is found by a Query of the combination_key index partition.
+  'exceptions-list': LIST,
+  'exceptions-get': GET,
+  'exceptions-create': access(['GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'exceptions-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'exceptions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Combinations (lib/operations/combinations.ts): written under the hash with a conditional Put (and
+  // the counter raised past it: UpdateItem), after reading the product and its options.
+  'combinations-list': LIST,
+  'combinations-get': GET,
+  'combinations-create': access(['GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'combinations-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'combinations-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
   // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
   // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
@@ -212,6 +234,37 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'languages-langvars-create': access(['ConditionCheckItem', 'GetItem', 'PutItem']),
   'languages-langvars-update': access(['ConditionCheckItem', 'GetItem', 'UpdateItem']),
   'languages-langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
+  // Product variations (lib/operations/product-variations.ts): a product's own access, plus GetItem of the
+  // group, Query of the group's members (variation_group_id partition) and a follow-up Put of the group
+  // when its default product changes (also after a product's delete, above).
+  'product-variations-list': LIST,
+  'product-variations-get': GET,
+  'product-variations-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // The same under /product_variations_groups/:id/product_variations (GetItem of the group or its code marker first).
+  'variation-groups-products-list': LIST,
+  'variation-groups-products-get': GET,
+  'variation-groups-products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // Groups: members are a Query; create takes an id (UpdateItem) and Puts marker, group and products with
+  // their index items and counts in one transaction; update Puts the group and swaps the code marker
+  // (Put + Delete); delete removes group and marker and re-Puts each product without its membership.
+  'variation-groups-list': LIST,
+  'variation-groups-get': access(['GetItem', 'Query']),
+  'variation-groups-create': access(['PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query']),
+  'variation-groups-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // Actions: generate creates products (counter UpdateItem, Put, counts, ConditionChecks of references) and
+  // maybe a group; detach re-Puts the product (index items deleted) and maybe the group; set-default Puts the group.
+  'variations-generate': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-generate': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variations-detach': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-detach': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variations-set-default': access(['GetItem', 'PutItem']),
+  'product-variations-set-default': access(['GetItem', 'PutItem']),
+
 };
 
 /**

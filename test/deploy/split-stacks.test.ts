@@ -27,7 +27,8 @@ const run = promisify(execFile);
  */
 const STAGE = 'prod';
 const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
-const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*'] } };
+/** The middleware's own items: failed-login counters, rate-limit buckets, Idempotency-Keys. */
+const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] } };
 const DISPATCHERS = ['api-php', 'fallback'];
 /** The panel and the public documentation: in core, not API operations. */
 const OTHERS = Object.keys(EXPECTED_OTHER);
@@ -104,7 +105,19 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         const lambda = lambdaByName(stack(name), STAGE, fn);
         expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
         expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(
-          ['AUTH_CACHE_TTL_MS', 'CORS_ORIGINS', 'LOG_LEVEL', 'POWERTOOLS_METRICS_DISABLED', 'STOREFRONT_URL', 'STORE_EDITION', 'TABLE_NAME'],
+          [
+            'AUTH_CACHE_TTL_MS',
+            'CORS_ORIGINS',
+            'CURSOR_SECRET',
+            'IDEMPOTENCY_LOCK_SECONDS',
+            'LOG_LEVEL',
+            'POWERTOOLS_METRICS_DISABLED',
+            'RATE_LIMIT_BURST',
+            'RATE_LIMIT_PER_SECOND',
+            'STOREFRONT_URL',
+            'STORE_EDITION',
+            'TABLE_NAME',
+          ],
         );
       }
     }
@@ -185,7 +198,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     }
   });
 
-  it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE# items', () => {
+  it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE#, RATE# and IDEMPOTENCY# items', () => {
     const methods = new Map<string, Set<string>>();
     for (const route of everyRoute()) methods.set(route.fn, new Set([...(methods.get(route.fn) ?? []), route.method]));
     const readers = [...methods].filter(([, m]) => m.size === 1 && m.has('GET')).map(([fn]) => fn);

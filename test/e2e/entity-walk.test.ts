@@ -51,7 +51,19 @@ beforeAll(async () => {
   ids.langvar = (await api('POST', '/api/languages/1/langvars', { body: { name: `walk_${uid()}`.replace(/[^a-z0-9_]/gi, '_').toLowerCase(), value: 'V' } })).json.name;
   ids.tax = await made('taxes', { tax: `Walk ${uid()}` }, 'tax_id');
   ids.status = await made('statuses', { description: `Walk ${uid()}` }, 'status_id');
+  // A variation group of two products differing in a two-variant feature.
+  const colour = await made('features', { feature_type: 'S', description: 'Walk colour', company_id: ids.store, variants: [{ variant: 'A' }, { variant: 'B' }] }, 'feature_id');
+  const variants = Object.keys((await api('GET', `/api/features/${colour}`)).json.variants);
+  const variations = await Promise.all(variants.map((variant) => made('products', { product: `Walk ${uid()}`, price: 10, company_id: ids.store, product_features: { [colour]: variant } }, 'product_id')));
+  const group = await api('POST', '/api/product_variations_groups', { body: { product_ids: variations } });
+  expect(group.status, group.body).toBe(201);
+  ids.variation = variations[0]!;
+  ids.variationGroup = group.json.group.id;
   ids.usergroup = await made('usergroups', { usergroup: `Walk ${uid()}`, type: 'C', status: 'A' }, 'usergroup_id');
+  ids.option = await made('options', { product_id: ids.product, option_name: 'Size', option_type: 'S', variants: [{ variant_name: 'S' }, { variant_name: 'L' }] }, 'option_id');
+  const variant = Object.keys((await api('GET', `/api/options/${ids.option}`)).json.variants)[0]!;
+  ids.exception = await made('exceptions', { product_id: ids.product, combination: { [ids.option]: variant } }, 'exception_id');
+  ids.combination = (await api('POST', '/api/combinations', { body: { product_id: ids.product, combination: { [ids.option]: variant }, amount: 5 } })).json.combination_hash;
 });
 
 const WALK: Walked[] = [
@@ -65,7 +77,13 @@ const WALK: Walked[] = [
   { seed: 'Orders', collection: () => '/api/orders', shape: { kind: 'wrapped', key: 'orders' }, single: () => `/api/orders/${ids.order}`, idField: 'order_id' },
   { seed: 'Pages', collection: () => '/api/pages', shape: { kind: 'wrapped', key: 'pages' }, single: () => `/api/pages/${ids.page}`, idField: 'page_id' },
   { seed: 'Payment Methods', collection: () => '/api/payments', shape: { kind: 'wrapped', key: 'payments' }, single: () => '/api/payments/1', idField: 'payment_id' },
+  { seed: 'Product Options', collection: () => `/api/options?product_id=${ids.product}`, shape: { kind: 'keyed', by: 'option_id' }, single: () => `/api/options/${ids.option}`, idField: 'option_id' },
+  { seed: 'Product Options (global)', collection: () => '/api/options', shape: { kind: 'wrapped', key: 'product_options' } },
+  { seed: 'Option Exceptions', collection: () => `/api/exceptions?product_id=${ids.product}`, shape: { kind: 'list' }, single: () => `/api/exceptions/${ids.exception}`, idField: 'exception_id' },
+  { seed: 'Option Combinations', collection: () => `/api/combinations?product_id=${ids.product}`, shape: { kind: 'keyed', by: 'combination_hash' }, single: () => `/api/combinations/${ids.combination}`, idField: 'combination_hash' },
   { seed: 'Products', collection: () => '/api/products', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/products/${ids.product}`, idField: 'product_id' },
+  { seed: 'Product Variations', collection: () => '/api/product_variations', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/product_variations/${ids.variation}`, idField: 'product_id' },
+  { seed: 'Product Variation Groups', collection: () => '/api/product_variations_groups', shape: { kind: 'wrapped', key: 'groups' }, single: () => `/api/product_variations_groups/${ids.variationGroup}`, idField: 'id' },
   { seed: 'Product Features', collection: () => '/api/features', shape: { kind: 'wrapped', key: 'features' }, single: () => `/api/features/${ids.feature}`, idField: 'feature_id' },
   { seed: 'Settings', collection: () => '/api/settings', shape: { kind: 'wrapped', key: 'settings' }, single: () => '/api/settings/31', idField: 'object_id' },
   { seed: 'Shipments', collection: () => '/api/shipments', shape: { kind: 'wrapped', key: 'shipments' }, single: () => `/api/shipments/${ids.shipment}`, idField: 'shipment_id' },

@@ -139,6 +139,9 @@ describe('handlers invoked in-process', () => {
       expect(allowed.status).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
       expect(String(allowed.headers['access-control-allow-methods'])).toContain('PUT');
+      // Conditional requests: a browser may send If-Match / If-None-Match and read the ETag.
+      expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/If-Match.*If-None-Match/);
+      expect(allowed.headers['access-control-expose-headers']).toBe('ETag');
       const foreign = await preflight('https://evil.example.net');
       expect(foreign.status).toBe(204);
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();

@@ -116,7 +116,7 @@ export type Snapshot = Map<string, string>;
  * Every item of the table, keyed `pk | sk`, values as canonical JSON (sets as sorted arrays).
  * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change).
  */
-export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#']): Promise<Snapshot> {
+export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#']): Promise<Snapshot> {
   const items: Snapshot = new Map();
   let start: Record<string, unknown> | undefined;
   do {

@@ -10,4 +10,8 @@ Object.assign(process.env, awsEnvFor({ endpoint: inject('dynamoEndpoint'), ownEm
   // Handlers invoked in-process would otherwise print a log line and an EMF metric line per request.
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   POWERTOOLS_METRICS_DISABLED: 'true',
+  // Like the local stage of serverless offline (serverless.yml params): the suite sends at machine speed.
+  // test/e2e/rate-limit.test.ts sets small limits for its own in-process requests.
+  RATE_LIMIT_PER_SECOND: process.env.RATE_LIMIT_PER_SECOND ?? '1000',
+  RATE_LIMIT_BURST: process.env.RATE_LIMIT_BURST ?? '2000',
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig, STORE_EDITIONS } from '../../lib/config.js';
+import { LOCAL_CURSOR_SECRET, readConfig, STORE_EDITIONS } from '../../lib/config.js';
 
 describe('readConfig', () => {
   it('has defaults for an empty environment', () => {
@@ -11,6 +11,10 @@ describe('readConfig', () => {
       storeEdition: 'multi-vendor-ultimate',
       corsOrigins: [],
       authCacheTtlMs: 0,
+      cursorSecret: LOCAL_CURSOR_SECRET,
+      rateLimitPerSecond: 100,
+      rateLimitBurst: 200,
+      idempotencyLockSeconds: 15,
       storefrontUrl: 'http://localhost/index.php',
     });
   });
@@ -20,6 +24,21 @@ describe('readConfig', () => {
     expect(readConfig({ STOREFRONT_URL: 'ftp://shop.example.com/' }).storefrontUrl).toBe('http://localhost/index.php');
     expect(readConfig({ STOREFRONT_URL: 'https://shop.example.com/?a=1' }).storefrontUrl).toBe('http://localhost/index.php');
     expect(readConfig({ STOREFRONT_URL: 'not a url' }).storefrontUrl).toBe('http://localhost/index.php');
+  });
+
+  it('reads the cursor signing key from CURSOR_SECRET', () => {
+    expect(readConfig({ CURSOR_SECRET: 's3cret' }).cursorSecret).toBe('s3cret');
+    expect(readConfig({ CURSOR_SECRET: '' }).cursorSecret).toBe(LOCAL_CURSOR_SECRET);
+  });
+
+  it('reads the per-user rate limit (0 turns it off; fractions allowed) and the idempotency lock', () => {
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3', IDEMPOTENCY_LOCK_SECONDS: '40' })).toMatchObject({
+      rateLimitPerSecond: 0.5,
+      rateLimitBurst: 3,
+      idempotencyLockSeconds: 40,
+    });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '0' })).toMatchObject({ rateLimitPerSecond: 0, rateLimitBurst: 1 });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: 'fast', RATE_LIMIT_BURST: '-1' })).toMatchObject({ rateLimitPerSecond: 100, rateLimitBurst: 200 });
   });
 
   it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {

@@ -14,7 +14,7 @@ function finish(request: { context: ApiContext; event: ApiEvent }, status: numbe
   const latencyMs = state ? Date.now() - state.startedAt : 0;
   log('info', 'request', { status, latencyMs });
   recordRequest(status, latencyMs);
-  return { ...SECURITY_HEADERS, ...corsHeaders(state?.headers.origin) };
+  return { ...SECURITY_HEADERS, ...corsHeaders(state?.headers.origin), ...state?.responseHeaders };
 }
 
 /**

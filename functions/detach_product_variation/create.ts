@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { detachOperation } from '../../lib/operations/product-variations.js';
+
+/** POST /detach_product_variation (product_id in the body). */
+export const handler = apiHandler('detach_product_variation.create', detachOperation);

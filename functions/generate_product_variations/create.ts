@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { generateOperation } from '../../lib/operations/product-variations.js';
+
+/** POST /generate_product_variations (product_id in the body). */
+export const handler = apiHandler('generate_product_variations.create', generateOperation);

@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { setDefaultOperation } from '../../lib/operations/product-variations.js';
+
+/** POST /set_default_product_variation (product_id in the body). */
+export const handler = apiHandler('set_default_product_variation.create', setDefaultOperation);

@@ -1,0 +1,176 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from './client.js';
+import { keys } from './keys.js';
+import { TTL_ATTRIBUTE } from './schema.js';
+
+/**
+ * A token bucket per API user, kept as one DynamoDB item in its GCRA form: instead of (tokens, last
+ * refill time) the item stores `tat`, the "theoretical arrival time" (epoch ms) at which the bucket
+ * will be full again. Each request moves it `interval = 1000 / rate` ms into the future, starting
+ * from now if it lies in the past; a request is refused when that would put it more than
+ * `burst × interval` ahead of now. That is exactly a bucket of `burst` tokens refilled at `rate`
+ * per second (tokens = (now + burst × interval − tat) / interval), but it needs no multiplication
+ * in DynamoDB: an update is either `tat = now + interval` (the bucket was full) or
+ * `tat = tat + interval` (it was not), each guarded by a condition on `tat`; the two conditions cover
+ * complementary ranges, so a request that guessed wrong learns the stored `tat` and is right the next time.
+ */
+export interface BucketPolicy {
+  /** Tokens per second. */
+  rate: number;
+  /** Bucket size. */
+  burst: number;
+}
+
+export interface BucketDecision {
+  allowed: boolean;
+  /** The stored `tat` after this request (unchanged when refused). */
+  tat: number;
+  /** Whole tokens left after this request. */
+  remaining: number;
+  /** Seconds until the bucket is full again (RateLimit-Reset). */
+  resetSeconds: number;
+  /** When refused: seconds until one token is back (Retry-After); 0 when allowed. */
+  retryAfterSeconds: number;
+  /** Which update this decision needs: `reset` (tat was in the past or absent) or `advance`. */
+  update: 'reset' | 'advance' | 'none';
+}
+
+const intervalOf = (policy: BucketPolicy) => 1000 / policy.rate;
+/**
+ * How far in the past a stored `tat` may lie and still be advanced rather than reset: racing requests that all
+ * find the bucket full would otherwise each need the one `reset` to win, one after the other. The price is at
+ * most a tenth of the burst admitted on top, once after each pause.
+ */
+const slackOf = (policy: BucketPolicy) => (policy.burst * intervalOf(policy)) / 10;
+
+/** Pure: what one request at `nowMs` does to a bucket whose stored `tat` is `storedTat` (undefined: no item). */
+export function decide(policy: BucketPolicy, storedTat: number | undefined, nowMs: number): BucketDecision {
+  const interval = intervalOf(policy);
+  const capacity = policy.burst * interval;
+  const reset = storedTat === undefined || storedTat <= nowMs - slackOf(policy);
+  const base = reset ? nowMs : storedTat;
+  const next = base + interval;
+  if (next - nowMs > capacity + 1e-6) {
+    return {
+      allowed: false,
+      tat: base,
+      remaining: 0,
+      resetSeconds: Math.max(0, Math.ceil((base - nowMs) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil((next - nowMs - capacity) / 1000)),
+      update: 'none',
+    };
+  }
+  return {
+    allowed: true,
+    tat: next,
+    remaining: Math.min(policy.burst - 1, Math.max(0, Math.floor((nowMs + capacity - next) / interval + 1e-9))),
+    resetSeconds: Math.max(0, Math.ceil((next - nowMs) / 1000)),
+    retryAfterSeconds: 0,
+    update: reset ? 'reset' : 'advance',
+  };
+}
+
+/** What this instance last saw of each user's bucket: only a guess of which update to send. */
+const lastSeen = new Map<number, number>();
+const MAX_REMEMBERED = 1000;
+const MAX_ATTEMPTS = 5;
+
+function remember(userId: number, tat: number): void {
+  if (lastSeen.size >= MAX_REMEMBERED && !lastSeen.has(userId)) {
+    const oldest = lastSeen.keys().next().value;
+    if (oldest !== undefined) lastSeen.delete(oldest);
+  }
+  lastSeen.set(userId, tat);
+}
+
+export function rateLimitPolicy(): BucketPolicy | undefined {
+  const { rateLimitPerSecond: rate, rateLimitBurst: burst } = config();
+  return rate > 0 ? { rate, burst } : undefined;
+}
+
+/**
+ * Takes one token of `userId`'s bucket: one conditional UpdateItem. Which of the two updates to send is
+ * guessed from what this instance saw last; a wrong guess (another instance moved the bucket) fails its
+ * condition, returns the stored item (ReturnValuesOnConditionCheckFailure) and is sent once more, right.
+ * A refusal writes nothing.
+ */
+export async function takeToken(userId: number, policy: BucketPolicy, now: () => number = Date.now): Promise<BucketDecision> {
+  const key = keys.rateLimit(userId);
+  const interval = intervalOf(policy);
+  const capacity = policy.burst * interval;
+  let known = lastSeen.get(userId);
+  // The request's arrival time for every attempt: racing requests then agree on which update is right.
+  const nowMs = now();
+  for (let attempt = 1; ; attempt++) {
+    const decision = decide(policy, known, nowMs);
+    if (!decision.allowed) return decision;
+    const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
+    const lowest = nowMs - slackOf(policy);
+    const input =
+      decision.update === 'reset'
+        ? {
+            UpdateExpression: 'SET tat = :next, #ttl = :expires',
+            ConditionExpression: 'attribute_not_exists(tat) OR tat <= :lowest',
+            ExpressionAttributeValues: { ':next': decision.tat, ':lowest': lowest, ':expires': expires },
+          }
+        : {
+            UpdateExpression: 'SET tat = tat + :interval, #ttl = :expires',
+            ConditionExpression: 'tat > :lowest AND tat <= :highest',
+            ExpressionAttributeValues: { ':interval': interval, ':lowest': lowest, ':highest': nowMs + capacity - interval, ':expires': expires },
+          };
+    try {
+      const result = await db().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: key,
+          ...input,
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      const tat = Number(result.Attributes?.tat ?? decision.tat);
+      remember(userId, tat);
+      const remaining = Math.min(policy.burst - 1, Math.max(0, Math.floor((nowMs + capacity - tat) / interval + 1e-9)));
+      return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const returned = failedConditionItem(error);
+      if (returned) known = numberAttribute(returned.tat);
+      else {
+        // An endpoint that does not hand the item back on a failed condition: read it.
+        const read = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
+        known = numberAttribute(read.Item?.tat);
+      }
+      if (known !== undefined) remember(userId, known);
+      else lastSeen.delete(userId);
+      if (attempt >= MAX_ATTEMPTS) {
+        // Lost the race for the bucket five times in a row: treat it as empty for a moment.
+        return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
+      }
+    }
+  }
+}
+
+/**
+ * The item a failed condition returned (ReturnValuesOnConditionCheckFailure): the document client does not
+ * unmarshall it, so its attributes are still in DynamoDB's wire format.
+ */
+export function failedConditionItem(error: unknown): Record<string, unknown> | undefined {
+  const item = (error as { Item?: Record<string, unknown> }).Item;
+  return item && typeof item === 'object' ? item : undefined;
+}
+
+/** A number attribute, marshalled (`{ N: "12" }`) or not. */
+export function numberAttribute(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  const wire = (value as { N?: unknown } | undefined)?.N;
+  const n = typeof wire === 'string' ? Number(wire) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Tests forget what this instance saw. */
+export function forgetRateLimitsForTests(): void {
+  lastSeen.clear();
+}

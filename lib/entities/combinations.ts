@@ -1,0 +1,34 @@
+import { id, int, text } from './field-builders.js';
+import type { StoredEntityDefinition } from './types.js';
+
+const hashAnswer = { type: 'object', properties: { combination_hash: { type: 'string' } }, required: ['combination_hash'] };
+
+/**
+ * Option combinations (CS-Cart 4.3's `combinations`, SPEC §10): stock and code per combination of a
+ * product's option variants. Addressed by `combination_hash`, CS-Cart's deterministic hash of the
+ * product and the variants (an unsigned CRC32, digits), so the id is numeric and a combination's hash
+ * is the same wherever it is computed. `combination` is fixed once created (it is the hash);
+ * `amount`, `product_code` and `position` change. lib/operations/combinations.ts.
+ */
+export const combinationsEntity: StoredEntityDefinition = {
+  name: 'combinations',
+  idField: 'combination_hash',
+  storage: 'combination',
+  collectionKey: 'combinations',
+  collection: { shape: 'keyed' },
+  answers: { create: ['combination_hash'], update: ['combination_hash'] },
+  answerSchemas: { create: hashAnswer, update: hashAnswer },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  requiredOrder: ['product_id', 'combination'],
+  fields: {
+    product_id: { kind: 'int', writableOn: ['create'], requiredOn: ['create'] },
+    combination_hash: id(),
+    combination: { kind: 'object', writableOn: ['create'], requiredOn: ['create'], wire: 'raw' },
+    amount: int(0),
+    product_code: text('', 64),
+    position: int(0),
+  },
+  indexes: ['product_id'],
+  filters: { product_id: { kind: 'int' } },
+};

@@ -1,0 +1,27 @@
+import { id, WRITABLE } from './field-builders.js';
+import type { StoredEntityDefinition } from './types.js';
+
+/**
+ * Option exceptions (the recording's `exceptions`): combinations of a product's option variants that
+ * cannot be bought. `combination` is `{option_id: variant_id}` (string values); `combination_key`
+ * (product and sorted pairs, not shown) finds a repeated combination. lib/operations/exceptions.ts.
+ */
+export const exceptionsEntity: StoredEntityDefinition = {
+  name: 'exceptions',
+  idField: 'exception_id',
+  storage: 'exception',
+  collectionKey: 'exceptions',
+  collection: { shape: 'list' },
+  answers: { create: ['exception_id'], update: ['exception_id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  requiredOrder: ['product_id', 'combination'],
+  fields: {
+    exception_id: id(),
+    product_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
+    combination: { kind: 'object', writableOn: WRITABLE, requiredOn: ['create', 'update'], wire: 'raw' },
+    combination_key: { kind: 'string', shownIn: 'none' },
+  },
+  indexes: ['product_id', 'combination_key'],
+  filters: { product_id: { kind: 'int' } },
+};

@@ -1,0 +1,132 @@
+import { productsEntity } from './products.js';
+import type { EntityDefinition, FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
+
+/** A group holds at most this many products, so any change of a group is one DynamoDB transaction (≤ 100 items). */
+export const MAX_GROUP_PRODUCTS = 15;
+/** Combinations one generate_product_variations request may name (each new product is its own transaction). */
+export const MAX_COMBINATIONS = 10;
+export const VARIATION_PURPOSES = ['group_catalog_item', 'group_variation_catalog_item'] as const;
+
+const W = ['create', 'update'] as const;
+const raw = (value: FieldSpec['default']): FieldSpec => ({ kind: 'object', wire: 'raw', default: value });
+
+/** The keys a variation shows on top of a product (list row and single object), computed from its group. */
+const variationFields: Record<string, FieldSpec> = {
+  average_rating: raw(null),
+  reviews_count: { kind: 'int', default: 0, wire: 'number' },
+  variation_feature_ids: raw({}),
+  variation_feature_collection: raw({}),
+  /** Written in a body, it moves the product into that group. */
+  variation_group_id: { kind: 'int', writableOn: W, wire: 'number', default: 0 },
+  variation_group_code: { kind: 'string', default: '' },
+  variation_parent_product_id: { kind: 'int', default: 0, wire: 'number' },
+  variation_sub_group_id: { kind: 'string', default: '' },
+  variation_name: { kind: 'string', default: '' },
+  image_pairs: raw([]),
+};
+
+const actionAnswer = {
+  type: 'object',
+  properties: { message: { type: 'string' }, group: { type: 'object' }, products_status: { type: ['object', 'null'] } },
+  required: ['message', 'group', 'products_status'],
+};
+const messageAnswer = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+const productIdBody = { type: 'object', properties: { product_id: { type: 'integer' } } };
+
+/** The POST-only actions, at the top level (`product_id` in the body) and under `/product_variations/:id/`. */
+function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
+  const generate = name === 'generate_product_variations';
+  return {
+    name,
+    operations: ['create'],
+    privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+    fields: {
+      ...(nestedUnderProduct ? {} : { product_id: { kind: 'int', writableOn: ['create'] } }),
+      ...(generate ? { combinations: { kind: 'object', writableOn: ['create'], wire: 'raw' }, features: { kind: 'object', writableOn: ['create'], wire: 'raw' } } : {}),
+    },
+    ...(generate ? { createMayAnswer200: true } : {}),
+    bodySchemas: {
+      create: generate
+        ? {
+            type: 'object',
+            properties: {
+              ...(nestedUnderProduct ? {} : { product_id: { type: 'integer' } }),
+              combinations: { type: 'array', items: { type: 'array', items: { type: ['string', 'integer'] } } },
+              features: { type: 'array', items: { type: 'object', properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } } } },
+            },
+          }
+        : productIdBody,
+    },
+    answerSchemas: { create: generate ? actionAnswer : messageAnswer },
+  };
+}
+
+export const ACTIONS = ['generate_product_variations', 'detach_product_variation', 'set_default_product_variation'] as const;
+export type ActionName = (typeof ACTIONS)[number];
+
+/**
+ * Product variations (the add-on's `product_variations`): the products that are in a variation group,
+ * with the group's keys (variation_*) added. The same storage, privileges, vendor scope, create, update
+ * and delete as products; the collection key is still `products`.
+ */
+export const productVariationsEntity: StoredEntityDefinition = {
+  ...productsEntity,
+  name: 'product_variations',
+  fields: { ...productsEntity.fields, ...variationFields },
+  nested: Object.fromEntries(ACTIONS.map((name) => [name, action(name, true)])),
+};
+
+/** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
+const groupVariations: StoredEntityDefinition = { ...productVariationsEntity, nested: undefined, collection: { shape: 'wrapped', key: 'products' } };
+
+/** POST/PUT of a group answer as generate does: `{message, group, products_status}` (PUT: products_status null). */
+const groupAnswer = actionAnswer;
+
+/**
+ * Variation groups: typed values (ints, booleans), addressed by id or by `code` (unique). `products`
+ * is computed from the products' `variation_group_id` (the membership lives on the product).
+ */
+export const variationGroupsEntity: StoredEntityDefinition = {
+  name: 'product_variations_groups',
+  idField: 'id',
+  idKind: 'name',
+  storage: 'variation_group',
+  collectionKey: 'groups',
+  answers: { create: ['id'], update: ['id'] },
+  operations: ['list', 'get', 'create', 'update', 'delete'],
+  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  fields: {
+    id: { kind: 'int', wire: 'number' },
+    code: { kind: 'string', maxLength: 64, writableOn: W, default: '' },
+    features: { kind: 'object', writableOn: ['create'], wire: 'raw', default: [] },
+    products: { kind: 'object', wire: 'raw', default: [] },
+    created_at: { kind: 'int', wire: 'number' },
+    updated_at: { kind: 'int', wire: 'number' },
+    /** Hidden: the group's feature ids (the `feature_ids` filter is one index partition). */
+    feature_ids: { kind: 'intList', shownIn: 'none' },
+    /** Hidden: the group's default product (the others' parent_product_id). */
+    parent_product_id: { kind: 'int', shownIn: 'none' },
+  },
+  filters: { product_ids: { kind: 'intList' }, feature_ids: { kind: 'int' } },
+  filterRules: { feature_ids: { field: 'feature_ids', op: 'eq' } },
+  indexes: ['feature_ids'],
+  sortKeys: ['id'],
+  bodySchemas: {
+    create: {
+      type: 'object',
+      properties: {
+        product_ids: { type: 'array', items: { type: 'integer' } },
+        code: { type: 'string' },
+        features: { type: 'array', items: { type: 'object', properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } } } },
+      },
+    },
+    update: { type: 'object', properties: { code: { type: 'string' } } },
+  },
+  answerSchemas: { create: groupAnswer, update: groupAnswer },
+  nested: { product_variations: groupVariations },
+};
+
+const topLevel = (name: ActionName): EntityDefinition => action(name, false);
+export const generateVariationsEntity = topLevel('generate_product_variations');
+export const detachVariationEntity = topLevel('detach_product_variation');
+export const setDefaultVariationEntity = topLevel('set_default_product_variation');

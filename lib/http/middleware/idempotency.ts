@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { claimKey, completeKey, releaseKey } from '../../db/idempotency.js';
+import { DomainError, UnavailableError } from '../../errors.js';
+import { log } from '../../log.js';
+import type { ApiContext, ApiEvent, ApiState } from '../api-request.js';
+import { errorToResult } from '../error-response.js';
+import { HttpError, badRequest } from '../http-errors.js';
+import type { ApiResult } from '../response.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const MAX_KEY_LENGTH = 255;
+/** Only these methods honour the header; on GET and DELETE it is ignored (they are idempotent already). */
+const HONOURED = new Set(['POST', 'PUT']);
+
+/** JSON with object keys sorted at every level: equal bodies give equal text whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value as Record<string, unknown>)
+      .sort()
+      .map((name) => `${JSON.stringify(name)}:${canonicalJson((value as Record<string, unknown>)[name])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What a retry must repeat exactly: method, path (with its version), query and the decoded body. */
+export function fingerprintOf(method: string, path: string, query: Record<string, string>, body: unknown): string {
+  const sortedQuery = Object.keys(query)
+    .sort()
+    .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name]!)}`)
+    .join('&');
+  return createHash('sha256').update(`${method}\n${path}?${sortedQuery}\n${canonicalJson(body ?? null)}`).digest('base64url');
+}
+
+/** The Idempotency-Key of a POST/PUT, or undefined. 400 for an empty or over-long key. */
+export function idempotencyKeyOf(state: Pick<ApiState, 'method' | 'headers'>): string | undefined {
+  if (!HONOURED.has(state.method)) return undefined;
+  const key = state.headers[IDEMPOTENCY_HEADER];
+  if (key === undefined) return undefined;
+  if (key.trim() === '' || key.length > MAX_KEY_LENGTH) {
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
+  }
+  return key;
+}
+
+/** Whether a failed request's answer is final (4xx: stored and replayed) or worth retrying (5xx: the claim is released). */
+function finalAnswer(error: unknown): ApiResult | undefined {
+  if (error instanceof UnavailableError) return undefined;
+  if (!(error instanceof HttpError) && !(error instanceof DomainError)) return undefined;
+  const result = errorToResult(error);
+  return result.status < 500 ? { status: result.status, body: result.body } : undefined;
+}
+
+interface Claim {
+  userId: number;
+  key: string;
+  token: string;
+}
+
+const claims = new WeakMap<ApiState, Claim>();
+
+/**
+ * Last judgement before the operation (after credentials, route, privilege, body and the rate limit, so a
+ * request that is refused for any of those never stores a key). A POST/PUT with `Idempotency-Key`:
+ * - first time: claims (user, key) and runs; its answer is stored for 24 h (any status below 500);
+ * - again with the same fingerprint: the stored answer, with `Idempotent-Replayed: true`;
+ * - with another method, path, query or body: 422;
+ * - while the first still runs: 409 with Retry-After;
+ * - a 5xx or a crash releases the claim (a crash's claim lapses after IDEMPOTENCY_LOCK_SECONDS).
+ * Requests without the header cost nothing here.
+ */
+export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+  return {
+    before: async ({ event, context }) => {
+      const state = context.api;
+      const key = idempotencyKeyOf(state);
+      if (key === undefined || !state.caller) return;
+      const userId = state.caller.userId;
+      const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
+      const nowSeconds = Math.floor(Date.now() / 1000);
+      const outcome = await claimKey(userId, key, fingerprint, nowSeconds);
+      if (outcome.kind === 'claimed') {
+        claims.set(state, { userId, key, token: outcome.token });
+        return;
+      }
+      if (outcome.fingerprint !== fingerprint) {
+        throw new HttpError(422, 'this Idempotency-Key was used with another request (method, path or body)');
+      }
+      if (outcome.kind === 'pending') {
+        throw new HttpError(409, 'a request with this Idempotency-Key is still in progress; retry later', { 'Retry-After': '1' });
+      }
+      state.responseHeaders = { ...state.responseHeaders, 'Idempotent-Replayed': 'true' };
+      const { status, body } = outcome.answer;
+      state.replay = { status, body: body ? (JSON.parse(body) as unknown) : undefined };
+    },
+    after: async ({ context, response }) => {
+      const claim = claims.get(context.api);
+      if (!claim) return;
+      claims.delete(context.api);
+      const result = response as unknown as ApiResult;
+      if (result.status >= 500) {
+        await releaseKey(claim.userId, claim.key, claim.token);
+        return;
+      }
+      const body = result.status === 204 || result.body === undefined ? undefined : JSON.stringify(result.body);
+      try {
+        await completeKey(claim.userId, claim.key, claim.token, { status: result.status, body });
+      } catch (error) {
+        // The work is done and its answer goes out; only the replay is lost. Free the key rather than leave it locked.
+        log('warn', 'idempotency answer not stored', { error: (error as Error).message });
+        await releaseKey(claim.userId, claim.key, claim.token).catch(() => undefined);
+      }
+    },
+    onError: async ({ context, error }) => {
+      const claim = context.api ? claims.get(context.api) : undefined;
+      if (!claim) return;
+      claims.delete(context.api);
+      const answer = finalAnswer(error);
+      try {
+        if (answer) await completeKey(claim.userId, claim.key, claim.token, { status: answer.status, body: JSON.stringify(answer.body) });
+        else await releaseKey(claim.userId, claim.key, claim.token);
+      } catch (failure) {
+        log('warn', 'idempotency claim not settled', { error: (failure as Error).message });
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { seedRecord } from '../db/entity-store.js';
+import { combinationsEntity as def } from '../entities/combinations.js';
+import { readBodyFields, withDefaults } from '../entities/validate.js';
+import { ValidationError } from '../errors.js';
+import type { Operation } from '../http/api-handler.js';
+import { created, ok } from '../http/response.js';
+import { checkCombination, combinationHash, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
+import { presentAll, updateOperation } from './crud.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** `GET /combinations?product_id=N`: the product's combinations keyed by combination_hash (`{}` when none); product_id required. */
+export const combinationsListOperation: Operation = async (request) => {
+  const productId = await productOfQuery(request.query);
+  const records = await recordsOfProduct(def, productId);
+  const rows = await presentAll(def, {}, records, 'list');
+  return ok(Object.fromEntries(rows.map((row, i) => [String(records[i]!.combination_hash), row])));
+};
+
+/**
+ * POST: the record is written under its hash (a conditional Put), so the same (product, combination)
+ * twice is a 400 naming `combination` with the existing hash in the message; nothing is overwritten.
+ */
+export const combinationsCreateOperation: Operation = async (request) => {
+  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
+  const productId = Number(values.product_id);
+  await requireProduct(productId);
+  const combination = await checkCombination(productId, values.combination);
+  const hash = combinationHash(productId, combination);
+  const written = await seedRecord(def, hash, { ...values, combination } as Parameters<typeof seedRecord>[2]);
+  if (!written) throw invalid('combination', `The combination field repeats combination ${hash} of this product`);
+  return created({ combination_hash: String(hash) });
+};
+
+/** PUT: amount, product_code, position; the answer carries the hash as a string like POST's. */
+export function combinationsUpdateOperation(): Operation {
+  const update = updateOperation(def);
+  return async (request) => {
+    const result = await update(request);
+    return ok({ combination_hash: String((result.body as Record<string, unknown>).combination_hash) });
+  };
+}

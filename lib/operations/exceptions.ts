@@ -1,0 +1,58 @@
+import { listRecords } from '../db/entity-list.js';
+import { exceptionsEntity as def } from '../entities/exceptions.js';
+import type { StoredValue } from '../entities/types.js';
+import { readBodyFields, withDefaults, type FieldValues } from '../entities/validate.js';
+import { createRecord } from '../db/entity-store.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { Operation } from '../http/api-handler.js';
+import { created, ok } from '../http/response.js';
+import { checkCombination, combinationKey, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
+import { presentAll, type EntityHooks } from './crud.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** The exception already holding a (product, combination), if any (a Query of the combination_key index). */
+async function existing(key: string): Promise<number | undefined> {
+  const { records } = await listRecords(def, { conditions: [{ rule: { field: 'combination_key', op: 'eq' }, values: [key] }], sortBy: 'id', descending: false, page: 1, itemsPerPage: 1 });
+  return records[0] ? Number(records[0].exception_id) : undefined;
+}
+
+async function judged(productId: number, combination: unknown): Promise<FieldValues> {
+  const checked = await checkCombination(productId, combination);
+  return { combination: checked, combination_key: combinationKey(productId, checked) };
+}
+
+export const exceptionHooks: EntityHooks = {
+  update: async (changes, current) => {
+    const productId = Number(current.product_id);
+    if (changes.product_id !== undefined && Number(changes.product_id) !== productId) {
+      throw invalid('product_id', `The product_id field must be the exception's product (${productId})`);
+    }
+    const values = await judged(productId, changes.combination);
+    const other = await existing(String(values.combination_key));
+    if (other !== undefined && other !== Number(current.exception_id)) {
+      throw invalid('combination', `The combination field repeats exception ${other}`);
+    }
+    return { ...changes, product_id: productId, ...values };
+  },
+};
+
+/** `GET /exceptions?product_id=N`: the product's exceptions as a bare list; none (or no such product) → 404 as CS-Cart. */
+export const exceptionsListOperation: Operation = async (request) => {
+  const productId = await productOfQuery(request.query);
+  const records = await recordsOfProduct(def, productId);
+  if (records.length === 0) throw new NotFoundError();
+  return ok(await presentAll(def, {}, records, 'list'));
+};
+
+/** POST: a combination the product already has an exception for answers that exception's id (CS-Cart). */
+export const exceptionsCreateOperation: Operation = async (request) => {
+  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
+  const productId = Number(values.product_id);
+  await requireProduct(productId);
+  const combination = await judged(productId, values.combination);
+  const repeated = await existing(String(combination.combination_key));
+  if (repeated !== undefined) return created({ exception_id: repeated });
+  const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
+  return created({ exception_id: Number(record.exception_id) });
+};

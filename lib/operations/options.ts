@@ -1,0 +1,157 @@
+import { Big } from 'big.js';
+import { nextId } from '../db/counters.js';
+import { listRecords } from '../db/entity-list.js';
+import { getRecord, type EntityRecord } from '../db/entity-store.js';
+import { SELECTABLE_OPTION_TYPES, optionsEntity } from '../entities/options.js';
+import { present } from '../entities/present.js';
+import { productsEntity } from '../entities/products.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { Operation } from '../http/api-handler.js';
+import { ok } from '../http/response.js';
+import { deleteCombinationsUsing } from './option-combinations.js';
+import { listOperation, type EntityHooks } from './crud.js';
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+const MAX_VARIANTS = 500;
+const MODIFIER_TYPES = ['A', 'P'];
+
+/** A modifier as CS-Cart's decimal(12,3) column: a (possibly negative) decimal written with three decimals. */
+function modifier(value: unknown, field: string): string {
+  if (value === undefined || value === null || value === '') return '0.000';
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^-?\d{1,9}(\.\d+)?$/.test(text)) throw invalid('variants', `The ${field} of every variant must be a decimal number`);
+  return new Big(text).toFixed(3);
+}
+
+function modifierType(value: unknown, field: string): string {
+  if (value === undefined || value === null || value === '') return 'A';
+  if (typeof value !== 'string' || !MODIFIER_TYPES.includes(value)) throw invalid('variants', `The ${field} of every variant must be A or P`);
+  return value;
+}
+
+/**
+ * The variants sent (a list, or an object of them), stored keyed by variant_id as the recording shows
+ * them (every value a string but `image_pair`). A sent variant_id the option already has keeps its id.
+ */
+async function variantsOf(sent: unknown, optionId: number, existing: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (sent === null || typeof sent !== 'object') throw invalid('variants', 'The variants field must be a list of variants');
+  const list = (Array.isArray(sent) ? sent : Object.values(sent)) as Array<Record<string, unknown>>;
+  if (list.length > MAX_VARIANTS) throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+  const variants: Record<string, unknown> = {};
+  for (const [i, item] of list.entries()) {
+    if (item === null || typeof item !== 'object') throw invalid('variants', 'Every variant must be an object');
+    const name = typeof item.variant_name === 'string' || typeof item.variant_name === 'number' ? String(item.variant_name).trim() : '';
+    if (name === '' || name.length > 255) throw invalid('variants', 'Every variant needs a variant_name of at most 255 characters');
+    const position = item.position === undefined ? i : Number(item.position);
+    if (!Number.isInteger(position) || position < 0) throw invalid('variants', 'The position of every variant must be a non-negative integer');
+    const status = item.status ?? 'A';
+    if (status !== 'A' && status !== 'D') throw invalid('variants', 'The status of every variant must be A or D');
+    const kept = item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id)) ? Number(item.variant_id) : undefined;
+    const id = kept ?? (await nextId('option_variant'));
+    variants[id] = {
+      variant_name: name,
+      variant_id: String(id),
+      option_id: String(optionId),
+      position: String(position),
+      modifier: modifier(item.modifier, 'modifier'),
+      modifier_type: modifierType(item.modifier_type, 'modifier_type'),
+      weight_modifier: modifier(item.weight_modifier, 'weight_modifier'),
+      weight_modifier_type: modifierType(item.weight_modifier_type, 'weight_modifier_type'),
+      point_modifier: modifier(item.point_modifier, 'point_modifier'),
+      point_modifier_type: modifierType(item.point_modifier_type, 'point_modifier_type'),
+      status,
+      image_pair: [],
+    };
+  }
+  return variants;
+}
+
+const hasVariants = (value: unknown) => value !== null && typeof value === 'object' && Object.keys(value).length > 0;
+
+/**
+ * `variants` sent: the body must name option_type (CS-Cart #268), a selectable one. A non-selectable
+ * type keeps no variants: changing an option with variants to one is a 400 unless `variants` empties them.
+ */
+function checkType(body: Record<string, unknown>, type: string, keptVariants: unknown): void {
+  if (Object.hasOwn(body, 'variants') && !Object.hasOwn(body, 'option_type')) {
+    throw invalid('option_type', 'The option_type field is required');
+  }
+  const variants = Object.hasOwn(body, 'variants') ? body.variants : keptVariants;
+  if (!SELECTABLE_OPTION_TYPES.includes(type) && hasVariants(variants)) {
+    throw invalid('option_type', `Options of option_type ${type} have no variants; use S, R or C`);
+  }
+}
+
+const bodyOf = (body: unknown) => (body ?? {}) as Record<string, unknown>;
+
+export const optionHooks: EntityHooks = {
+  create: async (values, request) => {
+    checkType(bodyOf(request.body), String(values.option_type), undefined);
+    return { ...values, variants: await variantsOf(values.variants ?? [], 0, {}) };
+  },
+  // Each variant names its option, whose id a create learns only now.
+  withId: (record) => ({
+    variants: Object.fromEntries(
+      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, v]) => [id, { ...v, option_id: String(record.option_id) }]),
+    ),
+  }),
+  update: async (changes, current: EntityRecord, request) => {
+    checkType(bodyOf(request.body), String(changes.option_type ?? current.option_type), current.variants);
+    if (changes.variants === undefined) return changes;
+    const existing = (current.variants ?? {}) as Record<string, unknown>;
+    return { ...changes, variants: await variantsOf(changes.variants, Number(current.option_id), existing) };
+  },
+  // Exceptions and combinations naming a variant the option no longer has go with it.
+  afterWrite: async (record, previous) => {
+    if (previous && record.variants !== previous.variants) {
+      await deleteCombinationsUsing(Number(record.product_id), Number(record.option_id), (record.variants ?? {}) as object);
+    }
+  },
+  // Exceptions and combinations that name the option (or one of its variants) go with it.
+  afterDelete: (deleted) => deleteCombinationsUsing(Number(deleted.product_id), Number(deleted.option_id)),
+};
+
+/** The params keys of CS-Cart's answer that our echo has no value for. */
+const PARAMS_DEFAULTS = { product_id: 0, q: null, excluded_ids: null, get_variants: false, option_id: null };
+
+/** Every option of a product (none is a global one), by id. */
+export async function optionsOfProduct(productId: number): Promise<EntityRecord[]> {
+  const { records } = await listRecords(optionsEntity, {
+    conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
+    sortBy: 'id',
+    descending: false,
+    page: 1,
+  });
+  return records;
+}
+
+/**
+ * `GET /options`: the global options (product_id 0), wrapped with params. `GET /options?product_id=N`:
+ * the product's own options as a bare object keyed by option_id, each with `cur_product_id` and without
+ * `lang_code` (CS-Cart #264); an unknown product → 404.
+ */
+export function optionsListOperation(): Operation {
+  const globalList = listOperation(optionsEntity, {
+    scope: () => [{ rule: { field: 'product_id', op: 'eq' }, values: [0] }],
+  });
+  return async (request) => {
+    const text = request.query.product_id?.trim() ?? '';
+    if (text === '' || text === '0') {
+      const result = await globalList(request);
+      const body = result.body as Record<string, Record<string, unknown>>;
+      const params = { ...PARAMS_DEFAULTS, ...body.params, sort_order_rev: body.params!.sort_order === 'asc' ? 'desc' : 'asc' };
+      return ok({ ...body, params, search: params });
+    }
+    if (!/^\d{1,15}$/.test(text)) throw invalid('product_id', 'The product_id field must be a non-negative integer');
+    const productId = Number(text);
+    if (!(await getRecord(productsEntity, productId))) throw new NotFoundError();
+    const records = await optionsOfProduct(productId);
+    const keyed: Record<string, unknown> = {};
+    for (const record of records) {
+      const { lang_code: _omitted, ...shown } = present(optionsEntity, record, 'single');
+      keyed[String(record.option_id)] = { cur_product_id: String(productId), ...shown };
+    }
+    return ok(keyed);
+  };
+}
+

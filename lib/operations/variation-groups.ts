@@ -1,0 +1,45 @@
+import { listRecords } from '../db/entity-list.js';
+import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { productsEntity } from '../entities/products.js';
+import { variationGroupsEntity } from '../entities/product-variations.js';
+import type { StoredValue } from '../entities/types.js';
+
+/**
+ * What both products and product variations need of a variation group (kept apart from
+ * lib/operations/product-variations.ts so products can use it without an import cycle).
+ * The membership lives on the product (`variation_group_id`, indexed): deleting a product
+ * takes it out of its group in the delete's own transaction.
+ */
+
+/** Every product of a group, by id ascending: one index partition (bounded by MAX_GROUP_PRODUCTS). */
+export async function groupMembers(groupId: number): Promise<EntityRecord[]> {
+  const { records } = await listRecords(productsEntity, {
+    conditions: [{ rule: { field: 'variation_group_id', op: 'eq' }, values: [groupId] }],
+    sortBy: 'id',
+    descending: false,
+    page: 1,
+  });
+  return records;
+}
+
+/**
+ * After a product left a group (deleted, detached, moved): if it was the group's default product,
+ * the lowest remaining product id becomes the default (0 when none is left).
+ */
+export async function repairGroupParent(groupId: number, leavingProductId: number): Promise<void> {
+  const group = await getRecord(variationGroupsEntity, groupId);
+  if (!group || Number(group.parent_product_id ?? 0) !== leavingProductId) return;
+  const next = (await groupMembers(groupId)).find((product) => Number(product.product_id) !== leavingProductId);
+  await updateRecord(variationGroupsEntity, groupId, (current): Record<string, StoredValue> =>
+    Number(current.parent_product_id ?? 0) === leavingProductId ? { parent_product_id: Number(next?.product_id ?? 0), updated_at: Math.floor(Date.now() / 1000) } : {},
+  ).catch(() => undefined);
+}
+
+/** A group without a default product (all had left) takes the product that joins it. */
+export async function adoptParent(groupId: number, productId: number): Promise<void> {
+  const group = await getRecord(variationGroupsEntity, groupId);
+  if (!group || Number(group.parent_product_id ?? 0) !== 0) return;
+  await updateRecord(variationGroupsEntity, groupId, (current): Record<string, StoredValue> =>
+    Number(current.parent_product_id ?? 0) === 0 ? { parent_product_id: productId, updated_at: Math.floor(Date.now() / 1000) } : {},
+  ).catch(() => undefined);
+}

@@ -1,0 +1,125 @@
+/**
+ * The per-user rate limit (README "Rate limits"): a token bucket per API user in DynamoDB.
+ *
+ * - Over real HTTP (serverless offline, local stage: 1000 per second, burst 2000 — the suite must never meet
+ *   it): every authenticated answer, success or error, carries RateLimit-Limit/Remaining/Reset; none without
+ *   credentials; preflights allow Idempotency-Key and CORS exposes the headers.
+ * - With small limits (RATE_LIMIT_PER_SECOND=2, RATE_LIMIT_BURST=3), the handlers invoked in-process through their
+ *   whole middy stack against the same DynamoDB Local: 429 + Retry-After when the bucket is empty, a refused write
+ *   changes nothing, refill after the interval, and each user's bucket is their own. (A second serverless offline
+ *   with other limits would rebuild every bundle in the same working copy as the suite's own one.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
+import { handler as versionGet } from '../../functions/version/get.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
+import { event, invoke, type Handler } from '../integration/hostile-support.js';
+import { api } from '../support/http.js';
+import { createRoot, uid, type ApiUser } from '../support/fixtures.js';
+
+describe('RateLimit-* headers over HTTP', () => {
+  it('on every authenticated answer, success or error; the numbers are the local stage bucket', async () => {
+    for (const [method, path] of [['GET', '/api/version'], ['GET', '/api/usergroups/999999999'], ['GET', '/api/nothing-here']] as const) {
+      const answer = await api(method, path);
+      expect(answer.headers.get('ratelimit-limit'), `${method} ${path}`).toBe('2000');
+      const remaining = Number(answer.headers.get('ratelimit-remaining'));
+      expect(remaining).toBeGreaterThanOrEqual(0);
+      expect(remaining).toBeLessThan(2000);
+      expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('none without valid credentials (nobody to count them against)', async () => {
+    const answer = await api('GET', '/api/version', { auth: null });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('ratelimit-limit')).toBeNull();
+  });
+});
+
+describe('the token bucket with small limits (2 per second, burst 3), in-process', () => {
+  let other: ApiUser;
+  let saved: [string | undefined, string | undefined];
+  beforeAll(async () => {
+    saved = [process.env.RATE_LIMIT_PER_SECOND, process.env.RATE_LIMIT_BURST];
+    other = await createRoot();
+    process.env.RATE_LIMIT_PER_SECOND = '2';
+    process.env.RATE_LIMIT_BURST = '3';
+    resetConfigForTests();
+    forgetRateLimitsForTests();
+  });
+  afterAll(() => {
+    if (saved[0] === undefined) delete process.env.RATE_LIMIT_PER_SECOND;
+    else process.env.RATE_LIMIT_PER_SECOND = saved[0];
+    if (saved[1] === undefined) delete process.env.RATE_LIMIT_BURST;
+    else process.env.RATE_LIMIT_BURST = saved[1];
+    resetConfigForTests();
+  });
+
+  const version = (auth?: readonly [string, string]) => invoke(versionGet as Handler, event('GET', '/api/version', auth ? { auth } : {}));
+
+  it('burst of 3, then 429 with Retry-After and the contract body; refills; other users are independent', async () => {
+    const me = await createRoot();
+    // Let any earlier use of this fresh user's bucket drain (there is none; this keeps the test honest about timing).
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await version(me.auth));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(answers.slice(0, 3).map((a) => a.headers['ratelimit-remaining'])).toEqual(['2', '1', '0']);
+    const refused = answers[3]!;
+    expect(refused.json).toEqual({ message: 'Too Many Requests', status: 429 });
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['ratelimit-limit']).toBe('3');
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+
+    // Another user's bucket is full.
+    const theirs = await version(other.auth);
+    expect(theirs.status).toBe(200);
+    expect(Number(theirs.headers['ratelimit-remaining'])).toBeGreaterThanOrEqual(1);
+
+    // One token every 500 ms.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const refilled = await version(me.auth);
+    expect(refilled.status).toBe(200);
+    expect((await version(me.auth)).status).toBe(429);
+  });
+
+  it('racing requests of one user on a fresh bucket: exactly `burst` pass', async () => {
+    const me = await createRoot();
+    forgetRateLimitsForTests();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => version(me.auth)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('a refused write changes nothing; the 429 comes before route and body judgements', async () => {
+    const me = await createRoot();
+    for (let i = 0; i < 3; i++) expect((await version(me.auth)).status).toBe(200);
+    const idBefore = (await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `before-${uid()}` } })).json.usergroup_id as number;
+    const write = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { auth: me.auth, body: { type: 'C', status: 'A', usergroup: `limited-${uid()}` } }));
+    expect(write.status).toBe(429);
+    expect(write.json).toEqual({ message: 'Too Many Requests', status: 429 });
+    const malformed = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { auth: me.auth, body: '{', headers: { 'Content-Type': 'application/json' } }));
+    expect(malformed.status).toBe(429);
+    const unknown = await invoke(usergroupsCreate as Handler, event('POST', '/api/no-such-entity', { auth: me.auth, body: { a: 1 } }));
+    expect(unknown.status).toBe(429);
+    // The refused create took no id: the next group's id follows the one before it.
+    const idAfter = (await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `after-${uid()}` } })).json.usergroup_id as number;
+    expect(idAfter).toBe(idBefore + 1);
+  });
+
+  it('RATE_LIMIT_PER_SECOND=0 turns it off: no headers, no 429', async () => {
+    const me = await createRoot();
+    process.env.RATE_LIMIT_PER_SECOND = '0';
+    resetConfigForTests();
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => version(me.auth)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(answers[0]!.headers['ratelimit-limit']).toBeUndefined();
+    } finally {
+      process.env.RATE_LIMIT_PER_SECOND = '2';
+      resetConfigForTests();
+    }
+  });
+});
