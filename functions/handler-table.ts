@@ -102,6 +102,10 @@ import { handler as productsDiscussionsCreate } from './products/discussions-cre
 import { handler as cartsList } from './carts/list.js';
 import { handler as cartsGet } from './carts/get.js';
 import { handler as cartsDelete } from './carts/delete.js';
+import { handler as authCreate } from './auth/create.js';
+import { handler as settingsList } from './settings/list.js';
+import { handler as settingsGet } from './settings/get.js';
+import { handler as settingsUpdate } from './settings/update.js';
 import { handler as taxesList } from './taxes/list.js';
 import { handler as taxesGet } from './taxes/get.js';
 import { handler as taxesCreate } from './taxes/create.js';
@@ -254,6 +258,10 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'carts.list': cartsList,
   'carts.get': cartsGet,
   'carts.delete': cartsDelete,
+  'auth.create': authCreate,
+  'settings.list': settingsList,
+  'settings.get': settingsGet,
+  'settings.update': settingsUpdate,
   'taxes.list': taxesList,
   'taxes.get': taxesGet,
   'taxes.create': taxesCreate,

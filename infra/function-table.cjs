@@ -168,6 +168,9 @@ const FUNCTIONS = [
   ...entityFunctions('orders', 'statuses', { references: false, dependents: false, extra: { create: ['Query'] } }),
 
   ...entityFunctions('content', 'call_requests', { dependents: false }),
+  // A login key (lib/operations/auth.ts): the user by e-mail (GetItem of the login and the profile), then
+  // a conditional PutItem of the key's hash.
+  { domain: 'accounts', name: 'auth-create', key: 'auth.create', handler: 'functions/auth/create.handler', method: 'post', path: 'auth', table: ['GetItem', 'PutItem'], index: [] },
   // Carts are views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
   ...entityFunctions('accounts', 'carts', { operations: ['list', 'get', 'delete'], access: { list: [], get: ['GetItem', 'BatchGetItem'], delete: ['GetItem'] } }),
   // A post's create reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two
@@ -198,6 +201,9 @@ const FUNCTIONS = [
     table: [...new Set([...table, 'GetItem'])],
     index: [],
   })),
+  // Settings are seeded (lib/settings-defaults.ts), never created or deleted; a PUT changes `value` only, which
+  // no index item carries: GetItem, then the record's Put.
+  ...entityFunctions('settings', 'settings', { operations: ['list', 'get', 'update'], access: { update: ['GetItem', 'PutItem'] } }),
   // A page's parent is read on create and on a move; a move rewrites the subtree (Query of it).
   ...entityFunctions('content', 'pages', { extra: { create: ['GetItem'], update: ['Query'] } }),
   // Product variations (lib/operations/product-variations.ts): products in a variation group. Writes are a

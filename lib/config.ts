@@ -26,6 +26,8 @@ export interface Config {
   corsOrigins: string[];
   /** How long a successful authentication (and the privileges it resolved) may be reused, in ms. 0 = never. */
   authCacheTtlMs: number;
+  /** The storefront's front script that login links of POST /auth point to (`<url>?dispatch=auth.ekey_login&ekey=…`). */
+  storefrontUrl: string;
   /** The HMAC-SHA256 key list cursors are signed with (`CURSOR_SECRET`); a fixed local default when unset. */
   cursorSecret: string;
   /** Token bucket per API user: steady requests per second (refill rate). 0 = no per-user rate limit. */
@@ -35,6 +37,8 @@ export interface Config {
   /** How long an Idempotency-Key claim of a request still running blocks others (function timeout + margin), in s. */
   idempotencyLockSeconds: number;
 }
+
+export const DEFAULT_STOREFRONT_URL = 'http://localhost/index.php';
 
 /** Local and test stacks only: a deployment sets CURSOR_SECRET (README "Environment variables"). */
 export const LOCAL_CURSOR_SECRET = 'store-api-local-cursor-secret';
@@ -56,6 +60,19 @@ function readNonNegativeInt(value: string | undefined, fallback: number): number
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/** An absolute http(s) URL without query or fragment, else undefined (the default applies). */
+function readUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  try {
+    const url = new URL(text);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     tableName: env.TABLE_NAME || 'store-api-local',
@@ -69,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerSecond: readNonNegativeNumber(env.RATE_LIMIT_PER_SECOND, 100),
     rateLimitBurst: Math.max(1, readNonNegativeInt(env.RATE_LIMIT_BURST, 200)),
     idempotencyLockSeconds: Math.max(1, readNonNegativeInt(env.IDEMPOTENCY_LOCK_SECONDS, 15)),
+    storefrontUrl: readUrl(env.STOREFRONT_URL) ?? DEFAULT_STOREFRONT_URL,
   };
 }
 

@@ -6,11 +6,12 @@ import { paymentsEntity } from './entities/payments.js';
 import { shippingsEntity } from './entities/shippings.js';
 import { statusesEntity } from './entities/statuses.js';
 import { withDefaults } from './entities/validate.js';
+import { ensureSettings } from './settings-defaults.js';
 
 /**
  * The records every store starts with, as a fresh CS-Cart has them: the order statuses (type O, with
  * whether an order in each holds stock) and one payment and one shipping method, so an order can be
- * placed at once. Written through the same repository as everything else, with fixed ids; existing
+ * placed at once; and the store's settings (lib/settings-defaults.ts). Written through the same repository as everything else, with fixed ids; existing
  * records are left as they are, so this runs safely on every start.
  */
 const ORDER_STATUSES: Array<[letter: string, description: string, inventory: 'D' | 'I']> = [
@@ -48,6 +49,7 @@ export async function ensureStoreDefaults(): Promise<void> {
   await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });
   await seedLanguage();
   await seedRecord(shippingsEntity, 1, { ...withDefaults(shippingsEntity, { shipping: 'Custom shipping method' }), delivery_time: '3-5 days' });
+  await ensureSettings();
 }
 
 /** English, language 1, with its lang_code marker (lib/operations/languages.ts) so no other language takes `en`. */

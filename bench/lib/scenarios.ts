@@ -6,12 +6,16 @@ import { entityKeys } from '../../lib/db/entity-keys.js';
 import { deleteRecord } from '../../lib/db/entity-store.js';
 import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
+import { blocksEntity } from '../../lib/entities/blocks.js';
+import { languagesEntity } from '../../lib/entities/languages.js';
+import { languageHooks } from '../../lib/operations/languages.js';
+import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import type { LambdaHandler } from '../../lib/http/api-handler.js';
 import type { RequestSpec } from './events.js';
 import { orderBody } from './catalog.js';
 import type { RecordedCall } from './round-trips.js';
 import { writeAll } from './seed.js';
-import type { Caller, World } from './world.js';
+import { BENCH_LANGVAR, type Caller, type World } from './world.js';
 
 /**
  * One measured endpoint: the handler module (the Lambda's own entry point), the request, and how to bring
@@ -119,6 +123,36 @@ async function deleteCreatedOrders(calls: readonly RecordedCall[]): Promise<void
     }
   }
 }
+
+/**
+ * The records of a plain entity a run's transaction created (POST /blocks, POST /languages), deleted through the
+ * repository (record, index items, counts, and `extra` such as a language's code marker), so the next run
+ * meets the same table.
+ */
+async function deleteCreated(def: StoredEntityDefinition, calls: readonly RecordedCall[], extra?: Parameters<typeof deleteRecord>[3]): Promise<void> {
+  const { pk: zero, sk } = entityKeys.record(def.storage, 0);
+  const prefix = zero.replace(/0$/, '');
+  for (const call of calls) {
+    if (call.command !== 'TransactWriteCommand' || call.failed) continue;
+    for (const { Put } of (call.input.TransactItems ?? []) as Array<{ Put?: { Item?: Record<string, unknown> } }>) {
+      const pk = Put?.Item?.pk;
+      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === sk) await deleteRecord(def, Number(pk.slice(prefix.length)), undefined, extra);
+    }
+  }
+}
+
+/** Language codes for POST /languages under load: every two-letter code but English's and the in-process one's. */
+function languageCodes(world: World, caller: Caller): Promise<RequestSpec[]> {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((code) => code !== 'en' && code !== 'zz');
+  return Promise.resolve(codes.map((code) => ({ method: 'POST', path: '/api/languages', resource: '/api/languages', body: { lang_code: code, name: `Bench ${code}` }, authorization: caller.authorization })));
+}
+
+const langvarPath = (langId: number, name: string): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
+  path: `/api/languages/${langId}/langvars/${name}`,
+  resource: '/api/languages/{id}/langvars/{name}',
+  pathParameters: { id: String(langId), name },
+});
 
 /** `GET /api/products?page=1&items_per_page=10&…`: the list the list-scaling figures vary the filters of. */
 export function productListScenario(query: (world: World) => Record<string, string>): Scenario {
@@ -308,5 +342,60 @@ export const SCENARIOS: readonly Scenario[] = [
       authorization: caller.authorization,
     }),
     after: (_world, calls) => deleteCreatedOrders(calls),
+  },
+  // One read and one write of each other kind of entity: a keyed-object list (languages, keyed by lang_code),
+  // a bare list (blocks: every block, no paging), name-keyed ids (a langvar of English, language 1).
+  {
+    name: 'GET /api/languages',
+    functionName: 'languages-list',
+    kind: 'list',
+    expectStatus: 200,
+    load: () => import('../../functions/languages/list.js'),
+    request: (_world, caller) => ({ method: 'GET', path: '/api/languages', resource: '/api/languages', authorization: caller.authorization }),
+  },
+  {
+    name: 'POST /api/languages',
+    functionName: 'languages-create',
+    kind: 'write',
+    expectStatus: 201,
+    load: () => import('../../functions/languages/create.js'),
+    request: (_world, caller) => ({ method: 'POST', path: '/api/languages', resource: '/api/languages', body: { lang_code: 'zz', name: 'Bench language' }, authorization: caller.authorization }),
+    // The record, its index items and its code marker go, so the next run's create of `zz` meets the same table.
+    after: (_world, calls) => deleteCreated(languagesEntity, calls, languageHooks.removeItems),
+    loadTargets: (world, caller) => languageCodes(world, caller),
+  },
+  {
+    name: 'GET /api/blocks',
+    functionName: 'blocks-list',
+    kind: 'list',
+    expectStatus: 200,
+    load: () => import('../../functions/blocks/list.js'),
+    request: (_world, caller) => ({ method: 'GET', path: '/api/blocks', resource: '/api/blocks', authorization: caller.authorization }),
+  },
+  {
+    name: 'POST /api/blocks',
+    functionName: 'blocks-create',
+    kind: 'write',
+    expectStatus: 201,
+    load: () => import('../../functions/blocks/create.js'),
+    request: (_world, caller) => ({ method: 'POST', path: '/api/blocks', resource: '/api/blocks', body: { name: 'Bench created block', type: 'html_block' }, authorization: caller.authorization }),
+    after: (_world, calls) => deleteCreated(blocksEntity, calls),
+  },
+  {
+    name: 'GET /api/languages/:id/langvars/:name',
+    functionName: 'languages-langvars-get',
+    kind: 'get-by-id',
+    expectStatus: 200,
+    load: () => import('../../functions/languages/langvars-get.js'),
+    request: (_world, caller) => ({ method: 'GET', ...langvarPath(1, BENCH_LANGVAR), authorization: caller.authorization }),
+  },
+  {
+    name: 'PUT /api/languages/:id/langvars/:name',
+    functionName: 'languages-langvars-update',
+    kind: 'write',
+    expectStatus: 200,
+    load: () => import('../../functions/languages/langvars-update.js'),
+    // The same value every time: the real conditional write, leaving the table as it was.
+    request: (_world, caller) => ({ method: 'PUT', ...langvarPath(1, BENCH_LANGVAR), body: { value: 'Hello from the bench' }, authorization: caller.authorization }),
   },
 ];

@@ -6,6 +6,11 @@ import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups
 import type { UserRecord } from '../../lib/db/records.js';
 import { createCatalogBase, ORDER_PRODUCT_INDEXES, placeOrder, rootCaller, seedProducts, type Catalog, type SeedFigures } from './catalog.js';
 import { basicAuthorization } from './events.js';
+import { createRecord } from '../../lib/db/entity-store.js';
+import { putLangvar } from '../../lib/db/langvars.js';
+import { blocksEntity } from '../../lib/entities/blocks.js';
+import type { StoredValue } from '../../lib/entities/types.js';
+import { withDefaults } from '../../lib/entities/validate.js';
 
 /**
  * The accounts and objects the measured requests act on, created through lib/ as the bootstrap and the admin
@@ -42,7 +47,22 @@ export interface World {
  * What the measured endpoints require (lib/entities: usergroups read/write, memberships, users list; the
  * catalog, stores and orders read, orders created).
  */
-const STAFF_PRIVILEGES = ['view_users', 'view_usergroups', 'manage_usergroups', 'view_catalog', 'view_stores', 'view_orders', 'create_order'];
+const STAFF_PRIVILEGES = [
+  'view_users',
+  'view_usergroups',
+  'manage_usergroups',
+  'view_catalog',
+  'view_stores',
+  'view_orders',
+  'create_order',
+  'view_languages',
+  'manage_languages',
+  'edit_blocks',
+];
+
+/** Blocks of the bare-list row (GET /blocks answers every one) and the langvar of the name-keyed rows. */
+export const BENCH_BLOCKS = 5;
+export const BENCH_LANGVAR = 'bench_greeting';
 
 /** Products written at once while seeding: DynamoDB Local on two cores is busy by then. */
 const SEED_CONCURRENCY = 8;
@@ -105,6 +125,11 @@ export async function createWorld(memberCount: number, productCount: number): Pr
   const first = ORDER_PRODUCT_INDEXES.map((i) => productIds[i] as number);
   const orderId = await placeOrder(asRoot, member(members, 0).userId, first);
   const catalog: Catalog = { ...base, productIds: first, orderId, productCount };
+  // One entity of each other kind (scenarios.ts): blocks for the bare list, a langvar of English (built in).
+  for (let i = 0; i < BENCH_BLOCKS; i++) {
+    await createRecord(blocksEntity, withDefaults(blocksEntity, { name: `Bench block ${i}`, type: 'html_block', content: `<p>Block ${i}</p>` }) as Record<string, StoredValue>);
+  }
+  await putLangvar({ lang_code: 'en', name: BENCH_LANGVAR, value: 'Hello from the bench' });
   return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID, catalog, seed: figures };
 }
 

@@ -22,6 +22,8 @@ import { paymentsEntity } from './payments.js';
 import { shippingsEntity } from './shippings.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
+import { settingsEntity } from './settings.js';
+import { authEntity } from './auth.js';
 import { pagesEntity } from './pages.js';
 import { languagesEntity } from './languages.js';
 import { langvarsEntity } from './langvars.js';
@@ -53,6 +55,8 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [blocksEntity.name]: blocksEntity,
   [callRequestsEntity.name]: callRequestsEntity,
   [taxesEntity.name]: taxesEntity,
+  [settingsEntity.name]: settingsEntity,
+  [authEntity.name]: authEntity,
   [pagesEntity.name]: pagesEntity,
   [languagesEntity.name]: languagesEntity,
   [langvarsEntity.name]: langvarsEntity,

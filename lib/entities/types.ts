@@ -36,6 +36,8 @@ export interface FieldSpec {
   places?: number;
   /** Operations on which the field must be present. */
   requiredOn?: readonly WriteOperation[];
+  /** A required field for which an empty string is a value, not a missing one (a setting's `value`). */
+  emptyAllowed?: boolean;
   /** Operations on which the field may be sent; a field with none is read-only and ignored in bodies. */
   writableOn?: readonly WriteOperation[];
   /** The value a create stores when the body leaves the field out. */
@@ -71,6 +73,11 @@ export interface ResourceDefinition {
    */
   idKind?: 'numeric' | 'name';
   operations: readonly Operation[];
+  /**
+   * Operations CS-Cart routes but whose privilege is `false` (GET, PUT and DELETE of `/auth`): the method is
+   * not a 405 but a 403 for every caller, root included, judged at the privilege step (lib/http/route.ts).
+   */
+  deniedOperations?: readonly Operation[];
   /** `none`: any authenticated caller (e.g. /version). */
   privileges: PrivilegeRule | 'none';
   /** May vendors use it (in the editions that let vendors use the API at all)? */

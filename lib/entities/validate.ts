@@ -99,7 +99,8 @@ export function readBodyFields(
     if (!spec.writableOn?.includes(operation)) continue;
     const present = Object.hasOwn(body, field);
     const raw = present ? body[field] : undefined;
-    if (spec.requiredOn?.includes(operation) && isBlank(raw)) {
+    const missingValue = spec.emptyAllowed ? raw === undefined || raw === null : isBlank(raw);
+    if (spec.requiredOn?.includes(operation) && missingValue) {
       missing.push(required(field));
       continue;
     }

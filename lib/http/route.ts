@@ -1,6 +1,7 @@
 import { findEntity } from '../entities/registry.js';
 import type { Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import type { ApiPath } from './api-path.js';
+import { ForbiddenError } from '../errors.js';
 import { methodNotAllowed, notFound } from './http-errors.js';
 
 /** A request matched to a resource and an operation; ids are still raw path text (checked by the operation). */
@@ -27,9 +28,9 @@ const OBJECT_METHODS: Array<[string, Operation]> = [
   ['DELETE', 'delete'],
 ];
 
-function allowedMethods(resource: ResourceDefinition, objectPath: boolean): string[] {
+function allowedMethods(resource: ResourceDefinition, objectPath: boolean, operations = resource.operations): string[] {
   return (objectPath ? OBJECT_METHODS : COLLECTION_METHODS)
-    .filter(([, operation]) => resource.operations.includes(operation))
+    .filter(([, operation]) => operations.includes(operation))
     .map(([method]) => method);
 }
 
@@ -61,9 +62,12 @@ export function resolveRoute(method: string, path: ApiPath): Route {
   }
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
   const allow = allowedMethods(resource, objectPath);
-  if (allow.length === 0) throw notFound();
+  const denied = resource.deniedOperations ?? [];
+  if (allow.length === 0 && allowedMethods(resource, objectPath, denied).length === 0) throw notFound();
 
   const operation = operationFor(method.toUpperCase(), objectPath, allow);
+  // A routed operation whose privilege is `false` (GET /auth): forbidden to everyone, credentials already checked.
+  if (denied.includes(operation)) throw new ForbiddenError('Nobody may use this method on this resource');
   if (!resource.operations.includes(operation)) throw methodNotAllowed(undefined, allow);
   return {
     key: `${key}.${operation}`,

@@ -303,6 +303,22 @@ function addResource(paths: Record<string, Record<string, unknown>>, base: strin
     if (!prefixOk) continue;
     (paths[path] ??= {})[method] = operationObject(resource, operation, tag, params);
   }
+  for (const operation of resource.deniedOperations ?? []) {
+    const { method, onObject } = METHOD_OF[operation];
+    const path = onObject ? `${base}/{${objectParam}}` : base;
+    (paths[path] ??= {})[method] = deniedOperationObject(resource, operation, tag, onObject ? [...idParams, objectParam] : idParams);
+  }
+}
+
+/** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */
+function deniedOperationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
+  return {
+    tags: [tag],
+    operationId: `${tag}_${operation}`,
+    description: 'Forbidden to everyone, a root administrator included (CS-Cart routes it with the privilege `false`).',
+    parameters: idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    responses: Object.fromEntries(['401', '403', '429', '500', '503'].map((status) => [status, errorRef(status)])),
+  };
 }
 
 export function buildOpenApiDocument(): Record<string, unknown> {

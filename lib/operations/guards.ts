@@ -51,3 +51,14 @@ export function guardApiAccess(caller: Caller, targetUserType: string, targetUse
     throw new ForbiddenError('Only a root administrator may change the API access of another administrator or a vendor');
   }
 }
+
+/**
+ * A login key (POST /auth) lets its holder act as the user: nobody gets one for themselves, and only a root
+ * administrator gets one for an administrator or a vendor (SPEC §5, §10).
+ */
+export function guardLoginKey(caller: Caller, targetUserType: string, targetUserId: number): void {
+  if (targetUserId === caller.userId) throw new ForbiddenError('You cannot get a login key for yourself');
+  if ((targetUserType === 'A' || targetUserType === 'V') && !caller.isRoot) {
+    throw new ForbiddenError('Only a root administrator may get a login key for an administrator or a vendor');
+  }
+}

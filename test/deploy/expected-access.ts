@@ -168,6 +168,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
   // Carts (lib/operations/carts.ts) are views of users: the list reads nothing (always empty), a cart is
   // the user's profile (GetItem) with its company (BatchGetItem), DELETE only checks the user exists.
+  // Auth (lib/operations/auth.ts): reads the user by e-mail (login item, then profile) and Puts the login
+  // key's hashed item (conditional, never overwriting).
+  'auth-create': access(['GetItem', 'PutItem']),
   'carts-list': access([]),
   'carts-get': GET,
   'carts-delete': GET,
@@ -193,6 +196,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'blocks-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
   // Taxes: a plain entity with no references or dependants.
+  // Settings (lib/operations/settings.ts): seeded, never created or deleted; a PUT reads the setting and
+  // re-Puts it (only `value` changes, which no index item carries).
+  'settings-list': LIST,
+  'settings-get': GET,
+  'settings-update': access(['GetItem', 'PutItem']),
   'taxes-list': LIST,
   'taxes-get': GET,
   'taxes-create': access(['PutItem', 'UpdateItem']),

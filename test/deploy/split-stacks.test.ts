@@ -114,6 +114,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             'POWERTOOLS_METRICS_DISABLED',
             'RATE_LIMIT_BURST',
             'RATE_LIMIT_PER_SECOND',
+            'STOREFRONT_URL',
             'STORE_EDITION',
             'TABLE_NAME',
           ],

@@ -85,6 +85,7 @@ const WALK: Walked[] = [
   { seed: 'Product Variations', collection: () => '/api/product_variations', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/product_variations/${ids.variation}`, idField: 'product_id' },
   { seed: 'Product Variation Groups', collection: () => '/api/product_variations_groups', shape: { kind: 'wrapped', key: 'groups' }, single: () => `/api/product_variations_groups/${ids.variationGroup}`, idField: 'id' },
   { seed: 'Product Features', collection: () => '/api/features', shape: { kind: 'wrapped', key: 'features' }, single: () => `/api/features/${ids.feature}`, idField: 'feature_id' },
+  { seed: 'Settings', collection: () => '/api/settings', shape: { kind: 'wrapped', key: 'settings' }, single: () => '/api/settings/31', idField: 'object_id' },
   { seed: 'Shipments', collection: () => '/api/shipments', shape: { kind: 'wrapped', key: 'shipments' }, single: () => `/api/shipments/${ids.shipment}`, idField: 'shipment_id' },
   { seed: 'Shipping Methods', collection: () => '/api/shippings', shape: { kind: 'wrapped', key: 'shippings' }, single: () => '/api/shippings/1', idField: 'shipping_id' },
   { seed: 'Statuses', collection: () => '/api/statuses', shape: { kind: 'wrapped', key: 'statuses' }, single: () => `/api/statuses/${ids.status}`, idField: 'status_id' },

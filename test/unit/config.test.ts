@@ -15,7 +15,15 @@ describe('readConfig', () => {
       rateLimitPerSecond: 100,
       rateLimitBurst: 200,
       idempotencyLockSeconds: 15,
+      storefrontUrl: 'http://localhost/index.php',
     });
+  });
+
+  it('reads STOREFRONT_URL; anything but an absolute http(s) URL without a query falls back to the default', () => {
+    expect(readConfig({ STOREFRONT_URL: ' https://shop.example.com/index.php ' }).storefrontUrl).toBe('https://shop.example.com/index.php');
+    expect(readConfig({ STOREFRONT_URL: 'ftp://shop.example.com/' }).storefrontUrl).toBe('http://localhost/index.php');
+    expect(readConfig({ STOREFRONT_URL: 'https://shop.example.com/?a=1' }).storefrontUrl).toBe('http://localhost/index.php');
+    expect(readConfig({ STOREFRONT_URL: 'not a url' }).storefrontUrl).toBe('http://localhost/index.php');
   });
 
   it('reads the cursor signing key from CURSOR_SECRET', () => {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../functions/handler-table.js';
-import { findEntity } from '../../lib/entities/registry.js';
+import { ENTITIES, findEntity } from '../../lib/entities/registry.js';
 import { buildOpenApiDocument } from '../../lib/openapi/document.js';
 
 const document = buildOpenApiDocument() as Record<string, any>;
@@ -37,6 +37,14 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
 
   it('lists nothing the API does not serve', () => {
     const served = new Set(Object.keys(HANDLERS).map((key) => { const o = expectedOperation(key); return `${o.method} ${o.path}`; }));
+    // Operations routed with the privilege `false` (GET /auth) are answered 403 by the catch-all, and documented so.
+    for (const entity of Object.values(ENTITIES)) {
+      for (const operation of entity.deniedOperations ?? []) {
+        const o = expectedOperation(`${entity.name}.${operation}`);
+        served.add(`${o.method} ${o.path}`);
+        expect(Object.keys(document.paths[o.path][o.method].responses)).not.toContain('200');
+      }
+    }
     for (const [path, methods] of Object.entries(document.paths as Record<string, object>)) {
       if (path.startsWith('/api/2.0/')) continue;
       for (const method of Object.keys(methods)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);

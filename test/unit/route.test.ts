@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { parseId, resolveRoute } from '../../lib/http/route.js';
+import { ForbiddenError } from '../../lib/errors.js';
 import { thrownBy } from '../support/thrown.js';
 
 const path = (...segments: string[]): ApiPath => ({ version: '2.0', segments });
@@ -201,5 +202,24 @@ describe('parseId', () => {
     const error = httpErrorOf(() => parseId(undefined));
     // Assess
     expect(error.status).toBe(404);
+  });
+});
+
+describe('resolveRoute: operations routed with the privilege false (deniedOperations, /auth)', () => {
+  it.each([
+    ['GET', ['auth']],
+    ['GET', ['auth', '1']],
+    ['PUT', ['auth', '1']],
+    ['DELETE', ['auth', '1']],
+  ] as const)('%s %s is a 403 for everyone', (method, segments) => {
+    const error = thrownBy(ForbiddenError, () => resolveRoute(method, path(...segments)));
+    expect(error).toBeInstanceOf(ForbiddenError);
+  });
+
+  it('POST /auth routes to auth.create; the shape errors stay 405', () => {
+    expect(resolveRoute('POST', path('auth')).key).toBe('auth.create');
+    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'))).status).toBe(405);
+    expect(httpErrorOf(() => resolveRoute('PUT', path('auth'))).status).toBe(405);
+    expect(httpErrorOf(() => resolveRoute('PATCH', path('auth'))).headers.Allow).toBe('POST');
   });
 });
