@@ -50,6 +50,10 @@ export const createLoginKey: Operation = async ({ body = {}, caller }) => {
   const user = await getUserByEmail(String(fields.email));
   if (!user) throw new NotFoundError();
   guardLoginKey(caller, user.user_type, user.user_id);
+  // A disabled account cannot sign in; a key for it would be a link that does not work.
+  if (user.status !== 'A') {
+    throw ValidationError.forFields([{ field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' }]);
+  }
   const key = generateApiKey();
   await storeLoginKey(key, user.user_id);
   const link = new URL(storefront);

@@ -59,6 +59,14 @@ describe('auth', () => {
     expectError(await api('POST', '/api/auth', { body: { email: 'not an address' } }), 400);
   });
 
+  it('a disabled user gets no key (400 naming email)', async () => {
+    const email = uniqueEmail('disabled');
+    await createUser({ user_type: 'C', email, status: 'D' });
+    const refused = await api('POST', '/api/auth', { body: { email } });
+    expectError(refused, 400, 'Bad Request: The user with this e-mail is disabled; no login key is issued');
+    expect(refused.json.errors[0].field).toBe('email');
+  });
+
   it('201 {key, link}: a 32-character key and the storefront link; the key stored only as its SHA-256 with a TTL', async () => {
     const { email, userId } = await customerEmail();
     const before = Math.floor(Date.now() / 1000);
