@@ -538,7 +538,8 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
 }
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
-const IGNORED = ['THROTTLE#', 'COUNTER#'] as const;
+// Failed-login windows, id counters and the per-user rate-limit buckets change on rejected requests by design.
+const IGNORED = ['THROTTLE#', 'COUNTER#', 'RATE#'] as const;
 
 function unexplainedChanges(before: Snapshot, after: Snapshot, executed: Executed[]): string[] {
   const diff = diffSnapshots(before, after);

@@ -141,7 +141,11 @@ describe('handlers invoked in-process', () => {
       expect(String(allowed.headers['access-control-allow-methods'])).toContain('PUT');
       // Conditional requests: a browser may send If-Match / If-None-Match and read the ETag.
       expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/If-Match.*If-None-Match/);
-      expect(allowed.headers['access-control-expose-headers']).toBe('ETag');
+      expect(String(allowed.headers['access-control-allow-headers'])).toContain('Idempotency-Key');
+      // …and read the ETag, the rate-limit headers and whether an answer was replayed.
+      expect(String(allowed.headers['access-control-expose-headers']).split(', ')).toEqual([
+        'ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed',
+      ]);
       const foreign = await preflight('https://evil.example.net');
       expect(foreign.status).toBe(204);
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
