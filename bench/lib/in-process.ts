@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { clearAuthCache } from '../../lib/auth/auth-cache.js';
+import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import type { LambdaHandler } from '../../lib/http/api-handler.js';
@@ -132,4 +133,6 @@ export function setAuthCacheTtl(ttlMs: number): void {
   process.env.AUTH_CACHE_TTL_MS = String(ttlMs);
   resetConfigForTests();
   clearAuthCache();
+  // A cold request also finds no rate-limit lease (lib/db/rate-limit.ts) left by an earlier request.
+  forgetRateLimitsForTests();
 }

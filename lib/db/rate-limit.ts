@@ -44,13 +44,16 @@ const intervalOf = (policy: BucketPolicy) => 1000 / policy.rate;
  */
 const slackOf = (policy: BucketPolicy) => (policy.burst * intervalOf(policy)) / 10;
 
-/** Pure: what one request at `nowMs` does to a bucket whose stored `tat` is `storedTat` (undefined: no item). */
-export function decide(policy: BucketPolicy, storedTat: number | undefined, nowMs: number): BucketDecision {
+/**
+ * Pure: what taking `cost` tokens at `nowMs` does to a bucket whose stored `tat` is `storedTat` (undefined: no
+ * item). A request takes one; an instance taking a lease (below) takes several at once.
+ */
+export function decide(policy: BucketPolicy, storedTat: number | undefined, nowMs: number, cost = 1): BucketDecision {
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
   const reset = storedTat === undefined || storedTat <= nowMs - slackOf(policy);
   const base = reset ? nowMs : storedTat;
-  const next = base + interval;
+  const next = base + cost * interval;
   if (next - nowMs > capacity + 1e-6) {
     return {
       allowed: false,
@@ -76,12 +79,62 @@ const lastSeen = new Map<number, number>();
 const MAX_REMEMBERED = 1000;
 const MAX_ATTEMPTS = 5;
 
-function remember(userId: number, tat: number): void {
-  if (lastSeen.size >= MAX_REMEMBERED && !lastSeen.has(userId)) {
-    const oldest = lastSeen.keys().next().value;
-    if (oldest !== undefined) lastSeen.delete(oldest);
+/**
+ * Tokens this instance took from a user's bucket ahead of use (a lease), so that most requests of a busy user
+ * need no DynamoDB call of their own — a write each, which on-demand tables bill at five reads. A lease is
+ * taken only while the bucket stays at least half full after it, so tokens an instance leaves unused (it
+ * keeps them for LEASE_MS at most) can never make a user hit the limit early; near the limit every request
+ * takes exactly one token from the shared bucket again. Lease size: a twentieth of the burst.
+ */
+interface Lease {
+  tokens: number;
+  /** Epoch ms after which the unused tokens are dropped. */
+  until: number;
+  /** The stored `tat` after the lease was taken. */
+  tat: number;
+}
+const leases = new Map<number, Lease>();
+const LEASE_MS = 1000;
+export const leaseSizeOf = (policy: BucketPolicy) => Math.max(1, Math.floor(policy.burst / 20));
+
+function remembered<T>(map: Map<number, T>, userId: number, value: T): void {
+  if (map.size >= MAX_REMEMBERED && !map.has(userId)) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
   }
-  lastSeen.set(userId, tat);
+  map.set(userId, value);
+}
+
+const remember = (userId: number, tat: number) => remembered(lastSeen, userId, tat);
+
+/** Whole tokens left: the shared bucket's (`tat`) plus what this instance still holds of its lease. */
+function tokensLeft(policy: BucketPolicy, tat: number, held: number, nowMs: number): number {
+  const interval = intervalOf(policy);
+  const shared = Math.floor((nowMs + policy.burst * interval - tat) / interval + 1e-9);
+  return Math.min(policy.burst - 1, Math.max(0, shared + held));
+}
+
+/** One token of the instance's lease, if it holds one: no DynamoDB call. */
+function fromLease(policy: BucketPolicy, userId: number, nowMs: number): BucketDecision | undefined {
+  const lease = leases.get(userId);
+  if (!lease || lease.tokens <= 0 || nowMs >= lease.until) return undefined;
+  lease.tokens -= 1;
+  return {
+    allowed: true,
+    tat: lease.tat,
+    remaining: tokensLeft(policy, lease.tat, lease.tokens, nowMs),
+    resetSeconds: Math.max(0, Math.ceil((lease.tat - nowMs) / 1000)),
+    retryAfterSeconds: 0,
+    update: 'none',
+  };
+}
+
+/** How many tokens to take now: a lease while the bucket stays at least half full after it, else one. */
+function costOf(policy: BucketPolicy, known: number | undefined, nowMs: number): number {
+  const size = leaseSizeOf(policy);
+  if (size <= 1) return 1;
+  const leased = decide(policy, known, nowMs, size);
+  return leased.allowed && leased.remaining + 1 >= policy.burst / 2 ? size : 1;
 }
 
 export function rateLimitPolicy(): BucketPolicy | undefined {
@@ -102,8 +155,11 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
   let known = lastSeen.get(userId);
   // The request's arrival time for every attempt: racing requests then agree on which update is right.
   const nowMs = now();
+  const leased = fromLease(policy, userId, nowMs);
+  if (leased) return leased;
   for (let attempt = 1; ; attempt++) {
-    const decision = decide(policy, known, nowMs);
+    const cost = costOf(policy, known, nowMs);
+    const decision = decide(policy, known, nowMs, cost);
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
     const lowest = nowMs - slackOf(policy);
@@ -115,9 +171,9 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
             ExpressionAttributeValues: { ':next': decision.tat, ':lowest': lowest, ':expires': expires },
           }
         : {
-            UpdateExpression: 'SET tat = tat + :interval, #ttl = :expires',
+            UpdateExpression: 'SET tat = tat + :step, #ttl = :expires',
             ConditionExpression: 'tat > :lowest AND tat <= :highest',
-            ExpressionAttributeValues: { ':interval': interval, ':lowest': lowest, ':highest': nowMs + capacity - interval, ':expires': expires },
+            ExpressionAttributeValues: { ':step': cost * interval, ':lowest': lowest, ':highest': nowMs + capacity - cost * interval, ':expires': expires },
           };
     try {
       const result = await db().send(
@@ -132,7 +188,9 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
       );
       const tat = Number(result.Attributes?.tat ?? decision.tat);
       remember(userId, tat);
-      const remaining = Math.min(policy.burst - 1, Math.max(0, Math.floor((nowMs + capacity - tat) / interval + 1e-9)));
+      // This request uses one of the tokens taken; the instance keeps the others for the user's next requests.
+      if (cost > 1) remembered(leases, userId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
+      const remaining = tokensLeft(policy, tat, cost - 1, nowMs);
       return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -173,4 +231,5 @@ export function numberAttribute(value: unknown): number | undefined {
 /** Tests forget what this instance saw. */
 export function forgetRateLimitsForTests(): void {
   lastSeen.clear();
+  leases.clear();
 }

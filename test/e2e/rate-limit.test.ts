@@ -9,11 +9,14 @@
  *   changes nothing, refill after the interval, and each user's bucket is their own. (A second serverless offline
  *   with other limits would rebuild every bundle in the same working copy as the suite's own one.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as versionGet } from '../../functions/version/get.js';
-import { resetConfigForTests } from '../../lib/config.js';
-import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
+import { config, resetConfigForTests } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { keys } from '../../lib/db/keys.js';
+import { forgetRateLimitsForTests, leaseSizeOf, takeToken } from '../../lib/db/rate-limit.js';
 import { event, invoke, type Handler } from '../integration/hostile-support.js';
 import { api } from '../support/http.js';
 import { createRoot, uid, type ApiUser } from '../support/fixtures.js';
@@ -120,6 +123,41 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
     } finally {
       process.env.RATE_LIMIT_PER_SECOND = '2';
       resetConfigForTests();
+    }
+  });
+});
+
+describe('leases: an instance takes several tokens in one call while the bucket stays at least half full', () => {
+  const policy = { rate: 1, burst: 40 }; // lease size 2 (a twentieth of the burst)
+  const storedTat = async (userId: number) =>
+    (await db().send(new GetCommand({ TableName: config().tableName, Key: keys.rateLimit(userId), ConsistentRead: true }))).Item?.tat as number | undefined;
+
+  it('one instance still gets exactly `burst` requests at once, with fewer DynamoDB calls than requests', async () => {
+    forgetRateLimitsForTests();
+    expect(leaseSizeOf(policy)).toBe(2);
+    const userId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const now = Date.now();
+    const send = vi.spyOn(db(), 'send');
+    try {
+      const first = await takeToken(userId, policy, () => now);
+      expect(first.allowed).toBe(true);
+      // Two tokens taken in one UpdateItem: the stored tat moved two intervals.
+      expect(await storedTat(userId)).toBe(now + 2000);
+      const callsBefore = send.mock.calls.length;
+      const second = await takeToken(userId, policy, () => now);
+      expect(second.allowed).toBe(true);
+      expect(send.mock.calls.length, 'the second request uses the lease: no call').toBe(callsBefore);
+      const decisions = [first, second];
+      for (let i = 0; i < 40; i++) decisions.push(await takeToken(userId, policy, () => now));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
+      expect(decisions.slice(40).map((d) => d.allowed)).toEqual([false, false]);
+      expect(decisions.map((d) => d.remaining).slice(0, 40)).toEqual([...Array(40).keys()].map((i) => 39 - i).map((n) => Math.min(n, 39)));
+      const updates = send.mock.calls.filter(([command]) => command instanceof UpdateCommand).length;
+      expect(updates, 'the spy sees the bucket\'s calls').toBeGreaterThan(0);
+      expect(updates).toBeLessThan(40);
+      expect(await storedTat(userId)).toBe(now + 40_000);
+    } finally {
+      send.mockRestore();
     }
   });
 });
