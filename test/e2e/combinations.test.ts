@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
 import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
-import { createProduct, createStore, createVia, expectShape, type FieldTable } from '../support/catalog.js';
+import { createProduct, createStore, createVia, expectShape, productWithOptions as withOptions, type FieldTable } from '../support/catalog.js';
+
+const productWithOptions = () => withOptions('R');
 
 const COMBINATION: FieldTable = {
   product_id: ['str(int)', 'str(int)'],
@@ -16,16 +18,6 @@ const COMBINATION: FieldTable = {
   product_code: ['str', 'str'],
   position: ['str(int)', 'str(int)'],
 };
-
-async function productWithOptions() {
-  const productId = await createProduct();
-  const options: Array<{ id: number; variants: string[] }> = [];
-  for (const name of ['Color', 'Size']) {
-    const id = await createVia('/api/options', 'option_id', { product_id: productId, option_name: `${name} ${uid()}`, option_type: 'R', variants: [{ variant_name: 'one' }, { variant_name: 'two' }] });
-    options.push({ id, variants: Object.keys((await api('GET', `/api/options/${id}`)).json.variants) });
-  }
-  return { productId, options };
-}
 
 async function createCombination(body: object): Promise<string> {
   const response = await api('POST', '/api/combinations', { body });

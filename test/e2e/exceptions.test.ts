@@ -6,25 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
 import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
-import { createProduct, createStore, createVia, expectShape, type FieldTable } from '../support/catalog.js';
+import { createProduct, createStore, createVia, expectShape, productWithOptions as withOptions, type FieldTable } from '../support/catalog.js';
+
+const productWithOptions = () => withOptions('S');
 
 const EXCEPTION: FieldTable = {
   exception_id: ['str(int)', 'str(int)'],
   product_id: ['str(int)', 'str(int)'],
   combination: ['object{id}', 'object{id}'],
 };
-
-/** A product with two selectable options of two variants each: [productId, [optionId, [variantIds]]…]. */
-async function productWithOptions() {
-  const productId = await createProduct();
-  const options: Array<{ id: number; variants: string[] }> = [];
-  for (const name of ['Color', 'Size']) {
-    const id = await createVia('/api/options', 'option_id', { product_id: productId, option_name: `${name} ${uid()}`, option_type: 'S', variants: [{ variant_name: 'one' }, { variant_name: 'two' }] });
-    const variants = Object.keys((await api('GET', `/api/options/${id}`)).json.variants);
-    options.push({ id, variants });
-  }
-  return { productId, options };
-}
 
 describe('exceptions', () => {
   it('GET without product_id → 400 naming it; an unknown product, or one without exceptions → 404', async () => {

@@ -167,3 +167,19 @@ export async function getOk(path: string, auth: Auth = 'admin'): Promise<any> {
 export function idsOf(body: any, collectionKey: string, idField: string): number[] {
   return (body[collectionKey] as Array<Record<string, unknown>>).map((row) => Number(row[idField]));
 }
+
+/** A product with two selectable options (`Color`, `Size`) of two variants each, and their variant ids. */
+export async function productWithOptions(optionType: 'S' | 'R' = 'S'): Promise<{ productId: number; options: Array<{ id: number; variants: string[] }> }> {
+  const productId = await createProduct();
+  const options: Array<{ id: number; variants: string[] }> = [];
+  for (const name of ['Color', 'Size']) {
+    const id = await createVia('/api/options', 'option_id', {
+      product_id: productId,
+      option_name: `${name} ${uid()}`,
+      option_type: optionType,
+      variants: [{ variant_name: 'one' }, { variant_name: 'two' }],
+    });
+    options.push({ id, variants: Object.keys((await api('GET', `/api/options/${id}`)).json.variants) });
+  }
+  return { productId, options };
+}
