@@ -144,7 +144,7 @@ export function rateLimitPolicy(): BucketPolicy | undefined {
 
 /**
  * Takes one token of `userId`'s bucket: one conditional UpdateItem. Which of the two updates to send is
- * guessed from what this instance saw last; a wrong guess (another instance moved the bucket) fails its
+ * guessed from what this instance saw last (nothing: the advance, which also creates a missing bucket); a wrong guess (another instance moved the bucket) fails its
  * condition, returns the stored item (ReturnValuesOnConditionCheckFailure) and is sent once more, right.
  * A refusal writes nothing.
  */
@@ -163,17 +163,26 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
     const lowest = nowMs - slackOf(policy);
+    // Knowing nothing of the bucket (a new instance), advance it: that also creates a missing one, and only a
+    // bucket idle for a while (full, to be reset) costs a second call.
+    const update = known === undefined ? 'advance' : decision.update;
     const input =
-      decision.update === 'reset'
+      update === 'reset'
         ? {
             UpdateExpression: 'SET tat = :next, #ttl = :expires',
             ConditionExpression: 'attribute_not_exists(tat) OR tat <= :lowest',
             ExpressionAttributeValues: { ':next': decision.tat, ':lowest': lowest, ':expires': expires },
           }
         : {
-            UpdateExpression: 'SET tat = tat + :step, #ttl = :expires',
-            ConditionExpression: 'tat > :lowest AND tat <= :highest',
-            ExpressionAttributeValues: { ':step': cost * interval, ':lowest': lowest, ':highest': nowMs + capacity - cost * interval, ':expires': expires },
+            UpdateExpression: 'SET tat = if_not_exists(tat, :now) + :step, #ttl = :expires',
+            ConditionExpression: 'attribute_not_exists(tat) OR (tat > :lowest AND tat <= :highest)',
+            ExpressionAttributeValues: {
+              ':now': nowMs,
+              ':step': cost * interval,
+              ':lowest': lowest,
+              ':highest': nowMs + capacity - cost * interval,
+              ':expires': expires,
+            },
           };
     try {
       const result = await db().send(
