@@ -1,6 +1,7 @@
 import { batchGet } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
 import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
+import { noteBucket, rateLimitPolicy } from '../db/rate-limit.js';
 import { withoutKeys, type LoginRecord } from '../db/records.js';
 import { tooManyRequests, unauthorized } from '../http/http-errors.js';
 import { verifyApiKey } from './api-keys.js';
@@ -9,7 +10,8 @@ import type { Caller } from './caller.js';
 
 /**
  * HTTP Basic authentication (SPEC §4). One BatchGetItem reads the login item and
- * the attempt counter of (e-mail, source IP) together. Every failure looks the
+ * the attempt counter of (e-mail, source IP) together — and, when the per-user rate limit is on, the
+ * e-mail's rate-limit bucket, so the bucket's update that follows is right the first time. Every failure looks the
  * same from outside (401 with the realm) and costs the same: the key is hashed
  * and compared even when the e-mail is unknown.
  */
@@ -19,7 +21,8 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
   const emailLower = credentials.email.toLowerCase();
   const loginKey = keys.login(emailLower);
   const attemptsKey = keys.throttle(emailLower, sourceIp);
-  const lookup = await batchGet([loginKey, attemptsKey]);
+  const rateKey = rateLimitPolicy() ? keys.rateLimit(emailLower) : undefined;
+  const lookup = await batchGet(rateKey ? [loginKey, attemptsKey, rateKey] : [loginKey, attemptsKey]);
 
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
@@ -32,6 +35,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     await recordFailure(emailLower, sourceIp, now);
     throw unauthorized();
   }
+  if (rateKey) noteBucket(emailLower, lookup(rateKey));
   return {
     userId: login.user_id,
     email: emailLower,

@@ -37,7 +37,8 @@ export const keys = {
   }),
 
   /** Per API user token bucket (lib/db/rate-limit.ts), kept alive by its TTL. */
-  rateLimit: (userId: number) => ({ pk: `RATE#${userId}`, sk: 'RATE' }),
+  /** A user's rate-limit bucket, by login e-mail (lower case), so authentication's BatchGetItem reads it with the login. */
+  rateLimit: (emailLower: string) => ({ pk: `RATE#${emailLower}`, sk: 'RATE' }),
   /** One Idempotency-Key of one API user (lib/db/idempotency.ts), deleted by its TTL after 24 h. */
   idempotency: (userId: number, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;

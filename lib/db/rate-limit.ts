@@ -75,7 +75,7 @@ export function decide(policy: BucketPolicy, storedTat: number | undefined, nowM
 }
 
 /** What this instance last saw of each user's bucket: only a guess of which update to send. */
-const lastSeen = new Map<number, number>();
+const lastSeen = new Map<string, number>();
 const MAX_REMEMBERED = 1000;
 const MAX_ATTEMPTS = 5;
 
@@ -93,11 +93,11 @@ interface Lease {
   /** The stored `tat` after the lease was taken. */
   tat: number;
 }
-const leases = new Map<number, Lease>();
+const leases = new Map<string, Lease>();
 const LEASE_MS = 1000;
 export const leaseSizeOf = (policy: BucketPolicy) => Math.max(1, Math.floor(policy.burst / 20));
 
-function remembered<T>(map: Map<number, T>, userId: number, value: T): void {
+function remembered<T>(map: Map<string, T>, userId: string, value: T): void {
   if (map.size >= MAX_REMEMBERED && !map.has(userId)) {
     const oldest = map.keys().next().value;
     if (oldest !== undefined) map.delete(oldest);
@@ -105,7 +105,16 @@ function remembered<T>(map: Map<number, T>, userId: number, value: T): void {
   map.set(userId, value);
 }
 
-const remember = (userId: number, tat: number) => remembered(lastSeen, userId, tat);
+const remember = (userId: string, tat: number) => remembered(lastSeen, userId, tat);
+
+/**
+ * What authentication's BatchGetItem read of the caller's bucket (lib/auth/authenticate.ts): the stored `tat`,
+ * or nothing — then the bucket has no item, which a stored time of 0 (long past: a reset) stands for. With it
+ * the first request of an instance sends the right update at once.
+ */
+export function noteBucket(bucketId: string, item: Record<string, unknown> | undefined): void {
+  remember(bucketId, numberAttribute(item?.tat) ?? 0);
+}
 
 /** Whole tokens left: the shared bucket's (`tat`) plus what this instance still holds of its lease. */
 function tokensLeft(policy: BucketPolicy, tat: number, held: number, nowMs: number): number {
@@ -115,7 +124,7 @@ function tokensLeft(policy: BucketPolicy, tat: number, held: number, nowMs: numb
 }
 
 /** One token of the instance's lease, if it holds one: no DynamoDB call. */
-function fromLease(policy: BucketPolicy, userId: number, nowMs: number): BucketDecision | undefined {
+function fromLease(policy: BucketPolicy, userId: string, nowMs: number): BucketDecision | undefined {
   const lease = leases.get(userId);
   if (!lease || lease.tokens <= 0 || nowMs >= lease.until) return undefined;
   lease.tokens -= 1;
@@ -143,19 +152,20 @@ export function rateLimitPolicy(): BucketPolicy | undefined {
 }
 
 /**
- * Takes one token of `userId`'s bucket: one conditional UpdateItem. Which of the two updates to send is
- * guessed from what this instance saw last (nothing: the advance, which also creates a missing bucket); a wrong guess (another instance moved the bucket) fails its
+ * Takes one token of the bucket `bucketId` (the caller's login e-mail): one conditional UpdateItem. Which of the two updates to send is
+ * guessed from what this instance saw last or what authentication read (noteBucket; knowing nothing, the
+ * advance, which also creates a missing bucket); a wrong guess (another instance moved the bucket) fails its
  * condition, returns the stored item (ReturnValuesOnConditionCheckFailure) and is sent once more, right.
  * A refusal writes nothing.
  */
-export async function takeToken(userId: number, policy: BucketPolicy, now: () => number = Date.now): Promise<BucketDecision> {
-  const key = keys.rateLimit(userId);
+export async function takeToken(bucketId: string, policy: BucketPolicy, now: () => number = Date.now): Promise<BucketDecision> {
+  const key = keys.rateLimit(bucketId);
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
-  let known = lastSeen.get(userId);
+  let known = lastSeen.get(bucketId);
   // The request's arrival time for every attempt: racing requests then agree on which update is right.
   const nowMs = now();
-  const leased = fromLease(policy, userId, nowMs);
+  const leased = fromLease(policy, bucketId, nowMs);
   if (leased) return leased;
   for (let attempt = 1; ; attempt++) {
     const cost = costOf(policy, known, nowMs);
@@ -196,9 +206,9 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
         }),
       );
       const tat = Number(result.Attributes?.tat ?? decision.tat);
-      remember(userId, tat);
+      remember(bucketId, tat);
       // This request uses one of the tokens taken; the instance keeps the others for the user's next requests.
-      if (cost > 1) remembered(leases, userId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
+      if (cost > 1) remembered(leases, bucketId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
       const remaining = tokensLeft(policy, tat, cost - 1, nowMs);
       return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
     } catch (error) {
@@ -210,8 +220,8 @@ export async function takeToken(userId: number, policy: BucketPolicy, now: () =>
         const read = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
         known = numberAttribute(read.Item?.tat);
       }
-      if (known !== undefined) remember(userId, known);
-      else lastSeen.delete(userId);
+      if (known !== undefined) remember(bucketId, known);
+      else lastSeen.delete(bucketId);
       if (attempt >= MAX_ATTEMPTS) {
         // Lost the race for the bucket five times in a row: treat it as empty for a moment.
         return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };

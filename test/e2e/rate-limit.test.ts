@@ -129,13 +129,13 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
 
 describe('leases: an instance takes several tokens in one call while the bucket stays at least half full', () => {
   const policy = { rate: 1, burst: 40 }; // lease size 2 (a twentieth of the burst)
-  const storedTat = async (userId: number) =>
+  const storedTat = async (userId: string) =>
     (await db().send(new GetCommand({ TableName: config().tableName, Key: keys.rateLimit(userId), ConsistentRead: true }))).Item?.tat as number | undefined;
 
   it('one instance still gets exactly `burst` requests at once, with fewer DynamoDB calls than requests', async () => {
     forgetRateLimitsForTests();
     expect(leaseSizeOf(policy)).toBe(2);
-    const userId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const userId = `lease-${uid()}@example.com`;
     const now = Date.now();
     const send = vi.spyOn(db(), 'send');
     try {

@@ -7,8 +7,8 @@ import { tooManyRequests } from '../http-errors.js';
 /** Methods whose operation may write: they wait for the bucket's verdict before running (rateLimitGate). */
 const WAITS_FOR_VERDICT = new Set(['POST', 'PUT', 'DELETE']);
 
-async function verdict(state: ApiState, userId: number, policy: BucketPolicy): Promise<void> {
-  const decision = await takeToken(userId, policy);
+async function verdict(state: ApiState, bucketId: string, policy: BucketPolicy): Promise<void> {
+  const decision = await takeToken(bucketId, policy);
   state.responseHeaders = {
     ...state.responseHeaders,
     'RateLimit-Limit': String(policy.burst),
@@ -35,7 +35,7 @@ export function rateLimit(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Erro
       const state = context.api;
       const policy = rateLimitPolicy();
       if (!policy || !state.caller) return;
-      state.rateLimit = verdict(state, state.caller.userId, policy);
+      state.rateLimit = verdict(state, state.caller.email, policy);
       // Awaited later (after/onError); never an unhandled rejection meanwhile.
       state.rateLimit.catch(() => undefined);
     },
