@@ -94,6 +94,8 @@ interface Lease {
   tat: number;
 }
 const leases = new Map<string, Lease>();
+/** Buckets this instance is taking a lease of right now: concurrent requests (in-process servers) take one token each meanwhile. */
+const leasing = new Set<string>();
 const LEASE_MS = 1000;
 export const leaseSizeOf = (policy: BucketPolicy) => Math.max(1, Math.floor(policy.burst / 20));
 
@@ -113,7 +115,8 @@ const remember = (userId: string, tat: number) => remembered(lastSeen, userId, t
  * the first request of an instance sends the right update at once.
  */
 export function noteBucket(bucketId: string, item: Record<string, unknown> | undefined): void {
-  remember(bucketId, numberAttribute(item?.tat) ?? 0);
+  // `tat` only moves forward: a newer value this instance learned meanwhile (a concurrent request) wins.
+  remember(bucketId, Math.max(lastSeen.get(bucketId) ?? 0, numberAttribute(item?.tat) ?? 0));
 }
 
 /** Whole tokens left: the shared bucket's (`tat`) plus what this instance still holds of its lease. */
@@ -168,7 +171,9 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
   const leased = fromLease(policy, bucketId, nowMs);
   if (leased) return leased;
   for (let attempt = 1; ; attempt++) {
-    const cost = costOf(policy, known, nowMs);
+    // A lease only on the first attempt, one at a time per bucket: a lost race means others are busy on it.
+    const cost = attempt === 1 && !leasing.has(bucketId) ? costOf(policy, known, nowMs) : 1;
+    if (cost > 1) leasing.add(bucketId);
     const decision = decide(policy, known, nowMs, cost);
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
@@ -226,6 +231,8 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
         // Lost the race for the bucket five times in a row: treat it as empty for a moment.
         return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
       }
+    } finally {
+      if (cost > 1) leasing.delete(bucketId);
     }
   }
 }
@@ -251,4 +258,5 @@ export function numberAttribute(value: unknown): number | undefined {
 export function forgetRateLimitsForTests(): void {
   lastSeen.clear();
   leases.clear();
+  leasing.clear();
 }

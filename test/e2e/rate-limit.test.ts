@@ -16,7 +16,7 @@ import { handler as versionGet } from '../../functions/version/get.js';
 import { config, resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
-import { forgetRateLimitsForTests, leaseSizeOf, takeToken } from '../../lib/db/rate-limit.js';
+import { forgetRateLimitsForTests, leaseSizeOf, noteBucket, takeToken } from '../../lib/db/rate-limit.js';
 import { event, invoke, type Handler } from '../integration/hostile-support.js';
 import { api } from '../support/http.js';
 import { createRoot, uid, type ApiUser } from '../support/fixtures.js';
@@ -159,5 +159,14 @@ describe('leases: an instance takes several tokens in one call while the bucket 
     } finally {
       send.mockRestore();
     }
+  });
+
+  it('100 racing requests of one user, far below the limit, are all admitted: leases never make them lose the race', async () => {
+    forgetRateLimitsForTests();
+    const bucket = `race-${uid()}@example.com`;
+    const generous = { rate: 1000, burst: 2000 };
+    noteBucket(bucket, undefined); // as authentication reports a user without a bucket item yet
+    const decisions = await Promise.all(Array.from({ length: 100 }, () => takeToken(bucket, generous)));
+    expect(decisions.filter((d) => !d.allowed)).toEqual([]);
   });
 });
