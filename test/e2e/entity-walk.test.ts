@@ -140,6 +140,8 @@ describe('the service’s entity list, walked', () => {
     if (!entity.single) return;
     const single = await api('GET', entity.single());
     expectStatus(single, 200);
-    expect(single.json[entity.idField!], entity.idField).toBeDefined();
+    // The object asked for, not just some object: its id is the path's last segment.
+    const path = entity.single();
+    expect(String(single.json[entity.idField!]), entity.idField).toBe(decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
   });
 });
