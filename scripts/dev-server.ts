@@ -157,7 +157,9 @@ async function main(): Promise<void> {
       ...(generatedKey
         ? ['', `  API key: ${generatedKey}`, '  It is shown only this once and stored only as a hash: copy it now.', '']
         : []),
-      `Try: curl -u '${admin.email}:${generatedKey ?? envKey ?? '<API key>'}' ${url}/api/version`,
+      // The README's examples read EMAIL and KEY from the shell: one line to paste.
+      `Set:  export EMAIL='${admin.email}' KEY='${generatedKey ?? envKey ?? '<your API key>'}' API='${url}/api'`,
+      `Try:  curl -u "$EMAIL:$KEY" ${url}/api/version`,
       `Request log: ${options.logFormat === 'pretty' ? 'one line per request (--log-format json for JSON lines)' : 'one JSON line per request (--log-format pretty for readable lines)'}.`,
       `Admin panel: ${url}/admin/ (sign in with a password from: npm run admin -- set-password --email ${admin.email})`,
       'Press Ctrl-C to stop.',
