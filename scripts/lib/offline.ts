@@ -5,7 +5,6 @@ import { LOCAL_STAGE } from './local-env.js';
 import { pollUntil } from './poll.js';
 import { SupervisedGroup, type SuperviseOptions } from './process-group.js';
 import { repoRoot } from './repo.js';
-import { createScratchDir } from './scratch-dir.js';
 
 /**
  * Variables of ours that serverless.yml reads as `${param:...}` into provider.environment. serverless-offline
@@ -68,15 +67,12 @@ export async function startOffline(options: OfflineOptions): Promise<Offline> {
     ...(options.reloadHandler ? ['--reloadHandler'] : ['--useInProcess']),
     ...paramsFromEnv(process.env),
   ];
-  // Its temporary files (one folder per function from packaging) go with it, not into /tmp for good.
-  const scratch = createScratchDir();
   // Our own Node runs the CLI: the one npm put on PATH (Node 22), whatever `node` a shebang would find.
   const child = spawn(process.execPath, args, {
     cwd: serviceDir,
     env: {
       ...process.env,
       ...awsEnv,
-      TMPDIR: scratch.path,
       SLS_TELEMETRY_DISABLED: '1',
       SLS_NOTIFICATIONS_MODE: 'off',
     },
@@ -86,7 +82,6 @@ export async function startOffline(options: OfflineOptions): Promise<Offline> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const group = await SupervisedGroup.start('serverless offline', child, options);
-  void group.exited().then(scratch.remove);
 
   const url = `http://127.0.0.1:${httpPort}`;
   try {

@@ -4,14 +4,15 @@ import { join } from 'node:path';
 
 /**
  * A private temporary directory for a child process tree (its TMPDIR), removed whole when the tree is done.
- * serverless-esbuild's packaging step leaves one folder per function in the temporary directory on every
- * start of serverless offline (`<function>-<pid>-<time>-<hex>`: its cleanup cannot remove a non-empty
- * folder), about 160 per `npm start`; pointed here, they go with this directory.
+ * `serverless package` (serverless-esbuild's zip step) leaves one folder per function in the temporary
+ * directory on every run (`<function>-<pid>-<time>-<hex>`: its cleanup cannot remove a non-empty folder), about
+ * 160 for the whole service; pointed here, they go with this directory. (`serverless offline` packages nothing:
+ * `npm start` leaves no such folders.)
  *
- * The directory's name carries our pid, so a later start removes those of runs that were killed before they
+ * The directory's name carries our pid, so a later run removes those of runs that were killed before they
  * could clean up (SIGKILL, a power cut).
  */
-const PREFIX = 'store-api-offline-';
+const PREFIX = 'store-api-tmp-';
 
 export interface ScratchDir {
   path: string;
@@ -30,7 +31,7 @@ export function createScratchDir(): ScratchDir {
 /** Scratch directories whose owner process is gone. */
 function removeAbandoned(): void {
   for (const name of readdirSync(tmpdir())) {
-    const owner = Number(/^store-api-offline-(\d+)-/.exec(name)?.[1]);
+    const owner = Number(/^store-api-tmp-(\d+)-/.exec(name)?.[1]);
     if (owner && owner !== process.pid && !isAlive(owner)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
