@@ -29,7 +29,7 @@ afterAll(async () => {
 describe('the reference page in a browser', () => {
   it.each([['/api/docs', 'no-slash'], ['/api/docs/', 'slash']])('%s loads everything, shows summaries and starts with operations', async (path, name) => {
     const context = await browser.newContext({ viewport: SCREEN });
-    context.setDefaultTimeout(30_000);
+    context.setDefaultTimeout(90_000);
     const page = await context.newPage();
     const failed: string[] = [];
     page.on('response', (response) => {
@@ -42,7 +42,7 @@ describe('the reference page in a browser', () => {
       expect(failed).toEqual([]);
 
       // Summaries beside the paths.
-      await expect.poll(() => page.locator('.opblock-summary-description').allTextContents()).toContain('Get product');
+      await expect.poll(() => page.locator('.opblock-summary-description').allTextContents(), { timeout: 60_000 }).toContain('List users');
       // The introduction is one short paragraph and a collapsed <details>: the first operation is on the first screen.
       expect(await page.locator('.info details').getAttribute('open')).toBeNull();
       const first = await page.locator('.opblock').first().boundingBox();
@@ -51,8 +51,11 @@ describe('the reference page in a browser', () => {
       // The server entry is this deployment's URL.
       expect(await page.locator('.servers select option').first().textContent()).toContain(inject('baseUrl'));
       await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
+    } catch (error) {
+      await page.screenshot({ path: join(OUTPUT, `${name}-failed.png`) }).catch(() => undefined);
+      throw new Error(`${(error as Error).message}\nfailed requests: ${failed.join(', ') || 'none'}`);
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 });
