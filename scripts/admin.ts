@@ -6,9 +6,11 @@
  *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
+ *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
 import { parseArgs } from 'node:util';
+import { unreachableDatabaseMessage } from './lib/database-unreachable.js';
 import { useTarget } from './lib/target-env.js';
 
 const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
@@ -17,30 +19,46 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   disable-api --email E
   set-privileges --usergroup N <privilege>...
   show-user --email E
-  set-password --email E [--generate]`;
+  set-password --email E [--generate]
+  help
+The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
 class UsageError extends Error {}
 
+/** Where the command is pointed, for the message when nothing answers there. */
+let target: { endpoint: string; stage?: string } | undefined;
+
+const OPTIONS = {
+  email: { type: 'string' },
+  type: { type: 'string' },
+  root: { type: 'boolean', default: false },
+  company: { type: 'string' },
+  firstname: { type: 'string' },
+  lastname: { type: 'string' },
+  usergroup: { type: 'string' },
+  generate: { type: 'boolean', default: false },
+  stage: { type: 'string' },
+  help: { type: 'boolean', default: false },
+} as const;
+
+function parseOptions(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    // An unknown or malformed option is a usage mistake: say so, with the usage.
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      type: { type: 'string' },
-      root: { type: 'boolean', default: false },
-      company: { type: 'string' },
-      firstname: { type: 'string' },
-      lastname: { type: 'string' },
-      usergroup: { type: 'string' },
-      generate: { type: 'boolean', default: false },
-      stage: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values, positionals } = parseOptions(argv);
   const [command, ...rest] = positionals;
-  if (values.help || !command) throw new UsageError(USAGE);
-  useTarget(values.stage);
+  if (values.help || command === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  if (!command) throw new UsageError(USAGE);
+  target = { endpoint: useTarget(values.stage).endpoint, stage: values.stage };
   // Imported after the environment is set: the SDK client and config read it.
   const commands = await import('./lib/admin-commands.js');
   const email = () => values.email ?? fail('--email is required');
@@ -110,7 +128,8 @@ function fail(message: string): never {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof Error ? (error.message || error.name) : String(error);
+  const unreachable = target && unreachableDatabaseMessage(error, target.endpoint, target.stage);
+  const message = unreachable ?? (error instanceof Error ? (error.message || error.name) : String(error));
   console.error(`admin: ${message}`);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

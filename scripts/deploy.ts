@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -76,9 +77,14 @@ export function missingSecret(wanted: Plan, env: NodeJS.ProcessEnv): string | un
   return 'CURSOR_SECRET must be set (16 characters or more) to deploy, e.g. CURSOR_SECRET=$(openssl rand -base64 32); keep it per stage';
 }
 
+let scratch: ScratchDir | undefined;
+
 function runServerless(args: string[]): Promise<number> {
+  // Packaging leaves a folder per function in TMPDIR: a private one, removed when this script exits.
+  scratch ??= createScratchDir();
+  const env = { ...process.env, TMPDIR: scratch.path };
   return new Promise((done, fail) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/serverless'), args, { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(join(ROOT, 'node_modules/.bin/serverless'), args, { cwd: ROOT, stdio: 'inherit', env });
     child.on('error', fail);
     child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });

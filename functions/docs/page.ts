@@ -1,29 +1,31 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import bundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' };
 import css from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' };
-import { docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
+import { deploymentBase, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
 
 /**
  * GET /api/docs: the API reference, rendered by Swagger UI (swagger-ui-dist from npm, bundled into this
- * function: nothing comes from a CDN) from /api/openapi.json. Asset paths are relative, so the page works
- * behind any stage prefix.
+ * function: nothing comes from a CDN) from /api/openapi.json. Asset URLs are absolute paths under this
+ * deployment's base (a stage prefix included), so the page loads the same at `/api/docs` and `/api/docs/`
+ * (serverless offline hands both to the handler as `/api/docs`, so a redirect cannot tell them apart).
  */
-const PAGE = `<!doctype html>
+const page = (assets: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Store API reference</title>
-<link rel="stylesheet" href="docs/swagger-ui.css">
+<link rel="stylesheet" href="${assets}/swagger-ui.css">
 </head>
 <body>
 <div id="ui"></div>
-<script src="docs/swagger-ui-bundle.js"></script>
-<script src="docs/init.js"></script>
+<script src="${assets}/swagger-ui-bundle.js"></script>
+<script src="${assets}/init.js"></script>
 </body>
 </html>`;
 
-const INIT = `window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#ui', deepLinking: true, tryItOutEnabled: false });`;
+// The document is found from this script's own URL (…/api/docs/init.js → …/api/openapi.json), whatever the page's URL.
+const INIT = `window.ui = SwaggerUIBundle({ url: new URL('../openapi.json', document.currentScript.src).href, dom_id: '#ui', deepLinking: true, tryItOutEnabled: false });`;
 
 const ASSETS: Record<string, { body: string; type: string }> = {
   'swagger-ui.css': { body: css, type: 'text/css; charset=utf-8' },
@@ -37,9 +39,12 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
   if (!readsDocs(event.httpMethod)) return docError(405, { Allow: 'GET' });
   const raw = event.path ?? '';
   const path = raw.replace(/\/+$/, '');
-  // The page's asset paths are relative to /api/docs, not /api/docs/.
+  // One address for the page (API Gateway hands on the trailing slash; its assets load either way).
   if (path !== raw && /\/api\/docs$/.test(path)) return docResponse(301, '', 'text/plain; charset=utf-8', { Location: '../docs' });
-  if (/\/api\/docs$/.test(path)) return docResponse(200, PAGE, 'text/html; charset=utf-8', { 'Content-Security-Policy': CSP });
+  if (/\/api\/docs$/.test(path)) {
+    const assets = encodeURI(`${deploymentBase(event)}/api/docs`);
+    return docResponse(200, page(assets), 'text/html; charset=utf-8', { 'Content-Security-Policy': CSP });
+  }
   const asset = ASSETS[path.slice(path.lastIndexOf('/') + 1)];
   if (!asset || !/\/api\/docs\/[^/]+$/.test(path)) return docError(404);
   return docResponse(200, asset.body, asset.type);

@@ -1,4 +1,4 @@
-import { batchGet } from '../db/batch-get.js';
+import { batchGet, type Item, type ItemKey } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
 import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
 import { noteBucket, rateLimitPolicy } from '../db/rate-limit.js';
@@ -13,16 +13,21 @@ import type { Caller } from './caller.js';
  * the attempt counter of (e-mail, source IP) together — and, when the per-user rate limit is on, the
  * e-mail's rate-limit bucket, so the bucket's update that follows is right the first time. Every failure looks the
  * same from outside (401 with the realm) and costs the same: the key is hashed
- * and compared even when the e-mail is unknown.
+ * and compared even when the e-mail is unknown. `alsoRead` are items the handler needs next (lib/http/prefetch.ts),
+ * read in the same BatchGetItem and handed back only once the caller is known.
  */
-export async function authenticate(authorization: string | undefined, sourceIp: string): Promise<Caller> {
+export async function authenticate(
+  authorization: string | undefined,
+  sourceIp: string,
+  alsoRead: readonly ItemKey[] = [],
+): Promise<{ caller: Caller; lookup: (key: ItemKey) => Item | undefined }> {
   const credentials = parseBasicAuthorization(authorization);
   if (!credentials) throw unauthorized();
   const emailLower = credentials.email.toLowerCase();
   const loginKey = keys.login(emailLower);
   const attemptsKey = keys.throttle(emailLower, sourceIp);
   const rateKey = rateLimitPolicy() ? keys.rateLimit(emailLower) : undefined;
-  const lookup = await batchGet(rateKey ? [loginKey, attemptsKey, rateKey] : [loginKey, attemptsKey]);
+  const lookup = await batchGet([loginKey, attemptsKey, ...(rateKey ? [rateKey] : []), ...alsoRead]);
 
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
@@ -36,7 +41,7 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     throw unauthorized();
   }
   if (rateKey) noteBucket(emailLower, lookup(rateKey));
-  return {
+  const caller: Caller = {
     userId: login.user_id,
     email: emailLower,
     userType: login.user_type,
@@ -44,4 +49,5 @@ export async function authenticate(authorization: string | undefined, sourceIp: 
     companyId: login.company_id,
     activeGroupIds: [...(login.active_groups ?? [])].map(Number),
   };
+  return { caller, lookup };
 }

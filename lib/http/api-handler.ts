@@ -9,6 +9,7 @@ import { idempotency } from './middleware/idempotency.js';
 import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
 import { readRequest } from './middleware/read-request.js';
 import { routing } from './middleware/routing.js';
+import type { Prefetch } from './prefetch.js';
 import type { ApiResult } from './response.js';
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
@@ -20,13 +21,15 @@ export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGa
  * operation itself then checks the objects named in the path, the escalation
  * guard and the field values. The per-user rate limit is judged right after credentials (its DynamoDB
  * request runs while the rest is judged; writes wait for it before their operation), and an
- * Idempotency-Key last, so only a request that would really run claims its key.
+ * Idempotency-Key last, so only a request that would really run claims its key. A GET of one object
+ * runs its operation while the privileges are read and answers only after their verdict (middleware/
+ * authorization.ts); `prefetch` names items authentication reads for the operation (lib/http/prefetch.ts).
  */
-export function apiHandler(servedKey: string | undefined, operation?: Operation): LambdaHandler {
+export function apiHandler(servedKey: string | undefined, operation?: Operation, prefetch?: Prefetch): LambdaHandler {
   const handler = middy<ApiEvent, APIGatewayProxyResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
-    .use(authentication())
+    .use(authentication(prefetch))
     .use(rateLimit())
     .use(routing(servedKey))
     .use(authorization())
@@ -34,11 +37,11 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation)
     .use(rateLimitGate())
     .use(idempotency())
     .handler(async (_event, context) => {
-      const { caller, route, path, query, body, method, sourceIp, headers, replay } = context.api;
+      const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = context.api;
       if (replay) return replay as unknown as APIGatewayProxyResult;
       if (!operation || !caller || !route || !path) throw new Error('the stack did not prepare the request');
       // The operation's ApiResult is turned into the HTTP response by httpResponse().
-      return (await operation({ method, version: path.version, route, query, caller, body, sourceIp, headers })) as unknown as APIGatewayProxyResult;
+      return (await operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched })) as unknown as APIGatewayProxyResult;
     });
   return handler as unknown as LambdaHandler;
 }

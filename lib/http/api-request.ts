@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import type { Caller } from '../auth/caller.js';
 import type { ApiPath } from './api-path.js';
 import type { RequestBody } from './body.js';
+import type { Prefetched } from './prefetch.js';
 import type { Route } from './route.js';
 
 /** What the middlewares learn about a request, step by step, kept on the Lambda context. */
@@ -19,6 +20,10 @@ export interface ApiState {
   responseHeaders?: Record<string, string>;
   /** The per-user token bucket's verdict, started right after authentication (middleware/rate-limit.ts). */
   rateLimit?: Promise<void>;
+  /** The privilege verdict of a GET of one object, judged while its operation reads (middleware/authorization.ts). */
+  authorized?: Promise<void>;
+  /** Items read in authentication's BatchGetItem for the operation (lib/http/prefetch.ts). */
+  prefetched?: Prefetched;
   /** A stored answer to replay instead of running the operation (middleware/idempotency.ts). */
   replay?: { status: number; body?: unknown };
 }
@@ -39,6 +44,8 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** The client's address as API Gateway saw it (an order records it). */
   sourceIp?: string;
+  /** Items the handler asked for, read beside authentication (lib/http/prefetch.ts); absent when not read. */
+  prefetched?: Prefetched;
 }
 
 /**

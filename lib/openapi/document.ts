@@ -1,3 +1,4 @@
+import { ACTIONS } from '../entities/product-variations.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
@@ -11,9 +12,14 @@ import { bodySchema, representationSchema, type Schema } from './schemas.js';
 
 const VERSION_PREFIXES = ['/api', '/api/2.0'] as const;
 
-const DESCRIPTION = `A CS-Cart-compatible store / marketplace REST API.
+/**
+ * The introduction: one line, then the rules in a collapsed <details> (Swagger UI renders the description's
+ * HTML through its sanitizer, which keeps details/summary), so the operations start on the first screen.
+ */
+const DESCRIPTION_LEAD = `A CS-Cart-compatible store / marketplace REST API. HTTP Basic on every request: e-mail and API key.
+Answers and errors are JSON; errors are \`{"message": ..., "status": ...}\`.`;
 
-**Paths.** Version 1.0 under \`/api/\`, 2.0 under \`/api/2.0/\` (identical unless noted); the same requests also work as
+const DESCRIPTION_RULES = `**Paths.** Version 1.0 under \`/api/\`, 2.0 under \`/api/2.0/\` (identical unless noted); the same requests also work as
 \`/api.php?_d=<path without /api/>&ajax_custom=1\` (e.g. \`_d=products/12\`, \`_d=2.0/users/3/usergroups\`), with further
 query parameters as filters. A trailing slash is ignored; entity names are case-insensitive.
 
@@ -64,6 +70,36 @@ multi-vendor-plus, multi-vendor-ultimate and multi-vendor-enterprise, and only c
 and only their own company's products and orders: another company's is a 404 to them, and what they create belongs to their
 company. Escalation guard: only a root administrator manages administrator groups, administrators and vendors; nobody changes
 their own memberships or disables or deletes themselves.`;
+
+const DESCRIPTION = `${DESCRIPTION_LEAD}
+
+<details><summary>How requests are judged: paths, authentication, rate limits, retries, errors, lists, conditional requests, cursors, permissions</summary>
+
+${DESCRIPTION_RULES}
+
+</details>`;
+
+/** Nouns of a summary: `categories` → `category`, `call_requests` → `call request`. */
+function singular(name: string): string {
+  const words = name.replace(/_/g, ' ');
+  if (words.endsWith('ies')) return `${words.slice(0, -3)}y`;
+  if (/(x|ss|us)es$/.test(words)) return words.slice(0, -2);
+  return words.replace(/s$/, '');
+}
+
+/** The one-line summary Swagger UI shows beside the path: `List products`, `Get usergroup of user`. */
+export function operationSummary(resource: ResourceDefinition, operation: Operation, tag: string): string {
+  const of = resource.name === tag ? '' : ` of ${singular(tag)}`;
+  if (resource.name === 'version') return 'API version';
+  // An action (POST /generate_product_variations) is its own verb.
+  if ((ACTIONS as readonly string[]).includes(resource.name)) {
+    const words = resource.name.replace(/_/g, ' ');
+    return `${words[0]!.toUpperCase()}${words.slice(1)}${of}`;
+  }
+  if (operation === 'list') return `List ${resource.name.replace(/_/g, ' ')}${of}`;
+  const verb = { get: 'Get', create: 'Create', update: 'Update', delete: 'Delete' }[operation];
+  return `${verb} ${singular(resource.name)}${of}`;
+}
 
 const errorSchema: Schema = {
   type: 'object',
@@ -279,6 +315,7 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
   return {
     tags: [tag],
     operationId: `${[tag, ...(resource.name === tag ? [] : [resource.name])].join('_')}_${operation}`,
+    summary: operationSummary(resource, operation, tag),
     description: privilegeText(resource.privileges, operation) + vendorText(resource, operation),
     parameters,
     ...body,
@@ -315,6 +352,7 @@ function deniedOperationObject(resource: ResourceDefinition, operation: Operatio
   return {
     tags: [tag],
     operationId: `${tag}_${operation}`,
+    summary: `${operationSummary(resource, operation, tag)} (forbidden)`,
     description: 'Forbidden to everyone, a root administrator included (CS-Cart routes it with the privilege `false`).',
     parameters: idParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     responses: Object.fromEntries(['401', '403', '429', '500', '503'].map((status) => [status, errorRef(status)])),

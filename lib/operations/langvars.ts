@@ -1,4 +1,5 @@
 import { idsInIndex } from '../db/entity-list.js';
+import { entityKeys } from '../db/entity-keys.js';
 import { getRecord, getRecords } from '../db/entity-store.js';
 import { deleteLangvar, getLangvar, listLangvars, putLangvar, updateLangvar } from '../db/langvars.js';
 import { languagesEntity } from '../entities/languages.js';
@@ -7,6 +8,7 @@ import { readBodyFields, readFilters } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { apiHandler, type LambdaHandler } from '../http/api-handler.js';
 import type { ApiRequest } from '../http/api-request.js';
+import type { Prefetch } from '../http/prefetch.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { created, noContent, ok } from '../http/response.js';
@@ -24,7 +26,7 @@ const invalid = (field: string, message: string) => new ValidationError(message,
 async function target(request: ApiRequest, nested: boolean): Promise<{ code: string; name?: string }> {
   const { route } = request;
   if (nested) {
-    const language = await getRecord(languagesEntity, parseId(route.id));
+    const language = await languageOf(request, parseId(route.id));
     if (!language) throw new NotFoundError();
     return { code: String(language.lang_code), name: route.nestedId === undefined ? undefined : parseName(route.nestedId) };
   }
@@ -34,6 +36,20 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   if (!/^[a-z]{2}$/.test(code)) throw invalid('lang_code', 'The lang_code field must be two letters');
   return { code, name };
 }
+
+const languageKey = (id: number) => entityKeys.record(languagesEntity.storage, id);
+
+/**
+ * The language of `/languages/:id/langvars…`, read in authentication's BatchGetItem (prefetchLanguage), so the
+ * variable's own read follows at once: two sequential DynamoDB steps for a GET. Read now when that did not
+ * happen (a cached caller).
+ */
+async function languageOf(request: ApiRequest, id: number) {
+  const early = request.prefetched?.(languageKey(id));
+  return early ? early.item : getRecord(languagesEntity, id);
+}
+
+const prefetchLanguage: Prefetch = (path) => [languageKey(parseId(path.segments[1]))];
 
 /** The codes of every language (a DELETE of /langvars/:name removes the variable in all of them, as CS-Cart). */
 async function allCodes(): Promise<string[]> {
@@ -106,5 +122,6 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
 
 /** The Lambda handler of one langvar operation, at `/langvars` or (nested) `/languages/:id/langvars`. */
 export function langvarHandler(resource: ResourceDefinition, op: Op, nested = false): LambdaHandler {
-  return apiHandler(nested ? `languages.langvars.${op}` : `langvars.${op}`, operation(resource, op, nested));
+  if (nested) return apiHandler(`languages.langvars.${op}`, operation(resource, op, nested), prefetchLanguage);
+  return apiHandler(`langvars.${op}`, operation(resource, op, nested));
 }

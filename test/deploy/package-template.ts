@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +16,8 @@ export interface Template {
 
 export interface PackagedStage {
   domain: string;
+  /** What packaging left in its TMPDIR (serverless-esbuild's per-function folders), removed by cleanup(). */
+  leftInTmp: string[];
   template: Template;
   templatePath: string;
   /** Wall-clock seconds `serverless package` took. */
@@ -44,10 +46,14 @@ async function scratchCopy(label: string): Promise<string> {
   return dir;
 }
 
-function serverlessIn(dir: string, args: string[], timeout = 300_000) {
+/** The scratch copy's own TMPDIR: packaging leaves a folder per function there, and it goes with the copy. */
+export const scratchTmp = (dir: string) => join(dir, '.tmp');
+
+async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
+  await mkdir(scratchTmp(dir), { recursive: true });
   return run(join(ROOT, 'node_modules/.bin/serverless'), args, {
     cwd: dir,
-    env: { ...process.env, ...NO_AWS, PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+    env: { ...process.env, ...NO_AWS, TMPDIR: scratchTmp(dir), PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
     timeout,
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -61,7 +67,8 @@ export async function packageStage(stage: string, domain = 'all'): Promise<Packa
   const seconds = (Date.now() - started) / 1000;
   const templatePath = join(dir, '.serverless/cloudformation-template-update-stack.json');
   const template = JSON.parse(await readFile(templatePath, 'utf8')) as Template;
-  return { domain, template, templatePath, seconds, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  const leftInTmp = await readdir(scratchTmp(dir));
+  return { domain, template, templatePath, seconds, leftInTmp, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /**

@@ -32,6 +32,14 @@ describe('a non-prod stage: the core stack of stage dev', () => {
     expect(table.Properties?.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
   });
 
+  it("leaves packaging's per-function temporary folders in the copy's own TMPDIR, not in the machine's", () => {
+    // serverless-esbuild's zip step cannot remove them itself; they go with the scratch copy (cleanup()).
+    const functions = Object.values(packaged.template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(0);
+    expect(packaged.leftInTmp.length).toBe(functions.length);
+    for (const name of packaged.leftInTmp) expect(name).toMatch(/^[a-z0-9_-]+-\d+-\d{13}-[0-9a-f]{8}$/);
+  });
+
   it('throttles the stage with the default params and keeps logs 14 days', () => {
     const deployment = Object.values(packaged.template.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
     expect(deployment?.Properties?.StageDescription?.ThrottlingRateLimit).toBe(100);

@@ -3,7 +3,7 @@
  * versions, and the rendered reference page with its bundled assets (nothing from a CDN).
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api } from '../support/http.js';
 
 describe('GET /api/openapi.json', () => {
@@ -16,8 +16,16 @@ describe('GET /api/openapi.json', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(response.json.openapi).toBe('3.1.0');
     expect(Object.keys(response.json.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/2.0/orders/{id}', '/api/users/{id}/usergroups/{nestedId}']));
-    // Relative to the document, so it works behind any stage prefix.
-    expect(response.json.servers).toEqual([{ url: path.includes('2.0') ? '../..' : '..' }]);
+    // This deployment's own URL as the client addressed it (behind API Gateway: with the stage prefix).
+    expect(response.json.servers).toEqual([{ url: inject('baseUrl'), description: 'This deployment' }]);
+    // Every operation has a one-line summary for the page's list.
+    for (const [where, methods] of Object.entries(response.json.paths as Record<string, Record<string, { summary?: string }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.summary, `${method} ${where}`).toMatch(/^[A-Z][^\n]{2,79}$/);
+      }
+    }
+    expect(response.json.paths['/api/products/{id}'].get.summary).toBe('Get product');
+    expect(response.json.paths['/api/users/{id}/usergroups'].get.summary).toBe('List usergroups of user');
   });
 
   it('other methods → 405 in the API error format', async () => {
@@ -28,19 +36,29 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('serves the reference page and every asset it loads, from the deployment itself', async () => {
-    const page = await api('GET', '/api/docs', { auth: null });
+  it.each(['/api/docs', '/api/docs/'])('%s: the reference page, and every asset it references answers 200 without credentials', async (path) => {
+    const page = await api('GET', path, { auth: null });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(assets).toEqual(['docs/swagger-ui.css', 'docs/swagger-ui-bundle.js', 'docs/init.js']);
+    expect(assets).toEqual(['/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']);
+    const pageUrl = `${inject('baseUrl')}${path}`;
     for (const asset of assets) {
-      expect(asset).not.toMatch(/^https?:/);
-      const response = await api('GET', `/api/${asset}`, { auth: null });
-      expect(response.status, asset).toBe(200);
-      expect(response.body.length).toBeGreaterThan(10);
+      // Resolved as the browser resolves it, against the page's own URL (with or without its slash).
+      const url = new URL(asset, pageUrl);
+      const response = await fetch(url);
+      const body = await response.text();
+      expect(response.status, url.href).toBe(200);
+      expect(response.headers.get('www-authenticate'), url.href).toBeNull();
+      expect(body.length).toBeGreaterThan(10);
     }
-    expect((await api('GET', '/api/docs/init.js', { auth: null })).body).toContain("url: 'openapi.json'");
     expect((await api('GET', '/api/docs/nothing.js', { auth: null })).status).toBe(404);
+  });
+
+  it('init.js finds the document from its own URL, not the page\'s', async () => {
+    const init = await api('GET', '/api/docs/init.js', { auth: null });
+    expect(init.body).toContain("new URL('../openapi.json', document.currentScript.src)");
+    const document = await fetch(new URL('../openapi.json', `${inject('baseUrl')}/api/docs/init.js`));
+    expect(document.status).toBe(200);
   });
 });

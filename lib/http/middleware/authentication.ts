@@ -4,16 +4,23 @@ import { cachedCaller, rememberCaller } from '../../auth/auth-cache.js';
 import { authenticate } from '../../auth/authenticate.js';
 import { addLogContext } from '../../log.js';
 import type { ApiContext, ApiEvent } from '../api-request.js';
+import { prefetched, prefetchKeys, type Prefetch } from '../prefetch.js';
 
-/** First judgement of every request (SPEC §1): who is calling? 401, or 429 while the pair is locked. */
-export function authentication(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+/**
+ * First judgement of every request (SPEC §1): who is calling? 401, or 429 while the pair is locked.
+ * The items `prefetch` names are read in authentication's own BatchGetItem (not when a cached caller skips it).
+ */
+export function authentication(prefetch?: Prefetch): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
   return {
-    before: async ({ context }) => {
+    before: async ({ event, context }) => {
       const state = context.api;
       const { authorization } = state.headers;
       state.caller = cachedCaller(authorization, state.sourceIp);
       if (!state.caller) {
-        state.caller = await authenticate(authorization, state.sourceIp);
+        const keys = prefetchKeys(prefetch, event.path ?? '', state.query);
+        const { caller, lookup } = await authenticate(authorization, state.sourceIp, keys);
+        state.caller = caller;
+        if (keys.length > 0) state.prefetched = prefetched(keys, lookup);
         rememberCaller(authorization, state.sourceIp, state.caller);
       }
       addLogContext({ userId: state.caller.userId });

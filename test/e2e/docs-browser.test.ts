@@ -1,0 +1,61 @@
+/**
+ * The reference page in a real browser (Debian's Chromium), under serverless offline as `npm start` serves it:
+ * at `/api/docs` and `/api/docs/` every request the page makes succeeds (no 401, so no password prompt), the
+ * operations render with their one-line summaries, the first one on the first screen, and the server entry
+ * reads as this deployment's URL. A screenshot of each goes to test-output/docs-browser/.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.js';
+
+const OUTPUT = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-output', 'docs-browser');
+const SCREEN = { width: 1280, height: 800 };
+
+let browser: Browser;
+
+beforeAll(async () => {
+  rmSync(OUTPUT, { recursive: true, force: true });
+  mkdirSync(OUTPUT, { recursive: true });
+  browser = await chromium.launch({ executablePath: await ensureChromium(), args: CHROMIUM_ARGS, timeout: 60_000 });
+}, 15 * 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the reference page in a browser', () => {
+  it.each([['/api/docs', 'no-slash'], ['/api/docs/', 'slash']])('%s loads everything, shows summaries and starts with operations', async (path, name) => {
+    const context = await browser.newContext({ viewport: SCREEN });
+    context.setDefaultTimeout(90_000);
+    const page = await context.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    try {
+      await page.goto(`${inject('baseUrl')}${path}`);
+      await page.locator('.opblock').first().waitFor();
+      expect(failed).toEqual([]);
+
+      // Summaries beside the paths.
+      await expect.poll(() => page.locator('.opblock-summary-description').allTextContents(), { timeout: 60_000 }).toContain('List users');
+      // The introduction is one short paragraph and a collapsed <details>: the first operation is on the first screen.
+      expect(await page.locator('.info details').getAttribute('open')).toBeNull();
+      const first = await page.locator('.opblock').first().boundingBox();
+      expect(first).not.toBeNull();
+      expect(first!.y + first!.height).toBeLessThan(SCREEN.height);
+      // The server entry is this deployment's URL.
+      expect(await page.locator('.servers select option').first().textContent()).toContain(inject('baseUrl'));
+      await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
+    } catch (error) {
+      await page.screenshot({ path: join(OUTPUT, `${name}-failed.png`) }).catch(() => undefined);
+      throw new Error(`${(error as Error).message}\nfailed requests: ${failed.join(', ') || 'none'}`);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
