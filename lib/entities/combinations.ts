@@ -15,7 +15,7 @@ export const combinationsEntity: StoredEntityDefinition = {
   idField: 'combination_hash',
   storage: 'combination',
   collectionKey: 'combinations',
-  collection: { shape: 'keyed' },
+  collection: { shape: 'list' },
   answers: { create: ['combination_hash'], update: ['combination_hash'] },
   answerSchemas: { create: hashAnswer, update: hashAnswer },
   operations: ['list', 'get', 'create', 'update', 'delete'],
@@ -30,5 +30,5 @@ export const combinationsEntity: StoredEntityDefinition = {
     position: int(0),
   },
   indexes: ['product_id'],
-  filters: { product_id: { kind: 'int' } },
+  filters: { product_id: { kind: 'int', requiredInQuery: true } },
 };

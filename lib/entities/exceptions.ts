@@ -23,5 +23,5 @@ export const exceptionsEntity: StoredEntityDefinition = {
     combination_key: { kind: 'string', shownIn: 'none' },
   },
   indexes: ['product_id', 'combination_key'],
-  filters: { product_id: { kind: 'int' } },
+  filters: { product_id: { kind: 'int', requiredInQuery: true } },
 };

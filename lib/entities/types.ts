@@ -48,6 +48,8 @@ export interface FieldSpec {
   shownIn?: 'both' | 'single' | 'list' | 'none';
   /** Shown only on some objects (a usergroup's `privileges`, on administrator groups only). */
   optionalInAnswers?: boolean;
+  /** A filter the collection cannot be read without (`GET /combinations` needs `product_id`: 400 naming it). */
+  requiredInQuery?: boolean;
 }
 
 /** What a record holds: text, numbers, id lists, objects. */

@@ -210,8 +210,9 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
     in: 'query',
+    ...(spec.requiredInQuery ? { required: true } : {}),
     schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
-    description: `Filter (${spec.kind}); an invalid value is a 400.`,
+    description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}`,
   }));
   return [...paging, ...filters];
 }

@@ -9,12 +9,13 @@ import { presentAll, updateOperation } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
-/** `GET /combinations?product_id=N`: the product's combinations keyed by combination_hash (`{}` when none); product_id required. */
+/**
+ * `GET /combinations?product_id=N`: the product's combinations as a JSON list (`[]` when none), as CS-Cart
+ * 4.3 builds it (`fn_get_product_options_inventory`, a `db_get_array`) and clients parse it; product_id required.
+ */
 export const combinationsListOperation: Operation = async (request) => {
   const productId = await productOfQuery(request.query);
-  const records = await recordsOfProduct(def, productId);
-  const rows = await presentAll(def, {}, records, 'list');
-  return ok(Object.fromEntries(rows.map((row, i) => [String(records[i]!.combination_hash), row])));
+  return ok(await presentAll(def, {}, await recordsOfProduct(def, productId), 'list'));
 };
 
 /**
