@@ -12,7 +12,7 @@ export const exceptionsEntity: StoredEntityDefinition = {
   storage: 'exception',
   collectionKey: 'exceptions',
   collection: { shape: 'list' },
-  answers: { create: ['exception_id'], update: ['exception_id'] },
+  answers: { create: { exception_id: 'integer' }, update: { exception_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   requiredOrder: ['product_id', 'combination'],

@@ -1,3 +1,4 @@
+import { answerKeys } from '../entities/answers.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
@@ -36,11 +37,13 @@ while the first is still running → 409 with \`Retry-After\`. Ignored on GET an
 escalation guard (403) → field values (400).
 
 **Bodies.** \`application/json\`, or \`key=value&…\` pairs as \`text/plain\` or \`application/x-www-form-urlencoded\` (no
-Content-Type means text/plain). Unknown and read-only keys are ignored. Empty body → 400 \`Missing parameters\`.
+Content-Type means text/plain). Unknown and read-only keys are ignored. Empty body → 400 \`Missing parameters\`; JSON that is not an object → 400 \`Syntax error, malformed JSON\`.
 
 **Answers.** Errors are \`{"message": "<HTTP reason>[: detail]", "status": N}\`, validation errors add
 \`"errors": [{"field", "message"}]\`. POST → 201 with the new id, PUT → 200 with the id, DELETE → 204. Most numbers in
-objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them; ids in POST/PUT answers are integers.
+objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them. POST/PUT answers carry CS-Cart's types too: a POST
+answers the new id as a number, a PUT the id as a string (\`{"category_id":"265"}\`), each operation's schema says which;
+usergroups and memberships answer integers.
 
 **Lists.** \`page\` (default 1), \`items_per_page\` (default ${DEFAULT_ITEMS_PER_PAGE}, 1 to ${MAX_ITEMS_PER_PAGE}), \`sort_by\`,
 \`sort_order\` (asc|desc; default id ascending); \`total_items\` is an integer; a page past the end is empty. A filter value
@@ -178,9 +181,11 @@ function mainListSchema(resource: ResourceDefinition): Schema {
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
   const custom = resource.answerSchemas?.[operation];
   if (custom) return custom;
-  const keys = isStored(resource) ? resource.answers[operation] : [resource.idField ?? `${resource.name}_id`];
   const extras = isStored(resource) ? (resource.answerExtras?.[operation] ?? {}) : {};
-  const properties: Record<string, Schema> = Object.fromEntries(keys.map((key) => [key, { type: 'integer' }]));
+  // The same keys and types lib/entities/answers.ts writes; a string id is digits (the URL segment, or a hash).
+  const properties: Record<string, Schema> = Object.fromEntries(
+    Object.entries(answerKeys(resource, operation)).map(([key, type]) => [key, type === 'integer' ? { type: 'integer' } : { type: 'string', pattern: '^[0-9]+$' }]),
+  );
   for (const [key, value] of Object.entries(extras)) properties[key] = { type: typeof value };
   return { type: 'object', properties, required: Object.keys(properties) };
 }

@@ -1,5 +1,6 @@
 import { seedRecord } from '../db/entity-store.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
+import { writeAnswer } from '../entities/answers.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { Operation } from '../http/api-handler.js';
@@ -30,14 +31,8 @@ export const combinationsCreateOperation: Operation = async (request) => {
   const hash = combinationHash(productId, combination);
   const written = await seedRecord(def, hash, { ...values, combination } as Parameters<typeof seedRecord>[2]);
   if (!written) throw invalid('combination', `The combination field repeats combination ${hash} of this product`);
-  return created({ combination_hash: String(hash) });
+  return created(writeAnswer(def, 'create', hash));
 };
 
-/** PUT: amount, product_code, position; the answer carries the hash as a string like POST's. */
-export function combinationsUpdateOperation(): Operation {
-  const update = updateOperation(def);
-  return async (request) => {
-    const result = await update(request);
-    return ok({ combination_hash: String((result.body as Record<string, unknown>).combination_hash) });
-  };
-}
+/** PUT: amount, product_code, position; the answer carries the hash as a string like POST's (the definition's answers). */
+export const combinationsUpdateOperation: Operation = updateOperation(def);

@@ -255,13 +255,13 @@ describe('GET /users/:id', () => {
 });
 
 describe('PUT /users/:id', () => {
-  it('is partial: only the fields sent change; 200 {"user_id": N, "profile_id": N}', async () => {
+  it('is partial: only the fields sent change; 200 {"user_id": "N", "profile_id": "N"} (the recording\'s strings)', async () => {
     const email = uniqueEmail('partial');
     const companyId = await createCompany();
     const id = await createUser({ email, user_type: 'C', firstname: 'First', lastname: 'Last', company_id: companyId, phone: '555' });
     const response = await api('PUT', `/api/users/${id}`, { body: { firstname: 'Changed' } });
     expectStatus(response, 200);
-    expect(response.json).toEqual({ user_id: id, profile_id: id });
+    expect(response.json).toEqual({ user_id: String(id), profile_id: String(id) });
     expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({
       email,
       firstname: 'Changed',
