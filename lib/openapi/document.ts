@@ -1,4 +1,5 @@
 import { answerKeys } from '../entities/answers.js';
+import { OPERATION_METHODS, pathMethods } from '../entities/methods.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
@@ -292,28 +293,24 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
   };
 }
 
-const METHOD_OF: Record<Operation, { method: string; onObject: boolean }> = {
-  list: { method: 'get', onObject: false },
-  get: { method: 'get', onObject: true },
-  create: { method: 'post', onObject: false },
-  update: { method: 'put', onObject: true },
-  delete: { method: 'delete', onObject: true },
-};
-
+/** Lists under each path exactly the methods lib/entities/methods.ts `pathMethods` gives (the router's `Allow`). */
 function addResource(paths: Record<string, Record<string, unknown>>, base: string, resource: ResourceDefinition, tag: string, idParams: string[], objectParam: string): void {
-  for (const operation of resource.operations) {
-    const { method, onObject } = METHOD_OF[operation];
+  const denied = resource.deniedOperations ?? [];
+  for (const onObject of [false, true]) {
     const path = onObject ? `${base}/{${objectParam}}` : base;
     const params = onObject ? [...idParams, objectParam] : idParams;
-    const prefixOk = resource.name !== 'version' || !onObject;
-    if (!prefixOk) continue;
-    (paths[path] ??= {})[method] = operationObject(resource, operation, tag, params);
+    for (const method of pathMethods(resource, onObject)) {
+      const operation = operationOf(resource, method, onObject);
+      (paths[path] ??= {})[method.toLowerCase()] = denied.includes(operation)
+        ? deniedOperationObject(resource, operation, tag, params)
+        : operationObject(resource, operation, tag, params);
+    }
   }
-  for (const operation of resource.deniedOperations ?? []) {
-    const { method, onObject } = METHOD_OF[operation];
-    const path = onObject ? `${base}/{${objectParam}}` : base;
-    (paths[path] ??= {})[method] = deniedOperationObject(resource, operation, tag, onObject ? [...idParams, objectParam] : idParams);
-  }
+}
+
+function operationOf(resource: ResourceDefinition, method: string, onObject: boolean): Operation {
+  const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
+  return routed.find((operation) => OPERATION_METHODS[operation].method === method && OPERATION_METHODS[operation].onObject === onObject)!;
 }
 
 /** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */
