@@ -1,6 +1,7 @@
 import { createUsergroup } from '../../lib/db/usergroups.js';
 import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../../lib/entities/usergroups.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
+import { writeAnswer } from '../../lib/entities/answers.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardAdministratorGroup, sentText } from '../../lib/operations/guards.js';
@@ -14,5 +15,5 @@ export const handler = apiHandler('usergroups.create', async ({ caller, body = {
     status: fields.status as UsergroupStatus,
     usergroup: fields.usergroup as string | undefined,
   });
-  return created({ usergroup_id: group.usergroup_id });
+  return created(writeAnswer(usergroupsEntity, 'create', group.usergroup_id));
 });

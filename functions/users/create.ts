@@ -1,5 +1,6 @@
 import { createUser } from '../../lib/db/users.js';
 import { usersEntity, type UserStatus, type UserType } from '../../lib/entities/users.js';
+import { writeAnswer } from '../../lib/entities/answers.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { created } from '../../lib/http/response.js';
@@ -7,7 +8,7 @@ import { guardPrivilegedUser, sentText } from '../../lib/operations/guards.js';
 import { profileIdOf, requireVendorCompany } from '../../lib/operations/users.js';
 
 /**
- * POST /users → 201 {"user_id": N, "profile_id": N}. Never root, never with API access: those are the
+ * POST /users → 201 {"user_id": N, "profile_id": "N"} (the recording's types: lib/entities/users.ts `answers`). Never root, never with API access: those are the
  * admin tool's. company_id defaults to 0 (no company); a vendor needs one; a company_id must name an
  * existing company (400 naming the field). A password sent is ignored: nothing but the API key's hash
  * is a credential here, and that only the admin tool sets.
@@ -31,5 +32,5 @@ export const handler = apiHandler('users.create', async ({ caller, body = {} }) 
     },
     { companyMustExist: true },
   );
-  return created({ user_id: user.user_id, profile_id: profileIdOf(user) });
+  return created(writeAnswer(usersEntity, 'create', { user_id: user.user_id, profile_id: profileIdOf(user) }));
 });

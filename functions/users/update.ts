@@ -1,5 +1,6 @@
 import { updateUser, type UserChanges } from '../../lib/db/users.js';
 import { usersEntity, type UserStatus } from '../../lib/entities/users.js';
+import { writeAnswer } from '../../lib/entities/answers.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
@@ -13,7 +14,7 @@ import { assertJudgedVersion, judgeUserIfMatch, keepVendorCompany, profileIdOf }
 const TYPE_FIXED = 'The user_type field cannot be changed after creation';
 
 /**
- * PUT /users/:id → 200 {"user_id": N, "profile_id": N}: partial, only the fields sent change (SPEC §8).
+ * PUT /users/:id → 200 {"user_id": "N", "profile_id": "N"} (the recording's strings): partial, only the fields sent change (SPEC §8).
  * A new company_id must name an existing company; a vendor cannot be left without one.
  */
 export const handler = apiHandler('users.update', async (request) => {
@@ -51,5 +52,5 @@ export const handler = apiHandler('users.update', async (request) => {
     },
     { companyMustExist: true },
   );
-  return ok({ user_id: userId, profile_id: profileIdOf(user) });
+  return ok(writeAnswer(usersEntity, 'update', { user_id: userId, profile_id: profileIdOf(user) }));
 });

@@ -12,6 +12,8 @@
  *   (hapi answered `Range` with 206 and a slice of the JSON, or 416 in its own format);
  * - a path segment that is not valid %-encoding has its `%` escaped as `%25` for hapi's router, so the request
  *   reaches the function (which answers 401/404 in its order) instead of hapi's 400;
+ * - a JSON body reaches the function as the text sent: offline parsed it and dropped a falsy result (`null`,
+ *   `false`, `0`, `""`), which the function then saw as no body;
  * - every answer hapi or serverless offline still makes itself (an unparseable request target, an unreadable
  *   body, a body over offline's 10 MB limit, offline's "route not found" page and its handler-failure page
  *   with a stack trace) is rewritten into the contract's format with the same status;
@@ -37,6 +39,8 @@ const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control':
 /** Request headers that hapi would judge itself; removed from its view only (the function still gets them). */
 const HAPI_ONLY_HEADERS = ['cookie'];
 const OFFLINE_NOT_FOUND = 'Serverless-offline: route not found.';
+/** What offline is told a body's media type is: one it never parses (it parses application/json and vnd.api+json). */
+const RAW_BODY_TYPE = 'application/octet-stream';
 const TOKEN_THEN_SPACE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ /;
 
 /** The contract's error body: `{"message":"<reason>[: detail]","status":N}` (SPEC §3). */
@@ -125,6 +129,16 @@ function install(server, hapiRequire) {
     }
     const repaired = repairPath(request.raw.req.url);
     if (repaired !== undefined) request.setUrl(repaired, server.settings.router.stripTrailingSlash);
+    return h.continue;
+  });
+
+  // Offline JSON-parses a JSON body itself and then passes only a truthy result on, so `null`, `false`, `0` or `""`
+  // reached the function as no body at all ("Missing parameters"; `0`/`false` not even as a string). API Gateway
+  // passes the body text as sent: hide the media type from offline's parser (the function reads the real
+  // Content-Type from the raw header lines), so the body stays the text that came.
+  server.ext('onPreHandler', (request, h) => {
+    // Always: offline takes a missing media type for application/json too.
+    request.mime = RAW_BODY_TYPE;
     return h.continue;
   });
 

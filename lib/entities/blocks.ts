@@ -14,7 +14,7 @@ export const blocksEntity: StoredEntityDefinition = {
   storage: 'block',
   collectionKey: 'blocks',
   collection: { shape: 'list' },
-  answers: { create: ['block_id'], update: ['block_id'] },
+  answers: { create: { block_id: 'integer' }, update: { block_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['edit_blocks'], write: ['edit_blocks'] },
   fields: {

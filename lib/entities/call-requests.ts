@@ -14,7 +14,7 @@ export const callRequestsEntity: StoredEntityDefinition = {
   idField: 'request_id',
   storage: 'call_request',
   collectionKey: 'call_requests',
-  answers: { create: ['request_id'], update: ['request_id'] },
+  answers: { create: { request_id: 'integer' }, update: { request_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_call_requests'], write: ['manage_call_requests'] },
   fields: {

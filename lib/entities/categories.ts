@@ -20,7 +20,7 @@ export const categoriesEntity: StoredEntityDefinition = {
   idField: 'category_id',
   storage: 'category',
   collectionKey: 'categories',
-  answers: { create: ['category_id'], update: ['category_id'] },
+  answers: { create: { category_id: 'integer' }, update: { category_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,

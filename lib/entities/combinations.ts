@@ -1,8 +1,6 @@
 import { id, int, text } from './field-builders.js';
 import type { StoredEntityDefinition } from './types.js';
 
-const hashAnswer = { type: 'object', properties: { combination_hash: { type: 'string' } }, required: ['combination_hash'] };
-
 /**
  * Option combinations (CS-Cart 4.3's `combinations`, SPEC §10): stock and code per combination of a
  * product's option variants. Addressed by `combination_hash`, CS-Cart's deterministic hash of the
@@ -15,9 +13,8 @@ export const combinationsEntity: StoredEntityDefinition = {
   idField: 'combination_hash',
   storage: 'combination',
   collectionKey: 'combinations',
-  collection: { shape: 'keyed' },
-  answers: { create: ['combination_hash'], update: ['combination_hash'] },
-  answerSchemas: { create: hashAnswer, update: hashAnswer },
+  collection: { shape: 'list' },
+  answers: { create: { combination_hash: 'string' }, update: { combination_hash: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   requiredOrder: ['product_id', 'combination'],
@@ -30,5 +27,5 @@ export const combinationsEntity: StoredEntityDefinition = {
     position: int(0),
   },
   indexes: ['product_id'],
-  filters: { product_id: { kind: 'int' } },
+  filters: { product_id: { kind: 'int', requiredInQuery: true } },
 };

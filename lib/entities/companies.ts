@@ -86,7 +86,7 @@ export const storesEntity: StoredEntityDefinition = {
   ...common,
   name: 'stores',
   collectionKey: 'stores',
-  answers: { create: ['store_id'], update: ['store_id'] },
+  answers: { create: { store_id: 'integer' }, update: { store_id: 'string' } },
   privileges: { read: ['view_stores'], write: ['manage_stores'] },
   fields: companyFields(['company', 'storefront']),
 };
@@ -95,7 +95,7 @@ export const vendorsEntity: StoredEntityDefinition = {
   ...common,
   name: 'vendors',
   collectionKey: 'vendors',
-  answers: { create: ['company_id'], update: ['store_id'] },
+  answers: { create: { company_id: 'integer' }, update: { store_id: 'string' } },
   answerExtras: { create: { message: '' } },
   privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
   fields: companyFields(['company', 'email']),

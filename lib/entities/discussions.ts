@@ -18,7 +18,7 @@ export const discussionsEntity: StoredEntityDefinition = {
   idField: 'post_id',
   storage: 'discussion_post',
   collectionKey: 'discussions',
-  answers: { create: ['post_id'], update: ['post_id'] },
+  answers: { create: { post_id: 'integer' }, update: { post_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_discussions'], write: ['manage_discussions'] },
   fields: {

@@ -12,7 +12,7 @@ export const exceptionsEntity: StoredEntityDefinition = {
   storage: 'exception',
   collectionKey: 'exceptions',
   collection: { shape: 'list' },
-  answers: { create: ['exception_id'], update: ['exception_id'] },
+  answers: { create: { exception_id: 'integer' }, update: { exception_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   requiredOrder: ['product_id', 'combination'],
@@ -23,5 +23,5 @@ export const exceptionsEntity: StoredEntityDefinition = {
     combination_key: { kind: 'string', shownIn: 'none' },
   },
   indexes: ['product_id', 'combination_key'],
-  filters: { product_id: { kind: 'int' } },
+  filters: { product_id: { kind: 'int', requiredInQuery: true } },
 };

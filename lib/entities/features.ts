@@ -21,7 +21,7 @@ export const featuresEntity: StoredEntityDefinition = {
   idField: 'feature_id',
   storage: 'feature',
   collectionKey: 'features',
-  answers: { create: ['feature_id'], update: ['feature_id'] },
+  answers: { create: { feature_id: 'integer' }, update: { feature_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   requiredOrder: ['feature_type', 'description', 'company_id'],

@@ -14,7 +14,7 @@ export const languagesEntity: StoredEntityDefinition = {
   storage: 'language',
   collectionKey: 'languages',
   collection: { shape: 'wrapped', keyedBy: 'lang_code' },
-  answers: { create: ['lang_id'], update: ['lang_id'] },
+  answers: { create: { lang_id: 'integer' }, update: { lang_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_languages'], write: ['manage_languages'] },
   requiredOrder: ['lang_code', 'name'],

@@ -22,7 +22,7 @@ export const optionsEntity: StoredEntityDefinition = {
     shape: 'wrapped',
     byParameter: { parameter: 'product_id', shape: 'keyed', view: 'single', extraRowFields: { cur_product_id: { kind: 'int' } }, omitFields: ['lang_code'] },
   },
-  answers: { create: ['option_id'], update: ['option_id'] },
+  answers: { create: { option_id: 'integer' }, update: { option_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   fields: {

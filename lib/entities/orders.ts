@@ -21,7 +21,7 @@ export const ordersEntity: StoredEntityDefinition = {
   idField: 'order_id',
   storage: 'order',
   collectionKey: 'orders',
-  answers: { create: ['order_id'], update: ['order_id'] },
+  answers: { create: { order_id: 'integer' }, update: { order_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_orders'], write: ['edit_order'], create: ['create_order'], update: ['edit_order'], delete: ['delete_orders'] },
   vendorAccess: true,

@@ -16,7 +16,7 @@ export const pagesEntity: StoredEntityDefinition = {
   idField: 'page_id',
   storage: 'page',
   collectionKey: 'pages',
-  answers: { create: ['page_id'], update: ['page_id'] },
+  answers: { create: { page_id: 'integer' }, update: { page_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_pages'], write: ['manage_pages'] },
   requiredOrder: ['page_type', 'page'],

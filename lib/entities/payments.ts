@@ -10,7 +10,7 @@ export const paymentsEntity: StoredEntityDefinition = {
   idField: 'payment_id',
   storage: 'payment',
   collectionKey: 'payments',
-  answers: { create: ['payment_id'], update: ['payment_id'] },
+  answers: { create: { payment_id: 'integer' }, update: { payment_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_payments'], write: ['manage_payments'] },
   fields: {

@@ -92,7 +92,7 @@ export const variationGroupsEntity: StoredEntityDefinition = {
   idKind: 'name',
   storage: 'variation_group',
   collectionKey: 'groups',
-  answers: { create: ['id'], update: ['id'] },
+  answers: { create: { id: 'integer' }, update: { id: 'integer' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   fields: {

@@ -34,7 +34,8 @@ export const productsEntity: StoredEntityDefinition = {
   idField: 'product_id',
   storage: 'product',
   collectionKey: 'products',
-  answers: { create: ['product_id'], update: ['product_id'] },
+  // The recording's exception: a product's PUT answers the id as a number, not the URL segment.
+  answers: { create: { product_id: 'integer' }, update: { product_id: 'integer' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,

@@ -14,7 +14,7 @@ export const settingsEntity: StoredEntityDefinition = {
   idField: 'object_id',
   storage: 'setting',
   collectionKey: 'settings',
-  answers: { create: ['setting_id'], update: ['setting_id'] },
+  answers: { create: { setting_id: 'integer' }, update: { setting_id: 'string' } },
   operations: ['list', 'get', 'update'],
   privileges: { read: ['view_settings'], write: ['update_settings'] },
   sortKeys: ['id'],

@@ -16,7 +16,7 @@ export const shipmentsEntity: StoredEntityDefinition = {
   idField: 'shipment_id',
   storage: 'shipment',
   collectionKey: 'shipments',
-  answers: { create: ['shipment_id'], update: ['shipment_id'] },
+  answers: { create: { shipment_id: 'integer' }, update: { shipment_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_orders'], write: ['edit_order'] },
   fields: {

@@ -11,7 +11,7 @@ export const shippingsEntity: StoredEntityDefinition = {
   idField: 'shipping_id',
   storage: 'shipping',
   collectionKey: 'shippings',
-  answers: { create: ['shipping_id'], update: ['shipping_id'] },
+  answers: { create: { shipping_id: 'integer' }, update: { shipping_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_shipping'], write: ['manage_shipping'] },
   fields: {

@@ -15,7 +15,8 @@ export const statusesEntity: StoredEntityDefinition = {
   idField: 'status_id',
   storage: 'status',
   collectionKey: 'statuses',
-  answers: { create: ['status_id'], update: ['status_id'] },
+  // The recording's exception: POST answers the new id as a string too.
+  answers: { create: { status_id: 'string' }, update: { status_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['manage_order_statuses'], write: ['manage_order_statuses'] },
   fields: {

@@ -12,7 +12,7 @@ export const taxesEntity: StoredEntityDefinition = {
   idField: 'tax_id',
   storage: 'tax',
   collectionKey: 'taxes',
-  answers: { create: ['tax_id'], update: ['tax_id'] },
+  answers: { create: { tax_id: 'integer' }, update: { tax_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_taxes'], write: ['manage_taxes'] },
   fields: {

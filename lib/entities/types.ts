@@ -48,6 +48,8 @@ export interface FieldSpec {
   shownIn?: 'both' | 'single' | 'list' | 'none';
   /** Shown only on some objects (a usergroup's `privileges`, on administrator groups only). */
   optionalInAnswers?: boolean;
+  /** A filter the collection cannot be read without (`GET /combinations` needs `product_id`: 400 naming it). */
+  requiredInQuery?: boolean;
 }
 
 /** What a record holds: text, numbers, id lists, objects. */
@@ -62,11 +64,27 @@ export interface PrivilegeRule {
   delete?: readonly string[];
 }
 
+/**
+ * The JSON type of an id in a POST or PUT answer (SPEC §3): the recording's for the §10 entities — CS-Cart
+ * answers a POST with the new id as a number and a PUT with the URL segment, a string (`{"category_id":"265"}`),
+ * with exceptions (products answer PUT with a number, statuses POST with a string) — and integer for the
+ * seed's own resources (usergroups). A typed client's create/update call parses exactly these.
+ */
+export type AnswerType = 'integer' | 'string';
+
+/** The keys of a POST or PUT answer, in order, and the JSON type of the id under each: `{ category_id: 'string' }`. */
+export type AnswerKeys = Readonly<Record<string, AnswerType>>;
+
 export interface ResourceDefinition {
   /** Path segment, lower case: `usergroups`. */
   name: string;
   /** Key of the id in POST/PUT answers: `usergroup_id`. */
   idField?: string;
+  /**
+   * POST and PUT answers: their keys and JSON types (lib/entities/answers.ts writes them, the OpenAPI document
+   * describes them). A resource without it answers `{"<idField>": N}` with an integer.
+   */
+  answers?: { create?: AnswerKeys; update?: AnswerKeys };
   /**
    * What an object id in the path is: `numeric` (the default; digits, else 404) or `name` (lower-case
    * letters, digits, `_` and `-`, else 404: a langvar's name). lib/http/route.ts `parseId` / `parseName`.
@@ -124,7 +142,7 @@ export interface ResourceDefinition {
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
   createMayAnswer200?: boolean;
-  /** JSON Schemas of answers that are not `{"<idField>": N}` (POST /orders adds `order_data`). */
+  /** JSON Schemas of answers that are not ids (POST /orders adds `order_data`; a variation group's answers). */
   answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
 }
 
@@ -183,8 +201,8 @@ export interface StoredEntityDefinition extends EntityDefinition {
   storage: string;
   /** Key of the array in collection answers (`products`). */
   collectionKey: string;
-  /** POST and PUT answers: the keys and the id under them (SPEC §3: integer ids). */
-  answers: { create: readonly string[]; update: readonly string[] };
+  /** POST and PUT answers: the keys, each holding the object's id, in the recording's JSON types (SPEC §3). */
+  answers: { create: AnswerKeys; update: AnswerKeys };
   /** Constant keys the recording's POST/PUT answers also carry (`"message": ""` of POST /vendors). */
   answerExtras?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** Fields with an equality index (a list partition and a count per value); id-list fields index every element. */

@@ -48,6 +48,8 @@ export const membershipsResource: ResourceDefinition = {
   operations: ['list', 'get', 'update', 'delete'],
   privileges: { read: ['view_users', 'view_usergroups'], write: ['view_users', 'manage_usergroups'] },
   collection: { shape: 'keyed' },
+  // The seed's own resource: its id is a JSON integer (SPEC §3).
+  answers: { create: { usergroup_id: 'integer' } },
   answerSchemas: { update: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
   fields: {
     link_id: { kind: 'int', wire: 'number' },

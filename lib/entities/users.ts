@@ -33,9 +33,10 @@ export const usersEntity: EntityDefinition = {
   idField: 'user_id',
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_users'], write: ['manage_users'] },
-  answerSchemas: {
-    create: { type: 'object', properties: { user_id: { type: 'integer' }, profile_id: { type: 'integer' } }, required: ['user_id', 'profile_id'] },
-    update: { type: 'object', properties: { user_id: { type: 'integer' }, profile_id: { type: 'integer' } }, required: ['user_id', 'profile_id'] },
+  // The recording's types: POST `{"user_id":4,"profile_id":"3"}`, PUT `{"user_id":"4","profile_id":"3"}`.
+  answers: {
+    create: { user_id: 'integer', profile_id: 'string' },
+    update: { user_id: 'string', profile_id: 'string' },
   },
   fields: {
     user_id: { kind: 'int' },

@@ -4,7 +4,7 @@ export type ApiVersion = '1.0' | '2.0';
 
 export interface ApiPath {
   version: ApiVersion;
-  /** The path segments after the version: entity[, id[, nested[, nestedId]]], percent-decoded. */
+  /** The path segments after the version: entity[, id[, nested[, nestedId]]], percent-decoded once. */
   segments: string[];
 }
 
@@ -16,12 +16,14 @@ const VERSIONS: readonly string[] = ['1.0', '2.0'];
  * Anything that cannot be an API path is a 404.
  */
 export function parseApiPath(path: string, query: Record<string, string>): ApiPath {
-  const rest = apiRelativePath(path, query);
+  const { rest, encoded } = apiRelativePath(path, query);
   const segments = rest.split('/');
   // A trailing slash is ignored; any other empty segment ('//') names nothing.
   if (segments.length > 0 && segments[segments.length - 1] === '') segments.pop();
   if (segments.some((segment) => segment === '')) throw notFound();
-  const decoded = segments.map(decodeSegment);
+  // Decoded exactly once: a second decoding read `%25zz` (→ `%zz`) as an escape and failed, so a path id
+  // that decodes to `%` answered differently (or, where an operation decoded again, 500) from any unknown id.
+  const decoded = encoded ? segments.map(decodeSegment) : segments;
   const first = decoded[0];
   if (first !== undefined && VERSIONS.includes(first)) {
     return { version: first as ApiVersion, segments: decoded.slice(1) };
@@ -29,18 +31,21 @@ export function parseApiPath(path: string, query: Record<string, string>): ApiPa
   return { version: '1.0', segments: decoded };
 }
 
-/** The part of the path after `/api/`, or the `_d` parameter of the api.php form. */
-function apiRelativePath(path: string, query: Record<string, string>): string {
+/**
+ * The part of the path after `/api/` (still percent-encoded), or the `_d` parameter of the api.php form
+ * (a query value: the query string's own decoding has decoded it already).
+ */
+function apiRelativePath(path: string, query: Record<string, string>): { rest: string; encoded: boolean } {
   const segments = path.split('/');
   const phpIndex = segments.indexOf('api.php');
   const apiIndex = segments.indexOf('api');
   if (phpIndex !== -1 && (apiIndex === -1 || phpIndex < apiIndex)) {
     const dispatch = query._d;
     if (!dispatch) throw notFound();
-    return dispatch.replace(/^\/+/, '').replace(/^api\//, '');
+    return { rest: dispatch.replace(/^\/+/, '').replace(/^api\//, ''), encoded: false };
   }
   if (apiIndex === -1) throw notFound();
-  return segments.slice(apiIndex + 1).join('/');
+  return { rest: segments.slice(apiIndex + 1).join('/'), encoded: true };
 }
 
 function decodeSegment(segment: string): string {

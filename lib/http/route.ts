@@ -1,3 +1,4 @@
+import { pathMethods } from '../entities/methods.js';
 import { findEntity } from '../entities/registry.js';
 import type { Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import type { ApiPath } from './api-path.js';
@@ -16,22 +17,6 @@ export interface Route {
   nestedId?: string;
   /** The privileges the caller needs, all of them (empty: any authenticated caller). */
   privileges: readonly string[];
-}
-
-const COLLECTION_METHODS: Array<[string, Operation]> = [
-  ['GET', 'list'],
-  ['POST', 'create'],
-];
-const OBJECT_METHODS: Array<[string, Operation]> = [
-  ['GET', 'get'],
-  ['PUT', 'update'],
-  ['DELETE', 'delete'],
-];
-
-function allowedMethods(resource: ResourceDefinition, objectPath: boolean, operations = resource.operations): string[] {
-  return (objectPath ? OBJECT_METHODS : COLLECTION_METHODS)
-    .filter(([, operation]) => operations.includes(operation))
-    .map(([method]) => method);
 }
 
 function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): readonly string[] {
@@ -61,9 +46,10 @@ export function resolveRoute(method: string, path: ApiPath): Route {
     key = `${entity.name}.${nested.name}`;
   }
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
-  const allow = allowedMethods(resource, objectPath);
+  // What the OpenAPI document lists for this path, always-403 operations included (never an empty Allow).
+  const allow = pathMethods(resource, objectPath);
   const denied = resource.deniedOperations ?? [];
-  if (allow.length === 0 && allowedMethods(resource, objectPath, denied).length === 0) throw notFound();
+  if (allow.length === 0) throw notFound();
 
   const operation = operationFor(method.toUpperCase(), objectPath, allow);
   // A routed operation whose privilege is `false` (GET /auth): forbidden to everyone, credentials already checked.

@@ -1,4 +1,6 @@
 import { ACTIONS } from '../entities/product-variations.js';
+import { answerKeys } from '../entities/answers.js';
+import { OPERATION_METHODS, pathMethods } from '../entities/methods.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
@@ -42,11 +44,13 @@ while the first is still running → 409 with \`Retry-After\`. Ignored on GET an
 escalation guard (403) → field values (400).
 
 **Bodies.** \`application/json\`, or \`key=value&…\` pairs as \`text/plain\` or \`application/x-www-form-urlencoded\` (no
-Content-Type means text/plain). Unknown and read-only keys are ignored. Empty body → 400 \`Missing parameters\`.
+Content-Type means text/plain). Unknown and read-only keys are ignored. Empty body → 400 \`Missing parameters\`; JSON that is not an object → 400 \`Syntax error, malformed JSON\`.
 
 **Answers.** Errors are \`{"message": "<HTTP reason>[: detail]", "status": N}\`, validation errors add
 \`"errors": [{"field", "message"}]\`. POST → 201 with the new id, PUT → 200 with the id, DELETE → 204. Most numbers in
-objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them; ids in POST/PUT answers are integers.
+objects are JSON strings (\`"12"\`, \`"30.00"\`), as CS-Cart sends them. POST/PUT answers carry CS-Cart's types too: a POST
+answers the new id as a number, a PUT the id as a string (\`{"category_id":"265"}\`), each operation's schema says which;
+usergroups and memberships answer integers.
 
 **Lists.** \`page\` (default 1), \`items_per_page\` (default ${DEFAULT_ITEMS_PER_PAGE}, 1 to ${MAX_ITEMS_PER_PAGE}), \`sort_by\`,
 \`sort_order\` (asc|desc; default id ascending); \`total_items\` is an integer; a page past the end is empty. A filter value
@@ -214,9 +218,11 @@ function mainListSchema(resource: ResourceDefinition): Schema {
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
   const custom = resource.answerSchemas?.[operation];
   if (custom) return custom;
-  const keys = isStored(resource) ? resource.answers[operation] : [resource.idField ?? `${resource.name}_id`];
   const extras = isStored(resource) ? (resource.answerExtras?.[operation] ?? {}) : {};
-  const properties: Record<string, Schema> = Object.fromEntries(keys.map((key) => [key, { type: 'integer' }]));
+  // The same keys and types lib/entities/answers.ts writes; a string id is digits (the URL segment, or a hash).
+  const properties: Record<string, Schema> = Object.fromEntries(
+    Object.entries(answerKeys(resource, operation)).map(([key, type]) => [key, type === 'integer' ? { type: 'integer' } : { type: 'string', pattern: '^[0-9]+$' }]),
+  );
   for (const [key, value] of Object.entries(extras)) properties[key] = { type: typeof value };
   return { type: 'object', properties, required: Object.keys(properties) };
 }
@@ -246,8 +252,9 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
     in: 'query',
+    ...(spec.requiredInQuery ? { required: true } : {}),
     schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
-    description: `Filter (${spec.kind}); an invalid value is a 400.`,
+    description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}`,
   }));
   return [...paging, ...filters];
 }
@@ -323,28 +330,24 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
   };
 }
 
-const METHOD_OF: Record<Operation, { method: string; onObject: boolean }> = {
-  list: { method: 'get', onObject: false },
-  get: { method: 'get', onObject: true },
-  create: { method: 'post', onObject: false },
-  update: { method: 'put', onObject: true },
-  delete: { method: 'delete', onObject: true },
-};
-
+/** Lists under each path exactly the methods lib/entities/methods.ts `pathMethods` gives (the router's `Allow`). */
 function addResource(paths: Record<string, Record<string, unknown>>, base: string, resource: ResourceDefinition, tag: string, idParams: string[], objectParam: string): void {
-  for (const operation of resource.operations) {
-    const { method, onObject } = METHOD_OF[operation];
+  const denied = resource.deniedOperations ?? [];
+  for (const onObject of [false, true]) {
     const path = onObject ? `${base}/{${objectParam}}` : base;
     const params = onObject ? [...idParams, objectParam] : idParams;
-    const prefixOk = resource.name !== 'version' || !onObject;
-    if (!prefixOk) continue;
-    (paths[path] ??= {})[method] = operationObject(resource, operation, tag, params);
+    for (const method of pathMethods(resource, onObject)) {
+      const operation = operationOf(resource, method, onObject);
+      (paths[path] ??= {})[method.toLowerCase()] = denied.includes(operation)
+        ? deniedOperationObject(resource, operation, tag, params)
+        : operationObject(resource, operation, tag, params);
+    }
   }
-  for (const operation of resource.deniedOperations ?? []) {
-    const { method, onObject } = METHOD_OF[operation];
-    const path = onObject ? `${base}/{${objectParam}}` : base;
-    (paths[path] ??= {})[method] = deniedOperationObject(resource, operation, tag, onObject ? [...idParams, objectParam] : idParams);
-  }
+}
+
+function operationOf(resource: ResourceDefinition, method: string, onObject: boolean): Operation {
+  const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
+  return routed.find((operation) => OPERATION_METHODS[operation].method === method && OPERATION_METHODS[operation].onObject === onObject)!;
 }
 
 /** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */

@@ -1,5 +1,6 @@
 import { seedRecord } from '../db/entity-store.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
+import { writeAnswer } from '../entities/answers.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { Operation } from '../http/api-handler.js';
@@ -9,12 +10,13 @@ import { presentAll, updateOperation } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
-/** `GET /combinations?product_id=N`: the product's combinations keyed by combination_hash (`{}` when none); product_id required. */
+/**
+ * `GET /combinations?product_id=N`: the product's combinations as a JSON list (`[]` when none), as CS-Cart
+ * 4.3 builds it (`fn_get_product_options_inventory`, a `db_get_array`) and clients parse it; product_id required.
+ */
 export const combinationsListOperation: Operation = async (request) => {
   const productId = await productOfQuery(request.query);
-  const records = await recordsOfProduct(def, productId);
-  const rows = await presentAll(def, {}, records, 'list');
-  return ok(Object.fromEntries(rows.map((row, i) => [String(records[i]!.combination_hash), row])));
+  return ok(await presentAll(def, {}, await recordsOfProduct(def, productId), 'list'));
 };
 
 /**
@@ -29,14 +31,8 @@ export const combinationsCreateOperation: Operation = async (request) => {
   const hash = combinationHash(productId, combination);
   const written = await seedRecord(def, hash, { ...values, combination } as Parameters<typeof seedRecord>[2]);
   if (!written) throw invalid('combination', `The combination field repeats combination ${hash} of this product`);
-  return created({ combination_hash: String(hash) });
+  return created(writeAnswer(def, 'create', hash));
 };
 
-/** PUT: amount, product_code, position; the answer carries the hash as a string like POST's. */
-export function combinationsUpdateOperation(): Operation {
-  const update = updateOperation(def);
-  return async (request) => {
-    const result = await update(request);
-    return ok({ combination_hash: String((result.body as Record<string, unknown>).combination_hash) });
-  };
-}
+/** PUT: amount, product_code, position; the answer carries the hash as a string like POST's (the definition's answers). */
+export const combinationsUpdateOperation: Operation = updateOperation(def);

@@ -12,6 +12,7 @@ import {
   type ExtraItems,
   type WithId,
 } from '../db/entity-store.js';
+import { writeAnswer } from '../entities/answers.js';
 import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
@@ -148,10 +149,6 @@ async function presentedSingle(def: StoredEntityDefinition, hooks: EntityHooks, 
   return shown;
 }
 
-function answer(def: StoredEntityDefinition, operation: 'create' | 'update', id: number): Record<string, unknown> {
-  return { ...Object.fromEntries(def.answers[operation].map((key) => [key, id])), ...def.answerExtras?.[operation] };
-}
-
 export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
     let values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
@@ -162,7 +159,7 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request), hooks.withId);
     await hooks.afterWrite?.(record, undefined, request);
-    return created(answer(def, 'create', Number(record[def.idField])));
+    return created(writeAnswer(def, 'create', Number(record[def.idField])));
   };
 }
 
@@ -188,7 +185,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       hooks.extraItems?.(request),
     );
     await hooks.afterWrite?.(record, previous, request);
-    return ok(answer(def, 'update', id));
+    return ok(writeAnswer(def, 'update', id));
   };
 }
 

@@ -6,6 +6,7 @@ import { createRecord } from '../db/entity-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { Operation } from '../http/api-handler.js';
 import { created, ok } from '../http/response.js';
+import { writeAnswer } from '../entities/answers.js';
 import { checkCombination, combinationKey, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
 import { presentAll, type EntityHooks } from './crud.js';
 
@@ -52,7 +53,7 @@ export const exceptionsCreateOperation: Operation = async (request) => {
   await requireProduct(productId);
   const combination = await judged(productId, values.combination);
   const repeated = await existing(String(combination.combination_key));
-  if (repeated !== undefined) return created({ exception_id: repeated });
+  if (repeated !== undefined) return created(writeAnswer(def, 'create', repeated));
   const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
-  return created({ exception_id: Number(record.exception_id) });
+  return created(writeAnswer(def, 'create', Number(record.exception_id)));
 };

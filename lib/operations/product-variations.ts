@@ -53,15 +53,17 @@ const codeKey = CODES.key;
 const codeMarker = (code: string, groupId: number): TransactItem => CODES.claim(code, { group_id: groupId });
 const freeCode = CODES.release;
 
-/** A group by numeric id or by code; 404 when neither names one. */
+/**
+ * A group by numeric id or by code; 404 when neither names one. `ref` is a path segment, percent-decoded once
+ * already (lib/http/api-path.ts): decoding it again read `%25zz` (→ `%zz`) as an escape and threw (a 500).
+ */
 export async function findGroup(ref: string | undefined): Promise<EntityRecord> {
   if (ref === undefined || ref.length > 64) throw new NotFoundError();
-  const text = decodeURIComponent(ref);
-  if (/^\d{1,15}$/.test(text)) {
-    const group = await getRecord(GROUPS, Number(text));
+  if (/^\d{1,15}$/.test(ref)) {
+    const group = await getRecord(GROUPS, Number(ref));
     if (group) return group;
   }
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: codeKey(text), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: codeKey(ref), ConsistentRead: true }));
   const group = Item ? await getRecord(GROUPS, Number(Item.group_id)) : undefined;
   if (!group) throw new NotFoundError();
   return group;

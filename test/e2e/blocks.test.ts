@@ -32,7 +32,7 @@ describe('blocks', () => {
     expectError(await api('PUT', `/api/blocks/${id}`, { body: { name: 'ZZ API Block (upd)' } }), 400, 'Bad Request: The type field is required');
     const updated = await api('PUT', `/api/blocks/${id}`, { body: { type: 'html_block', name: 'ZZ API Block (upd)', content: '<p>zz2</p>', company_id: 5 } });
     expectStatus(updated, 200);
-    expect(updated.json).toEqual({ block_id: id });
+    expect(updated.json).toEqual({ block_id: String(id) });
     expect((await api('GET', `/api/blocks/${id}`)).json).toMatchObject({ name: 'ZZ API Block (upd)', content: '<p>zz2</p>', company_id: '0' });
 
     expectError(await api('PUT', '/api/blocks/999999999', { body: { type: 'html_block', name: 'x' } }), 404);

@@ -41,7 +41,7 @@ describe('call_requests', () => {
 
     const updated = await api('PUT', `/api/call_requests/${id}`, { body: { status: 'in_progress', notes: 'zz upd' } });
     expectStatus(updated, 200);
-    expect(updated.json).toEqual({ request_id: id });
+    expect(updated.json).toEqual({ request_id: String(id) });
     expect((await api('GET', `/api/call_requests/${id}`)).json).toMatchObject({ status: 'in_progress', notes: 'zz upd' });
     expectError(await api('PUT', `/api/call_requests/${id}`, { body: { status: 'X' } }), 400);
 

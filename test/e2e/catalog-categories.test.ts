@@ -113,12 +113,12 @@ describe('POST, GET, PUT, DELETE /categories', () => {
     expect(single).toMatchObject({ status: 'A', parent_id: '0', position: '0', level: '1', product_count: '0' });
   });
 
-  it('PUT → 200 {"category_id": N} (an integer); only the fields sent change', async () => {
+  it('PUT → 200 {"category_id": "N"} (a string, as recorded); only the fields sent change', async () => {
     const id = await createCategory(company);
     const before = await category(id);
     const response = await api('PUT', `/api/categories/${id}`, { body: { category: 'Renamed', position: 99, status: 'D' } });
     expectStatus(response, 200);
-    expect(response.json).toEqual({ category_id: id });
+    expect(response.json).toEqual({ category_id: String(id) });
     expect(await category(id)).toEqual({ ...before, category: 'Renamed', position: '99', status: 'D' });
   });
 
@@ -260,7 +260,7 @@ describe('the tree', () => {
 
     const move = await api('PUT', `/api/categories/${b}`, { body: { parent_id: x } });
     expectStatus(move, 200);
-    expect(move.json).toEqual({ category_id: b });
+    expect(move.json).toEqual({ category_id: String(b) });
     expect(await category(b)).toMatchObject({ parent_id: String(x), id_path: `${x}/${b}`, level: '2' });
     expect(await category(c)).toMatchObject({ parent_id: String(b), id_path: `${x}/${b}/${c}`, level: '3' });
     expect(await category(d)).toMatchObject({ parent_id: String(c), id_path: `${x}/${b}/${c}/${d}`, level: '4' });

@@ -54,14 +54,14 @@ const VIEWS: View[] = [
   {
     path: 'stores',
     createAnswer: (id) => ({ store_id: id }),
-    updateAnswer: (id) => ({ store_id: id }),
+    updateAnswer: (id) => ({ store_id: String(id) }),
     required: ['company', 'storefront'],
     body: (tag) => ({ company: `Company ${tag}`, storefront: `shop-${tag}.example.com` }),
   },
   {
     path: 'vendors',
     createAnswer: (id) => ({ company_id: id, message: '' }),
-    updateAnswer: (id) => ({ store_id: id }),
+    updateAnswer: (id) => ({ store_id: String(id) }),
     required: ['company', 'email'],
     body: (tag) => ({ company: `Company ${tag}`, email: `vendor-${tag}@e2e.example.com` }),
   },

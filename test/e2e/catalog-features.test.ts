@@ -156,12 +156,12 @@ describe('POST, GET, PUT, DELETE /features', () => {
     expect(single).toMatchObject({ feature_type: 'T', status: 'A', parent_id: '0', position: '0', variants: {} });
   });
 
-  it('PUT → 200 {"feature_id": N}; only the fields sent change (company_id too)', async () => {
+  it('PUT → 200 {"feature_id": "N"} (a string, as recorded); only the fields sent change (company_id too)', async () => {
     const id = await createFeature(company, { variants: [{ variant: 'Red' }] });
     const before = await feature(id);
     const response = await api('PUT', `/api/features/${id}`, { body: { description: 'Renamed', status: 'H', position: 4 } });
     expectStatus(response, 200);
-    expect(response.json).toEqual({ feature_id: id });
+    expect(response.json).toEqual({ feature_id: String(id) });
     expect(await feature(id)).toEqual({ ...before, description: 'Renamed', status: 'H', position: '4' });
   });
 

@@ -1,6 +1,6 @@
 /**
- * Option combinations (CS-Cart 4.3's `combinations`, SPEC §10) over real HTTP: keyed by
- * combination_hash, the hash deterministic for (product, combination), the field types, references,
+ * Option combinations (CS-Cart 4.3's `combinations`, SPEC §10) over real HTTP: a JSON list per product,
+ * addressed by combination_hash, the hash deterministic for (product, combination), the field types, references,
  * repeated combinations, cascades, privileges.
  */
 import { describe, expect, it } from 'vitest';
@@ -28,23 +28,27 @@ async function createCombination(body: object): Promise<string> {
 }
 
 describe('combinations', () => {
-  it('GET without product_id → 400 naming it; unknown product → 404; a product without combinations → {}', async () => {
-    expectError(await api('GET', '/api/combinations'), 400, 'Bad Request: The product_id field is required');
+  it('GET without product_id → 400 naming it; unknown product → 404; a product without combinations → []', async () => {
+    const missing = await api('GET', '/api/combinations');
+    expectError(missing, 400, 'Bad Request: The product_id field is required');
+    expect(missing.json.errors).toEqual([{ field: 'product_id', message: 'The product_id field is required' }]);
+    expectError(await api('GET', '/api/2.0/combinations?product_id='), 400, 'Bad Request: The product_id field is required');
     expectError(await api('GET', '/api/combinations?product_id=99999999'), 404);
     const empty = await api('GET', `/api/combinations?product_id=${await createProduct()}`);
     expectStatus(empty, 200);
-    expect(empty.json).toEqual({});
+    expect(empty.json).toEqual([]);
   });
 
-  it('POST 201 {combination_hash} (a string); the collection is keyed by hash; GET one; same combination → 400, same hash', async () => {
+  it('POST 201 {combination_hash} (a string); the collection is a JSON list; GET one; same combination → 400, same hash', async () => {
     const { productId, options } = await productWithOptions();
     const [color, size] = options as [{ id: number; variants: string[] }, { id: number; variants: string[] }];
     const combination = { [color.id]: color.variants[0], [size.id]: size.variants[1] };
     const hash = await createCombination({ product_id: productId, combination, amount: 7, product_code: 'ZZ-RED-L' });
-    const map = await api('GET', `/api/combinations?product_id=${productId}`);
-    expectStatus(map, 200);
-    expect(Object.keys(map.json)).toEqual([hash]);
-    expectShape(map.json[hash], COMBINATION, 'list');
+    const list = await api('GET', `/api/combinations?product_id=${productId}`);
+    expectStatus(list, 200);
+    expect(Array.isArray(list.json)).toBe(true);
+    expect(list.json.map((row: { combination_hash: string }) => row.combination_hash)).toEqual([hash]);
+    expectShape(list.json[0], COMBINATION, 'list');
     const single = await api('GET', `/api/combinations/${hash}`);
     expectStatus(single, 200);
     expectShape(single.json, COMBINATION, 'single');

@@ -59,7 +59,7 @@ describe('discussions', () => {
 
     const updated = await api('PUT', `/api/discussions/${id}`, { body: { message: 'zz api test post (upd)', status: 'D', object_type: 'P' } });
     expectStatus(updated, 200);
-    expect(updated.json).toEqual({ post_id: id });
+    expect(updated.json).toEqual({ post_id: String(id) });
     expect((await api('GET', `/api/discussions/${id}`)).json).toMatchObject({ message: 'zz api test post (upd)', status: 'D', object_type: 'E' });
     expectError(await api('PUT', `/api/discussions/${id}`, { body: { status: 'Q' } }), 400);
     expectError(await api('PUT', '/api/discussions/999999999', { body: { message: 'x' } }), 404);

@@ -2,7 +2,7 @@
  * A walk over the service's entity list (the 27 entities the service description names, in its
  * order): each one exists at its path, an object of it can be made (or is built in), and its
  * collection answers in its own shape — the wrapped list `{"<key>": [...], "params", "search"}`, the
- * object keyed by id (usergroups, languages, a product's options and combinations), or the bare
+ * object keyed by id (usergroups, languages, a product's options), or the bare
  * list (blocks, a product's exceptions) — and the single object carries its id.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ const WALK: Walked[] = [
   { seed: 'Product Options', collection: () => `/api/options?product_id=${ids.product}`, shape: { kind: 'keyed', by: 'option_id' }, single: () => `/api/options/${ids.option}`, idField: 'option_id' },
   { seed: 'Product Options (global)', collection: () => '/api/options', shape: { kind: 'wrapped', key: 'product_options' } },
   { seed: 'Option Exceptions', collection: () => `/api/exceptions?product_id=${ids.product}`, shape: { kind: 'list' }, single: () => `/api/exceptions/${ids.exception}`, idField: 'exception_id' },
-  { seed: 'Option Combinations', collection: () => `/api/combinations?product_id=${ids.product}`, shape: { kind: 'keyed', by: 'combination_hash' }, single: () => `/api/combinations/${ids.combination}`, idField: 'combination_hash' },
+  { seed: 'Option Combinations', collection: () => `/api/combinations?product_id=${ids.product}`, shape: { kind: 'list' }, single: () => `/api/combinations/${ids.combination}`, idField: 'combination_hash' },
   { seed: 'Products', collection: () => '/api/products', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/products/${ids.product}`, idField: 'product_id' },
   { seed: 'Product Variations', collection: () => '/api/product_variations', shape: { kind: 'wrapped', key: 'products' }, single: () => `/api/product_variations/${ids.variation}`, idField: 'product_id' },
   { seed: 'Product Variation Groups', collection: () => '/api/product_variations_groups', shape: { kind: 'wrapped', key: 'groups' }, single: () => `/api/product_variations_groups/${ids.variationGroup}`, idField: 'id' },

@@ -70,7 +70,7 @@ describe('exceptions', () => {
     const changed = { [options[0]!.id]: options[0]!.variants[1], [options[1]!.id]: options[1]!.variants[0] };
     const put = await api('PUT', `/api/exceptions/${id}`, { body: { combination: changed } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ exception_id: id });
+    expect(put.json).toEqual({ exception_id: String(id) });
     expect((await api('GET', `/api/exceptions/${id}`)).json.combination).toEqual(changed);
     expectStatus(await api('PUT', `/api/exceptions/${id}`, { body: { product_id: productId, combination: changed } }), 200);
     const mismatch = await api('PUT', `/api/exceptions/${id}`, { body: { product_id: await createProduct(), combination: changed } });

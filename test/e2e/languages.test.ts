@@ -74,7 +74,7 @@ describe('languages', () => {
     expectError(await api('PUT', `/api/languages/${id}`, { body: { lang_code: 'en', name: 'x' } }), 400);
     const put = await api('PUT', `/api/languages/${id}`, { body: { lang_code: code, name: 'Renamed', direction: 'rtl' } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ lang_id: id });
+    expect(put.json).toEqual({ lang_id: String(id) });
     expect((await api('GET', `/api/languages/${id}`)).json).toMatchObject({ name: 'Renamed', direction: 'rtl' });
     await api('DELETE', `/api/languages/${id}`);
   });

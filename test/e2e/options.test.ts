@@ -149,7 +149,7 @@ describe('options', () => {
     const [keptId] = Object.keys(before);
     const put = await api('PUT', `/api/options/${id}`, { body: { option_name: 'ZZ API Option (upd)', option_type: 'R', variants: [{ variant_id: keptId, variant_name: 'Kept' }, { variant_name: 'New' }] } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ option_id: id });
+    expect(put.json).toEqual({ option_id: String(id) });
     const after = (await api('GET', `/api/options/${id}`)).json;
     expect(after.option_name).toBe('ZZ API Option (upd)');
     expect(after.option_type).toBe('R');

@@ -144,7 +144,7 @@ describe('PUT /orders/:id', () => {
     expectError(await api('PUT', `/api/orders/${id}`, { body: { status: 'X' } }), 400);
     const cancelled = await api('PUT', `/api/orders/${id}`, { body: { status: 'I' } });
     expectStatus(cancelled, 200);
-    expect(cancelled.json).toEqual({ order_id: id });
+    expect(cancelled.json).toEqual({ order_id: String(id) });
     expect(await stockOf(item)).toBe(4);
     // Someone else buys 2 meanwhile: reopening needs 3, only 2 are left.
     expectStatus(await order({ 1: { product_id: item, amount: 2 } }), 201);

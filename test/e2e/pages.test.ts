@@ -63,7 +63,7 @@ describe('pages', () => {
     const id = await createPage();
     const put = await api('PUT', `/api/pages/${id}`, { body: { page: 'Renamed', page_type: 'L' } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ page_id: id });
+    expect(put.json).toEqual({ page_id: String(id) });
     expect(await getPage(id)).toMatchObject({ page: 'Renamed', page_type: 'T' });
   });
 

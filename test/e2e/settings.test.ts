@@ -100,7 +100,7 @@ describe('settings', () => {
     restore.push(['29', before]);
     const response = await put('29', '+1 555 000 0000');
     expectStatus(response, 200);
-    expect(response.json).toEqual({ setting_id: 29 });
+    expect(response.json).toEqual({ setting_id: '29' });
     const after = await api('GET', '/api/settings/29');
     expect(after.json).toMatchObject({ value: '+1 555 000 0000', name: 'company_phone_2' });
     // A number is stored as text, as CS-Cart stores every value.

@@ -79,7 +79,7 @@ describe('shipments', () => {
     expectError(await api('PUT', `/api/shipments/${id}`, { body: { status: 'X' } }), 400);
     const updated = await api('PUT', `/api/shipments/${id}`, { body: { tracking_number: 'ZZ-TRACK-2', status: 'S', comments: 'upd', timestamp: 1795239407, order_id: 1 } });
     expectStatus(updated, 200);
-    expect(updated.json).toEqual({ shipment_id: id });
+    expect(updated.json).toEqual({ shipment_id: String(id) });
     expect((await api('GET', `/api/shipments/${id}`)).json).toMatchObject({
       tracking_number: 'ZZ-TRACK-2', status: 'S', comments: 'upd', shipment_timestamp: '1795239407', order_id: String(orderId), carrier: 'usps',
     });

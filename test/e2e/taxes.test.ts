@@ -43,7 +43,7 @@ describe('taxes', () => {
     const id = await createTax();
     const put = await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Renamed', rates: { 2: { rate_value: 7.5, rate_type: 'F' } } } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ tax_id: id });
+    expect(put.json).toEqual({ tax_id: String(id) });
     expect((await api('GET', `/api/taxes/${id}`)).json.tax).toBe('Renamed');
     expectError(await api('PUT', `/api/taxes/${id}`, { body: { status: 'X' } }), 400);
     expectError(await api('PUT', `/api/taxes/${id}`, { body: { rates: { 1: { rate_value: '5', rate_type: 'Q' } } } }), 400);

@@ -54,7 +54,7 @@ function expectUserShape(user: Record<string, unknown>): void {
 const idsOf = (users: Array<{ user_id: string }>) => users.map((user) => Number(user.user_id));
 
 describe('POST /users', () => {
-  it('201 {"user_id": N, "profile_id": N}; status defaults to A, is_root is N; GET shows what was sent, as strings', async () => {
+  it('201 {"user_id": N, "profile_id": "N"} (the recording\'s types); status defaults to A, is_root is N; GET shows what was sent, as strings', async () => {
     const email = uniqueEmail('new');
     const companyName = `Analytical Engines ${uid()}`;
     const companyId = await createCompany(companyName);
@@ -66,7 +66,7 @@ describe('POST /users', () => {
     expect(Object.keys(response.json)).toEqual(['user_id', 'profile_id']);
     expect(Number.isInteger(response.json.user_id)).toBe(true);
     // One profile per user: its id is the user's (docs/data-model.md).
-    expect(response.json.profile_id).toBe(response.json.user_id);
+    expect(response.json.profile_id).toBe(String(response.json.user_id));
     const id = response.json.user_id as number;
     const read = await api('GET', `/api/users/${id}`);
     expectStatus(read, 200);
@@ -255,13 +255,13 @@ describe('GET /users/:id', () => {
 });
 
 describe('PUT /users/:id', () => {
-  it('is partial: only the fields sent change; 200 {"user_id": N, "profile_id": N}', async () => {
+  it('is partial: only the fields sent change; 200 {"user_id": "N", "profile_id": "N"} (the recording\'s strings)', async () => {
     const email = uniqueEmail('partial');
     const companyId = await createCompany();
     const id = await createUser({ email, user_type: 'C', firstname: 'First', lastname: 'Last', company_id: companyId, phone: '555' });
     const response = await api('PUT', `/api/users/${id}`, { body: { firstname: 'Changed' } });
     expectStatus(response, 200);
-    expect(response.json).toEqual({ user_id: id, profile_id: id });
+    expect(response.json).toEqual({ user_id: String(id), profile_id: String(id) });
     expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({
       email,
       firstname: 'Changed',

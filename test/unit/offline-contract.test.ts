@@ -72,7 +72,7 @@ describe('the hapi extensions on a server that answers like serverless offline',
   const Hapi = require('@hapi/hapi');
   const server = Hapi.server({ host: '127.0.0.1', port: 0, router: { stripTrailingSlash: true } });
   let base = '';
-  const seen: Array<{ path: string; contentType?: string; range?: string }> = [];
+  const seen: Array<{ path: string; contentType?: string; range?: string; mime?: string }> = [];
 
   beforeAll(async () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true); // the plugin's request lines
@@ -81,7 +81,7 @@ describe('the hapi extensions on a server that answers like serverless offline',
       path: '/api/{proxy*}',
       options: { payload: { parse: false, maxBytes: 100 } },
       handler: (request: any) => {
-        seen.push({ path: request.path, contentType: request.headers['content-type'], range: request.headers.range });
+        seen.push({ path: request.path, contentType: request.headers['content-type'], range: request.headers.range, mime: request.mime });
         return request.path === '/api/crash'
           ? request.generateResponse({ errorMessage: 'boom', errorType: 'Error', offlineInfo: 'x', stackTrace: ['at x (/work/x.js:1:1)'] }).code(502)
           : 'plain';
@@ -108,7 +108,15 @@ describe('the hapi extensions on a server that answers like serverless offline',
     expect(response.status).toBe(200);
     expect(response.headers.get('accept-ranges')).toBeNull();
     expect(await response.text()).toBe('plain');
-    expect(seen.at(-1)).toEqual({ path: '/api/x', contentType: undefined, range: 'bytes=0-1' });
+    expect(seen.at(-1)).toMatchObject({ path: '/api/x', contentType: undefined, range: 'bytes=0-1' });
+  });
+
+  it('offline is never told a body is JSON (it parsed it and dropped null, false, 0 and ""): the handler gets the text', async () => {
+    for (const contentType of ['application/json', 'application/vnd.api+json', 'text/plain']) {
+      const response = await fetch(`${base}/api/x`, { method: 'PUT', headers: { 'content-type': contentType }, body: 'null' });
+      expect(response.status).toBe(200);
+      expect(seen.at(-1)).toMatchObject({ contentType, mime: 'application/octet-stream' });
+    }
   });
 
   it('a GET with Range gets the whole answer, and no Accept-Ranges', async () => {

@@ -67,6 +67,17 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
     expect(single.required).toContain('company_name');
   });
 
+  it.each(['combinations', 'exceptions'])('GET /%s marks product_id required (the API answers 400 without it) and answers a JSON list', (name) => {
+    for (const path of [`/api/${name}`, `/api/2.0/${name}`]) {
+      const list = document.paths[path].get;
+      const productId = list.parameters.find((parameter: { name: string }) => parameter.name === 'product_id');
+      expect(productId).toMatchObject({ in: 'query', required: true });
+      expect(list.responses['200'].content['application/json'].schema.type).toBe('array');
+    }
+    const others = document.paths['/api/products'].get.parameters.filter((parameter: { required?: boolean }) => parameter.required);
+    expect(others).toEqual([]);
+  });
+
   it('every operation names Basic security and the vendor rule in its description', () => {
     expect(document.components.securitySchemes.basicAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
     expect(document.paths['/api/orders/{id}'].get.description).toMatch(/Vendors: their own company/);

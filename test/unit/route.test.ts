@@ -220,6 +220,8 @@ describe('resolveRoute: operations routed with the privilege false (deniedOperat
     expect(resolveRoute('POST', path('auth')).key).toBe('auth.create');
     expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'))).status).toBe(405);
     expect(httpErrorOf(() => resolveRoute('PUT', path('auth'))).status).toBe(405);
-    expect(httpErrorOf(() => resolveRoute('PATCH', path('auth'))).headers.Allow).toBe('POST');
+    // Allow names what the OpenAPI document lists for the path: the always-403 GET too (test/unit/allow-methods.test.ts).
+    expect(httpErrorOf(() => resolveRoute('PATCH', path('auth'))).headers.Allow).toBe('GET, POST');
+    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'))).headers.Allow).toBe('GET, PUT, DELETE');
   });
 });

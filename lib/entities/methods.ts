@@ -1,0 +1,23 @@
+import type { Operation, ResourceDefinition } from './types.js';
+
+/** The HTTP method of each operation, and whether it addresses one object (`/x/:id`) or the collection (`/x`). */
+export const OPERATION_METHODS: Readonly<Record<Operation, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; onObject: boolean }>> = {
+  list: { method: 'GET', onObject: false },
+  create: { method: 'POST', onObject: false },
+  get: { method: 'GET', onObject: true },
+  update: { method: 'PUT', onObject: true },
+  delete: { method: 'DELETE', onObject: true },
+};
+
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/**
+ * The methods a path serves: those of the resource's operations on that shape, and those of its always-403
+ * operations (GET /auth), which are routed too. The one source of both the `Allow` header of a 405
+ * (lib/http/route.ts) and the operations the OpenAPI document lists under the path (lib/openapi/document.ts).
+ */
+export function pathMethods(resource: ResourceDefinition, onObject: boolean): string[] {
+  const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
+  const methods = new Set(routed.filter((operation) => OPERATION_METHODS[operation].onObject === onObject).map((operation) => OPERATION_METHODS[operation].method));
+  return METHOD_ORDER.filter((method) => methods.has(method));
+}
