@@ -62,7 +62,7 @@ describe('README walkthrough on a fresh npm start', () => {
   let exportLine = '';
 
   beforeAll(async () => {
-    const env = { ...process.env, PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) };
     // A newcomer's start: no bootstrap variables, so the key is generated and printed.
     delete env.BOOTSTRAP_ADMIN_EMAIL;
     delete env.BOOTSTRAP_ADMIN_API_KEY;
