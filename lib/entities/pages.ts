@@ -15,6 +15,7 @@ export const pagesEntity: StoredEntityDefinition = {
   name: 'pages',
   idField: 'page_id',
   storage: 'page',
+  companyOwned: true,
   collectionKey: 'pages',
   answers: { create: ['page_id'], update: ['page_id'] },
   operations: ['list', 'get', 'create', 'update', 'delete'],
