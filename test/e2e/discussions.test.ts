@@ -115,7 +115,10 @@ describe('discussions', () => {
     expectError(await api('DELETE', `/api/products/${productId}/discussions/99999999`), 404);
     const viewer = await createAdmin(['view_discussions']);
     expectStatus(await api('GET', '/api/discussions', { auth: viewer.auth }), 200);
-    expectStatus(await api('GET', `/api/products/${productId}/discussions`, { auth: viewer.auth }), 200);
+    // Through the product its read privilege is needed too (SPEC §10 "Nested paths").
+    expectForbidden(await api('GET', `/api/products/${productId}/discussions`, { auth: viewer.auth }));
+    const catalogViewer = await createAdmin(['view_discussions', 'view_catalog']);
+    expectStatus(await api('GET', `/api/products/${productId}/discussions`, { auth: catalogViewer.auth }), 200);
     expectForbidden(await api('POST', '/api/discussions', { auth: viewer.auth, body: { message: 'x' } }));
     const manager = await createAdmin(['manage_discussions']);
     expectForbidden(await api('GET', '/api/discussions', { auth: manager.auth }));
