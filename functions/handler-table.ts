@@ -152,6 +152,15 @@ import { handler as variationsDetach } from './detach_product_variation/create.j
 import { handler as productVariationsDetach } from './product_variations/detach-product-variation.js';
 import { handler as variationsSetDefault } from './set_default_product_variation/create.js';
 import { handler as productVariationsSetDefault } from './product_variations/set-default-product-variation.js';
+import { handler as categoriesProductsGet } from './categories/products-get.js';
+import { handler as categoriesProductsUpdate } from './categories/products-update.js';
+import { handler as categoriesProductsDelete } from './categories/products-delete.js';
+import { handler as productsDiscussionsGet } from './products/discussions-get.js';
+import { handler as productsDiscussionsUpdate } from './products/discussions-update.js';
+import { handler as productsDiscussionsDelete } from './products/discussions-delete.js';
+import { handler as productsFeaturesGet } from './products/features-get.js';
+import { handler as productsFeaturesUpdate } from './products/features-update.js';
+import { handler as productsFeaturesDelete } from './products/features-delete.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -308,4 +317,13 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'product_variations.detach_product_variation.create': productVariationsDetach,
   'set_default_product_variation.create': variationsSetDefault,
   'product_variations.set_default_product_variation.create': productVariationsSetDefault,
+  'categories.products.get': categoriesProductsGet,
+  'categories.products.update': categoriesProductsUpdate,
+  'categories.products.delete': categoriesProductsDelete,
+  'products.discussions.get': productsDiscussionsGet,
+  'products.discussions.update': productsDiscussionsUpdate,
+  'products.discussions.delete': productsDiscussionsDelete,
+  'products.features.get': productsFeaturesGet,
+  'products.features.update': productsFeaturesUpdate,
+  'products.features.delete': productsFeaturesDelete,
 });

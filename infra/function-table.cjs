@@ -113,7 +113,30 @@ function VARIATION_FUNCTIONS() {
   ];
 }
 
-const FUNCTIONS = [
+/**
+ * GET, PUT and DELETE of a child object through its parent (`categories/{id}/products/{productId}`,
+ * lib/operations/nested-objects.ts): the child's own operation, so the child's own function's access,
+ * plus the GetItem of the parent. In the parent's domain: the API Gateway resources below the parent's
+ * path belong to that stack (a function of the child's domain could not hang a path on them).
+ */
+function childObjectFunctions(rows, domain, parent, child, childParam) {
+  return ['get', 'update', 'delete'].map((operation) => {
+    const own = rows.find((fn) => fn.key === `${child}.${operation}`);
+    if (!own) throw new Error(`no function serves ${child}.${operation}`);
+    return {
+      domain,
+      name: `${parent}-${child}-${operation}`,
+      key: `${parent}.${child}.${operation}`,
+      handler: `functions/${parent}/${child}-${operation}.handler`,
+      method: ENTITY_ROUTES[operation][0],
+      path: `${parent}/{id}/${child}/{${childParam}}`,
+      table: [...new Set([...own.table, 'GetItem'])],
+      index: own.index,
+    };
+  });
+}
+
+const ENTITY_ROWS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
   { domain: 'accounts', name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
@@ -221,6 +244,13 @@ const FUNCTIONS = [
   ...VARIATION_FUNCTIONS(),
 ];
 
+const FUNCTIONS = [
+  ...ENTITY_ROWS,
+  ...childObjectFunctions(ENTITY_ROWS, 'catalog', 'categories', 'products', 'productId'),
+  ...childObjectFunctions(ENTITY_ROWS, 'catalog', 'products', 'discussions', 'postId'),
+  ...childObjectFunctions(ENTITY_ROWS, 'catalog', 'products', 'features', 'featureId'),
+];
+
 /**
  * The public documentation (no credentials, no DynamoDB): the OpenAPI document under both versions and the
  * rendered reference page with its bundled assets. Not entity routes, so not in FUNCTIONS.
@@ -293,6 +323,29 @@ const withEvents = (fn) => ({
   events: VERSION_PREFIXES.map((prefix) => ({ http: { method: fn.method, path: `${prefix}/${fn.path}` } })),
 });
 
+/**
+ * Store and vendor context (`/stores/:id/<entity>[/…]`, `/vendors/:id/<entity>[/…]`, SPEC §10): the child
+ * entity's own operation run in that company, for every entity, so one dispatcher (in-process, as the
+ * catch-alls) on a greedy path below each company path serves them all, with the union of every
+ * operation's access. In the stack that owns `stores/{id}` and `vendors/{id}`: API Gateway would
+ * otherwise not send these paths anywhere (a request below an existing resource does not fall back to
+ * `/api/{proxy+}`), and a stack can only hang paths on resources it owns or imports.
+ */
+const COMPANY_CONTEXT_PATHS = ['stores/{id}/{proxy+}', 'vendors/{id}/{proxy+}'];
+
+function companyContextFunction(rows) {
+  return {
+    name: 'company-context',
+    handler: 'functions/fallback/any.handler',
+    events: catchAllEvents(COMPANY_CONTEXT_PATHS.flatMap((path) => VERSION_PREFIXES.map((prefix) => `${prefix}/${path}`))),
+    table: union(rows, 'table'),
+    index: union(rows, 'index'),
+  };
+}
+
+/** The domain whose stack owns the company paths the context dispatcher hangs below. */
+const companyDomain = (rows) => rows.find((fn) => fn.key === 'stores.get')?.domain;
+
 /** The domains of the split deployment (docs/deploy.md, "Stacks and domains"), in table order. */
 const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
 
@@ -306,12 +359,13 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), ...pageFunctions()];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions()];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
   return [
     ...own.map(withEvents),
+    ...(domain === companyDomain(rows) ? [companyContextFunction(rows)] : []),
     {
       name: `${domain}-fallback`,
       handler: 'functions/fallback/any.handler',
@@ -342,4 +396,4 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

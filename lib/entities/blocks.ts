@@ -12,6 +12,7 @@ export const blocksEntity: StoredEntityDefinition = {
   name: 'blocks',
   idField: 'block_id',
   storage: 'block',
+  companyOwned: true,
   collectionKey: 'blocks',
   collection: { shape: 'list' },
   answers: { create: { block_id: 'integer' }, update: { block_id: 'string' } },

@@ -13,6 +13,7 @@ export const callRequestsEntity: StoredEntityDefinition = {
   name: 'call_requests',
   idField: 'request_id',
   storage: 'call_request',
+  companyOwned: true,
   collectionKey: 'call_requests',
   answers: { create: { request_id: 'integer' }, update: { request_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],

@@ -1,6 +1,12 @@
 import { productsEntity } from './products.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
+/** The products entity without its own nested paths (not reachable below a category). */
+function productsWithoutNested(): StoredEntityDefinition {
+  const { nested: _nested, ...products } = productsEntity;
+  return products;
+}
+
 export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
 
 const writable = ['create', 'update'] as const;
@@ -19,6 +25,7 @@ export const categoriesEntity: StoredEntityDefinition = {
   name: 'categories',
   idField: 'category_id',
   storage: 'category',
+  companyOwned: true,
   collectionKey: 'categories',
   answers: { create: { category_id: 'integer' }, update: { category_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
@@ -86,12 +93,10 @@ export const categoriesEntity: StoredEntityDefinition = {
   ],
   nested: {
     // The category's products and its subcategories' (lib/operations/products.ts).
+    // GET, PUT and DELETE of one of them as on /products/:id (lib/operations/nested-objects.ts).
     products: {
-      name: 'products',
-      operations: ['list'],
-      privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-      vendorAccess: true,
-      fields: {},
+      ...productsWithoutNested(),
+      operations: ['list', 'get', 'update', 'delete'],
       collection: { shape: 'wrapped', key: 'products', rowsOf: productsEntity },
       sortKeys: ['id', ...Object.keys(productsEntity.sortRules ?? {})],
       filters: productsEntity.filters,

@@ -1,5 +1,5 @@
 import { choice, fixed, id, int, text, WRITABLE } from './field-builders.js';
-import type { FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
+import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 /** P product, C category, A page, O order, E the store's testimonials (object_id 0). */
 export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E'] as const;
@@ -59,15 +59,21 @@ export const discussionsEntity: StoredEntityDefinition = {
   },
 };
 
-const { thread_id: _thread, object_id: _objectId, object_type: _objectType, ...productPostFields } = discussionsEntity.fields;
+const readOnly = ({ writableOn: _writable, ...spec }: FieldSpec): FieldSpec => spec;
 
-/** `/products/:id/discussions`: the product's posts; POST adds one to it (object_type P, object_id the path's id). */
-export const productDiscussions: ResourceDefinition = {
-  name: 'discussions',
-  idField: 'post_id',
-  operations: ['list', 'create'],
-  privileges: discussionsEntity.privileges,
-  fields: productPostFields,
+/**
+ * `/products/:id/discussions[/:post_id]`: the product's posts; POST adds one to it (object_type P,
+ * object_id the path's id, whatever the body says); a post of another object is a 404 there.
+ */
+export const productDiscussions: StoredEntityDefinition = {
+  ...discussionsEntity,
+  operations: ['list', 'create', 'get', 'update', 'delete'],
+  fields: {
+    ...discussionsEntity.fields,
+    thread_id: readOnly(discussionsEntity.fields.thread_id!),
+    object_id: readOnly(discussionsEntity.fields.object_id!),
+    object_type: readOnly(discussionsEntity.fields.object_type!),
+  },
   filters: { status: discussionsEntity.filters!.status!, name: discussionsEntity.filters!.name! },
   sortKeys: ['id', ...Object.keys(discussionsEntity.sortRules ?? {})],
   collection: { shape: 'wrapped', key: 'discussions', rowsOf: discussionsEntity },

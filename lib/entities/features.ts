@@ -20,6 +20,7 @@ export const featuresEntity: StoredEntityDefinition = {
   name: 'features',
   idField: 'feature_id',
   storage: 'feature',
+  companyOwned: true,
   collectionKey: 'features',
   answers: { create: { feature_id: 'integer' }, update: { feature_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],

@@ -17,6 +17,7 @@ export const optionsEntity: StoredEntityDefinition = {
   name: 'options',
   idField: 'option_id',
   storage: 'option',
+  companyOwned: true,
   collectionKey: 'product_options',
   collection: {
     shape: 'wrapped',

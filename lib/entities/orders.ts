@@ -26,6 +26,7 @@ export const ordersEntity: StoredEntityDefinition = {
   privileges: { read: ['view_orders'], write: ['edit_order'], create: ['create_order'], update: ['edit_order'], delete: ['delete_orders'] },
   vendorAccess: true,
   vendorScoped: true,
+  companyOwned: true,
   bodySchemas: {
     create: {
       type: 'object',

@@ -15,6 +15,7 @@ export const pagesEntity: StoredEntityDefinition = {
   name: 'pages',
   idField: 'page_id',
   storage: 'page',
+  companyOwned: true,
   collectionKey: 'pages',
   answers: { create: { page_id: 'integer' }, update: { page_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],

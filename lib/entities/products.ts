@@ -40,6 +40,7 @@ export const productsEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   vendorAccess: true,
   vendorScoped: true,
+  companyOwned: true,
   fields: {
     min_items_in_box: fixed('int', 0, 'single', 'number'),
     max_items_in_box: fixed('int', 0, 'single', 'number'),
@@ -194,13 +195,16 @@ export const productsEntity: StoredEntityDefinition = {
   nested: {
     // The product's discussion posts (lib/operations/discussions.ts).
     discussions: productDiscussions,
-    // The features the product has values for (lib/operations/product-features.ts).
+    // The features the product has values for (lib/operations/product-features.ts); GET, PUT and DELETE
+    // of one of them as on /features/:id (lib/operations/nested-objects.ts). Vendors read them only: a
+    // feature is the store's, not the vendor's.
     features: {
-      name: 'features',
-      operations: ['list'],
+      ...featuresEntity,
+      operations: ['list', 'get', 'update', 'delete'],
       privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
       vendorAccess: true,
-      fields: {},
+      vendorReadOnly: true,
+      filters: undefined,
       sortKeys: ['id'],
       collection: {
         shape: 'wrapped',

@@ -217,4 +217,10 @@ export interface StoredEntityDefinition extends EntityDefinition {
   dependents?: readonly DependentRule[];
   /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
   vendorScoped?: boolean;
+  /**
+   * Records belong to a company (`company_id`): under a store or vendor context path (`/stores/:id/…`,
+   * `/vendors/:id/…`) lists show that company's records only, a create is in that company whatever the
+   * body says, and another company's record is a 404 (SPEC §10, lib/operations/company-scope.ts).
+   */
+  companyOwned?: boolean;
 }

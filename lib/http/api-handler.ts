@@ -4,6 +4,7 @@ import type { ApiContext, ApiEvent, ApiRequest } from './api-request.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';
+import { companyContext } from './middleware/company-context.js';
 import { httpResponse } from './middleware/http-response.js';
 import { idempotency } from './middleware/idempotency.js';
 import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
@@ -17,8 +18,8 @@ export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGa
 
 /**
  * The shared stack every function is built from. The order is the order in
- * which SPEC §1 judges a request: credentials → route → privilege → body; the
- * operation itself then checks the objects named in the path, the escalation
+ * which SPEC §1 judges a request: credentials → route → privilege → body → the company of a
+ * store or vendor context path; the operation itself then checks the other objects named in the path, the escalation
  * guard and the field values. The per-user rate limit is judged right after credentials (its DynamoDB
  * request runs while the rest is judged; writes wait for it before their operation), and an
  * Idempotency-Key last, so only a request that would really run claims its key. A GET of one object
@@ -35,6 +36,7 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation,
     .use(authorization())
     .use(bodyDecoding())
     .use(rateLimitGate())
+    .use(companyContext())
     .use(idempotency())
     .handler(async (_event, context) => {
       const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = context.api;

@@ -1,6 +1,6 @@
 import { pathMethods } from '../entities/methods.js';
 import { findEntity } from '../entities/registry.js';
-import type { Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
+import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import type { ApiPath } from './api-path.js';
 import { ForbiddenError } from '../errors.js';
 import { methodNotAllowed, notFound } from './http-errors.js';
@@ -17,7 +17,16 @@ export interface Route {
   nestedId?: string;
   /** The privileges the caller needs, all of them (empty: any authenticated caller). */
   privileges: readonly string[];
+  /**
+   * `/stores/:id/…` and `/vendors/:id/…`: the company whose context the request runs in (SPEC §10), its id
+   * still path text (checked by middleware/company-context.ts). The rest of the route is the child's own.
+   */
+  company?: { entity: EntityDefinition; id: string };
 }
+
+/** The entities whose objects are a context for any other entity (CS-Cart's `(stores|vendors)/(\d+)/.+`). */
+const COMPANY_CONTEXTS: readonly string[] = ['stores', 'vendors'];
+
 
 function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): readonly string[] {
   if (rule === 'none') return [];
@@ -25,18 +34,35 @@ function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): read
   return rule[operation] ?? rule.write;
 }
 
+/** Every privilege of both lists, once. */
+const union = (a: readonly string[], b: readonly string[]): readonly string[] => [...new Set([...a, ...b])];
+
 /**
  * Matches a method and path to an operation (SPEC §1): an unknown entity is a 404,
- * a method the path's shape does not take is a 405 with an `Allow` header.
+ * a method the path's shape does not take is a 405 with an `Allow` header. A store or vendor
+ * context (`/stores/1/products/12`) is the child's own route (`products.get`, served by the
+ * child's function) run in that company; reading the company's entity is needed too.
  */
 export function resolveRoute(method: string, path: ApiPath): Route {
-  const [entityName, id, nestedName, nestedId, ...extra] = path.segments;
+  const [first, companyId, child, ...rest] = path.segments;
+  const context = first !== undefined && COMPANY_CONTEXTS.includes(first.toLowerCase()) ? findEntity(first) : undefined;
+  if (context && companyId !== undefined && child !== undefined && !Object.hasOwn(context.nested ?? {}, child.toLowerCase())) {
+    const inner = resolveSegments(method, [child, ...rest]);
+    return { ...inner, company: { entity: context, id: companyId }, privileges: union(inner.privileges, privilegesFor(context.privileges, 'get')) };
+  }
+  return resolveSegments(method, path.segments);
+}
+
+function resolveSegments(method: string, segments: readonly string[]): Route {
+  const [entityName, id, nestedName, nestedId, ...extra] = segments;
   if (entityName === undefined || extra.length > 0) throw notFound();
   const entity = findEntity(entityName);
   if (!entity) throw notFound(`The Entity ${entityName} not found`);
 
   let resource: ResourceDefinition = entity;
   let key = entity.name;
+  // A nested path names its parent object too, which the caller must be allowed to read (SPEC §10 "Nested paths").
+  let parentPrivileges: readonly string[] = [];
   if (nestedName !== undefined) {
     const nested = entity.nested?.[nestedName.toLowerCase()];
     if (!nested || !Object.hasOwn(entity.nested ?? {}, nestedName.toLowerCase())) {
@@ -44,6 +70,7 @@ export function resolveRoute(method: string, path: ApiPath): Route {
     }
     resource = nested;
     key = `${entity.name}.${nested.name}`;
+    parentPrivileges = privilegesFor(entity.privileges, 'get');
   }
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
   // What the OpenAPI document lists for this path, always-403 operations included (never an empty Allow).
@@ -61,7 +88,7 @@ export function resolveRoute(method: string, path: ApiPath): Route {
     operation,
     id,
     nestedId,
-    privileges: privilegesFor(resource.privileges, operation),
+    privileges: union(privilegesFor(resource.privileges, operation), parentPrivileges),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { Caller } from '../auth/caller.js';
 import { listRecords, type ListCondition } from '../db/entity-list.js';
 import {
   countOf,
@@ -26,6 +25,7 @@ import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import type { TransactItem } from '../db/transact.js';
 import { created, noContent, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
+import { confinedCompany, type ScopeSource } from './company-scope.js';
 
 /**
  * The five operations of a plain entity, from its definition. An entity's own
@@ -65,12 +65,14 @@ export interface EntityHooks {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-const isVendor = (caller: Caller) => caller.userType === 'V';
-
-/** A vendor sees only its own company's records of a vendor-scoped entity; any other is a 404 to it (SPEC §10). */
-export function assertVisible(def: StoredEntityDefinition, caller: Caller, record: EntityRecord | undefined): EntityRecord {
+/**
+ * A vendor sees only its own company's records of a vendor-scoped entity, and a store or vendor context
+ * only that company's records of a company-owned one; any other is a 404 there (SPEC §10).
+ */
+export function assertVisible(def: StoredEntityDefinition, request: ScopeSource, record: EntityRecord | undefined): EntityRecord {
   if (!record) throw new NotFoundError();
-  if (def.vendorScoped && isVendor(caller) && Number(record.company_id) !== caller.companyId) throw new NotFoundError();
+  const company = confinedCompany(def, request);
+  if (company !== undefined && Number(record.company_id) !== company) throw new NotFoundError();
   return record;
 }
 
@@ -115,9 +117,8 @@ async function listConditions(def: StoredEntityDefinition, hooks: EntityHooks, r
     const rule = def.filterRules?.[name];
     if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
   }
-  if (def.vendorScoped && isVendor(request.caller)) {
-    conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [request.caller.companyId] });
-  }
+  const company = confinedCompany(def, request);
+  if (company !== undefined) conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [company] });
   return conditions;
 }
 
@@ -135,7 +136,7 @@ export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {
     const { record: found, counts: extra } = counts
       ? await getRecordWithCounts(def, id, counts)
       : { record: await getRecord(def, id), counts: {} };
-    const record = assertVisible(def, request.caller, found);
+    const record = assertVisible(def, request, found);
     const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return conditionalGet(request, ok(shown));
   };
@@ -151,11 +152,13 @@ async function presentedSingle(def: StoredEntityDefinition, hooks: EntityHooks, 
 
 export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
-    let values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
+    // A vendor's records belong to its company, and a context path's to that company, whatever the body
+    // says (SPEC §10); the company counts as sent, so an entity that requires one (categories) has it.
+    const company = confinedCompany(def, request);
+    const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
+    let values = withDefaults(def, readBodyFields(def, 'create', body));
     if (Object.hasOwn(def.fields, 'timestamp')) values.timestamp = now();
     if (Object.hasOwn(def.fields, 'updated_timestamp')) values.updated_timestamp = now();
-    // A vendor's records belong to its company, whatever the body says (SPEC §10).
-    if (def.vendorScoped && isVendor(request.caller)) values.company_id = request.caller.companyId;
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request), hooks.withId);
     await hooks.afterWrite?.(record, undefined, request);
@@ -172,12 +175,12 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       def,
       id,
       async (current) => {
-        previous = assertVisible(def, request.caller, current);
+        previous = assertVisible(def, request, current);
         // RFC 9110 §13.2.2: the precondition before the body's content is judged; the write is conditioned on this version.
         await judgeIfMatch(() => presentedSingle(def, hooks, current));
         let changes = readBodyFields(def, 'update', request.body ?? {});
         if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
-        if (def.vendorScoped && isVendor(request.caller)) delete changes.company_id;
+        if (confinedCompany(def, request) !== undefined) delete changes.company_id;
         if (Object.hasOwn(def.fields, 'updated_timestamp')) changes.updated_timestamp = now();
         if (hooks.update) changes = await hooks.update(changes, current, request);
         return changes as Record<string, StoredValue>;
@@ -193,7 +196,7 @@ export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks 
   return async (request) => {
     const judgeIfMatch = ifMatchJudge(request);
     const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
-      assertVisible(def, request.caller, current);
+      assertVisible(def, request, current);
       await judgeIfMatch(() => presentedSingle(def, hooks, current));
       await hooks.remove?.(current, request);
     }, hooks.removeItems);

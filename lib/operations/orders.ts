@@ -1,5 +1,4 @@
 import { Big } from 'big.js';
-import type { Caller } from '../auth/caller.js';
 import { config } from '../config.js';
 import { idsInIndex, type ListCondition } from '../db/entity-list.js';
 import { entityKeys } from '../db/entity-keys.js';
@@ -17,6 +16,7 @@ import { ValidationError, type FieldError } from '../errors.js';
 import type { Operation } from '../http/api-handler.js';
 import { created } from '../http/response.js';
 import type { EntityHooks } from './crud.js';
+import { confinedCompany, contextCompany, type ScopeSource } from './company-scope.js';
 import { periodRange } from './periods.js';
 import { deletePostsOf } from './discussions.js';
 import { deleteShipmentsOf } from './shipments.js';
@@ -133,17 +133,25 @@ function stockItems(lines: Array<Line & { product: EntityRecord }>, direction: -
   };
 }
 
-/** Products of an order, each existing, active and visible to the caller; all of one company. */
-async function orderedProducts(caller: Caller, lines: Line[]): Promise<Array<Line & { product: EntityRecord }>> {
+/**
+ * Products of an order, each existing, active and visible to the caller; all of one company. In a store or
+ * vendor context (`POST /stores/1/orders`) they are that company's or no company's (company 0, a
+ * single store's catalogue), and the order is that company's.
+ */
+async function orderedProducts(request: ScopeSource, lines: Line[]): Promise<Array<Line & { product: EntityRecord }>> {
   const products = new Map((await getRecords(productsEntity, lines.map((line) => line.productId))).map((p) => [Number(p.product_id), p]));
+  const company = confinedCompany(ordersEntity, request);
+  const context = contextCompany(request) !== undefined;
   const ordered = lines.map((line) => {
     const product = products.get(line.productId);
-    const hidden = caller.userType === 'V' && Number(product?.company_id) !== caller.companyId;
+    const owner = Number(product?.company_id ?? 0);
+    const hidden = company !== undefined && owner !== company && !(context && owner === 0);
     if (!product || hidden) throw invalid('products', `The products field names product ${line.productId}, which does not exist`);
     if (product.status === 'D') throw invalid('products', `The product ${line.productId} is disabled and cannot be ordered`);
     return { ...line, product };
   });
-  const companies = new Set(ordered.map((line) => Number(line.product.company_id)));
+  const companies = new Set(ordered.map((line) => Number(line.product.company_id ?? 0)));
+  if (context) companies.delete(0);
   if (companies.size > 1) throw invalid('products', 'The products of one order must all belong to one company');
   return ordered;
 }
@@ -151,7 +159,8 @@ async function orderedProducts(caller: Caller, lines: Line[]): Promise<Array<Lin
 const money = (value: Big) => value.toFixed(2);
 
 /** POST /orders → 201 {"order_id": N, "order_data": {...}}: priced from the products, stock taken in the same transaction. */
-export const createOrder: Operation = async ({ caller, body = {}, sourceIp }) => {
+export const createOrder: Operation = async (request) => {
+  const { body = {}, sourceIp } = request;
   requireOrderFields(body);
   const paymentId = positiveInt(body.payment_id);
   const shippingSent = body.shipping_id ?? (Array.isArray(body.shipping_ids) ? body.shipping_ids[0] : String(body.shipping_ids ?? '').split(',')[0]);
@@ -163,7 +172,7 @@ export const createOrder: Operation = async ({ caller, body = {}, sourceIp }) =>
     customerOf(body),
     getRecord(paymentsEntity, paymentId),
     getRecord(shippingsEntity, shippingId),
-    orderedProducts(caller, lines),
+    orderedProducts(request, lines),
   ]);
   if (!payment || payment.status !== 'A') throw invalid('payment_id', 'The payment_id field names no active payment method');
   if (!shipping || shipping.status !== 'A') throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
@@ -173,7 +182,7 @@ export const createOrder: Operation = async ({ caller, body = {}, sourceIp }) =>
   const shippingCost = allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
   const surcharge = new Big(String(payment.a_surcharge ?? '0')).plus(subtotal.times(String(payment.p_surcharge ?? '0')).div(100)).round(2);
   const total = subtotal.plus(shippingCost).plus(surcharge);
-  const companyId = Number(products[0]?.product.company_id ?? 0);
+  const companyId = contextCompany(request) ?? Number(products[0]?.product.company_id ?? 0);
   const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
 
   const values: Record<string, StoredValue> = {

@@ -13,8 +13,9 @@ import { assertVisible } from './crud.js';
  * product's own `value`, `variant_id`, `value_int`, `variants` and `use_variant_picker` (the
  * recording's product-specific keys). A product has at most 100, so they are paged in memory.
  */
-export const listProductFeatures: Operation = async ({ route, caller, query }) => {
-  const product = assertVisible(productsEntity, caller, await getRecord(productsEntity, parseId(route.id)));
+export const listProductFeatures: Operation = async (request) => {
+  const { route, query } = request;
+  const product = assertVisible(productsEntity, request, await getRecord(productsEntity, parseId(route.id)));
   const paging = readPaging(query, ['id']);
   const values = (product.product_features ?? {}) as Record<string, Record<string, unknown>>;
   const ids = Object.keys(values).map(Number).sort((a, b) => a - b);

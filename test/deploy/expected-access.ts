@@ -93,6 +93,17 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
   'products-features-list': GET,
+  // A child object through its parent (lib/operations/nested-objects.ts): the parent's GetItem, then the
+  // child's own operation (its function's access above and below).
+  'categories-products-get': GET,
+  'categories-products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'categories-products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'products-discussions-get': GET,
+  'products-discussions-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-discussions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  'products-features-get': GET,
+  'products-features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
   // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
   // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
   'products-discussions-list': LIST,

@@ -30,6 +30,8 @@ const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
 /** The middleware's own items: failed-login counters, rate-limit buckets, Idempotency-Keys. */
 const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] } };
 const DISPATCHERS = ['api-php', 'fallback'];
+/** The dispatcher of store and vendor context paths (`stores/{id}/{proxy+}`), in the stack that owns `stores/{id}`. */
+const CONTEXT_DISPATCHER = 'company-context';
 /** The panel and the public documentation: in core, not API operations. */
 const OTHERS = Object.keys(EXPECTED_OTHER);
 
@@ -97,7 +99,9 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, ...OTHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
+    expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
     expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
     for (const name of DOMAIN_STACKS) expect(lambdas(stack(name), STAGE).map((l) => l.name)).toContain(`${name}-fallback`);
     for (const name of SPLIT_STACKS) {
@@ -155,7 +159,8 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       const own = routes(stack(name), STAGE);
       const catchAll = name === 'core' ? 'fallback' : `${name}-fallback`;
       // /api.php, the panel and the docs take ANY on their paths themselves (checked above).
-      const ownAny = (route: Route) => route.path === 'api.php' || OTHERS.includes(route.fn);
+      // So does the context dispatcher on its greedy paths below the company paths.
+      const ownAny = (route: Route) => route.path === 'api.php' || OTHERS.includes(route.fn) || route.fn === CONTEXT_DISPATCHER;
       const selfServed = new Set(own.filter(ownAny).map((r) => r.path));
       for (const path of new Set(own.filter((r) => !selfServed.has(r.path)).map((r) => r.path))) {
         for (const method of ['ANY', 'OPTIONS']) {
@@ -219,8 +224,15 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       expect(unconditionalActions(statements, isTable)).toEqual(everyOperation.table);
       expect(unconditionalActions(statements, isIndex)).toEqual(everyOperation.index);
     }
+    const context = everyLambda().find((lambda) => lambda.name === CONTEXT_DISPATCHER)!;
+    const contextStatements = statementsOf(stack(context.stack), STAGE, CONTEXT_DISPATCHER);
+    expect(unconditionalActions(contextStatements, isTable)).toEqual(everyOperation.table);
+    expect(unconditionalActions(contextStatements, isIndex)).toEqual(everyOperation.index);
+    expect(routes(stack(context.stack), STAGE).filter((r) => r.fn === CONTEXT_DISPATCHER).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      ['api', 'api/2.0'].flatMap((prefix) => ['stores', 'vendors'].flatMap((company) => ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`))).sort(),
+    );
     for (const name of DOMAIN_STACKS) {
-      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback`);
+      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER);
       const statements = statementsOf(stack(name), STAGE, `${name}-fallback`);
       expect(unconditionalActions(statements, isTable)).toEqual(unionOf(own).table);
       expect(unconditionalActions(statements, isIndex)).toEqual(unionOf(own).index);

@@ -111,15 +111,22 @@ describe('discussions', () => {
     expectError(await api('POST', '/api/discussions/1', { body: { message: 'x' } }), 405);
     expectError(await api('PUT', '/api/discussions', { body: { message: 'x' } }), 405);
     expectError(await api('PUT', `/api/products/${productId}/discussions`, { body: { message: 'x' } }), 405);
-    // The nested resource has no object paths at all (as /products/:id/features).
-    expectError(await api('DELETE', `/api/products/${productId}/discussions/1`), 404);
+    // A post through its product (test/e2e/nested-objects.test.ts): an unknown one is a 404.
+    expectError(await api('DELETE', `/api/products/${productId}/discussions/99999999`), 404);
     const viewer = await createAdmin(['view_discussions']);
     expectStatus(await api('GET', '/api/discussions', { auth: viewer.auth }), 200);
-    expectStatus(await api('GET', `/api/products/${productId}/discussions`, { auth: viewer.auth }), 200);
+    // Through the product its read privilege is needed too (SPEC §10 "Nested paths").
+    expectForbidden(await api('GET', `/api/products/${productId}/discussions`, { auth: viewer.auth }));
+    const catalogViewer = await createAdmin(['view_discussions', 'view_catalog']);
+    expectStatus(await api('GET', `/api/products/${productId}/discussions`, { auth: catalogViewer.auth }), 200);
     expectForbidden(await api('POST', '/api/discussions', { auth: viewer.auth, body: { message: 'x' } }));
     const manager = await createAdmin(['manage_discussions']);
     expectForbidden(await api('GET', '/api/discussions', { auth: manager.auth }));
-    expectStatus(await api('POST', `/api/products/${productId}/discussions`, { auth: manager.auth, body: { name: 'M', message: 'x' } }), 201);
+    // Through the product, its parent must be readable too (SPEC §10 "Nested paths"): view_catalog.
+    expectForbidden(await api('POST', `/api/products/${productId}/discussions`, { auth: manager.auth, body: { name: 'M', message: 'x' } }));
+    expectStatus(await api('POST', '/api/discussions', { auth: manager.auth, body: { object_type: 'P', object_id: productId, name: 'M', message: 'x' } }), 201);
+    const catalogManager = await createAdmin(['manage_discussions', 'view_catalog']);
+    expectStatus(await api('POST', `/api/products/${productId}/discussions`, { auth: catalogManager.auth, body: { name: 'M', message: 'x' } }), 201);
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/discussions', { auth: vendor.auth }));
   }, 180_000);

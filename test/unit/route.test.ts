@@ -176,6 +176,58 @@ describe('resolveRoute: keys, ids and privileges (SPEC §5)', () => {
   });
 });
 
+describe('resolveRoute: child objects through their parent and company context (SPEC §10)', () => {
+  it.each([
+    [['categories', '4', 'products', '9'], 'GET', 'categories.products.get', ['view_catalog']],
+    [['categories', '4', 'products', '9'], 'PUT', 'categories.products.update', ['view_catalog', 'manage_catalog']],
+    [['products', '4', 'discussions', '9'], 'DELETE', 'products.discussions.delete', ['view_catalog', 'manage_discussions']],
+    [['products', '4', 'discussions'], 'POST', 'products.discussions.create', ['view_catalog', 'manage_discussions']],
+    [['products', '4', 'features', '9'], 'GET', 'products.features.get', ['view_catalog']],
+  ] as const)('%j %s → %s, needing the parent’s read privilege too', (segments, method, key, privileges) => {
+    // Act
+    const route = resolveRoute(method, path(...segments));
+    // Assess
+    expect(route.key).toBe(key);
+    expect([...route.privileges].sort()).toEqual([...privileges].sort());
+    expect(route.company).toBeUndefined();
+  });
+
+  it.each([
+    [['stores', '1', 'products'], 'GET', 'products.list', undefined, ['view_catalog', 'view_stores']],
+    [['stores', '1', 'orders'], 'POST', 'orders.create', undefined, ['create_order', 'view_stores']],
+    [['Vendors', '3', 'products', '12'], 'PUT', 'products.update', '12', ['manage_catalog', 'view_vendors']],
+    [['stores', '1', 'categories', '5', 'products', '7'], 'DELETE', 'categories.products.delete', '5', ['manage_catalog', 'view_catalog', 'view_stores']],
+  ] as const)('%j %s is the child’s own route %s in that company, needing the company’s read privilege too', (segments, method, key, id, privileges) => {
+    // Act
+    const route = resolveRoute(method, path(...segments));
+    // Assess
+    expect(route.key).toBe(key);
+    expect(route.id).toBe(id);
+    expect(route.company?.entity.name).toBe(segments[0].toLowerCase());
+    expect(route.company?.id).toBe(segments[1]);
+    expect([...route.privileges].sort()).toEqual([...privileges].sort());
+  });
+
+  it('an unknown child entity in a context is the usual 404, and a company path alone is the company’s own route', () => {
+    // Act
+    const error = httpErrorOf(() => resolveRoute('GET', path('stores', '1', 'nope')));
+    const own = resolveRoute('GET', path('stores', '1'));
+    // Assess
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Not Found: The Entity nope not found');
+    expect(own.key).toBe('stores.get');
+    expect(own.company).toBeUndefined();
+  });
+
+  it('POST on a child object through its parent is 405 "ID must not be defined"', () => {
+    // Act
+    const error = httpErrorOf(() => resolveRoute('POST', path('categories', '4', 'products', '9')));
+    // Assess
+    expect(error.status).toBe(405);
+    expect(error.message).toBe('Method Not Allowed: ID must not be defined');
+  });
+});
+
 describe('parseId', () => {
   it('accepts a positive integer', () => {
     // Prepare

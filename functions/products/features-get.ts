@@ -1,0 +1,4 @@
+import { childObjectHandler, productFeatures } from '../../lib/operations/nested-objects.js';
+
+/** GET /products/:id/features/:id: the child's own get, once the products record exists and the object belongs to it. */
+export const handler = childObjectHandler(productFeatures, 'get', 'products.features.get');

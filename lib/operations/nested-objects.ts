@@ -1,0 +1,74 @@
+import { getRecord, type EntityRecord } from '../db/entity-store.js';
+import { categoriesEntity } from '../entities/categories.js';
+import { discussionsEntity } from '../entities/discussions.js';
+import { featuresEntity } from '../entities/features.js';
+import { productsEntity } from '../entities/products.js';
+import type { StoredEntityDefinition } from '../entities/types.js';
+import { NotFoundError } from '../errors.js';
+import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
+import { parseId } from '../http/route.js';
+import { assertVisible, deleteOperation, getOperation, updateOperation, type EntityHooks } from './crud.js';
+import { discussionHooks } from './discussions.js';
+import { featureHooks } from './features.js';
+import { productHooks } from './products.js';
+
+/**
+ * A child object addressed through its parent (SPEC §10 "Nested paths"): `/<parent>/:id/<child>/:childId`
+ * answers as the child's own path, once the parent exists and is visible to the caller and the child
+ * belongs to it. `belongs` is the same relation the nested list shows.
+ */
+export interface ChildObjects {
+  parent: StoredEntityDefinition;
+  child: StoredEntityDefinition;
+  /** The child's own hooks (its top-level path's behaviour). */
+  hooks: EntityHooks;
+  belongs: (child: EntityRecord, parent: EntityRecord) => boolean;
+}
+
+const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+
+/** `/categories/:id/products/:product_id`: a product of the category or of one of its subcategories (as the list shows them). */
+export const categoryProducts: ChildObjects = {
+  parent: categoriesEntity,
+  child: productsEntity,
+  hooks: productHooks,
+  belongs: (product, category) => ids(product.category_tree).includes(Number(category.category_id)),
+};
+
+/** `/products/:id/discussions/:post_id`: a post on that product. */
+export const productDiscussions: ChildObjects = {
+  parent: productsEntity,
+  child: discussionsEntity,
+  hooks: discussionHooks,
+  belongs: (post, product) => post.object_type === 'P' && Number(post.object_id) === Number(product.product_id),
+};
+
+/** `/products/:id/features/:feature_id`: a feature the product has a value for. */
+export const productFeatures: ChildObjects = {
+  parent: productsEntity,
+  child: featuresEntity,
+  hooks: featureHooks,
+  belongs: (feature, product) => Object.hasOwn((product.product_features ?? {}) as object, String(feature.feature_id)),
+};
+
+/**
+ * Judges the objects of the path in SPEC §1's order — the parent (unknown or invisible: 404), then the
+ * child (unknown, invisible or another parent's: 404) — and runs the child's own operation on its id.
+ * The write itself is the child's: it is judged again against the stored record in its transaction.
+ */
+function throughParent(objects: ChildObjects, operation: Operation): Operation {
+  return async (request) => {
+    const { route } = request;
+    const parent = assertVisible(objects.parent, request, await getRecord(objects.parent, parseId(route.id)));
+    const child = assertVisible(objects.child, request, await getRecord(objects.child, parseId(route.nestedId)));
+    if (!objects.belongs(child, parent)) throw new NotFoundError();
+    return operation({ ...request, route: { ...route, id: route.nestedId, nestedId: undefined } });
+  };
+}
+
+const OPERATIONS = { get: getOperation, update: updateOperation, delete: deleteOperation } as const;
+
+/** The Lambda handler of GET, PUT or DELETE on a child object through its parent, under the nested route key. */
+export function childObjectHandler(objects: ChildObjects, operation: keyof typeof OPERATIONS, routeKey: string): LambdaHandler {
+  return apiHandler(routeKey, throughParent(objects, OPERATIONS[operation](objects.child, objects.hooks)));
+}
