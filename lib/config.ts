@@ -1,6 +1,6 @@
 /**
  * Deployment configuration, read once per Lambda instance from the environment.
- * Every variable is documented in the README ("Environment variables").
+ * Every variable is documented in docs/configuration.md.
  */
 
 export const STORE_EDITIONS = [
@@ -40,7 +40,7 @@ export interface Config {
 
 export const DEFAULT_STOREFRONT_URL = 'http://localhost/index.php';
 
-/** Local and test stacks only: a deployment sets CURSOR_SECRET (README "Environment variables"). */
+/** Local and test stacks only: a deployment sets CURSOR_SECRET (docs/configuration.md). */
 export const LOCAL_CURSOR_SECRET = 'store-api-local-cursor-secret';
 
 function readEdition(value: string | undefined): StoreEdition {

@@ -1,6 +1,6 @@
 /**
  * `npm start`: DynamoDB Local (unless --dynamodb-endpoint), the table, the bootstrap administrator, then the
- * API under serverless offline (README "Running it", SPEC §9). Ctrl-C stops everything it started.
+ * API under serverless offline (README "Quick start"). Ctrl-C stops everything it started.
  */
 import { parseArgs } from 'node:util';
 import { relative } from 'node:path';

@@ -15,7 +15,7 @@ import { presentUsers, userFilters } from '../../lib/operations/users.js';
 export const handler = apiHandler('users.list', async ({ query }) => {
   const filters = readFilters(usersEntity, query);
   const { paging, cursorText } = readListPaging(query, USER_SORTS);
-  // A cursor belongs to one list: these filters and this sort (README "Cursor paging").
+  // A cursor belongs to one list: these filters and this sort (docs/api.md §3, "Cursor paging").
   const digest = listDigest(['users', Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
   const cursor = readCursor(cursorText, paging.sortBy, paging.sortOrder, digest);
   const { users, total, nextKey } = await listUsers({

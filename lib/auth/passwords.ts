@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Administrator passwords for the administration panel (README "Administration panel"): scrypt from
+ * Administrator passwords for the administration panel (docs/panel.md): scrypt from
  * node:crypto (OpenSSL's implementation, maintained with Node itself; no native addon to match to the
  * Lambda arm64 runtime), a fresh 16-byte salt per password, compared in constant time.
  *

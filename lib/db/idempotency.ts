@@ -6,7 +6,7 @@ import { failedConditionItem } from './rate-limit.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
 /**
- * Idempotency keys (README "Retries and idempotency"): one item per (API user, key).
+ * Idempotency keys (docs/architecture.md, "Retries and idempotency"): one item per (API user, key).
  *
  * - claim: a conditional PutItem of a `pending` marker holding the request's fingerprint, a lock that
  *   ends `idempotencyLockSeconds` later (the function's timeout plus a margin: a request killed by a

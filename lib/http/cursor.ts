@@ -3,7 +3,7 @@ import { config } from '../config.js';
 import { badRequest } from './http-errors.js';
 
 /**
- * List cursors (README "Cursor paging"): an opaque `<payload>.<signature>` string, both base64url.
+ * List cursors (docs/api.md §3, "Cursor paging"): an opaque `<payload>.<signature>` string, both base64url.
  * The payload holds the list's sort, its order, a digest of its conditions (filters, nested path, a
  * vendor's company) and the key of the last object of the page it continues after; the signature is
  * HMAC-SHA256 with `CURSOR_SECRET`. A cursor that is malformed, forged or altered is a 400, and so is

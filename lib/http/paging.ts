@@ -55,7 +55,7 @@ export function searchEcho(paging: Paging, filters: Record<string, unknown>, tot
 }
 
 /**
- * Paging of a list that also takes `cursor` (README "Cursor paging"): a cursor continues where the page
+ * Paging of a list that also takes `cursor` (docs/api.md §3, "Cursor paging"): a cursor continues where the page
  * that issued it ended, so `page` cannot be given with it (400); a missing sort_by/sort_order is taken
  * from the cursor, a different one is a 400 (checked with the list's conditions by `readCursor`).
  */

@@ -16,7 +16,7 @@ import { PANEL_CSS, PANEL_CSS_VERSION } from './styles.js';
 import { accountPage, LIST_PATHS, listPage, loginPage, messagePage, type Notice, type PageFrame, type Viewer } from './views.js';
 
 /**
- * The administration panel (README "Administration panel"): server-rendered HTML forms, no JavaScript.
+ * The administration panel (docs/panel.md): server-rendered HTML forms, no JavaScript.
  * Sign-in with e-mail and password (administrators only) starts a session kept in DynamoDB; its token
  * travels in an HttpOnly, SameSite=Strict cookie limited to the panel's path (Secure when deployed), and
  * every POST must carry the session's CSRF token. The API access tab switches a user's API key on and

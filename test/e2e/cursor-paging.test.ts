@@ -1,5 +1,5 @@
 /**
- * Cursor paging (README "Cursor paging") over real HTTP: `params.next`/`search.next` on wrapped lists,
+ * Cursor paging (docs/api.md §3, "Cursor paging") over real HTTP: `params.next`/`search.next` on wrapped lists,
  * `?cursor=` walking a collection exactly once while other requests create and delete objects in it,
  * for the default order (an index partition) and for another sort (a sort partition, descending);
  * forged, altered and misused cursors are 400s; the last page's `next` is null.

@@ -1,5 +1,5 @@
 /**
- * Conditional requests (README "Conditional requests") over real HTTP: the ETag of single GETs for
+ * Conditional requests (docs/recipes.md, docs/api.md §3) over real HTTP: the ETag of single GETs for
  * framework entities (taxes, categories with their computed product_count) and bespoke ones
  * (usergroups, users, langvars, memberships), 304 on If-None-Match, 412 on a stale If-Match with
  * nothing changed, racing writers with the same If-Match (one 200, the rest 412), DELETE with

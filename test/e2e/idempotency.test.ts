@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on POST and PUT (README "Retries and idempotency"), over real HTTP: a retried order is
+ * Idempotency-Key on POST and PUT (docs/architecture.md, "Retries and idempotency"), over real HTTP: a retried order is
  * created once and takes stock once, racing requests with one key do the work once, another body is 422,
  * keys are per API user and stored with a TTL, and malformed keys are 400.
  */

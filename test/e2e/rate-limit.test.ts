@@ -1,5 +1,5 @@
 /**
- * The per-user rate limit (README "Rate limits"): a token bucket per API user in DynamoDB.
+ * The per-user rate limit (docs/architecture.md, "Rate limits"): a token bucket per API user in DynamoDB.
  *
  * - Over real HTTP (serverless offline, local stage: 1000 per second, burst 2000 — the suite must never meet
  *   it): every authenticated answer, success or error, carries RateLimit-Limit/Remaining/Reset; none without

@@ -1,5 +1,5 @@
 /**
- * Round trips of conditional requests and cursor pages (README "Performance" budgets), counted on the
+ * Round trips of conditional requests and cursor pages (docs/performance.md budgets), counted on the
  * DynamoDB client the handlers use: If-None-Match (200 or 304) costs nothing beyond the plain GET, and a
  * page by cursor costs what the same page by number does.
  */

@@ -1,5 +1,5 @@
 /**
- * DynamoDB failing under the handlers (README "How it is built": throttling or unreachability → 503 with
+ * DynamoDB failing under the handlers (docs/architecture.md: throttling or unreachability → 503 with
  * Retry-After). The handlers run in-process; a middleware on the singleton document client
  * (lib/db/client.ts) throws on a chosen call, before the SDK's own retries, the way the SDK reports a
  * throttle after it gave up (ProvisionedThroughputExceededException) or a refused connection
