@@ -21,6 +21,8 @@ export const featuresEntity: StoredEntityDefinition = {
   idField: 'feature_id',
   storage: 'feature',
   collectionKey: 'features',
+  // CS-Cart's `variants` switch of fn_get_product_features (#261): the rows carry their variants.
+  collection: { shape: 'wrapped', switchedFields: { variants: 'variants' } },
   answers: { create: ['feature_id'], update: ['feature_id'] },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },

@@ -193,13 +193,40 @@ export const createOrder: Operation = async ({ caller, body = {}, sourceIp }) =>
     ip_address: sourceIp ?? '',
     product_ids: products.map((line) => line.productId),
     payment_method: present(paymentsEntity, payment, 'single'),
-    shipping: [{ shipping_id: String(shippingId), shipping: String(shipping.shipping), delivery_time: String(shipping.delivery_time ?? ''), rate: Number(money(shippingCost)), group_key: 0, need_shipment: true }],
+    shipping: [shippingLine(shipping, shippingCost, String(products[0]?.product.company_name ?? ''))],
   };
   const record = await createRecord(ordersEntity, values, () => stockItems(products, -1), (order) => ({
     products: Object.fromEntries(products.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)])),
   }));
   return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
 };
+
+/**
+ * The order's `shipping[]` item with every recorded key (the recording's orders, "Nested shapes"): the method's
+ * own settings as its GET shows them, the rate charged, and the product group (one per order: one company).
+ * Realtime carriers (`module`, `service_code`) and rate tables (`rate_info`) are not modelled: null and {}.
+ */
+function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
+  const shown = present(shippingsEntity, shipping, 'single');
+  return {
+    shipping_id: shown.shipping_id,
+    shipping: shown.shipping,
+    delivery_time: shown.delivery_time,
+    rate_calculation: shown.rate_calculation,
+    service_params: [],
+    destination: shown.destination,
+    min_weight: shown.min_weight,
+    max_weight: shown.max_weight,
+    service_id: shown.service_id,
+    module: null,
+    service_code: null,
+    rate_info: {},
+    group_key: 0,
+    rate: Number(money(cost)),
+    group_name: groupName,
+    need_shipment: true,
+  };
+}
 
 function orderLine(orderId: string, itemId: string, line: Line & { product: EntityRecord }): Record<string, unknown> {
   const price = new Big(String(line.product.price));
