@@ -202,30 +202,39 @@ export const createOrder: Operation = async ({ caller, body = {}, sourceIp }) =>
 };
 
 /**
- * The order's `shipping[]` item with every recorded key (the recording's orders, "Nested shapes"): the method's
- * own settings as its GET shows them, the rate charged, and the product group (one per order: one company).
- * Realtime carriers (`module`, `service_code`) and rate tables (`rate_info`) are not modelled: null and {}.
+ * A `shipping[]` item's keys in the recording's order (its orders, "Nested shapes"), with the values of what is
+ * not modelled: realtime carriers (`module`, `service_code`), rate tables (`rate_info`), service parameters.
  */
+const SHIPPING_LINE: Readonly<Record<string, unknown>> = {
+  shipping_id: '0',
+  shipping: '',
+  delivery_time: '',
+  rate_calculation: 'M',
+  service_params: [],
+  destination: 'I',
+  min_weight: '0.000',
+  max_weight: '0.000',
+  service_id: '0',
+  module: null,
+  service_code: null,
+  rate_info: {},
+  group_key: 0,
+  rate: 0,
+  group_name: '',
+  need_shipment: true,
+};
+
+/** The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group (one company). */
 function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
   const shown = present(shippingsEntity, shipping, 'single');
-  return {
-    shipping_id: shown.shipping_id,
-    shipping: shown.shipping,
-    delivery_time: shown.delivery_time,
-    rate_calculation: shown.rate_calculation,
-    service_params: [],
-    destination: shown.destination,
-    min_weight: shown.min_weight,
-    max_weight: shown.max_weight,
-    service_id: shown.service_id,
-    module: null,
-    service_code: null,
-    rate_info: {},
-    group_key: 0,
-    rate: Number(money(cost)),
-    group_name: groupName,
-    need_shipment: true,
-  };
+  const fromMethod = ['shipping_id', 'shipping', 'delivery_time', 'rate_calculation', 'destination', 'min_weight', 'max_weight', 'service_id'];
+  return { ...SHIPPING_LINE, ...Object.fromEntries(fromMethod.map((key) => [key, shown[key]])), rate: Number(money(cost)), group_name: groupName };
+}
+
+/** Orders placed before `shipping[]` carried every recorded key show them too. */
+function completeShipping(order: EntityRecord): EntityRecord {
+  if (!Array.isArray(order.shipping)) return order;
+  return { ...order, shipping: order.shipping.map((item) => ({ ...SHIPPING_LINE, ...(item as Record<string, unknown>) })) };
 }
 
 function orderLine(orderId: string, itemId: string, line: Line & { product: EntityRecord }): Record<string, unknown> {
@@ -290,6 +299,7 @@ export const orderHooks: EntityHooks = {
     return stockItems(await storedLines(previous), after ? -1 : 1);
   },
   conditions: (filters) => orderConditions(filters),
+  decorate: async (records) => records.map(completeShipping),
   // CS-Cart deletes an order's shipments with it.
   // CS-Cart deletes an order's discussion posts too.
   afterDelete: async (deleted) => {
