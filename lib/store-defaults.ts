@@ -4,7 +4,7 @@ import { langCodeMarker } from './operations/languages.js';
 import { languagesEntity } from './entities/languages.js';
 import { paymentsEntity } from './entities/payments.js';
 import { shippingsEntity } from './entities/shippings.js';
-import { statusesEntity } from './entities/statuses.js';
+import { STATUS_PARAM_DEFAULTS, statusesEntity } from './entities/statuses.js';
 import { withDefaults } from './entities/validate.js';
 import { ensureSettings } from './settings-defaults.js';
 
@@ -32,18 +32,7 @@ export async function ensureStoreDefaults(): Promise<void> {
       status: letter,
       is_default: 'Y',
       position: i,
-      // The recorded keys of a status's params, all strings.
-      params: {
-        allow_return: 'N',
-        repay: 'N',
-        gift_cert_status: '',
-        inventory,
-        color: '',
-        remove_cc_info: 'Y',
-        payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N',
-        is_editable_inventory: 'N',
-        inventory_info: '',
-      },
+      params: { ...STATUS_PARAM_DEFAULTS, inventory, payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N' },
     });
   }
   await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });

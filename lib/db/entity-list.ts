@@ -56,7 +56,8 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
   const isIndexed = (c: ListCondition) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length === 1;
   const projected = new Set(def.projected ?? []);
-  const canProject = (c: ListCondition) => projected.has(c.rule.field);
+  // Every index item carries the record's id, so a condition on the id (`pid=12,13`) filters there too.
+  const canProject = (c: ListCondition) => projected.has(c.rule.field) || (c.rule.field === def.idField && c.rule.op === 'eq');
 
   // The partition to read, and which conditions it already satisfies.
   let partition: string;
@@ -174,7 +175,7 @@ function filterExpression(def: StoredEntityDefinition, conditions: ListCondition
   const values: Record<string, unknown> = {};
   const parts = conditions.map((condition, i) => {
     const name = `#f${i}`;
-    names[name] = projectedName(condition.rule);
+    names[name] = condition.rule.field === def.idField ? 'id' : projectedName(condition.rule);
     const isList = def.fields[condition.rule.field]?.kind === 'intList';
     const alternatives = condition.values.map((value, j) => {
       const placeholder = `:f${i}_${j}`;

@@ -5,7 +5,7 @@ import type { StoredEntityDefinition } from './types.js';
  * Layout blocks (the recording's `blocks`). The collection is a bare JSON list of every block — no
  * wrapper, no params, no paging (`collection.shape` `list`), as CS-Cart answers it. `name` then `type`
  * are required on POST, `type` also on PUT; `company_id` is set on create only. Layouts and locations are
- * not modelled: `locations` is always `{}` and `availability` every device. Unlike the recorded CS-Cart
+ * not modelled: `locations` is always `{}` and `availability` every device (JSON booleans, as CS-Cart's block manager builds it). Unlike the recorded CS-Cart
  * (which reads `content` back as ""), the content written is the content read.
  */
 export const blocksEntity: StoredEntityDefinition = {
@@ -28,7 +28,7 @@ export const blocksEntity: StoredEntityDefinition = {
     name: { kind: 'string', maxLength: 255, writableOn: WRITABLE, requiredOn: ['create'] },
     content: text('', 65_535, 'single'),
     description: text('', 65_535, 'none'),
-    availability: raw({ phone: 'Y', tablet: 'Y', desktop: 'Y' }, 'single'),
+    availability: raw({ phone: true, tablet: true, desktop: true }, 'single'),
     locations: raw({}, 'list'),
   },
   requiredOrder: ['name', 'type'],

@@ -3,11 +3,10 @@ import type { EntityDefinition } from './types.js';
 
 /**
  * Carts (the recording's `carts`; the id is the user's `user_id`). GET and DELETE only: POST and PUT
- * are 405 (the router answers from `operations`). This API has no storefront, so nothing ever puts a
- * product into a cart: every existing user's cart is empty and reads as the recording's shape with
- * nothing in it (`cart_products` "0", `total` "0.00", `products` []); the collection, like CS-Cart's,
- * lists only carts that hold products, so it is always empty; DELETE of an existing user's cart empties
- * it (there is nothing to remove) → 204; an unknown user → 404 (lib/operations/carts.ts).
+ * are 405 (the router answers from `operations`). A cart exists only once something created it (SPEC §10
+ * Carts); this API has no storefront, so nothing does: `GET`/`DELETE /carts/:user_id` are 404 for every user
+ * and the collection is empty (lib/operations/carts.ts). The fields describe a cart in the recording's types,
+ * for the OpenAPI document and for the day carts are filled.
  */
 export const cartsEntity: EntityDefinition = {
   name: 'carts',

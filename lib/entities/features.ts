@@ -22,6 +22,8 @@ export const featuresEntity: StoredEntityDefinition = {
   storage: 'feature',
   companyOwned: true,
   collectionKey: 'features',
+  // CS-Cart's `variants` switch of fn_get_product_features (#261): the rows carry their variants.
+  collection: { shape: 'wrapped', switchedFields: { variants: 'variants' } },
   answers: { create: { feature_id: 'integer' }, update: { feature_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },

@@ -12,8 +12,10 @@ const raw = (value: FieldSpec['default']): FieldSpec => ({ kind: 'object', wire:
 
 /** The keys a variation shows on top of a product (list row and single object), computed from its group. */
 const variationFields: Record<string, FieldSpec> = {
+  // Both come from CS-Cart's product_reviews data joined to the product: null for a product without
+  // reviews, as a product's own `average_rating` / `product_reviews_count` (reviews are not modelled).
   average_rating: raw(null),
-  reviews_count: { kind: 'int', default: 0, wire: 'number' },
+  reviews_count: raw(null),
   variation_feature_ids: raw({}),
   variation_feature_collection: raw({}),
   /** Written in a body, it moves the product into that group. */

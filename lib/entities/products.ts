@@ -22,6 +22,27 @@ const fixed = (kind: FieldSpec['kind'], value: FieldSpec['default'], shownIn: Sh
 });
 const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): FieldSpec => fixed('object', value, shownIn, 'raw');
 
+/** One image of a pair as the recording shows it (`main_pair.detailed`), empty: this API stores no images. */
+const NO_IMAGE = {
+  object_id: '0',
+  object_type: 'detailed',
+  type: 'M',
+  image_path: '',
+  alt: '',
+  image_x: '0',
+  image_y: '0',
+  http_image_path: '',
+  https_image_path: '',
+  absolute_path: '',
+  relative_path: '',
+  is_high_res: false,
+};
+/**
+ * `main_pair` with every recorded key (strict clients read `main_pair.detailed.image_path`), all neutral:
+ * products have no images here (SPEC §10: features we lack keep the recording's keys with neutral values).
+ */
+export const NO_IMAGE_PAIR = { pair_id: '0', image_id: '0', detailed_id: '0', position: '0', object_id: '0', object_type: 'product', detailed: NO_IMAGE };
+
 /**
  * Products (SPEC §10; the recording's `products`): every recorded field in its recorded JSON type —
  * the list row and the single object differ (product_id a string in lists and a number alone,
@@ -120,7 +141,7 @@ export const productsEntity: StoredEntityDefinition = {
     base_price: fixed('decimal', '0.00'),
     main_category: { kind: 'int', writableOn: W, default: 0, wire: 'number' },
     image_pairs: raw([], 'single'),
-    main_pair: raw({}),
+    main_pair: raw(NO_IMAGE_PAIR),
     prices: raw([], 'single'),
     shared_product: fixed('flag', 'N', 'single'),
     product_features: { kind: 'object', writableOn: W, default: {}, wire: 'raw' },
@@ -170,8 +191,11 @@ export const productsEntity: StoredEntityDefinition = {
     price_to: { kind: 'decimal', places: 2 },
     amount_from: { kind: 'int' },
     amount_to: { kind: 'int' },
+    /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
+    pid: { kind: 'intList' },
   },
   filterRules: {
+    pid: { field: 'product_id', op: 'eq' },
     free_shipping: { field: 'free_shipping', op: 'eq' },
     is_edp: { field: 'is_edp', op: 'eq' },
     company_id: { field: 'company_id', op: 'eq' },

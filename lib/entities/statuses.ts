@@ -10,6 +10,22 @@ export const STATUS_TYPES = ['O', 'S', 'G', 'R'] as const;
  * decrease, `I` increase) says whether an order in that status holds stock: moving an order from a
  * D status to an I status gives its stock back, and the reverse takes it again.
  */
+/**
+ * The recorded keys of a status's `params` (the recording's statuses, "params (inside a status)"), all
+ * strings: a status with params shows every one, those never set with these values.
+ */
+export const STATUS_PARAM_DEFAULTS: Readonly<Record<string, string>> = {
+  allow_return: 'N',
+  repay: 'N',
+  gift_cert_status: '',
+  inventory: 'D',
+  color: '',
+  remove_cc_info: 'Y',
+  payment_received: 'N',
+  is_editable_inventory: 'N',
+  inventory_info: '',
+};
+
 export const statusesEntity: StoredEntityDefinition = {
   name: 'statuses',
   idField: 'status_id',

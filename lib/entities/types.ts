@@ -137,6 +137,11 @@ export interface ResourceDefinition {
       extraRowFields?: Record<string, FieldSpec>;
       omitFields?: readonly string[];
     };
+    /**
+     * Fields of the single object that a list row carries too when a boolean query switch is on
+     * (`GET /features?variants=true`: switch → field). `true`/`Y`/`1` on, `false`/`N`/`0` off, else 400.
+     */
+    switchedFields?: Record<string, string>;
   };
   /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };

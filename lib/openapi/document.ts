@@ -4,7 +4,7 @@ import { OPERATION_METHODS, pathMethods } from '../entities/methods.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
-import { bodySchema, representationSchema, type Schema } from './schemas.js';
+import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
@@ -201,10 +201,19 @@ function listSchema(resource: ResourceDefinition): Schema {
   return { anyOf: [mainListSchema(resource), keyed] };
 }
 
+/** A row's fields that a boolean switch adds (`GET /features?variants=true`): present only when asked for. */
+function withSwitchedProperties(resource: ResourceDefinition, row: Schema): Schema {
+  const switched = Object.values(resource.collection?.switchedFields ?? {});
+  if (switched.length === 0) return row;
+  const properties = { ...(row.properties as Record<string, Schema>) };
+  for (const field of switched) properties[field] = outputSchema(resource.fields[field]!, 'single');
+  return { ...row, properties };
+}
+
 function mainListSchema(resource: ResourceDefinition): Schema {
   const shape = resource.collection?.shape ?? 'wrapped';
   const rows = resource.collection?.rowsOf ?? resource;
-  const row = representationSchema(rows, 'list', resource.collection?.extraRowFields);
+  const row = withSwitchedProperties(resource, representationSchema(rows, 'list', resource.collection?.extraRowFields));
   if (shape === 'object') return representationSchema(resource, 'single');
   if (shape === 'list') return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
@@ -256,7 +265,13 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
     schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
     description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}`,
   }));
-  return [...paging, ...filters];
+  const switches = Object.entries(resource.collection?.switchedFields ?? {}).map(([name, field]) => ({
+    name,
+    in: 'query',
+    schema: { type: 'string', enum: ['true', 'false', 'Y', 'N', '1', '0'] },
+    description: `true: each row carries \`${field}\` as the single object shows it. Any other value is a 400.`,
+  }));
+  return [...paging, ...filters, ...switches];
 }
 
 /** Lists off the entity framework that take `cursor` too (functions/users/list.ts). */

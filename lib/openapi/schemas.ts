@@ -43,11 +43,18 @@ function textSchema(spec: FieldSpec): Schema {
   }
 }
 
-/** A read-only JSON value: its type is the type of the neutral value it is recorded with. */
-function rawSchema(value: FieldSpec['default']): Schema {
+/**
+ * A read-only JSON value: its type is the type of the neutral value it is recorded with; an object with
+ * keys lists them, each typed the same way (a product's `main_pair`, a block's `availability` booleans).
+ */
+function rawSchema(value: unknown): Schema {
   if (value === null || value === undefined) return { type: 'null' };
   if (Array.isArray(value)) return { type: 'array' };
-  if (typeof value === 'object') return { type: 'object' };
+  if (typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return { type: 'object' };
+    return { type: 'object', properties: Object.fromEntries(entries.map(([key, inner]) => [key, rawSchema(inner)])), required: entries.map(([key]) => key) };
+  }
   if (typeof value === 'boolean') return { type: 'boolean' };
   if (typeof value === 'number') return { type: 'integer' };
   return { type: 'string' };

@@ -22,6 +22,7 @@ import { badRequest } from '../http/http-errors.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
+import { withSwitchedFields } from './switched-fields.js';
 import type { TransactItem } from '../db/transact.js';
 import { created, noContent, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
@@ -100,7 +101,7 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
     });
     const next = nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
     const echo = { ...searchEcho(paging, filters, total), next };
-    const rows = await presentAll(def, hooks, records, 'list');
+    const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
     const keyedBy = def.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
     const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
@@ -115,7 +116,8 @@ async function listConditions(def: StoredEntityDefinition, hooks: EntityHooks, r
   const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
   for (const [name, value] of Object.entries(filters)) {
     const rule = def.filterRules?.[name];
-    if (rule && !handled.has(rule.field)) conditions.push({ rule, values: [value] });
+    // A list filter (`pid=12,13`) matches any of its values.
+    if (rule && !handled.has(rule.field)) conditions.push({ rule, values: Array.isArray(value) ? value : [value] });
   }
   const company = confinedCompany(def, request);
   if (company !== undefined) conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [company] });

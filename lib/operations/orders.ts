@@ -202,13 +202,49 @@ export const createOrder: Operation = async (request) => {
     ip_address: sourceIp ?? '',
     product_ids: products.map((line) => line.productId),
     payment_method: present(paymentsEntity, payment, 'single'),
-    shipping: [{ shipping_id: String(shippingId), shipping: String(shipping.shipping), delivery_time: String(shipping.delivery_time ?? ''), rate: Number(money(shippingCost)), group_key: 0, need_shipment: true }],
+    shipping: [shippingLine(shipping, shippingCost, String(products[0]?.product.company_name ?? ''))],
   };
   const record = await createRecord(ordersEntity, values, () => stockItems(products, -1), (order) => ({
     products: Object.fromEntries(products.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)])),
   }));
   return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
 };
+
+/**
+ * A `shipping[]` item's keys in the recording's order (its orders, "Nested shapes"), with the values of what is
+ * not modelled: realtime carriers (`module`, `service_code`), rate tables (`rate_info`), service parameters.
+ */
+const SHIPPING_LINE: Readonly<Record<string, unknown>> = {
+  shipping_id: '0',
+  shipping: '',
+  delivery_time: '',
+  rate_calculation: 'M',
+  service_params: [],
+  destination: 'I',
+  min_weight: '0.000',
+  max_weight: '0.000',
+  service_id: '0',
+  module: null,
+  service_code: null,
+  rate_info: {},
+  group_key: 0,
+  rate: 0,
+  group_name: '',
+  need_shipment: true,
+};
+
+/** The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group (one company). */
+function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
+  const shown = present(shippingsEntity, shipping, 'single');
+  const fromMethod = ['shipping_id', 'shipping', 'delivery_time', 'rate_calculation', 'destination', 'min_weight', 'max_weight', 'service_id'];
+  return { ...SHIPPING_LINE, ...Object.fromEntries(fromMethod.map((key) => [key, shown[key]])), rate: Number(money(cost)), group_name: groupName };
+}
+
+/** Orders placed before `shipping[]` carried every recorded key show them too. */
+function completeShipping(order: EntityRecord): EntityRecord {
+  if (!Array.isArray(order.shipping)) return order;
+  return { ...order, shipping: order.shipping.map((item) => ({ ...SHIPPING_LINE, ...(item as Record<string, unknown>) })) };
+}
 
 function orderLine(orderId: string, itemId: string, line: Line & { product: EntityRecord }): Record<string, unknown> {
   const price = new Big(String(line.product.price));
@@ -272,6 +308,7 @@ export const orderHooks: EntityHooks = {
     return stockItems(await storedLines(previous), after ? -1 : 1);
   },
   conditions: (filters) => orderConditions(filters),
+  decorate: async (records) => records.map(completeShipping),
   // CS-Cart deletes an order's shipments with it.
   // CS-Cart deletes an order's discussion posts too.
   afterDelete: async (deleted) => {

@@ -118,7 +118,7 @@ export const productHooks: EntityHooks = {
           ...record,
           shared_between_companies: [Number(record.company_id ?? 0)],
           prices: [
-            { product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0', price: String(record.price) },
+            { product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0.00', price: String(record.price) },
           ],
         })),
 };

@@ -1,7 +1,7 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { countOf, getRecords } from '../db/entity-store.js';
 import { uniqueMarker } from '../db/unique-marker.js';
-import { statusesEntity } from '../entities/statuses.js';
+import { STATUS_PARAM_DEFAULTS, statusesEntity } from '../entities/statuses.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -27,6 +27,17 @@ function checkParams(values: FieldValues): void {
   if (inventory !== undefined && inventory !== 'D' && inventory !== 'I') throw invalid('params.inventory must be D or I');
 }
 
+const isParams = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/**
+ * `params` with every recorded key: the ones sent over the ones the status had over the defaults (CS-Cart
+ * writes the params sent and keeps the others). No params at all stays `[]`, as recorded (#124).
+ */
+function completeParams(sent: unknown, current?: unknown): unknown {
+  if (!isParams(sent)) return sent;
+  return { ...STATUS_PARAM_DEFAULTS, ...(isParams(current) ? current : {}), ...sent };
+}
+
 /** The letters the statuses of one type already use. */
 async function lettersOf(type: string): Promise<Set<string>> {
   const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', type));
@@ -45,12 +56,16 @@ export const statusHooks: EntityHooks = {
     const used = await lettersOf(String(values.type));
     const letter = [...LETTERS].find((candidate) => !used.has(candidate));
     if (!letter) throw new ValidationError(`Every status letter of type ${String(values.type)} is in use`);
-    return { ...values, status: letter, is_default: 'N' };
+    const created: FieldValues = { ...values, status: letter, is_default: 'N' };
+    if (values.params !== undefined) created.params = completeParams(values.params) as FieldValues[string];
+    return created;
   },
-  update: (changes) => {
+  update: (changes, current) => {
     checkParams(changes);
-    return changes;
+    return changes.params === undefined ? changes : { ...changes, params: completeParams(changes.params, current.params) as FieldValues[string] };
   },
+  // Statuses written before params were completed on write show every recorded key too.
+  decorate: async (records) => records.map((record) => (isParams(record.params) ? { ...record, params: completeParams(record.params) } : record)),
   extraItems: () => (record) => ({
     items: record.version === 1 ? [letterMarker(String(record.type), String(record.status))] : [],
     explain: () => new ConflictError('Another status took that letter at the same time; try again'),

@@ -26,7 +26,7 @@ describe('blocks', () => {
     expectStatus(single, 200);
     expect(single.json).toEqual({
       block_id: String(id), type: 'html_block', properties: [], company_id: '0', storefront_id: '1', lang_code: 'en', name: 'ZZ API Block',
-      content: '<p>zz</p>', availability: { phone: 'Y', tablet: 'Y', desktop: 'Y' },
+      content: '<p>zz</p>', availability: { phone: true, tablet: true, desktop: true },
     });
 
     expectError(await api('PUT', `/api/blocks/${id}`, { body: { name: 'ZZ API Block (upd)' } }), 400, 'Bad Request: The type field is required');

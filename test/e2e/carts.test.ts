@@ -1,7 +1,8 @@
 /**
  * Carts (the recording's `carts`; the id is the user_id) over real HTTP: GET and DELETE only (POST and PUT
- * are 405), an existing user's cart is empty in the recorded shape, the collection lists carts holding
- * products (none), 404 for unknown users, view_users / manage_users.
+ * are 405). Nothing creates a cart here (no storefront), so a user without one — every user — is a 404
+ * (SPEC §10 Carts, the recording's #212), GET and DELETE alike; the collection is empty; view_users / manage_users
+ * are judged before that 404.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
@@ -22,14 +23,9 @@ describe('carts', () => {
     expectError(await api('POST', `/api/carts/${customerId}`, { body: { x: 1 } }), 405);
   });
 
-  it("GET /carts/:user_id: an existing user's empty cart with the recorded field types; 404 for an unknown user", async () => {
-    const response = await api('GET', `/api/carts/${customerId}`);
-    expectStatus(response, 200);
-    const user = (await api('GET', `/api/users/${customerId}`)).json;
-    expect(response.json).toEqual({
-      user_id: String(customerId), firstname: user.firstname, lastname: user.lastname, date: '0', ip_address: '', extra: '', storefront_id: '1',
-      company_id: user.company_id, cart_products: '0', total: '0.00', order_id: '0', user_data: user, phone: user.phone, products: [],
-    });
+  it('GET /carts/:user_id of a user without a cart → 404, like an unknown user or a malformed id', async () => {
+    expectStatus(await api('GET', `/api/users/${customerId}`), 200);
+    expectError(await api('GET', `/api/carts/${customerId}`), 404);
     expectError(await api('GET', '/api/carts/999999999'), 404);
     expectError(await api('GET', '/api/carts/abc'), 404);
   });
@@ -43,18 +39,19 @@ describe('carts', () => {
     expectError(await api('GET', '/api/carts?items_per_page=0'), 400);
   });
 
-  it("DELETE /carts/:user_id empties an existing user's cart (204); unknown user → 404", async () => {
-    expectStatus(await api('DELETE', `/api/carts/${customerId}`), 204);
+  it('DELETE /carts/:user_id: no cart to delete → 404, for an existing user as for an unknown one', async () => {
+    expectError(await api('DELETE', `/api/carts/${customerId}`), 404);
     expectError(await api('DELETE', '/api/carts/999999999'), 404);
   });
 
-  it('view_users reads, manage_users deletes; vendors 403', async () => {
+  it('view_users reads, manage_users deletes (each then finds no cart: 404); vendors 403', async () => {
     const viewer = await createAdmin(['view_users']);
-    expectStatus(await api('GET', `/api/carts/${customerId}`, { auth: viewer.auth }), 200);
+    expectError(await api('GET', `/api/carts/${customerId}`, { auth: viewer.auth }), 404);
     expectForbidden(await api('DELETE', `/api/carts/${customerId}`, { auth: viewer.auth }));
     const manager = await createAdmin(['manage_users']);
     expectForbidden(await api('GET', '/api/carts', { auth: manager.auth }));
-    expectStatus(await api('DELETE', `/api/carts/${customerId}`, { auth: manager.auth }), 204);
+    expectForbidden(await api('GET', `/api/carts/${customerId}`, { auth: manager.auth }));
+    expectError(await api('DELETE', `/api/carts/${customerId}`, { auth: manager.auth }), 404);
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/carts', { auth: vendor.auth }));
   }, 180_000);

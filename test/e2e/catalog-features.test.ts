@@ -321,6 +321,23 @@ describe('GET /features: filters, sorts, paging', () => {
     }
   });
 
+  it("variants=true (the recording's #261) puts each row's variants into the list, as the single object shows them; off by default", async () => {
+    const withVariants = await createFeature(own, { feature_type: 'S', description: `Shade ${uid()}`, variants: [{ variant: 'Light' }, { variant: 'Dark' }] });
+    const single = await getOk(`/api/features/${withVariants}`);
+    for (const on of ['true', 'Y', '1']) {
+      const rows = (await getOk(`/api/features?company_id=${own}&feature_types=S&variants=${on}`)).features as Array<Record<string, any>>;
+      expect(rows.map((row) => row.feature_id)).toContain(String(withVariants));
+      for (const row of rows) expect(row.variants, `variants=${on}`).toEqual((await getOk(`/api/features/${row.feature_id}`)).variants);
+      expect(rows.find((row) => row.feature_id === String(withVariants))!.variants).toEqual(single.variants);
+    }
+    for (const off of ['', 'variants=false', 'variants=N']) {
+      const rows = (await getOk(`/api/features?company_id=${own}&${off}`)).features as Array<Record<string, any>>;
+      for (const row of rows) expect(row, off || 'no switch').not.toHaveProperty('variants');
+    }
+    expectError(await api('GET', '/api/features?variants=maybe'), 400, 'Bad Request: The variants field must be true or false');
+    expectStatus(await api('DELETE', `/api/features/${withVariants}`), 204);
+  });
+
   it('sorts by position, name, status, id; pages with total_items and an empty page past the end', async () => {
     expect(await ids('sort_by=position')).toEqual([f[1], f[0], f[2]]);
     expect(await ids('sort_by=position&sort_order=desc')).toEqual([f[2], f[0], f[1]]);

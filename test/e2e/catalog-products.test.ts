@@ -649,6 +649,22 @@ describe('GET /products: filters', () => {
     expect(fieldsOf(response)).toEqual([field]);
   });
 
+  it("pid (the recording's #18): the products with those ids, as `pid=12,13` or `pid[]=12&pid[]=13`, with other filters and paging", async () => {
+    expect(await listIds(`pid=${p[2]},${p[0]}`)).toEqual([p[0], p[2]]);
+    expect(await listIds(`pid[]=${p[1]}&pid[]=${p[3]}`)).toEqual([p[1], p[3]]);
+    expect(await listIds(`pid=${p[3]}`)).toEqual([p[3]]);
+    expect(await within(`pid=${p[0]},${p[1]},${p[2]}&status=A`)).toEqual([p[0]]);
+    const page = await getOk(`/api/products?pid=${p.join(',')}&items_per_page=2&sort_by=price&sort_order=desc`);
+    expect(idsOf(page, 'products', 'product_id')).toEqual([p[2], p[1]]);
+    expect(page.params.total_items).toBe(4);
+    expect(await listIds('pid=999999999')).toEqual([]);
+    for (const bad of ['abc', '1,x', '-1', '0']) {
+      const response = await api('GET', `/api/products?pid=${bad}`);
+      expectError(response, 400);
+      expect(fieldsOf(response)).toEqual(['pid']);
+    }
+  });
+
   it('an unknown category or company selects nothing', async () => {
     expect(await listIds('cid=999999999')).toEqual([]);
     expect(await listIds('company_id=999999999')).toEqual([]);

@@ -51,6 +51,12 @@ describe('statuses', () => {
     expectRecordedTypes(single.json);
     expect(single.json).toMatchObject({ status_id: String(id), type: 'O', is_default: 'N', email_subj: 'zz', params: { color: '#123456', inventory: 'I' } });
     expect(['O', 'P', 'C', 'F', 'D', 'B', 'I']).not.toContain(single.json.status);
+    // Params sent in part show every recorded key; a PUT of some params keeps the others.
+    expect(Object.keys(single.json.params).sort()).toEqual([...PARAMS].sort());
+    expect(single.json.params).toMatchObject({ allow_return: 'N', remove_cc_info: 'Y' });
+    expectStatus(await api('PUT', `/api/statuses/${id}`, { body: { params: { color: '#654321' } } }), 200);
+    expect((await api('GET', `/api/statuses/${id}`)).json.params).toEqual({ ...single.json.params, color: '#654321', inventory: 'I' });
+    expectStatus(await api('PUT', `/api/statuses/${id}`, { body: { params: { color: '#123456' } } }), 200);
     const row = (await api('GET', '/api/statuses?type=O&items_per_page=250')).json.statuses.find((status: { status_id: string }) => status.status_id === String(id));
     expect(row).toEqual(single.json);
   });
