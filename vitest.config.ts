@@ -39,6 +39,9 @@ export default defineConfig({
           name: 'server',
           include: SERVER_TESTS,
           globalSetup: ['test/support/global-setup.ts'],
+          // A test's first request to each function cold-starts it in offline (a worker per function); a test
+          // touching several functions on a loaded 2-core machine can pass 30 s without anything hanging.
+          testTimeout: 60_000,
           setupFiles: ['test/support/env.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
