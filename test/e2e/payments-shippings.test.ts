@@ -88,11 +88,11 @@ describe.each(CASES)('$entity', ({ entity, key, name, list, single, read, write 
     expect((await api('GET', `/api/${entity}?items_per_page=1`)).json.params.total_items).toBe(before);
   });
 
-  it('PUT 200 with an integer id; unknown ids are 404 on GET, PUT and DELETE (no stub, no junk record)', async () => {
+  it('PUT 200 with the id as the recorded string ({"payment_id":"12"}); unknown ids are 404 on GET, PUT and DELETE (no stub, no junk record)', async () => {
     const id = await create(entity, { [name]: `${name} ${uid()}` }, key);
     const put = await api('PUT', `/api/${entity}/${id}`, { body: { [name]: 'Renamed', position: 5 } });
     expectStatus(put, 200);
-    expect(put.json).toEqual({ [key]: id });
+    expect(put.json).toEqual({ [key]: String(id) });
     expect((await api('GET', `/api/${entity}/${id}`)).json).toMatchObject({ [name]: 'Renamed', position: '5' });
     expectError(await api('PUT', `/api/${entity}/99999999`, { body: { [name]: 'x' } }), 404);
     expectError(await api('GET', `/api/${entity}/99999999`), 404);
