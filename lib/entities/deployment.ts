@@ -1,3 +1,4 @@
+import { OPERATION_METHODS } from './methods.js';
 import type { EntityDefinition, Operation, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
 /**
@@ -69,14 +70,6 @@ const PLAIN_ACCESS: Readonly<Record<Operation, readonly DynamoAction[]>> = {
   delete: ['GetItem', 'DeleteItem', 'UpdateItem'],
 };
 
-const ROUTES: Readonly<Record<Operation, { method: FunctionRow['method']; onObject: boolean }>> = {
-  list: { method: 'get', onObject: false },
-  get: { method: 'get', onObject: true },
-  create: { method: 'post', onObject: false },
-  update: { method: 'put', onObject: true },
-  delete: { method: 'delete', onObject: true },
-};
-
 /** The generic access of a plain (stored) entity's operation; undefined for an entity with its own storage. */
 export function plainAccess(entity: EntityDefinition, operation: Operation): DynamoAction[] | undefined {
   if (!('storage' in entity)) return undefined;
@@ -105,50 +98,49 @@ function declaredAccess(key: string, own: FunctionOverride, generic: FunctionAcc
 export function functionRows(entities: readonly EntityDefinition[]): FunctionRow[] {
   const rows: FunctionRow[] = [];
   const byKey = new Map<string, FunctionRow>();
-  const add = (row: FunctionRow) => {
-    if (byKey.has(row.key)) throw new Error(`two functions serve ${row.key}`);
-    byKey.set(row.key, row);
+  /** One function: `base` names it (`products`, `products-discussions`), `path` is its collection path. */
+  const add = (domain: string, key: string, operation: Operation, own: FunctionOverride, base: { name: string; handler: string; path: string; objectParam: string }, access: FunctionAccess) => {
+    if (byKey.has(key)) throw new Error(`two functions serve ${key}`);
+    const route = OPERATION_METHODS[operation];
+    const row: FunctionRow = {
+      domain,
+      name: own.name ?? `${base.name}-${operation}`,
+      key,
+      handler: `${own.handler ?? `${base.handler}${operation}`}.handler`,
+      method: route.method.toLowerCase() as FunctionRow['method'],
+      path: `${base.path}${route.onObject ? `/{${base.objectParam}}` : ''}`,
+      table: [...access.table],
+      index: [...(access.index ?? [])],
+    };
+    byKey.set(key, row);
     rows.push(row);
   };
   const deployed = entities.filter((entity) => entity.deployment);
   for (const entity of deployed) {
-    const deployment = entity.deployment!;
+    const { domain, functions = {} } = entity.deployment!;
+    const base = { name: dashed(entity.name), handler: `functions/${entity.name}/`, path: entity.name, objectParam: 'id' };
     for (const operation of entity.operations) {
-      const own = deployment.functions?.[operation] ?? {};
       const key = `${entity.name}.${operation}`;
+      const own = functions[operation] ?? {};
       const generic = plainAccess(entity, operation);
-      const { table, index = [] } = declaredAccess(key, own, generic && { table: generic });
-      add({
-        domain: deployment.domain,
-        name: own.name ?? `${dashed(entity.name)}-${operation}`,
-        key,
-        handler: `${own.handler ?? `functions/${entity.name}/${operation}`}.handler`,
-        method: ROUTES[operation].method,
-        path: `${entity.name}${ROUTES[operation].onObject ? '/{id}' : ''}`,
-        table: [...table],
-        index: [...index],
-      });
+      add(domain, key, operation, own, base, declaredAccess(key, own, generic && { table: generic }));
     }
   }
   // Nested operations after every entity's own, so that the child's own function is known.
   for (const entity of deployed) {
-    const deployment = entity.deployment!;
+    const { domain, functions = {} } = entity.deployment!;
     for (const [segment, nested] of Object.entries(entity.nested ?? {})) {
+      const base = {
+        name: `${dashed(entity.name)}-${dashed(nested.name)}`,
+        handler: `functions/${entity.name}/${dashed(nested.name)}-`,
+        path: `${entity.name}/{id}/${segment}`,
+        objectParam: paramOf(nested),
+      };
       for (const operation of nested.operations) {
-        const own = deployment.functions?.[`${nested.name}.${operation}`] ?? {};
         const key = `${entity.name}.${nested.name}.${operation}`;
+        const own = functions[`${nested.name}.${operation}`] ?? {};
         const child = byKey.get(`${nested.name}.${operation}`);
-        const { table, index = [] } = declaredAccess(key, own, child && { table: unique([...child.table, 'GetItem']), index: child.index });
-        add({
-          domain: deployment.domain,
-          name: own.name ?? `${dashed(entity.name)}-${dashed(nested.name)}-${operation}`,
-          key,
-          handler: `${own.handler ?? `functions/${entity.name}/${dashed(nested.name)}-${operation}`}.handler`,
-          method: ROUTES[operation].method,
-          path: `${entity.name}/{id}/${segment}${ROUTES[operation].onObject ? `/{${paramOf(nested)}}` : ''}`,
-          table: [...table],
-          index: [...index],
-        });
+        add(domain, key, operation, own, base, declaredAccess(key, own, child && { table: unique([...child.table, 'GetItem']), index: child.index }));
       }
     }
   }
