@@ -88,8 +88,10 @@ function handlerTableFile(rows: readonly FunctionRow[]): string {
   ].join('\n');
 }
 
+/** One function a line, so a new entity's diff is its own lines. */
 function functionsJson(rows: readonly FunctionRow[]): string {
-  return `${JSON.stringify({ '//': GENERATED_HEADER, functions: rows }, null, 2)}\n`;
+  const lines = rows.map((row) => `    ${JSON.stringify(row)}`).join(',\n');
+  return `{\n  "//": ${JSON.stringify(GENERATED_HEADER)},\n  "functions": [\n${lines}\n  ]\n}\n`;
 }
 
 /** Every generated file, by path from the repository root, with its content. */
