@@ -1,5 +1,5 @@
 import { dispatcher } from '../../lib/http/dispatch.js';
-import { HANDLERS } from '../handler-table.js';
+import { HANDLERS } from '../handler-table.generated.js';
 
 /**
  * Every /api path no other function claims: unknown entities (404), methods a

@@ -1,5 +1,5 @@
 import { dispatcher } from '../../lib/http/dispatch.js';
-import { HANDLERS } from '../handler-table.js';
+import { HANDLERS } from '../handler-table.generated.js';
 
 /** /api.php?_d=<path>&ajax_custom=1: the same handlers, called in-process (SPEC §1). */
 export const handler = dispatcher(HANDLERS);

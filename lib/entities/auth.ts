@@ -40,4 +40,6 @@ export const authEntity: EntityDefinition = {
       required: ['key', 'link'],
     },
   },
+  // The user by e-mail (GetItem of the login and the profile), then a conditional PutItem of the key's hash.
+  deployment: { domain: 'accounts', functions: { create: { access: ['GetItem', 'PutItem'] } } },
 };

@@ -63,4 +63,5 @@ export const callRequestsEntity: StoredEntityDefinition = {
     { field: 'product_id', storage: 'product', message: 'The product_id field names a product that does not exist' },
     { field: 'order_id', storage: 'order', message: 'The order_id field names an order that does not exist' },
   ],
+  deployment: { domain: 'content' },
 };

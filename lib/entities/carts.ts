@@ -31,4 +31,6 @@ export const cartsEntity: EntityDefinition = {
     phone: fixed('string', ''),
     products: raw([], 'single'),
   },
+  // Views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
+  deployment: { domain: 'accounts', functions: { list: { access: [] }, get: { access: ['GetItem', 'BatchGetItem'] }, delete: { access: ['GetItem'] } } },
 };

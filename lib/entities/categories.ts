@@ -106,4 +106,17 @@ export const categoriesEntity: StoredEntityDefinition = {
     { storage: 'category', index: 'parent_id', message: 'The category has subcategories; delete or move them first' },
     { storage: 'product', index: 'category_ids', message: 'The category has products; delete them or take them out of it first' },
   ],
+  // A category and its product_count are read in one BatchGetItem (every function's base grant): no GetItem.
+  // Create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete also deletes
+  // its discussion posts (lib/operations/discussions.ts deletePostsOf: Query of its posts).
+  deployment: {
+    domain: 'catalog',
+    functions: {
+      get: { access: [] },
+      create: { extra: ['GetItem'] },
+      update: { extra: ['Query'] },
+      delete: { extra: ['Query'] },
+      'products.list': { handler: 'functions/categories/products' },
+    },
+  },
 };

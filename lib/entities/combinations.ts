@@ -28,4 +28,6 @@ export const combinationsEntity: StoredEntityDefinition = {
   },
   indexes: ['product_id'],
   filters: { product_id: { kind: 'int', requiredInQuery: true } },
+  // Reads the product and its options (GetItem, Query); written under its hash with a conditional Put.
+  deployment: { domain: 'attributes', functions: { create: { extra: ['GetItem', 'Query'] } } },
 };

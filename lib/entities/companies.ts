@@ -89,6 +89,8 @@ export const storesEntity: StoredEntityDefinition = {
   answers: { create: { store_id: 'integer' }, update: { store_id: 'string' } },
   privileges: { read: ['view_stores'], write: ['manage_stores'] },
   fields: companyFields(['company', 'storefront']),
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
+  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
 };
 
 export const vendorsEntity: StoredEntityDefinition = {
@@ -99,6 +101,8 @@ export const vendorsEntity: StoredEntityDefinition = {
   answerExtras: { create: { message: '' } },
   privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
   fields: companyFields(['company', 'email']),
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
+  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
 };
 
 /** The storage both views share, for code that reads a company whichever path named it. */

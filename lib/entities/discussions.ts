@@ -57,6 +57,8 @@ export const discussionsEntity: StoredEntityDefinition = {
     status: { field: 'status', numeric: false },
     name: { field: 'name', numeric: false },
   },
+  // A post's create reads the thread or the object (GetItem), may start a thread and ConditionChecks the object.
+  deployment: { domain: 'content', functions: { create: { extra: ['GetItem', 'ConditionCheckItem'] } } },
 };
 
 const readOnly = ({ writableOn: _writable, ...spec }: FieldSpec): FieldSpec => spec;

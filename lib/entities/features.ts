@@ -80,4 +80,5 @@ export const featuresEntity: StoredEntityDefinition = {
   },
   references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
   dependents: [{ storage: 'product', index: 'feature_ids', message: 'Products have values of this feature; remove them first' }],
+  deployment: { domain: 'attributes' },
 };

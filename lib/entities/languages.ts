@@ -34,4 +34,14 @@ export const languagesEntity: StoredEntityDefinition = {
   filters: { lang_code: { kind: 'string', maxLength: 2 } },
   filterRules: { lang_code: { field: 'lang_code', op: 'eq' } },
   nested: { langvars: languageLangvarsResource },
+  // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem); a new language first
+  // clears stale langvars of its code (the same). An update ConditionChecks its code's marker.
+  deployment: {
+    domain: 'settings',
+    functions: {
+      create: { extra: ['Query', 'BatchWriteItem'] },
+      update: { extra: ['ConditionCheckItem'] },
+      delete: { extra: ['Query', 'BatchWriteItem'] },
+    },
+  },
 };

@@ -31,6 +31,22 @@ const langvars = (nestedUnderLanguage: boolean): ResourceDefinition => ({
   answerSchemas: { create: nameSchema, update: nameSchema },
 });
 
-export const langvarsEntity: EntityDefinition = langvars(false);
+/**
+ * Items per (lang_code, name) (lib/db/langvars.ts), written with a ConditionCheck of the language's code
+ * marker; a delete Queries the name's items in every language and deletes them.
+ */
+export const langvarsEntity: EntityDefinition = {
+  ...langvars(false),
+  deployment: {
+    domain: 'settings',
+    functions: {
+      list: { access: ['Query', 'GetItem'] },
+      get: { access: ['GetItem'] },
+      create: { access: ['PutItem', 'ConditionCheckItem'] },
+      update: { access: ['UpdateItem', 'ConditionCheckItem'] },
+      delete: { access: ['Query', 'GetItem', 'BatchGetItem', 'BatchWriteItem'] },
+    },
+  },
+};
 /** `/languages/:id/langvars[/:name]`: the same on the language of the path. */
 export const languageLangvarsResource: ResourceDefinition = langvars(true);

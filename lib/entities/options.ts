@@ -75,4 +75,7 @@ export const optionsEntity: StoredEntityDefinition = {
     { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
     { field: 'product_id', storage: 'product', message: 'The product_id field names a product that does not exist' },
   ],
+  // A delete (and an update of variants) Queries the product's exceptions and combinations and deletes those
+  // that name the option; a list by product reads the product (GetItem) and its options (Query).
+  deployment: { domain: 'attributes', functions: { list: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] }, delete: { extra: ['Query'] } } },
 };

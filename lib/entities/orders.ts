@@ -175,4 +175,16 @@ export const ordersEntity: StoredEntityDefinition = {
       collection: { shape: 'wrapped', key: 'shipments', rowsOf: shipmentsEntity },
     },
   },
+  // Create reads the customer, the payment and shipping methods and the products, and takes stock in its
+  // transaction; status changes read the order statuses (Query) and move stock; a delete also deletes its
+  // shipments and discussion posts (Query, then their deletes).
+  deployment: {
+    domain: 'orders',
+    functions: {
+      create: { extra: ['GetItem'] },
+      update: { extra: ['Query'] },
+      delete: { extra: ['Query'] },
+      'shipments.list': { handler: 'functions/orders/shipments' },
+    },
+  },
 };

@@ -73,4 +73,6 @@ export const pagesEntity: StoredEntityDefinition = {
     { field: 'parent_id', storage: 'page', message: 'The parent_id field names a page that does not exist' },
   ],
   dependents: [{ storage: 'page', index: 'parent_id', message: 'The page has subpages; delete or move them first' }],
+  // The parent is read on create and on a move; a move rewrites the subtree (Query of it).
+  deployment: { domain: 'content', functions: { create: { extra: ['GetItem'] }, update: { extra: ['Query'] } } },
 };

@@ -1,4 +1,5 @@
 import { productsEntity } from './products.js';
+import type { DynamoAction } from './deployment.js';
 import type { EntityDefinition, FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
 /** A group holds at most this many products, so any change of a group is one DynamoDB transaction (≤ 100 items). */
@@ -65,6 +66,18 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
 
 export const ACTIONS = ['generate_product_variations', 'detach_product_variation', 'set_default_product_variation'] as const;
 export type ActionName = (typeof ACTIONS)[number];
+/** How the actions' Lambdas are named: `variations-generate`, `product-variations-generate`. */
+const ACTION_SHORT_NAMES: Readonly<Record<ActionName, string>> = {
+  generate_product_variations: 'generate',
+  detach_product_variation: 'detach',
+  set_default_product_variation: 'set-default',
+};
+/** What each action does to the table, top-level and below a product alike (lib/operations/product-variations.ts). */
+const ACTION_ACCESS: Readonly<Record<ActionName, readonly DynamoAction[]>> = {
+  generate_product_variations: ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  detach_product_variation: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+  set_default_product_variation: ['GetItem', 'PutItem'],
+};
 
 /**
  * Product variations (the add-on's `product_variations`): the products that are in a variation group,
@@ -76,6 +89,21 @@ export const productVariationsEntity: StoredEntityDefinition = {
   name: 'product_variations',
   fields: { ...productsEntity.fields, ...variationFields },
   nested: Object.fromEntries(ACTIONS.map((name) => [name, action(name, true)])),
+  // A product's writes (references, company name) plus the group: GetItem of it, Query of its members (the
+  // variation_group_id partition), and a Put of the group when its default product changes.
+  deployment: {
+    domain: 'variations',
+    functions: {
+      list: { access: ['Query', 'GetItem'] },
+      get: { access: ['GetItem'] },
+      create: { access: ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
+      update: { access: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
+      delete: { access: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
+      ...Object.fromEntries(
+        ACTIONS.map((name) => [`${name}.create`, { name: `product-variations-${ACTION_SHORT_NAMES[name]}`, handler: `functions/product_variations/${name.replace(/_/g, '-')}` }]),
+      ),
+    },
+  },
 };
 
 /** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
@@ -126,9 +154,31 @@ export const variationGroupsEntity: StoredEntityDefinition = {
   },
   answerSchemas: { create: groupAnswer, update: groupAnswer },
   nested: { product_variations: groupVariations },
+  // Read by id (GetItem) or code (GetItem of its marker); its products are a Query of the variation_group_id
+  // partition. Membership changes are one transaction: the group's Put/Delete, its code marker, each product's
+  // Put and index items and counts.
+  deployment: {
+    domain: 'variations',
+    functions: {
+      list: { name: 'variation-groups-list', access: ['GetItem', 'Query'] },
+      get: { name: 'variation-groups-get', access: ['GetItem', 'Query'] },
+      create: { name: 'variation-groups-create', access: ['PutItem', 'Query', 'UpdateItem'] },
+      update: { name: 'variation-groups-update', access: ['DeleteItem', 'GetItem', 'PutItem', 'Query'] },
+      delete: { name: 'variation-groups-delete', access: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
+      ...Object.fromEntries(
+        (['list', 'get', 'create', 'update', 'delete'] as const).map((op) => [
+          `product_variations.${op}`,
+          { name: `variation-groups-products-${op}`, handler: `functions/product_variations_groups/variations-${op}` },
+        ]),
+      ),
+    },
+  },
 };
 
-const topLevel = (name: ActionName): EntityDefinition => action(name, false);
+const topLevel = (name: ActionName): EntityDefinition => ({
+  ...action(name, false),
+  deployment: { domain: 'variations', functions: { create: { name: `variations-${ACTION_SHORT_NAMES[name]}`, access: ACTION_ACCESS[name] } } },
+});
 export const generateVariationsEntity = topLevel('generate_product_variations');
 export const detachVariationEntity = topLevel('detach_product_variation');
 export const setDefaultVariationEntity = topLevel('set_default_product_variation');

@@ -248,4 +248,14 @@ export const productsEntity: StoredEntityDefinition = {
     { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
     { field: 'category_ids', storage: 'category', message: 'The category_ids field names a category that does not exist' },
   ],
+  // Writes read the company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree
+  // (Query); a delete also deletes its discussion posts (Query).
+  deployment: {
+    domain: 'catalog',
+    functions: {
+      create: { extra: ['GetItem'] },
+      delete: { extra: ['Query', 'PutItem'] },
+      'features.list': { handler: 'functions/products/features', access: ['GetItem'] },
+    },
+  },
 };

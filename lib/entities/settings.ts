@@ -50,4 +50,6 @@ export const settingsEntity: StoredEntityDefinition = {
     section_id: { field: 'section_id', op: 'eq' },
     section_tab_id: { field: 'section_tab_id', op: 'eq' },
   },
+  // Seeded (lib/settings-defaults.ts); a PUT changes `value` only, which no index item carries: GetItem, then Put.
+  deployment: { domain: 'settings', functions: { update: { access: ['GetItem', 'PutItem'] } } },
 };

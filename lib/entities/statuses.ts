@@ -51,4 +51,6 @@ export const statusesEntity: StoredEntityDefinition = {
   projected: ['type'],
   filters: { type: { kind: 'enum', values: STATUS_TYPES } },
   filterRules: { type: { field: 'type', op: 'eq' } },
+  // Create reads the letters its type uses (Query); a delete counts the orders in it (GetItem) and frees the letter.
+  deployment: { domain: 'orders', functions: { create: { extra: ['Query'] } } },
 };

@@ -4,6 +4,7 @@
  * filters, the wire representation and (for the plain entities) storage, so
  * adding an entity is mostly writing its definition.
  */
+import type { Deployment } from './deployment.js';
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 export type WriteOperation = 'create' | 'update';
@@ -154,6 +155,12 @@ export interface ResourceDefinition {
 export interface EntityDefinition extends ResourceDefinition {
   /** Resources under `/<entity>/:id/<nested>`. */
   nested?: Record<string, ResourceDefinition>;
+  /**
+   * Its functions' stack and the DynamoDB access its hooks add (lib/entities/deployment.ts). An exported
+   * definition with a deployment is on the API: `npm run generate` lists it in the registry, the handler
+   * table and the serverless functions.
+   */
+  deployment?: Deployment;
 }
 
 /**

@@ -39,6 +39,17 @@ export const usergroupsEntity: EntityDefinition = {
     type: { kind: 'enum', values: USERGROUP_TYPES },
     status: { kind: 'enum', values: USERGROUP_STATUSES },
   },
+  // Own storage (lib/db/usergroups.ts): members are found through gsi1.
+  deployment: {
+    domain: 'accounts',
+    functions: {
+      list: { access: ['Query'] },
+      get: { access: ['GetItem'] },
+      create: { access: ['UpdateItem', 'PutItem'] },
+      update: { access: { table: ['GetItem', 'UpdateItem'], index: ['Query'] } },
+      delete: { access: { table: ['GetItem', 'DeleteItem', 'BatchWriteItem'], index: ['Query'] } },
+    },
+  },
 };
 
 /** SPEC §7: `/users/:uid/usergroups[/:gid]`. Reading needs both view privileges; changing needs view_users + manage_usergroups. */

@@ -71,6 +71,24 @@ export const usersEntity: EntityDefinition = {
   },
   sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
+  // Users keep their own storage (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index or
+  // reads an e-mail's login; create takes an id and Puts profile and login with the company ConditionChecked;
+  // update moves the login item; delete Queries the user's items and deletes them. Memberships
+  // (lib/db/memberships.ts): a status change Puts the link, Updates the login's groups, ConditionChecks the group.
+  deployment: {
+    domain: 'accounts',
+    functions: {
+      list: { access: { table: ['Query', 'GetItem'], index: ['Query'] } },
+      get: { access: ['GetItem'] },
+      create: { access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
+      update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
+      delete: { access: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'] },
+      'usergroups.list': { name: 'memberships-list', handler: 'functions/memberships/list', access: ['Query'] },
+      'usergroups.get': { name: 'memberships-get', handler: 'functions/memberships/get', access: [] },
+      'usergroups.update': { name: 'memberships-update', handler: 'functions/memberships/update', access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
+      'usergroups.delete': { name: 'memberships-delete', handler: 'functions/memberships/delete', access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
+    },
+  },
 };
 
 /** The fields of GET answers, in the recording's order (list rows and single objects alike). */

@@ -19,6 +19,9 @@
  *   counts, ConditionCheck of each dependant count (only entities with `dependents`). Never a Put.
  * Transactions need the item actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem).
  */
+import { ENTITIES } from '../../lib/entities/registry.js';
+import type { Operation, StoredEntityDefinition } from '../../lib/entities/types.js';
+
 export interface Access {
   table: string[];
   index: string[];
@@ -29,7 +32,32 @@ const access = (table: string[], index: string[] = []): Access => ({ table: [...
 const LIST = access(['GetItem', 'Query']);
 const GET = access(['GetItem']);
 
+/**
+ * The contract of a plain entity that declares nothing beyond its stack (no `deployment.functions`, no nested
+ * paths): its functions follow the rules above, read from its definition's `references` and `dependents`, so a
+ * new plain entity needs no line here. The entities listed below by hand are checked by their own lines.
+ */
+function plainEntityAccess(): Record<string, Access> {
+  const expected: Record<string, Access> = {};
+  for (const entity of Object.values(ENTITIES)) {
+    if (!('storage' in entity) || entity.nested || !entity.deployment || entity.deployment.functions) continue;
+    const { references = [], dependents = [] } = entity as StoredEntityDefinition;
+    const checkReferences = references.length > 0 ? ['ConditionCheckItem'] : [];
+    const checkDependents = dependents.length > 0 ? ['ConditionCheckItem'] : [];
+    const byOperation: Record<Operation, Access> = {
+      list: LIST,
+      get: GET,
+      create: access(['PutItem', 'UpdateItem', ...checkReferences]),
+      update: access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem', ...checkReferences]),
+      delete: access(['DeleteItem', 'GetItem', 'UpdateItem', ...checkDependents]),
+    };
+    for (const operation of entity.operations) expected[`${entity.name.replace(/_/g, '-')}-${operation}`] = byOperation[operation];
+  }
+  return expected;
+}
+
 export const EXPECTED_ACCESS: Record<string, Access> = {
+  ...plainEntityAccess(),
   // functions/version: answers from the code.
   'version-get': access([]),
 

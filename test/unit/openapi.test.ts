@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { HANDLERS } from '../../functions/handler-table.js';
+import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { ENTITIES, findEntity } from '../../lib/entities/registry.js';
 import { buildOpenApiDocument } from '../../lib/openapi/document.js';
 
