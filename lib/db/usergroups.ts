@@ -9,7 +9,7 @@ import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UsergroupRecord } from './records.js';
 import { batchGet } from './batch-get.js';
 import { queryAll, queryPages } from './query.js';
-import { deleteItems } from './users.js';
+import { deleteItems } from './batch-write.js';
 
 const table = () => config().tableName;
 

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import { storesEntity } from '../entities/companies.js';
@@ -6,6 +6,7 @@ import { USER_STATUSES, USER_TYPES, type UserSort, type UserStatus, type UserTyp
 import { NotFoundError, ValidationError } from '../errors.js';
 import { db } from './client.js';
 import { batchGet } from './batch-get.js';
+import { deleteItems } from './batch-write.js';
 import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
 import { queryAll, queryPages } from './query.js';
@@ -289,19 +290,6 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
   await deleteItems(leftover.map((link) => keys.link(userId, link.usergroup_id))).catch((error: unknown) =>
     log('warn', 'user link cleanup stopped', { userId, error: String(error) }),
   );
-}
-
-/** BatchWriteItem deletes, 25 at a time, retrying unprocessed keys. */
-export async function deleteItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<void> {
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    let requests: Record<string, Array<Record<string, unknown>>> | undefined = {
-      [table()]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
-    };
-    for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < 8; attempt++) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
-      requests = result.UnprocessedItems as typeof requests;
-    }
-  }
 }
 
 /** What GET /users selects; every filter given must hold (AND). */
