@@ -1,9 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { NotFoundError, StaleError, ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
 import { deleteItems } from './batch-write.js';
-import { db } from './client.js';
+import { readItem } from './items.js';
 import { langCodes } from './lang-codes.js';
 import { queryAll, queryCount, queryPages, type QueryInput } from './query.js';
 import { ConditionFailed, transactWrite } from './transact.js';
@@ -31,8 +30,8 @@ const languageMissing = () => {
 const languageCheck = (code: string) => ({ ConditionCheck: { TableName: table(), Key: langCodes.key(code), ConditionExpression: 'attribute_exists(pk)' } });
 
 export async function getLangvar(code: string, name: string): Promise<Langvar | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key(code, name), ConsistentRead: true }));
-  return Item ? asLangvar(Item) : undefined;
+  const item = await readItem(key(code, name));
+  return item ? asLangvar(item) : undefined;
 }
 
 export interface LangvarQuery {

@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure } from './items.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
 /** How long a login key of POST /auth may be used: a day, as CS-Cart's e-keys. */
@@ -43,7 +44,7 @@ export async function redeemLoginKey(keyHash: string, nowSeconds = Math.floor(Da
     );
     return Attributes ? Number(Attributes.user_id) : undefined;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionalFailure(error)) return undefined;
     throw error;
   }
 }

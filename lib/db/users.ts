@@ -1,14 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import { storesEntity } from '../entities/companies.js';
 import { USER_STATUSES, USER_TYPES, type UserSort, type UserStatus, type UserType } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { db } from './client.js';
 import { batchGet } from './batch-get.js';
 import { deleteItems } from './batch-write.js';
 import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
+import { readItem } from './items.js';
 import { queryAll, queryPages } from './query.js';
 import { GSI1, keys, padId } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
@@ -128,17 +127,13 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
 }
 
 export async function getUser(userId: number): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }),
-  );
-  return Item ? withoutKeys<UserRecord>(Item) : undefined;
+  const item = await readItem(keys.userProfile(userId));
+  return item ? withoutKeys<UserRecord>(item) : undefined;
 }
 
 export async function getLogin(emailLower: string): Promise<LoginRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.login(emailLower), ConsistentRead: true }),
-  );
-  return Item ? withoutKeys<LoginRecord>(Item) : undefined;
+  const item = await readItem(keys.login(emailLower));
+  return item ? withoutKeys<LoginRecord>(item) : undefined;
 }
 
 export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
