@@ -5,7 +5,7 @@ import { createUser } from '../../lib/db/users.js';
 import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { createCatalogBase, ORDER_PRODUCT_INDEXES, placeOrder, rootCaller, seedProducts, type Catalog, type SeedFigures } from './catalog.js';
-import { createEntityObjects, type EntityObjects } from './entity-rows.js';
+import { createEntityObjects, type EntityObjects } from './entity-objects.js';
 import { basicAuthorization } from './events.js';
 import { createRecord } from '../../lib/db/entity-store.js';
 import { putLangvar } from '../../lib/db/langvars.js';
@@ -40,7 +40,7 @@ export interface World {
   disposableGroupId: number;
   /** Stores, categories, products and an order (bench/lib/catalog.ts). */
   catalog: Catalog;
-  /** One object of every other entity (bench/lib/entity-rows.ts); only in the endpoint world, so the 10,000 table holds the seeded products alone. */
+  /** One object of every other entity (bench/lib/entity-objects.ts); only in the endpoint world, so the 10,000 table holds the seeded products alone. */
   objects?: EntityObjects;
   /** How the products were written and how long it took. */
   seed: SeedFigures;
