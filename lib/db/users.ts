@@ -11,6 +11,7 @@ import { readItem } from './items.js';
 import { queryAll, queryPages } from './query.js';
 import { GSI1, keys, padId } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
+import { parseTupleKey, tupleKey } from './tuple-key.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
 const table = () => config().tableName;
@@ -313,17 +314,7 @@ export interface UserListQuery extends UserFilters {
 }
 
 /** A user's position in a sorted list, as a cursor carries it: `[sort value, user_id]`. */
-const userKey = (user: UserRecord, sortBy: UserSort) => JSON.stringify([SORT_VALUES[sortBy](user), user.user_id]);
-
-function parseUserKey(key: string): [string | number, number] {
-  try {
-    const parsed: unknown = JSON.parse(key);
-    if (Array.isArray(parsed) && (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') && typeof parsed[1] === 'number') return [parsed[0], parsed[1]];
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('The cursor parameter does not fit this list');
-}
+const userKey = (user: UserRecord, sortBy: UserSort) => tupleKey(SORT_VALUES[sortBy](user), user.user_id);
 
 export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
   const has = (text: string | undefined, part: string) => (text ?? '').toLowerCase().includes(part.trim().toLowerCase());
@@ -400,7 +391,7 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
     let start = offset;
     if (query.after !== undefined) {
       // Keyset: the first user beyond the cursor's (value, id) in this order.
-      const [value, id] = parseUserKey(query.after);
+      const [value, id] = parseTupleKey(query.after, ['string', 'number']);
       const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
       start = matching.findIndex((user) => {
         const compared = order(SORT_VALUES[query.sortBy](user), value) || user.user_id - id;
