@@ -1,6 +1,6 @@
 import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { StoredEntityDefinition } from './types.js';
 
 /** The products entity without its own nested paths (not reachable below a category). */
 function productsWithoutNested(): StoredEntityDefinition {

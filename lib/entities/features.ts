@@ -1,5 +1,5 @@
 import { flag, text, WRITABLE } from './field-builders.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { StoredEntityDefinition } from './types.js';
 
 /** S text select, M multiple checkboxes, N number select, E brand; C checkbox, T text, O number, D date, G group. */
 export const FEATURE_TYPES = ['S', 'M', 'N', 'E', 'C', 'T', 'O', 'D', 'G'] as const;
