@@ -1,7 +1,9 @@
 /**
- * The DynamoDB table (keys as lib/db/schema.ts; test/deploy/template.test.ts
- * keeps the two equal), with the stage's retention and protection params.
+ * The DynamoDB table: keys, index and TTL attribute from lib/db/table-schema.json (the one source,
+ * read by lib/db/schema.ts too), with the stage's retention and protection params.
  */
+const schema = require('../lib/db/table-schema.json');
+
 module.exports = async ({ resolveVariable }) => {
   const tableName = await resolveVariable('self:custom.tableName');
   const deletionPolicy = await resolveVariable('param:tableDeletionPolicy');
@@ -15,27 +17,10 @@ module.exports = async ({ resolveVariable }) => {
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
         DeletionProtectionEnabled: deletionProtection,
-        AttributeDefinitions: [
-          { AttributeName: 'pk', AttributeType: 'S' },
-          { AttributeName: 'sk', AttributeType: 'S' },
-          { AttributeName: 'gsi1pk', AttributeType: 'S' },
-          { AttributeName: 'gsi1sk', AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: 'pk', KeyType: 'HASH' },
-          { AttributeName: 'sk', KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'gsi1',
-            KeySchema: [
-              { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-              { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-        TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+        AttributeDefinitions: schema.AttributeDefinitions,
+        KeySchema: schema.KeySchema,
+        GlobalSecondaryIndexes: schema.GlobalSecondaryIndexes,
+        TimeToLiveSpecification: { AttributeName: schema.TimeToLiveAttribute, Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
       },

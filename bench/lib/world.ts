@@ -5,6 +5,7 @@ import { createUser } from '../../lib/db/users.js';
 import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { createCatalogBase, ORDER_PRODUCT_INDEXES, placeOrder, rootCaller, seedProducts, type Catalog, type SeedFigures } from './catalog.js';
+import { createEntityObjects, type EntityObjects } from './entity-objects.js';
 import { basicAuthorization } from './events.js';
 import { createRecord } from '../../lib/db/entity-store.js';
 import { putLangvar } from '../../lib/db/langvars.js';
@@ -39,13 +40,15 @@ export interface World {
   disposableGroupId: number;
   /** Stores, categories, products and an order (bench/lib/catalog.ts). */
   catalog: Catalog;
+  /** One object of every other entity (bench/lib/entity-objects.ts); only in the endpoint world, so the 10,000 table holds the seeded products alone. */
+  objects?: EntityObjects;
   /** How the products were written and how long it took. */
   seed: SeedFigures;
 }
 
 /**
  * What the measured endpoints require (lib/entities: usergroups read/write, memberships, users list; the
- * catalog, stores and orders read, orders created).
+ * catalog, stores and orders read, orders created; and reading every other entity, bench/lib/entity-rows.ts).
  */
 const STAFF_PRIVILEGES = [
   'view_users',
@@ -58,6 +61,15 @@ const STAFF_PRIVILEGES = [
   'view_languages',
   'manage_languages',
   'edit_blocks',
+  'view_vendors',
+  'view_payments',
+  'view_shipping',
+  'manage_order_statuses',
+  'view_discussions',
+  'view_call_requests',
+  'view_taxes',
+  'view_settings',
+  'view_pages',
 ];
 
 /** Blocks of the bare-list row (GET /blocks answers every one) and the langvar of the name-keyed rows. */
@@ -97,7 +109,7 @@ async function createCaller(label: Caller['label'], email: string, isRoot: boole
  * Every table gets the same world, so the list-scaling tables differ only in their seeded users and in
  * `productCount`, the products of the catalog.
  */
-export async function createWorld(memberCount: number, productCount: number): Promise<World> {
+export async function createWorld(memberCount: number, productCount: number, withEntityObjects = false): Promise<World> {
   const root = (await createCaller('root', 'root@bench.example.com', true)).caller;
   const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' });
   await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES);
@@ -126,11 +138,16 @@ export async function createWorld(memberCount: number, productCount: number): Pr
   const orderId = await placeOrder(asRoot, member(members, 0).userId, first);
   const catalog: Catalog = { ...base, productIds: first, orderId, productCount };
   // One entity of each other kind (scenarios.ts): blocks for the bare list, a langvar of English (built in).
+  const blockIds: number[] = [];
   for (let i = 0; i < BENCH_BLOCKS; i++) {
-    await createRecord(blocksEntity, withDefaults(blocksEntity, { name: `Bench block ${i}`, type: 'html_block', content: `<p>Block ${i}</p>` }) as Record<string, StoredValue>);
+    const block = await createRecord(blocksEntity, withDefaults(blocksEntity, { name: `Bench block ${i}`, type: 'html_block', content: `<p>Block ${i}</p>` }) as Record<string, StoredValue>);
+    blockIds.push(Number(block.block_id));
   }
   await putLangvar({ lang_code: 'en', name: BENCH_LANGVAR, value: 'Hello from the bench' });
-  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID, catalog, seed: figures };
+  const objects = withEntityObjects
+    ? await createEntityObjects(root, { store: base.storeIds[0], order: orderId, customer: member(members, 0).userId, block: blockIds[0]! })
+    : undefined;
+  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID, catalog, objects, seed: figures };
 }
 
 function member(members: readonly Member[], index: number): Member {

@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 
 /**
@@ -36,6 +37,6 @@ export async function raiseCounter(sequence: string, atLeast: number): Promise<v
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionalFailure(error)) throw error;
   }
 }

@@ -3,7 +3,7 @@ import { ALL_INDEX, entityKeys } from './entity-keys.js';
 import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
 import { queryCount, queryPages, type QueryInput } from './query.js';
 import { padId } from './keys.js';
-import { ValidationError } from '../errors.js';
+import { parseTupleKey, tupleKey } from './tuple-key.js';
 
 /**
  * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
@@ -112,13 +112,13 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const total = ids.length;
   // Keyset paging in memory: the key is the padded id, or (sort value, id) for an in-memory sort.
   const keyOf = (i: number): string =>
-    sort?.inMemory && records ? JSON.stringify([String(records[i]![sort.field] ?? ''), ids[i]]) : padId(ids[i]!);
+    sort?.inMemory && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!);
   let start = offset;
   if (request.after !== undefined) {
     const after = request.after;
     const beyond = (i: number) => {
       if (!(sort?.inMemory && records)) return request.descending ? keyOf(i) < after : keyOf(i) > after;
-      const [value, id] = parseTupleKey(after);
+      const [value, id] = parseTupleKey(after, ['string']) as [string, number];
       const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
       return request.descending ? order < 0 : order > 0;
     };
@@ -130,16 +130,6 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const pageRecords = records ? records.slice(start, stop) : await getRecords(def, pageIds);
   const more = stop !== undefined && ids.length > stop;
   return { records: pageRecords, total, nextKey: more ? keyOf(stop - 1) : null };
-}
-
-function parseTupleKey(key: string): [string, number] {
-  try {
-    const parsed: unknown = JSON.parse(key);
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'number') return [parsed[0], parsed[1]];
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('The cursor parameter does not fit this list');
 }
 
 /** The sorted, de-duplicated union of several id lists (a product in two subcategories counts once). */

@@ -1,9 +1,9 @@
-import { GetCommand, NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
-import { db } from './client.js';
+import { readItem } from './items.js';
 import { nextId, raiseCounter } from './counters.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
@@ -23,10 +23,8 @@ const table = () => config().tableName;
 // ---------------------------------------------------------------------------------------------- reads
 
 export async function getRecord(def: StoredEntityDefinition, id: number): Promise<EntityRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: entityKeys.record(def.storage, id), ConsistentRead: true }),
-  );
-  return Item ? stripKeys(Item) : undefined;
+  const item = await readItem(entityKeys.record(def.storage, id));
+  return item ? stripKeys(item) : undefined;
 }
 
 /** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
@@ -67,10 +65,8 @@ export async function getRecords(def: StoredEntityDefinition, ids: readonly numb
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
 export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: entityKeys.count(storage, index, value), ConsistentRead: true }),
-  );
-  return Number(Item?.count ?? 0);
+  const item = await readItem(entityKeys.count(storage, index, value));
+  return Number(item?.count ?? 0);
 }
 
 /** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */

@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure, readItem } from './items.js';
 import { keys } from './keys.js';
 import { failedConditionItem } from './rate-limit.js';
 import { TTL_ATTRIBUTE } from './schema.js';
@@ -82,12 +83,12 @@ export async function claimKey(userId: number, key: string, fingerprint: string,
     );
     return { kind: 'claimed', token };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionalFailure(error)) throw error;
     const returned = failedConditionItem(error);
     if (returned) return outcomeOf(plain(returned) as unknown as IdempotencyItem);
     // An endpoint that does not return the item on a failed condition: read it.
-    const read = await db().send(new GetCommand({ TableName: config().tableName, Key: itemKey, ConsistentRead: true }));
-    if (read.Item) return outcomeOf(read.Item as IdempotencyItem);
+    const read = await readItem(itemKey);
+    if (read) return outcomeOf(read as unknown as IdempotencyItem);
     // Released in between: the caller may simply retry.
     return { kind: 'pending', fingerprint, lockedUntil: nowSeconds + 1 };
   }
@@ -120,6 +121,6 @@ export async function releaseKey(userId: number, key: string, token: string): Pr
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionalFailure(error)) throw error;
   }
 }

@@ -43,4 +43,4 @@ export const keys = {
   idempotency: (userId: number, key: string) => ({ pk: `IDEMPOTENCY#${userId}#${key}`, sk: 'IDEMPOTENCY' }),
 } as const;
 
-export const GSI1 = 'gsi1';
+export { GSI1 } from './schema.js';

@@ -1,9 +1,9 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { NotFoundError, StaleError, ValidationError } from '../errors.js';
-import { langCodeKey } from '../operations/languages.js';
 import { batchGet } from './batch-get.js';
-import { db } from './client.js';
+import { deleteItems } from './batch-write.js';
+import { readItem } from './items.js';
+import { langCodes } from './lang-codes.js';
 import { queryAll, queryCount, queryPages, type QueryInput } from './query.js';
 import { ConditionFailed, transactWrite } from './transact.js';
 
@@ -11,7 +11,7 @@ import { ConditionFailed, transactWrite } from './transact.js';
  * Language variables, one item per (language, name): pk `LANGVAR#<lang_code>`, sk `<name>`, attributes
  * `lang_code`, `name`, `value`. A language's partition is its variables in name order (the recording's fixed
  * order), so a page is a Query of it, a name prefix a `begins_with` on the sort key. Every write holds a
- * ConditionCheck of the language's code marker (LANGCODE#<code>, lib/operations/languages.ts): a variable of
+ * ConditionCheck of the language's code marker (LANGCODE#<code>, lib/db/lang-codes.ts): a variable of
  * a language that does not exist is never written, also not while that language is being deleted.
  */
 export interface Langvar {
@@ -27,11 +27,11 @@ const languageMissing = () => {
   const message = 'The lang_code field names a language that does not exist';
   return new ValidationError(message, [{ field: 'lang_code', message }]);
 };
-const languageCheck = (code: string) => ({ ConditionCheck: { TableName: table(), Key: langCodeKey(code), ConditionExpression: 'attribute_exists(pk)' } });
+const languageCheck = (code: string) => ({ ConditionCheck: { TableName: table(), Key: langCodes.key(code), ConditionExpression: 'attribute_exists(pk)' } });
 
 export async function getLangvar(code: string, name: string): Promise<Langvar | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key(code, name), ConsistentRead: true }));
-  return Item ? asLangvar(Item) : undefined;
+  const item = await readItem(key(code, name));
+  return item ? asLangvar(item) : undefined;
 }
 
 export interface LangvarQuery {
@@ -156,7 +156,7 @@ export async function deleteLangvar(codes: readonly string[], name: string, judg
     if (judged) return;
     throw new NotFoundError();
   }
-  await deleteKeys(found.map((code) => key(code, name)));
+  await deleteItems(found.map((code) => key(code, name)));
 }
 
 /** Every variable of a language (after the language is deleted): one Query of its partition, BatchWriteItem per 25. */
@@ -167,15 +167,5 @@ export async function deleteLangvarsOf(code: string): Promise<void> {
     ExpressionAttributeValues: { ':pk': `LANGVAR#${code}` },
     ProjectionExpression: 'pk, sk',
   });
-  await deleteKeys(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
-}
-
-async function deleteKeys(keys: Array<{ pk: string; sk: string }>): Promise<void> {
-  for (let i = 0; i < keys.length; i += 25) {
-    let requests: Record<string, unknown[]> | undefined = { [table()]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
-    for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < 8; attempt++) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
-      requests = result.UnprocessedItems as Record<string, unknown[]> | undefined;
-    }
-  }
+  await deleteItems(items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
 }

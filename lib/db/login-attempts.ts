@@ -1,6 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
@@ -39,7 +40,7 @@ export async function recordFailure(emailLower: string, sourceIp: string, nowSec
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionalFailure(error)) throw error;
     // The old window is over: start a new one.
     await db().send(
       new PutCommand({

@@ -2,6 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { NotFoundError } from '../errors.js';
 import { db } from './client.js';
+import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import type { LoginRecord, UserRecord } from './records.js';
 import { getLogin, getUser } from './users.js';
@@ -48,7 +49,7 @@ export async function changeCredentials<T>(
         }),
       );
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') throw new ConditionFailed([0]);
+      if (isConditionalFailure(error)) throw new ConditionFailed([0]);
       throw error;
     }
     return { user, login: next, outcome };

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { hashApiKey } from '../auth/api-keys.js';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure } from './items.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
 /** How long a login key of POST /auth may be used: a day, as CS-Cart's e-keys. */
@@ -11,30 +11,31 @@ export const LOGIN_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
 export const loginKeyItemKey = (keyHash: string) => ({ pk: `EKEY#${keyHash}`, sk: 'EKEY' });
 
 /**
- * Stores a new login key for a user: the hash, the user, when it was made and when it expires. The expiry
+ * Stores a new login key for a user by its hash (the caller hashes the key with lib/auth/api-keys.ts:
+ * storage never sees a key): the hash, the user, when it was made and when it expires. The expiry
  * is also the table's TTL attribute, so DynamoDB deletes the item some time after it has expired; until
  * then `redeemLoginKey` refuses it by the same time.
  */
-export async function storeLoginKey(key: string, userId: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function storeLoginKey(keyHash: string, userId: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...loginKeyItemKey(hashApiKey(key)), user_id: userId, created_at: nowSeconds, [TTL_ATTRIBUTE]: nowSeconds + LOGIN_KEY_LIFETIME_SECONDS },
+      Item: { ...loginKeyItemKey(keyHash), user_id: userId, created_at: nowSeconds, [TTL_ATTRIBUTE]: nowSeconds + LOGIN_KEY_LIFETIME_SECONDS },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 /**
- * Uses a login key once (what a storefront's `auth.ekey_login` does with it): deletes the item if it
- * exists and has not expired, and answers its user; an unknown, used or expired key answers undefined.
+ * Uses a login key once, given its hash (what a storefront's `auth.ekey_login` does with it): deletes
+ * the item if it exists and has not expired, and answers its user; an unknown, used or expired key answers undefined.
  */
-export async function redeemLoginKey(key: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number | undefined> {
+export async function redeemLoginKey(keyHash: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number | undefined> {
   try {
     const { Attributes } = await db().send(
       new DeleteCommand({
         TableName: config().tableName,
-        Key: loginKeyItemKey(hashApiKey(key)),
+        Key: loginKeyItemKey(keyHash),
         ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ':now': nowSeconds },
@@ -43,7 +44,7 @@ export async function redeemLoginKey(key: string, nowSeconds = Math.floor(Date.n
     );
     return Attributes ? Number(Attributes.user_id) : undefined;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionalFailure(error)) return undefined;
     throw error;
   }
 }

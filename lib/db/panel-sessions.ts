@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { readItem } from './items.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
 /**
@@ -61,7 +62,7 @@ export async function createSession(userId: number, emailLower: string, password
 /** The live session of a token, or undefined (unknown, malformed or expired). */
 export async function getSession(token: string, now = Math.floor(Date.now() / 1000)): Promise<PanelSession | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: sessionKey(token), ConsistentRead: true }));
+  const Item = await readItem(sessionKey(token));
   if (!Item || Number(Item[TTL_ATTRIBUTE]) <= now) return undefined;
   return {
     user_id: Number(Item.user_id),

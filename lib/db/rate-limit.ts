@@ -1,6 +1,7 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { isConditionalFailure, readItem } from './items.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
@@ -217,13 +218,12 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
       const remaining = tokensLeft(policy, tat, cost - 1, nowMs);
       return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionalFailure(error)) throw error;
       const returned = failedConditionItem(error);
       if (returned) known = numberAttribute(returned.tat);
       else {
         // An endpoint that does not hand the item back on a failed condition: read it.
-        const read = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
-        known = numberAttribute(read.Item?.tat);
+        known = numberAttribute((await readItem(key))?.tat);
       }
       if (known !== undefined) remember(bucketId, known);
       else lastSeen.delete(bucketId);

@@ -1,36 +1,21 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { GSI1 } from './keys.js';
+import tableSchema from './table-schema.json' with { type: 'json' };
 
 /**
- * The table definition used by the local dev server, the tests and the admin tool.
- * infra/table.cjs declares the same keys for AWS; test/deploy/template.test.ts keeps the two equal.
+ * The table's keys, index and TTL attribute have one source, lib/db/table-schema.json: this file
+ * reads it for the local dev server, the tests and the admin tool, and infra/table.cjs reads it
+ * for the CloudFormation table serverless.yml deploys.
  */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
-  return {
-    TableName: tableName,
-    BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: [
-      { AttributeName: 'pk', AttributeType: 'S' },
-      { AttributeName: 'sk', AttributeType: 'S' },
-      { AttributeName: 'gsi1pk', AttributeType: 'S' },
-      { AttributeName: 'gsi1sk', AttributeType: 'S' },
-    ],
-    KeySchema: [
-      { AttributeName: 'pk', KeyType: 'HASH' },
-      { AttributeName: 'sk', KeyType: 'RANGE' },
-    ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: GSI1,
-        KeySchema: [
-          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      },
-    ],
-  };
+  const { AttributeDefinitions, KeySchema, GlobalSecondaryIndexes } = tableSchema as Pick<
+    CreateTableCommandInput,
+    'AttributeDefinitions' | 'KeySchema' | 'GlobalSecondaryIndexes'
+  >;
+  return { TableName: tableName, BillingMode: 'PAY_PER_REQUEST', AttributeDefinitions, KeySchema, GlobalSecondaryIndexes };
 }
 
 /** The attribute DynamoDB's TTL deletes expired items by (brute-force counters). */
-export const TTL_ATTRIBUTE = 'expires_at';
+export const TTL_ATTRIBUTE: string = tableSchema.TimeToLiveAttribute;
+
+/** The one secondary index (partition `gsi1pk`, sort `gsi1sk`). */
+export const GSI1: string = tableSchema.GlobalSecondaryIndexes[0]!.IndexName;

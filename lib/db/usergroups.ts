@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import type { UsergroupStatus, UsergroupType } from '../entities/usergroups.js';
@@ -9,7 +9,8 @@ import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UsergroupRecord } from './records.js';
 import { batchGet } from './batch-get.js';
 import { queryAll, queryPages } from './query.js';
-import { deleteItems } from './users.js';
+import { deleteItems } from './batch-write.js';
+import { conditionHeld, isConditionalFailure, readItem } from './items.js';
 
 const table = () => config().tableName;
 
@@ -24,15 +25,11 @@ export const isReservedUsergroup = (id: number) => RESERVED_USERGROUPS.has(id);
 /** New groups are numbered after the reserved ones. */
 const LAST_RESERVED_ID = 2;
 
-function isConditionalFailure(error: unknown): boolean {
-  return (error as Error)?.name === 'ConditionalCheckFailedException';
-}
-
 export async function getUsergroup(id: number): Promise<UsergroupRecord | undefined> {
   const reserved = RESERVED_USERGROUPS.get(id);
   if (reserved) return reserved;
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: keys.usergroup(id), ConsistentRead: true }));
-  return Item ? withoutKeys<UsergroupRecord>(Item) : undefined;
+  const item = await readItem(keys.usergroup(id));
+  return item ? withoutKeys<UsergroupRecord>(item) : undefined;
 }
 
 /** Every stored group (reserved ones excluded), in id order: one partition, strongly consistent. */
@@ -122,17 +119,6 @@ export async function updateUsergroup(id: number, fields: UsergroupFields, judge
       }),
     ),
   );
-}
-
-/** Resolves true when the conditional write went through, false when its condition did not hold. */
-async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
 }
 
 /** Admin tool: privileges of an administrator group. */

@@ -1,16 +1,17 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { log } from '../log.js';
 import { storesEntity } from '../entities/companies.js';
 import { USER_STATUSES, USER_TYPES, type UserSort, type UserStatus, type UserType } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { db } from './client.js';
 import { batchGet } from './batch-get.js';
+import { deleteItems } from './batch-write.js';
 import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
+import { readItem } from './items.js';
 import { queryAll, queryPages } from './query.js';
 import { GSI1, keys, padId } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
+import { parseTupleKey, tupleKey } from './tuple-key.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
 const table = () => config().tableName;
@@ -127,17 +128,13 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
 }
 
 export async function getUser(userId: number): Promise<UserRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.userProfile(userId), ConsistentRead: true }),
-  );
-  return Item ? withoutKeys<UserRecord>(Item) : undefined;
+  const item = await readItem(keys.userProfile(userId));
+  return item ? withoutKeys<UserRecord>(item) : undefined;
 }
 
 export async function getLogin(emailLower: string): Promise<LoginRecord | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: table(), Key: keys.login(emailLower), ConsistentRead: true }),
-  );
-  return Item ? withoutKeys<LoginRecord>(Item) : undefined;
+  const item = await readItem(keys.login(emailLower));
+  return item ? withoutKeys<LoginRecord>(item) : undefined;
 }
 
 export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
@@ -291,19 +288,6 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
   );
 }
 
-/** BatchWriteItem deletes, 25 at a time, retrying unprocessed keys. */
-export async function deleteItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<void> {
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    let requests: Record<string, Array<Record<string, unknown>>> | undefined = {
-      [table()]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
-    };
-    for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < 8; attempt++) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
-      requests = result.UnprocessedItems as typeof requests;
-    }
-  }
-}
-
 /** What GET /users selects; every filter given must hold (AND). */
 export interface UserFilters {
   user_type?: UserType;
@@ -330,17 +314,7 @@ export interface UserListQuery extends UserFilters {
 }
 
 /** A user's position in a sorted list, as a cursor carries it: `[sort value, user_id]`. */
-const userKey = (user: UserRecord, sortBy: UserSort) => JSON.stringify([SORT_VALUES[sortBy](user), user.user_id]);
-
-function parseUserKey(key: string): [string | number, number] {
-  try {
-    const parsed: unknown = JSON.parse(key);
-    if (Array.isArray(parsed) && (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') && typeof parsed[1] === 'number') return [parsed[0], parsed[1]];
-  } catch {
-    // fall through
-  }
-  throw new ValidationError('The cursor parameter does not fit this list');
-}
+const userKey = (user: UserRecord, sortBy: UserSort) => tupleKey(SORT_VALUES[sortBy](user), user.user_id);
 
 export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
   const has = (text: string | undefined, part: string) => (text ?? '').toLowerCase().includes(part.trim().toLowerCase());
@@ -417,7 +391,7 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
     let start = offset;
     if (query.after !== undefined) {
       // Keyset: the first user beyond the cursor's (value, id) in this order.
-      const [value, id] = parseUserKey(query.after);
+      const [value, id] = parseTupleKey(query.after, ['string', 'number']);
       const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
       start = matching.findIndex((user) => {
         const compared = order(SORT_VALUES[query.sortBy](user), value) || user.user_id - id;

@@ -1,5 +1,6 @@
+import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { StoredEntityDefinition } from './types.js';
 
 /** The products entity without its own nested paths (not reachable below a category). */
 function productsWithoutNested(): StoredEntityDefinition {
@@ -8,11 +9,6 @@ function productsWithoutNested(): StoredEntityDefinition {
 }
 
 export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
-
-const writable = ['create', 'update'] as const;
-const text = (maxLength = 255, shownIn: FieldSpec['shownIn'] = 'single'): FieldSpec => ({ kind: 'string', maxLength, writableOn: writable, default: '', shownIn });
-const fixed = (kind: FieldSpec['kind'], value: FieldSpec['default'], shownIn: FieldSpec['shownIn'] = 'single'): FieldSpec => ({ kind, default: value, shownIn });
-const flag = (value: 'Y' | 'N'): FieldSpec => ({ kind: 'flag', writableOn: writable, default: value, shownIn: 'single' });
 
 /**
  * The category tree (SPEC §10; the recording's `categories`). `parent_id` 0 is the root;
@@ -35,35 +31,35 @@ export const categoriesEntity: StoredEntityDefinition = {
   requiredOrder: ['category', 'company_id'],
   fields: {
     category_id: { kind: 'int' },
-    parent_id: { kind: 'int', writableOn: writable, default: 0 },
+    parent_id: { kind: 'int', writableOn: WRITABLE, default: 0 },
     id_path: { kind: 'string' },
     level: { kind: 'int', shownIn: 'single' },
-    company_id: { kind: 'int', writableOn: writable, requiredOn: ['create'] },
+    company_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
     storefront_id: { kind: 'int', default: 1 },
     usergroup_ids: { kind: 'string', default: '0', shownIn: 'single' },
-    status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: writable, default: 'A' },
+    status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: WRITABLE, default: 'A' },
     product_count: { kind: 'int' },
-    position: { kind: 'int', writableOn: writable, default: 0 },
+    position: { kind: 'int', writableOn: WRITABLE, default: 0 },
     timestamp: { kind: 'int', shownIn: 'single' },
-    is_op: flag('N'),
-    localization: fixed('string', ''),
-    age_verification: flag('N'),
-    age_limit: { kind: 'int', writableOn: writable, default: 0, shownIn: 'single' },
-    parent_age_verification: fixed('flag', 'N'),
-    parent_age_limit: fixed('int', 0),
+    is_op: flag('N', 'single'),
+    localization: fixed('string', '', 'single'),
+    age_verification: flag('N', 'single'),
+    age_limit: { kind: 'int', writableOn: WRITABLE, default: 0, shownIn: 'single' },
+    parent_age_verification: fixed('flag', 'N', 'single'),
+    parent_age_limit: fixed('int', 0, 'single'),
     selected_views: { kind: 'object', wire: 'raw', default: [], shownIn: 'single' },
-    default_view: fixed('string', ''),
-    product_details_view: fixed('string', 'default'),
-    product_columns: fixed('int', 0),
-    is_trash: fixed('flag', 'N'),
-    is_default: fixed('flag', 'N'),
-    lang_code: fixed('string', 'en'),
-    category: { kind: 'string', maxLength: 255, writableOn: writable, requiredOn: ['create'] },
-    description: text(65_535),
-    meta_keywords: text(),
-    meta_description: text(),
-    page_title: text(),
-    age_warning_message: text(),
+    default_view: fixed('string', '', 'single'),
+    product_details_view: fixed('string', 'default', 'single'),
+    product_columns: fixed('int', 0, 'single'),
+    is_trash: fixed('flag', 'N', 'single'),
+    is_default: fixed('flag', 'N', 'single'),
+    lang_code: fixed('string', 'en', 'single'),
+    category: { kind: 'string', maxLength: 255, writableOn: WRITABLE, requiredOn: ['create'] },
+    description: text('', 65_535, 'single'),
+    meta_keywords: text('', 255, 'single'),
+    meta_description: text('', 255, 'single'),
+    page_title: text('', 255, 'single'),
+    age_warning_message: text('', 255, 'single'),
     main_pair: { kind: 'object', wire: 'raw', default: [], shownIn: 'single' },
     path_ids: { kind: 'intList', shownIn: 'none' },
   },

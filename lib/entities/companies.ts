@@ -1,3 +1,4 @@
+import { raw, single, text, WRITABLE } from './field-builders.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 /**
@@ -7,45 +8,37 @@ import type { FieldSpec, StoredEntityDefinition } from './types.js';
  */
 export const COMPANY_STATUSES = ['A', 'D', 'N', 'P'] as const;
 
-const text = (maxLength = 255): FieldSpec => ({ kind: 'string', maxLength, writableOn: ['create', 'update'], default: '' });
-const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
-const neutral = (value: FieldSpec['default'], shownIn: FieldSpec['shownIn'] = 'both'): FieldSpec => ({
-  kind: 'object',
-  wire: 'raw',
-  default: value,
-  shownIn,
-});
 
 function companyFields(required: readonly string[]): Record<string, FieldSpec> {
   const req = (field: string, spec: FieldSpec): FieldSpec => (required.includes(field) ? { ...spec, requiredOn: ['create'] } : spec);
   return {
     company_id: { kind: 'int' },
-    status: { kind: 'enum', values: COMPANY_STATUSES, writableOn: ['create', 'update'], default: 'A' },
+    status: { kind: 'enum', values: COMPANY_STATUSES, writableOn: WRITABLE, default: 'A' },
     company: req('company', text()),
-    lang_code: { kind: 'string', maxLength: 2, writableOn: ['create', 'update'], default: 'en' },
+    lang_code: { kind: 'string', maxLength: 2, writableOn: WRITABLE, default: 'en' },
     address: single(text()),
-    city: single(text(64)),
-    state: single(text(32)),
-    country: single(text(2)),
-    zipcode: single(text(16)),
-    email: req('email', { kind: 'email', maxLength: 128, writableOn: ['create', 'update'], default: '' }),
-    phone: single(text(32)),
-    url: single(text(128)),
+    city: single(text('', 64)),
+    state: single(text('', 32)),
+    country: single(text('', 2)),
+    zipcode: single(text('', 16)),
+    email: req('email', { kind: 'email', maxLength: 128, writableOn: WRITABLE, default: '' }),
+    phone: single(text('', 32)),
+    url: single(text('', 128)),
     storefront: req('storefront', text()),
     secure_storefront: text(),
-    entry_page: single({ ...text(16), default: 'none' }),
-    redirect_customer: single({ kind: 'flag', writableOn: ['create', 'update'], default: 'Y' }),
-    countries_list: neutral([], 'single'),
+    entry_page: single({ ...text('', 16), default: 'none' }),
+    redirect_customer: single({ kind: 'flag', writableOn: WRITABLE, default: 'Y' }),
+    countries_list: raw([], 'single'),
     timestamp: { kind: 'int' },
     shippings: single({ kind: 'string', default: '' }),
     logos: single({ kind: 'string', default: '' }),
     request_user_id: single({ kind: 'int', default: 0 }),
     request_account_name: single({ kind: 'string', default: '' }),
-    request_account_data: neutral(null, 'single'),
-    average_rating: neutral(null),
+    request_account_data: raw(null, 'single'),
+    average_rating: raw(null),
     company_thread_ids: { kind: 'string', default: '' },
-    shippings_ids: neutral([], 'single'),
-    discussion: neutral({ posts_count: 0 }),
+    shippings_ids: raw([], 'single'),
+    discussion: raw({ posts_count: 0 }),
   };
 }
 

@@ -1,14 +1,11 @@
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import { flag, text, WRITABLE } from './field-builders.js';
+import type { StoredEntityDefinition } from './types.js';
 
 /** S text select, M multiple checkboxes, N number select, E brand; C checkbox, T text, O number, D date, G group. */
 export const FEATURE_TYPES = ['S', 'M', 'N', 'E', 'C', 'T', 'O', 'D', 'G'] as const;
 /** Types whose product values are variant ids (the others hold a value). */
 export const VARIANT_FEATURE_TYPES: readonly string[] = ['S', 'M', 'N', 'E'];
 export const FEATURE_STATUSES = ['A', 'D', 'H'] as const;
-
-const W = ['create', 'update'] as const;
-const str = (def = '', maxLength = 255): FieldSpec => ({ kind: 'string', maxLength, writableOn: W, default: def });
-const flag = (def: 'Y' | 'N'): FieldSpec => ({ kind: 'flag', writableOn: W, default: def });
 
 /**
  * Product features (the recording's `features`) with their variants, as far as products need them:
@@ -30,27 +27,27 @@ export const featuresEntity: StoredEntityDefinition = {
   requiredOrder: ['feature_type', 'description', 'company_id'],
   fields: {
     feature_id: { kind: 'int' },
-    feature_code: str('', 32),
-    company_id: { kind: 'int', writableOn: W, requiredOn: ['create'] },
-    feature_type: { kind: 'enum', values: FEATURE_TYPES, writableOn: W, requiredOn: ['create'] },
-    parent_id: { kind: 'int', writableOn: W, default: 0 },
+    feature_code: text('', 32),
+    company_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
+    feature_type: { kind: 'enum', values: FEATURE_TYPES, writableOn: WRITABLE, requiredOn: ['create'] },
+    parent_id: { kind: 'int', writableOn: WRITABLE, default: 0 },
     display_on_product: flag('Y'),
     display_on_catalog: flag('Y'),
     display_on_header: flag('N'),
-    description: { kind: 'string', maxLength: 255, writableOn: W, requiredOn: ['create'] },
-    internal_name: str(''),
+    description: { kind: 'string', maxLength: 255, writableOn: WRITABLE, requiredOn: ['create'] },
+    internal_name: text(''),
     lang_code: { kind: 'string', default: 'en' },
-    prefix: str('', 128),
-    suffix: str('', 128),
-    categories_path: str('', 65_535),
-    full_description: str('', 65_535),
-    status: { kind: 'enum', values: FEATURE_STATUSES, writableOn: W, default: 'A' },
+    prefix: text('', 128),
+    suffix: text('', 128),
+    categories_path: text('', 65_535),
+    full_description: text('', 65_535),
+    status: { kind: 'enum', values: FEATURE_STATUSES, writableOn: WRITABLE, default: 'A' },
     comparison: flag('N'),
-    position: { kind: 'int', writableOn: W, default: 0 },
-    purpose: str('find_products', 32),
-    feature_style: str('text', 32),
-    filter_style: str('checkbox', 32),
-    variants: { kind: 'object', writableOn: W, default: {}, wire: 'raw', shownIn: 'single' },
+    position: { kind: 'int', writableOn: WRITABLE, default: 0 },
+    purpose: text('find_products', 32),
+    feature_style: text('text', 32),
+    filter_style: text('checkbox', 32),
+    variants: { kind: 'object', writableOn: WRITABLE, default: {}, wire: 'raw', shownIn: 'single' },
     timestamp: { kind: 'int', shownIn: 'list' },
     updated_timestamp: { kind: 'int', shownIn: 'list' },
     group_position: { kind: 'object', wire: 'raw', default: null, shownIn: 'list' },

@@ -12,6 +12,8 @@ export const int = (def = 0, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'in
 export const decimal = (places: number, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'decimal', places, writableOn: WRITABLE, default: (0).toFixed(places), shownIn });
 export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): FieldSpec => ({ kind: 'flag', writableOn: WRITABLE, default: def, shownIn });
 export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'enum', values, writableOn: WRITABLE, default: def, shownIn });
+/** A field shown in the single-object answer only, not in list rows. */
+export const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
 /** A field that must be sent on create. */
 export const required = (spec: FieldSpec): FieldSpec => ({ ...spec, requiredOn: ['create'] });
 /** A read-only value (often of a CS-Cart feature we do not have), shown as the recording's neutral value. */

@@ -1,4 +1,4 @@
-import { fixed, id, raw, WRITABLE } from './field-builders.js';
+import { fixed, id, raw, single, WRITABLE } from './field-builders.js';
 import { shipmentsEntity } from './shipments.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
@@ -7,7 +7,6 @@ const ADDRESS = ['firstname', 'lastname', 'address', 'address_2', 'city', 'count
 const addressFields = (prefix: 'b_' | 's_'): Record<string, FieldSpec> =>
   Object.fromEntries(ADDRESS.map((part) => [`${prefix}${part}`, { kind: 'string', maxLength: 128, default: '', shownIn: 'single' } satisfies FieldSpec]));
 
-const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
 const str = (def = ''): FieldSpec => ({ kind: 'string', default: def });
 
 /**

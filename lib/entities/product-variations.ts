@@ -1,3 +1,4 @@
+import { raw, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
 import type { DynamoAction } from './deployment.js';
 import type { EntityDefinition, FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
@@ -8,9 +9,6 @@ export const MAX_GROUP_PRODUCTS = 15;
 export const MAX_COMBINATIONS = 10;
 export const VARIATION_PURPOSES = ['group_catalog_item', 'group_variation_catalog_item'] as const;
 
-const W = ['create', 'update'] as const;
-const raw = (value: FieldSpec['default']): FieldSpec => ({ kind: 'object', wire: 'raw', default: value });
-
 /** The keys a variation shows on top of a product (list row and single object), computed from its group. */
 const variationFields: Record<string, FieldSpec> = {
   // Both come from CS-Cart's product_reviews data joined to the product: null for a product without
@@ -20,7 +18,7 @@ const variationFields: Record<string, FieldSpec> = {
   variation_feature_ids: raw({}),
   variation_feature_collection: raw({}),
   /** Written in a body, it moves the product into that group. */
-  variation_group_id: { kind: 'int', writableOn: W, wire: 'number', default: 0 },
+  variation_group_id: { kind: 'int', writableOn: WRITABLE, wire: 'number', default: 0 },
   variation_group_code: { kind: 'string', default: '' },
   variation_parent_product_id: { kind: 'int', default: 0, wire: 'number' },
   variation_sub_group_id: { kind: 'string', default: '' },
@@ -127,7 +125,7 @@ export const variationGroupsEntity: StoredEntityDefinition = {
   privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
   fields: {
     id: { kind: 'int', wire: 'number' },
-    code: { kind: 'string', maxLength: 64, writableOn: W, default: '' },
+    code: { kind: 'string', maxLength: 64, writableOn: WRITABLE, default: '' },
     features: { kind: 'object', writableOn: ['create'], wire: 'raw', default: [] },
     products: { kind: 'object', wire: 'raw', default: [] },
     created_at: { kind: 'int', wire: 'number' },

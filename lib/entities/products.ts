@@ -1,26 +1,11 @@
 import { featuresEntity } from './features.js';
 import { productDiscussions } from './discussions.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import { choice, decimal, fixed, flag, int, raw, text, WRITABLE } from './field-builders.js';
+import type { StoredEntityDefinition } from './types.js';
 
 export const PRODUCT_STATUSES = ['A', 'D', 'H'] as const;
 /** B: stock tracked; D: not tracked (orders never refuse for stock). O: tracked per option combination (as B here). */
 export const TRACKING_MODES = ['B', 'O', 'D'] as const;
-
-const W = ['create', 'update'] as const;
-type Shown = FieldSpec['shownIn'];
-const str = (def = '', maxLength = 255, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'string', maxLength, writableOn: W, default: def, shownIn });
-const int = (def = 0, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'int', writableOn: W, default: def, shownIn });
-const dec = (places: number, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'decimal', places, writableOn: W, default: (0).toFixed(places), shownIn });
-const flag = (def: 'Y' | 'N'): FieldSpec => ({ kind: 'flag', writableOn: W, default: def });
-const choice = (values: readonly string[], def: string): FieldSpec => ({ kind: 'enum', values, writableOn: W, default: def });
-/** A read-only value of a CS-Cart feature we do not have, shown as the recording's neutral value. */
-const fixed = (kind: FieldSpec['kind'], value: FieldSpec['default'], shownIn: Shown = 'both', wire?: FieldSpec['wire']): FieldSpec => ({
-  kind,
-  default: value,
-  shownIn,
-  ...(wire ? { wire } : {}),
-});
-const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): FieldSpec => fixed('object', value, shownIn, 'raw');
 
 /** One image of a pair as the recording shows it (`main_pair.detailed`), empty: this API stores no images. */
 const NO_IMAGE = {
@@ -69,17 +54,17 @@ export const productsEntity: StoredEntityDefinition = {
     box_width: fixed('int', 0, 'single', 'number'),
     box_height: fixed('int', 0, 'single', 'number'),
     product_id: { kind: 'int', wire: { list: 'string', single: 'number' } },
-    product_code: str('', 64),
+    product_code: text('', 64),
     product_type: fixed('string', 'P'),
     status: choice(PRODUCT_STATUSES, 'A'),
     company_id: int(0),
-    list_price: dec(2),
+    list_price: decimal(2),
     amount: int(0),
-    weight: dec(3),
+    weight: decimal(3),
     length: int(0),
     width: int(0),
     height: int(0),
-    shipping_freight: dec(2),
+    shipping_freight: decimal(2),
     low_avail_limit: int(0),
     timestamp: { kind: 'int' },
     updated_timestamp: { kind: 'int' },
@@ -102,34 +87,34 @@ export const productsEntity: StoredEntityDefinition = {
     max_qty: int(0),
     qty_step: int(0),
     list_qty_count: int(0),
-    tax_ids: { kind: 'intList', writableOn: W, default: [], wire: { list: 'csv', single: 'stringList' } },
+    tax_ids: { kind: 'intList', writableOn: WRITABLE, default: [], wire: { list: 'csv', single: 'stringList' } },
     age_verification: flag('N'),
     age_limit: int(0),
     options_type: choice(['P', 'S'], 'P'),
     exceptions_type: choice(['F', 'A'], 'F'),
-    details_layout: str('default', 64),
+    details_layout: text('default', 64),
     shipping_params: fixed('string', ''),
     show_videos_before_images: flag('N'),
     autoplay_videos: flag('N'),
     facebook_obj_type: fixed('string', ''),
     parent_product_id: fixed('int', 0),
     buy_now_url: fixed('string', ''),
-    units_in_product: dec(3),
-    show_price_per_x_units: { ...dec(3), default: '1.000' },
+    units_in_product: decimal(3),
+    show_price_per_x_units: { ...decimal(3), default: '1.000' },
     lang_code: fixed('string', 'en', 'single'),
-    product: { kind: 'string', maxLength: 255, writableOn: W, default: '' },
-    shortname: str('', 255, 'single'),
-    short_description: str('', 65_535, 'single'),
-    full_description: str('', 65_535, 'single'),
-    meta_keywords: str('', 255, 'single'),
-    meta_description: str('', 255, 'single'),
-    search_words: str('', 65_535, 'single'),
-    page_title: str('', 255, 'single'),
-    age_warning_message: str('', 255, 'single'),
-    promo_text: str('', 65_535, 'single'),
-    unit_name: str('', 32),
-    price: { kind: 'decimal', places: 2, writableOn: W, requiredOn: ['create'] },
-    category_ids: { kind: 'intList', writableOn: W, default: [], wire: { list: 'intList', single: 'stringList' } },
+    product: { kind: 'string', maxLength: 255, writableOn: WRITABLE, default: '' },
+    shortname: text('', 255, 'single'),
+    short_description: text('', 65_535, 'single'),
+    full_description: text('', 65_535, 'single'),
+    meta_keywords: text('', 255, 'single'),
+    meta_description: text('', 255, 'single'),
+    search_words: text('', 65_535, 'single'),
+    page_title: text('', 255, 'single'),
+    age_warning_message: text('', 255, 'single'),
+    promo_text: text('', 65_535, 'single'),
+    unit_name: text('', 32),
+    price: { kind: 'decimal', places: 2, writableOn: WRITABLE, requiredOn: ['create'] },
+    category_ids: { kind: 'intList', writableOn: WRITABLE, default: [], wire: { list: 'intList', single: 'stringList' } },
     popularity: fixed('int', 0, 'single'),
     /** A copy of the company's name, taken when the product is written (a GET stays one read). */
     company_name: fixed('string', '', 'single'),
@@ -139,12 +124,12 @@ export const productsEntity: StoredEntityDefinition = {
     average_rating: raw(null, 'single'),
     product_reviews_count: raw(null, 'single'),
     base_price: fixed('decimal', '0.00'),
-    main_category: { kind: 'int', writableOn: W, default: 0, wire: 'number' },
+    main_category: { kind: 'int', writableOn: WRITABLE, default: 0, wire: 'number' },
     image_pairs: raw([], 'single'),
     main_pair: raw(NO_IMAGE_PAIR),
     prices: raw([], 'single'),
     shared_product: fixed('flag', 'N', 'single'),
-    product_features: { kind: 'object', writableOn: W, default: {}, wire: 'raw' },
+    product_features: { kind: 'object', writableOn: WRITABLE, default: {}, wire: 'raw' },
     options_type_raw: raw(null),
     exceptions_type_raw: raw(null),
     tracking_raw: raw(null),

@@ -1,4 +1,4 @@
-import { generateApiKey } from '../auth/api-keys.js';
+import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
 import { config } from '../config.js';
 import { storeLoginKey } from '../db/login-keys.js';
 import { getUserByEmail } from '../db/users.js';
@@ -55,7 +55,7 @@ export const createLoginKey: Operation = async ({ body = {}, caller }) => {
     throw ValidationError.forFields([{ field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' }]);
   }
   const key = generateApiKey();
-  await storeLoginKey(key, user.user_id);
+  await storeLoginKey(hashApiKey(key), user.user_id);
   const link = new URL(storefront);
   link.searchParams.set('dispatch', 'auth.ekey_login');
   link.searchParams.set('ekey', key);

@@ -1,5 +1,6 @@
+import { langCodes } from '../db/lang-codes.js';
+import { deleteLangvarsOf } from '../db/langvars.js';
 import type { TransactItem } from '../db/transact.js';
-import { uniqueMarker } from '../db/unique-marker.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -8,10 +9,6 @@ import type { EntityHooks } from './crud.js';
 export const DEFAULT_LANGUAGE = 'en';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
-
-/** The marker item that makes a lang_code unique; langvars condition on it (lib/db/langvars.ts). */
-const langCodes = uniqueMarker('LANGCODE');
-export const langCodeKey = langCodes.key;
 
 function codeOf(values: FieldValues): FieldValues {
   if (!Object.hasOwn(values, 'lang_code')) return values;
@@ -35,7 +32,6 @@ export const languageHooks: EntityHooks = {
   // Variables left by an interrupted cleanup of an earlier language of this code must not reappear.
   create: async (values) => {
     const checked = codeOf(values);
-    const { deleteLangvarsOf } = await import('../db/langvars.js');
     await deleteLangvarsOf(String(checked.lang_code));
     return checked;
   },
@@ -55,7 +51,6 @@ export const languageHooks: EntityHooks = {
   },
   // CS-Cart deletes a language's values with it; no new one can be written once the marker is gone.
   afterDelete: async (deleted) => {
-    const { deleteLangvarsOf } = await import('../db/langvars.js');
     await deleteLangvarsOf(String(deleted.lang_code));
   },
   removeItems: (current) => [langCodes.release(String(current.lang_code))],

@@ -1,0 +1,30 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from './client.js';
+
+/**
+ * The single-item pieces every store shares: a strongly consistent read by key, and telling a
+ * conditional write whose condition did not hold from any other failure.
+ */
+
+/** One item by its key, strongly consistent (GetItem); undefined when there is none. */
+export async function readItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
+  return Item;
+}
+
+/** Did a single-item write fail because its ConditionExpression did not hold? */
+export function isConditionalFailure(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+/** Resolves true when the conditional write went through, false when its condition did not hold. */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
