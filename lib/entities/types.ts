@@ -4,7 +4,7 @@
  * filters, the wire representation and (for the plain entities) storage, so
  * adding an entity is mostly writing its definition.
  */
-import type { Deployment } from './deployment.js';
+import type { Deployment } from './deployment-types.js';
 
 export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 export type WriteOperation = 'create' | 'update';
