@@ -161,6 +161,14 @@ import { handler as productsDiscussionsDelete } from './products/discussions-del
 import { handler as productsFeaturesGet } from './products/features-get.js';
 import { handler as productsFeaturesUpdate } from './products/features-update.js';
 import { handler as productsFeaturesDelete } from './products/features-delete.js';
+// --- webhooks (issue 20) ---
+import { handler as webhooksList } from './webhooks/list.js';
+import { handler as webhooksGet } from './webhooks/get.js';
+import { handler as webhooksCreate } from './webhooks/create.js';
+import { handler as webhooksUpdate } from './webhooks/update.js';
+import { handler as webhooksDelete } from './webhooks/delete.js';
+import { handler as webhooksDeliveriesList } from './webhooks/deliveries-list.js';
+import { handler as webhooksDeliveriesCreate } from './webhooks/deliveries-create.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -326,4 +334,12 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'products.features.get': productsFeaturesGet,
   'products.features.update': productsFeaturesUpdate,
   'products.features.delete': productsFeaturesDelete,
+  // --- webhooks (issue 20) ---
+  'webhooks.list': webhooksList,
+  'webhooks.get': webhooksGet,
+  'webhooks.create': webhooksCreate,
+  'webhooks.update': webhooksUpdate,
+  'webhooks.delete': webhooksDelete,
+  'webhooks.deliveries.list': webhooksDeliveriesList,
+  'webhooks.deliveries.create': webhooksDeliveriesCreate,
 });

@@ -242,6 +242,16 @@ const ENTITY_ROWS = [
     },
   }),
   ...VARIATION_FUNCTIONS(),
+
+  // --- webhooks (issue 20) ---
+  // A webhook's create and update check a bound company exists (ConditionCheck); no dependants.
+  ...entityFunctions('webhooks', 'webhooks', { dependents: false }),
+  // Deliveries (lib/db/webhook-deliveries.ts): the webhook (GetItem), then a Query of its delivery partition.
+  { domain: 'webhooks', name: 'webhooks-deliveries-list', key: 'webhooks.deliveries.list', handler: 'functions/webhooks/deliveries-list.handler', method: 'get', path: 'webhooks/{id}/deliveries', table: ['GetItem', 'Query'], index: [] },
+  // A redelivery reschedules the delivery and attempts it (lib/webhooks/attempt.ts): conditional UpdateItems of the
+  // delivery and the webhook's health item, GetItems, and the webhook's own update (Put, index Delete/Put, counts)
+  // when its endpoint is disabled.
+  { domain: 'webhooks', name: 'webhooks-deliveries-create', key: 'webhooks.deliveries.create', handler: 'functions/webhooks/deliveries-create.handler', method: 'post', path: 'webhooks/{id}/deliveries', table: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'], index: [] },
 ];
 
 const FUNCTIONS = [
@@ -359,7 +369,7 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions()];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : [])];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
@@ -373,6 +383,7 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
       table: union(own, 'table'),
       index: union(own, 'index'),
     },
+    ...(rows === FUNCTIONS ? scheduledFunctions(domain) : []),
   ];
 }
 
@@ -392,8 +403,28 @@ const PAGES = [
   { domain: 'core', name: 'panel', handler: 'functions/panel/handler.handler', paths: ['admin', 'admin/{proxy+}'], table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], index: ['Query'] },
 ];
 
+// --- webhooks (issue 20) ---
+/**
+ * Functions run on a schedule, not on a route: the webhook retry runner (functions/webhooks/retry.ts) every
+ * minute through EventBridge, in the webhooks domain's stack with its own role: the due index (Query of the
+ * GSI), each delivery's claim and outcome (GetItem, UpdateItem), and disabling a failing webhook (its
+ * record's Put, index Delete/Put and count Update). No API bookkeeping is needed, but every role carries it.
+ */
+const SCHEDULED = [
+  {
+    domain: 'webhooks',
+    name: 'webhooks-retry',
+    handler: 'functions/webhooks/retry.handler',
+    events: [{ schedule: { rate: ['rate(1 minute)'] } }],
+    table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'DeleteItem'],
+    index: ['Query'],
+  },
+];
+
+const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
+
 function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

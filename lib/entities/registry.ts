@@ -31,6 +31,8 @@ import type { EntityDefinition } from './types.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
 import { versionEntity } from './version.js';
+// --- webhooks (issue 20) ---
+import { webhooksEntity } from './webhooks.js';
 
 /** Every entity the API knows, by lower-case path segment. */
 export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freeze({
@@ -65,6 +67,8 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [generateVariationsEntity.name]: generateVariationsEntity,
   [detachVariationEntity.name]: detachVariationEntity,
   [setDefaultVariationEntity.name]: setDefaultVariationEntity,
+  // --- webhooks (issue 20) ---
+  [webhooksEntity.name]: webhooksEntity,
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {
