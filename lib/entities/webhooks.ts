@@ -11,6 +11,32 @@ import type { ResourceDefinition, StoredEntityDefinition } from './types.js';
  * `secret` (the `whsec_…` signing key) is stored but never shown after the POST that created it.
  * `status` D stops deliveries; the service sets it itself, with `disabled_reason`, when an endpoint keeps failing.
  */
+/** One delivery of one event to one webhook, with every attempt (lib/operations/webhooks.ts presentDelivery). */
+const DELIVERY_SCHEMA = {
+  type: 'object',
+  properties: {
+    event_id: { type: 'string', description: 'The event id, sent as `webhook-id` on every attempt.' },
+    event_type: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    created_at: { type: 'string', format: 'date-time' },
+    next_attempt_at: { type: ['string', 'null'], format: 'date-time', description: 'While pending: when the next attempt is due.' },
+    attempts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          at: { type: 'string', format: 'date-time' },
+          response_code: { type: 'integer', description: "The receiver's HTTP status; 0 when it did not answer." },
+          error: { type: ['string', 'null'] },
+          duration_ms: { type: 'integer' },
+        },
+        required: ['at', 'response_code', 'error', 'duration_ms'],
+      },
+    },
+  },
+  required: ['event_id', 'event_type', 'status', 'created_at', 'next_attempt_at', 'attempts'],
+};
+
 const deliveries: ResourceDefinition = {
   name: 'deliveries',
   // POST …/deliveries {"event_id"} sends a delivery again (a redelivery of a failed one).
@@ -22,6 +48,23 @@ const deliveries: ResourceDefinition = {
     event_id: { kind: 'string', maxLength: 128, requiredOn: ['create'], writableOn: ['create'] },
   },
   collection: { shape: 'wrapped', key: 'deliveries' },
+  answerSchemas: {
+    list: {
+      type: 'object',
+      properties: {
+        deliveries: { type: 'array', items: DELIVERY_SCHEMA },
+        params: { type: 'object', properties: { items_per_page: { type: 'integer' } }, required: ['items_per_page'] },
+      },
+      required: ['deliveries', 'params'],
+      description: 'Newest first; `items_per_page` (1 to 250, default 50) of the last 30 days.',
+    },
+    create: {
+      type: 'object',
+      properties: { event_id: { type: 'string' }, delivery: DELIVERY_SCHEMA },
+      required: ['event_id', 'delivery'],
+      description: 'The delivery after its first new attempt (a failed one is retried on the schedule again).',
+    },
+  },
 };
 
 export const webhooksEntity: StoredEntityDefinition = {
@@ -49,4 +92,11 @@ export const webhooksEntity: StoredEntityDefinition = {
   indexes: ['status'],
   references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names no store or vendor' }],
   nested: { deliveries },
+  answerSchemas: {
+    create: {
+      type: 'object',
+      properties: { webhook_id: { type: 'integer' }, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' } },
+      required: ['webhook_id', 'secret'],
+    },
+  },
 };

@@ -92,3 +92,22 @@ describe('subscription matching', () => {
     expect(subscriptionMatches({ events: ['*'], company_id: 2 }, event({ company_id: null }))).toBe(false);
   });
 });
+
+describe('OpenAPI webhooks', () => {
+  it('describes every event of products, orders and users with the signature headers and the object schema', async () => {
+    const { buildOpenApiDocument } = await import('../../lib/openapi/document.js');
+    const document = buildOpenApiDocument() as { webhooks: Record<string, any>; components: { schemas: Record<string, any> } };
+    for (const entity of ['products', 'orders', 'users']) {
+      for (const action of ['created', 'updated', 'deleted']) {
+        const post = document.webhooks[`${entity}.${action}`]?.post;
+        expect(post, `${entity}.${action}`).toBeDefined();
+        expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+        const ref = post.requestBody.content['application/json'].schema.$ref as string;
+        const schema = document.components.schemas[ref.split('/').pop()!];
+        expect(schema.properties.type.enum).toContain(`${entity}.${action}`);
+        expect(Object.keys(schema.properties.data.properties.object.properties).length).toBeGreaterThan(3);
+      }
+    }
+    expect(document.webhooks['webhooks.created']).toBeUndefined();
+  });
+});
