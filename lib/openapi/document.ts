@@ -396,7 +396,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     if (!path.startsWith('/api/2.0/')) continue;
     for (const operation of Object.values(methods) as Array<{ operationId: string }>) operation.operationId = `v2_${operation.operationId}`;
   }
-  const events = webhooksSection(entities);
+  const events = webhooksSection();
   return {
     openapi: '3.1.0',
     info: { title: 'Store API', version: '1.0', description: DESCRIPTION },

@@ -1,4 +1,5 @@
-import type { EntityDefinition } from '../entities/types.js';
+import type { ResourceDefinition } from '../entities/types.js';
+import { eventEntities, MEMBERSHIPS } from '../webhooks/event-names.js';
 import { representationSchema, type Schema } from './schemas.js';
 
 /**
@@ -9,13 +10,7 @@ import { representationSchema, type Schema } from './schemas.js';
  */
 const ACTIONS = ['created', 'updated', 'deleted'] as const;
 
-/** Entities whose records make events: those with a single object to show (not /version, nor the subscriptions themselves). */
-const NO_EVENTS = new Set(['version', 'webhooks', 'auth']);
-
-export const eventEntities = (entities: readonly EntityDefinition[]) =>
-  entities.filter((entity) => !NO_EVENTS.has(entity.name) && entity.operations.includes('get'));
-
-const schemaName = (entity: string) => `${entity.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}Event`;
+const schemaName = (entity: string): string => `${entity.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}Event`;
 
 const HEADERS = [
   { name: 'webhook-id', description: 'The event id: the same on every attempt and redelivery; de-duplicate by it (delivery is at least once).' },
@@ -26,14 +21,20 @@ const HEADERS = [
   },
 ].map(({ name, description }) => ({ name, in: 'header', required: true, schema: { type: 'string' }, description }));
 
-function eventSchema(entity: EntityDefinition): Schema {
+/** What `data.object` is: the entity's single GET representation; a membership as /users/:id/usergroups shows a link. */
+function objectSchema(entity: ResourceDefinition | undefined): Schema {
+  if (!entity) return { type: 'object', description: "A user's link to a usergroup (user_id, usergroup_id, link_id, status)." };
+  return { ...representationSchema(entity, 'single'), description: 'The object as its single GET shows it; for a delete, its last state.' };
+}
+
+function eventSchema(name: string, entity: ResourceDefinition | undefined): Schema {
   return {
     type: 'object',
-    description: `A change of one ${entity.name} object (docs/api.md "Webhooks").`,
+    description: `A change of one ${name} object (docs/api.md "Webhooks").`,
     properties: {
       id: { type: 'string', description: 'Unique per change; stable across retries.' },
-      type: { type: 'string', enum: ACTIONS.map((action) => `${entity.name}.${action}`) },
-      entity: { type: 'string', const: entity.name },
+      type: { type: 'string', enum: ACTIONS.map((action) => `${name}.${action}`) },
+      entity: { type: 'string', const: name },
       action: { type: 'string', enum: [...ACTIONS] },
       object_id: { type: 'string' },
       company_id: { type: ['integer', 'null'], description: 'The owning company, for company-owned objects.' },
@@ -41,7 +42,7 @@ function eventSchema(entity: EntityDefinition): Schema {
       data: {
         type: 'object',
         properties: {
-          object: { ...representationSchema(entity, 'single'), description: 'The object as its single GET shows it; for a delete, its last state.' },
+          object: objectSchema(entity),
           changed_fields: { type: 'array', items: { type: 'string' }, description: 'Updates only: the fields whose value changed.' },
         },
         required: ['object'],
@@ -52,18 +53,19 @@ function eventSchema(entity: EntityDefinition): Schema {
 }
 
 /** `webhooks` and the `components.schemas` its entries refer to. */
-export function webhooksSection(entities: readonly EntityDefinition[]): { webhooks: Record<string, unknown>; schemas: Record<string, Schema> } {
+export function webhooksSection(): { webhooks: Record<string, unknown>; schemas: Record<string, Schema> } {
   const webhooks: Record<string, unknown> = {};
   const schemas: Record<string, Schema> = {};
-  for (const entity of eventEntities(entities)) {
-    const name = schemaName(entity.name);
-    schemas[name] = eventSchema(entity);
+  const sources: Array<[string, ResourceDefinition | undefined]> = [...eventEntities().map((entity) => [entity.name, entity] as [string, ResourceDefinition]), [MEMBERSHIPS, undefined]];
+  for (const [entity, definition] of sources) {
+    const name = schemaName(entity);
+    schemas[name] = eventSchema(entity, definition);
     for (const action of ACTIONS) {
-      webhooks[`${entity.name}.${action}`] = {
+      webhooks[`${entity}.${action}`] = {
         post: {
           tags: ['webhooks'],
-          operationId: `event_${entity.name}_${action}`,
-          summary: `${entity.name}.${action}`,
+          operationId: `event_${entity}_${action}`,
+          summary: `${entity}.${action}`,
           description: 'Sent to every active subscription whose `events` name it (or `<entity>.*`, or `*`). Answer any 2xx within 10 s; anything else is retried for over 24 h.',
           parameters: HEADERS,
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },

@@ -1,6 +1,5 @@
 import { getRecord } from '../db/entity-store.js';
 import { getDelivery, listDeliveries, rescheduleDelivery, type Delivery } from '../db/webhook-deliveries.js';
-import { findEntity } from '../entities/registry.js';
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -10,6 +9,7 @@ import { badRequest } from '../http/http-errors.js';
 import { created, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { attemptDelivery } from '../webhooks/attempt.js';
+import { isEventEntity } from '../webhooks/event-names.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks } from './crud.js';
@@ -27,7 +27,7 @@ function checkEvents(value: unknown): string[] {
     if (typeof pattern !== 'string') throw invalid('events', message);
     if (pattern !== '*') {
       const [entity = '', action = '', ...rest] = pattern.split('.');
-      if (rest.length > 0 || !ACTIONS.includes(action) || !findEntity(entity) || findEntity(entity)!.name !== entity) {
+      if (rest.length > 0 || !ACTIONS.includes(action) || !isEventEntity(entity)) {
         throw invalid('events', `The events field names an unknown event: ${pattern.slice(0, 80)}`);
       }
     }
