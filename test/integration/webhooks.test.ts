@@ -6,10 +6,13 @@
  * deployed URL policy. test/e2e/webhooks-feed.test.ts does the same with changes through the API alone,
  * once the stream consumer feeds the sink.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as webhooksCreate } from '../../functions/webhooks/create.js';
 import type { ChangeAction, ChangeEvent } from '../../lib/events/change-event.js';
 import { runDueDeliveries } from '../../lib/webhooks/retry-runner.js';
+import { sendMessage } from '../../lib/webhooks/send.js';
 import { webhookSink } from '../../lib/webhooks/sink.js';
 import { createAdmin, createCompany, createUser, expectError, expectForbidden, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
@@ -258,6 +261,31 @@ describe('webhooks', () => {
       }
     } finally {
       process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
+    }
+  });
+
+  it('an attempt fails on a time-out, a redirect (not followed) or a refused connection, and succeeds on any 2xx', async () => {
+    const server = createServer((req, res) => {
+      if (req.url === '/slow') return; // never answers
+      if (req.url === '/moved') return void res.writeHead(302, { Location: 'http://169.254.169.254/' }).end();
+      res.writeHead(202).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const message = { id: 'evt_send', body: '{}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    const policy = { allowPrivate: true };
+    try {
+      const slow = await sendMessage(`${base}/slow`, message, policy, 300);
+      expect(slow).toMatchObject({ ok: false, code: 0, error: 'No answer within 300 ms' });
+      expect(slow.duration_ms).toBeGreaterThanOrEqual(250);
+      expect(await sendMessage(`${base}/moved`, message, policy)).toMatchObject({ ok: false, code: 302, error: 'HTTP 302' });
+      expect(await sendMessage(`${base}/ok`, message, policy)).toMatchObject({ ok: true, code: 202 });
+      expect((await sendMessage(await downUrl(), message, policy)).error).toMatch(/ECONNREFUSED/);
+      // Deployed, the same loopback receiver is refused before any connection.
+      expect(await sendMessage(`${base}/ok`, message, { allowPrivate: false })).toMatchObject({ ok: false, code: 0, error: 'The url field must use https' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

@@ -8,7 +8,7 @@ import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { subscriptionMatches } from '../../lib/webhooks/matching.js';
 import { MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../lib/webhooks/retry-schedule.js';
 import { newSigningSecret, signMessage, verifySignature } from '../../lib/webhooks/signature.js';
-import { isPrivateAddress, urlProblem } from '../../lib/webhooks/url-policy.js';
+import { guardedLookup, isPrivateAddress, urlProblem } from '../../lib/webhooks/url-policy.js';
 
 const event = (over: Partial<ChangeEvent> = {}): ChangeEvent => ({
   id: 'evt_1',
@@ -66,6 +66,20 @@ describe('SSRF policy', () => {
     expect(urlProblem('not a url', deployed)).toMatch(/absolute/);
     expect(urlProblem('https://example.com/hook?x=1', deployed)).toBeUndefined();
     expect(urlProblem('http://127.0.0.1:9000/hook', { allowPrivate: true })).toBeUndefined();
+  });
+});
+
+describe('the connection-time guard (DNS rebinding)', () => {
+  it('refuses a name that resolves to a private address when connecting, unless allowed', async () => {
+    const lookup = (allowPrivate: boolean) =>
+      new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+        guardedLookup({ allowPrivate })('localhost', {}, (error, address) => resolve({ error, address })),
+      );
+    const refused = await lookup(false);
+    expect(refused.error?.code).toBe('EWEBHOOKBLOCKED');
+    const allowed = await lookup(true);
+    expect(allowed.error).toBeNull();
+    expect(isPrivateAddress(String(allowed.address))).toBe(true);
   });
 });
 
