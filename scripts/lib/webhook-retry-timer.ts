@@ -1,8 +1,9 @@
 /**
- * npm start's stand-in for the deployed retry schedule (EventBridge, every minute; infra/function-table.cjs
- * SCHEDULED): runs the webhook retry runner in this process every few seconds, so retries of deliveries to
- * a receiver on the developer's machine happen locally too. Runs never overlap; a failed run is reported
- * and the next one tries again.
+ * npm start's retry schedule: runs the webhook retry runner in this process every few seconds, so the first
+ * retries (5 s, 5 min) of deliveries to a receiver on the developer's machine come on time. serverless offline
+ * also invokes the scheduled function (infra/function-table.cjs SCHEDULED) each minute, as EventBridge does
+ * deployed; every attempt is claimed first, so the two never send one twice. Runs of this timer never
+ * overlap; a failed run is reported and the next one tries again.
  */
 export function startWebhookRetryTimer(intervalMs = 5_000, report: (message: string) => void = console.error): () => void {
   let running = false;
