@@ -12,7 +12,11 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const receivers: WebhookReceiver[] = [];
 
+/** Every webhook made here, deleted at the end: later test files' changes must not be delivered to them. */
+const subscriptions: number[] = [];
+
 afterAll(async () => {
+  await Promise.all(subscriptions.map((id) => api('DELETE', `/api/webhooks/${id}`)));
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
@@ -22,6 +26,7 @@ async function subscribe(events: string[], extra: object = {}): Promise<{ receiv
   const url = await receiver.start();
   const response = await api('POST', '/api/webhooks', { body: { url, events, ...extra } });
   expectStatus(response, 201);
+  subscriptions.push(response.json.webhook_id);
   return { receiver, secret: response.json.secret };
 }
 

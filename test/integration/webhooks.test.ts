@@ -32,7 +32,11 @@ beforeAll(() => {
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
 });
 
+/** Every webhook a test made, deleted at the end: later test files' changes must not be delivered to them. */
+const subscriptions: number[] = [];
+
 afterAll(async () => {
+  await Promise.all(subscriptions.map((id) => api('DELETE', `/api/webhooks/${id}`)));
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
@@ -41,6 +45,7 @@ async function subscribe(url: string, events: string[], extra: object = {}): Pro
   expectStatus(response, 201);
   expect(Number.isInteger(response.json.webhook_id)).toBe(true);
   expect(response.json.secret).toMatch(/^whsec_/);
+  subscriptions.push(response.json.webhook_id);
   return { id: response.json.webhook_id, secret: response.json.secret };
 }
 
@@ -248,7 +253,9 @@ describe('webhooks', () => {
     expectStatus(await api('GET', '/api/webhooks', { auth: viewer.auth }), 200);
     expectForbidden(await api('POST', '/api/webhooks', { auth: viewer.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } }));
     const manager = await createAdmin(['view_webhooks', 'manage_webhooks']);
-    expectStatus(await api('POST', '/api/webhooks', { auth: manager.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } }), 201);
+    const made = await api('POST', '/api/webhooks', { auth: manager.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } });
+    expectStatus(made, 201);
+    subscriptions.push(made.json.webhook_id);
   });
 
   it('deployed (no WEBHOOKS_ALLOW_PRIVATE_URLS): https only, and no private, loopback or link-local targets', async () => {
