@@ -54,7 +54,7 @@ export async function attemptDelivery(webhookId: number, eventId: string, seenDu
   const attempt = { at: startedAt, code: outcome.code, duration_ms: outcome.duration_ms, ...(outcome.error ? { error: outcome.error.slice(0, 300) } : {}) };
   if (outcome.ok) {
     await finishAttempt(webhookId, eventId, token, attempt, { status: 'succeeded', failures: delivery.failures });
-    await recordSuccess(webhookId, Date.now());
+    await recordSuccess(webhookId, nowMs);
     return true;
   }
   const failures = delivery.failures + 1;

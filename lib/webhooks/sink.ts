@@ -43,6 +43,7 @@ export const webhookSink: EventSink = async (events: readonly ChangeEvent[]) => 
     }
   }
   const cache: WebhookCache = new Map(webhooks.map((webhook) => [Number(webhook.webhook_id), Promise.resolve(webhook)]));
-  // Attempts of one webhook go in event order within a batch; a failure is the runner's to retry, not the consumer's.
+  // Attempts run side by side (receivers must not rely on order: Standard Webhooks promises none); a failed
+  // attempt is the runner's to retry, not the consumer's.
   await inBatches(due, PARALLEL_ATTEMPTS, ({ webhookId, eventId }) => attemptDelivery(webhookId, eventId, now, now, cache).catch(() => undefined));
 };
