@@ -1,5 +1,5 @@
 import { getRecord } from '../db/entity-store.js';
-import { getDelivery, listDeliveries, rescheduleDelivery, type Delivery } from '../db/webhook-deliveries.js';
+import { findDelivery, getDelivery, listDeliveries, rescheduleDelivery, type Delivery } from '../db/webhook-deliveries.js';
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -113,12 +113,12 @@ export async function redeliver(request: ApiRequest): Promise<ApiResult> {
   const eventId = request.body?.event_id;
   if (typeof eventId !== 'string' || eventId === '') throw invalid('event_id', 'The event_id field is required');
   if (webhook.status !== 'A') throw badRequest('The webhook is disabled; set its status to A first');
-  const delivery = await getDelivery(id, eventId);
-  if (!delivery) throw new NotFoundError('No delivery of this event to this webhook');
-  if (delivery.status === 'pending') throw badRequest('The delivery is still being attempted');
+  const found = await findDelivery(id, eventId);
+  if (!found) throw new NotFoundError('No delivery of this event to this webhook');
+  if (found.delivery.status === 'pending') throw badRequest('The delivery is still being attempted');
   const now = Date.now();
-  if (!(await rescheduleDelivery(id, eventId, now))) throw badRequest('The delivery is still being attempted');
-  await attemptDelivery(id, eventId, now, now, new Map([[id, Promise.resolve(webhook)]]));
-  const after = await getDelivery(id, eventId);
+  if (!(await rescheduleDelivery(found.ref, now))) throw badRequest('The delivery is still being attempted');
+  await attemptDelivery(found.ref, now, now, new Map([[id, Promise.resolve(webhook)]]));
+  const after = await getDelivery(found.ref);
   return created({ event_id: eventId, delivery: after ? presentDelivery(after) : null });
 }

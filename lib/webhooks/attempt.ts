@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
-import { abandonDelivery, claimDelivery, finishAttempt, lastSuccessAt, recordSuccess } from '../db/webhook-deliveries.js';
+import { abandonDelivery, claimDelivery, finishAttempt, lastSuccessAt, recordSuccess, type DeliveryRef } from '../db/webhook-deliveries.js';
 import type { StoredValue } from '../entities/types.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { logger } from '../log.js';
@@ -40,30 +40,31 @@ async function disableIfFailing(webhookId: number, roundStartedAt: number, lastE
  * One attempt of one due delivery: claim it (a conditional update, so no attempt is sent twice), POST it,
  * record the outcome and when to try again. Returns whether it got through (undefined: not ours to send).
  */
-export async function attemptDelivery(webhookId: number, eventId: string, seenDueAt: number, nowMs: number, cache: WebhookCache): Promise<boolean | undefined> {
+export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs: number, cache: WebhookCache): Promise<boolean | undefined> {
   const token = randomUUID();
-  const delivery = await claimDelivery(webhookId, eventId, seenDueAt, nowMs, LEASE_MS, token);
+  const delivery = await claimDelivery(ref, seenDueAt, nowMs, LEASE_MS, token);
   if (!delivery) return undefined;
+  const { webhookId } = ref;
   const webhook = await webhookOf(cache, webhookId);
   if (!webhook || webhook.status !== 'A') {
-    await abandonDelivery(webhookId, eventId, token, webhook ? 'The webhook is disabled' : 'The webhook was deleted', nowMs);
+    await abandonDelivery(ref, token, webhook ? 'The webhook is disabled' : 'The webhook was deleted', nowMs);
     return false;
   }
   const startedAt = new Date().toISOString();
-  const outcome = await sendMessage(String(webhook.url), { id: eventId, body: delivery.body, secret: String(webhook.secret) }, urlPolicy());
+  const outcome = await sendMessage(String(webhook.url), { id: delivery.event_id, body: delivery.body, secret: String(webhook.secret) }, urlPolicy());
   const attempt = { at: startedAt, code: outcome.code, duration_ms: outcome.duration_ms, ...(outcome.error ? { error: outcome.error.slice(0, 300) } : {}) };
   if (outcome.ok) {
-    await finishAttempt(webhookId, eventId, token, attempt, { status: 'succeeded', failures: delivery.failures });
+    await finishAttempt(ref, token, attempt, { status: 'succeeded', failures: delivery.failures });
     await recordSuccess(webhookId, nowMs);
     return true;
   }
   const failures = delivery.failures + 1;
   const next = nextAttemptAt(failures, nowMs);
   if (next !== undefined) {
-    await finishAttempt(webhookId, eventId, token, attempt, { status: 'pending', at: next, failures });
+    await finishAttempt(ref, token, attempt, { status: 'pending', at: next, failures });
     return false;
   }
-  await finishAttempt(webhookId, eventId, token, attempt, { status: 'failed', failures });
+  await finishAttempt(ref, token, attempt, { status: 'failed', failures });
   await disableIfFailing(webhookId, delivery.round_started_at ?? nowMs, outcome.error ?? `HTTP ${outcome.code}`, cache);
   return false;
 }

@@ -23,8 +23,8 @@ export async function runDueDeliveries(nowMs = Date.now(), maxPages = 10): Promi
     const due = await dueDeliveries(nowMs, PAGE);
     if (due.length === 0) break;
     let claimed = 0;
-    await inBatches(due, PARALLEL_ATTEMPTS, async ({ webhookId, eventId, dueAt }) => {
-      const delivered = await attemptDelivery(webhookId, eventId, dueAt, nowMs, cache);
+    await inBatches(due, PARALLEL_ATTEMPTS, async ({ ref, dueAt }) => {
+      const delivered = await attemptDelivery(ref, dueAt, nowMs, cache);
       if (delivered === undefined) return;
       claimed += 1;
       summary.attempted += 1;

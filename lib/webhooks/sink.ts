@@ -1,5 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
-import { recordDelivery } from '../db/webhook-deliveries.js';
+import { recordDelivery, type DeliveryRef } from '../db/webhook-deliveries.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import type { ChangeEvent, EventSink } from '../events/change-event.js';
 import { attemptDelivery, type WebhookCache } from './attempt.js';
@@ -32,18 +32,19 @@ export const webhookSink: EventSink = async (events: readonly ChangeEvent[]) => 
   const webhooks = await activeWebhooks();
   if (webhooks.length === 0) return;
   const now = Date.now();
-  const due: Array<{ webhookId: number; eventId: string }> = [];
+  const due: DeliveryRef[] = [];
   for (const event of events) {
     const body = JSON.stringify(event);
     for (const webhook of webhooks) {
       const subscription = { events: (webhook.events as string[] | undefined) ?? [], company_id: Number(webhook.company_id ?? 0) };
       if (!subscriptionMatches(subscription, event)) continue;
       const webhookId = Number(webhook.webhook_id);
-      if (await recordDelivery(webhookId, event, body, now)) due.push({ webhookId, eventId: event.id });
+      const recorded = await recordDelivery(webhookId, event, body, now);
+      if (recorded) due.push(recorded);
     }
   }
   const cache: WebhookCache = new Map(webhooks.map((webhook) => [Number(webhook.webhook_id), Promise.resolve(webhook)]));
   // Attempts run side by side (receivers must not rely on order: Standard Webhooks promises none); a failed
   // attempt is the runner's to retry, not the consumer's.
-  await inBatches(due, PARALLEL_ATTEMPTS, ({ webhookId, eventId }) => attemptDelivery(webhookId, eventId, now, now, cache).catch(() => undefined));
+  await inBatches(due, PARALLEL_ATTEMPTS, (ref) => attemptDelivery(ref, now, now, cache).catch(() => undefined));
 };

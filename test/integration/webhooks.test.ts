@@ -139,6 +139,14 @@ describe('webhooks', () => {
     const deliveries = await deliveriesOf(id);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ event_id: change.id, status: 'succeeded', attempts: [{ response_code: 204, error: null }] });
+    // The log is newest first, and pages by items_per_page.
+    const later = changeEvent('products', 'updated', { product_id: '5' }, 5, 1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await webhookSink([later]);
+    expect((await deliveriesOf(id)).map((d) => d.event_id)).toEqual([later.id, change.id]);
+    const newest = await api('GET', `/api/webhooks/${id}/deliveries?items_per_page=1`);
+    expect(newest.json.deliveries.map((d: { event_id: string }) => d.event_id)).toEqual([later.id]);
+    expectError(await api('GET', `/api/webhooks/${id}/deliveries?items_per_page=0`), 400);
   });
 
   it('a receiver that answers 500 three times gets the event on the fourth attempt, with the same id', async () => {
