@@ -131,6 +131,11 @@ import { handler as vendorsCreate } from './vendors/create.js';
 import { handler as vendorsUpdate } from './vendors/update.js';
 import { handler as vendorsDelete } from './vendors/delete.js';
 import { handler as versionList } from './version/get.js';
+import { handler as webhooksList } from './webhooks/list.js';
+import { handler as webhooksGet } from './webhooks/get.js';
+import { handler as webhooksCreate } from './webhooks/create.js';
+import { handler as webhooksUpdate } from './webhooks/update.js';
+import { handler as webhooksDelete } from './webhooks/delete.js';
 import { handler as categoriesProductsList } from './categories/products.js';
 import { handler as categoriesProductsGet } from './categories/products-get.js';
 import { handler as categoriesProductsUpdate } from './categories/products-update.js';
@@ -162,6 +167,8 @@ import { handler as usersUsergroupsList } from './memberships/list.js';
 import { handler as usersUsergroupsGet } from './memberships/get.js';
 import { handler as usersUsergroupsUpdate } from './memberships/update.js';
 import { handler as usersUsergroupsDelete } from './memberships/delete.js';
+import { handler as webhooksDeliveriesList } from './webhooks/deliveries-list.js';
+import { handler as webhooksDeliveriesCreate } from './webhooks/deliveries-create.js';
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
@@ -296,6 +303,11 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'vendors.update': vendorsUpdate,
   'vendors.delete': vendorsDelete,
   'version.list': versionList,
+  'webhooks.list': webhooksList,
+  'webhooks.get': webhooksGet,
+  'webhooks.create': webhooksCreate,
+  'webhooks.update': webhooksUpdate,
+  'webhooks.delete': webhooksDelete,
   'categories.products.list': categoriesProductsList,
   'categories.products.get': categoriesProductsGet,
   'categories.products.update': categoriesProductsUpdate,
@@ -327,4 +339,6 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'users.usergroups.get': usersUsergroupsGet,
   'users.usergroups.update': usersUsergroupsUpdate,
   'users.usergroups.delete': usersUsergroupsDelete,
+  'webhooks.deliveries.list': webhooksDeliveriesList,
+  'webhooks.deliveries.create': webhooksDeliveriesCreate,
 });

@@ -131,7 +131,7 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) => (a
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions()];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : [])];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
@@ -145,6 +145,7 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
       table: union(own, 'table'),
       index: union(own, 'index'),
     },
+    ...(rows === FUNCTIONS ? scheduledFunctions(domain) : []),
   ];
 }
 
@@ -164,8 +165,28 @@ const PAGES = [
   { domain: 'core', name: 'panel', handler: 'functions/panel/handler.handler', paths: ['admin', 'admin/{proxy+}'], table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], index: ['Query'] },
 ];
 
+/**
+ * Functions run on a schedule, not on a route: the webhook retry runner (functions/webhooks/retry.ts) every
+ * minute through EventBridge, in the webhooks domain's stack with its own role: the due index (Query of the
+ * GSI), each delivery's claim and outcome (GetItem, UpdateItem), and disabling a failing webhook (its
+ * record's Put, index Delete/Put and count Update). No API bookkeeping is needed, but every role carries it.
+ */
+const SCHEDULED = [
+  {
+    domain: 'webhooks',
+    name: 'webhooks-retry',
+    handler: 'functions/webhooks/retry.handler',
+    events: [{ schedule: { rate: ['rate(1 minute)'] } }],
+    table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'DeleteItem'],
+    index: ['Query'],
+  },
+];
+
+/** The scheduled functions of one stack (all of them in `all`), without their domain. */
+const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
+
 function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

@@ -33,6 +33,8 @@ const trimSlashes = (path) => String(path).replace(/^\/+|\/+$/g, '');
 function countResources({ functions, resources = {}, importedPaths = [], ownsRestApi = true }) {
   const imported = new Set(importedPaths.map(trimSlashes));
   const httpEvents = functions.flatMap((fn) => (fn.events ?? []).filter((event) => event && event.http));
+  // A schedule (the webhook retry runner): an EventBridge rule and a Lambda permission for it, per rate.
+  const scheduleRules = functions.flatMap((fn) => (fn.events ?? []).filter((event) => event && event.schedule)).flatMap((event) => event.schedule.rate);
   const apiPaths = new Set();
   for (const event of httpEvents) {
     const segments = trimSlashes(event.http.path).split('/');
@@ -44,7 +46,8 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
   const byType = {
     'AWS::Lambda::Function': functions.length,
     'AWS::Logs::LogGroup': functions.length,
-    'AWS::Lambda::Permission': functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length,
+    'AWS::Lambda::Permission': functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length + scheduleRules.length,
+    'AWS::Events::Rule': scheduleRules.length,
     'AWS::ApiGateway::Method': httpEvents.length,
     'AWS::ApiGateway::Resource': apiPaths.size,
     'AWS::ApiGateway::RestApi': httpEvents.length > 0 && ownsRestApi ? 1 : 0,

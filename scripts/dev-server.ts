@@ -8,6 +8,7 @@ import { ensureTable } from '../lib/db/setup.js';
 import { startDynamoDbLocal } from './lib/dynamodb-local.js';
 import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from './lib/local-env.js';
 import { startOffline } from './lib/offline.js';
+import { startWebhookRetryTimer } from './lib/webhook-retry-timer.js';
 import { assertPortFree, freePort } from './lib/ports.js';
 import { stopAllGroups, type SupervisedGroup } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
@@ -114,6 +115,8 @@ async function main(): Promise<void> {
   // lib/ reads the standard SDK variables and TABLE_NAME, like the handlers do; set them before it loads.
   const awsEnv = awsEnvFor({ endpoint, ownEmulator: options.dynamodbEndpoint === undefined });
   Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });
+  // --- webhooks (issue 20) --- a receiver on this machine is allowed locally (docs/configuration.md).
+  process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
 
   const client = scriptDynamoClient(awsEnv);
   try {
@@ -143,6 +146,8 @@ async function main(): Promise<void> {
     reloadHandler: options.reload,
   });
   watched.push(offline.process);
+  // --- webhooks (issue 20) --- the retry schedule, locally.
+  startWebhookRetryTimer();
   // From now on show the request log (the handlers' log lines) and anything else offline says.
   const color = options.logFormat === 'pretty' && process.stdout.isTTY === true && !process.env.NO_COLOR;
   offline.process.echoTo(requestLogStream(process.stdout, { format: options.logFormat, color }));

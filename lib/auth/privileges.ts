@@ -35,6 +35,9 @@ export const KNOWN_PRIVILEGES = [
   'manage_discussions',
   'view_settings',
   'update_settings',
+  // --- webhooks (issue 20) ---
+  'view_webhooks',
+  'manage_webhooks',
 ] as const;
 
 export type Privilege = (typeof KNOWN_PRIVILEGES)[number];

@@ -25,6 +25,7 @@ import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
 import { versionEntity } from './version.js';
+import { webhooksEntity } from './webhooks.js';
 import type { EntityDefinition } from './types.js';
 
 /** Every entity on the API: the exported definitions with a `deployment` block. */
@@ -60,4 +61,5 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   usersEntity,
   vendorsEntity,
   versionEntity,
+  webhooksEntity,
 ];

@@ -149,7 +149,7 @@ export interface ResourceDefinition {
   /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
   createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not ids (POST /orders adds `order_data`; a variation group's answers). */
-  answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+  answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown>; /** A collection that is no field table's (webhook deliveries). */ list?: Record<string, unknown> };
 }
 
 export interface EntityDefinition extends ResourceDefinition {

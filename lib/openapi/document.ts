@@ -5,6 +5,8 @@ import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
+// --- webhooks (issue 20) ---
+import { webhooksSection } from './webhooks.js';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
@@ -190,6 +192,7 @@ const searchEcho: Schema = {
 };
 
 function listSchema(resource: ResourceDefinition): Schema {
+  if (resource.answerSchemas?.list) return resource.answerSchemas.list;
   const alternative = resource.collection?.byParameter;
   if (!alternative) return mainListSchema(resource);
   const row = representationSchema(resource, alternative.view, alternative.extraRowFields);
@@ -393,6 +396,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     if (!path.startsWith('/api/2.0/')) continue;
     for (const operation of Object.values(methods) as Array<{ operationId: string }>) operation.operationId = `v2_${operation.operationId}`;
   }
+  const events = webhooksSection();
   return {
     openapi: '3.1.0',
     info: { title: 'Store API', version: '1.0', description: DESCRIPTION },
@@ -400,9 +404,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     security: [{ basicAuth: [] }],
     tags: entities.map((entity) => ({ name: entity.name })),
     paths,
+    webhooks: events.webhooks,
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, ...events.schemas },
       headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(
         Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),

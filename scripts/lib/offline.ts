@@ -19,6 +19,7 @@ const PARAM_FROM_ENV = {
   RATE_LIMIT_BURST: 'rateLimitBurst',
   IDEMPOTENCY_LOCK_SECONDS: 'idempotencyLockSeconds',
   LOG_LEVEL: 'logLevel',
+  WEBHOOKS_ALLOW_PRIVATE_URLS: 'webhooksAllowPrivateUrls',
 } as const;
 
 export interface OfflineOptions extends SuperviseOptions {

@@ -304,6 +304,28 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'variations-set-default': access(['GetItem', 'PutItem']),
   'product-variations-set-default': access(['GetItem', 'PutItem']),
 
+  // --- webhooks (issue 20) ---
+  // A plain entity with a company reference (ConditionCheck on create/update) and no dependants.
+  'webhooks-list': LIST,
+  'webhooks-get': GET,
+  'webhooks-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
+  'webhooks-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'webhooks-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
+  // Deliveries (lib/db/webhook-deliveries.ts): the webhook (GetItem) and a Query of its delivery partition; a
+  // redelivery reschedules and claims the delivery (UpdateItem), records the outcome and the health item
+  // (UpdateItem, GetItem), and may disable the webhook (its record's transaction: Put, index Delete/Put, counts).
+  'webhooks-deliveries-list': access(['GetItem', 'Query']),
+  'webhooks-deliveries-create': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+};
+
+/**
+ * Functions run on a schedule rather than a route (infra/function-table.cjs SCHEDULED). The webhook retry
+ * runner (lib/webhooks/retry-runner.ts): the due deliveries are a Query of gsi1, each attempt the delivery's
+ * claim and outcome (UpdateItem) and the webhook (GetItem), a failing endpoint's disabling the webhook
+ * record's transaction (Put, index Delete/Put, count Update); the health item is read (GetItem) and updated.
+ */
+export const EXPECTED_SCHEDULED: Record<string, Access & { domain: string; schedule: string }> = {
+  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'webhooks', schedule: 'rate(1 minute)' },
 };
 
 /**

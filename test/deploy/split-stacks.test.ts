@@ -6,7 +6,7 @@ import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { tableDefinition } from '../../lib/db/schema.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { EXPECTED_ACCESS, EXPECTED_OTHER, unionOf, WRITE_ACTIONS } from './expected-access.js';
+import { EXPECTED_ACCESS, EXPECTED_OTHER, EXPECTED_SCHEDULED, unionOf, WRITE_ACTIONS } from './expected-access.js';
 import { countByType, isIndex, isTable, lambdaByName, lambdas, resourceCount, routes, statementsOf, unconditionalActions, type Route } from './inspect.js';
 import { packageStacks, type PackagedStage } from './package-template.js';
 
@@ -34,6 +34,8 @@ const DISPATCHERS = ['api-php', 'fallback'];
 const CONTEXT_DISPATCHER = 'company-context';
 /** The panel and the public documentation: in core, not API operations. */
 const OTHERS = Object.keys(EXPECTED_OTHER);
+/** Functions on a schedule, not a route (the webhook retry runner). */
+const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
 
 /** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
 function routeKey(route: Route): string | undefined {
@@ -99,7 +101,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
     const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
     expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
     expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
@@ -121,6 +123,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             'STOREFRONT_URL',
             'STORE_EDITION',
             'TABLE_NAME',
+            'WEBHOOKS_ALLOW_PRIVATE_URLS',
           ],
         );
       }
@@ -149,6 +152,20 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     const statements = statementsOf(stack('core'), STAGE, fn);
     expect(unconditionalActions(statements, isTable)).toEqual(EXPECTED_OTHER[fn]!.table);
     expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_OTHER[fn]!.index);
+  });
+
+  it.each(SCHEDULED)('%s runs on its EventBridge schedule in its domain stack, with its own role taking exactly its DynamoDB actions', (fn) => {
+    const expected = EXPECTED_SCHEDULED[fn]!;
+    const template = stack(expected.domain);
+    expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
+    const rules = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Events::Rule');
+    expect(rules.map((r) => r.Properties?.ScheduleExpression)).toEqual([expected.schedule]);
+    // The framework names the target after the function (`webhooks-retrySchedule`, aimed at its Lambda's Arn).
+    expect(JSON.stringify(rules[0]!.Properties?.Targets)).toContain(`"Id":"${fn}Schedule"`);
+    const statements = statementsOf(template, STAGE, fn);
+    expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
+    expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
   });
 
   it('gives every path a catch-all (ANY and OPTIONS) in its own stack, and no path to two stacks', () => {

@@ -20,7 +20,8 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
   { name: 'storage', prefixes: ['lib/db/'] },
   // Requests: authentication, the HTTP plumbing and the operations. (lib/auth and lib/http use each
   // other's pieces; the circle check below keeps that from closing into a loop.)
-  { name: 'requests', prefixes: ['lib/auth/', 'lib/http/', 'lib/operations/', 'lib/openapi/', 'lib/docs/', 'lib/panel/'] },
+  // The change feed (lib/events, lib/webhooks) presents objects as the operations do, so it sits beside them.
+  { name: 'requests', prefixes: ['lib/auth/', 'lib/http/', 'lib/operations/', 'lib/openapi/', 'lib/docs/', 'lib/panel/', 'lib/events/', 'lib/webhooks/'] },
   { name: 'setup', prefixes: ['lib/settings-defaults.ts', 'lib/store-defaults.ts', 'lib/bootstrap.ts'] },
   { name: 'entry points', prefixes: ['functions/', 'scripts/', 'bench/'] },
 ];

@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { redeliver } from '../../lib/operations/webhooks.js';
+
+/** POST /webhooks/:id/deliveries {"event_id"}: sends a finished delivery again. */
+export const handler = apiHandler('webhooks.deliveries.create', redeliver);

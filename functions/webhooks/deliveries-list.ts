@@ -1,0 +1,5 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { listWebhookDeliveries } from '../../lib/operations/webhooks.js';
+
+/** GET /webhooks/:id/deliveries: the webhook's deliveries and their attempts, newest first. */
+export const handler = apiHandler('webhooks.deliveries.list', listWebhookDeliveries);
