@@ -6,10 +6,20 @@ UpdateStack, and lets a stack created through a change set (or while no export e
 exports. The Serverless Framework creates every stack with just its deployment bucket and then adds
 everything else through a change set, so without this no output or export of ours would ever exist there
 and no domain stack could import the core's REST API. AWS does all three.
+
+And properties CloudFormation passes on that moto's resources drop: an IAM role's inline policy came back from
+GetRolePolicy as Python's repr of the document instead of JSON; a Lambda function's Architectures (moto made
+every function x86_64); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
+and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
 """
+import json
 import sys
 
 from moto.cloudformation import models
+from moto.awslambda import models as lambda_models
+from moto.dynamodb.models import dynamodb_backends
+from moto.dynamodb.models import table as dynamodb_table
+from moto.iam import models as iam_models
 from moto.server import main
 
 
@@ -66,6 +76,45 @@ models.CloudFormationBackend.execute_change_set = execute_change_set
 models.CloudFormationBackend.update_stack = update_stack
 models.CloudFormationBackend.create_stack = create_stack
 models.CloudFormationBackend.create_change_set = create_change_set
+
+original_put_policy = iam_models.Role.put_policy
+
+
+def put_policy(self, policy_name, policy_json):
+    original_put_policy(self, policy_name, policy_json if isinstance(policy_json, str) else json.dumps(policy_json))
+
+
+iam_models.Role.put_policy = put_policy
+
+original_create_function = lambda_models.LambdaFunction.create_from_cloudformation_json.__func__
+
+
+def create_function(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+    fn = original_create_function(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs)
+    if "Architectures" in cloudformation_json["Properties"]:
+        fn.architectures = cloudformation_json["Properties"]["Architectures"]
+    return fn
+
+
+lambda_models.LambdaFunction.create_from_cloudformation_json = classmethod(create_function)
+
+original_create_table = dynamodb_table.Table.create_from_cloudformation_json.__func__
+
+
+def create_table(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs):
+    table = original_create_table(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs)
+    properties = cloudformation_json["Properties"]
+    backend = dynamodb_backends[account_id][region_name]
+    if table.sse_specification is not None:
+        table.sse_specification["Enabled"] = properties["SSESpecification"].get("SSEEnabled", False)
+    if "TimeToLiveSpecification" in properties:
+        backend.update_time_to_live(table.name, properties["TimeToLiveSpecification"])
+    if "PointInTimeRecoverySpecification" in properties:
+        backend.update_continuous_backups(table.name, properties["PointInTimeRecoverySpecification"])
+    return table
+
+
+dynamodb_table.Table.create_from_cloudformation_json = classmethod(create_table)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
