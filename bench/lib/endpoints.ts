@@ -1,6 +1,6 @@
 import { median, round } from './stats.js';
 import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
-import { describeCalls, roundTrips, type RecordedCall } from './round-trips.js';
+import { describeCalls, isRateLimitCall, recordCapacity, roundTrips, type RecordedCall } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import type { Caller, World } from './world.js';
 
@@ -18,6 +18,24 @@ export interface RoundTrips {
   warmAuthCache: number;
   /** The calls of the cold request, e.g. "BatchGetItem, BatchGetItem, GetItem". */
   calls: string;
+  /** DynamoDB's consumed capacity of the warm request with the cache (what a deployed stage pays per request). */
+  units: RequestUnits;
+}
+
+/** Read and write request units of one request; `rateLimitWrite` is the part of `write` the per-user rate limit takes. */
+export interface RequestUnits {
+  read: number;
+  write: number;
+  rateLimitWrite: number;
+}
+
+function unitsOf(calls: readonly RecordedCall[]): RequestUnits {
+  const sum = (pick: (call: RecordedCall) => number) => round(calls.reduce((total, call) => total + pick(call), 0), 3);
+  return {
+    read: sum((call) => call.consumed?.read ?? 0),
+    write: sum((call) => call.consumed?.write ?? 0),
+    rateLimitWrite: sum((call) => (isRateLimitCall(call) ? (call.consumed?.write ?? 0) : 0)),
+  };
 }
 
 export interface Overhead {
@@ -43,7 +61,8 @@ async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: C
   const warm = await invoker.request(scenario, caller);
   setAuthCacheTtl(AUTH_CACHE_TTL_MS);
   const coldCached = await invoker.request(scenario, caller);
-  const warmCached = await invoker.request(scenario, caller);
+  recordCapacity(true);
+  const warmCached = await invoker.request(scenario, caller).finally(() => recordCapacity(false));
   setAuthCacheTtl(0);
   return {
     cold: roundTrips(cold.calls),
@@ -51,6 +70,7 @@ async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: C
     coldAuthCache: roundTrips(coldCached.calls),
     warmAuthCache: roundTrips(warmCached.calls),
     calls: describeCalls(cold.calls),
+    units: unitsOf(warmCached.calls),
   };
 }
 
