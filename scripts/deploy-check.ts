@@ -81,7 +81,7 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; log
   const moto = await startMoto();
   log(`moto_server at ${moto.endpoint}`);
   const env = { ...process.env, ...moto.env, CURSOR_SECRET: randomBytes(24).toString('hex') };
-  const aws = awsClients(REGION);
+  const aws = awsClients(REGION, moto.env);
   const step = async (name: string, body: () => Promise<string[]>): Promise<boolean> => {
     const started = Date.now();
     log(`\n== ${name}`);

@@ -87,9 +87,16 @@ export interface AwsClients {
   destroy(): void;
 }
 
-/** SDK clients for `region`; endpoint and credentials come from the environment (AWS_ENDPOINT_URL, …). */
-export function awsClients(region: string): AwsClients {
-  const config = { region, maxAttempts: 5 };
+/**
+ * SDK clients for `region`. With `env` (the environment a deploy ran with: AWS_ENDPOINT_URL and the keys),
+ * they talk to the same endpoint with the same credentials; without, the SDK's usual lookup applies.
+ */
+export function awsClients(region: string, env?: Record<string, string | undefined>): AwsClients {
+  const explicit =
+    env?.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined } }
+      : {};
+  const config = { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
   const clients = {
     cloudFormation: new CloudFormationClient(config),
     apiGateway: new APIGatewayClient(config),
