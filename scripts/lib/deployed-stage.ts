@@ -216,7 +216,7 @@ async function readStageSettings(aws: AwsClients, restApiId: string, stage: stri
   if (all?.throttlingRateLimit !== undefined) {
     return { throttlingRateLimit: all.throttlingRateLimit, throttlingBurstLimit: all.throttlingBurstLimit, source: 'GetStage', ...logging };
   }
-  const template = await aws.cloudFormation.send(new GetTemplateCommand({ StackName: `${SERVICE}-${stage}-core` }));
+  const template = await aws.cloudFormation.send(new GetTemplateCommand({ StackName: `${SERVICE}-${stage}-core` })).catch(() => ({ TemplateBody: '{}' }));
   const resources = Object.values(JSON.parse(template.TemplateBody ?? '{}').Resources ?? {}) as Array<{ Type: string; Properties?: any }>;
   const description = resources.find((r) => r.Type === 'AWS::ApiGateway::Deployment')?.Properties?.StageDescription;
   return {

@@ -11,11 +11,14 @@ And properties CloudFormation passes on that moto's resources drop: an IAM role'
 GetRolePolicy as Python's repr of the document instead of JSON; a Lambda function's Architectures (moto made
 every function x86_64); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
 and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
+Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
+deleted with its stack here.
 """
 import json
 import sys
 
 from moto.cloudformation import models
+from moto.apigateway import models as apigateway_models
 from moto.awslambda import models as lambda_models
 from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models import table as dynamodb_table
@@ -115,6 +118,12 @@ def create_table(cls, resource_name, cloudformation_json, account_id, region_nam
 
 
 dynamodb_table.Table.create_from_cloudformation_json = classmethod(create_table)
+
+def delete_rest_api(self, account_id, region_name):
+    apigateway_models.apigateway_backends[account_id][region_name].delete_rest_api(self.id)
+
+
+apigateway_models.RestAPI.delete = delete_rest_api
 
 if __name__ == "__main__":
     main(sys.argv[1:])
