@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `unit` and `deploy` need nothing running and run their files in parallel. `server` (integration and e2e)
+ * `unit` and `deploy` need nothing running and run their files in parallel; `emulator` starts its own moto_server. `server` (integration and e2e)
  * shares one DynamoDB Local and one serverless offline, started once by its global setup; its files run one
  * at a time because they share that database (and the per-address login limiter), and on a 2-core machine
  * the JVM and offline already use the cores. Group 0 runs first, so a broken unit fails fast, and
@@ -31,6 +31,17 @@ export default defineConfig({
           include: ['test/deploy/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The real deploy of every stack to moto (the AWS-API emulator) on a free port, read back, redeployed,
+        // removed: scripts/deploy-check.ts. One file; it runs beside the others and uses no DynamoDB Local.
+        test: {
+          name: 'emulator',
+          include: ['test/emulator/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 1_500_000,
           sequence: { groupOrder: 0 },
         },
       },

@@ -15,6 +15,7 @@ import { LOCAL_TABLE_NAME } from '../scripts/lib/local-env.js';
 import { stopAllGroups } from '../scripts/lib/process-group.js';
 import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
+import { mixCost } from './lib/cost.js';
 import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
     listScaling,
     seeding,
     budgets: judge(endpoints, bundles.functions, listScaling),
+    cost: mixCost(endpoints),
     durationSeconds,
   };
   say('');

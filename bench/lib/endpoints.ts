@@ -1,6 +1,7 @@
+import { leaseSizeOf } from '../../lib/db/rate-limit.js';
 import { median, round } from './stats.js';
 import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
-import { describeCalls, roundTrips, type RecordedCall } from './round-trips.js';
+import { describeCalls, isRateLimitCall, recordCapacity, roundTrips, type RecordedCall } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import type { Caller, World } from './world.js';
 
@@ -18,6 +19,37 @@ export interface RoundTrips {
   warmAuthCache: number;
   /** The calls of the cold request, e.g. "BatchGetItem, BatchGetItem, GetItem". */
   calls: string;
+  /** DynamoDB's consumed capacity of the warm request with the cache (what a deployed stage pays per request), the rate limit's write spread over its lease. */
+  units: RequestUnits;
+}
+
+/** Read and write request units of one request; `rateLimitWrite` is the part of `write` the per-user rate limit takes. */
+export interface RequestUnits {
+  read: number;
+  write: number;
+  rateLimitWrite: number;
+}
+
+/** The per-user limit of deployed stages (serverless.yml params default: rateLimitPerSecond 50, rateLimitBurst 100). */
+export const DEPLOYED_RATE_LIMIT = { rate: 50, burst: 100 };
+/** The bucket's item is far below 1 KB: each of its updates is one write unit. */
+const RATE_LIMIT_UPDATE_UNITS = 1;
+
+/**
+ * Units of the warm request, and of the per-user rate limit. An instance takes a busy user's tokens in leases
+ * (lib/db/rate-limit.ts), so the bucket is written once per lease, not once per request; which request of the
+ * bench's run happens to take the lease depends on the scenarios before it, so the bucket's write is counted as
+ * one update spread over the lease of the deployed limit, for every request alike.
+ */
+function unitsOf(warm: readonly RecordedCall[]): RequestUnits {
+  const own = warm.filter((call) => !isRateLimitCall(call));
+  const sum = (pick: (call: RecordedCall) => number) => own.reduce((total, call) => total + pick(call), 0);
+  const rateLimitWrite = RATE_LIMIT_UPDATE_UNITS / leaseSizeOf(DEPLOYED_RATE_LIMIT);
+  return {
+    read: round(sum((call) => call.consumed?.read ?? 0), 3),
+    write: round(sum((call) => call.consumed?.write ?? 0) + rateLimitWrite, 3),
+    rateLimitWrite: round(rateLimitWrite, 3),
+  };
 }
 
 export interface Overhead {
@@ -43,7 +75,8 @@ async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: C
   const warm = await invoker.request(scenario, caller);
   setAuthCacheTtl(AUTH_CACHE_TTL_MS);
   const coldCached = await invoker.request(scenario, caller);
-  const warmCached = await invoker.request(scenario, caller);
+  recordCapacity(true);
+  const warmCached = await invoker.request(scenario, caller).finally(() => recordCapacity(false));
   setAuthCacheTtl(0);
   return {
     cold: roundTrips(cold.calls),
@@ -51,6 +84,7 @@ async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: C
     coldAuthCache: roundTrips(coldCached.calls),
     warmAuthCache: roundTrips(warmCached.calls),
     calls: describeCalls(cold.calls),
+    units: unitsOf(warmCached.calls),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BudgetCheck } from './budgets.js';
 import { BUDGETS, hasColdRoundTripBudget, overheadLimit, ROUND_TRIP_ENDPOINT } from './budgets.js';
 import type { BundleFigures } from './bundles.js';
+import { costReport, type MixCost } from './cost.js';
 import type { EndpointFigures } from './endpoints.js';
 import type { HttpFigures, HttpPlan } from './http-load.js';
 import type { SeedFigures } from './catalog.js';
@@ -16,6 +17,7 @@ export interface Results {
   listScaling: ListScaling[];
   seeding: { small: SeedFigures; large: SeedFigures };
   budgets: BudgetCheck[];
+  cost: MixCost;
   durationSeconds: number;
 }
 
@@ -118,6 +120,7 @@ export function humanReport(results: Results): string[] {
     ),
     '',
   );
+  lines.push(...costReport(results.cost), '');
   const over = budgets.filter((b) => b.status === 'OVER');
   lines.push(`Budgets: ${budgets.length - over.length} of ${budgets.length} PASS${over.length > 0 ? `; OVER:` : '.'}`);
   for (const b of over) lines.push(`  OVER  ${b.budget}: ${b.figure} > ${b.limit}`);
@@ -185,6 +188,7 @@ export function jsonReport(results: Results): Record<string, unknown> {
       runs: bundles.runsPerModule,
     },
     budgets,
+    cost: results.cost,
     notes: {
       roundTripsCold: 'first request on an instance with empty caches',
       roundTripsWarm: 'second request on the same instance as deployed (AUTH_CACHE_TTL_MS=5000, the stage default)',

@@ -51,6 +51,8 @@ export interface RecordedCall {
   wave: number;
   /** The error name when the call failed (a failed condition is a round trip too); the replay expects the same. */
   failed?: string;
+  /** Capacity units DynamoDB reported for the call, while capacity is being recorded (recordCapacity). */
+  consumed?: { read: number; write: number };
 }
 
 interface Metadata {
@@ -58,6 +60,38 @@ interface Metadata {
 }
 
 let sink: RecordedCall[] | undefined;
+let capacity = false;
+
+/**
+ * While on, every recorded call asks DynamoDB for its consumed capacity (ReturnConsumedCapacity TOTAL) and keeps
+ * it: the read and write units bench/lib/cost.ts prices. Off while timing, so that the timed request and its bare
+ * replay send the same inputs.
+ */
+export function recordCapacity(on: boolean): void {
+  capacity = on;
+}
+
+const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+
+interface ConsumedCapacity {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+/** Read and write units of a call's ConsumedCapacity (one entry, or one per table for batches and transactions). */
+function unitsOf(sdkCommand: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): { read: number; write: number } {
+  let read = 0;
+  let write = 0;
+  for (const entry of [consumed ?? []].flat()) {
+    if (entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined) {
+      read += entry.ReadCapacityUnits ?? 0;
+      write += entry.WriteCapacityUnits ?? 0;
+    } else if (READ_COMMANDS.has(sdkCommand)) read += entry.CapacityUnits ?? 0;
+    else write += entry.CapacityUnits ?? 0;
+  }
+  return { read, write };
+}
 let inFlight = 0;
 let wave = 0;
 
@@ -81,9 +115,11 @@ export function installRecorder(client: DynamoDBDocumentClient): void {
         wave,
       };
       calls.push(call);
+      if (capacity) args = { ...args, input: { ...(args.input as Input), ReturnConsumedCapacity: 'TOTAL' } };
       try {
         const result = await next(args);
         call.attempts = (result.output as Metadata).$metadata?.attempts ?? 1;
+        if (capacity) call.consumed = unitsOf(sdkCommand, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
         return result;
       } catch (error) {
         call.attempts = (error as Metadata).$metadata?.attempts ?? 1;
@@ -152,7 +188,8 @@ export async function replay(client: DynamoDBDocumentClient, calls: readonly Rec
   }
 }
 
-function isRateLimitCall(call: RecordedCall): boolean {
+/** The per-user rate-limit bucket's update (lib/db/rate-limit.ts): a write every authenticated request makes. */
+export function isRateLimitCall(call: RecordedCall): boolean {
   const key = call.input.Key as { pk?: unknown } | undefined;
   return typeof key?.pk === 'string' && key.pk.startsWith('RATE#');
 }

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { pollUntil } from './poll.js';
+import { freePort } from './ports.js';
+import { repoRoot } from './repo.js';
+import { SupervisedGroup } from './process-group.js';
+import { StartupError } from './startup-error.js';
+
+export interface MotoServer {
+  /** http://127.0.0.1:PORT: what AWS_ENDPOINT_URL points every SDK client at. */
+  endpoint: string;
+  /** The environment a deploy against it needs: the endpoint, a region and credentials moto accepts. */
+  env: Record<string, string>;
+  process: SupervisedGroup;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts moto's server (moto, the AWS-API emulator: `pip install 'moto[server]'`) on a free port, in its own
+ * process group, and waits until it answers. It runs through moto-server.py, which closes moto's gaps in
+ * CloudFormation exports, with the Python that has moto (MOTO_PYTHON, default python3). Moto keeps
+ * everything in memory: a stopped server leaves nothing.
+ */
+export async function startMoto(options: { startTimeoutMs?: number } = {}): Promise<MotoServer> {
+  const command = process.env.MOTO_PYTHON ?? 'python3';
+  const commandArgs = [join(repoRoot, 'scripts/lib/moto-server.py')];
+  const port = await freePort();
+  const child = spawn(command, [...commandArgs, '-H', '127.0.0.1', '-p', String(port)], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const group = await SupervisedGroup.start('moto_server', child).catch((error: Error) => {
+    throw new StartupError(`${error.message} (install moto with: pip install 'moto[server]'; MOTO_PYTHON names the Python that has it)`);
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await pollUntil(() => fetch(`${endpoint}/moto-api/`).then((r) => r.ok, () => false), {
+      what: `moto_server on port ${port}`,
+      timeoutMs: options.startTimeoutMs ?? 60_000,
+      gaveUp: () => group.exitReason(),
+      details: () => group.output(),
+    });
+  } catch (error) {
+    await group.stop();
+    throw error;
+  }
+  const env = {
+    AWS_ENDPOINT_URL: endpoint,
+    AWS_ACCESS_KEY_ID: 'testing',
+    AWS_SECRET_ACCESS_KEY: 'testing',
+    AWS_SESSION_TOKEN: '',
+    AWS_PROFILE: '',
+    AWS_REGION: 'us-east-1',
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    AWS_EC2_METADATA_DISABLED: 'true',
+  };
+  return { endpoint, env, process: group, stop: () => group.stop() };
+}

@@ -1,0 +1,116 @@
+/**
+ * What a deployed stage must be, from the code alone: the routes and functions of every stack
+ * (infra/function-table.cjs, the table serverless.yml's `functions:` is built from), each function's role
+ * (infra/iam-roles.cjs, with the intrinsic functions resolved for the deployed table), and the stage
+ * settings as `serverless print` resolves serverless.yml for the stage.
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../lib/db/schema.js';
+import type { PolicyStatement } from './deployed-stage.js';
+import { repoRoot } from './repo.js';
+
+const require = createRequire(import.meta.url);
+const { allFunctions } = require('../../infra/function-table.cjs') as {
+  allFunctions: (domain: string) => Array<{ name: string; events?: Array<{ http?: { method: string; path: string } }> }>;
+};
+const makeIamRoles = require('../../infra/iam-roles.cjs') as (options: {
+  resolveVariable: (name: string) => Promise<string>;
+  domain: string;
+  tableArn: unknown;
+}) => Promise<Record<string, { Properties: { Policies: Array<{ PolicyName: string; PolicyDocument: { Statement: PolicyStatement[] } }> } }>>;
+const { SPLIT_STACKS } = require('../../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
+
+const run = promisify(execFile);
+
+export interface ExpectedRoute {
+  method: string;
+  path: string;
+  fn: string;
+}
+
+/** The settings of serverless.yml as `serverless print` resolves them for one stage. */
+export interface ResolvedConfig {
+  provider: {
+    runtime: string;
+    architecture: string;
+    memorySize: number;
+    timeout: number;
+    logRetentionInDays: number;
+    environment: Record<string, string>;
+    logs?: { restApi?: unknown };
+  };
+  custom: { stageThrottling: { rateLimit: number; burstLimit: number } };
+  params: Record<string, Record<string, unknown>>;
+}
+
+/** serverless.yml resolved for `stage` (CURSOR_SECRET and the other `env:` values from `env`). */
+export async function resolveConfig(stage: string, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
+  const { stdout } = await run(join(repoRoot, 'node_modules/.bin/serverless'), ['print', '--stage', stage, '--param=domain=core', '--format', 'json'], {
+    cwd: repoRoot,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as ResolvedConfig;
+}
+
+export const stageParam = (config: ResolvedConfig, stage: string, name: string) => config.params[stage]?.[name] ?? config.params.default?.[name];
+
+/** Every stack's functions, by name, with the stack that holds them. */
+export function expectedFunctions(): Map<string, string> {
+  return new Map(SPLIT_STACKS.flatMap((stack) => allFunctions(stack).map((fn) => [fn.name, stack] as [string, string])));
+}
+
+/** Every method of the REST API: one per http event of every function of every stack. */
+export function expectedRoutes(): ExpectedRoute[] {
+  return SPLIT_STACKS.flatMap((stack) =>
+    allFunctions(stack).flatMap((fn) =>
+      (fn.events ?? []).flatMap((event) => (event.http ? [{ method: event.http.method.toUpperCase(), path: event.http.path.replace(/^\/+|\/+$/g, ''), fn: fn.name }] : [])),
+    ),
+  );
+}
+
+/** CloudFormation's intrinsic functions as far as the roles use them: Fn::Join, pseudo parameters, the table ARN. */
+function resolveIntrinsics(node: unknown, pseudo: Record<string, string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => resolveIntrinsics(item, pseudo));
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as Record<string, unknown>;
+  if ('Ref' in object && typeof object.Ref === 'string' && object.Ref in pseudo) return pseudo[object.Ref];
+  if ('Fn::Join' in object) {
+    const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+    return parts.map((part) => resolveIntrinsics(part, pseudo)).join(separator);
+  }
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, resolveIntrinsics(value, pseudo)]));
+}
+
+/** Each function's inline policies, by function name: the roles infra/iam-roles.cjs declares, resolved for `tableArn`. */
+export async function expectedPolicies(stage: string, tableArn: string): Promise<Map<string, Record<string, PolicyStatement[]>>> {
+  const [, partition, , region, account] = tableArn.split(':');
+  const pseudo = { 'AWS::Partition': partition!, 'AWS::Region': region!, 'AWS::AccountId': account! };
+  const variables: Record<string, string> = { 'self:service': 'store-api', 'sls:stage': stage };
+  const resolveVariable = async (name: string) => variables[name] ?? Promise.reject(new Error(`no variable ${name}`));
+  const byFunction = new Map<string, Record<string, PolicyStatement[]>>();
+  for (const stack of SPLIT_STACKS) {
+    const roles = await makeIamRoles({ resolveVariable, domain: stack, tableArn });
+    for (const fn of allFunctions(stack)) {
+      const role = Object.values(roles).find((r) => r.Properties.Policies.some((p) => p.PolicyName === `${fn.name}-access`));
+      if (!role) throw new Error(`infra/iam-roles.cjs declares no role for ${fn.name}`);
+      byFunction.set(
+        fn.name,
+        Object.fromEntries(role.Properties.Policies.map((p) => [p.PolicyName, resolveIntrinsics(p.PolicyDocument.Statement, pseudo) as PolicyStatement[]])),
+      );
+    }
+  }
+  return byFunction;
+}
+
+/** The table as lib/db/schema.ts defines it, with infra/table.cjs's stage settings. */
+export function expectedTable(config: ResolvedConfig, stage: string) {
+  return {
+    ...tableDefinition(`store-api-${stage}`),
+    ttlAttribute: TTL_ATTRIBUTE,
+    deletionProtection: String(stageParam(config, stage, 'tableDeletionProtection')) === 'true',
+  };
+}
