@@ -3,7 +3,7 @@ import { ALL_INDEX, entityKeys } from './entity-keys.js';
 import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
 import { queryCount, queryPages, type QueryInput } from './query.js';
 import { padId } from './keys.js';
-import { parseTupleKey, tupleKey } from './tuple-key.js';
+import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
 /**
  * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
@@ -122,8 +122,7 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
       const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
       return request.descending ? order < 0 : order > 0;
     };
-    start = ids.findIndex((_id, i) => beyond(i));
-    if (start < 0) start = ids.length;
+    start = firstBeyond(ids, (_id, i) => beyond(i));
   }
   const stop = request.itemsPerPage === undefined ? undefined : start + request.itemsPerPage;
   const pageIds = ids.slice(start, stop);

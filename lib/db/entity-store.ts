@@ -2,7 +2,7 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { batchGet } from './batch-get.js';
+import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
 import { nextId, raiseCounter } from './counters.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
@@ -55,12 +55,7 @@ export async function getRecordWithCounts(
 
 /** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
 export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
-  if (ids.length === 0) return [];
-  const lookup = await batchGet(ids.map((id) => entityKeys.record(def.storage, id)));
-  return ids.flatMap((id) => {
-    const item = lookup(entityKeys.record(def.storage, id));
-    return item ? [stripKeys(item)] : [];
-  });
+  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map(stripKeys);
 }
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
