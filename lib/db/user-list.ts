@@ -1,6 +1,6 @@
 import { USER_STATUSES, USER_TYPES, type UserSort, type UserStatus, type UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
-import { queryPages } from './query.js';
+import { queryFirst } from './query.js';
 import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UserRecord } from './records.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
@@ -179,18 +179,16 @@ function exactFilter(query: UserFilters): BucketFilter | undefined {
 
 /** One bucket in id order, up to `limit` users (all of them without one). */
 async function readBucket(partition: string, limit: number | undefined, descending: boolean, filter?: BucketFilter): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  const pages = queryPages({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
-    ...(filter ? { FilterExpression: filter.expression } : {}),
-    ScanIndexForward: !descending,
-    ...(limit !== undefined ? { Limit: limit } : {}),
-  });
-  for await (const page of pages) {
-    users.push(...page.map((item) => withoutKeys<UserRecord>(item)));
-    if (limit !== undefined && users.length >= limit) break;
-  }
-  return limit === undefined ? users : users.slice(0, limit);
+  const items = await queryFirst(
+    {
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
+      ...(filter ? { FilterExpression: filter.expression } : {}),
+      ScanIndexForward: !descending,
+      ...(limit !== undefined ? { Limit: limit } : {}),
+    },
+    limit,
+  );
+  return items.map((item) => withoutKeys<UserRecord>(item));
 }

@@ -7,7 +7,7 @@ import { db } from './client.js';
 import { nextId } from './counters.js';
 import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UsergroupRecord } from './records.js';
-import { batchGet } from './batch-get.js';
+import { batchGetInOrder } from './batch-get.js';
 import { queryAll, queryPages } from './query.js';
 import { deleteItems } from './batch-write.js';
 import { conditionHeld, isConditionalFailure, readItem } from './items.js';
@@ -208,10 +208,9 @@ export async function getUsergroups(ids: Iterable<number>): Promise<Map<number, 
     else stored.push(id);
   }
   if (stored.length === 0) return groups;
-  const lookup = await batchGet(stored.map((id) => keys.usergroup(id)));
-  for (const id of stored) {
-    const item = lookup(keys.usergroup(id));
-    if (item) groups.set(id, withoutKeys<UsergroupRecord>(item));
+  for (const item of await batchGetInOrder(stored.map((id) => keys.usergroup(id)))) {
+    const group = withoutKeys<UsergroupRecord>(item);
+    groups.set(group.usergroup_id, group);
   }
   return groups;
 }
