@@ -1,4 +1,4 @@
-import { listUsers } from '../../lib/db/users.js';
+import { listUsers } from '../../lib/db/user-list.js';
 import { USER_SORTS, usersEntity, type UserSort } from '../../lib/entities/users.js';
 import { readFilters } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';

@@ -33,3 +33,13 @@ export async function batchGet(itemKeys: ItemKey[]): Promise<(key: ItemKey) => I
   }
   return (key) => found.get(keyOf(key));
 }
+
+/** Items by key, in the order of `itemKeys` (one BatchGetItem per 100); missing ones are left out. */
+export async function batchGetInOrder(itemKeys: ItemKey[]): Promise<Item[]> {
+  if (itemKeys.length === 0) return [];
+  const lookup = await batchGet(itemKeys);
+  return itemKeys.flatMap((key) => {
+    const item = lookup(key);
+    return item ? [item] : [];
+  });
+}

@@ -1,9 +1,9 @@
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { ALL_INDEX, entityKeys } from './entity-keys.js';
 import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
-import { queryCount, queryPages, type QueryInput } from './query.js';
+import { queryCount, queryFirst, type QueryInput } from './query.js';
 import { padId } from './keys.js';
-import { parseTupleKey, tupleKey } from './tuple-key.js';
+import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
 /**
  * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
@@ -122,8 +122,7 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
       const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
       return request.descending ? order < 0 : order > 0;
     };
-    start = ids.findIndex((_id, i) => beyond(i));
-    if (start < 0) start = ids.length;
+    start = firstBeyond(ids, (_id, i) => beyond(i));
   }
   const stop = request.itemsPerPage === undefined ? undefined : start + request.itemsPerPage;
   const pageIds = ids.slice(start, stop);
@@ -204,16 +203,12 @@ async function readIds(partition: string, descending: boolean, filter?: Filter, 
 
 /** The ids and sort keys of a partition in key order, after `after` (exclusive) when given, up to `limit`. */
 async function readKeyed(partition: string, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
-  const keyed: Keyed[] = [];
   const input = queryInput(partition, descending, filter);
   input.ProjectionExpression = '#id, sk';
   // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end.
   if (!filter && limit !== undefined) input.Limit = limit;
-  for await (const page of queryPages(input, after === undefined ? undefined : { pk: partition, sk: after })) {
-    for (const item of page) keyed.push({ id: Number(item.id), sk: String(item.sk) });
-    if (limit !== undefined && keyed.length >= limit) break;
-  }
-  return keyed.slice(0, limit);
+  const items = await queryFirst(input, limit, after === undefined ? undefined : { pk: partition, sk: after });
+  return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
 
 async function countMatches(partition: string, filter?: Filter): Promise<number> {

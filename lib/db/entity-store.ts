@@ -2,8 +2,9 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { batchGet } from './batch-get.js';
+import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
+import { withoutKeys } from './records.js';
 import { nextId, raiseCounter } from './counters.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
@@ -24,7 +25,7 @@ const table = () => config().tableName;
 
 export async function getRecord(def: StoredEntityDefinition, id: number): Promise<EntityRecord | undefined> {
   const item = await readItem(entityKeys.record(def.storage, id));
-  return item ? stripKeys(item) : undefined;
+  return item ? withoutKeys<EntityRecord>(item) : undefined;
 }
 
 /** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
@@ -48,19 +49,14 @@ export async function getRecordWithCounts(
   const lookup = await batchGet([recordKey, ...countKeys.map(([, key]) => key)]);
   const item = lookup(recordKey);
   return {
-    record: item ? stripKeys(item) : undefined,
+    record: item ? withoutKeys<EntityRecord>(item) : undefined,
     counts: Object.fromEntries(countKeys.map(([field, key]) => [field, Number(lookup(key)?.count ?? 0)])),
   };
 }
 
 /** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
 export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
-  if (ids.length === 0) return [];
-  const lookup = await batchGet(ids.map((id) => entityKeys.record(def.storage, id)));
-  return ids.flatMap((id) => {
-    const item = lookup(entityKeys.record(def.storage, id));
-    return item ? [stripKeys(item)] : [];
-  });
+  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map((item) => withoutKeys<EntityRecord>(item));
 }
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
@@ -73,11 +69,6 @@ export async function countOf(storage: string, index: string, value: string | nu
 export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
   const lookup = await batchGet(values.map((value) => entityKeys.count(storage, index, value)));
   return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
-}
-
-function stripKeys(item: Record<string, unknown>): EntityRecord {
-  const { pk: _pk, sk: _sk, ...rest } = item;
-  return rest as EntityRecord;
 }
 
 // --------------------------------------------------------------------------------------------- writes

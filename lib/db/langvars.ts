@@ -4,7 +4,7 @@ import { batchGet } from './batch-get.js';
 import { deleteItems } from './batch-write.js';
 import { readItem } from './items.js';
 import { langCodes } from './lang-codes.js';
-import { queryAll, queryCount, queryPages, type QueryInput } from './query.js';
+import { queryAll, queryCount, queryFirst, type QueryInput } from './query.js';
 import { ConditionFailed, transactWrite } from './transact.js';
 
 /**
@@ -76,11 +76,7 @@ export async function listLangvars(code: string, query: LangvarQuery): Promise<{
   };
   const end = query.page * query.itemsPerPage;
   const read = async () => {
-    const items: Record<string, unknown>[] = [];
-    for await (const page of queryPages({ ...input, ...(filters.length === 0 ? { Limit: end } : {}) })) {
-      items.push(...page);
-      if (items.length >= end) break;
-    }
+    const items = await queryFirst({ ...input, ...(filters.length === 0 ? { Limit: end } : {}) }, end);
     return items.slice(end - query.itemsPerPage, end).map(asLangvar);
   };
   const [rows, total] = await Promise.all([read(), queryCount(input)]);

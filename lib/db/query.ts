@@ -16,9 +16,20 @@ export async function* queryPages(input: QueryInput, after?: Record<string, unkn
 
 /** Every item a Query matches. */
 export async function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
+  return queryFirst(input);
+}
+
+/**
+ * The first `limit` items a Query matches (every one without a limit), from `after` (exclusive) when given,
+ * reading no page beyond the one that reaches the limit: a page of a list read in key order.
+ */
+export async function queryFirst(input: QueryInput, limit?: number, after?: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of queryPages(input)) items.push(...page);
-  return items;
+  for await (const page of queryPages(input, after)) {
+    items.push(...page);
+    if (limit !== undefined && items.length >= limit) break;
+  }
+  return limit === undefined ? items : items.slice(0, limit);
 }
 
 /** How many items a Query matches (after its FilterExpression), following LastEvaluatedKey. */

@@ -20,3 +20,9 @@ export function parseTupleKey(key: string, kinds: ReadonlyArray<'string' | 'numb
   }
   throw new ValidationError('The cursor parameter does not fit this list');
 }
+
+/** Where a keyset page starts in a list sorted in memory: the first item beyond the cursor, or the end. */
+export function firstBeyond<T>(items: readonly T[], isBeyond: (item: T, index: number) => boolean): number {
+  const index = items.findIndex((item, i) => isBeyond(item, i));
+  return index < 0 ? items.length : index;
+}

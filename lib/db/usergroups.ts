@@ -7,8 +7,8 @@ import { db } from './client.js';
 import { nextId } from './counters.js';
 import { GSI1, keys } from './keys.js';
 import { withoutKeys, type UsergroupRecord } from './records.js';
-import { batchGet } from './batch-get.js';
-import { queryAll, queryPages } from './query.js';
+import { batchGetInOrder } from './batch-get.js';
+import { queryAll, queryFirst, queryPages } from './query.js';
 import { deleteItems } from './batch-write.js';
 import { conditionHeld, isConditionalFailure, readItem } from './items.js';
 
@@ -143,16 +143,18 @@ export async function setUsergroupPrivileges(id: number, privileges: string[]): 
 
 /** Does the group have a customer member whose link is A, P or D? Reads only customer links, stops at the first. */
 export async function hasCustomerMembers(id: number): Promise<boolean> {
-  const pages = queryPages({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :customers)',
-    FilterExpression: '#status <> :available',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pk': keys.groupMembers(id), ':customers': 'C#', ':available': 'F' },
-    ProjectionExpression: 'user_id',
-  });
-  for await (const page of pages) if (page.length > 0) return true;
-  return false;
+  const first = await queryFirst(
+    {
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :customers)',
+      FilterExpression: '#status <> :available',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': keys.groupMembers(id), ':customers': 'C#', ':available': 'F' },
+      ProjectionExpression: 'user_id',
+    },
+    1,
+  );
+  return first.length > 0;
 }
 
 /**
@@ -208,10 +210,9 @@ export async function getUsergroups(ids: Iterable<number>): Promise<Map<number, 
     else stored.push(id);
   }
   if (stored.length === 0) return groups;
-  const lookup = await batchGet(stored.map((id) => keys.usergroup(id)));
-  for (const id of stored) {
-    const item = lookup(keys.usergroup(id));
-    if (item) groups.set(id, withoutKeys<UsergroupRecord>(item));
+  for (const item of await batchGetInOrder(stored.map((id) => keys.usergroup(id)))) {
+    const group = withoutKeys<UsergroupRecord>(item);
+    groups.set(group.usergroup_id, group);
   }
   return groups;
 }

@@ -1,7 +1,8 @@
 import type { ApiRequest } from '../http/api-request.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { getRecords } from '../db/entity-store.js';
-import { getUser, type UserFilters } from '../db/users.js';
+import type { UserFilters } from '../db/user-list.js';
+import { getUser } from '../db/users.js';
 import type { UserRecord } from '../db/records.js';
 import { storesEntity } from '../entities/companies.js';
 import { present, type View } from '../entities/present.js';

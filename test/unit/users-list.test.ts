@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../lib/db/records.js';
-import { matchesUser, sortUsers } from '../../lib/db/users.js';
+import { matchesUser, sortUsers } from '../../lib/db/user-list.js';
 import { userFilters } from '../../lib/operations/users.js';
 
 const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
