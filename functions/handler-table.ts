@@ -161,10 +161,16 @@ import { handler as productsDiscussionsDelete } from './products/discussions-del
 import { handler as productsFeaturesGet } from './products/features-get.js';
 import { handler as productsFeaturesUpdate } from './products/features-update.js';
 import { handler as productsFeaturesDelete } from './products/features-delete.js';
+// --- events (issue 20) ---
+import { handler as eventsList } from './events/list.js';
+// --- end events ---
 
 /** Every operation's Lambda handler by route key, for the functions that dispatch in-process. */
 export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'version.list': versionGet,
+  // --- events (issue 20) ---
+  'events.list': eventsList,
+  // --- end events ---
   'users.list': usersList,
   'users.get': usersGet,
   'users.create': usersCreate,

@@ -139,6 +139,11 @@ function childObjectFunctions(rows, domain, parent, child, childParam) {
 const ENTITY_ROWS = [
   { domain: 'core', name: 'version-get', key: 'version.list', handler: 'functions/version/get.handler', method: 'get', path: 'version', table: [], index: [] },
 
+  // --- events (issue 20) ---
+  // The pull feed: Query of the event store's day partitions (lib/events/event-store.ts).
+  { domain: 'events', name: 'events-list', key: 'events.list', handler: 'functions/events/list.handler', method: 'get', path: 'events', table: ['Query'], index: [] },
+  // --- end events ---
+
   { domain: 'accounts', name: 'users-list', key: 'users.list', handler: 'functions/users/list.handler', method: 'get', path: 'users', table: ['Query', 'GetItem'], index: ['Query'] },
   { domain: 'accounts', name: 'users-get', key: 'users.get', handler: 'functions/users/get.handler', method: 'get', path: 'users/{id}', table: ['GetItem'], index: [] },
   { domain: 'accounts', name: 'users-create', key: 'users.create', handler: 'functions/users/create.handler', method: 'post', path: 'users', table: ['UpdateItem', 'PutItem', 'ConditionCheckItem'], index: [] },

@@ -35,6 +35,8 @@ module.exports = async ({ resolveVariable }) => {
             Projection: { ProjectionType: 'ALL' },
           },
         ],
+        // The change feed's consumer reads it (lib/events/; the events stack imports its ARN).
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
         TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },

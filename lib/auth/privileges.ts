@@ -35,6 +35,8 @@ export const KNOWN_PRIVILEGES = [
   'manage_discussions',
   'view_settings',
   'update_settings',
+  // Not CS-Cart's: the change feed (GET /api/events); root-only until a group is given it.
+  'view_events',
 ] as const;
 
 export type Privilege = (typeof KNOWN_PRIVILEGES)[number];

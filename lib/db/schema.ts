@@ -29,8 +29,13 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
         Projection: { ProjectionType: 'ALL' },
       },
     ],
+    // The change feed reads every committed change from the stream (lib/events/, docs/data-model.md "Events").
+    StreamSpecification: TABLE_STREAM,
   };
 }
+
+/** New and old images: an update's event names the fields that changed, a delete's shows the last state. */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
 /** The attribute DynamoDB's TTL deletes expired items by (brute-force counters). */
 export const TTL_ATTRIBUTE = 'expires_at';

@@ -28,6 +28,9 @@ import { pagesEntity } from './pages.js';
 import { languagesEntity } from './languages.js';
 import { langvarsEntity } from './langvars.js';
 import type { EntityDefinition } from './types.js';
+// --- events (issue 20) ---
+import { eventsEntity } from './events.js';
+// --- end events ---
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
 import { versionEntity } from './version.js';
@@ -65,6 +68,9 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   [generateVariationsEntity.name]: generateVariationsEntity,
   [detachVariationEntity.name]: detachVariationEntity,
   [setDefaultVariationEntity.name]: setDefaultVariationEntity,
+  // --- events (issue 20) ---
+  [eventsEntity.name]: eventsEntity,
+  // --- end events ---
 });
 
 export function findEntity(name: string): EntityDefinition | undefined {
