@@ -1,3 +1,4 @@
+import { eventsPageSchema } from '../openapi/change-event-schema.js';
 import { raw } from './field-builders.js';
 import type { EntityDefinition } from './types.js';
 
@@ -9,7 +10,7 @@ export const eventsEntity: EntityDefinition = {
   name: 'events',
   operations: ['list'],
   privileges: { read: ['view_events'], write: ['view_events'] },
-  collection: { shape: 'wrapped', key: 'events' },
+  collection: { shape: 'wrapped', key: 'events', schema: eventsPageSchema },
   fields: {
     id: { kind: 'string' },
     type: { kind: 'string' },
@@ -23,7 +24,5 @@ export const eventsEntity: EntityDefinition = {
   filters: {
     type: { kind: 'string', maxLength: 2000 },
     entity: { kind: 'string', maxLength: 2000 },
-    cursor: { kind: 'string', maxLength: 4000 },
-    items_per_page: { kind: 'int' },
   },
 };

@@ -5,6 +5,7 @@ import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
+import { changeEventSchema } from './change-event-schema.js';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
@@ -211,6 +212,7 @@ function withSwitchedProperties(resource: ResourceDefinition, row: Schema): Sche
 }
 
 function mainListSchema(resource: ResourceDefinition): Schema {
+  if (resource.collection?.schema) return resource.collection.schema;
   const shape = resource.collection?.shape ?? 'wrapped';
   const rows = resource.collection?.rowsOf ?? resource;
   const row = withSwitchedProperties(resource, representationSchema(rows, 'list', resource.collection?.extraRowFields));
@@ -275,7 +277,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
 }
 
 /** Lists off the entity framework that take `cursor` too (functions/users/list.ts). */
-const CURSOR_LISTS = new Set(['users']);
+const CURSOR_LISTS = new Set(['users', 'events']);
 
 const CURSOR_PARAMETER = {
   name: 'cursor',
@@ -402,7 +404,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths,
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, ChangeEvent: changeEventSchema },
       headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(
         Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),

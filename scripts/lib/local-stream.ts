@@ -116,10 +116,27 @@ function asLambdaRecord(record: StreamRecord): StreamChange {
     eventName: record.eventName,
     dynamodb: {
       Keys: dynamodb?.Keys,
-      NewImage: dynamodb?.NewImage,
-      OldImage: dynamodb?.OldImage,
+      NewImage: withEmptyMaps(dynamodb?.NewImage),
+      OldImage: withEmptyMaps(dynamodb?.OldImage),
       SequenceNumber: dynamodb?.SequenceNumber,
       ApproximateCreationDateTime: created instanceof Date ? created.getTime() / 1000 : (created as number | undefined),
     },
   };
+}
+
+/**
+ * The streams client reads an empty map attribute (`{"M": {}}`) back as `{}`, an attribute value with no
+ * type, which no unmarshaller takes: put the type back (a typeless value can only have been an empty map).
+ */
+function withEmptyMaps<T>(image: T): T {
+  if (image === undefined) return image;
+  const repair = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    const attribute = value as Record<string, unknown>;
+    if (Object.keys(attribute).length === 0) return { M: {} };
+    if (attribute.M) return { M: Object.fromEntries(Object.entries(attribute.M as object).map(([k, v]) => [k, repair(v)])) };
+    if (Array.isArray(attribute.L)) return { L: attribute.L.map(repair) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image as object).map(([name, value]) => [name, repair(value)])) as T;
 }
