@@ -280,6 +280,35 @@ const PUBLIC_FUNCTIONS = [
   },
 ];
 
+// --- events (issue 20) ---
+/**
+ * Functions triggered by the table's stream rather than HTTP, in their domain's stack. The change feed's
+ * consumer (functions/events/consume.ts) reads the stream (infra/iam-roles.cjs grants the stream's read
+ * actions on its ARN), reads a user's company name for users events (BatchGetItem) and writes the event
+ * store's items with transactions of PutItem (marker and feed item), confined by `keys` to those partitions.
+ * Only entity records and memberships reach it: the event source's filter drops every other item
+ * (bookkeeping, index items, the event store's own writes) before an invocation is paid for.
+ */
+const STREAM_FUNCTIONS = [
+  {
+    domain: 'events',
+    name: 'events-consumer',
+    handler: 'functions/events/consume.handler',
+    stream: {
+      batchSize: 100,
+      startingPosition: 'TRIM_HORIZON',
+      bisectBatchOnFunctionError: true,
+      // Retried until it succeeds or the record leaves the stream (24 h): the consumer is idempotent.
+      maximumRetryAttempts: -1,
+      filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
+    },
+    table: ['PutItem', 'BatchGetItem'],
+    keys: ['EVENTS#*', 'EVENTID#*'],
+    index: [],
+  },
+];
+// --- end events ---
+
 /** Both API versions serve every route (SPEC §1). */
 const VERSION_PREFIXES = ['api', 'api/2.0'];
 
@@ -364,7 +393,7 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))];
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions()];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...streamFunctions(domain, rows)];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
@@ -378,7 +407,14 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
       table: union(own, 'table'),
       index: union(own, 'index'),
     },
+    ...streamFunctions(domain, rows),
   ];
+}
+
+/** The stream-triggered functions of a stack (none for a hypothetical function table of the deploy tests). */
+function streamFunctions(domain, rows) {
+  if (rows !== FUNCTIONS) return [];
+  return STREAM_FUNCTIONS.filter((fn) => domain === 'all' || fn.domain === domain);
 }
 
 /** `users-get` → `UsersGetRole`: the logical id of the function's IAM role. */
@@ -401,4 +437,4 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, STREAM_FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, entityFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

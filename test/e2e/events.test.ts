@@ -126,7 +126,7 @@ describe('events from the data', () => {
     const productId = await created('/api/products', { product: `Only ${uid()}`, price: '1.00', amount: 1, company_id: companyId }, 'product_id');
     const customerId = await createUser({ user_type: 'C', email: uniqueEmail('none') });
     const rejected = [
-      await api('POST', '/api/products', { body: { price: '1.00' } }), // no name
+      await api('POST', '/api/products', { body: { product: 'Orphan', company_id: 999_999_999 } }), // no such company
       await api('PUT', `/api/products/${productId}`, { body: { price: 'cheap' } }),
       await api('POST', '/api/orders', { body: { user_id: customerId, payment_id: 1, shipping_id: 1, products: { 1: { product_id: productId, amount: 5 } } } }), // out of stock
       await api('DELETE', `/api/products/999999999`),
