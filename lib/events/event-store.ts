@@ -54,7 +54,8 @@ async function storeOne(event: ChangeEvent, stamp: number): Promise<void> {
       {
         Put: {
           TableName: tableName,
-          Item: { ...eventKeys.feedItem(stamp, event.id), type: event.type, entity: event.entity, event, [TTL_ATTRIBUTE]: expires },
+          // JSON text rather than a map: DynamoDB keeps no key order, and the object reads as its GET wrote it.
+          Item: { ...eventKeys.feedItem(stamp, event.id), type: event.type, entity: event.entity, event: JSON.stringify(event), [TTL_ATTRIBUTE]: expires },
         },
       },
     ]);
@@ -114,7 +115,7 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
         }),
       );
       for (const item of page.Items ?? []) {
-        events.push(item.event as ChangeEvent);
+        events.push(JSON.parse(String(item.event)) as ChangeEvent);
         if (events.length === query.limit) return { events, next: String(item.sk), hasMore: true };
       }
       startKey = page.LastEvaluatedKey;

@@ -77,6 +77,8 @@ describe('events from the data', () => {
     // The update's object and the delete's last state are what GET /products/:id showed.
     expect(update.data.object).toEqual(shown);
     expect(remove.data.object).toEqual(shown);
+    expect(Object.keys(update.data.object)).toEqual(Object.keys(shown));
+    expect(Object.keys(create)).toEqual(['id', 'type', 'entity', 'action', 'object_id', 'company_id', 'created_at', 'data']);
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
     for (const event of events) expect(Date.parse(event.created_at)).toBeGreaterThan(Date.now() - 120_000);
   });
