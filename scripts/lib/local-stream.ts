@@ -108,7 +108,7 @@ async function endpointOf(dynamo: DynamoDBClient): Promise<string> {
 }
 
 /** The SDK's record in the form a stream-triggered Lambda receives it (the commit time in epoch seconds). */
-function asLambdaRecord(record: StreamRecord): StreamChange {
+export function asLambdaRecord(record: StreamRecord): StreamChange {
   const { dynamodb } = record;
   const created = dynamodb?.ApproximateCreationDateTime;
   return {
