@@ -16,6 +16,7 @@ import { stopAllGroups } from '../scripts/lib/process-group.js';
 import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
 import { mixCost } from './lib/cost.js';
+import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
 import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
@@ -39,7 +40,19 @@ const PRODUCT_LIST_PLAN = { warmupPairs: 5, minPairs: 40, maxPairs: 400, minMeas
 process.env.RATE_LIMIT_PER_SECOND ??= '1000';
 process.env.RATE_LIMIT_BURST ??= '2000';
 
+/** `npm run bench -- --change-feed`: only the change feed's figures (a minute instead of the whole run). */
+async function changeFeedOnly(): Promise<void> {
+  captureProcessOutput(false);
+  say('Starting DynamoDB Local (in memory)...');
+  const database = await startDatabase([LOCAL_TABLE_NAME]);
+  const figures = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  await database.stop();
+  say('');
+  for (const line of changeFeedReport(figures)) say(line);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.slice(2).includes('--change-feed')) return changeFeedOnly();
   // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
   const json = process.argv.slice(2).includes('--json') || process.env.npm_config_json === 'true';
   captureProcessOutput(json);
@@ -81,6 +94,10 @@ async function main(): Promise<void> {
       `(${largeWorld.seed.operationSeconds} s + ${largeWorld.seed.writeSeconds} s for ${largeWorld.seed.items.toLocaleString('en-US')} items), ` +
       `${SMALL_PRODUCTS} in ${world.seed.seconds} s`,
   );
+
+  say(`[${elapsed()}] Change feed (commit → event on the local stream)...`);
+  const changeFeed = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  for (const line of changeFeedReport(changeFeed)) say(line);
 
   installRecorder(db());
   say(`[${elapsed()}] In-process requests (round trips, overhead ratio):`);
@@ -130,6 +147,7 @@ async function main(): Promise<void> {
     seeding,
     budgets: judge(endpoints, bundles.functions, listScaling),
     cost: mixCost(endpoints),
+    changeFeed,
     durationSeconds,
   };
   say('');

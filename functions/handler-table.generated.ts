@@ -30,6 +30,7 @@ import { handler as discussionsGet } from './discussions/get.js';
 import { handler as discussionsCreate } from './discussions/create.js';
 import { handler as discussionsUpdate } from './discussions/update.js';
 import { handler as discussionsDelete } from './discussions/delete.js';
+import { handler as eventsList } from './events/list.js';
 import { handler as exceptionsList } from './exceptions/list.js';
 import { handler as exceptionsGet } from './exceptions/get.js';
 import { handler as exceptionsCreate } from './exceptions/create.js';
@@ -202,6 +203,7 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'discussions.create': discussionsCreate,
   'discussions.update': discussionsUpdate,
   'discussions.delete': discussionsDelete,
+  'events.list': eventsList,
   'exceptions.list': exceptionsList,
   'exceptions.get': exceptionsGet,
   'exceptions.create': exceptionsCreate,

@@ -131,7 +131,7 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) => (a
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : [])];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : []), ...streamFunctions(domain, rows)];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
@@ -146,6 +146,7 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
       index: union(own, 'index'),
     },
     ...(rows === FUNCTIONS ? scheduledFunctions(domain) : []),
+    ...streamFunctions(domain, rows),
   ];
 }
 
@@ -185,8 +186,45 @@ const SCHEDULED = [
 /** The scheduled functions of one stack (all of them in `all`), without their domain. */
 const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
 
+/**
+ * Functions triggered by the table's stream rather than HTTP, in their domain's stack. The change feed's
+ * consumer (functions/events/consume.ts) reads the stream (infra/iam-roles.cjs grants the stream's read
+ * actions on its ARN), reads a user's company name for users events (BatchGetItem), writes the event
+ * store's items with transactions of PutItem (marker and feed item), and hands the events to the webhooks
+ * (lib/webhooks/sink.ts): a Query of the active webhooks (their status index, their records), a delivery and
+ * its marker per match (PutItem), each attempt's claim and outcome (UpdateItem of the delivery and of the
+ * webhook's health item, GetItem), and a failing webhook's disabling (its record's Put, index Delete/Put,
+ * count Update). Every write and read is confined by `keys` to those partitions. Only entity records and
+ * memberships reach it: the event source's filter drops every other item (bookkeeping, index items, the event
+ * store's and the deliveries' own writes) before an invocation is paid for.
+ */
+const STREAM_FUNCTIONS = [
+  {
+    domain: 'events',
+    name: 'events-consumer',
+    handler: 'functions/events/consume.handler',
+    stream: {
+      batchSize: 100,
+      startingPosition: 'TRIM_HORIZON',
+      bisectBatchOnFunctionError: true,
+      // Retried until it succeeds or the record leaves the stream (24 h): the consumer is idempotent.
+      maximumRetryAttempts: -1,
+      filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
+    },
+    table: ['PutItem', 'BatchGetItem', 'GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
+    keys: ['EVENTS#*', 'EVENTID#*', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
+    index: [],
+  },
+];
+
+/** The stream-triggered functions of a stack (none for a hypothetical function table of the deploy tests). */
+function streamFunctions(domain, rows) {
+  if (rows !== FUNCTIONS) return [];
+  return STREAM_FUNCTIONS.filter((fn) => domain === 'all' || fn.domain === domain);
+}
+
 function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, STREAM_FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

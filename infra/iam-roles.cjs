@@ -5,7 +5,7 @@
  */
 const { allFunctions, roleLogicalId, DYNAMODB, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS } = require('./function-table.cjs');
 
-function statements(fn, service, stage, tableArn) {
+function statements(fn, service, stage, tableArn, streamArn) {
   const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', 'gsi1']] };
   // Fn::Join with pseudo parameters rather than Fn::Sub: '${...}' would be read as a Serverless variable.
   const logStreams = {
@@ -14,12 +14,11 @@ function statements(fn, service, stage, tableArn) {
       ['arn', { Ref: 'AWS::Partition' }, 'logs', { Ref: 'AWS::Region' }, { Ref: 'AWS::AccountId' }, 'log-group', `/aws/lambda/${service}-${stage}-${fn.name}`, '*'],
     ],
   };
+  const logs = { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: [logStreams] };
+  // --- events (issue 20) ---: a stream-triggered function reads the stream and writes only its own partitions.
+  if (fn.stream) return streamStatements(fn, logs, tableArn, streamArn);
   const list = [
-    {
-      Effect: 'Allow',
-      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-      Resource: [logStreams],
-    },
+    logs,
     // Authentication: the login item, the failed-login window and the caller's groups in one BatchGetItem.
     { Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] },
     // The shared middleware's bookkeeping, only on items whose partition key says what they are:
@@ -41,8 +40,24 @@ function statements(fn, service, stage, tableArn) {
   return list;
 }
 
-/** The roles of the functions of one stack (`domain`), granting access to `tableArn`. */
-module.exports = async ({ resolveVariable, domain, tableArn }) => {
+function streamStatements(fn, logs, tableArn, streamArn) {
+  const reads = ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams'];
+  const writes = fn.table.filter((action) => action !== 'BatchGetItem');
+  return [
+    logs,
+    { Effect: 'Allow', Action: reads.map((a) => DYNAMODB + a), Resource: [streamArn] },
+    ...(fn.table.includes('BatchGetItem') ? [{ Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] }] : []),
+    {
+      Effect: 'Allow',
+      Action: writes.map((a) => DYNAMODB + a),
+      Resource: [tableArn],
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': fn.keys } },
+    },
+  ];
+}
+
+/** The roles of the functions of one stack (`domain`), granting access to `tableArn` (and its stream's `streamArn`). */
+module.exports = async ({ resolveVariable, domain, tableArn, streamArn }) => {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
   const resources = {};
@@ -54,7 +69,7 @@ module.exports = async ({ resolveVariable, domain, tableArn }) => {
           Version: '2012-10-17',
           Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
         },
-        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: statements(fn, service, stage, tableArn) } }],
+        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: statements(fn, service, stage, tableArn, streamArn) } }],
       },
     };
   }

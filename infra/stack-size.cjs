@@ -6,7 +6,7 @@
  * `countResources` reads a Serverless service (the resolved `functions`, the `resources`
  * and `provider.apiGateway`) the way the AWS provider compiles it:
  * - per function: its Lambda, its log group and one Lambda permission for API Gateway;
- * - per http event: one API Gateway method;
+ * - per http event: one API Gateway method; per stream-triggered function: one event source mapping;
  * - per path segment prefix of every event path not imported from another stack: one API
  *   Gateway resource;
  * - per stack: the REST API (unless imported), its deployment, the deployment bucket and its policy;
@@ -48,6 +48,8 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
     'AWS::Logs::LogGroup': functions.length,
     'AWS::Lambda::Permission': functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length + scheduleRules.length,
     'AWS::Events::Rule': scheduleRules.length,
+    // A stream-triggered function (infra/function-table.cjs STREAM_FUNCTIONS, or its compiled `stream` event): its event source.
+    'AWS::Lambda::EventSourceMapping': functions.filter((fn) => fn.stream || (fn.events ?? []).some((event) => event && event.stream)).length,
     'AWS::ApiGateway::Method': httpEvents.length,
     'AWS::ApiGateway::Resource': apiPaths.size,
     'AWS::ApiGateway::RestApi': httpEvents.length > 0 && ownsRestApi ? 1 : 0,

@@ -14,6 +14,7 @@
  */
 const makeIamRoles = require('./iam-roles.cjs');
 const makeTable = require('./table.cjs');
+const { tableStreamArn } = require('./stream-arn.cjs');
 
 async function domainOf(resolveVariable) {
   return String(await resolveVariable('param:domain'));
@@ -66,6 +67,8 @@ async function outputs(resolveVariable) {
     ...(await exported('ApiResourceId', { Ref: 'ApiGatewayResourceApi' })),
     ...(await exported('Api20ResourceId', { Ref: 'ApiGatewayResourceApi20' })),
     ...(await exported('TableArn', { 'Fn::GetAtt': ['StoreTable', 'Arn'] })),
+    // --- events (issue 20) ---: the change feed's consumer (events stack) reads the table's stream.
+    ...(await exported('TableStreamArn', { 'Fn::GetAtt': ['StoreTable', 'StreamArn'] })),
   };
 }
 
@@ -74,7 +77,7 @@ async function resources({ resolveVariable }) {
   return {
     Resources: {
       ...(ownsSharedPieces(domain) ? await makeTable({ resolveVariable }) : {}),
-      ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable) })),
+      ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable), streamArn: await tableStreamArn(resolveVariable) })),
     },
     Outputs: {
       StoreTableName: { Value: await resolveVariable('self:custom.tableName') },

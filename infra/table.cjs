@@ -20,6 +20,8 @@ module.exports = async ({ resolveVariable }) => {
         AttributeDefinitions: schema.AttributeDefinitions,
         KeySchema: schema.KeySchema,
         GlobalSecondaryIndexes: schema.GlobalSecondaryIndexes,
+        // The change feed's consumer reads it (lib/events/; the events stack imports its ARN).
+        StreamSpecification: { StreamViewType: schema.StreamViewType },
         TimeToLiveSpecification: { AttributeName: schema.TimeToLiveAttribute, Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { relative } from 'node:path';
 import { ensureTable } from '../lib/db/setup.js';
 import { startDynamoDbLocal } from './lib/dynamodb-local.js';
+import { startLocalChangeFeed } from './lib/local-change-feed.js';
 import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from './lib/local-env.js';
 import { startOffline } from './lib/offline.js';
 import { startWebhookRetryTimer } from './lib/webhook-retry-timer.js';
@@ -137,6 +138,9 @@ async function main(): Promise<void> {
     apiKey: envKey,
   });
   const generatedKey = admin.created && envKey === undefined ? admin.apiKey : undefined;
+  // The stream consumer the deployment runs as a stream-triggered Lambda, fed from DynamoDB Local's stream.
+  const changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) => console.error(`change feed: ${error.message}`));
+  stopChangeFeed = () => changeFeed.stop();
 
   console.log('Bundling the functions and starting serverless offline (this takes a while)...');
   const offline = await startOffline({
@@ -190,11 +194,13 @@ function bootstrapSummary(admin: { email: string; apiKey?: string; created: bool
 }
 
 let shuttingDown = false;
+let stopChangeFeed: () => Promise<void> = async () => {};
 
 /** Stops offline first (it still has requests in flight), then DynamoDB Local, and exits. */
 async function shutDown(code: number): Promise<never> {
   shuttingDown = true;
   try {
+    await stopChangeFeed().catch(() => undefined);
     await stopAllGroups();
   } finally {
     process.exit(code);

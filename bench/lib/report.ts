@@ -2,6 +2,7 @@ import type { BudgetCheck } from './budgets.js';
 import { BUDGETS, hasColdRoundTripBudget, overheadLimit, ROUND_TRIP_ENDPOINT } from './budgets.js';
 import type { BundleFigures } from './bundles.js';
 import { costReport, type MixCost } from './cost.js';
+import { changeFeedReport, type ChangeFeedFigures } from './change-feed.js';
 import type { EndpointFigures } from './endpoints.js';
 import type { HttpFigures, HttpPlan } from './http-load.js';
 import type { SeedFigures } from './catalog.js';
@@ -18,6 +19,8 @@ export interface Results {
   seeding: { small: SeedFigures; large: SeedFigures };
   budgets: BudgetCheck[];
   cost: MixCost;
+  /** The change feed's latency and cost (bench/lib/change-feed.ts). */
+  changeFeed: ChangeFeedFigures;
   durationSeconds: number;
 }
 
@@ -124,6 +127,7 @@ export function humanReport(results: Results): string[] {
   const over = budgets.filter((b) => b.status === 'OVER');
   lines.push(`Budgets: ${budgets.length - over.length} of ${budgets.length} PASS${over.length > 0 ? `; OVER:` : '.'}`);
   for (const b of over) lines.push(`  OVER  ${b.budget}: ${b.figure} > ${b.limit}`);
+  lines.push('', ...changeFeedReport(results.changeFeed));
   return lines;
 }
 
@@ -180,6 +184,7 @@ export function jsonReport(results: Results): Record<string, unknown> {
       ...(list.note ? { note: list.note } : {}),
     })),
     seeding: results.seeding,
+    changeFeed: results.changeFeed,
     baseline: {
       name: 'client-only',
       bundleBytes: bundles.baseline.bundleBytes,

@@ -38,6 +38,8 @@ export const KNOWN_PRIVILEGES = [
   // --- webhooks (issue 20) ---
   'view_webhooks',
   'manage_webhooks',
+  // Not CS-Cart's: the change feed (GET /api/events); root-only until a group is given it.
+  'view_events',
 ] as const;
 
 export type Privilege = (typeof KNOWN_PRIVILEGES)[number];

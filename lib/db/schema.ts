@@ -11,8 +11,19 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
     CreateTableCommandInput,
     'AttributeDefinitions' | 'KeySchema' | 'GlobalSecondaryIndexes'
   >;
-  return { TableName: tableName, BillingMode: 'PAY_PER_REQUEST', AttributeDefinitions, KeySchema, GlobalSecondaryIndexes };
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions,
+    KeySchema,
+    GlobalSecondaryIndexes,
+    // The change feed reads every committed change from the stream (lib/events/, docs/data-model.md "Events").
+    StreamSpecification: TABLE_STREAM,
+  };
 }
+
+/** New and old images: an update's event names the fields that changed, a delete's shows the last state. */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: tableSchema.StreamViewType as 'NEW_AND_OLD_IMAGES' };
 
 /** The attribute DynamoDB's TTL deletes expired items by (brute-force counters). */
 export const TTL_ATTRIBUTE: string = tableSchema.TimeToLiveAttribute;

@@ -3,14 +3,21 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TTL_ATTRIBUTE, tableDefinition } from './schema.js';
+import { TABLE_STREAM, TTL_ATTRIBUTE, tableDefinition } from './schema.js';
 
-/** Creates the table if it does not exist and waits until it is active. Used by scripts and tests, never by handlers. */
+/**
+ * Creates the table if it does not exist and waits until it is active; a table created before the change feed
+ * gets its stream turned on. Used by scripts and tests, never by handlers.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+    }
     return 'existed';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;

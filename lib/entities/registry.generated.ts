@@ -7,6 +7,7 @@ import { categoriesEntity } from './categories.js';
 import { combinationsEntity } from './combinations.js';
 import { storesEntity, vendorsEntity } from './companies.js';
 import { discussionsEntity } from './discussions.js';
+import { eventsEntity } from './events.js';
 import { exceptionsEntity } from './exceptions.js';
 import { featuresEntity } from './features.js';
 import { languagesEntity } from './languages.js';
@@ -38,6 +39,7 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   combinationsEntity,
   detachVariationEntity,
   discussionsEntity,
+  eventsEntity,
   exceptionsEntity,
   featuresEntity,
   generateVariationsEntity,

@@ -120,6 +120,8 @@ export interface ResourceDefinition {
   collection?: {
     shape: 'wrapped' | 'keyed' | 'object' | 'list';
     key?: string;
+    /** A hand-written schema of the collection's answer, for a list that is not a paged entity list (the change feed). */
+    schema?: Record<string, unknown>;
     rowsOf?: EntityDefinition;
     extraRowFields?: Record<string, FieldSpec>;
     /**

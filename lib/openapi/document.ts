@@ -7,6 +7,7 @@ import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
 // --- webhooks (issue 20) ---
 import { webhooksSection } from './webhooks.js';
+import { changeEventSchema } from '../entities/change-event-schema.js';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
@@ -214,6 +215,7 @@ function withSwitchedProperties(resource: ResourceDefinition, row: Schema): Sche
 }
 
 function mainListSchema(resource: ResourceDefinition): Schema {
+  if (resource.collection?.schema) return resource.collection.schema;
   const shape = resource.collection?.shape ?? 'wrapped';
   const rows = resource.collection?.rowsOf ?? resource;
   const row = withSwitchedProperties(resource, representationSchema(rows, 'list', resource.collection?.extraRowFields));
@@ -278,7 +280,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
 }
 
 /** Lists off the entity framework that take `cursor` too (functions/users/list.ts). */
-const CURSOR_LISTS = new Set(['users']);
+const CURSOR_LISTS = new Set(['users', 'events']);
 
 const CURSOR_PARAMETER = {
   name: 'cursor',
@@ -407,7 +409,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     webhooks: events.webhooks,
     components: {
       securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
-      schemas: { Error: errorSchema, ...events.schemas },
+      schemas: { Error: errorSchema, ChangeEvent: changeEventSchema, ...events.schemas },
       headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(
         Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),

@@ -61,6 +61,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // functions/version: answers from the code.
   'version-get': access([]),
 
+  // --- events (issue 20) ---
+  // The pull feed (lib/events/event-store.ts readFeed): Queries of the event store's day partitions.
+  'events-list': access(['Query']),
+  // --- end events ---
+
   // Users (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index, or GetItems the
   // login and profile of an e-mail; create takes an id (UpdateItem) and Puts profile and login, Updates the
   // bucket count and ConditionChecks the company, in one transaction; update re-Puts the profile, moves the

@@ -36,6 +36,14 @@ const CONTEXT_DISPATCHER = 'company-context';
 const OTHERS = Object.keys(EXPECTED_OTHER);
 /** Functions on a schedule, not a route (the webhook retry runner). */
 const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
+// --- events (issue 20) ---
+/** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
+const STREAM_CONSUMERS = ['events-consumer'];
+const EVENT_STORE_ONLY = {
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'] },
+};
+const isTableStream = (resource: unknown) => JSON.stringify(resource).includes(`"store-api-${STAGE}-TableStreamArn"`);
+// --- end events ---
 
 /** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
 function routeKey(route: Route): string | undefined {
@@ -107,7 +115,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...STREAM_CONSUMERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
     const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
     expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
     expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
@@ -218,13 +226,37 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         expect(statement.Resource, fn).not.toContain('*');
         for (const resource of statement.Resource) {
           const text = JSON.stringify(resource);
-          const allowed = isTable(resource) || isIndex(resource) || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
+          const consumer = STREAM_CONSUMERS.includes(fn);
+          const allowed = isTable(resource) || isIndex(resource) || (consumer && isTableStream(resource)) || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
           expect(allowed, `${fn}: ${text}`).toBe(true);
         }
-        if (statement.Condition) expect(statement.Condition).toEqual(THROTTLE_ONLY);
+        if (statement.Condition) expect(statement.Condition).toEqual(STREAM_CONSUMERS.includes(fn) ? EVENT_STORE_ONLY : THROTTLE_ONLY);
       }
     }
   });
+
+  // --- events (issue 20) ---
+  it('triggers the change feed consumer from the core table\'s stream, filtered to entity records, and lets it write only the event store and the webhook deliveries', () => {
+    const home = everyLambda().find((lambda) => lambda.name === 'events-consumer')!.stack;
+    expect(home).toBe('events');
+    const mappings = Object.values(stack('events').Resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    const mapping = JSON.stringify(mappings[0]);
+    expect(mapping).toContain(`"Fn::ImportValue":"store-api-${STAGE}-TableStreamArn"`);
+    expect(mapping).toContain('RECORD');
+    expect(mapping).toContain('LINK#');
+    expect(JSON.stringify(stack('core').Outputs)).toContain('TableStreamArn');
+    const statements = statementsOf(stack(home), STAGE, 'events-consumer');
+    const writes = statements.filter((statement) => statement.Action.some((a) => WRITE_ACTIONS.includes(a.replace('dynamodb:', ''))));
+    expect(writes.map((statement) => statement.Condition)).toEqual([EVENT_STORE_ONLY]);
+    expect(statements.flatMap((statement) => statement.Action).sort()).toEqual(
+      [
+        'dynamodb:BatchGetItem', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams',
+        'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'logs:CreateLogStream', 'logs:PutLogEvents',
+      ].sort(),
+    );
+  });
+  // --- end events ---
 
   it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE#, RATE# and IDEMPOTENCY# items', () => {
     const methods = new Map<string, Set<string>>();
@@ -255,7 +287,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       ['api', 'api/2.0'].flatMap((prefix) => ['stores', 'vendors'].flatMap((company) => ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`))).sort(),
     );
     for (const name of DOMAIN_STACKS) {
-      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER);
+      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER && !STREAM_CONSUMERS.includes(fn));
       const statements = statementsOf(stack(name), STAGE, `${name}-fallback`);
       expect(unconditionalActions(statements, isTable)).toEqual(unionOf(own).table);
       expect(unconditionalActions(statements, isIndex)).toEqual(unionOf(own).index);

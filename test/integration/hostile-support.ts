@@ -114,9 +114,10 @@ export type Snapshot = Map<string, string>;
 
 /**
  * Every item of the table, keyed `pk | sk`, values as canonical JSON (sets as sorted arrays).
- * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change).
+ * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change, and the change
+ * feed's event store, which the stream consumer writes in the background for changes committed earlier).
  */
-export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#']): Promise<Snapshot> {
+export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#', 'EVENTS#', 'EVENTID#']): Promise<Snapshot> {
   const items: Snapshot = new Map();
   let start: Record<string, unknown> | undefined;
   do {

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
 import { startLocalDatabase } from '../../scripts/lib/local-database.js';
+import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
 import { startOffline } from '../../scripts/lib/offline.js';
 import { freePort } from '../../scripts/lib/ports.js';
@@ -34,6 +35,7 @@ const LOG_DIR = join(repoRoot, '.data', 'test-logs');
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   mkdirSync(LOG_DIR, { recursive: true }); // offline writes its log here too
   const offlineLog = join(LOG_DIR, 'offline.log');
+  let changeFeed: Awaited<ReturnType<typeof startLocalChangeFeed>> | undefined;
   try {
     const dynamo = await startLocalDatabase(LOG_DIR);
     // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
@@ -42,6 +44,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
     const { ensureBootstrapAdmin } = await import('../../lib/bootstrap.js');
     await ensureBootstrapAdmin({ email: TEST_ADMIN_EMAIL, apiKey: adminKey });
+    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events).
+    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) => console.error(`change feed: ${error.message}`));
 
     const offline = await startOffline({
       httpPort: await freePort(),
@@ -57,9 +61,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('adminEmail', TEST_ADMIN_EMAIL);
     project.provide('adminKey', adminKey);
   } catch (error) {
+    await changeFeed?.stop();
     await stopAllGroups();
     throw error;
   }
-  // Offline first, then the database it talks to.
-  return () => stopAllGroups();
+  // The consumer and offline first, then the database they talk to.
+  return async () => {
+    await changeFeed?.stop();
+    await stopAllGroups();
+  };
 }

@@ -1,0 +1,42 @@
+import type { LinkRecord, UserRecord, UsergroupRecord } from '../db/records.js';
+import type { EntityRecord } from '../db/entity-store.js';
+import { presentAll, type EntityHooks } from '../operations/crud.js';
+import { orderHooks } from '../operations/orders.js';
+import { productHooks } from '../operations/products.js';
+import { statusHooks } from '../operations/statuses.js';
+import { presentLink, presentUsergroup } from '../operations/presenters.js';
+import { presentUsers } from '../operations/users.js';
+import type { ItemKind } from './changed-item.js';
+
+/**
+ * The hooks whose `decorate` the single GET applies and which need no read for the single view (products'
+ * price rows, an order's completed shipping[], a status's params). Other entities' single GET shows the
+ * record as stored; a category's product_count (a separate count item) is not part of its events.
+ */
+const SINGLE_VIEW_HOOKS: Readonly<Record<string, EntityHooks>> = {
+  products: productHooks,
+  orders: orderHooks,
+  statuses: statusHooks,
+};
+
+/** An object as its single GET shows it, from the record the stream carries (the GET handlers' presenters). */
+export async function presentObject(item: ItemKind, record: Record<string, unknown>): Promise<Record<string, unknown>> {
+  switch (item.kind) {
+    case 'plain': {
+      const [shown] = await presentAll(item.def, SINGLE_VIEW_HOOKS[item.entity] ?? {}, [record as EntityRecord], 'single');
+      return shown as Record<string, unknown>;
+    }
+    case 'user': {
+      // One BatchGetItem of the user's company name, as GET /users/:id (none for company 0).
+      const [shown] = await presentUsers([record as unknown as UserRecord], 'single');
+      return shown!;
+    }
+    case 'usergroup':
+      return presentUsergroup(record as unknown as UsergroupRecord, true);
+    case 'membership': {
+      const link = record as unknown as LinkRecord;
+      // The single GET's fields, and whose membership it is (the path's user id).
+      return { ...presentLink(link), user_id: link.user_id };
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  type GetRecordsCommandOutput,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { StreamChange } from '../../lib/events/derive.js';
+
+export interface LocalStreamOptions {
+  /** A client of the DynamoDB holding the table (its endpoint and credentials are reused for the stream). */
+  dynamo: DynamoDBClient;
+  tableName: string;
+  /** Handles one batch; a throw leaves the batch to be read again on the next poll (at-least-once, as Lambda). */
+  onChanges: (changes: StreamChange[]) => Promise<unknown>;
+  intervalMs?: number;
+  onError?: (error: Error) => void;
+}
+
+export interface LocalStream {
+  stop(): Promise<void>;
+}
+
+/**
+ * The deployed stream trigger, locally: polls the table's stream on DynamoDB Local (which implements the
+ * DynamoDB Streams API) and hands each shard's records, in order, to the consumer in this process. Shards that
+ * exist at start are read from their newest record (what was written before is not replayed); shards that open
+ * later, from their first. A shard's batch that fails is read again, so nothing committed is skipped.
+ */
+export async function startLocalStream(options: LocalStreamOptions): Promise<LocalStream> {
+  const { dynamo, tableName, onChanges } = options;
+  const intervalMs = options.intervalMs ?? 200;
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${tableName} has no stream (lib/db/setup.ts ensureTable turns it on)`);
+  const streams = new DynamoDBStreamsClient({
+    endpoint: await endpointOf(dynamo),
+    region: await dynamo.config.region(),
+    credentials: await dynamo.config.credentials(),
+  });
+
+  /** Shard id → the iterator to read next (null once the shard is closed and read to its end). */
+  const iterators = new Map<string, string | null>();
+  let first = true;
+  let stopped = false;
+
+  async function discoverShards(): Promise<void> {
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      for (const shard of StreamDescription?.Shards ?? []) {
+        const id = shard.ShardId!;
+        if (iterators.has(id)) continue;
+        const { ShardIterator } = await streams.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }),
+        );
+        iterators.set(id, ShardIterator ?? null);
+      }
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    first = false;
+  }
+
+  async function pollOnce(): Promise<void> {
+    await discoverShards();
+    for (const [shard, iterator] of iterators) {
+      if (!iterator) continue;
+      for (let current: string | null = iterator; current; ) {
+        const page: GetRecordsCommandOutput = await streams.send(new GetRecordsCommand({ ShardIterator: current, Limit: 1000 }));
+        const records = page.Records ?? [];
+        if (records.length > 0) await onChanges(records.map(asLambdaRecord));
+        // Only now is the shard's position moved past the batch: a failed batch is read again.
+        current = page.NextShardIterator ?? null;
+        iterators.set(shard, current);
+        if (records.length === 0) break;
+      }
+    }
+  }
+
+  // Take the shards' current ends before returning, so a change made right after start is seen.
+  await discoverShards();
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        await pollOnce();
+      } catch (error) {
+        if (!stopped) options.onError?.(error as Error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      streams.destroy();
+    },
+  };
+}
+
+async function endpointOf(dynamo: DynamoDBClient): Promise<string> {
+  const endpoint = await dynamo.config.endpoint?.();
+  if (!endpoint) throw new Error('the local stream needs the DynamoDB client to have an explicit endpoint');
+  return `${endpoint.protocol}//${endpoint.hostname}${endpoint.port ? `:${endpoint.port}` : ''}${endpoint.path}`;
+}
+
+/** The SDK's record in the form a stream-triggered Lambda receives it (the commit time in epoch seconds). */
+export function asLambdaRecord(record: StreamRecord): StreamChange {
+  const { dynamodb } = record;
+  const created = dynamodb?.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    dynamodb: {
+      Keys: dynamodb?.Keys,
+      NewImage: withEmptyMaps(dynamodb?.NewImage),
+      OldImage: withEmptyMaps(dynamodb?.OldImage),
+      SequenceNumber: dynamodb?.SequenceNumber,
+      ApproximateCreationDateTime: created instanceof Date ? created.getTime() / 1000 : (created as number | undefined),
+    },
+  };
+}
+
+/**
+ * The streams client reads an empty map attribute (`{"M": {}}`) back as `{}`, an attribute value with no
+ * type, which no unmarshaller takes: put the type back (a typeless value can only have been an empty map).
+ */
+function withEmptyMaps<T>(image: T): T {
+  if (image === undefined) return image;
+  const repair = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    const attribute = value as Record<string, unknown>;
+    if (Object.keys(attribute).length === 0) return { M: {} };
+    if (attribute.M) return { M: Object.fromEntries(Object.entries(attribute.M as object).map(([k, v]) => [k, repair(v)])) };
+    if (Array.isArray(attribute.L)) return { L: attribute.L.map(repair) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image as object).map(([name, value]) => [name, repair(value)])) as T;
+}
