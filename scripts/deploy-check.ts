@@ -60,7 +60,9 @@ function runDeploy(args: string[], env: NodeJS.ProcessEnv, log: (line: string) =
 async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise<string[]> {
   const config = await resolveConfig(deployed.stage, env);
   const tableArn = deployed.table?.description.TableArn;
-  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn) : new Map();
+  // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
+  const streamArn = deployed.table?.description.LatestStreamArn;
+  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn) : new Map();
   return [
     ...checkStacks(deployed, SPLIT_STACKS),
     ...checkRoutes(deployed),

@@ -20,6 +20,7 @@ const makeIamRoles = require('../../infra/iam-roles.cjs') as (options: {
   resolveVariable: (name: string) => Promise<string>;
   domain: string;
   tableArn: unknown;
+  streamArn?: unknown;
 }) => Promise<Record<string, { Properties: { Policies: Array<{ PolicyName: string; PolicyDocument: { Statement: PolicyStatement[] } }> } }>>;
 const { SPLIT_STACKS } = require('../../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
 
@@ -85,15 +86,18 @@ function resolveIntrinsics(node: unknown, pseudo: Record<string, string>): unkno
   return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, resolveIntrinsics(value, pseudo)]));
 }
 
-/** Each function's inline policies, by function name: the roles infra/iam-roles.cjs declares, resolved for `tableArn`. */
-export async function expectedPolicies(stage: string, tableArn: string): Promise<Map<string, Record<string, PolicyStatement[]>>> {
+/**
+ * Each function's inline policies, by function name: the roles infra/iam-roles.cjs declares, resolved for `tableArn`
+ * (and, for the stream consumer, the table's `streamArn`).
+ */
+export async function expectedPolicies(stage: string, tableArn: string, streamArn?: string): Promise<Map<string, Record<string, PolicyStatement[]>>> {
   const [, partition, , region, account] = tableArn.split(':');
   const pseudo = { 'AWS::Partition': partition!, 'AWS::Region': region!, 'AWS::AccountId': account! };
   const variables: Record<string, string> = { 'self:service': 'store-api', 'sls:stage': stage };
   const resolveVariable = async (name: string) => variables[name] ?? Promise.reject(new Error(`no variable ${name}`));
   const byFunction = new Map<string, Record<string, PolicyStatement[]>>();
   for (const stack of SPLIT_STACKS) {
-    const roles = await makeIamRoles({ resolveVariable, domain: stack, tableArn });
+    const roles = await makeIamRoles({ resolveVariable, domain: stack, tableArn, streamArn });
     for (const fn of allFunctions(stack)) {
       const role = Object.values(roles).find((r) => r.Properties.Policies.some((p) => p.PolicyName === `${fn.name}-access`));
       if (!role) throw new Error(`infra/iam-roles.cjs declares no role for ${fn.name}`);

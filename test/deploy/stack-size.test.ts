@@ -15,7 +15,7 @@ const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResourc
 type Row = { domain: string; name: string; key: string; path: string; method: string };
 const { FUNCTIONS, allFunctions } = require('../../infra/function-table.cjs') as {
   FUNCTIONS: Row[];
-  allFunctions: (domain: string) => Array<{ name: string; events: Array<{ http: { path: string; method: string } }> }>;
+  allFunctions: (domain: string) => Array<{ name: string; events: Array<{ http: { path: string; method: string } }>; stream?: Record<string, unknown> }>;
 };
 
 /** The functions of a hypothetical plain CRUD entity in domain `grown`, as `npm run generate` derives them. */
@@ -116,7 +116,8 @@ function fakeServerless({ commands, domain = 'all', functions = {}, resources = 
 }
 
 const serviceOf = (domain: string) => ({
-  functions: Object.fromEntries(allFunctions(domain).map((fn) => [fn.name, { events: fn.events }])),
+  // As infra/functions.cjs compiles them: a stream-triggered function's `stream` becomes its event.
+  functions: Object.fromEntries(allFunctions(domain).map((fn) => [fn.name, { events: fn.stream ? [{ stream: { type: 'dynamodb', ...fn.stream } }] : fn.events }])),
   resources: Object.fromEntries(allFunctions(domain).map((fn) => [`${fn.name}Role`, { Type: 'AWS::IAM::Role' }])),
 });
 const templateOf = (count: number) => ({ Resources: Object.fromEntries(Array.from({ length: count }, (_, i) => [`R${i}`, { Type: 'AWS::SNS::Topic' }])) });
