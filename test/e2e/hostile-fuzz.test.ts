@@ -46,7 +46,7 @@ import {
   type Admin,
   type ApiUser,
 } from '../support/fixtures.js';
-import { diffSnapshots, snapshotTable, type Snapshot } from '../integration/hostile-support.js';
+import { CHANGE_FEED_PREFIXES, diffSnapshots, snapshotTable, type Snapshot } from '../integration/hostile-support.js';
 import { rawRequest, type RawResponse } from './hostile-raw-http.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -567,7 +567,7 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
 // Failed-login windows, id counters and the per-user rate-limit buckets change on rejected requests by design.
-const IGNORED = ['THROTTLE#', 'COUNTER#', 'RATE#'] as const;
+const IGNORED = ['THROTTLE#', 'COUNTER#', 'RATE#', ...CHANGE_FEED_PREFIXES] as const;
 
 function unexplainedChanges(before: Snapshot, after: Snapshot, executed: Executed[]): string[] {
   const diff = diffSnapshots(before, after);

@@ -113,11 +113,17 @@ export async function deleteItem(key: { pk: string; sk: string }): Promise<void>
 export type Snapshot = Map<string, string>;
 
 /**
+ * What the stream consumer writes in the background for changes committed earlier: the event store and webhook
+ * deliveries (with their health items). A snapshot taken to prove "a rejected request changed nothing" ignores them.
+ */
+export const CHANGE_FEED_PREFIXES = ['EVENTS#', 'EVENTID#', 'WHDELIVERY#', 'WHHEALTH#'] as const;
+
+/**
  * Every item of the table, keyed `pk | sk`, values as canonical JSON (sets as sorted arrays).
  * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change, and the change
- * feed's event store, which the stream consumer writes in the background for changes committed earlier).
+ * feed's items).
  */
-export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#', 'EVENTS#', 'EVENTID#']): Promise<Snapshot> {
+export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#', ...CHANGE_FEED_PREFIXES]): Promise<Snapshot> {
   const items: Snapshot = new Map();
   let start: Record<string, unknown> | undefined;
   do {
