@@ -18,6 +18,8 @@ export interface ChangeFeedFigures {
   commitToStoredMs: Latency;
   /** Commit → the receiver has the whole POST (signed, first attempt). */
   commitToDeliveredMs: Latency;
+  /** The same, one write at a time at a steady rate (no backlog): the latency a single change sees. */
+  paced: { writes: number; perSecond: number; commitToStoredMs: Latency; commitToDeliveredMs: Latency };
   /** Records per consumer batch, as the local poller hands them on. */
   meanBatch: number;
   /** Consumer time per event (derive + store), in this process. */
@@ -49,6 +51,8 @@ interface Cost {
   totalUsd: number;
 }
 
+/** The trickle after the burst: few enough per second that the local consumer keeps up. */
+const PACED = { writes: 100, perSecond: 10 };
 /** Deployed batches (batchSize 100) are as full as the write rate allows; a conservative mean. */
 const DEPLOYED_MEAN_BATCH = 10;
 /** A stored item's key and attribute names beyond its JSON (DynamoDB counts names and values). */
@@ -129,6 +133,11 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
   const { receiver } = webhook;
   const committedAt = new Map<string, number>();
   let figures: ChangeFeedFigures | undefined;
+  let burst: { stored: Latency; delivered: Latency } | undefined;
+  let paced: { stored: Latency; delivered: Latency } | undefined;
+  let msPerEvent = 0;
+  let msPerDelivery = 0;
+  let meanBatch = 0;
   try {
     const feed = await startLocalChangeFeed(awsEnv, tableName, (error) => say(`  change feed: ${error.message}`), [timedStore, timedWebhooks]);
     try {
@@ -159,6 +168,17 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
       webhookMs = 0;
       batches.length = 0;
       sizes.length = 0;
+      const latencies = async () => {
+        await waitFor(() => [...committedAt.keys()].every((key) => storedAt.has(key)), 'store');
+        await waitFor(() => receiver.received.length >= committedAt.size, 'deliver');
+        const arrivals = new Map(receiver.received.map((message) => [keyOf(JSON.parse(message.body) as ChangeEvent), message.at]));
+        const missing = [...committedAt.keys()].filter((key) => !arrivals.has(key));
+        if (missing.length > 0) throw new Error(`the receiver never got ${missing.length} of the events (${missing[0]}, …)`);
+        return {
+          stored: latency([...committedAt].map(([key, at]) => storedAt.get(key)! - at)),
+          delivered: latency([...committedAt].map(([key, at]) => arrivals.get(key)! - at)),
+        };
+      };
       let next = 0;
       await Promise.all(
         Array.from({ length: 10 }, async () => {
@@ -168,19 +188,25 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
           }
         }),
       );
-      await waitFor(() => [...committedAt.keys()].every((key) => storedAt.has(key)), 'store');
-      await waitFor(() => receiver.received.length >= committedAt.size, 'deliver');
+      burst = await latencies();
+      msPerEvent = consumerMs / Math.max(1, consumed);
+      msPerDelivery = webhookMs / Math.max(1, receiver.received.length);
+      meanBatch = round(batches.reduce((a, b) => a + b, 0) / Math.max(1, batches.length), 1);
+      // Then a steady trickle: the latency of one change when the consumer has no backlog.
+      storedAt.clear();
+      committedAt.clear();
+      receiver.received.length = 0;
+      const trickle: Array<Promise<void>> = [];
+      for (let i = 0; i < PACED.writes; i++) {
+        trickle.push(write(i, 3));
+        await new Promise((resolve) => setTimeout(resolve, 1000 / PACED.perSecond));
+      }
+      await Promise.all(trickle);
+      paced = await latencies();
     } finally {
       await feed.stop();
     }
-    const arrivals = new Map(receiver.received.map((message) => [keyOf(JSON.parse(message.body) as ChangeEvent), message.at]));
-    const missing = [...committedAt.keys()].filter((key) => !arrivals.has(key));
-    if (missing.length > 0) throw new Error(`the receiver never got ${missing.length} of the events (${missing[0]}, …)`);
-    const stored = [...committedAt].map(([key, at]) => storedAt.get(key)! - at);
-    const delivered = [...committedAt].map(([key, at]) => arrivals.get(key)! - at);
     const meanBytes = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length);
-    const msPerEvent = consumerMs / Math.max(1, consumed);
-    const msPerDelivery = webhookMs / Math.max(1, receiver.received.length);
     const deliveryBytes = await deliverySizes(tableName, webhook.webhookId);
     const writeUnitsPerDelivery = deliveryWriteUnits(deliveryBytes.delivery, deliveryBytes.marker);
     // One transaction of two puts per event: transactions cost twice; the marker is one unit, the feed item one per KB.
@@ -188,9 +214,10 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     const invocationsUsd = (1e6 / DEPLOYED_MEAN_BATCH / 1e6) * PRICES.lambdaPerMillionRequests;
     figures = {
       writes,
-      commitToStoredMs: latency(stored),
-      commitToDeliveredMs: latency(delivered),
-      meanBatch: round(batches.reduce((a, b) => a + b, 0) / Math.max(1, batches.length), 1),
+      commitToStoredMs: burst!.stored,
+      commitToDeliveredMs: burst!.delivered,
+      paced: { ...PACED, commitToStoredMs: paced!.stored, commitToDeliveredMs: paced!.delivered },
+      meanBatch,
       consumerMsPerEvent: round(msPerEvent, 2),
       webhookMsPerDelivery: round(msPerDelivery, 2),
       meanFeedItemBytes: Math.round(meanBytes),
@@ -225,7 +252,9 @@ export function changeFeedReport(figures: ChangeFeedFigures): string[] {
     `  commit → event stored: median ${figures.commitToStoredMs.median} ms, p99 ${figures.commitToStoredMs.p99} ms, max ${figures.commitToStoredMs.max} ms` +
       ` (the pull feed shows it after the settle time, EVENTS_SETTLE_MS, 3 s by default)`,
     `  commit → webhook delivered (receiver on 127.0.0.1, one subscription to products.*, first attempt): median ${d.median} ms, p99 ${d.p99} ms, max ${d.max} ms`,
-    `  consumer: ${figures.consumerMsPerEvent} ms per event, ${figures.meanBatch} records per batch; stored event ${figures.meanFeedItemBytes} bytes`,
+    `  a steady ${figures.paced.perSecond} writes/s (${figures.paced.writes} writes): commit → stored median ${figures.paced.commitToStoredMs.median} ms, p99 ${figures.paced.commitToStoredMs.p99} ms;` +
+      ` commit → delivered median ${figures.paced.commitToDeliveredMs.median} ms, p99 ${figures.paced.commitToDeliveredMs.p99} ms, max ${figures.paced.commitToDeliveredMs.max} ms`,
+    `  consumer (in the burst): ${figures.consumerMsPerEvent} ms per event, ${figures.meanBatch} records per batch; stored event ${figures.meanFeedItemBytes} bytes`,
     `  extra cost per million writes (on-demand, us-east-1): $${c.writesUsd} event store writes + $${c.storageUsd} storage for 30 days` +
       ` + $${c.lambdaUsd} consumer Lambda = $${c.totalUsd} (stream reads by Lambda are free; prices as of ${figures.pricesAsOf}, bench/lib/cost.ts)`,
     `  each webhook subscription matching every write adds: $${w.writesUsd} delivery writes (${figures.writeUnitsPerDelivery} write units: marker + delivery in a transaction,` +
