@@ -30,7 +30,7 @@ export interface ChangeFeedFigures {
   /** A delivery item after its successful attempt (the body sent, its attempts) and its event marker. */
   meanDeliveryItemBytes: number;
   meanDeliveryMarkerBytes: number;
-  /** Write units of one delivery that gets through on its first attempt (counted from lib/db/webhook-deliveries.ts). */
+  /** Mean write units of a delivery that gets through on its first attempt (counted from lib/db/webhook-deliveries.ts, item by item). */
   writeUnitsPerDelivery: number;
   pricesAsOf: string;
   costPerMillionWrites: Cost;
@@ -82,10 +82,14 @@ function itemBytes(item: Record<string, unknown>): number {
   return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value)), 0);
 }
 
-/** Mean sizes of the webhook's delivery items and markers as stored (a page of each from its partition). */
-async function deliverySizes(tableName: string, webhookId: number): Promise<{ delivery: number; marker: number }> {
+/**
+ * Mean sizes of the webhook's delivery items and markers as stored (a page of each from its partition), and the
+ * mean write units per delivery item by item (a product's delivery is close to 3 KB: a mean would hide that some
+ * cross it).
+ */
+async function deliverySizes(tableName: string, webhookId: number): Promise<{ delivery: number; marker: number; writeUnits: number }> {
   const { db } = await import('../../lib/db/client.js');
-  const mean = async (prefix: string) => {
+  const sizes = async (prefix: string) => {
     const { Items = [] } = await db().send(
       new QueryCommand({
         TableName: tableName,
@@ -95,9 +99,12 @@ async function deliverySizes(tableName: string, webhookId: number): Promise<{ de
       }),
     );
     if (Items.length === 0) throw new Error(`the webhook has no ${prefix} items to measure`);
-    return Items.reduce((sum, item) => sum + itemBytes(item), 0) / Items.length;
+    return Items.map(itemBytes);
   };
-  return { delivery: await mean('AT#'), marker: await mean('EVT#') };
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const deliveries = await sizes('AT#');
+  const marker = mean(await sizes('EVT#'));
+  return { delivery: mean(deliveries), marker, writeUnits: mean(deliveries.map((bytes) => deliveryWriteUnits(bytes, marker))) };
 }
 
 export async function measureChangeFeed(awsEnv: Record<string, string>, tableName: string, say: (line: string) => void, writes = 400): Promise<ChangeFeedFigures> {
@@ -208,7 +215,7 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     }
     const meanBytes = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length);
     const deliveryBytes = await deliverySizes(tableName, webhook.webhookId);
-    const writeUnitsPerDelivery = deliveryWriteUnits(deliveryBytes.delivery, deliveryBytes.marker);
+    const writeUnitsPerDelivery = round(deliveryBytes.writeUnits, 1);
     // One transaction of two puts per event: transactions cost twice; the marker is one unit, the feed item one per KB.
     const eventWriteUnits = 2 * (1 + kb(meanBytes));
     const invocationsUsd = (1e6 / DEPLOYED_MEAN_BATCH / 1e6) * PRICES.lambdaPerMillionRequests;
