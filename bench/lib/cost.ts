@@ -22,6 +22,8 @@ export const PRICES = {
   httpApiPerMillionRequests: 1.0,
   dynamoDbPerMillionReadUnits: 0.125,
   dynamoDbPerMillionWriteUnits: 0.625,
+  /** Standard table class, per GB-month stored. */
+  dynamoDbPerGbMonth: 0.25,
 } as const;
 
 /** The ERP-sync mix: an ERP polling and pushing stock, prices and orders. Shares add up to 1. */

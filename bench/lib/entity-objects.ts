@@ -33,7 +33,7 @@ export interface EntityObjects {
 }
 
 /** The Lambda entry point of functions/<entity>/<operation>.ts, as the runtime would load it. */
-export async function handlerOf(entity: string, operation: 'create' | 'get' | 'list'): Promise<LambdaHandler> {
+export async function handlerOf(entity: string, operation: 'create' | 'get' | 'list' | 'delete'): Promise<LambdaHandler> {
   return ((await import(`../../functions/${entity}/${operation}.js`)) as { handler: LambdaHandler }).handler;
 }
 

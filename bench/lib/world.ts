@@ -90,7 +90,8 @@ export function useTable(tableName: string): void {
   resetConfigForTests();
 }
 
-async function createCaller(label: Caller['label'], email: string, isRoot: boolean): Promise<{ caller: Caller; user: UserRecord }> {
+/** An administrator with an API key of its own (the change feed's bench makes a root one to subscribe a webhook). */
+export async function createCaller(label: Caller['label'], email: string, isRoot: boolean): Promise<{ caller: Caller; user: UserRecord }> {
   const key = generateApiKey();
   const user = await createUser({
     email,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 
 /** One POST a receiver got: its Standard Webhooks headers and the raw body. */
@@ -9,6 +10,8 @@ export interface Received {
   signature: string;
   body: string;
   headers: IncomingHttpHeaders;
+  /** performance.now() when the whole body had arrived (the bench times commit → delivered by it). */
+  at: number;
 }
 
 /**
@@ -33,6 +36,7 @@ export class WebhookReceiver {
           signature: String(req.headers['webhook-signature']),
           body: Buffer.concat(chunks).toString('utf8'),
           headers: req.headers,
+          at: performance.now(),
         });
         const status = this.statuses[Math.min(this.answered, this.statuses.length - 1)] ?? 204;
         this.answered += 1;
