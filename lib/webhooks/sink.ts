@@ -32,17 +32,22 @@ export const webhookSink: EventSink = async (events: readonly ChangeEvent[]) => 
   const webhooks = await activeWebhooks();
   if (webhooks.length === 0) return;
   const now = Date.now();
-  const due: DeliveryRef[] = [];
+  const matches: Array<{ webhookId: number; event: ChangeEvent; body: string }> = [];
   for (const event of events) {
     const body = JSON.stringify(event);
     for (const webhook of webhooks) {
       const subscription = { events: (webhook.events as string[] | undefined) ?? [], company_id: Number(webhook.company_id ?? 0) };
-      if (!subscriptionMatches(subscription, event)) continue;
-      const webhookId = Number(webhook.webhook_id);
-      const recorded = await recordDelivery(webhookId, event, body, now);
-      if (recorded) due.push(recorded);
+      if (subscriptionMatches(subscription, event)) matches.push({ webhookId: Number(webhook.webhook_id), event, body });
     }
   }
+  // Each delivery is its own conditional transaction, independent of the others: recorded side by side (one at a
+  // time, a batch of 100 events waited 100 round trips before the first POST). A failure throws, so the consumer
+  // retries the batch; the deliveries recorded meanwhile are skipped then by their markers.
+  const due: DeliveryRef[] = [];
+  await inBatches(matches, PARALLEL_ATTEMPTS, async ({ webhookId, event, body }) => {
+    const recorded = await recordDelivery(webhookId, event, body, now);
+    if (recorded) due.push(recorded);
+  });
   const cache: WebhookCache = new Map(webhooks.map((webhook) => [Number(webhook.webhook_id), Promise.resolve(webhook)]));
   // Attempts run side by side (receivers must not rely on order: Standard Webhooks promises none); a failed
   // attempt is the runner's to retry, not the consumer's.
