@@ -81,7 +81,7 @@ describe('webhooks fed by the change stream', () => {
     const ours = payloads.filter((p) => [String(productId), String(orderId), String(customerId)].includes(p.object_id));
     const productUpdate = ours.find((p) => p.type === 'products.updated' && p.data.changed_fields?.includes('price'));
     expect(productUpdate?.data.object.price).toBe('12.00');
-    expect(ours.find((p) => p.type === 'products.deleted')?.data.object.product_id).toBe(String(productId));
+    expect(String(ours.find((p) => p.type === 'products.deleted')?.data.object.product_id)).toBe(String(productId));
     expect(ours.find((p) => p.type === 'orders.created')?.company_id).toBe(company);
     expect(ours.find((p) => p.type === 'users.updated')?.data.object.firstname).toBe('Changed');
   });

@@ -44,7 +44,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
     const { ensureBootstrapAdmin } = await import('../../lib/bootstrap.js');
     await ensureBootstrapAdmin({ email: TEST_ADMIN_EMAIL, apiKey: adminKey });
-    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events).
+    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events) and is
+    // handed to the webhooks, whose receivers in the tests listen on 127.0.0.1 (the local stage allows it, as
+    // serverless offline's functions do; without it every first attempt was refused and waited for the retry runner).
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
     changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) => console.error(`change feed: ${error.message}`));
 
     const offline = await startOffline({
