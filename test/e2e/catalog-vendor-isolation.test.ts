@@ -5,18 +5,9 @@
  * its own company whatever the body says, reads every category but writes none, and is refused everything else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import { PATH_FORMS, api } from '../support/http.js';
 import { createApiUser, createGroup, expectError, expectForbidden, expectStatus, uid, type ApiUser } from '../support/fixtures.js';
 import { createCategory, createFeature, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
-
-const PATH_FORMS = [
-  (rest: string) => `/api/${rest}`,
-  (rest: string) => `/api/2.0/${rest}`,
-  (rest: string) => {
-    const [path, query] = rest.split('?');
-    return `/api.php?_d=${path}&ajax_custom=1${query ? `&${query}` : ''}`;
-  },
-];
 
 let companyA: number;
 let companyB: number;

@@ -6,18 +6,9 @@
  * company must exist; a vendor may use only its own company's context.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import { PATH_FORMS, api } from '../support/http.js';
 import { createAdmin, createApiUser, createUser, expectError, expectForbidden, expectStatus, uid, uniqueEmail, type ApiUser } from '../support/fixtures.js';
 import { createCategory, createProduct, createStore, createVia, getOk, idsOf } from '../support/catalog.js';
-
-const PATH_FORMS = [
-  (rest: string) => `/api/${rest}`,
-  (rest: string) => `/api/2.0/${rest}`,
-  (rest: string) => {
-    const [path, query] = rest.split('?');
-    return `/api.php?_d=${path}&ajax_custom=1${query ? `&${query}` : ''}`;
-  },
-];
 
 let companyA: number;
 let companyB: number;

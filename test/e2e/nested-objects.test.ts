@@ -6,15 +6,9 @@
  * (else 404, and nothing changes).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import { PATH_FORMS, api } from '../support/http.js';
 import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid, type ApiUser } from '../support/fixtures.js';
 import { createCategory, createFeature, createProduct, createStore, createVia, getOk } from '../support/catalog.js';
-
-const PATH_FORMS = [
-  (rest: string) => `/api/${rest}`,
-  (rest: string) => `/api/2.0/${rest}`,
-  (rest: string) => `/api.php?_d=${rest}&ajax_custom=1`,
-];
 
 let companyA: number;
 let companyB: number;

@@ -66,3 +66,13 @@ function parseJson<T>(text: string): T | undefined {
     return undefined;
   }
 }
+
+/** The three forms of one API path (SPEC §1): `/api/…`, `/api/2.0/…` and the legacy `/api.php?_d=…&ajax_custom=1`. */
+export const PATH_FORMS: ReadonlyArray<(rest: string) => string> = [
+  (rest) => `/api/${rest}`,
+  (rest) => `/api/2.0/${rest}`,
+  (rest) => {
+    const [path, query] = rest.split('?');
+    return `/api.php?_d=${path}&ajax_custom=1${query ? `&${query}` : ''}`;
+  },
+];
