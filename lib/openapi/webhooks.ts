@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../entities/types.js';
 import { eventEntities, MEMBERSHIPS } from '../webhooks/event-names.js';
+import { changeEventSchema } from '../entities/change-event-schema.js';
 import { representationSchema, type Schema } from './schemas.js';
 
 /**
@@ -27,28 +28,19 @@ function objectSchema(entity: ResourceDefinition | undefined): Schema {
   return { ...representationSchema(entity, 'single'), description: 'The object as its single GET shows it; for a delete, its last state.' };
 }
 
+/** ChangeEvent (lib/entities/change-event-schema.ts, also GET /events' rows) narrowed to one entity's events. */
 function eventSchema(name: string, entity: ResourceDefinition | undefined): Schema {
+  const properties = changeEventSchema.properties as Record<string, Schema>;
+  const data = properties.data as Schema & { properties: Record<string, Schema> };
   return {
-    type: 'object',
+    ...changeEventSchema,
     description: `A change of one ${name} object (docs/api.md "Webhooks").`,
     properties: {
-      id: { type: 'string', description: 'Unique per change; stable across retries.' },
+      ...properties,
       type: { type: 'string', enum: ACTIONS.map((action) => `${name}.${action}`) },
       entity: { type: 'string', const: name },
-      action: { type: 'string', enum: [...ACTIONS] },
-      object_id: { type: 'string' },
-      company_id: { type: ['integer', 'null'], description: 'The owning company, for company-owned objects.' },
-      created_at: { type: 'string', format: 'date-time', description: 'When the change was committed.' },
-      data: {
-        type: 'object',
-        properties: {
-          object: objectSchema(entity),
-          changed_fields: { type: 'array', items: { type: 'string' }, description: 'Updates only: the fields whose value changed.' },
-        },
-        required: ['object'],
-      },
+      data: { ...data, properties: { ...data.properties, object: objectSchema(entity) } },
     },
-    required: ['id', 'type', 'entity', 'action', 'object_id', 'company_id', 'created_at', 'data'],
   };
 }
 
