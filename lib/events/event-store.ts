@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from '../db/client.js';
 import { TTL_ATTRIBUTE } from '../db/schema.js';
+import { inBatches } from '../in-batches.js';
 import { ConditionFailed, transactWrite } from '../db/transact.js';
 import type { ChangeEvent, EventSink } from './change-event.js';
 import { EVENT_RETENTION_DAYS, dayOfStamp, eventKeys, nextStamp, stampOfKey, stampText } from './event-keys.js';
@@ -29,14 +30,7 @@ export function settleMs(env: NodeJS.ProcessEnv = process.env): number {
  */
 export const storeEvents: EventSink = async (events) => {
   const stamped = events.map((event) => ({ event, stamp: nextStamp() }));
-  let next = 0;
-  const worker = async () => {
-    while (next < stamped.length) {
-      const { event, stamp } = stamped[next++]!;
-      await storeOne(event, stamp);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, stamped.length) }, worker));
+  await inBatches(stamped, WRITE_CONCURRENCY, ({ event, stamp }) => storeOne(event, stamp));
 };
 
 async function storeOne(event: ChangeEvent, stamp: number): Promise<void> {

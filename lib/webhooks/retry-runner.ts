@@ -1,6 +1,6 @@
 import { dueDeliveries } from '../db/webhook-deliveries.js';
 import { attemptDelivery, type WebhookCache } from './attempt.js';
-import { inBatches } from './in-batches.js';
+import { inBatches } from '../in-batches.js';
 
 const PAGE = 50;
 const PARALLEL_ATTEMPTS = 16;

@@ -4,7 +4,7 @@ import { webhooksEntity } from '../entities/webhooks.js';
 import type { ChangeEvent, EventSink } from '../events/change-event.js';
 import { attemptDelivery, type WebhookCache } from './attempt.js';
 import { subscriptionMatches } from './matching.js';
-import { inBatches } from './in-batches.js';
+import { inBatches } from '../in-batches.js';
 
 /** How many deliveries are attempted at once (each may wait up to the attempt time-out). */
 const PARALLEL_ATTEMPTS = 16;
