@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --json]`: the performance figures of the API and its budgets (README "Performance").
+ * `npm run bench [-- --json | --change-feed | --help]`: the performance figures of the API and its budgets
+ * (docs/performance.md).
  * With --json, stdout is one JSON object and everything else goes to stderr.
  *
  * 1. bundles and module init of every function (fresh Node processes; nothing else of ours running yet);
@@ -13,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { LOCAL_TABLE_NAME } from '../scripts/lib/local-env.js';
 import { stopAllGroups } from '../scripts/lib/process-group.js';
+import { createScratchDir } from '../scripts/lib/scratch-dir.js';
 import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
 import { mixCost } from './lib/cost.js';
@@ -23,6 +25,7 @@ import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } f
 import { humanReport, jsonReport } from './lib/report.js';
 import { startDatabase, startOfflineCopy } from './lib/services.js';
 import { round } from './lib/stats.js';
+import { BENCH_USAGE, wantsHelp } from './lib/usage.js';
 
 const LARGE_TABLE = 'store-api-bench-10k';
 const SMALL_USERS = 100;
@@ -52,6 +55,10 @@ async function changeFeedOnly(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) return void process.stdout.write(BENCH_USAGE);
+  // Every temporary folder of the run (the bundles, the service copy, what offline writes) goes into one private
+  // TMPDIR, removed on any exit (stopEverything, Ctrl-C, an error); one left by a killed run goes at the next.
+  process.env.TMPDIR = createScratchDir().path;
   if (process.argv.slice(2).includes('--change-feed')) return changeFeedOnly();
   // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
   const json = process.argv.slice(2).includes('--json') || process.env.npm_config_json === 'true';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat, symlink } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,8 +78,11 @@ export async function measureBundles(runs: number, progress: (line: string) => v
     const built: Array<{ name: string; file: string; bytes: number }> = [];
     for (const { name, entry } of modules) {
       const file = join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.cjs`);
-      await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outfile: file });
-      built.push({ name, file, bytes: (await stat(file)).size });
+      // Written by us, not by esbuild's service process: that one would finish a write (and re-create the folder)
+      // after an interrupted bench had removed its temporary folder on the way out.
+      const [output] = (await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outfile: file, write: false })).outputFiles;
+      await writeFile(file, output!.contents);
+      built.push({ name, file, bytes: output!.contents.byteLength });
     }
     progress(`  built ${built.length - 1} functions and the baseline; timing module init (${runs} fresh processes each)...`);
 

@@ -1,0 +1,18 @@
+/** `npm run bench -- --help`: what the bench takes, printed before anything is started. */
+export const BENCH_USAGE = `Usage: npm run bench [-- <flags>]
+
+The performance figures of the API and their budgets (docs/performance.md): bundles and module init, DynamoDB
+round trips per request, list scaling (100 vs 10,000 users and products), HTTP through serverless offline,
+cost per request and the change feed's latency. About 12 minutes on a busy 2-core machine. It starts its own
+DynamoDB Local (in memory) and serverless offline on free ports, and stops them and removes its temporary
+folder when it ends, also on Ctrl-C or an error.
+
+Flags:
+  --json          the figures as one JSON object on stdout (progress on stderr); use npm run -s
+  --change-feed   only the change feed's figures (about a minute)
+  --help, -h      this text
+`;
+
+export function wantsHelp(args: readonly string[]): boolean {
+  return args.includes('--help') || args.includes('-h');
+}
