@@ -1,0 +1,122 @@
+/**
+ * Running the docs' shell examples as a newcomer runs them: a fresh `npm start -- --in-memory` (its own ports,
+ * its own empty database), the `export EMAIL=… KEY=… API=…` line it prints pasted into a shell, then the
+ * ```sh blocks of a Markdown file in that one shell, verbatim (test/e2e/readme-walkthrough.test.ts,
+ * test/e2e/recipes.test.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/ports.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
+
+export const STARTUP_MS = 170_000;
+
+/** The ```sh blocks of a Markdown file; with a heading, only those between `## <heading>` and the next `## `. */
+export function shellBlocksOf(markdown: string, heading?: string): string[] {
+  let section = markdown;
+  if (heading !== undefined) {
+    const start = markdown.indexOf(`\n## ${heading}`);
+    if (start < 0) return [];
+    const rest = markdown.slice(start + 1);
+    const next = rest.indexOf('\n## ', 1);
+    section = next < 0 ? rest : rest.slice(0, next);
+  }
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+}
+
+/** The blocks of a file of the repository (`README.md`, `docs/recipes.md`). */
+export function shellBlocksOfFile(file: string, heading?: string): string[] {
+  return shellBlocksOf(readFileSync(join(repoRoot, file), 'utf8'), heading);
+}
+
+export interface ShellRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh store as `npm start -- --in-memory` makes it, and a shell with its export line. */
+export class FreshStore {
+  /** `export EMAIL='…' KEY='…' API='…'`, as printed after `Set:`. */
+  exportLine = '';
+  readonly #env: NodeJS.ProcessEnv;
+  #server: ChildProcess | undefined;
+  #output = '';
+
+  private constructor(env: NodeJS.ProcessEnv) {
+    this.#env = env;
+  }
+
+  /** Starts it and waits for its export line (call from beforeAll with STARTUP_MS). */
+  static async start(): Promise<FreshStore> {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) };
+    // A newcomer's start: no bootstrap variables, so the key is generated and printed; and no test database:
+    // `npm run admin` in the blocks finds this store's DynamoDB by DYNAMODB_PORT, as it does for a newcomer.
+    delete env.BOOTSTRAP_ADMIN_EMAIL;
+    delete env.BOOTSTRAP_ADMIN_API_KEY;
+    delete env.AWS_ENDPOINT_URL_DYNAMODB;
+    delete env.TABLE_NAME;
+    const store = new FreshStore(env);
+    store.#server = spawn('npm', ['start', '--', '--in-memory', '--log-format', 'json'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    store.exportLine = await store.#waitForExportLine();
+    return store;
+  }
+
+  get api(): string {
+    return this.#exported('API');
+  }
+
+  /** The Authorization header of the bootstrap administrator. */
+  get authorization(): string {
+    return `Basic ${Buffer.from(`${this.#exported('EMAIL')}:${this.#exported('KEY')}`).toString('base64')}`;
+  }
+
+  /** A GET as the bootstrap administrator, its JSON answer. */
+  async read(path: string): Promise<Record<string, unknown>> {
+    return (await fetch(`${this.api}${path}`, { headers: { authorization: this.authorization } })).json() as Promise<Record<string, unknown>>;
+  }
+
+  /** The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it). */
+  run(blocks: readonly string[], after: readonly string[] = []): ShellRun {
+    const script = [this.exportLine, ...blocks, ...after].join('\n');
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: repoRoot, env: this.#env, encoding: 'utf8', timeout: 120_000 });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  }
+
+  stop(): Promise<void> {
+    const child = this.#server;
+    if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+    return new Promise((resolve) => {
+      const kill = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 20_000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      // Its own process group: the dev server stops DynamoDB Local and offline on SIGTERM.
+      process.kill(-child.pid!, 'SIGTERM');
+    });
+  }
+
+  #exported(name: string): string {
+    return new RegExp(`${name}='([^']+)'`).exec(this.exportLine)![1]!;
+  }
+
+  /** Waits until the dev server has printed its `Set:` line, and returns the shell command on it. */
+  #waitForExportLine(): Promise<string> {
+    const server = this.#server!;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start printed no "Set:" line:\n${this.#output}`)), STARTUP_MS - 5_000);
+      server.stdout!.on('data', (chunk: Buffer) => {
+        this.#output += chunk.toString();
+        const line = this.#output.split('\n').find((text) => text.startsWith('Set:'));
+        if (line) {
+          clearTimeout(timer);
+          resolve(line.slice('Set:'.length).trim());
+        }
+      });
+      server.stderr!.on('data', (chunk: Buffer) => (this.#output += chunk.toString()));
+      server.once('exit', (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${this.#output}`)));
+    });
+  }
+}
