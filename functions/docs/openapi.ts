@@ -1,21 +1,21 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { deploymentBase, deploymentOrigin, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
 import { JSON_CONTENT_TYPE } from '../../lib/http/response.js';
-import { buildOpenApiDocument } from '../../lib/openapi/document.js';
+import { buildOpenApiDocument, versionServers } from '../../lib/openapi/document.js';
 
 // Built once per instance: the definitions do not change while it runs.
 const document = buildOpenApiDocument();
 
 /**
- * GET /api/openapi.json and /api/2.0/openapi.json, without credentials. The server entry is this deployment's
- * own URL as the client addressed it (`http://localhost:3000`, `https://….execute-api….amazonaws.com/dev`), so
- * the page shows where the API is and "try it" works behind any host or stage prefix.
+ * GET /api/openapi.json and /api/2.0/openapi.json, without credentials. The servers are the two versions' roots
+ * under this deployment's own URL as the client addressed it (`http://localhost:3000/api`,
+ * `https://….execute-api….amazonaws.com/dev/api/2.0`), so the page shows where the API is and "try it" works
+ * behind any host or stage prefix.
  */
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   if (!readsDocs(event.httpMethod)) return docError(405, { Allow: 'GET' });
   const base = deploymentBase(event);
   const origin = deploymentOrigin(event);
-  const url = origin ? `${origin}${base}` : base || '/';
-  const served = { ...document, servers: [{ url, description: 'This deployment' }] };
+  const served = { ...document, servers: versionServers(origin ? `${origin}${base}` : base) };
   return docResponse(200, JSON.stringify(served), JSON_CONTENT_TYPE, { 'Access-Control-Allow-Origin': '*', Vary: 'Host, X-Forwarded-Proto' });
 }

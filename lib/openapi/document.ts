@@ -5,6 +5,7 @@ import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
+import { inTagOrder } from './tag-order.js';
 // --- webhooks (issue 20) ---
 import { webhooksSection } from './webhooks.js';
 import { changeEventSchema } from '../entities/change-event-schema.js';
@@ -12,10 +13,23 @@ import { changeEventSchema } from '../entities/change-event-schema.js';
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
  * field tables that validate bodies and present answers — so it cannot drift from what the API does.
- * Served at /api/openapi.json and /api/2.0/openapi.json (functions/docs/openapi.ts).
+ * Served at /api/openapi.json and /api/2.0/openapi.json (functions/docs/openapi.ts), which puts the
+ * deployment's own URL into the servers.
  */
 
-const VERSION_PREFIXES = ['/api', '/api/2.0'] as const;
+/**
+ * The versions serve the same operations, so each is listed once, under a path relative to the version's root
+ * (`/products/{id}`), and the versions are the document's servers: the page's "Servers" choice (issue 25).
+ */
+const VERSION_ROOTS = [
+  { path: '/api', description: 'Version 1.0' },
+  { path: '/api/2.0', description: 'Version 2.0 (the same operations)' },
+] as const;
+
+/** The servers entries of a deployment at `base` (`https://…/dev`, `http://localhost:3000`, or '' for this host). */
+export function versionServers(base: string): Array<{ url: string; description: string }> {
+  return VERSION_ROOTS.map(({ path, description }) => ({ url: `${base}${path}`, description }));
+}
 
 /**
  * The introduction: one line, then the rules in a collapsed <details> (Swagger UI renders the description's
@@ -24,7 +38,8 @@ const VERSION_PREFIXES = ['/api', '/api/2.0'] as const;
 const DESCRIPTION_LEAD = `A CS-Cart-compatible store / marketplace REST API. HTTP Basic on every request: e-mail and API key.
 Answers and errors are JSON; errors are \`{"message": ..., "status": ...}\`.`;
 
-const DESCRIPTION_RULES = `**Paths.** Version 1.0 under \`/api/\`, 2.0 under \`/api/2.0/\` (identical unless noted); the same requests also work as
+const DESCRIPTION_RULES = `**Paths.** Version 1.0 under \`/api/\`, 2.0 under \`/api/2.0/\`: the same operations, listed once below with
+paths relative to the version's root (pick the version under *Servers*). The same requests also work as
 \`/api.php?_d=<path without /api/>&ajax_custom=1\` (e.g. \`_d=products/12\`, \`_d=2.0/users/3/usergroups\`), with further
 query parameters as filters. A trailing slash is ignored; entity names are case-insensitive.
 
@@ -384,25 +399,20 @@ function deniedOperationObject(resource: ResourceDefinition, operation: Operatio
 
 export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const entities = Object.values(ENTITIES) as EntityDefinition[];
-  for (const prefix of VERSION_PREFIXES) {
-    for (const entity of entities) {
-      addResource(paths, `${prefix}/${entity.name}`, entity, entity.name, [], 'id');
-      for (const nested of Object.values(entity.nested ?? {})) {
-        addResource(paths, `${prefix}/${entity.name}/{id}/${nested.name}`, nested, entity.name, ['id'], 'nestedId');
-      }
+  // In page order, so the document reads as the page shows it.
+  const byName = new Map((Object.values(ENTITIES) as EntityDefinition[]).map((entity) => [entity.name, entity]));
+  const entities = inTagOrder([...byName.keys()]).map((name) => byName.get(name)!);
+  for (const entity of entities) {
+    addResource(paths, `/${entity.name}`, entity, entity.name, [], 'id');
+    for (const nested of Object.values(entity.nested ?? {})) {
+      addResource(paths, `/${entity.name}/{id}/${nested.name}`, nested, entity.name, ['id'], 'nestedId');
     }
-  }
-  // The same operation under /api and /api/2.0 needs distinct operationIds.
-  for (const [path, methods] of Object.entries(paths)) {
-    if (!path.startsWith('/api/2.0/')) continue;
-    for (const operation of Object.values(methods) as Array<{ operationId: string }>) operation.operationId = `v2_${operation.operationId}`;
   }
   const events = webhooksSection();
   return {
     openapi: '3.1.0',
     info: { title: 'Store API', version: '1.0', description: DESCRIPTION },
-    servers: [{ url: '/' }],
+    servers: versionServers(''),
     security: [{ basicAuth: [] }],
     tags: entities.map((entity) => ({ name: entity.name })),
     paths,

@@ -1,8 +1,8 @@
 /**
  * The reference page in a real browser (Debian's Chromium), under serverless offline as `npm start` serves it:
  * at `/api/docs` and `/api/docs/` every request the page makes succeeds (no 401, so no password prompt), the
- * operations render with their one-line summaries, the first one on the first screen, and the server entry
- * reads as this deployment's URL. A screenshot of each goes to test-output/docs-browser/.
+ * operations render once each with their one-line summaries, products first and auth last, the first one on the
+ * first screen, and the servers are this deployment's two version roots. A screenshot of each goes to test-output/docs-browser/.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,16 +41,28 @@ describe('the reference page in a browser', () => {
       await page.locator('.opblock').first().waitFor();
       expect(failed).toEqual([]);
 
-      // Summaries beside the paths (tags are alphabetical, as the generated registry is: auth comes first, and the
-      // page renders from the top, so its summary is there first even on a loaded machine).
-      await expect.poll(() => page.locator('.opblock-summary-description').allTextContents(), { timeout: 60_000 }).toContain('Create auth');
+      // Summaries beside the paths, each operation once: the page opens on the products (the tags' order is an
+      // integrator's, auth last), and the page renders from the top, so that summary is there first.
+      await expect.poll(() => page.locator('.opblock-summary-description').allTextContents(), { timeout: 60_000 }).toContain('List products');
+      expect(await page.locator('.opblock-summary-description').first().textContent()).toBe('List products');
+      const tags = await page.locator('.opblock-tag').evaluateAll((headings) => headings.map((heading) => heading.getAttribute('data-tag')));
+      expect(tags.slice(0, 4)).toEqual(['products', 'categories', 'orders', 'users']);
+      expect(tags.at(-1)).toBe('auth');
+      const paths = await page.locator('.opblock-summary-path').allTextContents();
+      expect(paths.filter((path) => path.startsWith('/api'))).toEqual([]);
+      const served = (await (await fetch(`${inject('baseUrl')}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+      const operations = Object.values(served.paths).reduce((count, methods) => count + Object.keys(methods).length, 0);
+      expect(paths).toHaveLength(operations);
       // The introduction is one short paragraph and a collapsed <details>: the first operation is on the first screen.
       expect(await page.locator('.info details').getAttribute('open')).toBeNull();
       const first = await page.locator('.opblock').first().boundingBox();
       expect(first).not.toBeNull();
       expect(first!.y + first!.height).toBeLessThan(SCREEN.height);
-      // The server entry is this deployment's URL.
-      expect(await page.locator('.servers select option').first().textContent()).toContain(inject('baseUrl'));
+      // The servers are this deployment's two version roots.
+      const servers = await page.locator('.servers select option').allTextContents();
+      expect(servers).toHaveLength(2);
+      expect(servers[0]).toContain(`${inject('baseUrl')}/api`);
+      expect(servers[1]).toContain(`${inject('baseUrl')}/api/2.0`);
       await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
     } catch (error) {
       await page.screenshot({ path: join(OUTPUT, `${name}-failed.png`) }).catch(() => undefined);

@@ -15,17 +15,22 @@ describe('GET /api/openapi.json', () => {
     const result = await validator.validate(response.json);
     expect(result.errors ?? []).toEqual([]);
     expect(response.json.openapi).toBe('3.1.0');
-    expect(Object.keys(response.json.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/2.0/orders/{id}', '/api/users/{id}/usergroups/{nestedId}']));
+    // Each operation once, relative to the version root; the versions are the servers.
+    expect(Object.keys(response.json.paths)).toEqual(expect.arrayContaining(['/products', '/orders/{id}', '/users/{id}/usergroups/{nestedId}']));
+    expect(Object.keys(response.json.paths).filter((where) => where.startsWith('/api'))).toEqual([]);
     // This deployment's own URL as the client addressed it (behind API Gateway: with the stage prefix).
-    expect(response.json.servers).toEqual([{ url: inject('baseUrl'), description: 'This deployment' }]);
+    expect(response.json.servers).toEqual([
+      { url: `${inject('baseUrl')}/api`, description: 'Version 1.0' },
+      { url: `${inject('baseUrl')}/api/2.0`, description: 'Version 2.0 (the same operations)' },
+    ]);
     // Every operation has a one-line summary for the page's list.
     for (const [where, methods] of Object.entries(response.json.paths as Record<string, Record<string, { summary?: string }>>)) {
       for (const [method, operation] of Object.entries(methods)) {
         expect(operation.summary, `${method} ${where}`).toMatch(/^[A-Z][^\n]{2,79}$/);
       }
     }
-    expect(response.json.paths['/api/products/{id}'].get.summary).toBe('Get product');
-    expect(response.json.paths['/api/users/{id}/usergroups'].get.summary).toBe('List usergroups of user');
+    expect(response.json.paths['/products/{id}'].get.summary).toBe('Get product');
+    expect(response.json.paths['/users/{id}/usergroups'].get.summary).toBe('List usergroups of user');
   });
 
   it('other methods → 405 in the API error format', async () => {

@@ -34,9 +34,15 @@ const templates = Object.keys(document.paths).map((template) => ({
 }));
 templates.sort((a, b) => b.literal - a.literal);
 
+/** A version root the document's servers name (`/api/2.0` before `/api`); its paths are relative to it. */
+const versionRoots = (document.servers as Array<{ url: string }>).map(({ url }) => url).sort((a, b) => b.length - a.length);
+
 /** The document's operation for a request, if it documents one. */
 function operationOf(method: string, url: string): { key: string; operation: Json } | undefined {
-  const path = decodeURIComponentSafe(url.split('?')[0]!.replace(/\/+$/, ''));
+  const requested = decodeURIComponentSafe(url.split('?')[0]!.replace(/\/+$/, ''));
+  const root = versionRoots.find((prefix) => requested.toLowerCase().startsWith(`${prefix}/`));
+  if (!root) return undefined;
+  const path = requested.slice(root.length);
   const found = templates.find(({ pattern }) => pattern.test(path));
   const operation = found ? document.paths[found.template][method.toLowerCase()] : undefined;
   return found && operation ? { key: `${method.toLowerCase()} ${found.template}`, operation } : undefined;

@@ -29,8 +29,11 @@ describe("the docs' own address", () => {
     expect([...answer.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual(['/dev/api/docs/swagger-ui.css', '/dev/api/docs/swagger-ui-bundle.js', '/dev/api/docs/init.js']);
   });
 
-  it('the OpenAPI server entry is the stage URL', async () => {
+  it('the OpenAPI servers are the versions\' roots under the stage URL', async () => {
     const answer = await openapi(event('/api/openapi.json', '/dev/api/openapi.json', { Host: 'abc.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https' }));
-    expect(JSON.parse(answer.body).servers).toEqual([{ url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev', description: 'This deployment' }]);
+    expect(JSON.parse(answer.body).servers).toEqual([
+      { url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev/api', description: 'Version 1.0' },
+      { url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev/api/2.0', description: 'Version 2.0 (the same operations)' },
+    ]);
   });
 });
