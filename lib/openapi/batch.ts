@@ -22,13 +22,13 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
   const id = { type: ['integer', 'string'], description: `The ${idField} of the object (the path id of its single request).` };
   const upsertKey = UPSERTS[resource.name];
   const lists: Record<string, { item: Schema; result: Schema }> = {};
-  const result = (success: Schema) => ({ oneOf: [withStatus(success), ERROR_ITEM] });
+  const result = (success: Schema) => ({ anyOf: [withStatus(success), ERROR_ITEM] });
   for (const operation of operations) lists[operation] = listOf(operation);
   if (upsertKey) {
     const create = bodySchema(resource, 'create');
     lists.upsert = {
       item: { ...create, required: [upsertKey], description: `Created when no product of the company has this ${upsertKey}, updated when exactly one has (409 when more do).` },
-      result: result({ oneOf: [answer('create'), answer('update')] }),
+      result: result({ anyOf: [answer('create'), answer('update')] }),
     };
   }
   function listOf(operation: BatchedOperation) {
