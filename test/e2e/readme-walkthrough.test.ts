@@ -10,18 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/ports.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { shellBlocksOf } from '../support/markdown.js';
 
 const STARTUP_MS = 170_000;
-
-/** The ```sh blocks between a `## <heading>` line and the next `## ` heading. */
-export function shellBlocksOf(markdown: string, heading: string): string[] {
-  const start = markdown.indexOf(`\n## ${heading}`);
-  if (start < 0) return [];
-  const rest = markdown.slice(start + 1);
-  const next = rest.indexOf('\n## ', 1);
-  const section = next < 0 ? rest : rest.slice(0, next);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
-}
 
 let server: ChildProcess | undefined;
 let output = '';
