@@ -5,6 +5,9 @@ import { tooManyRequests } from '../http/http-errors.js';
 /** A batch's items pay this many items per token, on top of the one token the batch request took. */
 export const ITEMS_PER_TOKEN = 4;
 
+/** The tokens a batch's items take on top of the request's one: ⌈items / 4⌉, at most the burst less one. */
+export const batchItemTokens = (items: number, burst: number) => Math.max(0, Math.min(Math.ceil(items / ITEMS_PER_TOKEN), burst - 1));
+
 /**
  * The rate limit of a batch (docs/api.md "Batches and upsert"): the request took one token like any other;
  * its items then take ⌈items / 4⌉ more from the same bucket, in one conditional UpdateItem, before any item
@@ -15,7 +18,7 @@ export const ITEMS_PER_TOKEN = 4;
 export async function chargeBatch(caller: Caller, items: number): Promise<void> {
   const policy = rateLimitPolicy();
   if (!policy) return;
-  const tokens = Math.min(Math.ceil(items / ITEMS_PER_TOKEN), policy.burst - 1);
+  const tokens = batchItemTokens(items, policy.burst);
   if (tokens < 1) return;
   const decision = await takeToken(caller.email, policy, Date.now, tokens);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);

@@ -1,5 +1,4 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { Caller } from '../auth/caller.js';
 import type { BatchedOperation } from '../entities/methods.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
@@ -36,8 +35,15 @@ export function batchHandler(def: EntityDefinition, handlers: ItemHandlers): Lam
     for (const item of items) if (!results.has(item.list)) results.set(item.list, []);
     const planOf = plan?.(items, request);
     await inBatches(items, BATCH_PARALLEL, async (item) => {
-      const planned = (await planOf?.(item)) ?? directPlan(def, item);
-      results.get(item.list)![item.index] = await runItem(def, handlers, request, planned);
+      let result: ItemResult;
+      try {
+        const planned = (await planOf?.(item)) ?? directPlan(def, item);
+        result = await runItem(def, handlers, request, planned);
+      } catch (error) {
+        // A lookup that failed (DynamoDB busy: 503) is that item's answer; the other items go on.
+        result = itemError(error);
+      }
+      results.get(item.list)![item.index] = result;
     });
     return ok(Object.fromEntries(results));
   });
@@ -66,7 +72,7 @@ async function runItem(def: EntityDefinition, handlers: ItemHandlers, request: A
   const handler = handlers[plan.operation];
   if (!handler) return { status: 405, message: `Method Not Allowed: ${def.name} has no ${plan.operation}` };
   const event = itemEvent(def, request, plan.operation, plan.id, plan.body);
-  const answer = (await handler(event, innerCallContext(request.caller as Caller, `batch-${++sequence}`))) as APIGatewayProxyResult;
+  const answer = (await handler(event, innerCallContext(request.caller, `batch-${++sequence}`))) as APIGatewayProxyResult;
   const body = parsed(answer.body);
   if (answer.statusCode >= 300) return { ...body, status: answer.statusCode };
   if (answer.statusCode === 204) return { status: 204, [idFieldOf(def)]: plan.id };
