@@ -17,6 +17,8 @@ export async function productIdsWithCode(code: string, companyId: number): Promi
     FilterExpression: '#code = :code',
     ProjectionExpression: 'id',
     ExpressionAttributeNames: { '#code': 'p_product_code' },
+    // A product created a moment ago (the previous batch) must be found, not created again.
+    ConsistentRead: true,
     ExpressionAttributeValues: { ':pk': entityKeys.indexPartition('product', 'company_id', companyId), ':code': code },
   });
   return items.map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
