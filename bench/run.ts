@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   // TMPDIR, removed on any exit (stopEverything, Ctrl-C, an error); one left by a killed run goes at the next.
   process.env.TMPDIR = createScratchDir().path;
   if (process.argv.slice(2).includes('--change-feed')) return changeFeedOnly();
+  if (process.argv.slice(2).includes('--batches')) return (await import('./lib/batches-only.js')).batchesOnly(say);
   // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
   const json = process.argv.slice(2).includes('--json') || process.env.npm_config_json === 'true';
   captureProcessOutput(json);
@@ -112,6 +113,10 @@ async function main(): Promise<void> {
   // keeps to SCENARIOS).
   const endpoints = await measureEndpoints(world, LOCAL_TABLE_NAME, [...SCENARIOS, ...entityScenarios(SCENARIOS)], say);
 
+  const { measureBatches, batchReport } = await import('./lib/batches.js');
+  say(`[${elapsed()}] Batches of 100 product updates and creates next to 100 single requests:`);
+  const batches = await measureBatches(world, LOCAL_TABLE_NAME, say);
+
   const usersList = SCENARIOS.find((scenario) => scenario.functionName === 'users-list');
   if (!usersList) throw new Error('no users-list scenario');
   say(`[${elapsed()}] List scaling (${SMALL_USERS} vs ${LARGE_USERS.toLocaleString('en-US')} users and products)...`);
@@ -158,8 +163,8 @@ async function main(): Promise<void> {
     durationSeconds,
   };
   say('');
-  for (const line of humanReport(results)) say(line);
-  if (json) emitJson(jsonReport(results));
+  for (const line of [...humanReport(results), '', ...batchReport(batches)]) say(line);
+  if (json) emitJson({ ...jsonReport(results), batches });
 }
 
 let stopping = false;

@@ -137,6 +137,33 @@ import { handler as webhooksGet } from './webhooks/get.js';
 import { handler as webhooksCreate } from './webhooks/create.js';
 import { handler as webhooksUpdate } from './webhooks/update.js';
 import { handler as webhooksDelete } from './webhooks/delete.js';
+import { handler as blocksBatch } from './blocks/batch.js';
+import { handler as callRequestsBatch } from './call_requests/batch.js';
+import { handler as cartsBatch } from './carts/batch.js';
+import { handler as categoriesBatch } from './categories/batch.js';
+import { handler as combinationsBatch } from './combinations/batch.js';
+import { handler as discussionsBatch } from './discussions/batch.js';
+import { handler as exceptionsBatch } from './exceptions/batch.js';
+import { handler as featuresBatch } from './features/batch.js';
+import { handler as languagesBatch } from './languages/batch.js';
+import { handler as langvarsBatch } from './langvars/batch.js';
+import { handler as optionsBatch } from './options/batch.js';
+import { handler as ordersBatch } from './orders/batch.js';
+import { handler as pagesBatch } from './pages/batch.js';
+import { handler as paymentsBatch } from './payments/batch.js';
+import { handler as productVariationsBatch } from './product_variations/batch.js';
+import { handler as productVariationsGroupsBatch } from './product_variations_groups/batch.js';
+import { handler as productsBatch } from './products/batch.js';
+import { handler as settingsBatch } from './settings/batch.js';
+import { handler as shipmentsBatch } from './shipments/batch.js';
+import { handler as shippingsBatch } from './shippings/batch.js';
+import { handler as statusesBatch } from './statuses/batch.js';
+import { handler as storesBatch } from './stores/batch.js';
+import { handler as taxesBatch } from './taxes/batch.js';
+import { handler as usergroupsBatch } from './usergroups/batch.js';
+import { handler as usersBatch } from './users/batch.js';
+import { handler as vendorsBatch } from './vendors/batch.js';
+import { handler as webhooksBatch } from './webhooks/batch.js';
 import { handler as categoriesProductsList } from './categories/products.js';
 import { handler as categoriesProductsGet } from './categories/products-get.js';
 import { handler as categoriesProductsUpdate } from './categories/products-update.js';
@@ -310,6 +337,33 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'webhooks.create': webhooksCreate,
   'webhooks.update': webhooksUpdate,
   'webhooks.delete': webhooksDelete,
+  'blocks.batch': blocksBatch,
+  'call_requests.batch': callRequestsBatch,
+  'carts.batch': cartsBatch,
+  'categories.batch': categoriesBatch,
+  'combinations.batch': combinationsBatch,
+  'discussions.batch': discussionsBatch,
+  'exceptions.batch': exceptionsBatch,
+  'features.batch': featuresBatch,
+  'languages.batch': languagesBatch,
+  'langvars.batch': langvarsBatch,
+  'options.batch': optionsBatch,
+  'orders.batch': ordersBatch,
+  'pages.batch': pagesBatch,
+  'payments.batch': paymentsBatch,
+  'product_variations.batch': productVariationsBatch,
+  'product_variations_groups.batch': productVariationsGroupsBatch,
+  'products.batch': productsBatch,
+  'settings.batch': settingsBatch,
+  'shipments.batch': shipmentsBatch,
+  'shippings.batch': shippingsBatch,
+  'statuses.batch': statusesBatch,
+  'stores.batch': storesBatch,
+  'taxes.batch': taxesBatch,
+  'usergroups.batch': usergroupsBatch,
+  'users.batch': usersBatch,
+  'vendors.batch': vendorsBatch,
+  'webhooks.batch': webhooksBatch,
   'categories.products.list': categoriesProductsList,
   'categories.products.get': categoriesProductsGet,
   'categories.products.update': categoriesProductsUpdate,

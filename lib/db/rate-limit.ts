@@ -156,25 +156,27 @@ export function rateLimitPolicy(): BucketPolicy | undefined {
 }
 
 /**
- * Takes one token of the bucket `bucketId` (the caller's login e-mail): one conditional UpdateItem. Which of the two updates to send is
+ * Takes one token (`tokens` of them for a batch's items) of the bucket `bucketId` (the caller's login e-mail): one conditional UpdateItem. Which of the two updates to send is
  * guessed from what this instance saw last or what authentication read (noteBucket; knowing nothing, the
  * advance, which also creates a missing bucket); a wrong guess (another instance moved the bucket) fails its
  * condition, returns the stored item (ReturnValuesOnConditionCheckFailure) and is sent once more, right.
  * A refusal writes nothing.
  */
-export async function takeToken(bucketId: string, policy: BucketPolicy, now: () => number = Date.now): Promise<BucketDecision> {
+export async function takeToken(bucketId: string, policy: BucketPolicy, now: () => number = Date.now, tokens = 1): Promise<BucketDecision> {
   const key = keys.rateLimit(bucketId);
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
   let known = lastSeen.get(bucketId);
   // The request's arrival time for every attempt: racing requests then agree on which update is right.
   const nowMs = now();
-  const leased = fromLease(policy, bucketId, nowMs);
+  // Several tokens at once (a batch's items) come from the shared bucket, never from or with a lease.
+  const leased = tokens === 1 ? fromLease(policy, bucketId, nowMs) : undefined;
   if (leased) return leased;
   for (let attempt = 1; ; attempt++) {
     // A lease only on the first attempt, one at a time per bucket: a lost race means others are busy on it.
-    const cost = attempt === 1 && !leasing.has(bucketId) ? costOf(policy, known, nowMs) : 1;
-    if (cost > 1) leasing.add(bucketId);
+    const cost = tokens > 1 ? tokens : attempt === 1 && !leasing.has(bucketId) ? costOf(policy, known, nowMs) : 1;
+    const takesLease = tokens === 1 && cost > 1;
+    if (takesLease) leasing.add(bucketId);
     const decision = decide(policy, known, nowMs, cost);
     if (!decision.allowed) return decision;
     const expires = Math.ceil((nowMs + capacity) / 1000) + 60;
@@ -214,8 +216,8 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
       const tat = Number(result.Attributes?.tat ?? decision.tat);
       remember(bucketId, tat);
       // This request uses one of the tokens taken; the instance keeps the others for the user's next requests.
-      if (cost > 1) remembered(leases, bucketId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
-      const remaining = tokensLeft(policy, tat, cost - 1, nowMs);
+      if (takesLease) remembered(leases, bucketId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
+      const remaining = tokensLeft(policy, tat, takesLease ? cost - 1 : 0, nowMs);
       return { ...decision, tat, remaining, resetSeconds: Math.max(0, Math.ceil((tat - nowMs) / 1000)) };
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
@@ -232,7 +234,7 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
         return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
       }
     } finally {
-      if (cost > 1) leasing.delete(bucketId);
+      if (takesLease) leasing.delete(bucketId);
     }
   }
 }

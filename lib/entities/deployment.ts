@@ -1,4 +1,4 @@
-import { OPERATION_METHODS } from './methods.js';
+import { BATCH_SEGMENT, OPERATION_METHODS, batchedOperations } from './methods.js';
 import type { DynamoAction, FunctionAccess, FunctionOverride, FunctionRow } from './deployment-types.js';
 import type { EntityDefinition, Operation, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
@@ -80,6 +80,28 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
       const generic = plainAccess(entity, operation);
       add(domain, key, operation, own, base, declaredAccess(key, own, generic && { table: generic }));
     }
+  }
+  // A batch function per entity with writes: it runs those operations' handlers in-process, so its access is theirs.
+  for (const entity of deployed) {
+    const operations = batchedOperations(entity);
+    if (operations.length === 0) continue;
+    const { domain, functions = {} } = entity.deployment!;
+    const key = `${entity.name}.batch`;
+    const own = functions.batch ?? {};
+    const parts = operations.map((operation) => byKey.get(`${entity.name}.${operation}`)!);
+    const access = { table: unique([...parts.flatMap((row) => row.table), ...(own.extra ?? [])]), index: unique(parts.flatMap((row) => row.index)) };
+    const row: FunctionRow = {
+      domain,
+      name: own.name ?? `${dashed(entity.name)}-batch`,
+      key,
+      handler: `${own.handler ?? `functions/${entity.name}/batch`}.handler`,
+      method: 'post',
+      path: `${entity.name}/${BATCH_SEGMENT}`,
+      table: access.table,
+      index: access.index,
+    };
+    byKey.set(key, row);
+    rows.push(row);
   }
   // Nested operations after every entity's own, so that the child's own function is known.
   for (const entity of deployed) {

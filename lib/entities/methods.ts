@@ -21,3 +21,19 @@ export function pathMethods(resource: ResourceDefinition, onObject: boolean): st
   const methods = new Set(routed.filter((operation) => OPERATION_METHODS[operation].onObject === onObject).map((operation) => OPERATION_METHODS[operation].method));
   return METHOD_ORDER.filter((method) => methods.has(method));
 }
+
+/** The path segment of an entity's batch of writes: `POST /products/batch` (docs/api.md "Batches and upsert"). */
+export const BATCH_SEGMENT = 'batch';
+/** The operations a batch may hold, in the order a batch body lists them. */
+export const BATCHED_OPERATIONS = ['create', 'update', 'delete'] as const;
+export type BatchedOperation = (typeof BATCHED_OPERATIONS)[number];
+
+/**
+ * The write operations of a resource a batch can carry; an entity with none has no batch path. An entity whose
+ * only write is create is an action, not a collection of objects (POST /auth's login links, the variation
+ * actions), and has no batch either.
+ */
+export function batchedOperations(resource: ResourceDefinition): BatchedOperation[] {
+  const writes = BATCHED_OPERATIONS.filter((operation) => resource.operations.includes(operation));
+  return writes.length === 1 && writes[0] === 'create' ? [] : writes;
+}

@@ -2,6 +2,8 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from './http-errors
 
 /** Bodies over 1 MiB are refused before decoding (SPEC §2). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** A batch body (POST /<entity>/batch) may be as large as API Gateway takes: 10 MB (its hard payload limit). */
+export const BATCH_MAX_BODY_BYTES = 10 * 1000 * 1000;
 
 export type RequestBody = Record<string, unknown>;
 
@@ -20,9 +22,9 @@ export function mediaType(contentType: string | undefined): string {
  * form-encoded `key=value&...` for text/plain and x-www-form-urlencoded.
  * 413 over 1 MiB, 415 for any other type, 400 for empty or malformed bodies.
  */
-export function decodeBody(rawBody: string | null | undefined, isBase64: boolean, contentType: string | undefined): RequestBody {
+export function decodeBody(rawBody: string | null | undefined, isBase64: boolean, contentType: string | undefined, maxBytes = MAX_BODY_BYTES): RequestBody {
   const bytes = Buffer.from(rawBody ?? '', isBase64 ? 'base64' : 'utf8');
-  if (bytes.length > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (bytes.length > maxBytes) throw payloadTooLarge(maxBytes === MAX_BODY_BYTES ? undefined : `a batch body may be at most ${maxBytes} bytes (API Gateway's payload limit)`);
   const type = mediaType(contentType);
   const isJson = JSON_TYPES.has(type);
   if (!isJson && !FORM_TYPES.has(type)) throw unsupportedMediaType();

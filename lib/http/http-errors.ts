@@ -42,5 +42,5 @@ export const notFound = (detail?: string) => new HttpError(404, detail);
 export const methodNotAllowed = (detail: string | undefined, allow: string[]) =>
   new HttpError(405, detail, { Allow: allow.join(', ') });
 export const badRequest = (detail: string) => new HttpError(400, detail);
-export const payloadTooLarge = () => new HttpError(413);
+export const payloadTooLarge = (detail?: string) => new HttpError(413, detail);
 export const unsupportedMediaType = () => new HttpError(415);

@@ -1,4 +1,4 @@
-import { pathMethods } from '../entities/methods.js';
+import { BATCH_SEGMENT, batchedOperations, pathMethods } from '../entities/methods.js';
 import { findEntity } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import type { ApiPath } from './api-path.js';
@@ -10,7 +10,8 @@ export interface Route {
   /** `usergroups.get`, `users.usergroups.update`: names the operation, and the function that serves it. */
   key: string;
   resource: ResourceDefinition;
-  operation: Operation;
+  /** `batch`: `POST /<entity>/batch`, several writes of the entity in one request (lib/operations/batch.ts). */
+  operation: Operation | 'batch';
   /** The id of the top-level object (`/users/:id`), if any. */
   id?: string;
   /** The id of the nested object (`/users/:id/usergroups/:nestedId`), if any. */
@@ -72,6 +73,13 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
     key = `${entity.name}.${nested.name}`;
     parentPrivileges = privilegesFor(entity.privileges, 'get');
   }
+  const batch = nestedName === undefined && id === BATCH_SEGMENT ? batchRoute(entity) : undefined;
+  if (batch && method.toUpperCase() === 'POST') return batch;
+  // No object of a numeric-id entity is called `batch`: its batch path takes POST only.
+  if (batch && entity.idKind !== 'name') throw methodNotAllowed(undefined, ['POST']);
+  if (batch && !pathMethods(entity, true).includes(method.toUpperCase())) {
+    throw methodNotAllowed(undefined, ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => m === 'POST' || pathMethods(entity, true).includes(m)));
+  }
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
   // What the OpenAPI document lists for this path, always-403 operations included (never an empty Allow).
   const allow = pathMethods(resource, objectPath);
@@ -90,6 +98,19 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
     nestedId,
     privileges: union(privilegesFor(resource.privileges, operation), parentPrivileges),
   };
+}
+
+/**
+ * `POST /<entity>/batch` of an entity with update or delete (lib/entities/methods.ts `batchedOperations`). No
+ * numeric id is `batch`, so other methods there are a 405; a name id's `batch` (a langvar) keeps its GET, PUT, DELETE. The batch itself needs the privileges
+ * every one of its operations needs; each item is then judged as its own request would be.
+ */
+function batchRoute(entity: EntityDefinition): Route | undefined {
+  const operations = batchedOperations(entity);
+  if (operations.length === 0 || !entity.deployment) return undefined;
+  const needed = operations.map((operation) => privilegesFor(entity.privileges, operation));
+  const common = needed.reduce((all, some) => all.filter((privilege) => some.includes(privilege)));
+  return { key: `${entity.name}.batch`, resource: entity, operation: 'batch', privileges: common };
 }
 
 function operationFor(method: string, objectPath: boolean, allow: string[]): Operation {

@@ -8,6 +8,7 @@ import { bodySchema, outputSchema, representationSchema, type Schema } from './s
 import { inTagOrder } from './tag-order.js';
 // --- webhooks (issue 20) ---
 import { webhooksSection } from './webhooks.js';
+import { batchPath, batchPathOf } from './batch.js';
 import { changeEventSchema } from '../entities/change-event-schema.js';
 
 /**
@@ -149,7 +150,7 @@ const ERRORS: Record<string, { name: string; description: string; headers?: Reco
     headers: { 'Retry-After': { schema: { type: 'string' } } },
   },
   '412': { name: 'PreconditionFailed', description: 'If-Match named no tag of the object as it is now; nothing was changed.' },
-  '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB.' },
+  '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB (a batch: over 10 MB, or over 100 operations).' },
   '415': { name: 'UnsupportedMediaType', description: 'A Content-Type other than JSON, text/plain or form encoding.' },
   '422': { name: 'UnprocessableEntity', description: 'The Idempotency-Key was already used by this user for another request (method, path, query or body).' },
   '429': {
@@ -404,6 +405,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const entities = inTagOrder([...byName.keys()]).map((name) => byName.get(name)!);
   for (const entity of entities) {
     addResource(paths, `/${entity.name}`, entity, entity.name, [], 'id');
+    const batch = batchPath(entity, `${entity.name}_batch`, (operation) => answerSchema(entity, operation));
+    if (batch) paths[batchPathOf(`/${entity.name}`)] = { post: batch };
     for (const nested of Object.values(entity.nested ?? {})) {
       addResource(paths, `/${entity.name}/{id}/${nested.name}`, nested, entity.name, ['id'], 'nestedId');
     }

@@ -5,7 +5,7 @@
  * fails when a checked-in file differs from what this derives.
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { functionRows, type FunctionRow } from '../../lib/entities/deployment.js';
 import type { EntityDefinition } from '../../lib/entities/types.js';
@@ -94,6 +94,39 @@ function functionsJson(rows: readonly FunctionRow[]): string {
   return `{\n  "//": ${JSON.stringify(GENERATED_HEADER)},\n  "functions": [\n${lines}\n  ]\n}\n`;
 }
 
+/**
+ * `functions/<entity>/batch.generated.ts`: the entity's `POST /<entity>/batch`, which runs the entity's own
+ * create, update and delete handlers in-process for each item (lib/operations/batch.ts).
+ */
+function batchHandlerFiles(found: readonly Found[], rows: readonly FunctionRow[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  for (const { entity, file, exportName } of found) {
+    const batch = byKey.get(`${entity.name}.batch`);
+    if (!batch) continue;
+    const path = `${batch.handler.replace(/\.handler$/, '')}.ts`;
+    const from = (target: string) => {
+      const relative = posix.relative(posix.dirname(path), target);
+      return relative.startsWith('.') ? relative : `./${relative}`;
+    };
+    const parts = ['create', 'update', 'delete'].flatMap((operation) => {
+      const row = byKey.get(`${entity.name}.${operation}`);
+      return row ? [{ operation, module: from(row.handler.replace(/\.handler$/, '.js')) }] : [];
+    });
+    files[path] = [
+      `// ${GENERATED_HEADER}.`,
+      `import { ${exportName} } from '${from(`lib/entities/${file}`)}';`,
+      `import { batchHandler } from '${from('lib/operations/batch.js')}';`,
+      ...parts.map(({ operation, module }) => `import { handler as ${operation}Handler } from '${module}';`),
+      '',
+      `/** POST /${entity.name}/batch: each item runs the handler its single request would (docs/api.md "Batches and upsert"). */`,
+      `export const handler = batchHandler(${exportName}, { ${parts.map(({ operation }) => `${operation}: ${operation}Handler`).join(', ')} });`,
+      '',
+    ].join('\n');
+  }
+  return files;
+}
+
 /** Every generated file, by path from the repository root, with its content. */
 export async function generatedFiles(): Promise<Record<string, string>> {
   const found = await discoverEntities();
@@ -102,5 +135,6 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'lib/entities/registry.generated.ts': registryFile(found),
     'functions/handler-table.generated.ts': handlerTableFile(rows),
     'infra/functions.generated.json': functionsJson(rows),
+    ...batchHandlerFiles(found, rows),
   };
 }

@@ -21,6 +21,7 @@
  */
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { Operation, StoredEntityDefinition } from '../../lib/entities/types.js';
+import { batchedOperations } from '../../lib/entities/methods.js';
 
 export interface Access {
   table: string[];
@@ -353,4 +354,22 @@ export const WRITE_ACTIONS = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWrite
 export function unionOf(names: string[]): Access {
   const pick = (key: keyof Access) => [...new Set(names.flatMap((name) => EXPECTED_ACCESS[name]?.[key] ?? []))].sort();
   return { table: pick('table'), index: pick('index') };
+}
+
+/**
+ * A batch function (`POST /<entity>/batch`, functions/<entity>/batch.ts, lib/operations/batch.ts) runs its entity's
+ * own create, update and delete handlers in-process, so it needs exactly their access together; products' upsert
+ * adds the Query of its code lookup (lib/db/product-code-lookup.ts), which products-delete's Query covers.
+ */
+for (const entity of Object.values(ENTITIES)) {
+  const operations = batchedOperations(entity);
+  if (operations.length === 0) continue;
+  const name = entity.name.replace(/_/g, '-');
+  // The variation groups' functions are named `variation-groups-*` (lib/entities/product-variations.ts).
+  const prefix = entity.name === 'product_variations_groups' ? 'variation-groups' : name;
+  const parts = operations.map((operation) => `${prefix}-${operation}`);
+  const missing = parts.filter((part) => !EXPECTED_ACCESS[part]);
+  if (missing.length > 0) throw new Error(`${name}-batch: no expected access for ${missing.join(', ')}`);
+  const union = unionOf(parts);
+  EXPECTED_ACCESS[`${name}-batch`] = name === 'products' ? access([...new Set([...union.table, 'Query'])], union.index) : union;
 }

@@ -22,7 +22,11 @@ describe('the Allow header names what the OpenAPI document lists', () => {
     const paths = await servedPaths();
     const problems: string[] = [];
     for (const [template, methods] of Object.entries(paths)) {
-      const listed = Object.keys(methods).map((method) => method.toUpperCase()).sort();
+      const listed = Object.keys(methods).map((method) => method.toUpperCase());
+      // The batch path of an entity whose ids are names is also the path of the object named `batch` (a langvar).
+      const objectPath = template.endsWith('/batch') ? paths[template.replace(/\/batch$/, '/{id}')] : undefined;
+      if (objectPath && JSON.stringify(objectPath).includes('A name of lower-case letters')) listed.push(...Object.keys(objectPath).map((method) => method.toUpperCase()));
+      listed.sort();
       const response = await api('PATCH', concrete(template));
       if (response.status !== 405 || JSON.stringify(sorted(response.headers.get('allow'))) !== JSON.stringify(listed)) {
         problems.push(`PATCH ${concrete(template)} → ${response.status} Allow "${response.headers.get('allow')}", the document lists ${listed.join(', ')}`);

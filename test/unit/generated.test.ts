@@ -35,7 +35,7 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
     ...overrides,
   });
 
-  it('gives a plain entity five functions by convention, with the generic access', () => {
+  it('gives a plain entity six functions by convention (its five operations and its batch), with the generic access', () => {
     // Act
     const rows = functionRows([plain()]);
     // Assess
@@ -45,8 +45,22 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
       ['gift-cards-create', 'gift_cards.create', 'functions/gift_cards/create.handler', 'post', 'gift_cards', 'content'],
       ['gift-cards-update', 'gift_cards.update', 'functions/gift_cards/update.handler', 'put', 'gift_cards/{id}', 'content'],
       ['gift-cards-delete', 'gift_cards.delete', 'functions/gift_cards/delete.handler', 'delete', 'gift_cards/{id}', 'content'],
+      ['gift-cards-batch', 'gift_cards.batch', 'functions/gift_cards/batch.handler', 'post', 'gift_cards/batch', 'content'],
     ]);
     expect(rows.find((row) => row.key === 'gift_cards.create')!.table.sort()).toEqual(['PutItem', 'UpdateItem']);
+  });
+
+  it('gives the batch function the union of the access of the operations it runs, and no batch to an entity whose only write is create', () => {
+    // Prepare
+    const entity = plain({ deployment: { domain: 'content', functions: { delete: { extra: ['Query'] } } } });
+    const action = plain({ name: 'do_it', operations: ['create'] });
+    // Act
+    const rows = functionRows([entity, action]);
+    const table = (key: string) => [...rows.find((row) => row.key === key)!.table].sort();
+    // Assess
+    expect(table('gift_cards.batch')).toEqual([...new Set([...table('gift_cards.create'), ...table('gift_cards.update'), ...table('gift_cards.delete')])].sort());
+    expect(table('gift_cards.batch')).toContain('Query');
+    expect(rows.some((row) => row.key === 'do_it.batch')).toBe(false);
   });
 
   it('adds a ConditionCheck to writes of an entity with references, and to deletes of one with dependents', () => {

@@ -11,6 +11,7 @@ const document = buildOpenApiDocument() as Record<string, any>;
 function expectedOperation(routeKey: string): { method: string; path: string } {
   const [entity, ...rest] = routeKey.split('.');
   const operation = rest.pop()!;
+  if (operation === 'batch') return { method: 'post', path: `/${entity}/batch` };
   const method = { list: 'get', get: 'get', create: 'post', update: 'put', delete: 'delete' }[operation]!;
   const onObject = operation === 'get' || operation === 'update' || operation === 'delete';
   if (rest.length === 0) return { method, path: `/${entity}${onObject ? '/{id}' : ''}` };

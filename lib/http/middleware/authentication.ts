@@ -3,6 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { cachedCaller, rememberCaller } from '../../auth/auth-cache.js';
 import { authenticate } from '../../auth/authenticate.js';
 import { addLogContext } from '../../log.js';
+import { innerCaller } from '../inner-call.js';
 import type { ApiContext, ApiEvent } from '../api-request.js';
 import { prefetched, prefetchKeys, type Prefetch } from '../prefetch.js';
 
@@ -15,7 +16,8 @@ export function authentication(prefetch?: Prefetch): MiddlewareObj<ApiEvent, API
     before: async ({ event, context }) => {
       const state = context.api;
       const { authorization } = state.headers;
-      state.caller = cachedCaller(authorization, state.sourceIp);
+      // A batch's item: the batch request's caller, authenticated once for all its items.
+      state.caller = innerCaller(context) ?? cachedCaller(authorization, state.sourceIp);
       if (!state.caller) {
         const keys = prefetchKeys(prefetch, event.path ?? '', state.query);
         const { caller, lookup } = await authenticate(authorization, state.sourceIp, keys);

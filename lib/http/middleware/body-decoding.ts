@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { ApiContext, ApiEvent } from '../api-request.js';
-import { decodeBody } from '../body.js';
+import { BATCH_MAX_BODY_BYTES, MAX_BODY_BYTES, decodeBody } from '../body.js';
 
 /** Fourth judgement, PUT and POST only: 413, 415, or 400 for an empty or malformed body. Other methods' bodies are ignored. */
 export function bodyDecoding(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
@@ -9,7 +9,9 @@ export function bodyDecoding(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, E
     before: ({ event, context }) => {
       const state = context.api;
       if (state.method !== 'PUT' && state.method !== 'POST') return;
-      state.body = decodeBody(event.body, event.isBase64Encoded === true, state.headers['content-type']);
+      // A batch may be as large as API Gateway lets a request be; each of its items is held to the single limit.
+      const limit = state.route?.operation === 'batch' ? BATCH_MAX_BODY_BYTES : MAX_BODY_BYTES;
+      state.body = decodeBody(event.body, event.isBase64Encoded === true, state.headers['content-type'], limit);
     },
   };
 }

@@ -4,6 +4,7 @@ import { log } from '../../log.js';
 import { recordRequest } from '../../metrics.js';
 import type { ApiContext, ApiEvent } from '../api-request.js';
 import { corsHeaders } from '../cors.js';
+import { innerCaller } from '../inner-call.js';
 import { errorToResult } from '../error-response.js';
 import { JSON_CONTENT_TYPE, toProxyResult, type ApiResult } from '../response.js';
 
@@ -12,8 +13,12 @@ const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control':
 function finish(request: { context: ApiContext; event: ApiEvent }, status: number): Record<string, string> {
   const state = request.context.api;
   const latencyMs = state ? Date.now() - state.startedAt : 0;
-  log('info', 'request', { status, latencyMs });
-  recordRequest(status, latencyMs);
+  // A batch's item is part of its batch's request: logged at debug level, not counted as a request.
+  if (innerCaller(request.context)) log('debug', 'batch item', { status, latencyMs });
+  else {
+    log('info', 'request', { status, latencyMs });
+    recordRequest(status, latencyMs);
+  }
   return { ...SECURITY_HEADERS, ...corsHeaders(state?.headers.origin), ...state?.responseHeaders };
 }
 

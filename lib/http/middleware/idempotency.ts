@@ -7,6 +7,7 @@ import { log } from '../../log.js';
 import type { ApiContext, ApiEvent, ApiState } from '../api-request.js';
 import { errorToResult } from '../error-response.js';
 import { HttpError, badRequest } from '../http-errors.js';
+import { innerCaller } from '../inner-call.js';
 import type { ApiResult } from '../response.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -51,7 +52,8 @@ function finalAnswer(error: unknown): ApiResult | undefined {
   if (error instanceof UnavailableError) return undefined;
   if (!(error instanceof HttpError) && !(error instanceof DomainError)) return undefined;
   const result = errorToResult(error);
-  return result.status < 500 ? { status: result.status, body: result.body } : undefined;
+  // A 429 (a batch's items over the rate limit, judged after the claim) says "later", so the key stays free for the retry.
+  return result.status < 500 && result.status !== 429 ? { status: result.status, body: result.body } : undefined;
 }
 
 interface Claim {
@@ -77,7 +79,8 @@ export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
     before: async ({ event, context }) => {
       const state = context.api;
       const key = idempotencyKeyOf(state);
-      if (key === undefined || !state.caller) return;
+      // A batch's items never carry a key: the batch's own key covers them all.
+      if (key === undefined || !state.caller || innerCaller(context)) return;
       const userId = state.caller.userId;
       const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
       const nowSeconds = Math.floor(Date.now() / 1000);

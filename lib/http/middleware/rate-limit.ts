@@ -3,6 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { rateLimitPolicy, takeToken, type BucketPolicy } from '../../db/rate-limit.js';
 import type { ApiContext, ApiEvent, ApiState } from '../api-request.js';
 import { tooManyRequests } from '../http-errors.js';
+import { innerCaller } from '../inner-call.js';
 
 /** Methods whose operation may write: they wait for the bucket's verdict before running (rateLimitGate). */
 const WAITS_FOR_VERDICT = new Set(['POST', 'PUT', 'DELETE']);
@@ -34,7 +35,8 @@ export function rateLimit(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Erro
     before: ({ context }) => {
       const state = context.api;
       const policy = rateLimitPolicy();
-      if (!policy || !state.caller) return;
+      // A batch's item is paid for by its batch (lib/operations/batch-cost.ts).
+      if (!policy || !state.caller || innerCaller(context)) return;
       state.rateLimit = verdict(state, state.caller.email, policy);
       // Awaited later (after/onError); never an unhandled rejection meanwhile.
       state.rateLimit.catch(() => undefined);

@@ -3,6 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { setLogContext } from '../../log.js';
 import { normalizeHeaders, normalizeQuery, type ApiContext, type ApiEvent } from '../api-request.js';
 import { preflightHeaders } from '../cors.js';
+import { innerCaller } from '../inner-call.js';
 
 /**
  * Starts the request's state (method, normalized headers and query, source IP)
@@ -20,7 +21,8 @@ export function readRequest(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
         sourceIp: event.requestContext?.identity?.sourceIp || 'unknown',
         startedAt: Date.now(),
       };
-      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, method: context.api.method, path: event.path });
+      // A batch's item keeps its batch's log context.
+      if (!innerCaller(context)) setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, method: context.api.method, path: event.path });
       if (context.api.method === 'OPTIONS') {
         // An early response skips the other middlewares, so it carries its own headers.
         return { statusCode: 204, headers: preflightHeaders(headers.origin), body: '' };

@@ -1,0 +1,37 @@
+import { expect } from 'vitest';
+import type { ChangeEvent } from '../../lib/events/change-event.js';
+import { api } from './http.js';
+
+/** GET /api/events pages (docs/api.md §11) walked from the present, for tests that check what a change made. */
+interface FeedPage {
+  events: ChangeEvent[];
+  params: { next: string; has_more: boolean };
+}
+
+async function feedPage(query: string): Promise<FeedPage> {
+  const response = await api('GET', `/api/events${query}`);
+  expect(response.status, response.body).toBe(200);
+  return response.json as FeedPage;
+}
+
+/** The cursor of the present: every event stored so far walked past. */
+export async function feedCursorNow(filter = ''): Promise<string> {
+  let page = await feedPage(`?items_per_page=250${filter}`);
+  while (page.params.has_more) page = await feedPage(`?items_per_page=250${filter}&cursor=${encodeURIComponent(page.params.next)}`);
+  return page.params.next;
+}
+
+/** Every event after `cursor`, walked until `done` is satisfied or 60 s pass (events appear a few seconds after their commit). */
+export async function feedEventsAfter(cursor: string, done: (seen: ChangeEvent[]) => boolean, filter = ''): Promise<ChangeEvent[]> {
+  const seen: ChangeEvent[] = [];
+  const deadline = Date.now() + 60_000;
+  let next = cursor;
+  while (Date.now() < deadline) {
+    const page = await feedPage(`?items_per_page=100${filter}&cursor=${encodeURIComponent(next)}`);
+    seen.push(...page.events);
+    next = page.params.next;
+    if (done(seen)) return seen;
+    if (!page.params.has_more) await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return seen;
+}
