@@ -17,6 +17,7 @@ import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
 import { mixCost } from './lib/cost.js';
 import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
+import { hostileFeedReport, measureHostileFeed } from './lib/hostile-feed.js';
 import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
@@ -46,9 +47,11 @@ async function changeFeedOnly(): Promise<void> {
   say('Starting DynamoDB Local (in memory)...');
   const database = await startDatabase([LOCAL_TABLE_NAME]);
   const figures = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  say('Change feed beside hanging receivers...');
+  const hostile = await measureHostileFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
   await database.stop();
   say('');
-  for (const line of changeFeedReport(figures)) say(line);
+  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile)]) say(line);
 }
 
 async function main(): Promise<void> {
@@ -58,9 +61,19 @@ async function main(): Promise<void> {
   captureProcessOutput(json);
   const started = performance.now();
   const elapsed = () => `${Math.round((performance.now() - started) / 1000)} s`;
+  // How long each stage took, said as each ends and again at the end of the report.
+  const stages: string[] = [];
+  let stageStarted = started;
+  const stageDone = (name: string) => {
+    const now = performance.now();
+    stages.push(`  ${name}: ${Math.round((now - stageStarted) / 1000)} s`);
+    say(`  (${name}: ${Math.round((now - stageStarted) / 1000)} s)`);
+    stageStarted = now;
+  };
 
   say('Bundling every function and timing module init...');
   const bundles = await measureBundles(INIT_RUNS, say);
+  stageDone('bundles and module init');
 
   say(
     `[${elapsed()}] Starting DynamoDB Local (in memory) and seeding ${SMALL_USERS} and ${LARGE_USERS.toLocaleString('en-US')} users, ` +
@@ -95,15 +108,20 @@ async function main(): Promise<void> {
       `${SMALL_PRODUCTS} in ${world.seed.seconds} s`,
   );
 
+  stageDone('database and seeding');
+
   say(`[${elapsed()}] Change feed (commit → event on the local stream)...`);
   const changeFeed = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
   for (const line of changeFeedReport(changeFeed)) say(line);
+  stageDone('change feed');
 
   installRecorder(db());
   say(`[${elapsed()}] In-process requests (round trips, overhead ratio):`);
   // Then a GET of one object and a list of every entity not measured above (in-process only: the HTTP load
   // keeps to SCENARIOS).
   const endpoints = await measureEndpoints(world, LOCAL_TABLE_NAME, [...SCENARIOS, ...entityScenarios(SCENARIOS)], say);
+
+  stageDone('in-process requests');
 
   const usersList = SCENARIOS.find((scenario) => scenario.functionName === 'users-list');
   if (!usersList) throw new Error('no users-list scenario');
@@ -129,12 +147,14 @@ async function main(): Promise<void> {
     listScaling.push(figure);
   }
   useTable(LOCAL_TABLE_NAME);
+  stageDone('list scaling');
 
   say(`[${elapsed()}] Starting serverless offline for the HTTP figures...`);
   const offline = await startOfflineCopy(database.awsEnv);
   const http = await loadEndpoints(offline.url, SCENARIOS, world, say, DEFAULT_HTTP_PLAN);
   await offline.stop();
   await database.stop();
+  stageDone('HTTP load');
 
   const durationSeconds = round((performance.now() - started) / 1000, 0);
   const results = {
@@ -152,6 +172,7 @@ async function main(): Promise<void> {
   };
   say('');
   for (const line of humanReport(results)) say(line);
+  for (const line of ['', `Stages (${durationSeconds} s in all):`, ...stages]) say(line);
   if (json) emitJson(jsonReport(results));
 }
 
