@@ -18,6 +18,7 @@ import { judge } from './lib/budgets.js';
 import { mixCost } from './lib/cost.js';
 import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
 import { hostileFeedReport, measureHostileFeed } from './lib/hostile-feed.js';
+import { feedDrainReport, measureFeedDrain } from './lib/feed-drain.js';
 import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
@@ -49,9 +50,11 @@ async function changeFeedOnly(): Promise<void> {
   const figures = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
   say('Change feed beside hanging receivers...');
   const hostile = await measureHostileFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  say('Local feed drain rate after a bulk import...');
+  const drain = await measureFeedDrain(database.awsEnv, LOCAL_TABLE_NAME, say);
   await database.stop();
   say('');
-  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile)]) say(line);
+  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile), ...feedDrainReport(drain)]) say(line);
 }
 
 async function main(): Promise<void> {
