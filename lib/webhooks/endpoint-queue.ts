@@ -6,7 +6,7 @@ import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
  * How many attempts to one endpoint run at once in this process. A receiver that hangs holds at most this many
  * of its own attempts (each ends at the attempt time-out); every other endpoint has its own lanes.
  */
-export const ENDPOINT_CONCURRENCY = 4;
+export const ENDPOINT_CONCURRENCY = 16;
 
 interface Lane {
   waiting: DeliveryJob[];

@@ -9,7 +9,7 @@ import { jobText } from './delivery-job.js';
  * messages to one worker at a time, in order, so an endpoint gets up to this many attempts at once and a
  * hanging one blocks only its own groups (Lambda scales over the other groups: every other endpoint).
  */
-export const ENDPOINT_LANES = 4;
+export const ENDPOINT_LANES = 16;
 
 let client: SQSClient | undefined;
 const sqs = () => (client ??= new SQSClient({}));
