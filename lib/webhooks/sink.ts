@@ -8,7 +8,7 @@ import { subscriptionMatches } from './matching.js';
 import { inBatches } from '../in-batches.js';
 
 /** How many deliveries are recorded at once (each a small conditional transaction: milliseconds). */
-const PARALLEL_RECORDS = 16;
+const PARALLEL_RECORDS = 32;
 /** The active webhooks: one Query of the status index (there are few). */
 async function activeWebhooks() {
   const { records } = await listRecords(webhooksEntity, {
