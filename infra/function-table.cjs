@@ -193,13 +193,14 @@ const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all'
  * Functions triggered by the table's stream rather than HTTP, in their domain's stack. The change feed's
  * consumer (functions/events/consume.ts) reads the stream (infra/iam-roles.cjs grants the stream's read
  * actions on its ARN), reads a user's company name for users events (BatchGetItem), writes the event
- * store's items with transactions of PutItem (marker and feed item), and hands the events to the webhooks
- * (lib/webhooks/sink.ts): a Query of the active webhooks (their status index, their records), a delivery and
- * its marker per match (PutItem), each attempt's claim and outcome (UpdateItem of the delivery and of the
- * webhook's health item, GetItem), and a failing webhook's disabling (its record's Put, index Delete/Put,
- * count Update). Every write and read is confined by `keys` to those partitions. Only entity records and
- * memberships reach it: the event source's filter drops every other item (bookkeeping, index items, the event
- * store's and the deliveries' own writes) before an invocation is paid for.
+ * store's items with transactions of PutItem (marker and feed item) and the day index (PutItem of `EVENTDAYS`),
+ * and hands the events to the webhooks (lib/webhooks/sink.ts): a Query of the active webhooks (their status
+ * index, their records) and a delivery and its marker per match (PutItem), then queues them
+ * (sqs:SendMessage to WebhookDeliveryQueue; it sends no POST itself). Every write and read is confined by `keys`
+ * to those partitions. Only entity records and memberships reach it: the event source's filter drops every other
+ * item (bookkeeping, index items, the event store's and the deliveries' own writes) before an invocation is paid
+ * for. A batch it gives up on goes to EventsConsumerFailureQueue (sqs:SendMessage, as Lambda's on-failure
+ * destination needs of the function's role).
  */
 const STREAM_FUNCTIONS = [
   {
@@ -219,7 +220,7 @@ const STREAM_FUNCTIONS = [
       filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
     },
     table: ['PutItem', 'BatchGetItem', 'GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
-    keys: ['EVENTS#*', 'EVENTID#*', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
+    keys: ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
     index: [],
     queues: { send: ['WebhookDeliveryQueue', 'EventsConsumerFailureQueue'] },
   },
