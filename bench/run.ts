@@ -19,6 +19,8 @@ import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
 import { mixCost } from './lib/cost.js';
 import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
+import { hostileFeedReport, measureHostileFeed } from './lib/hostile-feed.js';
+import { feedDrainReport, measureFeedDrain } from './lib/feed-drain.js';
 import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
@@ -49,9 +51,13 @@ async function changeFeedOnly(): Promise<void> {
   say('Starting DynamoDB Local (in memory)...');
   const database = await startDatabase([LOCAL_TABLE_NAME]);
   const figures = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  say('Change feed beside hanging receivers...');
+  const hostile = await measureHostileFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
+  say('Local feed drain rate after a bulk import...');
+  const drain = await measureFeedDrain(database.awsEnv, LOCAL_TABLE_NAME, say);
   await database.stop();
   say('');
-  for (const line of changeFeedReport(figures)) say(line);
+  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile), ...feedDrainReport(drain)]) say(line);
 }
 
 async function main(): Promise<void> {
@@ -66,9 +72,19 @@ async function main(): Promise<void> {
   captureProcessOutput(json);
   const started = performance.now();
   const elapsed = () => `${Math.round((performance.now() - started) / 1000)} s`;
+  // How long each stage took, said as each ends and again at the end of the report.
+  const stages: string[] = [];
+  let stageStarted = started;
+  const stageDone = (name: string) => {
+    const now = performance.now();
+    stages.push(`  ${name}: ${Math.round((now - stageStarted) / 1000)} s`);
+    say(`  (${name}: ${Math.round((now - stageStarted) / 1000)} s)`);
+    stageStarted = now;
+  };
 
   say('Bundling every function and timing module init...');
   const bundles = await measureBundles(INIT_RUNS, say);
+  stageDone('bundles and module init');
 
   say(
     `[${elapsed()}] Starting DynamoDB Local (in memory) and seeding ${SMALL_USERS} and ${LARGE_USERS.toLocaleString('en-US')} users, ` +
@@ -103,9 +119,12 @@ async function main(): Promise<void> {
       `${SMALL_PRODUCTS} in ${world.seed.seconds} s`,
   );
 
+  stageDone('database and seeding');
+
   say(`[${elapsed()}] Change feed (commit → event on the local stream)...`);
   const changeFeed = await measureChangeFeed(database.awsEnv, LOCAL_TABLE_NAME, say);
   for (const line of changeFeedReport(changeFeed)) say(line);
+  stageDone('change feed');
 
   installRecorder(db());
   say(`[${elapsed()}] In-process requests (round trips, overhead ratio):`);
@@ -113,9 +132,12 @@ async function main(): Promise<void> {
   // keeps to SCENARIOS).
   const endpoints = await measureEndpoints(world, LOCAL_TABLE_NAME, [...SCENARIOS, ...entityScenarios(SCENARIOS)], say);
 
+  stageDone('in-process requests');
+
   const { measureBatches, batchReport } = await import('./lib/batches.js');
   say(`[${elapsed()}] Batches of 100 product updates and creates next to 100 single requests:`);
   const batches = await measureBatches(world, LOCAL_TABLE_NAME, say);
+  stageDone('batches');
 
   const usersList = SCENARIOS.find((scenario) => scenario.functionName === 'users-list');
   if (!usersList) throw new Error('no users-list scenario');
@@ -141,12 +163,14 @@ async function main(): Promise<void> {
     listScaling.push(figure);
   }
   useTable(LOCAL_TABLE_NAME);
+  stageDone('list scaling');
 
   say(`[${elapsed()}] Starting serverless offline for the HTTP figures...`);
   const offline = await startOfflineCopy(database.awsEnv);
   const http = await loadEndpoints(offline.url, SCENARIOS, world, say, DEFAULT_HTTP_PLAN);
   await offline.stop();
   await database.stop();
+  stageDone('HTTP load');
 
   const durationSeconds = round((performance.now() - started) / 1000, 0);
   const results = {
@@ -164,6 +188,7 @@ async function main(): Promise<void> {
   };
   say('');
   for (const line of [...humanReport(results), '', ...batchReport(batches)]) say(line);
+  for (const line of ['', `Stages (${durationSeconds} s in all):`, ...stages]) say(line);
   if (json) emitJson({ ...jsonReport(results), batches });
 }
 

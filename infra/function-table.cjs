@@ -131,7 +131,7 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) => (a
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : []), ...streamFunctions(domain, rows)];
+  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : []), ...streamFunctions(domain, rows), ...queueFunctions(domain, rows)];
   const own = rows.filter((fn) => fn.domain === domain);
   if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
   if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
@@ -147,6 +147,7 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
     },
     ...(rows === FUNCTIONS ? scheduledFunctions(domain) : []),
     ...streamFunctions(domain, rows),
+    ...queueFunctions(domain, rows),
   ];
 }
 
@@ -174,12 +175,14 @@ const PAGES = [
  */
 const SCHEDULED = [
   {
-    domain: 'webhooks',
+    // In the events stack, beside the delivery queue it sends the due attempts to (infra/webhook-queues.cjs).
+    domain: 'events',
     name: 'webhooks-retry',
     handler: 'functions/webhooks/retry.handler',
     events: [{ schedule: { rate: ['rate(1 minute)'] } }],
     table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'DeleteItem'],
     index: ['Query'],
+    queues: { send: ['WebhookDeliveryQueue'] },
   },
 ];
 
@@ -190,13 +193,14 @@ const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all'
  * Functions triggered by the table's stream rather than HTTP, in their domain's stack. The change feed's
  * consumer (functions/events/consume.ts) reads the stream (infra/iam-roles.cjs grants the stream's read
  * actions on its ARN), reads a user's company name for users events (BatchGetItem), writes the event
- * store's items with transactions of PutItem (marker and feed item), and hands the events to the webhooks
- * (lib/webhooks/sink.ts): a Query of the active webhooks (their status index, their records), a delivery and
- * its marker per match (PutItem), each attempt's claim and outcome (UpdateItem of the delivery and of the
- * webhook's health item, GetItem), and a failing webhook's disabling (its record's Put, index Delete/Put,
- * count Update). Every write and read is confined by `keys` to those partitions. Only entity records and
- * memberships reach it: the event source's filter drops every other item (bookkeeping, index items, the event
- * store's and the deliveries' own writes) before an invocation is paid for.
+ * store's items with transactions of PutItem (marker and feed item) and the day index (PutItem of `EVENTDAYS`),
+ * and hands the events to the webhooks (lib/webhooks/sink.ts): a Query of the active webhooks (their status
+ * index, their records) and a delivery and its marker per match (PutItem), then queues them
+ * (sqs:SendMessage to WebhookDeliveryQueue; it sends no POST itself). Every write and read is confined by `keys`
+ * to those partitions. Only entity records and memberships reach it: the event source's filter drops every other
+ * item (bookkeeping, index items, the event store's and the deliveries' own writes) before an invocation is paid
+ * for. A batch it gives up on goes to EventsConsumerFailureQueue (sqs:SendMessage, as Lambda's on-failure
+ * destination needs of the function's role).
  */
 const STREAM_FUNCTIONS = [
   {
@@ -207,13 +211,38 @@ const STREAM_FUNCTIONS = [
       batchSize: 100,
       startingPosition: 'TRIM_HORIZON',
       bisectBatchOnFunctionError: true,
-      // Retried until it succeeds or the record leaves the stream (24 h): the consumer is idempotent.
-      maximumRetryAttempts: -1,
+      // A failing batch (DynamoDB throttled past the SDK's retries, a bug; never a receiver: the consumer sends
+      // nothing) is retried, halved, for up to 6 h, then its shard and sequence range go to the on-failure
+      // queue, leaving 18 h of the stream's 24 h to replay it (`npm run admin -- replay-events`).
+      maximumRetryAttempts: 100,
+      maximumRecordAgeInSeconds: 21600,
+      destinations: { onFailure: { arn: { 'Fn::GetAtt': ['EventsConsumerFailureQueue', 'Arn'] }, type: 'sqs' } },
       filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
     },
     table: ['PutItem', 'BatchGetItem', 'GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
-    keys: ['EVENTS#*', 'EVENTID#*', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
+    keys: ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
     index: [],
+    queues: { send: ['WebhookDeliveryQueue', 'EventsConsumerFailureQueue'] },
+  },
+];
+
+/**
+ * Functions triggered by a queue: the webhook delivery worker (functions/webhooks/deliver.ts) takes due
+ * attempts from WebhookDeliveryQueue (infra/webhook-queues.cjs) five at a time, within a time-out of five
+ * attempts' worth: it claims a delivery (UpdateItem), reads its webhook (GetItem), POSTs, records the outcome
+ * (UpdateItem of the delivery and the health item, GetItem of the health item) and disables a failing
+ * webhook (its record's Put, index Delete/Put, count Update).
+ */
+const QUEUE_FUNCTIONS = [
+  {
+    domain: 'events',
+    name: 'webhooks-deliver',
+    handler: 'functions/webhooks/deliver.handler',
+    timeout: 60,
+    events: [{ sqs: { arn: { 'Fn::GetAtt': ['WebhookDeliveryQueue', 'Arn'] }, batchSize: 5, functionResponseType: 'ReportBatchItemFailures' } }],
+    table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'DeleteItem'],
+    index: [],
+    queues: { receive: ['WebhookDeliveryQueue'] },
   },
 ];
 
@@ -223,8 +252,14 @@ function streamFunctions(domain, rows) {
   return STREAM_FUNCTIONS.filter((fn) => domain === 'all' || fn.domain === domain);
 }
 
+/** The queue-triggered functions of a stack, without their domain. */
+function queueFunctions(domain, rows) {
+  if (rows !== FUNCTIONS) return [];
+  return QUEUE_FUNCTIONS.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
+}
+
 function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, STREAM_FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = { FUNCTIONS, STREAM_FUNCTIONS, QUEUE_FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };

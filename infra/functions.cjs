@@ -14,6 +14,9 @@ module.exports = async ({ resolveVariable }) => {
         handler: fn.handler,
         role: roleLogicalId(fn.name),
         events: fn.stream ? [{ stream: { type: 'dynamodb', arn: streamArn, ...fn.stream } }] : fn.events,
+        ...(fn.timeout ? { timeout: fn.timeout } : {}),
+        // A function that queues webhook deliveries learns where (lib/webhooks/dispatch.ts); without it, in-process.
+        ...(fn.queues?.send?.includes('WebhookDeliveryQueue') ? { environment: { WEBHOOK_QUEUE_URL: { Ref: 'WebhookDeliveryQueue' } } } : {}),
       },
     ]),
   );

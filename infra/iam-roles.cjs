@@ -4,6 +4,17 @@
  * and nothing else.
  */
 const { allFunctions, roleLogicalId, DYNAMODB, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS } = require('./function-table.cjs');
+const { queueArn } = require('./webhook-queues.cjs');
+
+/** The change feed's queues a function sends to or receives from (infra/webhook-queues.cjs), by name. */
+function queueStatements(fn) {
+  const list = [];
+  if (fn.queues?.send?.length) list.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: fn.queues.send.map(queueArn) });
+  if (fn.queues?.receive?.length) {
+    list.push({ Effect: 'Allow', Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'], Resource: fn.queues.receive.map(queueArn) });
+  }
+  return list;
+}
 
 function statements(fn, service, stage, tableArn, streamArn) {
   const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', 'gsi1']] };
@@ -16,7 +27,7 @@ function statements(fn, service, stage, tableArn, streamArn) {
   };
   const logs = { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: [logStreams] };
   // --- events (issue 20) ---: a stream-triggered function reads the stream and writes only its own partitions.
-  if (fn.stream) return streamStatements(fn, logs, tableArn, streamArn);
+  if (fn.stream) return [...streamStatements(fn, logs, tableArn, streamArn), ...queueStatements(fn)];
   const list = [
     logs,
     // Authentication: the login item, the failed-login window and the caller's groups in one BatchGetItem.
@@ -37,7 +48,7 @@ function statements(fn, service, stage, tableArn, streamArn) {
   if (fn.index.length > 0) {
     list.push({ Effect: 'Allow', Action: fn.index.map((a) => DYNAMODB + a), Resource: [indexArn] });
   }
-  return list;
+  return [...list, ...queueStatements(fn)];
 }
 
 function streamStatements(fn, logs, tableArn, streamArn) {

@@ -16,6 +16,7 @@
  * both against the packaged templates, type by type.
  */
 const { allFunctions, DOMAINS } = require('./function-table.cjs');
+const { holdsQueues, QUEUE_NAMES } = require('./webhook-queues.cjs');
 
 const CFN_RESOURCE_LIMIT = 500;
 /** What the deploy tests allow one domain stack: half the limit, so the biggest domain can still grow. */
@@ -49,7 +50,10 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
     'AWS::Lambda::Permission': functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length + scheduleRules.length,
     'AWS::Events::Rule': scheduleRules.length,
     // A stream-triggered function (infra/function-table.cjs STREAM_FUNCTIONS, or its compiled `stream` event): its event source.
-    'AWS::Lambda::EventSourceMapping': functions.filter((fn) => fn.stream || (fn.events ?? []).some((event) => event && event.stream)).length,
+    // A queue-triggered function (the webhook delivery worker): one per sqs event.
+    'AWS::Lambda::EventSourceMapping':
+      functions.filter((fn) => fn.stream || (fn.events ?? []).some((event) => event && event.stream)).length +
+      functions.flatMap((fn) => (fn.events ?? []).filter((event) => event && event.sqs)).length,
     'AWS::ApiGateway::Method': httpEvents.length,
     'AWS::ApiGateway::Resource': apiPaths.size,
     'AWS::ApiGateway::RestApi': httpEvents.length > 0 && ownsRestApi ? 1 : 0,
@@ -70,6 +74,7 @@ function stackSize(domain = 'all', rows = undefined) {
   const resources = Object.fromEntries([
     ...functions.map((fn) => [`${fn.name}-role`, { Type: 'AWS::IAM::Role' }]),
     ...(ownsShared ? [['StoreTable', { Type: 'AWS::DynamoDB::Table' }]] : []),
+    ...(holdsQueues(domain) && rows === undefined ? Object.keys(QUEUE_NAMES).map((id) => [id, { Type: 'AWS::SQS::Queue' }]) : []),
   ]);
   return countResources({ functions, resources, importedPaths: ownsShared ? [] : ['api', 'api/2.0'], ownsRestApi: ownsShared });
 }

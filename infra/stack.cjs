@@ -15,6 +15,7 @@
 const makeIamRoles = require('./iam-roles.cjs');
 const makeTable = require('./table.cjs');
 const { tableStreamArn } = require('./stream-arn.cjs');
+const { webhookQueues } = require('./webhook-queues.cjs');
 
 async function domainOf(resolveVariable) {
   return String(await resolveVariable('param:domain'));
@@ -77,6 +78,8 @@ async function resources({ resolveVariable }) {
   return {
     Resources: {
       ...(ownsSharedPieces(domain) ? await makeTable({ resolveVariable }) : {}),
+      // The change feed's delivery and failure queues, beside the functions that use them (events, or all).
+      ...(await webhookQueues({ resolveVariable, domain })),
       ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable), streamArn: await tableStreamArn(resolveVariable) })),
     },
     Outputs: {

@@ -6,6 +6,7 @@
  *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
+ *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -20,6 +21,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-privileges --usergroup N <privilege>...
   show-user --email E
   set-password --email E [--generate]
+  replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -82,6 +84,8 @@ async function main(argv: string[]): Promise<void> {
       return commands.showUserCommand(email());
     case 'set-password':
       return commands.setPasswordCommand(email(), { generate: values.generate, readPassword });
+    case 'replay-events':
+      return replayEvents(values.stage ?? fail('replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)'));
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }
@@ -121,6 +125,15 @@ async function promptHidden(question: string): Promise<string> {
     });
     asked = true;
   });
+}
+
+async function replayEvents(stage: string): Promise<void> {
+  const { replayFailedBatches, useDeliveryQueue } = await import('./lib/replay-events.js');
+  await useDeliveryQueue(stage);
+  const { consumeChanges } = await import('../lib/events/consume.js');
+  const { replayed, failed } = await replayFailedBatches(stage, (changes) => consumeChanges(changes), (line) => console.log(line));
+  console.log(`replay-events: ${replayed} batch(es) replayed, ${failed} left in the queue`);
+  if (failed > 0) process.exitCode = 1;
 }
 
 function fail(message: string): never {

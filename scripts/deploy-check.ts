@@ -9,6 +9,7 @@
  * Exits 1 at the first failed step or with any difference. `--keep` leaves the stage and moto running.
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
+import { checkQueues } from './lib/queue-check.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -72,6 +73,8 @@ async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise
     ...checkLogGroups(deployed, config),
     ...checkStageSettings(deployed, config),
     ...checkTable(deployed, config),
+    // The change feed's queues and their wiring (issue 28).
+    ...(await checkQueues(deployed.stage, REGION, env)),
   ];
 }
 

@@ -1,5 +1,4 @@
-import { webhooksEntity } from '../../lib/entities/webhooks.js';
-import { entityHandler } from '../../lib/operations/crud.js';
-import { webhookHooks } from '../../lib/operations/webhooks.js';
+import { updateWebhookHandler } from '../../lib/operations/webhooks.js';
 
-export const handler = entityHandler(webhooksEntity, 'update', webhookHooks);
+/** PUT /webhooks/:id: answers the id, and the new signing secret when `rotate_secret` is Y (shown only here). */
+export const handler = updateWebhookHandler();

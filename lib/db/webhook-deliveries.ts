@@ -140,18 +140,23 @@ export async function listDeliveries(webhookId: number, limit: number): Promise<
   return Items.map(toDelivery);
 }
 
-/** Pending deliveries whose next attempt is at or before `nowMs`, oldest first. */
-export async function dueDeliveries(nowMs: number, limit: number): Promise<Array<{ ref: DeliveryRef; dueAt: number }>> {
-  const { Items = [] } = await db().send(
+/** Pending deliveries whose next attempt is at or before `nowMs`, oldest first; `last` continues the walk. */
+export async function dueDeliveries(
+  nowMs: number,
+  limit: number,
+  after?: Record<string, unknown>,
+): Promise<{ due: Array<{ ref: DeliveryRef; dueAt: number }>; last?: Record<string, unknown> }> {
+  const { Items = [], LastEvaluatedKey } = await db().send(
     new QueryCommand({
       TableName: table(),
       IndexName: GSI1,
       KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :now',
       ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': `${String(Math.floor(nowMs)).padStart(15, '0')}#~` },
       Limit: limit,
+      ExclusiveStartKey: after,
     }),
   );
-  return Items.map((item) => ({ ref: refOf(item), dueAt: Number(item.next_attempt_at) }));
+  return { due: Items.map((item) => ({ ref: refOf(item), dueAt: Number(item.next_attempt_at) })), last: LastEvaluatedKey };
 }
 
 /**

@@ -84,6 +84,11 @@ export const webhooksEntity: StoredEntityDefinition = {
     description: text('', 255),
     disabled_reason: { kind: 'string', default: '' },
     secret: { kind: 'string', default: '', shownIn: 'none' },
+    // Secret rotation (PUT {"rotate_secret": "Y"}): the new secret is in that answer only; the one it replaced keeps
+    // signing beside it until `previous_secret_expires_at` (lib/webhooks/secret-rotation.ts).
+    rotate_secret: { kind: 'flag', writableOn: ['update'], default: 'N', shownIn: 'none' },
+    previous_secret: { kind: 'string', default: '', shownIn: 'none' },
+    previous_secret_expires_at: { kind: 'int', default: 0, wire: 'number' },
     timestamp: { kind: 'int', default: 0, wire: 'number' },
     updated_timestamp: { kind: 'int', default: 0, wire: 'number' },
   },
@@ -108,6 +113,20 @@ export const webhooksEntity: StoredEntityDefinition = {
       type: 'object',
       properties: { webhook_id: { type: 'integer' }, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' } },
       required: ['webhook_id', 'secret'],
+      description: 'At most 50 webhooks per store and 10 bound to one company (company_id); one more is a 400.',
+    },
+    update: {
+      type: 'object',
+      properties: {
+        webhook_id: { type: 'integer' },
+        secret: {
+          type: 'string',
+          pattern: '^whsec_',
+          description:
+            'Only with `rotate_secret` Y: the new signing secret, shown only in this answer. The previous secret keeps signing beside it (two `v1,` signatures in `webhook-signature`) for 24 hours, until `previous_secret_expires_at`.',
+        },
+      },
+      required: ['webhook_id'],
     },
   },
 };

@@ -4,6 +4,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { ChangeAction, ChangeEvent } from './change-event.js';
 import { classifyItem, companyOf, objectIdOf, type ItemKind } from './changed-item.js';
 import { presentObject } from './present-object.js';
+import { inBatches } from '../in-batches.js';
 
 /**
  * One record of the table's stream (NEW_AND_OLD_IMAGES), as a stream-triggered Lambda receives it and as
@@ -48,13 +49,16 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
  * about the object as clients see it. Deterministic: the same records give the same events (ids included).
  */
 export async function deriveEvents(changes: readonly StreamChange[], present: Presenter = presentObject): Promise<ChangeEvent[]> {
-  const events: ChangeEvent[] = [];
-  for (const change of changes) {
-    const event = await deriveEvent(change, present);
-    if (event) events.push(event);
-  }
-  return events;
+  // Presented side by side (a presenter may read, e.g. a user's company name), kept in the batch's order.
+  const derived: Array<ChangeEvent | undefined> = new Array(changes.length);
+  await inBatches([...changes.keys()], PARALLEL_PRESENTS, async (i) => {
+    derived[i] = await deriveEvent(changes[i]!, present);
+  });
+  return derived.filter((event): event is ChangeEvent => event !== undefined);
 }
+
+/** Records presented at once. */
+const PARALLEL_PRESENTS = 16;
 
 async function deriveEvent(change: StreamChange, present: Presenter): Promise<ChangeEvent | undefined> {
   const action = ACTIONS[change.eventName ?? ''];

@@ -1,4 +1,5 @@
-import { getRecord } from '../db/entity-store.js';
+import { listRecords } from '../db/entity-list.js';
+import { getRecord, type EntityRecord } from '../db/entity-store.js';
 import { findDelivery, getDelivery, listDeliveries, rescheduleDelivery, type Delivery } from '../db/webhook-deliveries.js';
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
@@ -10,9 +11,11 @@ import { created, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { attemptDelivery } from '../webhooks/attempt.js';
 import { isEventEntity } from '../webhooks/event-names.js';
+import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
-import { createOperation, type EntityHooks } from './crud.js';
+import { readPaging } from '../http/paging.js';
+import { createOperation, updateOperation, type EntityHooks } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
@@ -52,25 +55,60 @@ async function checked(values: FieldValues): Promise<FieldValues> {
   return out;
 }
 
-/** The secret each create generated, for its answer (the only time it is shown). */
+/**
+ * Caps (docs/api.md "Webhooks"): every change is matched against every active subscription, so their number
+ * bounds the consumer's work per event. At most MAX_WEBHOOKS per store, and MAX_WEBHOOKS_PER_COMPANY bound to one
+ * company. Checked when a webhook is created or bound to another company (two requests at once may pass one over).
+ */
+export const MAX_WEBHOOKS = 50;
+export const MAX_WEBHOOKS_PER_COMPANY = 10;
+
+async function checkCaps(companyId: number, except?: number): Promise<void> {
+  const { records } = await listRecords(webhooksEntity, { conditions: [], sortBy: 'id', descending: false, page: 1 });
+  const others = records.filter((record) => Number(record.webhook_id) !== except);
+  if (except === undefined && others.length >= MAX_WEBHOOKS) throw badRequest(`A store has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
+  if (companyId > 0 && others.filter((record) => Number(record.company_id) === companyId).length >= MAX_WEBHOOKS_PER_COMPANY) {
+    throw badRequest(`A company has at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks bound to it; delete one first`);
+  }
+}
+
+/** The secret each create or rotation generated, for its answer (the only time it is shown). */
 const secrets = new WeakMap<ApiRequest, string>();
 
 export const webhookHooks: EntityHooks = {
   create: async (values, request) => {
+    await checkCaps(Number(values.company_id ?? 0));
     const secret = newSigningSecret();
     secrets.set(request, secret);
     return { ...(await checked(values)), secret };
   },
-  update: (changes) => checked(changes),
+  update: async (changes, current: EntityRecord, request) => {
+    const { rotate_secret: rotate, ...rest } = changes;
+    if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id)) await checkCaps(Number(rest.company_id), Number(current.webhook_id));
+    const out = await checked(rest);
+    if (rotate !== 'Y') return out;
+    const rotated = rotatedSecret(current);
+    secrets.set(request, rotated.secret);
+    return { ...out, ...rotated };
+  },
+};
+
+/** Adds the secret this request generated, if any, to its answer. */
+const withSecret = (request: ApiRequest, result: ApiResult): ApiResult => {
+  const secret = secrets.get(request);
+  return secret === undefined ? result : { ...result, body: { ...(result.body as object), secret } };
 };
 
 /** POST /webhooks: the usual `{"webhook_id": N}` plus the signing `secret`, shown this once. */
 export function createWebhookHandler(): LambdaHandler {
   const create = createOperation(webhooksEntity, webhookHooks);
-  return apiHandler('webhooks.create', async (request) => {
-    const result = await create(request);
-    return { ...result, body: { ...(result.body as object), secret: secrets.get(request) } };
-  });
+  return apiHandler('webhooks.create', async (request) => withSecret(request, await create(request)));
+}
+
+/** PUT /webhooks/:id: `{"webhook_id": N}`, plus the new `secret` when `rotate_secret` is Y (shown this once). */
+export function updateWebhookHandler(): LambdaHandler {
+  const update = updateOperation(webhooksEntity, webhookHooks);
+  return apiHandler('webhooks.update', async (request) => withSecret(request, await update(request)));
 }
 
 /** A delivery as GET /webhooks/:id/deliveries shows it (the body sent is the event: not repeated here). */
@@ -92,14 +130,16 @@ async function webhookOrNotFound(request: ApiRequest) {
   return { id, webhook };
 }
 
-const MAX_PAGE = 250;
+const DEFAULT_DELIVERIES_PAGE = 50;
 
-/** GET /webhooks/:id/deliveries: newest first, `items_per_page` (default 50, at most 250), with every attempt. */
+/**
+ * GET /webhooks/:id/deliveries: newest first, `items_per_page` read by the API's one paging parser (as every
+ * list and GET /events: a decimal integer from 1 to 250; absent or empty means the default, here 50).
+ */
 export async function listWebhookDeliveries(request: ApiRequest): Promise<ApiResult> {
   const { id } = await webhookOrNotFound(request);
-  const raw = request.query.items_per_page;
-  const limit = raw === undefined ? 50 : Number(raw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE) throw badRequest(`items_per_page must be an integer from 1 to ${MAX_PAGE}`);
+  const { itemsPerPage } = readPaging(request.query);
+  const limit = (request.query.items_per_page?.trim() ?? '') === '' ? DEFAULT_DELIVERIES_PAGE : itemsPerPage;
   const deliveries = await listDeliveries(id, limit);
   return ok({ deliveries: deliveries.map(presentDelivery), params: { items_per_page: limit } });
 }

@@ -5,6 +5,7 @@ import type { StoredValue } from '../entities/types.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { logger } from '../log.js';
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
+import { signingSecrets } from './secret-rotation.js';
 import { sendMessage } from './send.js';
 import { urlPolicy } from './url-policy.js';
 
@@ -51,7 +52,7 @@ export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs
     return false;
   }
   const startedAt = new Date().toISOString();
-  const outcome = await sendMessage(String(webhook.url), { id: delivery.event_id, body: delivery.body, secret: String(webhook.secret) }, urlPolicy());
+  const outcome = await sendMessage(String(webhook.url), { id: delivery.event_id, body: delivery.body, secret: signingSecrets(webhook) }, urlPolicy());
   const attempt = { at: startedAt, code: outcome.code, duration_ms: outcome.duration_ms, ...(outcome.error ? { error: outcome.error.slice(0, 300) } : {}) };
   if (outcome.ok) {
     await finishAttempt(ref, token, attempt, { status: 'succeeded', failures: delivery.failures });

@@ -1,9 +1,31 @@
 import { dueDeliveries } from '../db/webhook-deliveries.js';
 import { attemptDelivery, type WebhookCache } from './attempt.js';
+import type { DeliveryDispatcher } from './delivery-job.js';
+import { deliveryDispatcher } from './dispatch.js';
 import { inBatches } from '../in-batches.js';
 
-const PAGE = 50;
-const PARALLEL_ATTEMPTS = 16;
+const PAGE = 100;
+
+/**
+ * The retry sweep: hands every delivery whose next attempt is due at `nowMs` to the senders (the scheduled
+ * function each minute deployed, a timer under npm start). It waits for no attempt, so a hanging receiver
+ * cannot hold it up; a job handed over twice is sent once (the sender's claim is conditioned on the due time
+ * seen). It also finds what the consumer recorded but could not queue, and what a sender killed mid-attempt
+ * left leased (due again when the lease runs out). Returns how many jobs it handed over; stops after
+ * `maxPages` pages of the due index, the next run continues.
+ */
+export async function sweepDueDeliveries(nowMs = Date.now(), dispatch: DeliveryDispatcher = deliveryDispatcher(), maxPages = 10): Promise<number> {
+  let handed = 0;
+  let after: Record<string, unknown> | undefined;
+  for (let page = 0; page < maxPages; page += 1) {
+    const { due, last } = await dueDeliveries(nowMs, PAGE, after);
+    await dispatch(due);
+    handed += due.length;
+    if (!last) break;
+    after = last;
+  }
+  return handed;
+}
 
 export interface RunSummary {
   attempted: number;
@@ -11,27 +33,22 @@ export interface RunSummary {
 }
 
 /**
- * Sends every delivery whose next attempt is due at `nowMs` (the scheduled function each minute deployed,
- * a timer under npm start). Each attempt is claimed first, so runners that overlap never send one twice.
- * `nowMs` is a parameter so the tests can step through the back-off schedule without waiting hours.
- * Stops after `maxPages` pages so one run stays within its function's time-out; the next run continues.
+ * Sends every delivery due at `nowMs` right here and waits for the attempts (the tests step through the back-off
+ * schedule with it, `nowMs` standing in for hours later). Production code sweeps instead.
  */
 export async function runDueDeliveries(nowMs = Date.now(), maxPages = 10): Promise<RunSummary> {
   const summary: RunSummary = { attempted: 0, delivered: 0 };
   const cache: WebhookCache = new Map();
-  for (let page = 0; page < maxPages; page += 1) {
-    const due = await dueDeliveries(nowMs, PAGE);
-    if (due.length === 0) break;
-    let claimed = 0;
-    await inBatches(due, PARALLEL_ATTEMPTS, async ({ ref, dueAt }) => {
-      const delivered = await attemptDelivery(ref, dueAt, nowMs, cache);
-      if (delivered === undefined) return;
-      claimed += 1;
-      summary.attempted += 1;
-      if (delivered) summary.delivered += 1;
-    });
-    // Everything seen was taken by another runner: leave the rest to it.
-    if (claimed === 0 || due.length < PAGE) break;
-  }
+  await sweepDueDeliveries(
+    nowMs,
+    (jobs) =>
+      inBatches(jobs, 16, async ({ ref, dueAt }) => {
+        const delivered = await attemptDelivery(ref, dueAt, nowMs, cache);
+        if (delivered === undefined) return;
+        summary.attempted += 1;
+        if (delivered) summary.delivered += 1;
+      }),
+    maxPages,
+  );
   return summary;
 }

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { signMessage } from './signature.js';
+import { signWithEach } from './signature.js';
 import { ATTEMPT_TIMEOUT_MS } from './retry-schedule.js';
 import { guardedLookup, urlPolicy, urlProblem, type UrlPolicy } from './url-policy.js';
 
@@ -16,7 +16,8 @@ export interface Message {
   /** `webhook-id`: the event's id, the same on every attempt, so the receiver can de-duplicate. */
   id: string;
   body: string;
-  secret: string;
+  /** The signing secret, or several (during a rotation's overlap): one `v1,` signature each. */
+  secret: string | readonly string[];
 }
 
 /** Only so much of an answer is read: its status is what counts. */
@@ -52,7 +53,7 @@ export function sendMessage(url: string, message: Message, policy: UrlPolicy = u
           'user-agent': 'store-api-webhooks/1',
           'webhook-id': message.id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signMessage(message.secret, message.id, timestamp, message.body),
+          'webhook-signature': signWithEach(typeof message.secret === 'string' ? [message.secret] : message.secret, message.id, timestamp, message.body),
         },
       },
       (res) => {

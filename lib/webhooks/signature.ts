@@ -23,6 +23,11 @@ export function signMessage(secret: string, id: string, timestamp: number, body:
   return `v1,${digest}`;
 }
 
+/** The header value signed with each secret (a rotation's overlap: the new one and the old), space-separated. */
+export function signWithEach(secrets: readonly string[], id: string, timestamp: number, body: string): string {
+  return secrets.map((secret) => signMessage(secret, id, timestamp, body)).join(' ');
+}
+
 /** Whether one of the space-separated `v1,` signatures of a header matches (what a receiver does; used in docs and tests). */
 export function verifySignature(secret: string, id: string, timestamp: number, body: string, header: string): boolean {
   const expected = Buffer.from(signMessage(secret, id, timestamp, body));

@@ -1,14 +1,14 @@
 import { listRecords } from '../db/entity-list.js';
-import { recordDelivery, type DeliveryRef } from '../db/webhook-deliveries.js';
+import { recordDelivery } from '../db/webhook-deliveries.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import type { ChangeEvent, EventSink } from '../events/change-event.js';
-import { attemptDelivery, type WebhookCache } from './attempt.js';
+import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
+import { deliveryDispatcher } from './dispatch.js';
 import { subscriptionMatches } from './matching.js';
 import { inBatches } from '../in-batches.js';
 
-/** How many deliveries are attempted at once (each may wait up to the attempt time-out). */
-const PARALLEL_ATTEMPTS = 16;
-
+/** How many deliveries are recorded at once (each a small conditional transaction: milliseconds). */
+const PARALLEL_RECORDS = 32;
 /** The active webhooks: one Query of the status index (there are few). */
 async function activeWebhooks() {
   const { records } = await listRecords(webhooksEntity, {
@@ -23,33 +23,39 @@ async function activeWebhooks() {
 /**
  * The webhooks' share of the change feed (an EventSink the stream consumer calls with committed events):
  * for each event and each active webhook it matches, a delivery is recorded — once per (webhook, event id),
- * so a batch handed over again after a consumer retry delivers nothing twice — and attempted right away.
- * A failed attempt stays scheduled for the retry runner (lib/webhooks/retry-runner.ts); only a failure to
- * record throws, so the consumer retries the batch and no event is lost.
+ * so a batch handed over again after a consumer retry delivers nothing twice — and handed to the senders
+ * (lib/webhooks/dispatch.ts) without waiting for any attempt: the consumer's time is bounded DynamoDB writes,
+ * whatever the receivers do. Only a failure to record throws, so the consumer retries the batch and no event
+ * is lost; a delivery recorded but not handed over is found by the retry sweep.
  */
-export const webhookSink: EventSink = async (events: readonly ChangeEvent[]) => {
-  if (events.length === 0) return;
-  const webhooks = await activeWebhooks();
-  if (webhooks.length === 0) return;
-  const now = Date.now();
-  const matches: Array<{ webhookId: number; event: ChangeEvent; body: string }> = [];
-  for (const event of events) {
-    const body = JSON.stringify(event);
-    for (const webhook of webhooks) {
-      const subscription = { events: (webhook.events as string[] | undefined) ?? [], company_id: Number(webhook.company_id ?? 0) };
-      if (subscriptionMatches(subscription, event)) matches.push({ webhookId: Number(webhook.webhook_id), event, body });
+export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
+  return async (events: readonly ChangeEvent[]) => {
+    if (events.length === 0) return;
+    const webhooks = await activeWebhooks();
+    if (webhooks.length === 0) return;
+    const now = Date.now();
+    const matches: Array<{ webhookId: number; event: ChangeEvent; body: string }> = [];
+    for (const event of events) {
+      const body = JSON.stringify(event);
+      for (const webhook of webhooks) {
+        const subscription = { events: (webhook.events as string[] | undefined) ?? [], company_id: Number(webhook.company_id ?? 0) };
+        if (subscriptionMatches(subscription, event)) matches.push({ webhookId: Number(webhook.webhook_id), event, body });
+      }
     }
-  }
-  // Each delivery is its own conditional transaction, independent of the others: recorded side by side (one at a
-  // time, a batch of 100 events waited 100 round trips before the first POST). A failure throws, so the consumer
-  // retries the batch; the deliveries recorded meanwhile are skipped then by their markers.
-  const due: DeliveryRef[] = [];
-  await inBatches(matches, PARALLEL_ATTEMPTS, async ({ webhookId, event, body }) => {
-    const recorded = await recordDelivery(webhookId, event, body, now);
-    if (recorded) due.push(recorded);
-  });
-  const cache: WebhookCache = new Map(webhooks.map((webhook) => [Number(webhook.webhook_id), Promise.resolve(webhook)]));
-  // Attempts run side by side (receivers must not rely on order: Standard Webhooks promises none); a failed
-  // attempt is the runner's to retry, not the consumer's.
-  await inBatches(due, PARALLEL_ATTEMPTS, (ref) => attemptDelivery(ref, now, now, cache).catch(() => undefined));
-};
+    // Each delivery is its own conditional transaction, independent of the others: recorded side by side. A failure
+    // throws, so the consumer retries the batch; the deliveries recorded meanwhile are skipped then by their markers.
+    // Handed over ten at a time as they are recorded (one SendMessageBatch deployed), not after the whole batch:
+    // a batch of 100 events and 10 subscriptions is 1,000 recordings, and the first receivers need not wait for all.
+    const send = dispatch();
+    const due: DeliveryJob[] = [];
+    const flush = () => send(due.splice(0));
+    await inBatches(matches, PARALLEL_RECORDS, async ({ webhookId, event, body }) => {
+      const recorded = await recordDelivery(webhookId, event, body, now);
+      if (recorded) due.push({ ref: recorded, dueAt: now });
+      if (due.length >= 10) await flush();
+    });
+    await flush();
+  };
+}
+
+export const webhookSink: EventSink = webhookSinkWith(() => deliveryDispatcher());

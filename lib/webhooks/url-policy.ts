@@ -29,29 +29,56 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
+/**
+ * IPv6 space refused whole: besides loopback, unique-local, link-local, multicast and documentation space,
+ * every range that spells or reaches an IPv4 address — IPv4-compatible `::/96` (so `[::127.0.0.1]`, which
+ * URL parsing writes `[::7f00:1]`, and `::`, `::1`), IPv4-translated `::ffff:0:0:0/96`, NAT64 `64:ff9b::/96`
+ * and the local-use `64:ff9b:1::/48`, Teredo `2001::/32` and 6to4 `2002::/16`. Those are refused even when
+ * the IPv4 address inside is public: no receiver needs them (NAT64/6to4/Teredo are transition plumbing that
+ * forwards to IPv4), and a gateway on the path decides where they end up. IPv4-mapped `::ffff:0:0/96` is
+ * judged by the IPv4 address inside, as the socket would connect to it.
+ */
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
 
-/** An IPv4 address written as IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`): its IPv4 form, else undefined. */
+/** The eight 16-bit words of an IPv6 address in any spelling (`::`, a trailing dotted quad), or undefined. */
+export function ipv6Words(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (quad) {
+    if (isIP(quad[1]!) !== 4) return undefined;
+    const [a, b, c, d] = quad[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const words = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = words(halves[0]!);
+  const tail = halves.length === 2 ? words(halves[1]!) : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return undefined;
+  const all = [...head, ...Array<string>(fill).fill('0'), ...tail];
+  if (all.length !== 8 || all.some((word) => !/^[0-9a-f]{1,4}$/.test(word))) return undefined;
+  return all.map((word) => parseInt(word, 16));
+}
+
+/** An IPv4 address written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`, `::ffff:7f00:1`, spelled out or not): its IPv4 form. */
 function mappedIpv4(address: string): string | undefined {
-  const match = /^::ffff:(?:0:)?(.+)$/i.exec(address);
-  if (!match) return undefined;
-  const tail = match[1]!;
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const w = ipv6Words(address);
+  if (!w || w.slice(0, 5).some((word) => word !== 0) || w[5] !== 0xffff) return undefined;
+  return [w[6]! >> 8, w[6]! & 255, w[7]! >> 8, w[7]! & 255].join('.');
 }
 
 /** Whether an IP address (v4 or v6 text) is outside public unicast space. */
@@ -110,15 +137,19 @@ export async function resolvedUrlProblem(text: string, policy: UrlPolicy = urlPo
   }
 }
 
+/** Every address of a name (the system resolver; the tests hand in answers of their own). */
+export type Resolver = (hostname: string, options: object, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, { ...options, all: true }, callback);
+
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
  * A `lookup` for node:http(s) requests that refuses private addresses (unless the policy allows them), so
  * the address checked is the address connected to.
  */
-export function guardedLookup(policy: UrlPolicy) {
+export function guardedLookup(policy: UrlPolicy, resolveAll: Resolver = systemResolver) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolveAll(hostname, options, (error, addresses) => {
       if (error) return callback(error, []);
       const refused = !policy.allowPrivate && addresses.some((entry) => isPrivateAddress(entry.address));
       if (refused) {

@@ -8,6 +8,12 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { StreamChange } from '../../lib/events/derive.js';
+import { inBatches } from '../../lib/in-batches.js';
+
+/** How often the shard list is read again (DescribeStream), in ms: shards open and close every few minutes. */
+const DISCOVERY_MS = 2_000;
+/** Shards read side by side. */
+const PARALLEL_SHARDS = 4;
 
 export interface LocalStreamOptions {
   /** A client of the DynamoDB holding the table (its endpoint and credentials are reused for the stream). */
@@ -43,8 +49,13 @@ export async function startLocalStream(options: LocalStreamOptions): Promise<Loc
 
   /** Shard id → the iterator to read next (null once the shard is closed and read to its end). */
   const iterators = new Map<string, string | null>();
+  /** Shard id → its parent's id: a child is read only once its parent is read to its end (an item's order). */
+  const parents = new Map<string, string | undefined>();
   let first = true;
   let stopped = false;
+  let lastDiscovery = 0;
+  /** A shard was read to its end since the last discovery: its child is to be found. */
+  let closedSinceDiscovery = false;
 
   async function discoverShards(): Promise<void> {
     let start: string | undefined;
@@ -57,26 +68,43 @@ export async function startLocalStream(options: LocalStreamOptions): Promise<Loc
           new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }),
         );
         iterators.set(id, ShardIterator ?? null);
+        parents.set(id, shard.ParentShardId);
       }
       start = StreamDescription?.LastEvaluatedShardId;
     } while (start);
     first = false;
+    lastDiscovery = Date.now();
+    closedSinceDiscovery = false;
   }
 
-  async function pollOnce(): Promise<void> {
-    await discoverShards();
-    for (const [shard, iterator] of iterators) {
-      if (!iterator) continue;
-      for (let current: string | null = iterator; current; ) {
-        const page: GetRecordsCommandOutput = await streams.send(new GetRecordsCommand({ ShardIterator: current, Limit: 1000 }));
-        const records = page.Records ?? [];
-        if (records.length > 0) await onChanges(records.map(asLambdaRecord));
-        // Only now is the shard's position moved past the batch: a failed batch is read again.
-        current = page.NextShardIterator ?? null;
-        iterators.set(shard, current);
-        if (records.length === 0) break;
-      }
+  /** Reads one shard on to its present end, batch by batch, in order. */
+  async function drainShard(shard: string): Promise<void> {
+    for (let current = iterators.get(shard) ?? null; current; ) {
+      const page: GetRecordsCommandOutput = await streams.send(new GetRecordsCommand({ ShardIterator: current, Limit: 1000 }));
+      const records = page.Records ?? [];
+      if (records.length > 0) await onChanges(records.map(asLambdaRecord));
+      // Only now is the shard's position moved past the batch: a failed batch is read again.
+      current = page.NextShardIterator ?? null;
+      iterators.set(shard, current);
+      if (!current) closedSinceDiscovery = true;
+      if (records.length === 0) break;
     }
+  }
+
+  /**
+   * One round: new shards are looked for at most every DISCOVERY_MS (or when a shard has closed, as a child then
+   * opens), and the readable shards — open ones whose parent is read to its end — are drained side by side, at
+   * most PARALLEL_SHARDS at once: DynamoDB Local splits a busy stream over many shards, and one at a time the
+   * poller fell behind a bulk import.
+   */
+  async function pollOnce(): Promise<void> {
+    if (closedSinceDiscovery || Date.now() - lastDiscovery >= DISCOVERY_MS) await discoverShards();
+    const readable = [...iterators].filter(([shard, iterator]) => {
+      if (!iterator) return false;
+      const parent = parents.get(shard);
+      return parent === undefined || !iterators.has(parent) || iterators.get(parent) === null;
+    });
+    await inBatches(readable, PARALLEL_SHARDS, ([shard]) => drainShard(shard));
   }
 
   // Take the shards' current ends before returning, so a change made right after start is seen.

@@ -331,8 +331,20 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
  * record's transaction (Put, index Delete/Put, count Update); the health item is read (GetItem) and updated.
  */
 export const EXPECTED_SCHEDULED: Record<string, Access & { domain: string; schedule: string }> = {
-  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'webhooks', schedule: 'rate(1 minute)' },
+  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'events', schedule: 'rate(1 minute)' },
 };
+
+/**
+ * Functions triggered by a queue (infra/function-table.cjs QUEUE_FUNCTIONS): the webhook delivery worker takes
+ * due attempts from WebhookDeliveryQueue: the delivery's claim and outcome (UpdateItem), the webhook and the
+ * health item (GetItem), a failing endpoint's disabling (the webhook record's transaction: Put, Delete, Query).
+ */
+export const EXPECTED_QUEUE_WORKERS: Record<string, Access & { domain: string; queue: string }> = {
+  'webhooks-deliver': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']), domain: 'events', queue: 'WebhookDeliveryQueue' },
+};
+
+/** Functions that queue webhook deliveries, and so are told the queue's URL (WEBHOOK_QUEUE_URL). */
+export const QUEUE_SENDERS = ['events-consumer', 'webhooks-retry'];
 
 /**
  * Functions that are not API operations, all in the core stack, with the methods and paths they serve.

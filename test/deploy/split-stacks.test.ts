@@ -6,7 +6,7 @@ import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { tableDefinition } from '../../lib/db/schema.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { EXPECTED_ACCESS, EXPECTED_OTHER, EXPECTED_SCHEDULED, unionOf, WRITE_ACTIONS } from './expected-access.js';
+import { EXPECTED_ACCESS, EXPECTED_OTHER, EXPECTED_QUEUE_WORKERS, EXPECTED_SCHEDULED, QUEUE_SENDERS, unionOf, WRITE_ACTIONS } from './expected-access.js';
 import { countByType, isIndex, isTable, lambdaByName, lambdas, resourceCount, routes, statementsOf, unconditionalActions, type Route } from './inspect.js';
 import { packageStacks, type PackagedStage } from './package-template.js';
 
@@ -36,14 +36,20 @@ const CONTEXT_DISPATCHER = 'company-context';
 const OTHERS = Object.keys(EXPECTED_OTHER);
 /** Functions on a schedule, not a route (the webhook retry runner). */
 const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
+/** Functions triggered by a queue (the webhook delivery worker). */
+const QUEUE_WORKERS = Object.keys(EXPECTED_QUEUE_WORKERS);
+/** The change feed's queues (infra/webhook-queues.cjs), which only their senders and receivers are granted. */
+const isQueue = (resource: unknown) => /"Fn::GetAtt":\["(WebhookDeliveryQueue|EventsConsumerFailureQueue)","Arn"\]/.test(JSON.stringify(resource));
 // --- events (issue 20) ---
 /** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
 const STREAM_CONSUMERS = ['events-consumer'];
 const EVENT_STORE_ONLY = {
-  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'] },
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'] },
 };
 const isTableStream = (resource: unknown) => JSON.stringify(resource).includes(`"store-api-${STAGE}-TableStreamArn"`);
 // --- end events ---
+
+const mapping0 = (mappings: unknown[]) => JSON.stringify(mappings[0]);
 
 /** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
 function routeKey(route: Route): string | undefined {
@@ -115,7 +121,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...STREAM_CONSUMERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...STREAM_CONSUMERS, ...QUEUE_WORKERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
     const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
     expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
     expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
@@ -138,6 +144,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             'STORE_EDITION',
             'TABLE_NAME',
             'WEBHOOKS_ALLOW_PRIVATE_URLS',
+            ...(QUEUE_SENDERS.includes(fn) ? ['WEBHOOK_QUEUE_URL'] : []),
           ],
         );
       }
@@ -227,7 +234,8 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         for (const resource of statement.Resource) {
           const text = JSON.stringify(resource);
           const consumer = STREAM_CONSUMERS.includes(fn);
-          const allowed = isTable(resource) || isIndex(resource) || (consumer && isTableStream(resource)) || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
+          const queues = statement.Action.every((a) => a.startsWith('sqs:')) && isQueue(resource);
+          const allowed = isTable(resource) || isIndex(resource) || (consumer && isTableStream(resource)) || queues || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
           expect(allowed, `${fn}: ${text}`).toBe(true);
         }
         if (statement.Condition) expect(statement.Condition).toEqual(STREAM_CONSUMERS.includes(fn) ? EVENT_STORE_ONLY : THROTTLE_ONLY);
@@ -239,8 +247,10 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('triggers the change feed consumer from the core table\'s stream, filtered to entity records, and lets it write only the event store and the webhook deliveries', () => {
     const home = everyLambda().find((lambda) => lambda.name === 'events-consumer')!.stack;
     expect(home).toBe('events');
-    const mappings = Object.values(stack('events').Resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping');
+    const mappings = Object.values(stack('events').Resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes('TableStreamArn'));
     expect(mappings).toHaveLength(1);
+    // A batch it gives up on leaves its position in the failure queue (npm run admin -- replay-events).
+    expect(mapping0(mappings)).toContain('"Fn::GetAtt":["EventsConsumerFailureQueue","Arn"]');
     const mapping = JSON.stringify(mappings[0]);
     expect(mapping).toContain(`"Fn::ImportValue":"store-api-${STAGE}-TableStreamArn"`);
     expect(mapping).toContain('RECORD');
@@ -253,8 +263,27 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       [
         'dynamodb:BatchGetItem', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams',
         'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'logs:CreateLogStream', 'logs:PutLogEvents',
+        'sqs:SendMessage',
       ].sort(),
     );
+  });
+
+  it.each(QUEUE_WORKERS)('%s is triggered by its queue in the events stack, with the queue and its dead-letter queue beside it', (fn) => {
+    const expected = EXPECTED_QUEUE_WORKERS[fn]!;
+    const template = stack(expected.domain);
+    expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
+    const queue = template.Resources[expected.queue]!;
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(queue.Properties?.FifoQueue).toBe(true);
+    expect(JSON.stringify(queue.Properties?.RedrivePolicy)).toContain('WebhookDeliveryDeadLetterQueue');
+    expect(template.Resources.EventsConsumerFailureQueue?.Type).toBe('AWS::SQS::Queue');
+    const mapping = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes(`"${expected.queue}","Arn"`));
+    expect(mapping?.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    const statements = statementsOf(template, STAGE, fn);
+    expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
+    expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
+    expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
+    for (const name of SPLIT_STACKS.filter((other) => other !== expected.domain)) expect(JSON.stringify(stack(name).Resources)).not.toContain('AWS::SQS::Queue');
   });
   // --- end events ---
 
@@ -287,7 +316,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       ['api', 'api/2.0'].flatMap((prefix) => ['stores', 'vendors'].flatMap((company) => ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`))).sort(),
     );
     for (const name of DOMAIN_STACKS) {
-      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER && !STREAM_CONSUMERS.includes(fn));
+      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER && !STREAM_CONSUMERS.includes(fn) && !QUEUE_WORKERS.includes(fn));
       const statements = statementsOf(stack(name), STAGE, `${name}-fallback`);
       expect(unconditionalActions(statements, isTable)).toEqual(unionOf(own).table);
       expect(unconditionalActions(statements, isIndex)).toEqual(unionOf(own).index);

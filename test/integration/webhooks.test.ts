@@ -13,7 +13,8 @@ import { handler as webhooksCreate } from '../../functions/webhooks/create.js';
 import type { ChangeAction, ChangeEvent } from '../../lib/events/change-event.js';
 import { runDueDeliveries } from '../../lib/webhooks/retry-runner.js';
 import { sendMessage } from '../../lib/webhooks/send.js';
-import { webhookSink } from '../../lib/webhooks/sink.js';
+import { EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
+import { webhookSinkWith } from '../../lib/webhooks/sink.js';
 import { createAdmin, createCompany, createUser, expectError, expectForbidden, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { downUrl, WebhookReceiver } from '../support/webhook-receiver.js';
@@ -25,9 +26,13 @@ import { event, invoke } from './hostile-support.js';
  * subscription; the assertions here are about the events the test fed, so they look at those deliveries only.
  */
 const fed = new Set<string>();
-const sink = (events: readonly ChangeEvent[]) => {
+/** This file's own per-endpoint queue, so a test can wait until what the sink handed over was sent. */
+const queue = new EndpointQueue();
+const recordAndQueue = webhookSinkWith(() => queue.dispatch);
+const sink = async (events: readonly ChangeEvent[]) => {
   for (const event of events) fed.add(event.id);
-  return webhookSink(events);
+  await recordAndQueue(events);
+  await queue.drained();
 };
 const ours = (receiver: WebhookReceiver) => receiver.received.filter((message) => fed.has(message.id));
 

@@ -32,10 +32,10 @@ describe('event store keys', () => {
     const first = nextStamp(1_764_064_800_000);
     const second = nextStamp(1_764_064_800_000);
     expect(second).toBeGreaterThan(first);
-    const a = eventKeys.feedItem(first, 'evt_b');
-    const b = eventKeys.feedItem(second, 'evt_a');
+    const a = eventKeys.feedItem(first, 'evt_b', 3);
+    const b = eventKeys.feedItem(second, 'evt_a', 0);
     expect(a.sk < b.sk).toBe(true);
-    expect(a.pk).toBe('EVENTS#2025-11-25');
+    expect(a.pk).toBe('EVENTS#2025-11-25#03');
     expect(stampOfKey(b.sk)).toBe(second);
     expect(dayOfStamp(second)).toBe('2025-11-25');
   });

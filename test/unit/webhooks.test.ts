@@ -9,6 +9,7 @@ import { subscriptionMatches } from '../../lib/webhooks/matching.js';
 import { MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../lib/webhooks/retry-schedule.js';
 import { newSigningSecret, signMessage, verifySignature } from '../../lib/webhooks/signature.js';
 import { guardedLookup, isPrivateAddress, urlProblem } from '../../lib/webhooks/url-policy.js';
+import { sendMessage } from '../../lib/webhooks/send.js';
 
 const event = (over: Partial<ChangeEvent> = {}): ChangeEvent => ({
   id: 'evt_1',
@@ -80,6 +81,56 @@ describe('the connection-time guard (DNS rebinding)', () => {
     const allowed = await lookup(true);
     expect(allowed.error).toBeNull();
     expect(isPrivateAddress(String(allowed.address))).toBe(true);
+  });
+});
+
+/** Every IPv6 spelling of a private IPv4 address (and the transition ranges that forward to IPv4). */
+const IPV6_SPELLINGS_OF_PRIVATE_IPV4 = [
+  '::127.0.0.1',
+  '::7f00:1',
+  '0:0:0:0:0:0:7f00:1',
+  '::10.0.0.1',
+  '::ffff:0:7f00:1',
+  '0:0:0:0:0:ffff:7f00:1',
+  '::FFFF:192.168.0.1',
+  '64:ff9b::7f00:1',
+  '64:ff9b::10.0.0.1',
+  '64:ff9b::a9fe:a9fe',
+  '64:ff9b:1::a00:1',
+  '64:ff9b:1:ffff::c0a8:1',
+  '2002:7f00:1::',
+  '2002:a9fe:a9fe::1',
+  '2002:c0a8:101::',
+  '2001::53aa:64c:0:0',
+  '2001:0:4136:e378:8000:63bf:80ff:fffe',
+];
+
+describe('SSRF: IPv6 spellings of private IPv4', () => {
+  it('refuses each at save (the literal URL, as URL parsing rewrites it)', () => {
+    for (const address of IPV6_SPELLINGS_OF_PRIVATE_IPV4) {
+      expect(isPrivateAddress(address), address).toBe(true);
+      expect(urlProblem(`https://[${address}]/hook`, { allowPrivate: false }), address).toMatch(/private/);
+    }
+    expect(new URL('https://[::127.0.0.1]/').hostname).toBe('[::7f00:1]');
+  });
+
+  it('refuses each at connection time, when a name resolves to it', async () => {
+    for (const address of IPV6_SPELLINGS_OF_PRIVATE_IPV4) {
+      const resolver = (_host: string, _options: object, callback: (error: NodeJS.ErrnoException | null, found: Array<{ address: string; family: number }>) => void) =>
+        callback(null, [{ address: '2606:4700:4700::1111', family: 6 }, { address, family: 6 }]);
+      const answer = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup({ allowPrivate: false }, resolver)('rebound.example', {}, (error) => resolve(error)));
+      expect(answer?.code, address).toBe('EWEBHOOKBLOCKED');
+    }
+  });
+
+  it('a literal address is refused by the send itself, before any connection', async () => {
+    const outcome = await sendMessage('https://[::127.0.0.1]:9/hook', { id: 'evt_x', body: '{}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, { allowPrivate: false });
+    expect(outcome).toMatchObject({ ok: false, code: 0 });
+    expect(outcome.error).toMatch(/private/);
+  });
+
+  it('public IPv6 and IPv4-mapped public IPv4 stay allowed', () => {
+    for (const address of ['2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '::ffff:808:808']) expect(isPrivateAddress(address), address).toBe(false);
   });
 });
 

@@ -1,0 +1,172 @@
+import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from '../db/client.js';
+import type { ChangeEvent } from './change-event.js';
+import { DAYS_PARTITION, EVENT_RETENTION_DAYS, FEED_SHARDS, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How far behind the clock the pull feed reads (ms). A consumer stamps an event just before its write
+ * commits, so an event with an earlier stamp than one already visible can still appear for the duration of
+ * a write; reading only below `now − settle` means a cursor never passes a position an event can still
+ * land before. `EVENTS_SETTLE_MS`, default 3 s (writes take milliseconds; the SDK's retries stay well
+ * inside it).
+ */
+export function settleMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.EVENTS_SETTLE_MS);
+  return env.EVENTS_SETTLE_MS !== undefined && env.EVENTS_SETTLE_MS.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : 3000;
+}
+
+export interface FeedQuery {
+  /** The sort key the walk continues after (from a cursor); from the start of the retention when absent. */
+  after?: string;
+  limit: number;
+  /** Only these event types (`products.updated`); `<entity>.*` is written as the entity in `entities`. */
+  types?: readonly string[];
+  /** Only events of these entities. */
+  entities?: readonly string[];
+  nowMs?: number;
+}
+
+export interface FeedPage {
+  events: ChangeEvent[];
+  /** Where the next walk continues: after the last event shown, or after everything read when the page is not full. */
+  next: string;
+  /** The page is full, so more may follow at once; false: the walk reached the settled present. */
+  hasMore: boolean;
+}
+
+type Filter = { expression: string; names: Record<string, string>; values: Record<string, string> };
+
+/**
+ * One page of the pull feed: the stored events in sort-key (stamp, then id) order up to the settle horizon.
+ * One Query of the day index names the days that hold events from the position on; each such day's shards are
+ * merged by sort key (their first pages read side by side) until the page is full, so a page reads about what
+ * it returns however many days the retention spans. The events' bodies come from their markers (BatchGetItem).
+ * Filters are FilterExpressions on the feed items (the walk's position still advances over what they leave out).
+ */
+export async function readFeed(query: FeedQuery): Promise<FeedPage> {
+  const nowMs = query.nowMs ?? Date.now();
+  const horizon = (nowMs - settleMs()) * 1000;
+  const horizonKey = stampText(horizon);
+  const firstStamp = query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
+  const filter = feedFilter(query);
+  const keys: string[] = [];
+  for (const day of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
+    const after = query.after !== undefined && dayOfStamp(stampOfKey(query.after)) === day ? query.after : undefined;
+    keys.push(...(await mergeShards(day, after, horizonKey, query.limit - keys.length, filter)));
+    if (keys.length === query.limit) return { events: await bodiesOf(keys), next: keys[keys.length - 1]!, hasMore: true };
+  }
+  return { events: await bodiesOf(keys), next: horizonKey, hasMore: false };
+}
+
+/** The days from `first` to `last` (inclusive) that hold events, oldest first: one Query of the day index. */
+async function daysWithEvents(first: string, last: string): Promise<string[]> {
+  const days: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: config().tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        ExpressionAttributeValues: { ':pk': DAYS_PARTITION, ':first': first, ':last': last },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    days.push(...(page.Items ?? []).map((item) => String(item.sk)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return days;
+}
+
+interface ShardWalk {
+  pk: string;
+  buffer: string[];
+  start?: Record<string, unknown>;
+  done: boolean;
+}
+
+/**
+ * Up to `want` feed sort keys of one day after `after` and below the horizon, merged over the day's shards in
+ * sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
+ * key is compared, so the merge never passes a key a shard still holds.
+ */
+async function mergeShards(day: string, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
+  const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / FEED_SHARDS)));
+  const walks: ShardWalk[] = Array.from({ length: FEED_SHARDS }, (_, shard) => {
+    const pk = eventKeys.feedPartition(day, shard);
+    return { pk, buffer: [], start: after !== undefined ? { pk, sk: after } : undefined, done: false };
+  });
+  const fill = async (walk: ShardWalk) => {
+    while (walk.buffer.length === 0 && !walk.done) {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: config().tableName,
+          KeyConditionExpression: 'pk = :pk AND sk < :horizon',
+          ExpressionAttributeValues: { ':pk': walk.pk, ':horizon': horizonKey, ...filter?.values },
+          ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+          ProjectionExpression: 'sk',
+          Limit: perShard,
+          ConsistentRead: true,
+          ExclusiveStartKey: walk.start,
+        }),
+      );
+      walk.buffer = (page.Items ?? []).map((item) => String(item.sk));
+      walk.start = page.LastEvaluatedKey;
+      walk.done = page.LastEvaluatedKey === undefined;
+    }
+  };
+  await Promise.all(walks.map(fill));
+  const merged: string[] = [];
+  while (merged.length < want) {
+    let next: ShardWalk | undefined;
+    for (const walk of walks) if (walk.buffer.length > 0 && (!next || walk.buffer[0]! < next.buffer[0]!)) next = walk;
+    if (!next) break;
+    merged.push(next.buffer.shift()!);
+    if (next.buffer.length === 0) await fill(next);
+  }
+  return merged;
+}
+
+/** The events of feed sort keys, in that order: BatchGetItem of their markers, 100 keys a call. */
+async function bodiesOf(keys: readonly string[]): Promise<ChangeEvent[]> {
+  const bodies = new Map<string, string>();
+  const tableName = config().tableName;
+  for (let i = 0; i < keys.length; i += 100) {
+    let wanted: Array<Record<string, unknown>> | undefined = keys.slice(i, i + 100).map((sk) => eventKeys.marker(eventIdOfKey(sk)));
+    while (wanted && wanted.length > 0) {
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
+      );
+      for (const item of Responses?.[tableName] ?? []) bodies.set(String(item.pk).slice('EVENTID#'.length), String(item.event));
+      wanted = UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  // A marker expires with its feed item; one that is gone already is left out rather than shown empty.
+  return keys.flatMap((sk) => {
+    const body = bodies.get(eventIdOfKey(sk));
+    return body === undefined ? [] : [JSON.parse(body) as ChangeEvent];
+  });
+}
+
+function feedFilter(query: FeedQuery): Filter | undefined {
+  const parts: string[] = [];
+  const values: Record<string, string> = {};
+  const names: Record<string, string> = {};
+  const anyOf = (attribute: string, list: readonly string[] | undefined) => {
+    if (!list || list.length === 0) return;
+    names[`#${attribute}`] = attribute;
+    const slots = list.map((value, i) => {
+      values[`:${attribute}${i}`] = value;
+      return `:${attribute}${i}`;
+    });
+    parts.push(`#${attribute} IN (${slots.join(', ')})`);
+  };
+  anyOf('type', query.types);
+  anyOf('entity', query.entities);
+  if (parts.length === 0) return undefined;
+  // `type` and `entity` filters given together: an event matching either (`orders.created` and `products`).
+  return { expression: parts.join(' OR '), names, values };
+}
