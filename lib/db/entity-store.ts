@@ -297,13 +297,14 @@ function indexWrites(def: StoredEntityDefinition, id: number, before: EntityReco
   return writes;
 }
 
-interface IndexEntry {
+export interface IndexEntry {
   key: { pk: string; sk: string };
   item: Record<string, unknown>;
   count?: string;
 }
 
-function indexEntries(def: StoredEntityDefinition, id: number, record: EntityRecord | undefined): Map<string, IndexEntry> {
+/** The index and sort items a record has, keyed by `pk\u0000sk`, each with the count item it adds to. */
+export function indexEntries(def: StoredEntityDefinition, id: number, record: EntityRecord | undefined): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
   if (!record) return entries;
   const item = { id, ...projection(def, record) };
