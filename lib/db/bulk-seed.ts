@@ -1,7 +1,9 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
-import { indexEntries, type EntityRecord } from './entity-store.js';
+import type { EntityRecord } from './entity-store.js';
+import { indexEntries } from './entity-items.js';
 import { keys } from './keys.js';
+import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 
 /**
  * Every item that creating these fresh records writes — the records, their index and sort items, the
@@ -13,18 +15,21 @@ import { keys } from './keys.js';
  */
 export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord[]): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
-  const counts = new Map<string, number>();
+  const counts = new Map<string, { key: { pk: string; sk: string }; count: number }>();
   let highest = 0;
   for (const record of records) {
     const id = Number(record[def.idField]);
     highest = Math.max(highest, id);
-    items.push({ ...entityKeys.record(def.storage, id), ...record });
-    for (const entry of indexEntries(def, id, record).values()) {
+    items.push({ ...entityKeys.record(def.storage, id), ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION });
+    for (const entry of indexEntries(def, id, { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION }).values()) {
       items.push({ ...entry.key, ...entry.item });
-      if (entry.count) counts.set(entry.count, (counts.get(entry.count) ?? 0) + 1);
+      if (!entry.count) continue;
+      const at = `${entry.count.pk}\u0000${entry.count.sk}`;
+      const seen = counts.get(at) ?? { key: entry.count, count: 0 };
+      counts.set(at, { key: entry.count, count: seen.count + 1 });
     }
   }
-  for (const [sk, count] of counts) items.push({ pk: entityKeys.countPartition(def.storage), sk, count });
+  for (const { key, count } of counts.values()) items.push({ ...key, count });
   if (records.length > 0) items.push({ ...keys.counter(def.storage), value: highest });
   return items;
 }

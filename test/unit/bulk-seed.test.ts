@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
-import { indexEntries, type EntityRecord } from '../../lib/db/entity-store.js';
+import type { EntityRecord } from '../../lib/db/entity-store.js';
+import { indexEntries } from '../../lib/db/entity-items.js';
 import { productsEntity } from '../../lib/entities/products.js';
 
 const product = (id: number, company: number): EntityRecord => ({
