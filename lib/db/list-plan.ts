@@ -66,10 +66,13 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
     };
   }
 
-  // 2. A range of a field with sort items (price, dates): that range of its sort partition.
+  // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
+  //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
+  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
+  const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory || !rule.numeric) continue;
+    if (rule.inMemory || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
     const { storage, consumed } = scope(name);
@@ -91,7 +94,6 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
   }
 
   // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).
-  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
   const candidates: Driver[] = conditions
     .filter((c) => c.rule.op === 'eq' && single(c) && usable(c.rule.field))
     .map((c) => {
