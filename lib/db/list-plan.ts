@@ -29,6 +29,8 @@ export interface Driver {
   order: string;
   /** The count item holding the range's size (a whole partition with a count). */
   count?: { pk: string; sk: string };
+  /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
+  counted?: ListCondition[];
 }
 
 export interface PlanInput {
@@ -89,8 +91,10 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
   // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
   if (sort && !sort.inMemory) {
     const { storage, consumed } = scope(sortBy);
-    const count = consumed.length ? entityKeys.count(def.storage, 'company_id', String(company!.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
-    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count };
+    // A company's list counts the company's records, whether it reads its copy or the store-wide items.
+    const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
+    const count = companyWide ? entityKeys.count(def.storage, 'company_id', String(companyWide.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
+    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count, counted: companyWide ? [companyWide] : [] };
   }
 
   // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).

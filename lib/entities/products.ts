@@ -166,7 +166,9 @@ export const productsEntity: StoredEntityDefinition = {
   // the price sort partition instead.
   projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
   // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
-  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'price', 'code', 'timestamp', 'updated_timestamp'],
+  // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
+  // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
+  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'code', 'timestamp'],
   filters: {
     free_shipping: { kind: 'flag' },
     is_edp: { kind: 'flag' },

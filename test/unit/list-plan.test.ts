@@ -47,9 +47,17 @@ describe('the key range a list reads', () => {
   });
 
   it('a vendor sort reads the company copy, counted by the company count', async () => {
-    const driver = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3)], sortBy: 'price', ready: true });
-    expect(driver.ranges).toEqual([{ pk: 'SORT#product@3#price' }]);
+    const driver = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3)], sortBy: 'product', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'SORT#product@3#product' }]);
     expect(driver.count).toEqual({ pk: 'COUNT#product', sk: 'company_id#3' });
+  });
+
+  it('a vendor sort by price reads the store-wide items (a price update rewrites no copy), still counted by the company count', async () => {
+    const company = eq('company_id', 3);
+    const driver = await chooseDriver({ def: productsEntity, conditions: [company], sortBy: 'price', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'SORT#product#price' }]);
+    expect(driver.consumed).toEqual([]);
+    expect(driver.counted).toEqual([company]);
   });
 
   it('before the table is migrated, only layout-1 items: no text items, no copies, no newer index', async () => {
