@@ -149,8 +149,9 @@ function queryInput(range: KeyRange, descending: boolean, filter?: Filter): Quer
 /** The ids and sort keys of a key range in key order, after `after` (exclusive) when given, up to `limit`. */
 async function readKeyed(range: KeyRange, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
   const input = queryInput(range, descending, filter);
-  // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end.
-  if (!filter && limit !== undefined) input.Limit = limit;
+  // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end; with one,
+  // pages of a few times the items wanted, so a page read never runs on to 1 MB of items it does not need.
+  if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
   const items = await queryFirst(input, limit, after === undefined ? undefined : { pk: range.pk, sk: after });
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
