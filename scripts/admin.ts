@@ -7,6 +7,7 @@
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
  *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
+ *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -22,6 +23,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   show-user --email E
   set-password --email E [--generate]
   replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
+  migrate [--rate N]            (N records per second at most; default 50)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -39,6 +41,7 @@ const OPTIONS = {
   lastname: { type: 'string' },
   usergroup: { type: 'string' },
   generate: { type: 'boolean', default: false },
+  rate: { type: 'string' },
   stage: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
@@ -86,6 +89,8 @@ async function main(argv: string[]): Promise<void> {
       return commands.setPasswordCommand(email(), { generate: values.generate, readPassword });
     case 'replay-events':
       return replayEvents(values.stage ?? fail('replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)'));
+    case 'migrate':
+      return commands.migrateCommand(values.rate);
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }

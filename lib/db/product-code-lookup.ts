@@ -1,25 +1,28 @@
+import { productsEntity } from '../entities/products.js';
 import { entityKeys } from './entity-keys.js';
-import { queryAll } from './query.js';
+import { padId } from './keys.js';
+import { queryFirst } from './query.js';
+import { MAX_TOKEN, normalizeText, tokenShard } from './text-items.js';
 
 /**
- * INTERIM implementation (batch upsert by product code, docs/api.md "Batches and upsert"): the ids of the
- * products of company `companyId` whose `product_code` is exactly `code`, in id order.
- *
- * It reads the company's product index partition (`IDX#product#company_id#<company>`, whose items carry the
- * projected code as `p_product_code`) with a FilterExpression on the code, so it never reads a product record — but it
- * still reads (and pays for) every index item of that company, 1 read unit per 4 KB of them. The catalog work
- * replaces this file, at this path and with this signature, by a real product-code index (one Query of one
- * small partition); nothing else needs to change then.
+ * The products of company `companyId` whose normalized product_code (lower case, accents off) is exactly
+ * `code`'s: one Query of that company's code text items (`TXT#product@<company>#product_code#<first
+ * character>`, sort keys beginning `<code>#`), reading only those products — never the catalog. For a
+ * writer that must find a SKU before writing it (a batch import). Needs the table on item layout 2
+ * (lib/db/layout.ts), as every table is once `npm run deploy` (or `npm run admin -- migrate`) ran.
  */
 export async function productIdsWithCode(code: string, companyId: number): Promise<number[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    FilterExpression: '#code = :code',
-    ProjectionExpression: 'id',
-    ExpressionAttributeNames: { '#code': 'p_product_code' },
-    // A product created a moment ago (the previous batch) must be found, not created again.
+  const token = normalizeText(code).slice(0, MAX_TOKEN);
+  if (!token) return [];
+  const storage = entityKeys.scoped(productsEntity.storage, companyId);
+  const items = await queryFirst({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
+    ExpressionAttributeValues: { ':pk': entityKeys.textPartition(storage, 'product_code', tokenShard(token)), ':token': `${token}#` },
+    ExpressionAttributeNames: { '#id': 'id' },
+    ProjectionExpression: '#id, sk',
     ConsistentRead: true,
-    ExpressionAttributeValues: { ':pk': entityKeys.indexPartition('product', 'company_id', companyId), ':code': code },
   });
-  return items.map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  // `<token>#<padded id>`: a longer code that continues with `#` shares the prefix; only the exact token counts.
+  const exact = (sk: string) => sk.length === token.length + 1 + padId(0).length;
+  return items.filter((item) => exact(String(item.sk))).map((item) => Number(item.id));
 }

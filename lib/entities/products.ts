@@ -162,7 +162,13 @@ export const productsEntity: StoredEntityDefinition = {
     has_variation_group: { kind: 'string', shownIn: 'none' },
   },
   indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
-  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code', 'price'],
+  // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
+  // the price sort partition instead.
+  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
+  // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
+  // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
+  // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
+  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'code', 'timestamp'],
   filters: {
     free_shipping: { kind: 'flag' },
     is_edp: { kind: 'flag' },
@@ -170,12 +176,22 @@ export const productsEntity: StoredEntityDefinition = {
     status: { kind: 'enum', values: PRODUCT_STATUSES },
     cid: { kind: 'int' },
     subcats: { kind: 'flag' },
-    q: { kind: 'string', maxLength: 255 },
-    pcode: { kind: 'string', maxLength: 64 },
-    price_from: { kind: 'decimal', places: 2 },
-    price_to: { kind: 'decimal', places: 2 },
-    amount_from: { kind: 'int' },
-    amount_to: { kind: 'int' },
+    q: {
+      kind: 'string',
+      maxLength: 255,
+      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). Combined with other filters it reads every product matching its longest word.',
+    },
+    pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
+    /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
+    match: { kind: 'enum', values: ['all', 'any', 'exact'] },
+    /** Products changed at or after this Unix timestamp (read from the `updated_timestamp` sort items). */
+    updated_since: { kind: 'int' },
+    /** CS-Cart 4.20's "changed in the last N hours". */
+    updated_in_hours: { kind: 'int' },
+    price_from: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
+    price_to: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
+    amount_from: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
+    amount_to: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
     /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
     pid: { kind: 'intList' },
   },
@@ -185,8 +201,9 @@ export const productsEntity: StoredEntityDefinition = {
     is_edp: { field: 'is_edp', op: 'eq' },
     company_id: { field: 'company_id', op: 'eq' },
     status: { field: 'status', op: 'eq' },
-    q: { field: 'product', op: 'contains' },
-    pcode: { field: 'product_code', op: 'contains' },
+    q: { field: 'product', op: 'words', fields: ['product', 'product_code'] },
+    pcode: { field: 'product_code', op: 'prefix' },
+    updated_since: { field: 'updated_timestamp', op: 'gte' },
     price_from: { field: 'price', op: 'gte' },
     price_to: { field: 'price', op: 'lte' },
     amount_from: { field: 'amount', op: 'gte' },
