@@ -10,6 +10,10 @@ import { padId } from './keys.js';
  *                    of the record and for the `all` index; it carries the record's projected fields
  * - a sort item:     `SORT#<storage>#<sort>` / `<encoded value>#<padded id>`
  * - a count:         `COUNT#<storage>` / `<index>#<value>`, how many records an index partition holds
+ * - a text item:      `TXT#<storage>#<field>#<first character>` / `<token>#<padded id>` (lib/db/text-items.ts)
+ *
+ * A company-scoped copy (the definition's `companyScoped`) uses the storage `<storage>@<company_id>`
+ * in the same builders: `IDX#product@3#status#A`, `SORT#product@3#price`, `COUNT#product@3`.
  */
 export const ALL_INDEX = 'all';
 export const RECORD_SK = 'RECORD';
@@ -28,6 +32,9 @@ export const entityKeys = {
   }),
   countPartition: (storage: string) => `COUNT#${storage}`,
   count: (storage: string, index: string, value: string | number) => ({ pk: `COUNT#${storage}`, sk: `${index}#${value}` }),
+  textPartition: (storage: string, field: string, shard: string) => `TXT#${storage}#${field}#${shard}`,
+  /** The storage name of one company's copies of a company-scoped definition's items. */
+  scoped: (storage: string, company: string | number) => `${storage}@${company}`,
 } as const;
 
 /** The values a record contributes to an equality index: each element of an id list, else the value itself. */

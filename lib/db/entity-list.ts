@@ -1,29 +1,28 @@
-import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { ALL_INDEX, entityKeys } from './entity-keys.js';
-import { countOf, getRecords, projectedName, projectValue, type EntityRecord } from './entity-store.js';
+import type { StoredEntityDefinition } from '../entities/types.js';
+import { entityKeys } from './entity-keys.js';
+import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
+import { layoutReady } from './layout.js';
+import { canProject, compare, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
+import { chooseDriver, type KeyRange } from './list-plan.js';
 import { queryCount, queryFirst, type QueryInput } from './query.js';
 import { padId } from './keys.js';
+import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
 /**
- * Listing a plain entity (docs/data-model.md "Plain entities"). The cheapest source is chosen:
+ * Listing a plain entity (docs/data-model.md "Plain entities: how a list is read"). lib/db/list-plan.ts
+ * picks the key range the most selective condition names; the other conditions become a FilterExpression
+ * on the projected fields its items carry. Then:
  *
- * 1. sorted by id with one equality filter on an indexed field (or none): that index partition is read
- *    keys-only up to the page's end and its count item gives `total_items` — two round trips in parallel,
- *    then one BatchGetItem of the page, whatever the number of records;
- * 2. further filters on projected fields become a FilterExpression on the same partition, and the total
- *    a parallel COUNT query over it (cost grows with the partition, not with the table);
- * 3. a sort on another key reads that key's sort partition with every filter as a FilterExpression;
- * 4. what index items cannot answer (a filter on an unprojected field, an in-memory sort, several index
- *    values at once such as a category with its subcategories) reads the matching ids and, only when
- *    needed, the records, and finishes in memory.
+ * 1. when the range's key order is the list's order and no record is needed to judge a condition, a page
+ *    is a keyset Query up to the page's end, and `total_items` the range's count item (or a keys-only COUNT
+ *    of the range when a filter or bounds apply): what the page and the match hold, not the store;
+ * 2. otherwise (a text match in id order, a sort by another key than the range's, a condition only the
+ *    record can judge) every match's key is read, and the records only when needed; the page is cut in
+ *    memory. That costs the size of the match.
  */
 
-export interface ListCondition {
-  rule: FilterRule;
-  /** One value, or several of which any may match (a category and its subcategories). */
-  values: readonly StoredValue[];
-}
+export type { ListCondition } from './list-filter.js';
 
 export interface ListRequest {
   conditions: ListCondition[];
@@ -47,77 +46,57 @@ export interface ListResult {
   nextKey: string | null;
 }
 
-/** The position of a record in a list's order, as a cursor carries it: the sort item's key, or the padded id. */
+/** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
 type Keyed = { id: number; sk: string };
+
+/** Does the definition have items of layout 2 (so lists must know whether the table has them yet)? */
+const usesLayout2 = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length);
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
   const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
-  const isIndexed = (c: ListCondition) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length === 1;
-  const projected = new Set(def.projected ?? []);
-  // Every index item carries the record's id, so a condition on the id (`pid=12,13`) filters there too.
-  const canProject = (c: ListCondition) => projected.has(c.rule.field) || (c.rule.field === def.idField && c.rule.op === 'eq');
+  const ready = usesLayout2(def) ? await layoutReady() : true;
+  // A text query without a word or character in it asks nothing (as an empty `q` always did).
+  const conditions = request.conditions.filter((c) => !isEmptyText(c));
+  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready });
+  const rest = conditions.filter((c) => !driver.consumed.includes(c));
+  const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
+  const needRecords = rest.some((c) => !canProject(def, c));
+  const [range] = driver.ranges;
 
-  // The partition to read, and which conditions it already satisfies.
-  let partition: string;
-  let rest: ListCondition[];
-  let countSk: string | undefined;
-  if (sort && !sort.inMemory) {
-    partition = entityKeys.sortPartition(def.storage, request.sortBy);
-    rest = request.conditions;
-  } else {
-    const indexed = await mostSelective(def, request.conditions.filter(isIndexed));
-    const value = indexed ? String(indexed.values[0]) : '';
-    const index = indexed ? indexed.rule.field : ALL_INDEX;
-    partition = entityKeys.indexPartition(def.storage, index, value);
-    rest = request.conditions.filter((c) => c !== indexed);
-    countSk = `${index}#${value}`;
-  }
-
-  // Several values of one index (a category and its subcategories): the union of their partitions.
-  const union = !sort || sort.inMemory ? rest.find((c) => c.rule.op === 'eq' && def.indexes.includes(c.rule.field) && c.values.length > 1) : undefined;
-  if (union && partition === entityKeys.indexPartition(def.storage, ALL_INDEX, '')) {
-    rest = rest.filter((c) => c !== union);
-  }
-  const usesUnion = Boolean(union) && !rest.includes(union!);
-  const inMemory = usesUnion || Boolean(sort?.inMemory) || rest.some((c) => !canProject(c) || (c.values.length > 1 && c.rule.op !== 'eq'));
-  const filter = filterExpression(def, rest.filter(canProject));
-
-  if (!inMemory) {
-    // One more than the page, to know whether another page follows.
+  if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
+    const bounded = Boolean(range.begins || range.from || range.to);
     const [keyed, total] = await Promise.all([
-      readKeyed(partition, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      filter || !countSk ? countMatches(partition, filter) : countOf(def.storage, ...splitCount(countSk)),
+      readKeyed(range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
+      filter || bounded || !driver.count ? countMatches(range, filter) : countsAt([driver.count]).then(([count]) => count!),
     ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
     return { records: await getRecords(def, page.map((k) => k.id)), total, nextKey: more ? page[page.length - 1]!.sk : null };
   }
 
-  // In memory: every matching id, then the records only if a condition or the sort needs them.
-  let ids = usesUnion
-    ? unionOf(await Promise.all(union!.values.map((value) => readIds(entityKeys.indexPartition(def.storage, union!.rule.field, String(value)), false, filter))))
-    : await readIds(partition, false, filter);
-  const needRecords = Boolean(sort?.inMemory) || rest.some((c) => !canProject(c));
+  // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
+  const lists = await Promise.all(driver.ranges.map((r) => readKeyed(r, false, filter)));
+  let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
-  if (needRecords) {
-    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => canProject(c) || matches(record, c)));
-    if (sort?.inMemory) records.sort((a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || Number(a[def.idField]) - Number(b[def.idField]));
+  if (needRecords || sort) {
+    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => canProject(def, c) || matches(record, c)));
+    const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.idField]) - Number(b[def.idField]);
+    records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
     if (request.descending) records.reverse();
     ids = records.map((record) => Number(record[def.idField]));
-  } else if (request.descending) {
-    ids.reverse();
+  } else {
+    ids.sort((a, b) => (request.descending ? b - a : a - b));
   }
   const total = ids.length;
-  // Keyset paging in memory: the key is the padded id, or (sort value, id) for an in-memory sort.
-  const keyOf = (i: number): string =>
-    sort?.inMemory && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!);
+  // Keyset paging in memory: the key is the padded id, or (sort value, id) for a sort.
+  const keyOf = (i: number): string => (sort && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!));
   let start = offset;
   if (request.after !== undefined) {
     const after = request.after;
     const beyond = (i: number) => {
-      if (!(sort?.inMemory && records)) return request.descending ? keyOf(i) < after : keyOf(i) > after;
+      if (!(sort && records)) return request.descending ? keyOf(i) < after : keyOf(i) > after;
       const [value, id] = parseTupleKey(after, ['string']) as [string, number];
       const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
       return request.descending ? order < 0 : order > 0;
@@ -131,116 +110,59 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   return { records: pageRecords, total, nextKey: more ? keyOf(stop - 1) : null };
 }
 
-/** The sorted, de-duplicated union of several id lists (a product in two subcategories counts once). */
-function unionOf(lists: number[][]): number[] {
-  return [...new Set(lists.flat())].sort((a, b) => a - b);
+function isEmptyText(c: ListCondition): boolean {
+  if (c.rule.op === 'words') return wordQuery(String(c.values[0] ?? ''), c.match ?? 'exact').words.length === 0;
+  if (c.rule.op === 'prefix') return c.values.length === 1 && String(c.values[0] ?? '').trim() === '';
+  return false;
 }
 
-/** Of several indexed equality conditions, the one with the fewest records (one BatchGet of counts). */
-async function mostSelective(def: StoredEntityDefinition, candidates: ListCondition[]): Promise<ListCondition | undefined> {
-  if (candidates.length <= 1) return candidates[0];
-  const counts = await Promise.all(candidates.map((c) => countOf(def.storage, c.rule.field, String(c.values[0]))));
-  let best = 0;
-  counts.forEach((count, i) => {
-    if (count < counts[best]!) best = i;
-  });
-  return candidates[best];
-}
-
-function splitCount(countSk: string): [string, string] {
-  const at = countSk.indexOf('#');
-  return [countSk.slice(0, at), countSk.slice(at + 1)];
-}
-
-interface Filter {
-  expression: string;
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
-
-function filterExpression(def: StoredEntityDefinition, conditions: ListCondition[]): Filter | undefined {
-  if (conditions.length === 0) return undefined;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const parts = conditions.map((condition, i) => {
-    const name = `#f${i}`;
-    names[name] = condition.rule.field === def.idField ? 'id' : projectedName(condition.rule);
-    const isList = def.fields[condition.rule.field]?.kind === 'intList';
-    const alternatives = condition.values.map((value, j) => {
-      const placeholder = `:f${i}_${j}`;
-      values[placeholder] = projectValue(def, condition.rule, condition.rule.op === 'contains' ? String(value).toLowerCase() : value);
-      switch (condition.rule.op) {
-        case 'eq':
-          return isList ? `contains(${name}, ${placeholder})` : `${name} = ${placeholder}`;
-        case 'gte':
-          return `${name} >= ${placeholder}`;
-        case 'lte':
-          return `${name} <= ${placeholder}`;
-        case 'contains':
-          return `contains(${name}, ${placeholder})`;
-      }
-    });
-    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
-  });
-  return { expression: parts.join(' AND '), names, values };
-}
-
-function queryInput(partition: string, descending: boolean, filter?: Filter): QueryInput {
+function queryInput(range: KeyRange, descending: boolean, filter?: Filter): QueryInput {
+  const names: Record<string, string> = { '#id': 'id', ...filter?.names };
+  const values: Record<string, unknown> = { ':pk': range.pk, ...filter?.values };
+  let key = 'pk = :pk';
+  if (range.begins !== undefined) {
+    key += ' AND begins_with(sk, :begins)';
+    values[':begins'] = range.begins;
+  } else if (range.from !== undefined && range.to !== undefined) {
+    key += ' AND sk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': range.from, ':to': range.to });
+  } else if (range.from !== undefined) {
+    key += ' AND sk >= :from';
+    values[':from'] = range.from;
+  } else if (range.to !== undefined) {
+    key += ' AND sk <= :to';
+    values[':to'] = range.to;
+  }
   return {
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
-    ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: { '#id': 'id', ...filter.names } } : { ExpressionAttributeNames: { '#id': 'id' } }),
-    ProjectionExpression: '#id',
+    KeyConditionExpression: key,
+    ExpressionAttributeValues: values,
+    ExpressionAttributeNames: names,
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+    ProjectionExpression: '#id, sk',
     ScanIndexForward: !descending,
     ConsistentRead: true,
   };
 }
 
-/** The ids of a partition in key order, up to `limit` (all without one). */
-async function readIds(partition: string, descending: boolean, filter?: Filter, limit?: number): Promise<number[]> {
-  return (await readKeyed(partition, descending, filter, limit)).map((k) => k.id);
-}
-
-/** The ids and sort keys of a partition in key order, after `after` (exclusive) when given, up to `limit`. */
-async function readKeyed(partition: string, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
-  const input = queryInput(partition, descending, filter);
-  input.ProjectionExpression = '#id, sk';
+/** The ids and sort keys of a key range in key order, after `after` (exclusive) when given, up to `limit`. */
+async function readKeyed(range: KeyRange, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
+  const input = queryInput(range, descending, filter);
   // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end.
   if (!filter && limit !== undefined) input.Limit = limit;
-  const items = await queryFirst(input, limit, after === undefined ? undefined : { pk: partition, sk: after });
+  const items = await queryFirst(input, limit, after === undefined ? undefined : { pk: range.pk, sk: after });
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
 
-async function countMatches(partition: string, filter?: Filter): Promise<number> {
-  const input = queryInput(partition, false, filter);
+/** How many items of a key range pass the filter: a COUNT Query, keys and filtered fields only. */
+async function countMatches(range: KeyRange, filter?: Filter): Promise<number> {
+  const input = queryInput(range, false, filter);
   delete input.ProjectionExpression;
-  if (!filter) delete input.ExpressionAttributeNames;
-  else delete input.ExpressionAttributeNames?.['#id'];
+  delete input.ExpressionAttributeNames!['#id'];
+  if (Object.keys(input.ExpressionAttributeNames!).length === 0) delete input.ExpressionAttributeNames;
   return queryCount(input);
 }
 
-function matches(record: EntityRecord, condition: ListCondition): boolean {
-  const value = record[condition.rule.field];
-  return condition.values.some((wanted) => {
-    switch (condition.rule.op) {
-      case 'eq':
-        return Array.isArray(value) ? value.map(String).includes(String(wanted)) : String(value) === String(wanted);
-      case 'gte':
-        return compare(value, wanted, true) >= 0;
-      case 'lte':
-        return compare(value, wanted, true) <= 0;
-      case 'contains':
-        return String(value ?? '').toLowerCase().includes(String(wanted).toLowerCase());
-    }
-  });
-}
-
-function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
-  if (numeric) return Number(a ?? 0) - Number(b ?? 0);
-  return String(a ?? '').toLowerCase().localeCompare(String(b ?? '').toLowerCase());
-}
-
 /** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
-export function idsInIndex(def: StoredEntityDefinition, index: string, value: string | number): Promise<number[]> {
-  return readIds(entityKeys.indexPartition(def.storage, index, value), false);
+export async function idsInIndex(def: StoredEntityDefinition, index: string, value: string | number): Promise<number[]> {
+  return (await readKeyed({ pk: entityKeys.indexPartition(def.storage, index, value) }, false)).map((k) => k.id);
 }

@@ -1,12 +1,13 @@
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
-import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
 import { nextId, raiseCounter } from './counters.js';
-import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
+import { entityKeys, indexValues } from './entity-keys.js';
+import { indexEntries, type StoredRecord } from './entity-items.js';
+import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
 /**
@@ -17,7 +18,7 @@ import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactIt
  * Bespoke entities (orders) add their own items to the same transactions.
  */
 
-export type EntityRecord = Record<string, StoredValue> & { version: number };
+export type EntityRecord = StoredRecord;
 
 const table = () => config().tableName;
 
@@ -71,6 +72,12 @@ export async function countsOf(storage: string, index: string, values: ReadonlyA
   return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
 }
 
+/** The values of several count items, in one BatchGetItem, in the order of `keys` (0 for a missing one). */
+export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
+  const lookup = await batchGet([...keys]);
+  return keys.map((key) => Number(lookup(key)?.count ?? 0));
+}
+
 // --------------------------------------------------------------------------------------------- writes
 
 /**
@@ -93,7 +100,7 @@ export async function createRecord(
   withId?: WithId,
 ): Promise<EntityRecord> {
   const id = await nextId(def.storage);
-  let record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   if (withId) record = { ...record, ...withId(record) };
   const items: TransactItem[] = [
     { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -108,7 +115,7 @@ export async function createRecord(
  * the first payment and shipping methods), and moves the id counter past it. Idempotent.
  */
 export async function seedRecord(def: StoredEntityDefinition, id: number, values: Record<string, StoredValue>): Promise<boolean> {
-  const record: EntityRecord = { ...values, [def.idField]: id, version: 1 };
+  const record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   try {
     await transactWrite([
       { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -136,7 +143,7 @@ export async function updateRecord(
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
     const changes = await decide(current);
-    const next: EntityRecord = { ...current, ...changes, [def.idField]: id, version: current.version + 1 };
+    const next: EntityRecord = { ...current, ...changes, [def.idField]: id, version: current.version + 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     const items: TransactItem[] = [
       {
         Put: {
@@ -239,7 +246,8 @@ async function writeChecked(
  * variation group and its products): create (`before` absent), update (conditioned on the version
  * read) or delete (`after` absent), with the index items and counts. No reference checks.
  */
-export function recordWriteItems(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+export function recordWriteItems(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, written: EntityRecord | undefined): TransactItem[] {
+  const after = written && { ...written, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   const key = entityKeys.record(def.storage, id);
   const condition = before
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
@@ -285,78 +293,26 @@ function indexWrites(def: StoredEntityDefinition, id: number, before: EntityReco
   for (const [key, entry] of old) {
     if (now.has(key)) continue;
     writes.push({ Delete: { TableName: table(), Key: entry.key } });
-    if (entry.count) writes.push(countDelta(def.storage, entry.count, -1));
+    if (entry.count) writes.push(countDelta(entry.count, -1));
   }
   for (const [key, entry] of now) {
     const previous = old.get(key);
     // Unchanged entries are rewritten only when the projected fields they carry changed.
     if (previous && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
     writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
-    if (!previous && entry.count) writes.push(countDelta(def.storage, entry.count, 1));
+    if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
   return writes;
 }
 
-interface IndexEntry {
-  key: { pk: string; sk: string };
-  item: Record<string, unknown>;
-  count?: string;
-}
-
-function indexEntries(def: StoredEntityDefinition, id: number, record: EntityRecord | undefined): Map<string, IndexEntry> {
-  const entries = new Map<string, IndexEntry>();
-  if (!record) return entries;
-  const item = { id, ...projection(def, record) };
-  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, entry);
-  add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: `${ALL_INDEX}#` });
-  for (const index of def.indexes) {
-    for (const value of indexValues(record[index])) {
-      add({ key: entityKeys.indexItem(def.storage, index, value, id), item, count: `${index}#${value}` });
-    }
-  }
-  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory) continue;
-    add({ key: entityKeys.sortItem(def.storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
-  }
-  return entries;
-}
-
-function countDelta(storage: string, countSk: string, delta: number): TransactItem {
+function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
   return {
     Update: {
       TableName: table(),
-      Key: { pk: entityKeys.countPartition(storage), sk: countSk },
+      Key: key,
       UpdateExpression: 'ADD #count :delta',
       ExpressionAttributeNames: { '#count': 'count' },
       ExpressionAttributeValues: { ':delta': delta },
     },
   };
-}
-
-/** The attribute a filter rule reads on an index item. */
-export const projectedName = (rule: FilterRule) => (rule.op === 'contains' ? `lc_${rule.field}` : `p_${rule.field}`);
-
-/**
- * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), plus a
- * lower-cased copy (`lc_<field>`) of the fields a `contains` filter reads.
- */
-function projection(def: StoredEntityDefinition, record: EntityRecord): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const rules = Object.values(def.filterRules ?? {});
-  for (const field of def.projected ?? []) {
-    const value = record[field];
-    if (value === undefined || value === null) continue;
-    out[projectedName({ field, op: 'eq' })] = projectValue(def, { field, op: 'eq' }, value);
-    if (rules.some((rule) => rule.field === field && rule.op === 'contains')) out[projectedName({ field, op: 'contains' })] = String(value).toLowerCase();
-  }
-  return out;
-}
-
-export function projectValue(def: StoredEntityDefinition, rule: FilterRule, value: StoredValue): unknown {
-  if (rule.op === 'contains') return String(value).toLowerCase();
-  const kind = def.fields[rule.field]?.kind;
-  if ((kind === 'decimal' || kind === 'int') && (typeof value === 'string' || typeof value === 'number')) {
-    return NumberValue.from(String(value));
-  }
-  return value;
 }

@@ -1,11 +1,13 @@
 import {
   CreateTableCommand,
+  PutItemCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { LAYOUT_VERSION, layoutMarkerKey } from './layout.js';
 import { TABLE_STREAM, TTL_ATTRIBUTE, tableDefinition } from './schema.js';
 
 /**
@@ -37,6 +39,13 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    }),
+  );
+  // A new table holds nothing of an older item layout: lists may read the current one at once.
+  await client.send(
+    new PutItemCommand({
+      TableName: tableName,
+      Item: { pk: { S: layoutMarkerKey.pk }, sk: { S: layoutMarkerKey.sk }, version: { N: String(LAYOUT_VERSION) } },
     }),
   );
   return 'created';

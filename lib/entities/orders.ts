@@ -134,7 +134,11 @@ export const ordersEntity: StoredEntityDefinition = {
     product_ids: { kind: 'intList', shownIn: 'none' },
     email_lc: { kind: 'string', shownIn: 'none' },
   },
-  indexes: ['status', 'user_id', 'company_id', 'payment_id', 'shipping_ids', 'product_ids'],
+  indexes: ['status', 'user_id', 'company_id', 'payment_id', 'shipping_ids', 'product_ids', 'email_lc'],
+  // The e-mail index came with item layout 2: a table written before reads it once migrated (lib/db/layout.ts).
+  indexSince: { email_lc: 2 },
+  // A vendor's lists read its own copies of these (IDX#order@<company>#…, SORT#order@<company>#…).
+  companyScoped: ['status', 'user_id', 'email_lc', 'date', 'total', 'email'],
   projected: ['status', 'user_id', 'company_id', 'email_lc', 'timestamp', 'total'],
   filters: {
     status: { kind: 'string', maxLength: 1 },

@@ -162,7 +162,11 @@ export const productsEntity: StoredEntityDefinition = {
     has_variation_group: { kind: 'string', shownIn: 'none' },
   },
   indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
-  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code', 'price'],
+  // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
+  // the price sort partition instead.
+  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
+  // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
+  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'price', 'code', 'timestamp', 'updated_timestamp'],
   filters: {
     free_shipping: { kind: 'flag' },
     is_edp: { kind: 'flag' },
@@ -172,6 +176,12 @@ export const productsEntity: StoredEntityDefinition = {
     subcats: { kind: 'flag' },
     q: { kind: 'string', maxLength: 255 },
     pcode: { kind: 'string', maxLength: 64 },
+    /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
+    match: { kind: 'enum', values: ['all', 'any', 'exact'] },
+    /** Products changed at or after this Unix timestamp (read from the `updated_timestamp` sort items). */
+    updated_since: { kind: 'int' },
+    /** CS-Cart 4.20's "changed in the last N hours". */
+    updated_in_hours: { kind: 'int' },
     price_from: { kind: 'decimal', places: 2 },
     price_to: { kind: 'decimal', places: 2 },
     amount_from: { kind: 'int' },
@@ -185,8 +195,9 @@ export const productsEntity: StoredEntityDefinition = {
     is_edp: { field: 'is_edp', op: 'eq' },
     company_id: { field: 'company_id', op: 'eq' },
     status: { field: 'status', op: 'eq' },
-    q: { field: 'product', op: 'contains' },
-    pcode: { field: 'product_code', op: 'contains' },
+    q: { field: 'product', op: 'words', fields: ['product', 'product_code'] },
+    pcode: { field: 'product_code', op: 'prefix' },
+    updated_since: { field: 'updated_timestamp', op: 'gte' },
     price_from: { field: 'price', op: 'gte' },
     price_to: { field: 'price', op: 'lte' },
     amount_from: { field: 'amount', op: 'gte' },

@@ -172,7 +172,14 @@ export interface EntityDefinition extends ResourceDefinition {
  */
 export interface FilterRule {
   field: string;
-  op: 'eq' | 'gte' | 'lte' | 'contains';
+  /**
+   * Also `prefix` (the normalized value starts with the query: `pcode`) and `words` (each query word starts
+   * a word of `fields`: `q`, with `match` = all | any | exact); both are read from text items
+   * (`TXT#<storage>#<field>#<first character>`, lib/db/text-items.ts), so they cost what they answer.
+   */
+  op: 'eq' | 'gte' | 'lte' | 'contains' | 'prefix' | 'words';
+  /** The fields whose words a `words` rule searches (the rule's `field` names its text items). */
+  fields?: readonly string[];
 }
 
 /** A sort key of `sort_by`: the stored field it orders by, and whether that order is numeric. */
@@ -225,8 +232,23 @@ export interface StoredEntityDefinition extends EntityDefinition {
   filterRules?: Record<string, FilterRule>;
   /** `sort_by` values besides `id`; the first is not the default (id ascending is, SPEC §3). */
   sortRules?: Record<string, SortRule>;
-  /** Fields copied onto index items, so filters and sorts on them need no read of the record. */
+  /**
+   * Fields copied onto index items, so filters and sorts on them need no read of the record. Leave out
+   * fields that change often (a price): every index item would be rewritten with them; a range on such a
+   * field is read from its sort partition instead.
+   */
   projected?: readonly string[];
+  /**
+   * Index fields, sort keys and text-rule fields that also get a copy per company (`IDX#product@3#status#A`,
+   * `SORT#product@3#price`, `TXT#product@3#…`), so a vendor's list within its company reads only what it
+   * answers (docs/data-model.md "Company-scoped items"). Needs `company_id` among `indexes`.
+   */
+  companyScoped?: readonly string[];
+  /**
+   * Indexes added by a later item layout (index → layout version, lib/db/layout.ts): a table written
+   * before has no items for them until it is migrated, so lists do not read them until then.
+   */
+  indexSince?: Readonly<Record<string, number>>;
   references?: readonly ReferenceRule[];
   dependents?: readonly DependentRule[];
   /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */

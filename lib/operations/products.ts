@@ -7,6 +7,8 @@ import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { ListCondition } from '../db/entity-list.js';
+import type { WordMatch } from '../db/text-items.js';
+import { productsEntity } from '../entities/products.js';
 import type { EntityHooks } from './crud.js';
 import { categoryTreeOf } from './category-tree-index.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
@@ -100,6 +102,18 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
   return { rule: { field: 'category_tree', op: 'eq' }, values: [categoryId] };
 }
 
+/** `q` with its `match`, and CS-Cart 4.20's `updated_in_hours` as a lower bound of `updated_timestamp`. */
+function searchConditions(filters: FieldValues): ListCondition[] {
+  const out: ListCondition[] = [];
+  if (filters.q !== undefined) out.push({ rule: productsEntity.filterRules!.q!, values: [filters.q], match: (filters.match as WordMatch | undefined) ?? 'exact' });
+  // Both bounds may come; the later one holds (the hook handles the field, so crud adds neither itself).
+  if (filters.updated_since !== undefined) out.push({ rule: productsEntity.filterRules!.updated_since!, values: [filters.updated_since] });
+  if (filters.updated_in_hours !== undefined) {
+    out.push({ rule: { field: 'updated_timestamp', op: 'gte' }, values: [Math.floor(Date.now() / 1000) - Number(filters.updated_in_hours) * 3600] });
+  }
+  return out;
+}
+
 export const productHooks: EntityHooks = {
   // A product's discussion posts, options, option exceptions and combinations go with it, as in CS-Cart; its
   // variation group loses it (a new default if it was one).
@@ -108,7 +122,10 @@ export const productHooks: EntityHooks = {
     await deleteOptionsOfProduct(Number(deleted.product_id));
     if (deleted.variation_group_id) await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
   },
-  conditions: async (filters) => (filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : undefined),
+  conditions: async (filters) => [
+    ...(filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : []),
+    ...searchConditions(filters),
+  ],
   create: (values) => derived(values),
   update: (changes, current) => derived(changes, current),
   decorate: async (records, view) =>

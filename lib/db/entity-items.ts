@@ -1,0 +1,91 @@
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
+import { padId } from './keys.js';
+import { onCurrentLayout } from './layout.js';
+import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
+
+/**
+ * The items a plain entity's record has besides itself (docs/data-model.md "Plain entities"): index items,
+ * sort items and text items — each with its company-scoped copy where the definition asks for one — and
+ * the count item each index item adds to. Writers diff two versions of this set (lib/db/entity-store.ts),
+ * bulk seeding writes it whole (lib/db/bulk-seed.ts), the migration writes what is missing.
+ */
+
+export type StoredRecord = Record<string, StoredValue> & { version: number };
+
+export interface IndexEntry {
+  key: { pk: string; sk: string };
+  item: Record<string, unknown>;
+  /** The count item this entry adds one to. */
+  count?: { pk: string; sk: string };
+}
+
+/** The index, sort and text items a record has, keyed by `pk\u0000sk`. */
+export function indexEntries(def: StoredEntityDefinition, id: number, record: StoredRecord | undefined): Map<string, IndexEntry> {
+  const entries = new Map<string, IndexEntry>();
+  if (!record) return entries;
+  // A record not yet migrated has only the items of layout 1: no copies, no text items, no newer indexes.
+  const current = onCurrentLayout(record);
+  const item = { id, ...projection(def, record) };
+  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, entry);
+  const scopes = (name: string) => {
+    const company = current && def.companyScoped?.includes(name) ? record.company_id : undefined;
+    return typeof company === 'number' || typeof company === 'string' ? [def.storage, entityKeys.scoped(def.storage, company)] : [def.storage];
+  };
+  add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: entityKeys.count(def.storage, ALL_INDEX, '') });
+  for (const index of def.indexes) {
+    if (!current && def.indexSince?.[index] !== undefined) continue;
+    for (const value of indexValues(record[index])) {
+      for (const storage of scopes(index)) {
+        add({ key: entityKeys.indexItem(storage, index, value, id), item, count: entityKeys.count(storage, index, value) });
+      }
+    }
+  }
+  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
+    if (rule.inMemory) continue;
+    for (const storage of scopes(name)) add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
+  }
+  for (const rule of current ? textRules(def) : []) {
+    for (const token of textTokens(rule, record)) {
+      for (const storage of scopes(rule.field)) {
+        add({ key: { pk: entityKeys.textPartition(storage, rule.field, tokenShard(token)), sk: `${token}#${padId(id)}` }, item });
+      }
+    }
+  }
+  return entries;
+}
+
+/** The attribute a filter rule reads on an index item. */
+export const projectedName = (rule: FilterRule) => (rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' ? `p_${rule.field}` : `lc_${rule.field}`);
+
+/**
+ * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), a lower-cased
+ * copy (`lc_<field>`) of the fields a text filter reads, and the words text of a `words` rule (`w_<field>`).
+ */
+function projection(def: StoredEntityDefinition, record: StoredRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const rules = Object.values(def.filterRules ?? {});
+  const lowered = new Set(rules.filter((rule) => rule.op === 'contains' || rule.op === 'prefix' || rule.op === 'words').map((rule) => rule.field));
+  for (const field of def.projected ?? []) {
+    const value = record[field];
+    if (value === undefined || value === null) continue;
+    out[`p_${field}`] = projectValue(def, { field, op: 'eq' }, value);
+  }
+  for (const field of lowered) {
+    const value = record[field];
+    // The lower-cased copy serves `contains` (and text filters on a table not yet migrated).
+    if (value !== undefined && value !== null) out[`lc_${field}`] = String(value).toLowerCase();
+  }
+  for (const rule of textRules(def)) if (rule.op === 'words') out[wordsName(rule)] = wordsText(rule, record);
+  return out;
+}
+
+export function projectValue(def: StoredEntityDefinition, rule: FilterRule, value: StoredValue): unknown {
+  if (rule.op !== 'eq' && rule.op !== 'gte' && rule.op !== 'lte') return String(value).toLowerCase();
+  const kind = def.fields[rule.field]?.kind;
+  if ((kind === 'decimal' || kind === 'int') && (typeof value === 'string' || typeof value === 'number')) {
+    return NumberValue.from(String(value));
+  }
+  return value;
+}

@@ -1,0 +1,110 @@
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { EntityRecord } from './entity-store.js';
+import { projectedName, projectValue } from './entity-items.js';
+import { normalizeText, wordQuery, wordsName, wordsText, type WordMatch } from './text-items.js';
+
+/**
+ * How a list condition is judged where the Query's key does not already decide it: as a FilterExpression on
+ * the projected fields of index items, or on the records themselves (lib/db/entity-list.ts).
+ */
+
+export interface ListCondition {
+  rule: import('../entities/types.js').FilterRule;
+  /** One value, or several of which any may match (a category and its subcategories). */
+  values: readonly StoredValue[];
+  /** How a `words` condition combines its words (absent: exact). */
+  match?: WordMatch;
+}
+
+export interface Filter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** Can index items judge this condition (the field is on them)? `wordsReady`: the words text is written. */
+export function canProject(def: StoredEntityDefinition, c: ListCondition): boolean {
+  switch (c.rule.op) {
+    case 'eq':
+      return (def.projected ?? []).includes(c.rule.field) || c.rule.field === def.idField;
+    case 'gte':
+    case 'lte':
+      return (def.projected ?? []).includes(c.rule.field) && c.values.length === 1;
+    default:
+      return c.values.length === 1;
+  }
+}
+
+export function filterExpression(def: StoredEntityDefinition, conditions: ListCondition[], wordsReady: boolean): Filter | undefined {
+  if (conditions.length === 0) return undefined;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = conditions.map((condition, i) => {
+    const name = `#f${i}`;
+    const { rule } = condition;
+    const value = (j: number, v: unknown) => {
+      values[`:f${i}_${j}`] = v;
+      return `:f${i}_${j}`;
+    };
+    if (rule.op === 'words') {
+      const query = String(condition.values[0] ?? '');
+      if (!wordsReady) {
+        // A table not yet migrated has no words text: CS-Cart's substring match on the name, as before.
+        names[name] = projectedName({ field: rule.field, op: 'contains' });
+        return `contains(${name}, ${value(0, query.toLowerCase())})`;
+      }
+      names[name] = wordsName(rule);
+      const { needles, mode } = wordQuery(query, condition.match ?? 'exact');
+      const tests = needles.map((needle, j) => `contains(${name}, ${value(j, needle)})`);
+      return `(${tests.join(mode === 'all' ? ' AND ' : ' OR ')})`;
+    }
+    names[name] = rule.field === def.idField ? 'id' : projectedName(rule);
+    const isList = def.fields[rule.field]?.kind === 'intList';
+    const alternatives = condition.values.map((wanted, j) => {
+      switch (rule.op) {
+        case 'eq':
+          return isList ? `contains(${name}, ${value(j, projectValue(def, rule, wanted))})` : `${name} = ${value(j, projectValue(def, rule, wanted))}`;
+        case 'gte':
+          return `${name} >= ${value(j, projectValue(def, rule, wanted))}`;
+        case 'lte':
+          return `${name} <= ${value(j, projectValue(def, rule, wanted))}`;
+        case 'prefix':
+          return `begins_with(${name}, ${value(j, String(wanted).trim().toLowerCase())})`;
+        default:
+          return `contains(${name}, ${value(j, String(wanted).toLowerCase())})`;
+      }
+    });
+    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
+  });
+  return { expression: parts.join(' AND '), names, values };
+}
+
+/** The same judgement on a record (conditions index items cannot judge). */
+export function matches(record: EntityRecord, condition: ListCondition): boolean {
+  const { rule } = condition;
+  const value = record[rule.field];
+  if (rule.op === 'words') {
+    const { needles, mode } = wordQuery(String(condition.values[0] ?? ''), condition.match ?? 'exact');
+    const text = wordsText(rule, record);
+    return mode === 'all' ? needles.every((n) => text.includes(n)) : needles.some((n) => text.includes(n));
+  }
+  return condition.values.some((wanted) => {
+    switch (rule.op) {
+      case 'eq':
+        return Array.isArray(value) ? value.map(String).includes(String(wanted)) : String(value) === String(wanted);
+      case 'gte':
+        return compare(value, wanted, true) >= 0;
+      case 'lte':
+        return compare(value, wanted, true) <= 0;
+      case 'prefix':
+        return normalizeText(String(value ?? '')).startsWith(normalizeText(String(wanted)));
+      default:
+        return String(value ?? '').toLowerCase().includes(String(wanted).toLowerCase());
+    }
+  });
+}
+
+export function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
+  if (numeric) return Number(a ?? 0) - Number(b ?? 0);
+  return String(a ?? '').toLowerCase().localeCompare(String(b ?? '').toLowerCase());
+}

@@ -1,0 +1,133 @@
+import type { StoredEntityDefinition } from '../entities/types.js';
+import { ALL_INDEX, encodeSortValue, entityKeys } from './entity-keys.js';
+import { countsAt } from './entity-store.js';
+import type { ListCondition } from './list-filter.js';
+import { MAX_TOKEN, normalizeText, tokenShard, wordQuery } from './text-items.js';
+
+/**
+ * Which items a list reads (docs/data-model.md "Plain entities: how a list is read"): the driving
+ * condition picks one key range — a text prefix, a range of a sort partition, an equality index partition
+ * (the company's own copy for a vendor), the requested sort partition, or the `all` partition — and every
+ * other condition is judged on what that range holds.
+ */
+
+export interface KeyRange {
+  pk: string;
+  /** The sort key starts with this (a text item's token). */
+  begins?: string;
+  /** Sort keys from / to (inclusive), either side open. */
+  from?: string;
+  to?: string;
+}
+
+export interface Driver {
+  /** One range, or several whose union is the match (any of several words): read in memory, de-duplicated. */
+  ranges: KeyRange[];
+  /** The conditions the ranges already decide. */
+  consumed: ListCondition[];
+  /** The order of the range's keys: `id`, a sort key of the definition, or `text` (token order). */
+  order: string;
+  /** The count item holding the range's size (a whole partition with a count). */
+  count?: { pk: string; sk: string };
+}
+
+export interface PlanInput {
+  def: StoredEntityDefinition;
+  conditions: ListCondition[];
+  sortBy: string;
+  /** The table holds layout 2 (text items, company copies, newer indexes: lib/db/layout.ts). */
+  ready: boolean;
+}
+
+const single = (c: ListCondition) => c.values.length === 1;
+
+export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput): Promise<Driver> {
+  const sort = sortBy === 'id' ? undefined : def.sortRules?.[sortBy];
+  const company = ready && def.companyScoped ? conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c)) : undefined;
+  /** The storage of `name`'s items for this list: the company's copy when there is one. */
+  const scope = (name: string) =>
+    company && def.companyScoped!.includes(name)
+      ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
+      : { storage: def.storage, consumed: [] as ListCondition[] };
+
+  // 1. Text: a code prefix, or the most telling word of `q` (the longest); the condition stays to be judged.
+  const text = ready ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c)) : undefined;
+  if (text) {
+    const { storage, consumed } = scope(text.rule.field);
+    const query = String(text.values[0]);
+    const tokens =
+      text.rule.op === 'prefix'
+        ? [normalizeText(query).slice(0, MAX_TOKEN)]
+        : (({ words }) => (text.match === 'any' ? words : [words.reduce((a, b) => (b.length > a.length ? b : a))]))(wordQuery(query, text.match ?? 'exact'));
+    return {
+      ranges: tokens.map((token) => ({ pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)), begins: token })),
+      consumed,
+      order: 'text',
+    };
+  }
+
+  // 2. A range of a field with sort items (price, dates): that range of its sort partition.
+  const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
+  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
+    if (rule.inMemory || !rule.numeric) continue;
+    const bounds = ranged.filter((c) => c.rule.field === rule.field);
+    if (bounds.length === 0) continue;
+    const { storage, consumed } = scope(name);
+    const range: KeyRange = { pk: entityKeys.sortPartition(storage, name) };
+    for (const bound of bounds) {
+      const encoded = encodeSortValue(bound.values[0], true);
+      // `<value>#<id>`: from the value's first key, to past its last (`$` sorts after `#`).
+      if (bound.rule.op === 'gte') range.from = range.from && range.from > encoded ? range.from : encoded;
+      else range.to = range.to && range.to < `${encoded}$` ? range.to : `${encoded}$`;
+    }
+    return { ranges: [range], consumed: [...consumed, ...bounds], order: name };
+  }
+
+  // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
+  if (sort && !sort.inMemory) {
+    const { storage, consumed } = scope(sortBy);
+    const count = consumed.length ? entityKeys.count(def.storage, 'company_id', String(company!.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
+    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count };
+  }
+
+  // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).
+  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
+  const candidates: Driver[] = conditions
+    .filter((c) => c.rule.op === 'eq' && single(c) && usable(c.rule.field))
+    .map((c) => {
+      const { storage, consumed } = c === company ? { storage: def.storage, consumed: [] } : scope(c.rule.field);
+      const value = String(c.values[0]);
+      return {
+        ranges: [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }],
+        consumed: [...consumed, c],
+        order: 'id',
+        count: entityKeys.count(storage, c.rule.field, value),
+      };
+    });
+  if (candidates.length > 0) return fewest(candidates);
+
+  // 5. Several values of one index (any of them): the union of their partitions.
+  const union = conditions.find((c) => c.rule.op === 'eq' && c.values.length > 1 && usable(c.rule.field));
+  if (union) {
+    const { storage, consumed } = scope(union.rule.field);
+    return {
+      ranges: union.values.map((value) => ({ pk: entityKeys.indexPartition(storage, union.rule.field, String(value)) })),
+      consumed: [...consumed, union],
+      order: 'id',
+    };
+  }
+  return { ranges: [{ pk: entityKeys.indexPartition(def.storage, ALL_INDEX, '') }], consumed: [], order: 'id', count: entityKeys.count(def.storage, ALL_INDEX, '') };
+}
+
+/** Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts). */
+async function fewest(candidates: Driver[]): Promise<Driver> {
+  if (candidates.length === 1) return candidates[0]!;
+  // A copy that decides two conditions at once is never larger than the partition of one of them.
+  const counts = await countsAt(candidates.map((c) => c.count!));
+  let best = 0;
+  counts.forEach((count, i) => {
+    const better = count < counts[best]! || (count === counts[best]! && candidates[i]!.consumed.length > candidates[best]!.consumed.length);
+    if (better) best = i;
+  });
+  return candidates[best]!;
+}

@@ -1,0 +1,119 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../lib/db/client.js';
+import { config } from '../../lib/config.js';
+import { updateRecord, getRecords } from '../../lib/db/entity-store.js';
+import { readItem } from '../../lib/db/items.js';
+import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
+import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
+import { textRules } from '../../lib/db/text-items.js';
+import { queryPages } from '../../lib/db/query.js';
+import { ENTITIES } from '../../lib/entities/registry.js';
+import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+
+/**
+ * Upgrades a deployed table's items in place (docs/data-model.md "Layout versions and migrations").
+ * Each migration runs once per table: a done marker (`MIGRATION#<id>` / `DONE`) is written when it
+ * completes and skips it from then on; a progress marker (`MIGRATION#<id>` / `PROGRESS`) records the last
+ * record handled, so an interrupted run resumes there; every step is idempotent, so running it twice (or
+ * from a stale progress marker) changes nothing more. `recordsPerSecond` bounds its rate.
+ */
+
+export interface MigrationOptions {
+  /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
+  recordsPerSecond: number;
+  log: (line: string) => void;
+}
+
+export interface Migration {
+  id: string;
+  description: string;
+  run(options: MigrationOptions, progress: Progress): Promise<void>;
+}
+
+/** Where a migration got to: a storage and the last sort key handled in its `all` partition. */
+export interface Progress {
+  read(): Promise<{ storage?: string; after?: string }>;
+  save(storage: string, after: string): Promise<void>;
+}
+
+const table = () => config().tableName;
+const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Definitions whose layout-2 items differ from layout 1's (company copies, text items, newer indexes). */
+function layout2Definitions(): StoredEntityDefinition[] {
+  return Object.values(ENTITIES)
+    .filter((entity): entity is StoredEntityDefinition => 'storage' in entity)
+    .filter((def) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length))
+    .sort((a, b) => a.storage.localeCompare(b.storage));
+}
+
+/**
+ * Layout 2: every record of those definitions is rewritten through the ordinary update path with no
+ * change (lib/db/entity-store.ts updateRecord): its transaction adds the items layout 2 has and layout 1
+ * has not, with their counts, conditioned on the version it read, so a concurrent write is never lost
+ * (the loser retries). A record already on layout 2 — written since the new code is deployed — is skipped.
+ * Then the layout marker lets lists read the new items.
+ */
+export const layout2: Migration = {
+  id: 'layout-2',
+  description: 'text items (q, pcode), company-scoped copies for vendors, the orders e-mail index',
+  async run(options, progress) {
+    const resumeAt = await progress.read();
+    let skipping = resumeAt.storage !== undefined;
+    for (const def of layout2Definitions()) {
+      if (skipping && def.storage !== resumeAt.storage) continue;
+      const after = skipping ? resumeAt.after : undefined;
+      skipping = false;
+      let rewritten = 0;
+      const started = Date.now();
+      const input = {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage, ALL_INDEX, '') },
+        ExpressionAttributeNames: { '#id': 'id' },
+        ProjectionExpression: '#id, sk',
+        ConsistentRead: true,
+        Limit: 25,
+      };
+      for await (const page of queryPages(input, after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after })) {
+        if (page.length === 0) continue;
+        const records = await getRecords(def, page.map((item) => Number(item.id)));
+        for (const record of records.filter((r) => !onCurrentLayout(r))) {
+          await updateRecord(def, Number(record[def.idField]), () => ({}));
+          rewritten++;
+          // The rate bound: never ahead of recordsPerSecond since this storage started.
+          const due = started + (rewritten * 1000) / options.recordsPerSecond;
+          if (due > Date.now()) await sleep(due - Date.now());
+        }
+        await progress.save(def.storage, String(page[page.length - 1]!.sk));
+      }
+      options.log(`${this.id}: ${def.storage}: ${rewritten} record(s) rewritten`);
+    }
+    await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
+  },
+};
+
+/** Every migration, in the order they run. */
+export const MIGRATIONS: readonly Migration[] = [layout2];
+
+/** Runs the migrations not yet done on the configured table; returns the ids it ran. */
+export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  const ran: string[] = [];
+  for (const migration of migrations) {
+    if (await readItem(marker(migration.id, 'DONE'))) continue;
+    options.log(`migration ${migration.id}: ${migration.description}`);
+    const progress: Progress = {
+      read: async () => {
+        const item = await readItem(marker(migration.id, 'PROGRESS'));
+        return { storage: item?.storage as string | undefined, after: item?.after as string | undefined };
+      },
+      save: async (storage, after) => {
+        await db().send(new PutCommand({ TableName: table(), Item: { ...marker(migration.id, 'PROGRESS'), storage, after, saved_at: Math.floor(Date.now() / 1000) } }));
+      },
+    };
+    await migration.run(options, progress);
+    await db().send(new PutCommand({ TableName: table(), Item: { ...marker(migration.id, 'DONE'), completed_at: Math.floor(Date.now() / 1000) } }));
+    ran.push(migration.id);
+  }
+  return ran;
+}
