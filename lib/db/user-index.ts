@@ -81,7 +81,7 @@ export const isIndexItem = (sk: string) => sk === 'COMPANY' || sk.startsWith(use
 
 /** A count's key: the shard of the user's id, the scope, type and status. */
 export function countKey(user: Pick<UserRecord, 'user_id' | 'user_type' | 'status'>, scope: UserScope) {
-  return { pk: userKeys.statsPartition(shardOf(user.user_id)), sk: userKeys.statsSortKey(scope, user.user_type, user.status) };
+  return { pk: userKeys.statsPartition(scope, shardOf(user.user_id)), sk: userKeys.statsSortKey(user.user_type, user.status) };
 }
 
 export function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {

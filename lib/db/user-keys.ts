@@ -24,11 +24,10 @@ export const userKeys = {
   /** GSI1 partition of one (scope, user_type, status) bucket's shard, in id order (gsi1sk = padded id). */
   bucket: (scope: UserScope, userType: string, status: string, shard: number) =>
     scope.company === undefined ? `USERS#${userType}#${status}${suffix(shard)}` : `USERCO#${scope.company}#${userType}#${status}${suffix(shard)}`,
-  /** The table partition of one shard's bucket counts. */
-  statsPartition: (shard: number) => `USERSTATS${suffix(shard)}`,
-  /** A count's sort key: `<type>#<status>` for all users (upper case), `co#<company>#<type>#<status>` for a company's. */
-  statsSortKey: (scope: UserScope, userType: string, status: string) =>
-    scope.company === undefined ? `${userType}#${status}` : `${userScopePrefix(scope)}${userType}#${status}`,
+  /** The table partition of one shard of a scope's bucket counts (sort key `<type>#<status>`). */
+  statsPartition: (scope: UserScope, shard: number) =>
+    scope.company === undefined ? `USERSTATS${suffix(shard)}` : `USERSTATS#co${scope.company}${suffix(shard)}`,
+  statsSortKey: (userType: string, status: string) => `${userType}#${status}`,
   /** The user's copy in its company's bucket (in the user's own partition, so deleting the user finds it). */
   companyItem: (userId: number) => ({ pk: `USER#${userId}`, sk: 'COMPANY' }),
   /** The user's copy under one indexed word of its name or phone. */
@@ -40,7 +39,3 @@ export const userKeys = {
   /** Present once every user has its company and word items (a fresh table, or after the upgrade). */
   indexReady: { pk: 'USERINDEX', sk: 'READY' },
 } as const;
-
-/** Company counts sort after every all-users count (lower case after upper case). */
-export const userScopePrefix = (scope: UserScope) => (scope.company === undefined ? '' : `co#${scope.company}#`);
-export const ALL_USERS_STATS_BEFORE = 'a';

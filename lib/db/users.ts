@@ -12,7 +12,7 @@ import { keys } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 import { indexWrites, isIndexItem, profileItem } from './user-index.js';
-import { ALL_USERS_STATS_BEFORE, SHARDS, userKeys, userScopePrefix, type UserScope } from './user-keys.js';
+import { SHARDS, userKeys, type UserScope } from './user-keys.js';
 
 const table = () => config().tableName;
 
@@ -273,21 +273,17 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
  * keeps (key `<type>#<status>`): one Query per shard, in parallel, summed.
  */
 export async function bucketCounts(scope: UserScope = {}): Promise<Map<string, number>> {
-  const prefix = userScopePrefix(scope);
   const shards = await Promise.all(
     SHARDS.map((shard) =>
       queryAll({
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk AND sk < :before',
-        ExpressionAttributeValues: { ':pk': userKeys.statsPartition(shard), ...(prefix ? { ':prefix': prefix } : { ':before': ALL_USERS_STATS_BEFORE }) },
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': userKeys.statsPartition(scope, shard) },
         ConsistentRead: true,
       }),
     ),
   );
   const counts = new Map<string, number>();
-  for (const item of shards.flat()) {
-    const bucket = String(item.sk).slice(prefix.length);
-    counts.set(bucket, (counts.get(bucket) ?? 0) + Number(item.count ?? 0));
-  }
+  for (const item of shards.flat()) counts.set(String(item.sk), (counts.get(String(item.sk)) ?? 0) + Number(item.count ?? 0));
   return counts;
 }
 
