@@ -40,6 +40,8 @@ export interface ScaleWorld {
 }
 
 const ORDER_STATUSES = ['P', 'C', 'O', 'B', 'I'];
+/** BatchWriteItem requests in flight while seeding (DynamoDB Local is the bottleneck, not the bench). */
+const SEED_PARALLEL = 8;
 
 async function apiCaller(label: Caller['label'], email: string, userType: 'A' | 'V', companyId: number): Promise<Caller> {
   const key = generateApiKey();
@@ -124,7 +126,7 @@ export async function createScaleWorld(tableName: string, products: number, say:
   });
   const productItems = bulkSeedItems(productsEntity, productRecords);
   say(`    ${products.toLocaleString('en-US')} products: ${productItems.length.toLocaleString('en-US')} items...`);
-  await writeAll(tableName, productItems);
+  await writeAll(tableName, productItems, SEED_PARALLEL);
 
   const orderCount = Math.max(10, Math.round(products / 10));
   const orderTemplateId = await placeOrder(asRoot, firstCustomer, [firstProduct]);
@@ -142,7 +144,7 @@ export async function createScaleWorld(tableName: string, products: number, say:
     });
   });
   const orderItems = bulkSeedItems(ordersEntity, orderRecords);
-  await writeAll(tableName, orderItems);
+  await writeAll(tableName, orderItems, SEED_PARALLEL);
 
   return {
     products,

@@ -100,8 +100,8 @@ async function reserveIds(tableName: string, count: number): Promise<number> {
   return Number(result.Attributes?.value);
 }
 
-/** BatchWriteItem puts, 25 per request, a few requests at a time, retrying unprocessed items. */
-export async function writeAll(tableName: string, items: readonly Record<string, unknown>[]): Promise<void> {
+/** BatchWriteItem puts, 25 per request, `parallel` requests at a time, retrying unprocessed items. */
+export async function writeAll(tableName: string, items: readonly Record<string, unknown>[], parallel = PARALLEL_BATCHES): Promise<void> {
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
   let next = 0;
@@ -116,5 +116,5 @@ export async function writeAll(tableName: string, items: readonly Record<string,
       }
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, worker));
+  await Promise.all(Array.from({ length: parallel }, worker));
 }
