@@ -27,6 +27,11 @@ export async function isUserIndexReady(): Promise<boolean> {
   return ready;
 }
 
+/** Tests that take the marker away make the next check read it again. */
+export function forgetUserIndexReadyForTests(): void {
+  ready = false;
+}
+
 export async function markUserIndexReady(): Promise<void> {
   await db().send(new PutCommand({ TableName: config().tableName, Item: { ...userKeys.indexReady, at: Date.now() } }));
 }
