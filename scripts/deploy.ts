@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
+import { migrateDeployedStage } from './lib/deploy-migrate.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -90,6 +91,12 @@ function runServerless(args: string[]): Promise<number> {
   });
 }
 
+/** The `--region` passed through to serverless, for the migration's DynamoDB client. */
+function regionOf(args: readonly string[]): string | undefined {
+  const at = args.findIndex((arg) => arg === '--region' || arg === '-r');
+  return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--region='))?.slice('--region='.length);
+}
+
 async function main(argv: string[]): Promise<number> {
   const wanted = plan(argv);
   const missing = missingSecret(wanted, process.env);
@@ -105,6 +112,7 @@ async function main(argv: string[]): Promise<number> {
       return code;
     }
     console.log(`stack ${wanted.stacks[i]}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+    if (wanted.action === 'deploy' && wanted.stacks[i] === 'core') await migrateDeployedStage(wanted.stage, regionOf(args));
   }
   return 0;
 }

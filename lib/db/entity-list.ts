@@ -67,9 +67,11 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
 
   if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
     const bounded = Boolean(range.begins || range.from || range.to);
+    // The count item answers when nothing it does not account for narrows the range.
+    const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
     const [keyed, total] = await Promise.all([
       readKeyed(range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      filter || bounded || !driver.count ? countMatches(range, filter) : countsAt([driver.count]).then(([count]) => count!),
+      counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(range, filter),
     ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;

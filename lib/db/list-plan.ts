@@ -29,6 +29,8 @@ export interface Driver {
   order: string;
   /** The count item holding the range's size (a whole partition with a count). */
   count?: { pk: string; sk: string };
+  /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
+  counted?: ListCondition[];
 }
 
 export interface PlanInput {
@@ -66,10 +68,13 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
     };
   }
 
-  // 2. A range of a field with sort items (price, dates): that range of its sort partition.
+  // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
+  //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
+  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
+  const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory || !rule.numeric) continue;
+    if (rule.inMemory || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
     const { storage, consumed } = scope(name);
@@ -86,12 +91,13 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
   // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
   if (sort && !sort.inMemory) {
     const { storage, consumed } = scope(sortBy);
-    const count = consumed.length ? entityKeys.count(def.storage, 'company_id', String(company!.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
-    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count };
+    // A company's list counts the company's records, whether it reads its copy or the store-wide items.
+    const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
+    const count = companyWide ? entityKeys.count(def.storage, 'company_id', String(companyWide.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
+    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count, counted: companyWide ? [companyWide] : [] };
   }
 
   // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).
-  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
   const candidates: Driver[] = conditions
     .filter((c) => c.rule.op === 'eq' && single(c) && usable(c.rule.field))
     .map((c) => {

@@ -18,7 +18,7 @@ export function wordsOf(value: string): string[] {
 }
 
 /** At most this many distinct words of a record are indexed (a transaction holds at most 100 items). */
-export const MAX_WORDS = 24;
+export const MAX_WORDS = 12;
 /** Text in a sort key is cut here; a longer query still matches on its first 100 characters. */
 export const MAX_TOKEN = 100;
 

@@ -166,7 +166,9 @@ export const productsEntity: StoredEntityDefinition = {
   // the price sort partition instead.
   projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
   // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
-  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'price', 'code', 'timestamp', 'updated_timestamp'],
+  // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
+  // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
+  companyScoped: ['status', 'category_ids', 'category_tree', 'product', 'product_code', 'code', 'timestamp'],
   filters: {
     free_shipping: { kind: 'flag' },
     is_edp: { kind: 'flag' },
@@ -174,18 +176,22 @@ export const productsEntity: StoredEntityDefinition = {
     status: { kind: 'enum', values: PRODUCT_STATUSES },
     cid: { kind: 'int' },
     subcats: { kind: 'flag' },
-    q: { kind: 'string', maxLength: 255 },
-    pcode: { kind: 'string', maxLength: 64 },
+    q: {
+      kind: 'string',
+      maxLength: 255,
+      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). Combined with other filters it reads every product matching its longest word.',
+    },
+    pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
     /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
     match: { kind: 'enum', values: ['all', 'any', 'exact'] },
     /** Products changed at or after this Unix timestamp (read from the `updated_timestamp` sort items). */
     updated_since: { kind: 'int' },
     /** CS-Cart 4.20's "changed in the last N hours". */
     updated_in_hours: { kind: 'int' },
-    price_from: { kind: 'decimal', places: 2 },
-    price_to: { kind: 'decimal', places: 2 },
-    amount_from: { kind: 'int' },
-    amount_to: { kind: 'int' },
+    price_from: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
+    price_to: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
+    amount_from: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
+    amount_to: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
     /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
     pid: { kind: 'intList' },
   },

@@ -51,6 +51,8 @@ export interface FieldSpec {
   optionalInAnswers?: boolean;
   /** A filter the collection cannot be read without (`GET /combinations` needs `product_id`: 400 naming it). */
   requiredInQuery?: boolean;
+  /** What the OpenAPI document adds about a filter: what it matches, what it reads when combined. */
+  note?: string;
 }
 
 /** What a record holds: text, numbers, id lists, objects. */

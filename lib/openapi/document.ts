@@ -268,7 +268,7 @@ function queryParameters(resource: ResourceDefinition): unknown[] {
     in: 'query',
     ...(spec.requiredInQuery ? { required: true } : {}),
     schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
-    description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}`,
+    description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}${spec.note ? ` ${spec.note}` : ''}`,
   }));
   const switches = Object.entries(resource.collection?.switchedFields ?? {}).map(([name, field]) => ({
     name,

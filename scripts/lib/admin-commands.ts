@@ -9,6 +9,7 @@ import { usersEntity } from '../../lib/entities/users.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from './migrations.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);
@@ -117,4 +118,12 @@ export async function setPasswordCommand(email: string, options: { generate: boo
   } else {
     console.log(`panel password set for ${user.email}`);
   }
+}
+
+/** Upgrades the table's items to the current layout (docs/data-model.md "Layout versions and migrations"). */
+export async function migrateCommand(rateText: string | undefined): Promise<void> {
+  const rate = rateText === undefined ? DEFAULT_RECORDS_PER_SECOND : Number(rateText);
+  if (!Number.isFinite(rate) || rate <= 0) throw new Error('--rate must be a positive number of records per second');
+  const ran = await runMigrations({ recordsPerSecond: rate, log: (line) => console.log(line) });
+  console.log(ran.length ? `migrated: ${ran.join(', ')}` : 'nothing to migrate: the table is on the current layout');
 }

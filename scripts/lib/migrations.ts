@@ -18,6 +18,9 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
  * from a stale progress marker) changes nothing more. `recordsPerSecond` bounds its rate.
  */
 
+/** The default rate bound: a record's rewrite is one transaction of some 30–60 items. */
+export const DEFAULT_RECORDS_PER_SECOND = 50;
+
 export interface MigrationOptions {
   /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
   recordsPerSecond: number;

@@ -1,0 +1,142 @@
+/**
+ * An old table upgraded in place (docs/data-model.md "Layout versions and migrations"): products and orders
+ * written with the layout-1 items only (no text items, no company copies, no orders e-mail index) and no
+ * layout marker, every list answered before the migration, `runMigrations`, the same lists answered after —
+ * the same rows and totals — and a second run that finds nothing to do. In-process, on DynamoDB Local.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../lib/db/client.js';
+import { config } from '../../lib/config.js';
+import { nextId } from '../../lib/db/counters.js';
+import { indexEntries } from '../../lib/db/entity-items.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
+import { getRecord, countOf, type EntityRecord } from '../../lib/db/entity-store.js';
+import { listRecords, type ListCondition } from '../../lib/db/entity-list.js';
+import { readItem } from '../../lib/db/items.js';
+import { forgetLayout, layoutMarkerItem, layoutMarkerKey, layoutReady } from '../../lib/db/layout.js';
+import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
+import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { runMigrations } from '../../scripts/lib/migrations.js';
+
+const table = () => config().tableName;
+const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db().send(command as never);
+const NAMES = ['alpha shirt', 'beta shoes', 'gamma shirt', 'delta hat', 'epsilon lamp', 'zeta shirt'];
+
+/** A record written as the code before layout 2 wrote it: no `layout`, the layout-1 items, counts added. */
+async function writeOld(def: StoredEntityDefinition, record: EntityRecord): Promise<void> {
+  const id = Number(record[def.idField]);
+  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record } }));
+  for (const entry of indexEntries(def, id, record).values()) {
+    await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
+    if (entry.count) {
+      await send(new UpdateCommand({ TableName: table(), Key: entry.count, UpdateExpression: 'ADD #c :one', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':one': 1 } }));
+    }
+  }
+}
+
+const companyA = 900_000 + Math.floor(Math.random() * 99_999);
+const companyB = companyA + 100_000;
+const category = companyA;
+const tag = `m${companyA}`;
+const eq = (field: string, value: unknown): ListCondition => ({ rule: { field, op: 'eq' }, values: [value as never] });
+const rule = (name: string) => productsEntity.filterRules![name]!;
+
+/** Every list compared: [name, definition, conditions, sort_by, descending]. */
+const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boolean]> = [
+  ['company A', productsEntity, [eq('company_id', companyA)], 'id', false],
+  ['company A, status D', productsEntity, [eq('company_id', companyA), eq('status', 'D')], 'id', false],
+  ['category subtree', productsEntity, [eq('category_tree', category)], 'id', true],
+  ['company B in the category', productsEntity, [eq('category_tree', category), eq('company_id', companyB)], 'id', false],
+  ['q shirt (word at a name word start)', productsEntity, [eq('company_id', companyA), { rule: rule('q'), values: ['shirt'], match: 'all' }], 'id', false],
+  ['q the tag, company B', productsEntity, [eq('company_id', companyB), { rule: rule('q'), values: [tag], match: 'all' }], 'id', false],
+  ['pcode prefix', productsEntity, [{ rule: rule('pcode'), values: [`${tag}-a`] }], 'id', false],
+  ['pcode exact, company A', productsEntity, [eq('company_id', companyA), { rule: rule('pcode'), values: [`${tag}-a-1`] }], 'id', false],
+  ['price range within company A', productsEntity, [eq('company_id', companyA), { rule: rule('price_from'), values: ['15'] }, { rule: rule('price_to'), values: ['45'] }], 'id', false],
+  ['company A by price', productsEntity, [eq('company_id', companyA)], 'price', true],
+  ['company B by name', productsEntity, [eq('company_id', companyB)], 'product', false],
+  ['orders by e-mail', ordersEntity, [eq('email_lc', `${tag}@example.com`)], 'id', false],
+  ['orders by e-mail, company B', ordersEntity, [eq('email_lc', `${tag}@example.com`), eq('company_id', companyB)], 'id', false],
+  ['orders of company A by date', ordersEntity, [eq('company_id', companyA)], 'date', true],
+  ['orders of company B with status P', ordersEntity, [eq('company_id', companyB), eq('status', 'P')], 'id', false],
+];
+
+async function answers(): Promise<Record<string, { ids: number[]; total: number }>> {
+  const out: Record<string, { ids: number[]; total: number }> = {};
+  for (const [name, def, conditions, sortBy, descending] of LISTS) {
+    const { records, total } = await listRecords(def, { conditions, sortBy, descending, page: 1, itemsPerPage: 50 });
+    out[name] = { ids: records.map((record) => Number(record[def.idField])), total };
+  }
+  return out;
+}
+
+let productIds: number[] = [];
+let before: Record<string, { ids: number[]; total: number }>;
+
+beforeAll(async () => {
+  // The table as an older deployment left it: no layout marker, no migration done.
+  await send(new DeleteCommand({ TableName: table(), Key: layoutMarkerKey }));
+  await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'DONE' } }));
+  await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'PROGRESS' } }));
+  forgetLayout();
+  for (const [i, name] of NAMES.entries()) {
+    const id = await nextId('product');
+    const company = i % 3 === 2 ? companyB : companyA;
+    productIds.push(id);
+    await writeOld(productsEntity, {
+      product_id: id, product: `${tag} ${name}`, product_code: `${tag}-${company === companyA ? 'a' : 'b'}-${i}`, price: `${10 * (i + 1)}.00`,
+      status: i === 1 ? 'D' : 'A', company_id: company, free_shipping: 'N', is_edp: 'N', category_ids: [category], category_tree: [category],
+      main_category: category, timestamp: 1_700_000_000 + i, updated_timestamp: 1_700_000_000 + i, version: 1,
+    });
+  }
+  for (let i = 0; i < 4; i++) {
+    const id = await nextId('order');
+    await writeOld(ordersEntity, {
+      order_id: id, email_lc: `${tag}@example.com`, user_id: 0, status: i % 2 ? 'P' : 'O', company_id: i < 2 ? companyA : companyB,
+      timestamp: 1_700_000_000 + i, total: `${i + 1}.00`, lastname: 'x', payment_id: 1, shipping_ids: [1], product_ids: [productIds[0]!], version: 1,
+    });
+  }
+  expect(await layoutReady()).toBe(false);
+  before = await answers();
+});
+
+afterAll(async () => {
+  // Whatever happened, later tests find the table on the current layout.
+  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
+  forgetLayout();
+});
+
+describe('migrating an old table in place', () => {
+  it('the old layout answers every list (the rows the test seeded)', () => {
+    expect(before['company A']!.total).toBe(4);
+    expect(before['category subtree']!.ids).toEqual([...productIds].reverse());
+    expect(before['q shirt (word at a name word start)']!.ids).toEqual([productIds[0]]);
+    expect(before['q the tag, company B']!.ids).toEqual([productIds[2], productIds[5]]);
+    expect(before['pcode exact, company A']!.ids).toEqual([productIds[1]]);
+    expect(before['price range within company A']!.ids).toEqual([productIds[1], productIds[3]]);
+    expect(before['orders by e-mail']!.total).toBe(4);
+    expect(before['orders by e-mail, company B']!.total).toBe(2);
+  });
+
+  it('runs, answers every list the same, and finds nothing to do the second time', async () => {
+    const log: string[] = [];
+    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(['layout-2']);
+    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 2 });
+    forgetLayout();
+    expect(await layoutReady()).toBe(true);
+    expect(await answers()).toEqual(before);
+    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual([]);
+  });
+
+  it('each old record now has layout 2, its company copies and their counts, and its code lookup', async () => {
+    for (const id of productIds) expect((await getRecord(productsEntity, id))?.layout).toBe(2);
+    expect(await countOf(entityKeys.scoped('product', companyA), 'category_tree', category)).toBe(4);
+    expect(await countOf(entityKeys.scoped('product', companyB), 'category_tree', category)).toBe(2);
+    expect(await countOf(entityKeys.scoped('order', companyB), 'email_lc', `${tag}@example.com`)).toBe(2);
+    expect(await countOf('order', 'email_lc', `${tag}@example.com`)).toBe(4);
+    expect(await productIdsWithCode(`${tag}-a-1`, companyA)).toEqual([productIds[1]]);
+    expect(await productIdsWithCode(`${tag}-a-1`, companyB)).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { chooseDriver } from '../../lib/db/list-plan.js';
+import type { ListCondition } from '../../lib/db/list-filter.js';
+import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
+
+const rule = (name: string) => productsEntity.filterRules![name]!;
+const eq = (field: string, value: string | number): ListCondition => ({ rule: { field, op: 'eq' }, values: [value] });
+
+describe('text normalization', () => {
+  it('lower case, accents off, words are runs of letters and digits', () => {
+    expect(normalizeText('  Crème BRÛLÉE ')).toBe('creme brulee');
+    expect(wordsOf('iPhone-14 Pro_Max')).toEqual(['iphone', '14', 'pro', 'max']);
+    expect(textTokens(rule('pcode'), { product_code: 'SKU-Ä1' })).toEqual(['sku-a1']);
+    expect(textTokens(rule('q'), { product: 'Red red shirt', product_code: 'RS-1' })).toEqual(['red', 'shirt', 'rs', '1']);
+  });
+
+  it('a query word matches a word it starts, a phrase consecutive words', () => {
+    const text = wordsText(rule('q'), { product: 'Delta hat', product_code: 'DH-4' });
+    expect(text).toBe(' delta hat | dh 4 ');
+    const { needles } = wordQuery('delta ha', 'exact');
+    expect(needles.every((n) => text.includes(n))).toBe(true);
+    expect(wordQuery('elta', 'all').needles.every((n) => text.includes(n))).toBe(false);
+    expect(wordQuery('hat nothing', 'any').mode).toBe('any');
+  });
+});
+
+describe('the key range a list reads', () => {
+  it('a code prefix reads its text items, the company copy for a vendor', async () => {
+    const driver = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('pcode'), values: ['SKU-1'] }, eq('company_id', 3)], sortBy: 'id', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'TXT#product@3#product_code#s', begins: 'sku-1' }]);
+    expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id']);
+  });
+
+  it('q reads its longest word, or every word for match=any', async () => {
+    const all = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'all' }], sortBy: 'id', ready: true });
+    expect(all.ranges).toEqual([{ pk: 'TXT#product#product#s', begins: 'shirts' }]);
+    const any = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'any' }], sortBy: 'id', ready: true });
+    expect(any.ranges.map((r) => r.begins)).toEqual(['red', 'shirts']);
+  });
+
+  it('a price range reads that range of the price sort items', async () => {
+    const driver = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('price_from'), values: ['10'] }, { rule: rule('price_to'), values: ['20'] }], sortBy: 'id', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'SORT#product#price', from: '000000000000010.0000', to: '000000000000020.0000$' }]);
+    expect(driver.order).toBe('price');
+  });
+
+  it('a vendor sort reads the company copy, counted by the company count', async () => {
+    const driver = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3)], sortBy: 'product', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'SORT#product@3#product' }]);
+    expect(driver.count).toEqual({ pk: 'COUNT#product', sk: 'company_id#3' });
+  });
+
+  it('a vendor sort by price reads the store-wide items (a price update rewrites no copy), still counted by the company count', async () => {
+    const company = eq('company_id', 3);
+    const driver = await chooseDriver({ def: productsEntity, conditions: [company], sortBy: 'price', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'SORT#product#price' }]);
+    expect(driver.consumed).toEqual([]);
+    expect(driver.counted).toEqual([company]);
+  });
+
+  it('before the table is migrated, only layout-1 items: no text items, no copies, no newer index', async () => {
+    const text = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('pcode'), values: ['SKU'] }, eq('company_id', 3)], sortBy: 'id', ready: false });
+    expect(text.ranges).toEqual([{ pk: 'IDX#product#company_id#3' }]);
+    const email = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: false });
+    expect(email.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
+    const ready = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: true });
+    expect(ready.ranges).toEqual([{ pk: 'IDX#order#email_lc#a@b.c' }]);
+  });
+});
