@@ -72,8 +72,9 @@ export const usersEntity: EntityDefinition = {
   sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
   // Users keep their own storage (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index or
-  // reads an e-mail's login; create takes an id and Puts profile and login with the company ConditionChecked;
-  // update moves the login item; delete Queries the user's items and deletes them. Memberships
+  // reads an e-mail's login; create takes an id and Puts profile, login and list copies with the company
+  // ConditionChecked; update Queries the user's partition (profile and copies), moves the login item and
+  // the copies; delete Queries the user's items and deletes them. Memberships
   // (lib/db/memberships.ts): a status change Puts the link, Updates the login's groups, ConditionChecks the group.
   deployment: {
     domain: 'accounts',
@@ -81,7 +82,7 @@ export const usersEntity: EntityDefinition = {
       list: { access: { table: ['Query', 'GetItem'], index: ['Query'] } },
       get: { access: ['GetItem'] },
       create: { access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
-      update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
+      update: { access: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
       delete: { access: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'] },
       'usergroups.list': { name: 'memberships-list', handler: 'functions/memberships/list', access: ['Query'] },
       'usergroups.get': { name: 'memberships-get', handler: 'functions/memberships/get', access: [] },

@@ -9,6 +9,7 @@ import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { usersIndex } from './migration-users-index.js';
 
 /**
  * Upgrades a deployed table's items in place (docs/data-model.md "Layout versions and migrations").
@@ -97,7 +98,7 @@ export const layout2: Migration = {
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -69,13 +69,14 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
   // Users (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index, or GetItems the
   // login and profile of an e-mail; create takes an id (UpdateItem) and Puts profile and login, Updates the
-  // bucket count and ConditionChecks the company, in one transaction; update re-Puts the profile, moves the
-  // login item (Delete + Put), Updates counts, ConditionChecks a new company; delete Queries the user's
+  // bucket counts and ConditionChecks the company, in one transaction; update Queries the user's partition,
+  // re-Puts the profile and its list copies (Deletes the words gone), moves the login item (Delete + Put),
+  // Updates counts, ConditionChecks a new company; delete Queries the user's
   // items and deletes them (BatchWriteItem).
   'users-list': access(['GetItem', 'Query'], ['Query']),
   'users-get': GET,
   'users-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
-  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'users-delete': access(['BatchWriteItem', 'DeleteItem', 'Query', 'UpdateItem']),
   // Usergroups (lib/db/usergroups.ts): members are found through gsi1.
   'usergroups-list': access(['Query']),
