@@ -1,5 +1,5 @@
 import { upgradeUserIndex } from '../../lib/db/user-index-upgrade.js';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migration.js';
 
 /**
  * Users' list copies (docs/data-model.md "Users at scale"): every user written before them gets its company

@@ -22,23 +22,8 @@ import { usersIndex } from './migration-users-index.js';
 /** The default rate bound: a record's rewrite is one transaction of some 30–60 items. */
 export const DEFAULT_RECORDS_PER_SECOND = 50;
 
-export interface MigrationOptions {
-  /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
-  recordsPerSecond: number;
-  log: (line: string) => void;
-}
-
-export interface Migration {
-  id: string;
-  description: string;
-  run(options: MigrationOptions, progress: Progress): Promise<void>;
-}
-
-/** Where a migration got to: a storage and the last sort key handled in its `all` partition. */
-export interface Progress {
-  read(): Promise<{ storage?: string; after?: string }>;
-  save(storage: string, after: string): Promise<void>;
-}
+export type { Migration, MigrationOptions, Progress } from './migration.js';
+import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 const table = () => config().tableName;
 const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
