@@ -122,7 +122,7 @@ describe('migrating an old table in place', () => {
 
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
-    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(['layout-2']);
+    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toContain('layout-2');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 2 });
     forgetLayout();
     expect(await layoutReady()).toBe(true);
