@@ -6,6 +6,7 @@
  *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
+ *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -20,6 +21,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-privileges --usergroup N <privilege>...
   show-user --email E
   set-password --email E [--generate]
+  storefront-key
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -82,6 +84,8 @@ async function main(argv: string[]): Promise<void> {
       return commands.showUserCommand(email());
     case 'set-password':
       return commands.setPasswordCommand(email(), { generate: values.generate, readPassword });
+    case 'storefront-key':
+      return commands.storefrontKeyCommand();
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }

@@ -9,6 +9,7 @@ import { usersEntity } from '../../lib/entities/users.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);
@@ -100,13 +101,13 @@ export async function showUserCommand(email: string): Promise<void> {
 }
 
 /**
- * The administration panel password of an administrator: read from `readPassword` (the terminal, without
+ * The password of an administrator (the administration panel) or a customer (the storefront's POST /auth_tokens): read from `readPassword` (the terminal, without
  * echo, or the first line of stdin), or generated with --generate and printed alone on the last line.
  * Stored only as a slow scrypt hash; setting one ends the account's open panel sessions.
  */
 export async function setPasswordCommand(email: string, options: { generate: boolean; readPassword: () => Promise<string> }): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type !== 'A') throw new Error('only administrators (type A) sign in to the administration panel');
+  if (user.user_type === 'V') throw new Error('vendors sign in neither to the administration panel nor to the storefront');
   const password = options.generate ? generatePassword() : await options.readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
@@ -117,4 +118,9 @@ export async function setPasswordCommand(email: string, options: { generate: boo
   } else {
     console.log(`panel password set for ${user.email}`);
   }
+}
+
+/** Prints the store's Storefront-Api-Access-Key alone on the last line, making it first if the store has none. */
+export async function storefrontKeyCommand(): Promise<void> {
+  console.log(await ensureStorefrontKey());
 }
