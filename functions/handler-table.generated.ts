@@ -102,6 +102,10 @@ import { handler as shippingsGet } from './shippings/get.js';
 import { handler as shippingsCreate } from './shippings/create.js';
 import { handler as shippingsUpdate } from './shippings/update.js';
 import { handler as shippingsDelete } from './shippings/delete.js';
+import { handler as sraCartContentList } from './sra_cart_content/list.js';
+import { handler as sraCartContentCreate } from './sra_cart_content/create.js';
+import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
+import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -276,6 +280,10 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'shippings.create': shippingsCreate,
   'shippings.update': shippingsUpdate,
   'shippings.delete': shippingsDelete,
+  'sra_cart_content.list': sraCartContentList,
+  'sra_cart_content.create': sraCartContentCreate,
+  'sra_cart_content.update': sraCartContentUpdate,
+  'sra_cart_content.delete': sraCartContentDelete,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,

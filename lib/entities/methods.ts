@@ -18,6 +18,7 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
  */
 export function pathMethods(resource: ResourceDefinition, onObject: boolean): string[] {
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
-  const methods = new Set(routed.filter((operation) => OPERATION_METHODS[operation].onObject === onObject).map((operation) => OPERATION_METHODS[operation].method));
+  const servedHere = (operation: Operation) => OPERATION_METHODS[operation].onObject === onObject || (!onObject && (resource.collectionWrites ?? []).includes(operation as 'update'));
+  const methods = new Set(routed.filter(servedHere).map((operation) => OPERATION_METHODS[operation].method));
   return METHOD_ORDER.filter((method) => methods.has(method));
 }

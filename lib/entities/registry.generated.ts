@@ -22,6 +22,7 @@ import { productsEntity } from './products.js';
 import { settingsEntity } from './settings.js';
 import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
+import { sraCartContentEntity } from './sra-cart-content.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -58,6 +59,7 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   settingsEntity,
   shipmentsEntity,
   shippingsEntity,
+  sraCartContentEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,

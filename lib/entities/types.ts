@@ -105,6 +105,11 @@ export interface ResourceDefinition {
    * /auth_tokens) or `customer` (a signed-in customer: the storefront cart). Elsewhere they get a 403.
    */
   storefrontAccess?: 'anyone' | 'customer';
+  /**
+   * Operations also served on the collection path (`PUT /sra_cart_content {"products": …}` changes several
+   * lines, `DELETE /sra_cart_content` empties the cart): the operation then runs with no object id.
+   */
+  collectionWrites?: readonly ('update' | 'delete')[];
   /** Operations that need no Authorization header at all (POST /auth_tokens: the body holds the credentials). */
   openOperations?: readonly Operation[];
   /** May vendors use it (in the editions that let vendors use the API at all)? */

@@ -367,7 +367,9 @@ function addResource(paths: Record<string, Record<string, unknown>>, base: strin
 
 function operationOf(resource: ResourceDefinition, method: string, onObject: boolean): Operation {
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
-  return routed.find((operation) => OPERATION_METHODS[operation].method === method && OPERATION_METHODS[operation].onObject === onObject)!;
+  const sameMethod = (operation: Operation) => OPERATION_METHODS[operation].method === method;
+  // A collection write (PUT /sra_cart_content) is the object operation served on the collection path too.
+  return (routed.find((operation) => sameMethod(operation) && OPERATION_METHODS[operation].onObject === onObject) ?? routed.find(sameMethod))!;
 }
 
 /** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */
