@@ -25,18 +25,21 @@ export const isTokenLogin = (credentials: BasicCredentials) => credentials.key =
 export const newAuthToken = () => randomBytes(16).toString('hex');
 
 /**
- * Failed token logins are counted per source address in one window of their own (a token is no e-mail, and an
- * attacker would try a new one each time): after the limit every token from that address waits, as API keys do.
+ * Failed token logins count per (token, source address), like an e-mail's: guessing a 128-bit token is hopeless
+ * anyway, and a window shared by every token of an address would let one bad client lock out every customer
+ * behind the same address (an office, a mobile carrier's NAT). Sign-in itself (POST /auth_tokens) is what the
+ * brute-force window guards, per (e-mail, source address).
  */
-const TOKEN_THROTTLE_NAME = '#storefront-token';
+const tokenThrottleName = (tokenHash: string) => `#token:${tokenHash.slice(0, 32)}`;
 
 /**
  * A token's caller: the token exists and has not expired, its user is still active and still has the password the
  * token was issued under (a new password or a disabled account ends every token at once). Else a 401, counted.
  */
 export async function authenticateToken(token: string, sourceIp: string): Promise<Caller> {
-  const tokenKey = authTokenItemKey(hashApiKey(token));
-  const attemptsKey = keys.throttle(TOKEN_THROTTLE_NAME, sourceIp);
+  const tokenHash = hashApiKey(token);
+  const tokenKey = authTokenItemKey(tokenHash);
+  const attemptsKey = keys.throttle(tokenThrottleName(tokenHash), sourceIp);
   const lookup = await batchGet([tokenKey, attemptsKey]);
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
@@ -54,7 +57,7 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
     login.password_hash !== undefined &&
     passwordTag(login.password_hash) === record.password_tag;
   if (!valid) {
-    await recordFailure(TOKEN_THROTTLE_NAME, sourceIp, now);
+    await recordFailure(tokenThrottleName(tokenHash), sourceIp, now);
     throw unauthorized();
   }
   return {

@@ -29,9 +29,9 @@ export function cartItemId(productId: number, options: ProductOptions): string {
   return String(digest.readUInt32BE(0) || 1);
 }
 
-const wholeNumber = (value: unknown, min: number): number | undefined => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= min && n <= MAX_AMOUNT ? n : undefined;
+const wholeNumber = (value: unknown, min: number, max = MAX_AMOUNT): number | undefined => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -71,7 +71,7 @@ export function linesToAdd(body: Record<string, unknown>): CartLine[] {
   const added = new Map<string, CartLine>();
   for (const [key, line] of productsOf(body)) {
     if (!isObject(line)) throw invalid('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
-    const productId = wholeNumber(line.product_id ?? key, 1);
+    const productId = wholeNumber(line.product_id ?? key, 1, Number.MAX_SAFE_INTEGER);
     if (productId === undefined) throw invalid('products', `The products line "${key}" needs a product_id`);
     const amount = line.amount === undefined || line.amount === null || line.amount === '' ? 1 : wholeNumber(line.amount, 1);
     if (amount === undefined) throw invalid('products', `The amount of products line "${key}" must be a whole number from 1 to ${MAX_AMOUNT}`);
