@@ -62,6 +62,7 @@ export const cartsEntity: StoredEntityDefinition = {
     date: { field: 'date', numeric: true },
     company_id: { field: 'company_id', numeric: true },
   },
-  // The cart's customers are read with the page (GetItem each, BatchGetItem of the page's records).
-  deployment: { domain: 'accounts', functions: { list: { extra: ['BatchGetItem'] }, get: { extra: ['BatchGetItem'] } } },
+  // A plain entity's access; the cart's customers are read with the page (GetItem each) and the products of a
+  // single cart in one BatchGetItem (which every function may do).
+  deployment: { domain: 'accounts' },
 };

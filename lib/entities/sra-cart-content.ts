@@ -94,10 +94,10 @@ export const sraCartContentEntity: EntityDefinition = {
   deployment: {
     domain: 'accounts',
     functions: {
-      list: { access: ['GetItem', 'BatchGetItem'] },
-      create: { access: ['GetItem', 'BatchGetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
-      update: { access: ['GetItem', 'BatchGetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
-      delete: { access: ['GetItem', 'BatchGetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
+      list: { access: ['GetItem'] },
+      create: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
+      update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
+      delete: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
     },
   },
 };

@@ -210,14 +210,19 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Carts (lib/operations/carts.ts) are views of users: the list reads nothing (always empty), a cart is
-  // the user's profile (GetItem) with its company (BatchGetItem), DELETE only checks the user exists.
   // Auth (lib/operations/auth.ts): reads the user by e-mail (login item, then profile) and Puts the login
   // key's hashed item (conditional, never overwriting).
   'auth-create': access(['GetItem', 'PutItem']),
-  'carts-list': access([]),
-  'carts-get': GET,
-  'carts-delete': GET,
+  // Sign-in (lib/operations/auth-tokens.ts): the login item and the failed-sign-in window (GetItem), a failure
+  // (UpdateItem, or PutItem of a new window), the token's hashed item (PutItem).
+  'auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
+  // The storefront cart (lib/operations/storefront-cart.ts): the customer's carts record (GetItem), written with
+  // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
+  // and options are one BatchGetItem.
+  'sra-cart-content-list': GET,
+  'sra-cart-content-create': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'sra-cart-content-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'sra-cart-content-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   // Call requests: reference company, product and order; no dependants.
   'call-requests-list': LIST,
   'call-requests-get': GET,
