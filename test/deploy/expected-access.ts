@@ -121,7 +121,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // read the company's name (GetItem) and the features (BatchGetItem); `cid` Queries the subtree.
   'products-list': LIST,
   'products-get': GET,
-  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  // A create without company_id Queries the company list for the first store; without category_ids it reads the
+  // company's default-category item (GetItem) and may make that category (its counter, record and index items).
+  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
@@ -136,7 +138,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-discussions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
   'products-features-get': GET,
   'products-features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
   // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
   'products-discussions-list': LIST,
@@ -147,7 +149,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'features-get': GET,
   'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // A delete first Queries the products that have a value of the feature and Puts each without it.
+  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // Options (lib/operations/options.ts): `?product_id=` GetItems the product and Queries its options;
   // writes ConditionCheck company and product; a delete, and an update of the variants, Queries the
   // product's exceptions and combinations and deletes those naming the option (GetItem, DeleteItem, UpdateItem).
