@@ -302,8 +302,8 @@ describe('POST, GET, PUT, DELETE /products', () => {
     expectShape(single, { ...PRODUCT_FIELDS, tax_ids: ['str', 'array(empty)'] }, 'single');
     // CS-Cart's defaults of a create: the first store, and that store's default category (hidden, made on first need).
     const firstStore = Number((await getOk('/api/stores?items_per_page=1')).stores[0].company_id);
-    const defaultCategory = single.category_ids[0] as number;
-    expect(single.category_ids).toEqual([defaultCategory]);
+    const defaultCategory = Number(single.category_ids[0]);
+    expect(single.category_ids.map(Number)).toEqual([defaultCategory]);
     expect(await getOk(`/api/categories/${defaultCategory}`)).toMatchObject({ company_id: String(firstStore), status: 'H', is_default: 'Y', parent_id: '0' });
     expect(single).toMatchObject({
       price: '10.00',
@@ -323,7 +323,7 @@ describe('POST, GET, PUT, DELETE /products', () => {
     });
     const row = (await getOk(`/api/products?q=${encodeURIComponent(single.product)}`)).products[0];
     expect(row.tax_ids).toBe('');
-    expect(row.category_ids).toEqual([defaultCategory]);
+    expect(row.category_ids.map(Number)).toEqual([defaultCategory]);
     expect(row.product_id).toBe(String(id));
   });
 
