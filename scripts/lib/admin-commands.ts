@@ -107,7 +107,7 @@ export async function showUserCommand(email: string): Promise<void> {
  */
 export async function setPasswordCommand(email: string, options: { generate: boolean; readPassword: () => Promise<string> }): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type === 'V') throw new Error('vendors sign in neither to the administration panel nor to the storefront');
+  if (user.user_type === 'V') throw new Error('only administrators (the panel) and customers (the storefront) have a password; vendors use neither');
   const password = options.generate ? generatePassword() : await options.readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
