@@ -71,17 +71,28 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
   };
 }
 
-/** A guest of the storefront: no person, no company, no groups. */
-export const guestCaller = (): Caller => ({ userId: 0, email: '', userType: 'C', isRoot: false, companyId: 0, activeGroupIds: [], storefront: 'guest' });
+/**
+ * A guest of the storefront: no person, no company, no groups. Its `email` (which names the per-user rate-limit
+ * bucket) is its source address, so guests share a bucket only with guests of the same address.
+ */
+export const guestCaller = (sourceIp: string): Caller => ({
+  userId: 0,
+  email: `#guest:${sourceIp}`,
+  userType: 'C',
+  isRoot: false,
+  companyId: 0,
+  activeGroupIds: [],
+  storefront: 'guest',
+});
 
 /** The store's Storefront-Api-Access-Key, made if there is none yet (the bootstrap and the admin command line). */
 export const ensureStorefrontKey = () => storefrontKey(generateApiKey);
 
 /** A request with the Storefront-Api-Access-Key header and no Authorization: a guest when the key is right, else a 401. */
-export async function authenticateStorefrontKey(presented: string): Promise<Caller> {
+export async function authenticateStorefrontKey(presented: string, sourceIp: string): Promise<Caller> {
   const stored = await existingStorefrontKey();
   const expected = Buffer.from(hashApiKey(stored ?? ''), 'hex');
   const given = Buffer.from(hashApiKey(presented), 'hex');
   if (!timingSafeEqual(expected, given) || stored === undefined) throw unauthorized();
-  return guestCaller();
+  return guestCaller(sourceIp);
 }

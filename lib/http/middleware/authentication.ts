@@ -23,8 +23,8 @@ export function authentication(prefetch?: Prefetch, servedKey?: string): Middlew
       // /auth_tokens, whose body holds the credentials; routing confirms the request is really that one).
       if (!authorization) {
         const storefrontKey = state.headers['storefront-api-access-key'];
-        if (storefrontKey) state.caller = await authenticateStorefrontKey(storefrontKey);
-        else if (open) state.caller = guestCaller();
+        if (storefrontKey) state.caller = await authenticateStorefrontKey(storefrontKey, state.sourceIp);
+        else if (open) state.caller = guestCaller(state.sourceIp);
         if (state.caller) return;
       }
       state.caller = cachedCaller(authorization, state.sourceIp);

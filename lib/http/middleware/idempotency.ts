@@ -77,7 +77,8 @@ export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
     before: async ({ event, context }) => {
       const state = context.api;
       const key = idempotencyKeyOf(state);
-      if (key === undefined || !state.caller) return;
+      // A storefront guest is nobody in particular: keys of different guests would collide, so none is kept.
+      if (key === undefined || !state.caller || state.caller.userId < 1) return;
       const userId = state.caller.userId;
       const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
       const nowSeconds = Math.floor(Date.now() / 1000);
