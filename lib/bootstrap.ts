@@ -1,6 +1,7 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
 import { ensureStoreDefaults } from './store-defaults.js';
 import { markUserIndexReady } from './db/user-index-upgrade.js';
+import { storefrontKey } from './db/storefront-key.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
 
 export const DEFAULT_BOOTSTRAP_EMAIL = 'admin@example.com';
@@ -21,6 +22,8 @@ export interface BootstrapResult {
  */
 export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
   await ensureStoreDefaults();
+  // The storefront's access key exists from the start, so API functions only ever read it.
+  await storefrontKey(generateApiKey);
   const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;
   const existing = await getUserByEmail(email);
   if (existing) {

@@ -8,6 +8,7 @@
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
  *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
  *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
+ *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -24,6 +25,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-password --email E [--generate]
   replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
   migrate [--rate N]            (N records per second at most; default 50)
+  storefront-key
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -91,6 +93,8 @@ async function main(argv: string[]): Promise<void> {
       return replayEvents(values.stage ?? fail('replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)'));
     case 'migrate':
       return commands.migrateCommand(values.rate);
+    case 'storefront-key':
+      return commands.storefrontKeyCommand();
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }

@@ -7,6 +7,7 @@ import { tooManyRequests, unauthorized } from '../http/http-errors.js';
 import { verifyApiKey } from './api-keys.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import type { Caller } from './caller.js';
+import { authenticateToken, isTokenLogin } from './storefront-auth.js';
 
 /**
  * HTTP Basic authentication (SPEC §4). One BatchGetItem reads the login item and
@@ -23,6 +24,8 @@ export async function authenticate(
 ): Promise<{ caller: Caller; lookup: (key: ItemKey) => Item | undefined }> {
   const credentials = parseBasicAuthorization(authorization);
   if (!credentials) throw unauthorized();
+  // A storefront customer's token (`<token>:`): no e-mail, its own checks (lib/auth/storefront-auth.ts).
+  if (isTokenLogin(credentials)) return { caller: await authenticateToken(credentials.email, sourceIp), lookup: () => undefined };
   const emailLower = credentials.email.toLowerCase();
   const loginKey = keys.login(emailLower);
   const attemptsKey = keys.throttle(emailLower, sourceIp);

@@ -50,6 +50,8 @@ export interface NewUser {
   is_root: 'Y' | 'N';
   /** Set by the admin command line and the bootstrap only. */
   key_hash?: string;
+  /** The scrypt hash of a password POST /users was given (lib/auth/passwords.ts). */
+  password_hash?: string;
 }
 
 export type UserChanges = Partial<Pick<UserRecord, 'email' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'>>;
@@ -90,7 +92,7 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
     timestamp: Math.floor(Date.now() / 1000),
     version: 1,
   };
-  const login = { ...loginFor(user), key_hash: input.key_hash };
+  const login = { ...loginFor(user), key_hash: input.key_hash, password_hash: input.password_hash };
   const companyCheck = options.companyMustExist && user.company_id > 0 ? [companyExists(user.company_id)] : [];
   try {
     await transactWrite([

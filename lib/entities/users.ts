@@ -19,7 +19,8 @@ const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['creat
  * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
  * except `anonymized`, null). `is_root` and the API key are never writable through the API;
  * `user_type` is set on creation only (a different value on PUT is a 400, see the update
- * operation); `password` is not a field, so a body's password is ignored and never stored.
+ * operation); `password` is taken on POST and PUT (the storefront sign-in, POST /auth_tokens), stored only as
+ * its slow hash on the login item (lib/operations/user-passwords.ts), and never shown.
  *
  * The fields are listed in validation order (a POST missing both names `email` first, as the
  * recording checks email, then user_type); answers show them in the recording's order, USER_WIRE_ORDER.
@@ -49,6 +50,8 @@ export const usersEntity: EntityDefinition = {
     company: writable({ kind: 'string', maxLength: 255 }),
     company_id: writable({ kind: 'int' }),
     phone: writable({ kind: 'string', maxLength: 128 }),
+    /** The storefront password (8 to 1024 characters); write-only. */
+    password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
     is_root: { kind: 'enum', values: ['Y', 'N'] },
     user_login: { kind: 'string' },
     timestamp: { kind: 'int' },

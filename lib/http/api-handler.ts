@@ -30,7 +30,7 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation,
   const handler = middy<ApiEvent, APIGatewayProxyResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
-    .use(authentication(prefetch))
+    .use(authentication(prefetch, servedKey))
     .use(rateLimit())
     .use(routing(servedKey))
     .use(authorization())
