@@ -36,6 +36,7 @@ function plainEntityFunctions(name: string): Row[] {
   };
   return functionRows([entity]);
 }
+const { queueResources } = require('../../infra/webhook-queues.cjs') as { queueResources: (service: string, stage: string) => Record<string, { Type: string }> };
 const StackLimit = require('../../infra/plugins/stack-limit.cjs') as new (serverless: object, options?: object, utils?: object) => {
   hooks: Record<string, () => void>;
 };
@@ -124,7 +125,9 @@ const templateOf = (count: number) => ({ Resources: Object.fromEntries(Array.fro
 
 describe('infra/plugins/stack-limit.cjs', () => {
   it('refuses `serverless deploy` of the single stack in its initialize hook, naming the way to deploy', () => {
-    const { serverless } = fakeServerless({ commands: ['deploy'], ...serviceOf('all'), resources: { ...serviceOf('all').resources, StoreTable: { Type: 'AWS::DynamoDB::Table' } } });
+    // The single stack also holds the table and the webhook delivery queues (infra/webhook-queues.cjs).
+    const queues = queueResources('store-api', 'prod');
+    const { serverless } = fakeServerless({ commands: ['deploy'], ...serviceOf('all'), resources: { ...serviceOf('all').resources, ...queues, StoreTable: { Type: 'AWS::DynamoDB::Table' } } });
     const plugin = new StackLimit(serverless, {});
     expect(() => plugin.hooks.initialize!()).toThrow(`Stack store-api-prod would hold ${stackSize('all').total} CloudFormation resources`);
     expect(() => plugin.hooks.initialize!()).toThrow('npm run deploy -- --stage prod');
