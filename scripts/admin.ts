@@ -6,6 +6,8 @@
  *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
  *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
+ *   npm run admin -- rotate-cursor-secret --stage S [--finish]   (a new cursor key; the old one verifies until the next rotation)
+ *   npm run admin -- restore --stage S --to TIME  (point-in-time restore into a new table, checked; docs/deploy.md)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -20,6 +22,8 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-privileges --usergroup N <privilege>...
   show-user --email E
   set-password --email E [--generate]
+  rotate-cursor-secret --stage S [--finish]
+  restore --stage S --to TIME        (ISO 8601, e.g. 2026-11-26T07:00:00Z)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -38,6 +42,9 @@ const OPTIONS = {
   usergroup: { type: 'string' },
   generate: { type: 'boolean', default: false },
   stage: { type: 'string' },
+  region: { type: 'string' },
+  finish: { type: 'boolean', default: false },
+  to: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -58,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!command) throw new UsageError(USAGE);
+  if (command === 'rotate-cursor-secret' || command === 'restore') return stageCommand(command, values);
   target = { endpoint: useTarget(values.stage).endpoint, stage: values.stage };
   // Imported after the environment is set: the SDK client and config read it.
   const commands = await import('./lib/admin-commands.js');
@@ -85,6 +93,23 @@ async function main(argv: string[]): Promise<void> {
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }
+}
+
+/** The commands on a deployed stage's AWS resources rather than on its data (scripts/lib/cursor-secret.ts, restore.ts). */
+async function stageCommand(command: 'rotate-cursor-secret' | 'restore', values: ReturnType<typeof parseOptions>['values']): Promise<void> {
+  const stage = values.stage ?? fail(`${command} needs --stage NAME`);
+  const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  if (command === 'rotate-cursor-secret') {
+    const { rotateCursorSecret } = await import('./lib/cursor-secret.js');
+    console.log(await rotateCursorSecret(stage, region, { finish: values.finish }));
+    return;
+  }
+  const to = new Date(values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z)'));
+  if (Number.isNaN(to.getTime())) fail(`--to ${values.to} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z)`);
+  const { formatRestoreReport, restoreTable } = await import('./lib/restore.js');
+  const report = await restoreTable({ stage, to, region });
+  console.log(formatRestoreReport(report));
+  if (report.problems.length > 0) process.exitCode = 1;
 }
 
 /**

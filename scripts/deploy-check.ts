@@ -10,7 +10,6 @@
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +18,7 @@ import { startMoto } from './lib/moto.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
 import { checkFunctions, checkLogGroups, checkNothingLeft, checkRoles, checkRouteKeys, checkRoutes, checkStacks, checkStageSettings, checkTable } from './lib/stage-check.js';
-import { expectedPolicies, resolveConfig } from './lib/stage-expectations.js';
+import { expectedPolicies, resolveConfig, stageParam } from './lib/stage-expectations.js';
 
 const require = createRequire(import.meta.url);
 const { SPLIT_STACKS } = require('../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
@@ -62,7 +61,7 @@ async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise
   const tableArn = deployed.table?.description.TableArn;
   // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
   const streamArn = deployed.table?.description.LatestStreamArn;
-  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn) : new Map();
+  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn, String(stageParam(config, deployed.stage, 'tracing')) === 'true') : new Map();
   return [
     ...checkStacks(deployed, SPLIT_STACKS),
     ...checkRoutes(deployed),
@@ -82,7 +81,7 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; log
   const steps: StepResult[] = [];
   const moto = await startMoto();
   log(`moto_server at ${moto.endpoint}`);
-  const env = { ...process.env, ...moto.env, CURSOR_SECRET: randomBytes(24).toString('hex') };
+  const env = { ...process.env, ...moto.env };
   const aws = awsClients(REGION, moto.env);
   const step = async (name: string, body: () => Promise<string[]>): Promise<boolean> => {
     const started = Date.now();

@@ -195,11 +195,16 @@ async function stageRoleNames(aws: AwsClients, stage: string): Promise<string[]>
   return roles.filter((name) => name.startsWith(`${SERVICE}-${stage}`));
 }
 
+/** The functions' log groups and the REST API's access log group (infra/edge.cjs). */
 async function readLogGroups(aws: AwsClients, stage: string): Promise<DeployedStage['logGroups']> {
-  const groups = await allPages<{ name: string; retentionInDays?: number }, string>(async (nextToken) => {
-    const page = await aws.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: `/aws/lambda/${functionPrefix(stage)}`, nextToken }));
-    return { items: (page.logGroups ?? []).map((g) => ({ name: String(g.logGroupName), retentionInDays: g.retentionInDays })), next: page.nextToken };
-  });
+  const groups: DeployedStage['logGroups'] = [];
+  for (const logGroupNamePrefix of [`/aws/lambda/${functionPrefix(stage)}`, `/aws/api-gateway/${SERVICE}-${stage}-`]) {
+    const found = await allPages<{ name: string; retentionInDays?: number }, string>(async (nextToken) => {
+      const page = await aws.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix, nextToken }));
+      return { items: (page.logGroups ?? []).map((g) => ({ name: String(g.logGroupName), retentionInDays: g.retentionInDays })), next: page.nextToken };
+    });
+    groups.push(...found);
+  }
   return groups;
 }
 
@@ -224,8 +229,16 @@ async function readStageSettings(aws: AwsClients, restApiId: string, stage: stri
     throttlingBurstLimit: description?.ThrottlingBurstLimit,
     source: 'template',
     loggingLevel: logging.loggingLevel ?? description?.LoggingLevel,
-    accessLogDestination: logging.accessLogDestination ?? description?.AccessLogSetting?.DestinationArn,
+    accessLogDestination: logging.accessLogDestination ?? logGroupArnIn(description?.AccessLogSetting?.DestinationArn, template.TemplateBody),
   };
+}
+
+/** The template's `Fn::GetAtt [<log group>, Arn]` as the ARN's tail (`…:log-group:<name>`), or the ARN it names. */
+function logGroupArnIn(destination: unknown, templateBody: string | undefined): string | undefined {
+  if (typeof destination === 'string' || destination === undefined) return destination;
+  const logicalId = (destination as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
+  const name = logicalId ? JSON.parse(templateBody ?? '{}').Resources?.[logicalId]?.Properties?.LogGroupName : undefined;
+  return name ? `arn:aws:logs:::log-group:${name}` : JSON.stringify(destination);
 }
 
 async function readTable(aws: AwsClients, tableName: string): Promise<DeployedTable | undefined> {

@@ -20,7 +20,7 @@ export function readRequest(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
         sourceIp: event.requestContext?.identity?.sourceIp || 'unknown',
         startedAt: Date.now(),
       };
-      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, method: context.api.method, path: event.path });
+      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, apiRequestId: event.requestContext?.requestId, method: context.api.method, path: event.path });
       if (context.api.method === 'OPTIONS') {
         // An early response skips the other middlewares, so it carries its own headers.
         return { statusCode: 204, headers: preflightHeaders(headers.origin), body: '' };
