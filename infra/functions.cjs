@@ -7,6 +7,9 @@ module.exports = async ({ resolveVariable }) => {
   const domain = String(await resolveVariable('param:domain'));
   const functions = allFunctions(domain);
   const stack = { domain, service: await resolveVariable('self:service'), stage: await resolveVariable('sls:stage') };
+  const customDomain = String(await resolveVariable('param:customDomainName'));
+  // The OpenAPI document names the stage's custom domain as its first server (functions/docs/openapi.ts).
+  const environmentOf = (fn) => ({ ...cursorKeyEnvironment(fn, stack), ...(fn.name === 'docs-openapi' && customDomain ? { PUBLIC_URL: `https://${customDomain}` } : {}) });
   // A stream-triggered function's event names the table's stream: its own in `all`/`core`, imported elsewhere.
   const streamArn = functions.some((fn) => fn.stream) ? await tableStreamArn(resolveVariable) : undefined;
   return Object.fromEntries(
@@ -16,7 +19,7 @@ module.exports = async ({ resolveVariable }) => {
         handler: fn.handler,
         role: roleLogicalId(fn.name),
         // Only the functions that sign or verify list cursors learn where the key is (infra/secrets.cjs).
-        ...(Object.keys(cursorKeyEnvironment(fn, stack)).length > 0 ? { environment: cursorKeyEnvironment(fn, stack) } : {}),
+        ...(Object.keys(environmentOf(fn)).length > 0 ? { environment: environmentOf(fn) } : {}),
         events: fn.stream ? [{ stream: { type: 'dynamodb', arn: streamArn, ...fn.stream } }] : fn.events,
       },
     ]),

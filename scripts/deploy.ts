@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureCursorSecret } from './lib/cursor-secret.js';
+import { deleteCursorSecret, ensureCursorSecret } from './lib/cursor-secret.js';
 import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 import { stackNameOf, stackStatuses } from './lib/stack-status.js';
 
@@ -133,6 +133,9 @@ async function main(argv: string[]): Promise<number> {
       return code;
     }
     console.log(`stack ${wanted.stacks[i]}: done in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+  if (wanted.action === 'remove' && !wanted.dryRun && planned.stacks.includes('core')) {
+    console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${await deleteCursorSecret(wanted.stage, wanted.region)}`);
   }
   return 0;
 }

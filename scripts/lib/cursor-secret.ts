@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { DeleteParameterCommand, GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { parseCursorKeys, type CursorKeySet } from '../../lib/cursor-keys.js';
 
 const require = createRequire(import.meta.url);
@@ -67,6 +67,20 @@ export async function rotateCursorSecret(stage: string, region: string, { finish
     }
     await writeKeys(ssm, name, { current: newKey(), previous: [keys.current] }, true);
     return `${name}: new current key; cursors signed with the previous one still verify until the next rotation (or --finish)`;
+  } finally {
+    ssm.destroy();
+  }
+}
+
+/** With the core stack gone, the stage's key signs nothing any more: `npm run deploy -- --remove` deletes it. */
+export async function deleteCursorSecret(stage: string, region: string): Promise<'deleted' | 'absent'> {
+  const ssm = new SSMClient({ region });
+  try {
+    await ssm.send(new DeleteParameterCommand({ Name: cursorSecretParameter('store-api', stage) }));
+    return 'deleted';
+  } catch (error) {
+    if (error instanceof ParameterNotFound || (error as Error).name === 'ParameterNotFound') return 'absent';
+    throw error;
   } finally {
     ssm.destroy();
   }

@@ -29,6 +29,8 @@ export interface DeployedFunction {
   timeout?: number;
   environment: Record<string, string>;
   roleName: string;
+  /** X-Ray: `Active` or `PassThrough`. */
+  tracingMode?: string;
 }
 
 export interface PolicyStatement {
@@ -166,6 +168,7 @@ async function readFunctions(aws: AwsClients, stage: string): Promise<DeployedFu
       timeout: fn.Timeout,
       environment: fn.Environment?.Variables ?? {},
       roleName: String(fn.Role).split('/').pop()!,
+      tracingMode: fn.TracingConfig?.Mode,
     }));
 }
 

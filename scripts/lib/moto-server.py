@@ -12,7 +12,8 @@ GetRolePolicy as Python's repr of the document instead of JSON; a Lambda functio
 every function x86_64); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
 and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
 Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
-deleted with its stack here.
+deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
+domains) are created through moto's own backends by moto_operations.py.
 """
 import json
 import sys
@@ -24,6 +25,8 @@ from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models import table as dynamodb_table
 from moto.iam import models as iam_models
 from moto.server import main
+
+import moto_operations  # noqa: F401  (registers the CloudFormation types moto skips)
 
 
 def share_exports(backend):

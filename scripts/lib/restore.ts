@@ -87,10 +87,13 @@ export async function restoreTable(options: { stage: string; to: Date; region?: 
     // A restore brings keys, indexes and items; the settings below are the stack's and must be applied again.
     await dynamo.send(new UpdateTimeToLiveCommand({ TableName: target, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
     await dynamo.send(new UpdateContinuousBackupsCommand({ TableName: target, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
+    const restoredTable = (await dynamo.send(new DescribeTableCommand({ TableName: target }))).Table;
+    const streamView = tableDefinition(target).StreamSpecification?.StreamViewType ?? 'NEW_AND_OLD_IMAGES';
     await dynamo.send(
       new UpdateTableCommand({
         TableName: target,
-        StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition(target).StreamSpecification?.StreamViewType ?? 'NEW_AND_OLD_IMAGES' },
+        // AWS restores no stream; a table that has one already refuses a second.
+        ...(restoredTable?.StreamSpecification?.StreamEnabled ? {} : { StreamSpecification: { StreamEnabled: true, StreamViewType: streamView } }),
         DeletionProtectionEnabled: Boolean(sourceTable?.DeletionProtectionEnabled),
       }),
     );

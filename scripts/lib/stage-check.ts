@@ -95,7 +95,11 @@ export function checkFunctions(deployed: DeployedStage, config: ResolvedConfig):
   const keyFunctions = cursorKeyFunctions();
   for (const fn of deployed.functions) {
     // Only the functions that sign or verify cursors are told where the key is (infra/secrets.cjs).
-    const ownEnv = keyFunctions.has(fn.name) ? { CURSOR_SECRET_PARAMETER: cursorSecretParameter('store-api', deployed.stage) } : {};
+    const domain = String(stageParam(config, deployed.stage, 'customDomainName') ?? '');
+    const ownEnv = {
+      ...(keyFunctions.has(fn.name) ? { CURSOR_SECRET_PARAMETER: cursorSecretParameter('store-api', deployed.stage) } : {}),
+      ...(fn.name === 'docs-openapi' && domain ? { PUBLIC_URL: `https://${domain}` } : {}),
+    };
     const wantedEnv = JSON.stringify(Object.entries({ ...provider.environment, ...ownEnv }).map(([k, v]) => [k, String(v)]).sort());
     const settings = { runtime: fn.runtime, architecture: fn.architectures.join(','), memorySize: fn.memorySize, timeout: fn.timeout };
     const wanted = { runtime: provider.runtime, architecture: provider.architecture, memorySize: provider.memorySize, timeout: provider.timeout };

@@ -48,14 +48,18 @@ export interface ResolvedConfig {
   params: Record<string, Record<string, unknown>>;
 }
 
-/** serverless.yml resolved for `stage` (CURSOR_SECRET and the other `env:` values from `env`). */
-export async function resolveConfig(stage: string, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
-  const { stdout } = await run(join(repoRoot, 'node_modules/.bin/serverless'), ['print', '--stage', stage, '--param=domain=core', '--format', 'json'], {
+/** serverless.yml resolved for `stage` (its `env:` values from `env`), with the deploy's `--param=name=value` options. */
+export async function resolveConfig(stage: string, env: NodeJS.ProcessEnv, params: string[] = []): Promise<ResolvedConfig> {
+  const { stdout } = await run(join(repoRoot, 'node_modules/.bin/serverless'), ['print', '--stage', stage, '--param=domain=core', ...params, '--format', 'json'], {
     cwd: repoRoot,
     env,
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(stdout) as ResolvedConfig;
+  const config = JSON.parse(stdout) as ResolvedConfig;
+  // `params:` as printed is serverless.yml's; a `--param` of the command line overrides the stage's value.
+  const overrides = Object.fromEntries(params.map((arg) => /^--param=([^=]+)=(.*)$/.exec(arg)).flatMap((m) => (m ? [[m[1]!, m[2]!]] : [])));
+  config.params[stage] = { ...config.params[stage], ...overrides };
+  return config;
 }
 
 export const stageParam = (config: ResolvedConfig, stage: string, name: string) => config.params[stage]?.[name] ?? config.params.default?.[name];
