@@ -21,6 +21,9 @@ class StageOperations {
     const settings = this.serverless.service.custom?.operations ?? {};
     const tracing = String(settings.tracing) === 'true';
     const resources = this.serverless.service.provider.compiledCloudFormationTemplate.Resources;
+    // `resources:` of serverless.yml (infra/edge.cjs) join the compiled template only at package:finalize itself.
+    const own = this.serverless.service.resources?.Resources ?? {};
+    const find = (logicalId) => own[logicalId] ?? resources[logicalId];
     for (const resource of Object.values(resources)) {
       if (resource.Type === 'AWS::Lambda::Function' && tracing) resource.Properties.TracingConfig = { Mode: 'Active' };
     }
@@ -31,10 +34,10 @@ class StageOperations {
       resource.Properties.StageDescription = {
         ...(resource.Properties.StageDescription ?? {}),
         TracingEnabled: tracing,
-        ...(resources.ApiAccessLogGroup ? { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': ['ApiAccessLogGroup', 'Arn'] }, Format: ACCESS_LOG_FORMAT } } : {}),
+        ...(find('ApiAccessLogGroup') ? { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': ['ApiAccessLogGroup', 'Arn'] }, Format: ACCESS_LOG_FORMAT } } : {}),
       };
-      if (resources.ApiGatewayAccount) resource.DependsOn = [...new Set([...[resource.DependsOn ?? []].flat(), 'ApiGatewayAccount'])];
-      for (const user of STAGE_USERS) if (resources[user]) resources[user].DependsOn = [logicalId];
+      if (find('ApiGatewayAccount')) resource.DependsOn = [...new Set([...[resource.DependsOn ?? []].flat(), 'ApiGatewayAccount'])];
+      for (const user of STAGE_USERS) if (find(user)) find(user).DependsOn = [logicalId];
     }
   }
 }
