@@ -1,4 +1,4 @@
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 import { config } from './config.js';
 
 /**
@@ -36,6 +36,8 @@ export function cursorKeys(): CursorKeySet {
 }
 
 async function read(name: string): Promise<void> {
+  // Loaded here, not at the top: only the functions that sign cursors pay for the SSM client's initialisation.
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
   client ??= new SSMClient({});
   const answer = await client.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   loaded = parseCursorKeys(answer.Parameter?.Value ?? '');
