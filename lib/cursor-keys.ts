@@ -35,9 +35,19 @@ export function cursorKeys(): CursorKeySet {
   return loaded ?? { current: config().cursorSecret, previous: [] };
 }
 
+type SsmModule = typeof import('@aws-sdk/client-ssm');
+
+/**
+ * The SSM client, loaded at the first read rather than at the top: only the functions that sign cursors pay for its
+ * initialisation (hundreds of ms when loaded with every function). In the deployed CommonJS bundle through `require`,
+ * which finds the runtime's SDK (import() would not: it ignores NODE_PATH); under tsx and Vitest (ES modules) through import().
+ */
+async function loadSsm(): Promise<SsmModule> {
+  return typeof require === 'function' ? (require('@aws-sdk/client-ssm') as SsmModule) : import('@aws-sdk/client-ssm');
+}
+
 async function read(name: string): Promise<void> {
-  // Loaded here, not at the top: only the functions that sign cursors pay for the SSM client's initialisation.
-  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
+  const { GetParameterCommand, SSMClient } = await loadSsm();
   client ??= new SSMClient({});
   const answer = await client.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
   loaded = parseCursorKeys(answer.Parameter?.Value ?? '');
