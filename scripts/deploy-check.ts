@@ -159,7 +159,8 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; upg
     try {
       const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);
       if (code !== 0) return [`the released layout's npm run deploy exited with ${code}`];
-      return writeData(checkout.root);
+      // Awaited here: the checkout is removed right after.
+      return await writeData(checkout.root);
     } finally {
       log(`   ${label}: ${RELEASED_LAYOUT}`);
       await checkout.remove();
