@@ -23,7 +23,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   show-user --email E
   set-password --email E [--generate]
   rotate-cursor-secret --stage S [--finish]
-  restore --stage S --to TIME        (ISO 8601, e.g. 2026-11-26T07:00:00Z)
+  restore --stage S --to TIME|latest (ISO 8601, e.g. 2026-11-26T07:00:00Z)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -104,8 +104,9 @@ async function stageCommand(command: 'rotate-cursor-secret' | 'restore', values:
     console.log(await rotateCursorSecret(stage, region, { finish: values.finish }));
     return;
   }
-  const to = new Date(values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z)'));
-  if (Number.isNaN(to.getTime())) fail(`--to ${values.to} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z)`);
+  const given = values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z) or --to latest');
+  const to = given === 'latest' ? undefined : new Date(given);
+  if (to && Number.isNaN(to.getTime())) fail(`--to ${given} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z) or latest`);
   const { formatRestoreReport, restoreTable } = await import('./lib/restore.js');
   const report = await restoreTable({ stage, to, region });
   console.log(formatRestoreReport(report));

@@ -59,25 +59,28 @@ async function waitActive(dynamo: DynamoDBClient, table: string): Promise<void> 
   });
 }
 
-export async function restoreTable(options: { stage: string; to: Date; region?: string; log?: (line: string) => void }): Promise<RestoreReport> {
+/** `to`: the time to restore to; undefined: the latest restorable time (about 5 minutes ago on AWS). */
+export async function restoreTable(options: { stage: string; to?: Date; region?: string; log?: (line: string) => void }): Promise<RestoreReport> {
   const log = options.log ?? ((line: string) => console.log(line));
   const dynamo = new DynamoDBClient(options.region ? { region: options.region } : {});
   const source = `store-api-${options.stage}`;
-  const target = restoredTableName(source, options.to);
   try {
     const backups = await dynamo.send(new DescribeContinuousBackupsCommand({ TableName: source }));
     const pitr = backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription;
     if (pitr?.PointInTimeRecoveryStatus !== 'ENABLED') throw new Error(`point-in-time recovery is not on for ${source}`);
     const { EarliestRestorableDateTime: earliest, LatestRestorableDateTime: latest } = pitr;
-    if ((earliest && options.to < earliest) || (latest && options.to > latest)) {
-      throw new Error(`--to ${options.to.toISOString()} is outside the restorable window ${earliest?.toISOString()} … ${latest?.toISOString()}`);
+    const to = options.to ?? latest;
+    if (!to) throw new Error(`${source} reports no latest restorable time: give --to`);
+    if ((earliest && to < earliest) || (latest && to > latest)) {
+      throw new Error(`--to ${to.toISOString()} is outside the restorable window ${earliest?.toISOString()} … ${latest?.toISOString()}`);
     }
-    log(`restoring ${source} as of ${options.to.toISOString()} into ${target}`);
+    const target = restoredTableName(source, to);
+    log(`restoring ${source} as of ${to.toISOString()} into ${target}`);
     await dynamo.send(
       new RestoreTableToPointInTimeCommand({
         SourceTableName: source,
         TargetTableName: target,
-        RestoreDateTime: options.to,
+        RestoreDateTime: to,
         BillingModeOverride: 'PAY_PER_REQUEST',
         SSESpecificationOverride: { Enabled: true },
       }),
