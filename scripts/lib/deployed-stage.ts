@@ -93,12 +93,17 @@ export interface AwsClients {
  * SDK clients for `region`. With `env` (the environment a deploy ran with: AWS_ENDPOINT_URL and the keys),
  * they talk to the same endpoint with the same credentials; without, the SDK's usual lookup applies.
  */
-export function awsClients(region: string, env?: Record<string, string | undefined>): AwsClients {
+/** An SDK client's settings for `region` with the endpoint and credentials of `env` (an emulator's), else the SDK's own. */
+export function clientConfig(region: string, env?: Record<string, string | undefined>) {
   const explicit =
     env?.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
       ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined } }
       : {};
-  const config = { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
+  return { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
+}
+
+export function awsClients(region: string, env?: Record<string, string | undefined>): AwsClients {
+  const config = clientConfig(region, env);
   const clients = {
     cloudFormation: new CloudFormationClient(config),
     apiGateway: new APIGatewayClient(config),

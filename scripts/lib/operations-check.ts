@@ -11,7 +11,7 @@ import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { ListSubscriptionsByTopicCommand, SNSClient } from '@aws-sdk/client-sns';
 import { GetWebACLForResourceCommand, WAFV2Client } from '@aws-sdk/client-wafv2';
 import { parseCursorKeys } from '../../lib/cursor-keys.js';
-import type { DeployedStage } from './deployed-stage.js';
+import { clientConfig, type DeployedStage } from './deployed-stage.js';
 import { stageParam, type ResolvedConfig } from './stage-expectations.js';
 
 const require = createRequire(import.meta.url);
@@ -30,10 +30,6 @@ export interface DeployedOperations {
   domainCertificateArn?: string;
 }
 
-const clientOptions = (region: string, env: NodeJS.ProcessEnv) => ({
-  region,
-  ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}),
-});
 
 /** The settings the stage was deployed with, from `serverless print` (the same params as the deploy). */
 function monitoringSettingsOf(config: ResolvedConfig, stage: string) {
@@ -50,7 +46,7 @@ function monitoringSettingsOf(config: ResolvedConfig, stage: string) {
 }
 
 export async function readOperations(stage: string, restApiId: string | undefined, config: ResolvedConfig, region: string, env: NodeJS.ProcessEnv): Promise<DeployedOperations> {
-  const options = clientOptions(region, env);
+  const options = clientConfig(region, env);
   const cloudWatch = new CloudWatchClient(options);
   const sns = new SNSClient(options);
   const ssm = new SSMClient(options);
