@@ -5,6 +5,7 @@ alarms, WebACL or custom domain would exist to be read back. Each type below is 
 through moto's own backend calls, as CloudFormation does on AWS, and answers Ref and Fn::GetAtt.
 """
 from moto.apigateway.models import apigateway_backends
+from moto.cloudwatch.models import Dashboard as CloudWatchDashboard
 from moto.cloudwatch.models import Dimension, Metric, MetricDataQuery, MetricStat, cloudwatch_backends
 from moto.core.common_models import CloudFormationModel
 from moto.wafv2.models import wafv2_backends
@@ -166,3 +167,8 @@ class BasePathMapping(Emulated, CloudFormationModel):
         backend = apigateway_backends[account_id][region_name]
         mapping = backend.create_base_path_mapping(p["DomainName"], p["RestApiId"], p.get("BasePath", ""), p.get("Stage"))
         return Applied(f"{p['DomainName']}/{mapping.base_path}", lambda: backend.base_path_mappings.get(p["DomainName"], {}).pop(mapping.base_path, None))
+
+
+# A dashboard has no physical id in moto, so deleting its stack deleted no dashboard (moto looked for one named
+# None). Its name is its physical id, as on AWS.
+CloudWatchDashboard.physical_resource_id = property(lambda self: self.name)
