@@ -4,6 +4,7 @@ import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login
 import { noteBucket, rateLimitPolicy } from '../db/rate-limit.js';
 import { withoutKeys, type LoginRecord } from '../db/records.js';
 import { tooManyRequests, unauthorized } from '../http/http-errors.js';
+import { countEvent } from '../metrics.js';
 import { verifyApiKey } from './api-keys.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import type { Caller } from './caller.js';
@@ -34,7 +35,10 @@ export async function authenticate(
 
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
-  if (locked > 0) throw tooManyRequests(locked);
+  if (locked > 0) {
+    countEvent('loginLockouts');
+    throw tooManyRequests(locked);
+  }
 
   const item = lookup(loginKey);
   const login = item ? withoutKeys<LoginRecord>(item) : undefined;
