@@ -11,6 +11,7 @@
 const { alarm, sumOfChunks } = require('./alarms.cjs');
 const { allFunctions, DOMAINS, STREAM_FUNCTIONS } = require('./function-table.cjs');
 const { dashboard } = require('./dashboard.cjs');
+const { QUEUE_NAMES } = require('./webhook-queues.cjs');
 
 /** The stage's monitoring settings (serverless.yml params), with the values stack-size.cjs counts by default. */
 const DEFAULT_MONITORING = {
@@ -25,6 +26,9 @@ const DEFAULT_MONITORING = {
 
 /** The EMF metrics of lib/metrics.ts: namespace StoreApi, dimension `service`. */
 const storeMetric = (name) => ({ namespace: 'StoreApi', name, dimensions: { service: 'store-api' }, stat: 'Sum' });
+
+/** Messages waiting in an SQS queue (the largest count of the period). */
+const queueDepth = (QueueName) => ({ namespace: 'AWS/SQS', name: 'ApproximateNumberOfMessagesVisible', dimensions: { QueueName }, stat: 'Maximum' });
 
 const pascal = (text) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase());
 
@@ -137,6 +141,21 @@ function alarmsOf({ service, stage, topic, settings }) {
       topic,
       threshold: 0,
       metric: storeMetric('webhooksDisabled'),
+    }),
+    // The change feed's queues (infra/webhook-queues.cjs, events stack): anything at all in these two needs a look.
+    alarm('EventsConsumerFailureQueueAlarm', {
+      name: `${prefix}-events-consumer-failures`,
+      description: `The change feed's consumer gave up on a stream batch: replay it within the stream's 24 h (${runbook})`,
+      topic,
+      threshold: 0,
+      metric: queueDepth(`${prefix}-${QUEUE_NAMES.EventsConsumerFailureQueue}`),
+    }),
+    alarm('WebhookDeliveryDeadLetterQueueAlarm', {
+      name: `${prefix}-webhook-delivery-dead-letters`,
+      description: `Webhook delivery messages failed 5 receives (the deliveries stay due in the table) (${runbook})`,
+      topic,
+      threshold: 0,
+      metric: queueDepth(`${prefix}-${QUEUE_NAMES.WebhookDeliveryDeadLetterQueue}`),
     }),
   );
   return resources;
