@@ -175,8 +175,8 @@ const PAGES = [
  */
 const SCHEDULED = [
   {
-    // In the events stack, beside the delivery queue it sends the due attempts to (infra/webhook-queues.cjs).
-    domain: 'events',
+    // It queues the due attempts on the events stack's delivery queue, named, not imported (infra/webhook-queues.cjs).
+    domain: 'webhooks',
     name: 'webhooks-retry',
     handler: 'functions/webhooks/retry.handler',
     events: [{ schedule: { rate: ['rate(1 minute)'] } }],

@@ -7,11 +7,12 @@ const { allFunctions, roleLogicalId, DYNAMODB, BOOKKEEPING_ACTIONS, BOOKKEEPING_
 const { queueArn } = require('./webhook-queues.cjs');
 
 /** The change feed's queues a function sends to or receives from (infra/webhook-queues.cjs), by name. */
-function queueStatements(fn) {
+function queueStatements(fn, service, stage) {
+  const arnOf = (id) => queueArn(id, service, stage);
   const list = [];
-  if (fn.queues?.send?.length) list.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: fn.queues.send.map(queueArn) });
+  if (fn.queues?.send?.length) list.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: fn.queues.send.map(arnOf) });
   if (fn.queues?.receive?.length) {
-    list.push({ Effect: 'Allow', Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'], Resource: fn.queues.receive.map(queueArn) });
+    list.push({ Effect: 'Allow', Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'], Resource: fn.queues.receive.map(arnOf) });
   }
   return list;
 }
@@ -37,7 +38,7 @@ function statements(fn, service, stage, tableArn, streamArn) {
   };
   const logs = { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: [logStreams] };
   // --- events (issue 20) ---: a stream-triggered function reads the stream and writes only its own partitions.
-  if (fn.stream) return [...streamStatements(fn, logs, tableArn, streamArn), ...queueStatements(fn)];
+  if (fn.stream) return [...streamStatements(fn, logs, tableArn, streamArn), ...queueStatements(fn, service, stage)];
   const list = [
     logs,
     // Authentication: the login item, the failed-login window and the caller's groups in one BatchGetItem.
@@ -58,7 +59,7 @@ function statements(fn, service, stage, tableArn, streamArn) {
   if (fn.index.length > 0) {
     list.push({ Effect: 'Allow', Action: fn.index.map((a) => DYNAMODB + a), Resource: [indexArn] });
   }
-  return [...list, ...queueStatements(fn)];
+  return [...list, ...queueStatements(fn, service, stage)];
 }
 
 function streamStatements(fn, logs, tableArn, streamArn) {

@@ -21,8 +21,14 @@ const { monitoringResources } = require('./monitoring.cjs');
 const { edgeResources } = require('./edge.cjs');
 
 const CFN_RESOURCE_LIMIT = 500;
-/** What the deploy tests allow one domain stack: half the limit, so the biggest domain can still grow. */
-const DOMAIN_BUDGET = 250;
+/**
+ * What the deploy tests allow one domain stack: 300 of CloudFormation's 500, so the biggest domain can still grow.
+ * Growing in place matters more than even sizes: an entity cannot move to another stack in one in-place upgrade
+ * (its API Gateway paths and its functions' names are the stage's, and the stack that gains them is deployed
+ * before the one that gives them up), so a full domain is split by a new entity going to a new domain, not by
+ * moving deployed ones.
+ */
+const DOMAIN_BUDGET = 300;
 
 const trimSlashes = (path) => String(path).replace(/^\/+|\/+$/g, '');
 

@@ -59,6 +59,17 @@ async function webhookQueues({ resolveVariable, domain }) {
   return queueResources(await resolveVariable('self:service'), await resolveVariable('sls:stage'));
 }
 
-const queueArn = (id) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+/**
+ * A queue's ARN and URL from its deterministic name, so that a function of another stack (the retry runner in the
+ * webhooks stack) can be granted and told the queue without an import: the events stack, which creates the queues,
+ * is deployed before it.
+ */
+const queueName = (id, service, stage) => `${service}-${stage}-${QUEUE_NAMES[id]}`;
+const queueArn = (id, service, stage) => ({
+  'Fn::Join': [':', ['arn', { Ref: 'AWS::Partition' }, 'sqs', { Ref: 'AWS::Region' }, { Ref: 'AWS::AccountId' }, queueName(id, service, stage)]],
+});
+const queueUrl = (id, service, stage) => ({
+  'Fn::Join': ['', ['https://sqs.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: 'AWS::AccountId' }, '/', queueName(id, service, stage)]],
+});
 
-module.exports = { webhookQueues, queueResources, holdsQueues, queueArn, QUEUE_NAMES, DELIVERY_WORKER_TIMEOUT_SECONDS, MAX_RECEIVES };
+module.exports = { webhookQueues, queueResources, holdsQueues, queueArn, queueUrl, QUEUE_NAMES, DELIVERY_WORKER_TIMEOUT_SECONDS, MAX_RECEIVES };

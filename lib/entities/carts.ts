@@ -64,5 +64,5 @@ export const cartsEntity: StoredEntityDefinition = {
   },
   // A plain entity's access; the cart's customers are read with the page (GetItem each) and the products of a
   // single cart in one BatchGetItem (which every function may do).
-  deployment: { domain: 'checkout' },
+  deployment: { domain: 'accounts' },
 };

@@ -47,5 +47,5 @@ export const paymentsEntity: StoredEntityDefinition = {
   sortRules: { position: { field: 'position', numeric: true }, name: { field: 'payment', numeric: false } },
   references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
   dependents: [{ storage: 'order', index: 'payment_id', message: 'Orders were paid with this payment method; it cannot be deleted' }],
-  deployment: { domain: 'checkout' },
+  deployment: { domain: 'orders' },
 };

@@ -52,5 +52,5 @@ export const shippingsEntity: StoredEntityDefinition = {
     { storage: 'order', index: 'shipping_ids', message: 'Orders were shipped with this shipping method; it cannot be deleted' },
     { storage: 'shipment', index: 'shipping_id', message: 'Shipments were sent with this shipping method; it cannot be deleted' },
   ],
-  deployment: { domain: 'checkout' },
+  deployment: { domain: 'orders' },
 };

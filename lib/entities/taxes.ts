@@ -28,5 +28,5 @@ export const taxesEntity: StoredEntityDefinition = {
     rates: { kind: 'object', writableOn: WRITABLE, default: {}, shownIn: 'none' },
   },
   indexes: [],
-  deployment: { domain: 'checkout' },
+  deployment: { domain: 'settings' },
 };

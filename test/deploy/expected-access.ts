@@ -340,7 +340,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
  * record's transaction (Put, index Delete/Put, count Update); the health item is read (GetItem) and updated.
  */
 export const EXPECTED_SCHEDULED: Record<string, Access & { domain: string; schedule: string }> = {
-  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'events', schedule: 'rate(1 minute)' },
+  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'webhooks', schedule: 'rate(1 minute)' },
 };
 
 /**

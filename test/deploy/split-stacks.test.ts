@@ -40,7 +40,7 @@ const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
 /** Functions triggered by a queue (the webhook delivery worker). */
 const QUEUE_WORKERS = Object.keys(EXPECTED_QUEUE_WORKERS);
 /** The change feed's queues (infra/webhook-queues.cjs), which only their senders and receivers are granted. */
-const isQueue = (resource: unknown) => /"Fn::GetAtt":\["(WebhookDeliveryQueue|EventsConsumerFailureQueue)","Arn"\]/.test(JSON.stringify(resource));
+const isQueue = (resource: unknown) => /"Fn::Join":\[":",\["arn",.*"sqs",.*"store-api-[a-z0-9]+-(webhook-delivery\.fifo|events-consumer-failures)"\]\]/.test(JSON.stringify(resource));
 // --- events (issue 20) ---
 /** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
 const STREAM_CONSUMERS = ['events-consumer'];
