@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ApiRequest } from '../http/api-request.js';
 import { itemError, type BatchItem, type ItemPlan } from './batch-body.js';
 import { confinedCompany } from './company-scope.js';
+import { firstCompanyId } from './product-defaults.js';
 
 const CODE_FIELD = 'product_code';
 const MAX_CODE_LENGTH = 64;
@@ -16,8 +17,8 @@ const fieldError = (field: string, message: string) => itemError(new ValidationE
  * Products only: items addressed by `product_code` — every `upsert` item, and `update` items that carry a
  * product_code and no product_id. The code is looked up among the products of one company
  * (lib/db/product-code-lookup.ts): a vendor's own (as every vendor write is), a store or vendor context path's,
- * else the item's `company_id` — for a root or other administrator without one, company 0 (no company), which is
- * where a single POST without company_id puts a product. No product → the upsert creates it (an update by code is
+ * else the item's `company_id` — for a root or other administrator without one, the default company (the first
+ * store), which is where a single POST without company_id puts a product (lib/operations/product-defaults.ts). No product → the upsert creates it (an update by code is
  * a 404); exactly one → it is updated (`PUT /products/<id>` with the item); more than one → 409 naming the code.
  * The same code of the same company twice in one batch → 409 for the second: two lookups racing would create two.
  * Returns, per batch, what each item comes to (undefined: an item this does not address).
@@ -65,7 +66,8 @@ async function planByCode(item: BatchItem, request: ApiRequest, firstOf: Map<str
   if (firstOf.get(target.key) !== item) {
     return { result: itemError(new ConflictError(`The product_code ${JSON.stringify(code)} is addressed more than once in this batch`)) };
   }
-  const ids = await productIdsWithCode(code, companyId);
+  // No company named: the default company a create would put the product in.
+  const ids = await productIdsWithCode(code, companyId === 0 ? ((await firstCompanyId()) ?? 0) : companyId);
   if (ids.length > 1) {
     return { result: itemError(new ConflictError(`${ids.length} products have the product_code ${JSON.stringify(code)}; address them by product_id`)) };
   }

@@ -24,8 +24,8 @@ const invalid = (field: string, message: string) => new ValidationError(message,
 /** The item that names a company's default category, so finding it costs one GetItem. */
 const defaultCategoryKey = (companyId: number) => ({ pk: `DEFAULTCATEGORY#${companyId}`, sk: 'DEFAULTCATEGORY' });
 
-/** The first store (the lowest company id): the default company of a single-store install. */
-async function firstCompanyId(): Promise<number | undefined> {
+/** The first store (the lowest company id): the default company of a single-store install (and of batch upserts). */
+export async function firstCompanyId(): Promise<number | undefined> {
   const { records } = await listRecords(storesEntity, { conditions: [], sortBy: 'id', descending: false, page: 1, itemsPerPage: 1 });
   return records[0] ? Number(records[0].company_id) : undefined;
 }

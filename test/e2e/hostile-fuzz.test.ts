@@ -540,7 +540,7 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
   const route = routeOf(done.req.method, target(done.req));
   if (!route) return undefined;
   const userItems = (userId: number) => (key: string, item?: Record<string, any>) =>
-    key.startsWith(`USER#${userId} | `) || (key.startsWith('LOGIN#') && item?.user_id === userId) || key.startsWith('USERSTATS | ');
+    key.startsWith(`USER#${userId} | `) || (key.startsWith('LOGIN#') && item?.user_id === userId) || key.startsWith('USERSTATS');
   switch (route.key) {
     case 'users.create':
       return typeof done.json?.user_id === 'number' ? userItems(done.json.user_id) : undefined;
