@@ -14,6 +14,7 @@ export const RECIPE_OUTPUT: ReadonlyArray<[what: string, pattern: RegExp]> = [
   ['the non-root administrator: 200, 200, then removed from the group (204)', /^200\n200\n204$/m],
   ['and then refused', /\{"message":"Forbidden: The view_usergroups privilege is required","status":403\}/],
   ['show-user prints the user', /"email": "support@example.com"/],
+  ['the ERP push: both products by code, created or updated', /^\{"upsert":\[\{[^{}]*"status":20[01][^{}]*\},\{[^{}]*"status":20[01][^{}]*\}\]\}$/m],
 ];
 
 /** The expectations the output does not meet, by name. */
