@@ -106,6 +106,38 @@ def create_function(cls, resource_name, cloudformation_json, account_id, region_
 
 lambda_models.LambdaFunction.create_from_cloudformation_json = classmethod(create_function)
 
+# A stack update: moto's function update takes the configuration and code but not Architectures or TracingConfig,
+# and its role update keeps the inline policies the role was created with. CloudFormation applies the template's.
+original_update_function = lambda_models.LambdaFunction.update_from_cloudformation_json.__func__
+
+
+def update_function(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+    fn = original_update_function(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name)
+    properties = cloudformation_json["Properties"]
+    if "Architectures" in properties:
+        fn.architectures = properties["Architectures"]
+    fn.tracing_config = properties.get("TracingConfig", {"Mode": "PassThrough"})
+    return fn
+
+
+lambda_models.LambdaFunction.update_from_cloudformation_json = classmethod(update_function)
+
+original_update_role = iam_models.Role.update_from_cloudformation_json.__func__
+
+
+def update_role(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name):
+    role = original_update_role(cls, original_resource, new_resource_name, cloudformation_json, account_id, region_name)
+    policies = cloudformation_json["Properties"].get("Policies", [])
+    wanted = {policy["PolicyName"] for policy in policies}
+    for name in [name for name in role.policies if name not in wanted]:
+        role.delete_policy(name)
+    for policy in policies:
+        role.put_policy(policy["PolicyName"], policy["PolicyDocument"])
+    return role
+
+
+iam_models.Role.update_from_cloudformation_json = classmethod(update_role)
+
 original_create_table = dynamodb_table.Table.create_from_cloudformation_json.__func__
 
 

@@ -7,7 +7,7 @@ import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 import type { DeployedStage, PolicyStatement } from './deployed-stage.js';
-import { cursorKeyFunctions, expectedFunctions, expectedRoutes, expectedTable, stageParam, type ResolvedConfig } from './stage-expectations.js';
+import { cursorKeyFunctions, expectedFunctions, expectedRoutes, expectedTable, functionOverrides, stageParam, type ResolvedConfig } from './stage-expectations.js';
 
 const require = createRequire(import.meta.url);
 const { accessLogGroupName, apiGatewayLogsRoleName } = require('../../infra/edge.cjs') as {
@@ -93,16 +93,22 @@ export function checkFunctions(deployed: DeployedStage, config: ResolvedConfig):
   const problems = [...missingFrom(expected, found, 'function missing'), ...missingFrom(found, expected, 'function not in the code')];
   const { provider } = config;
   const keyFunctions = cursorKeyFunctions();
+  const overrides = functionOverrides();
   for (const fn of deployed.functions) {
+    const own = overrides.get(fn.name);
+    // The delivery queue's URL, built from its name (infra/webhook-queues.cjs): any account, this stage's queue.
+    const queueUrl = own?.sendsToDeliveryQueue ? fn.environment.WEBHOOK_QUEUE_URL : undefined;
+    const queueUrlRight = queueUrl !== undefined && /^https:\/\/sqs\.[a-z0-9-]+\.amazonaws\.com\/\d+\//.test(queueUrl) && queueUrl.endsWith(`/store-api-${deployed.stage}-webhook-delivery.fifo`);
     // Only the functions that sign or verify cursors are told where the key is (infra/secrets.cjs).
     const domain = String(stageParam(config, deployed.stage, 'customDomainName') ?? '');
     const ownEnv = {
       ...(keyFunctions.has(fn.name) ? { CURSOR_SECRET_PARAMETER: cursorSecretParameter('store-api', deployed.stage) } : {}),
       ...(fn.name === 'docs-openapi' && domain ? { PUBLIC_URL: `https://${domain}` } : {}),
+      ...(own?.sendsToDeliveryQueue ? { WEBHOOK_QUEUE_URL: queueUrlRight ? queueUrl : 'https://sqs.<region>.amazonaws.com/<account>/store-api-<stage>-webhook-delivery.fifo' } : {}),
     };
     const wantedEnv = JSON.stringify(Object.entries({ ...provider.environment, ...ownEnv }).map(([k, v]) => [k, String(v)]).sort());
     const settings = { runtime: fn.runtime, architecture: fn.architectures.join(','), memorySize: fn.memorySize, timeout: fn.timeout };
-    const wanted = { runtime: provider.runtime, architecture: provider.architecture, memorySize: provider.memorySize, timeout: provider.timeout };
+    const wanted = { runtime: provider.runtime, architecture: provider.architecture, memorySize: provider.memorySize, timeout: own?.timeout ?? provider.timeout };
     if (JSON.stringify(settings) !== JSON.stringify(wanted)) problems.push(`${fn.name}: ${JSON.stringify(settings)}, serverless.yml says ${JSON.stringify(wanted)}`);
     if (JSON.stringify(Object.entries(fn.environment).sort()) !== JSON.stringify(JSON.parse(wantedEnv))) {
       problems.push(`${fn.name}: environment ${Object.keys(fn.environment).sort().join(',')} differs from serverless.yml's`);

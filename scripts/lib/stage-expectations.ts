@@ -14,7 +14,7 @@ import { repoRoot } from './repo.js';
 
 const require = createRequire(import.meta.url);
 const { allFunctions } = require('../../infra/function-table.cjs') as {
-  allFunctions: (domain: string) => Array<{ name: string; events?: Array<{ http?: { method: string; path: string } }> }>;
+  allFunctions: (domain: string) => Array<{ name: string; timeout?: number; queues?: { send?: string[] }; events?: Array<{ http?: { method: string; path: string } }> }>;
 };
 const makeIamRoles = require('../../infra/iam-roles.cjs') as (options: {
   resolveVariable: (name: string) => Promise<string>;
@@ -67,6 +67,15 @@ export const stageParam = (config: ResolvedConfig, stage: string, name: string) 
 /** Every stack's functions, by name, with the stack that holds them. */
 export function expectedFunctions(): Map<string, string> {
   return new Map(SPLIT_STACKS.flatMap((stack) => allFunctions(stack).map((fn) => [fn.name, stack] as [string, string])));
+}
+
+/** What a function sets beside the provider's settings (infra/function-table.cjs): its own timeout, the delivery queue it sends to. */
+export function functionOverrides(): Map<string, { timeout?: number; sendsToDeliveryQueue: boolean }> {
+  return new Map(
+    SPLIT_STACKS.flatMap((stack) =>
+      allFunctions(stack).map((fn) => [fn.name, { timeout: fn.timeout, sendsToDeliveryQueue: Boolean(fn.queues?.send?.includes('WebhookDeliveryQueue')) }] as const),
+    ),
+  );
 }
 
 /** The functions that sign or verify list cursors, and so read the stage's cursor key (infra/secrets.cjs). */
