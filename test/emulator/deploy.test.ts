@@ -39,7 +39,7 @@ describe('the deploy of every stack, against moto', () => {
     expect(problemsOf('deploy again: nothing changes')).toEqual([]);
   });
 
-  it('rotates the cursor key with an overlap, and restores the table into a new one holding the same items', () => {
+  it('rotates the cursor key with an overlap (the previous key kept)', () => {
     expect(problemsOf('rotate the cursor key, keeping the previous one')).toEqual([]);
   });
 
