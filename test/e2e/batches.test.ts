@@ -149,6 +149,16 @@ describe('upsert by product_code', () => {
     expect((await product(ids[0])).price).toBe('3.00');
   });
 
+  it('codes differing only in case are one code: the second item addressing it in a batch is a 409', async () => {
+    const code = `Case-${uid()}`;
+    const created = await batch('products', { upsert: [{ product_code: code, product: `P ${code}`, price: '2.00', company_id: companyA }] });
+    const id = created.json.upsert[0].product_id;
+    const mixed = await batch('products', { upsert: [{ product_code: code.toLowerCase(), price: '3.00', company_id: companyA }, { product_code: code.toUpperCase(), price: '4.00', company_id: companyA }] });
+    expect(mixed.json.upsert[0]).toEqual({ status: 200, product_id: id });
+    expect(mixed.json.upsert[1]).toMatchObject({ status: 409, message: expect.stringContaining(code.toUpperCase()) });
+    expect((await product(id)).price).toBe('3.00');
+  });
+
   it("a vendor's upsert looks in its own company only", async () => {
     const code = `VSKU-${uid()}`;
     const foreign = await createProduct({ company_id: companyB, product_code: code, price: 1 });
