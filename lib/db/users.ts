@@ -38,21 +38,13 @@ export interface WriteOptions {
   companyMustExist?: boolean;
 }
 
-export interface NewUser {
-  email: string;
-  user_type: UserType;
-  status: UserStatus;
-  firstname: string;
-  lastname: string;
-  company_id: number;
-  company?: string;
-  phone?: string;
-  is_root: 'Y' | 'N';
+/** A user to create: the profile's own fields and, where given, the login's secrets (hashes only). */
+export type NewUser = Pick<UserRecord, 'email' | 'user_type' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'> & {
   /** Set by the admin command line and the bootstrap only. */
   key_hash?: string;
   /** The scrypt hash of a password POST /users was given (lib/auth/passwords.ts). */
   password_hash?: string;
-}
+};
 
 export type UserChanges = Partial<Pick<UserRecord, 'email' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'>>;
 

@@ -6,44 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { api, type Auth } from '../support/http.js';
+import { api } from '../support/http.js';
+import { feedCursorNow as presentCursor, feedEventsAfter as walk, feedPage } from '../support/feed-walk.js';
 import { createAdmin, createGroup, createUser, expectError, expectForbidden, expectStatus, inBatches, setLink, uid, uniqueEmail } from '../support/fixtures.js';
-
-interface FeedPage {
-  events: ChangeEvent[];
-  params: { next: string; has_more: boolean; items_per_page: number };
-}
-
-async function feedPage(query: string, auth: Auth = 'admin'): Promise<FeedPage> {
-  const response = await api('GET', `/api/events${query}`, { auth });
-  expectStatus(response, 200);
-  return response.json as FeedPage;
-}
-
-/** The cursor of the present: everything stored so far walked past. */
-async function presentCursor(filter = ''): Promise<string> {
-  let page = await feedPage(`?items_per_page=250${filter}`);
-  while (page.params.has_more) page = await feedPage(`?items_per_page=250${filter}&cursor=${encodeURIComponent(page.params.next)}`);
-  return page.params.next;
-}
-
-/**
- * Walks the feed from `cursor` until `done` says the events seen are enough (or 60 s pass), returning every
- * event in the order walked, duplicates included, so a test can prove there are none.
- */
-async function walk(cursor: string, done: (seen: ChangeEvent[]) => boolean, filter = ''): Promise<ChangeEvent[]> {
-  const seen: ChangeEvent[] = [];
-  const deadline = Date.now() + 60_000;
-  let next = cursor;
-  while (Date.now() < deadline) {
-    const page = await feedPage(`?items_per_page=100${filter}&cursor=${encodeURIComponent(next)}`);
-    seen.push(...page.events);
-    next = page.params.next;
-    if (done(seen)) return seen;
-    if (!page.params.has_more) await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return seen;
-}
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const response = await api('POST', path, { body });

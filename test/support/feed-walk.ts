@@ -1,15 +1,16 @@
 import { expect } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { api } from './http.js';
+import { api, type Auth } from './http.js';
 
 /** GET /api/events pages (docs/api.md §11) walked from the present, for tests that check what a change made. */
-interface FeedPage {
+export interface FeedPage {
   events: ChangeEvent[];
-  params: { next: string; has_more: boolean };
+  params: { next: string; has_more: boolean; items_per_page: number };
 }
 
-async function feedPage(query: string): Promise<FeedPage> {
-  const response = await api('GET', `/api/events${query}`);
+/** One page of the pull feed as `auth` reads it; anything but a 200 fails the test with the answer's body. */
+export async function feedPage(query: string, auth: Auth = 'admin'): Promise<FeedPage> {
+  const response = await api('GET', `/api/events${query}`, { auth });
   expect(response.status, response.body).toBe(200);
   return response.json as FeedPage;
 }
