@@ -22,14 +22,19 @@ export async function feedCursorNow(filter = ''): Promise<string> {
   return page.params.next;
 }
 
-/** Every event after `cursor`, walked until `done` is satisfied or 60 s pass (events appear a few seconds after their commit). */
+/**
+ * Every event after `cursor`, walked until `done` is satisfied or 60 s pass without a new event (events appear a
+ * few seconds after their commit; a walk beside a long burst of writes keeps going while events keep coming).
+ */
 export async function feedEventsAfter(cursor: string, done: (seen: ChangeEvent[]) => boolean, filter = ''): Promise<ChangeEvent[]> {
   const seen: ChangeEvent[] = [];
-  const deadline = Date.now() + 60_000;
+  const quietFor = 60_000;
+  let deadline = Date.now() + quietFor;
   let next = cursor;
   while (Date.now() < deadline) {
     const page = await feedPage(`?items_per_page=100${filter}&cursor=${encodeURIComponent(next)}`);
     seen.push(...page.events);
+    if (page.events.length > 0) deadline = Date.now() + quietFor;
     next = page.params.next;
     if (done(seen)) return seen;
     if (!page.params.has_more) await new Promise((resolve) => setTimeout(resolve, 300));
