@@ -114,9 +114,11 @@ export type Snapshot = Map<string, string>;
 
 /**
  * What the stream consumer writes in the background for changes committed earlier: the event store and webhook
- * deliveries (with their health items). A snapshot taken to prove "a rejected request changed nothing" ignores them.
+ * deliveries (with their health items), and the events' day index (its day's item appears with the first event a
+ * consumer process stores that day, whenever that is). A snapshot taken to prove "a rejected request changed
+ * nothing" ignores them.
  */
-export const CHANGE_FEED_PREFIXES = ['EVENTS#', 'EVENTID#', 'WHDELIVERY#', 'WHHEALTH#'] as const;
+export const CHANGE_FEED_PREFIXES = ['EVENTS#', 'EVENTDAYS', 'EVENTID#', 'WHDELIVERY#', 'WHHEALTH#'] as const;
 
 /**
  * Every item of the table, keyed `pk | sk`, values as canonical JSON (sets as sorted arrays).
