@@ -10,7 +10,7 @@ import { blocksEntity } from '../../lib/entities/blocks.js';
 import { languagesEntity } from '../../lib/entities/languages.js';
 import { languageHooks } from '../../lib/operations/languages.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import type { RequestSpec } from './events.js';
 import { orderBody } from './catalog.js';
 import type { RecordedCall } from './round-trips.js';

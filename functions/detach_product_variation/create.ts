@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { detachOperation } from '../../lib/operations/product-variations.js';
 
 /** POST /detach_product_variation (product_id in the body). */

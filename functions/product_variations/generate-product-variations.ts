@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { generateOperation } from '../../lib/operations/product-variations.js';
 
 /** POST /product_variations/:id/generate_product_variations (the product of the path). */

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { setDefaultOperation } from '../../lib/operations/product-variations.js';
 
 /** POST /product_variations/:id/set_default_product_variation (the product of the path). */

@@ -1,5 +1,5 @@
 import { productVariationsEntity } from '../../lib/entities/product-variations.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { getOperation } from '../../lib/operations/crud.js';
 import { inGroup, variationHooks } from '../../lib/operations/product-variations.js';
 
