@@ -16,15 +16,14 @@ export function deferred(verdict: Promise<void>): Promise<void> {
 
 /** The `after` and `onError` of a middleware whose verdict `verdictOf` finds in the request's state. */
 export function awaitVerdict<State>(verdictOf: (state: State) => Promise<void> | undefined): Pick<Stage<State>, 'after' | 'onError'> {
-  // `api` is missing only when reading the request itself failed: then there is no verdict either.
-  const settle = async (state: State | undefined) => {
-    if (state) await verdictOf(state);
-  };
   return {
-    after: async ({ context }) => settle(context.api),
+    after: async ({ context }) => {
+      await verdictOf(context.api);
+    },
     onError: async (request) => {
       try {
-        await settle(request.context.api);
+        // `api` is missing only when reading the request itself failed: then there is no verdict either.
+        if (request.context.api) await verdictOf(request.context.api);
       } catch (refusal) {
         // The verdict comes before whatever else went wrong (or is a DynamoDB failure of its own).
         request.error = refusal as Error;
