@@ -1,7 +1,6 @@
 /**
- * Domain errors. They say what went wrong in the store's own terms and know
- * nothing of HTTP; `lib/http/error-response.ts` is the one place that maps
- * them (and the protocol errors of `lib/http/http-errors.ts`) to statuses.
+ * Domain errors. They say what went wrong in the store's own terms and know nothing of HTTP;
+ * `lib/http/error-response.ts` registers, once, which answer each class becomes (lib/http/error-map.ts).
  */
 
 export interface FieldError {
@@ -51,3 +50,19 @@ export class StaleError extends DomainError {}
 
 /** The database is throttling or unreachable; nothing was written. */
 export class UnavailableError extends DomainError {}
+
+/** The request carries no valid credentials (none, malformed, unknown, wrong or inactive: all look the same). */
+export class UnauthenticatedError extends DomainError {}
+
+/** A refusal that passes after a while: `retryAfterSeconds` says when to try again. */
+export abstract class RetryLaterError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super();
+  }
+}
+
+/** Too many failed sign-ins from this address for this login: locked out until the window ends. */
+export class LockedOutError extends RetryLaterError {}
+
+/** The caller used up its share of requests (the per-user token bucket is empty). */
+export class RateLimitedError extends RetryLaterError {}

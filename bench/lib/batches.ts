@@ -6,7 +6,7 @@
  * own ConsumedCapacity), and what 1,000 items cost at bench/lib/cost.ts's prices — 10 batches or 1,000 requests.
  */
 import { performance } from 'node:perf_hooks';
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { deployedMemoryMb, PRICES } from './cost.js';
 import { lambdaContext, proxyEvent } from './events.js';
 import { recordCapacity, startRecording, type RecordedCall } from './round-trips.js';

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import type { Caller as ApiCaller } from '../../lib/auth/caller.js';
+import type { Caller as ApiCaller } from '../../lib/entities/caller.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { storesEntity } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import type { ApiRequest } from '../../lib/http/api-request.js';
-import type { Operation } from '../../lib/http/api-handler.js';
+import type { ApiRequest } from '../../lib/stack/request.js';
+import type { Operation } from '../../lib/stack/api-handler.js';
 import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';

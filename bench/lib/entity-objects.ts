@@ -1,4 +1,4 @@
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { lambdaContext, proxyEvent, type RequestSpec } from './events.js';
 
 /**

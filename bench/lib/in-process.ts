@@ -4,7 +4,7 @@ import { clearAuthCache } from '../../lib/auth/auth-cache.js';
 import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { lambdaContext, proxyEvent } from './events.js';
 import { capturedTail } from './output.js';
 import { replay, startRecording, type RecordedCall } from './round-trips.js';

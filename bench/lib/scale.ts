@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { lambdaContext, proxyEvent, type RequestSpec } from './events.js';
 import { startMetering, unitsByKey, type MeteredCall } from './meter.js';
 import { LOOKUPS, WRITES, type Entity, type Lookup, type WriteKind } from './scale-cases.js';

@@ -10,7 +10,7 @@ import { blocksEntity } from '../../lib/entities/blocks.js';
 import { languagesEntity } from '../../lib/entities/languages.js';
 import { languageHooks } from '../../lib/operations/languages.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import type { RequestSpec } from './events.js';
 import { orderBody } from './catalog.js';
 import type { RecordedCall } from './round-trips.js';
@@ -106,28 +106,9 @@ const objectPath = (entity: string, id: number): Pick<RequestSpec, 'path' | 'res
 });
 
 /**
- * The order a run's transaction wrote (POST /orders), deleted through the repository (record, index items,
- * counts) so the replay's conditional put of the same id meets the same table. The stock it took stays taken:
- * the products hold far more than the bench ever orders.
- */
-async function deleteCreatedOrders(calls: readonly RecordedCall[]): Promise<void> {
-  const prefix = entityKeys.record(ordersEntity.storage, 0).pk.replace(/0$/, '');
-  for (const call of calls) {
-    if (call.command !== 'TransactWriteCommand' || call.failed) continue;
-    const items = (call.input.TransactItems ?? []) as Array<{ Put?: { Item?: Record<string, unknown> } }>;
-    for (const { Put } of items) {
-      const pk = Put?.Item?.pk;
-      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === entityKeys.record(ordersEntity.storage, 0).sk) {
-        await deleteRecord(ordersEntity, Number(pk.slice(prefix.length)));
-      }
-    }
-  }
-}
-
-/**
- * The records of a plain entity a run's transaction created (POST /blocks, POST /languages), deleted through the
+ * The records of a plain entity a run's transaction created (POST /orders, /blocks, /languages), deleted through the
  * repository (record, index items, counts, and `extra` such as a language's code marker), so the next run
- * meets the same table.
+ * meets the same table. The stock an order took stays taken: the products hold far more than the bench ever orders.
  */
 async function deleteCreated(def: StoredEntityDefinition, calls: readonly RecordedCall[], extra?: Parameters<typeof deleteRecord>[3]): Promise<void> {
   const { pk: zero, sk } = entityKeys.record(def.storage, 0);
@@ -341,7 +322,7 @@ export const SCENARIOS: readonly Scenario[] = [
       body: orderBody(member(world, 0).userId, world.catalog.productIds),
       authorization: caller.authorization,
     }),
-    after: (_world, calls) => deleteCreatedOrders(calls),
+    after: (_world, calls) => deleteCreated(ordersEntity, calls),
   },
   // One read and one write of each other kind of entity: a keyed-object list (languages, keyed by lang_code),
   // a bare list (blocks: every block, no paging), name-keyed ids (a langvar of English, language 1).

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { combinationsListOperation } from '../../lib/operations/combinations.js';
 
 export const handler = apiHandler('combinations.list', combinationsListOperation);

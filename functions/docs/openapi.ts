@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { deploymentBase, deploymentOrigin, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
 import { JSON_CONTENT_TYPE } from '../../lib/http/response.js';
-import { buildOpenApiDocument, versionServers } from '../../lib/openapi/document.js';
+import { buildOpenApiDocument } from '../../lib/openapi/document.js';
+import { versionServers } from '../../lib/openapi/introduction.js';
 
 // Built once per instance: the definitions do not change while it runs.
 const document = buildOpenApiDocument();

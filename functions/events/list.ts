@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listEvents } from '../../lib/operations/events.js';
 
 /** GET /api/events: the pull feed of committed changes (root, or a group with view_events). */

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { exceptionsListOperation } from '../../lib/operations/exceptions.js';
 
 export const handler = apiHandler('exceptions.list', exceptionsListOperation);

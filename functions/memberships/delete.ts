@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { noContent } from '../../lib/http/response.js';
 import { changeMembership } from '../../lib/operations/memberships.js';
 

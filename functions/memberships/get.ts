@@ -1,6 +1,6 @@
 import { getLinkContext } from '../../lib/db/memberships.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { conditionalGet } from '../../lib/http/preconditions.js';
 import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';

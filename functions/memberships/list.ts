@@ -1,7 +1,7 @@
 import { getUserWithLinks } from '../../lib/db/users.js';
 import { getUsergroups } from '../../lib/db/usergroups.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
 import { presentLink } from '../../lib/operations/presenters.js';

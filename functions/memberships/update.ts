@@ -1,6 +1,6 @@
 import { membershipsResource, type LinkStatus } from '../../lib/entities/usergroups.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ok } from '../../lib/http/response.js';
 import { changeMembership } from '../../lib/operations/memberships.js';
 

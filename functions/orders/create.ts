@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { createOrder } from '../../lib/operations/orders.js';
 
 /** POST /orders: priced server-side, stock taken in the same transaction (lib/operations/orders.ts). */

@@ -1,7 +1,7 @@
 import { productVariationsEntity } from '../../lib/entities/product-variations.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { updateOperation } from '../../lib/operations/crud.js';
-import { inGroup, variationHooks } from '../../lib/operations/product-variations.js';
+import { inGroup } from '../../lib/operations/product-variations/index.js';
 
 /** UPDATE /product_variations_groups/:id/product_variations: the group's products (404 outside the group). */
-export const handler = apiHandler('product_variations_groups.product_variations.update', inGroup(updateOperation(productVariationsEntity, variationHooks)));
+export const handler = apiHandler('product_variations_groups.product_variations.update', inGroup((hooks) => updateOperation(productVariationsEntity, hooks)));

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listProductFeatures } from '../../lib/operations/product-features.js';
 
 /** GET /products/:id/features: the product's features with its values. */

@@ -2,7 +2,7 @@ import { createUsergroup } from '../../lib/db/usergroups.js';
 import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../../lib/entities/usergroups.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardAdministratorGroup, sentText } from '../../lib/operations/guards.js';
 

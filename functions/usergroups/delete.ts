@@ -1,5 +1,5 @@
 import { deleteUsergroup } from '../../lib/db/usergroups.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ifMatchJudge, specificIfMatch } from '../../lib/http/preconditions.js';
 import { noContent } from '../../lib/http/response.js';
 import { presentUsergroup } from '../../lib/operations/presenters.js';

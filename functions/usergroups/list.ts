@@ -1,7 +1,7 @@
 import { listUsergroups } from '../../lib/db/usergroups.js';
 import { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { readFilters } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsergroup } from '../../lib/operations/presenters.js';
 

@@ -2,7 +2,7 @@ import { hasCustomerMembers, updateUsergroup } from '../../lib/db/usergroups.js'
 import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../../lib/entities/usergroups.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ifMatchJudge, specificIfMatch } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsergroup } from '../../lib/operations/presenters.js';

@@ -2,7 +2,7 @@ import { createUser } from '../../lib/db/users.js';
 import { usersEntity, type UserStatus, type UserType } from '../../lib/entities/users.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardPrivilegedUser, sentText } from '../../lib/operations/guards.js';
 import { passwordHashOf } from '../../lib/operations/user-passwords.js';

@@ -1,5 +1,5 @@
 import { deleteUser } from '../../lib/db/users.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { parseId } from '../../lib/http/route.js';
 import { noContent } from '../../lib/http/response.js';
 import type { UserRecord } from '../../lib/db/records.js';

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { conditionalGet } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsers, requireUser } from '../../lib/operations/users.js';

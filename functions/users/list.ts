@@ -1,7 +1,7 @@
 import { listUsers } from '../../lib/db/user-list.js';
 import { USER_SORTS, usersEntity, type UserSort } from '../../lib/entities/users.js';
 import { readFilters } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { encodeCursor, listDigest, readCursor } from '../../lib/http/cursor.js';
 import { readListPaging, searchEcho } from '../../lib/http/paging.js';
 import { ok } from '../../lib/http/response.js';

@@ -3,7 +3,7 @@ import { usersEntity, type UserStatus } from '../../lib/entities/users.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { badRequest } from '../../lib/http/http-errors.js';
 import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';

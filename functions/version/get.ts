@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ok } from '../../lib/http/response.js';
 
 /** GET /api/version → {"Version":"1.0"} (or "2.0" under /api/2.0/): any authenticated caller. */

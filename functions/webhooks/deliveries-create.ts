@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { redeliver } from '../../lib/operations/webhooks.js';
 
 /** POST /webhooks/:id/deliveries {"event_id"}: sends a finished delivery again. */

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listWebhookDeliveries } from '../../lib/operations/webhooks.js';
 
 /** GET /webhooks/:id/deliveries: the webhook's deliveries and their attempts, newest first. */

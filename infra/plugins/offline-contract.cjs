@@ -34,7 +34,7 @@ const { createRequire } = require('node:module');
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The methods the API serves; what an unknown method's 405 names (SPEC §1). */
 const ALLOW = 'GET, POST, PUT, DELETE';
-/** Headers every answer of the functions carries (lib/http/middleware/http-response.ts). */
+/** Headers every answer of the functions carries (lib/stack/middleware/http-response.ts). */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
 /** Request headers that hapi would judge itself; removed from its view only (the function still gets them). */
 const HAPI_ONLY_HEADERS = ['cookie'];
@@ -104,7 +104,7 @@ function boomDetail(request, boom) {
   return undefined;
 }
 
-/** One JSON line per answer made here, shaped like the functions' `request` lines (lib/http/middleware). */
+/** One JSON line per answer made here, shaped like the functions' `request` lines (lib/stack/middleware). */
 function logAnswer(fields) {
   process.stdout.write(
     `${JSON.stringify({ level: 'INFO', message: 'request', timestamp: new Date().toISOString(), service: 'store-api', source: 'local server', ...fields })}\n`,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { config } from '../config.js';
-import type { Caller } from './caller.js';
+import type { Caller } from '../entities/caller.js';
 
 /**
  * Optional per-instance reuse of successful authentications (AUTH_CACHE_TTL_MS,

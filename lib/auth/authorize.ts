@@ -1,9 +1,16 @@
 import { VENDOR_API_EDITIONS, config } from '../config.js';
 import { getUsergroups } from '../db/usergroups.js';
 import { ForbiddenError } from '../errors.js';
-import type { Route } from '../http/route.js';
-import type { Caller } from './caller.js';
+import type { Caller } from '../entities/caller.js';
+import type { Operation, ResourceDefinition } from '../entities/types.js';
 import { unionOfGrants } from './privileges.js';
+
+/** What authorization judges of a request's route (lib/http/route.ts resolves it): its operation, privileges and resource. */
+export interface Judged {
+  operation: Operation | 'batch';
+  privileges: readonly string[];
+  resource: Pick<ResourceDefinition, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess'>;
+}
 
 /** The privileges a non-root administrator holds right now (one BatchGetItem of their active groups). */
 export async function effectivePrivileges(caller: Caller): Promise<Set<string>> {
@@ -18,7 +25,7 @@ export async function effectivePrivileges(caller: Caller): Promise<Set<string>> 
  * a vendor may only use vendor entities, and only in the multi-vendor editions
  * that allow it (their objects are then scoped to their company by the operation).
  */
-export async function authorize(caller: Caller, route: Route): Promise<void> {
+export async function authorize(caller: Caller, route: Judged): Promise<void> {
   if (caller.storefront) return authorizeStorefront(caller, route);
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
@@ -39,7 +46,7 @@ export async function authorize(caller: Caller, route: Route): Promise<void> {
 }
 
 /** A storefront caller opens only the storefront's paths, a guest only those that need no customer (SPEC §4). */
-function authorizeStorefront(caller: Caller, route: Route): void {
+function authorizeStorefront(caller: Caller, route: Judged): void {
   const access = route.resource.storefrontAccess;
   if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
   if (access === 'customer' && caller.storefront !== 'customer') throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');

@@ -7,10 +7,10 @@ import { passwordTag } from '../db/panel-sessions.js';
 import { withoutKeys } from '../db/records.js';
 import { existingStorefrontKey, storefrontKey } from '../db/storefront-key.js';
 import type { LoginRecord } from '../db/records.js';
-import { tooManyRequests, unauthorized } from '../http/http-errors.js';
+import { LockedOutError, UnauthenticatedError } from '../errors.js';
 import { generateApiKey, hashApiKey } from './api-keys.js';
 import type { BasicCredentials } from './basic-credentials.js';
-import type { Caller } from './caller.js';
+import type { Caller } from '../entities/caller.js';
 
 /**
  * The storefront's callers (docs/api.md, "Storefront"): customers signed in with a token of POST /auth_tokens,
@@ -43,7 +43,7 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
   const lookup = await batchGet([tokenKey, attemptsKey]);
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
-  if (locked > 0) throw tooManyRequests(locked);
+  if (locked > 0) throw new LockedOutError(locked);
   const item = lookup(tokenKey);
   const record = item ? withoutKeys<AuthTokenRecord>(item) : undefined;
   // The login item by BatchGetItem, as authentication reads it for API keys (every function may).
@@ -58,7 +58,7 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
     passwordTag(login.password_hash) === record.password_tag;
   if (!valid) {
     await recordFailure(tokenThrottleName(tokenHash), sourceIp, now);
-    throw unauthorized();
+    throw new UnauthenticatedError();
   }
   return {
     userId: login.user_id,
@@ -93,6 +93,6 @@ export async function authenticateStorefrontKey(presented: string, sourceIp: str
   const stored = await existingStorefrontKey();
   const expected = Buffer.from(hashApiKey(stored ?? ''), 'hex');
   const given = Buffer.from(hashApiKey(presented), 'hex');
-  if (!timingSafeEqual(expected, given) || stored === undefined) throw unauthorized();
+  if (!timingSafeEqual(expected, given) || stored === undefined) throw new UnauthenticatedError();
   return guestCaller(sourceIp);
 }

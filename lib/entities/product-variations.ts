@@ -70,7 +70,7 @@ const ACTION_SHORT_NAMES: Readonly<Record<ActionName, string>> = {
   detach_product_variation: 'detach',
   set_default_product_variation: 'set-default',
 };
-/** What each action does to the table, top-level and below a product alike (lib/operations/product-variations.ts). */
+/** What each action does to the table, top-level and below a product alike (lib/operations/product-variations/). */
 const ACTION_ACCESS: Readonly<Record<ActionName, readonly DynamoAction[]>> = {
   generate_product_variations: ['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
   detach_product_variation: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],

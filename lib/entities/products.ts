@@ -156,7 +156,7 @@ export const productsEntity: StoredEntityDefinition = {
     feature_ids: { kind: 'intList', shownIn: 'none' },
     /** Hidden: every category on the paths of the product's categories, so `cid` with subcategories is one index partition. */
     category_tree: { kind: 'intList', shownIn: 'none' },
-    /** Hidden: the variation group the product is in (lib/operations/product-variations.ts); absent outside one. */
+    /** Hidden: the variation group the product is in (lib/operations/product-variations/); absent outside one. */
     variation_group_id: { kind: 'int', shownIn: 'none' },
     /** Hidden: `Y` while the product is in a variation group, so /product_variations lists one index partition. */
     has_variation_group: { kind: 'string', shownIn: 'none' },

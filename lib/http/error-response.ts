@@ -1,12 +1,38 @@
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, StaleError, UnavailableError, ValidationError, type FieldError } from '../errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RetryLaterError,
+  StaleError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+  type FieldError,
+} from '../errors.js';
 import { log } from '../log.js';
-import { HttpError, REASONS } from './http-errors.js';
+import { ErrorMap, type ErrorAnswer } from './error-map.js';
+import { BASIC_REALM, HttpError, REASONS } from './http-errors.js';
 
 export interface ErrorResult {
   status: number;
   body: { message: string; status: number; errors?: FieldError[] };
   headers: Record<string, string>;
 }
+
+/** Whole seconds, at least one: a client that retries at once would only be refused again. */
+const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(seconds))) });
+
+/** The one map from error class to answer, shared by the API's stack and the panel (SPEC §3). */
+export const errorMap = new ErrorMap()
+  .register(HttpError, (error) => ({ status: error.status, detail: error.detail, headers: error.headers, errors: error.errors }))
+  .register(ValidationError, (error) => ({ status: 400, detail: error.detail, errors: error.errors }))
+  .register(UnauthenticatedError, () => ({ status: 401, headers: { 'WWW-Authenticate': BASIC_REALM } }))
+  .register(ForbiddenError, (error) => ({ status: 403, detail: error.detail }))
+  .register(NotFoundError, (error) => ({ status: 404, detail: error.detail }))
+  .register(ConflictError, (error) => ({ status: 409, detail: error.detail }))
+  .register(StaleError, (error) => ({ status: 412, detail: error.detail }))
+  .register(RetryLaterError, (error) => ({ status: 429, headers: retryAfter(error.retryAfterSeconds) }))
+  .register(UnavailableError, (error) => ({ status: 503, detail: error.detail, headers: { 'Retry-After': '1' } }));
 
 // What the SDK raises when DynamoDB throttles, fails or cannot be reached: nothing was written, try again shortly.
 const TRANSIENT_NAMES = new Set([
@@ -31,32 +57,26 @@ export function isTransientDatabaseError(error: unknown): boolean {
   );
 }
 
-function result(status: number, detail?: string, errors?: FieldError[], headers: Record<string, string> = {}): ErrorResult {
+/** `Reason: detail`, the message of every error answer. */
+export function errorMessage(status: number, detail?: string): string {
   const reason = REASONS[status] ?? 'Error';
-  return {
-    status,
-    body: { message: detail ? `${reason}: ${detail}` : reason, status, ...(errors && errors.length > 0 ? { errors } : {}) },
-    headers,
-  };
+  return detail ? `${reason}: ${detail}` : reason;
+}
+
+function result({ status, detail, errors, headers = {} }: ErrorAnswer): ErrorResult {
+  return { status, body: { message: errorMessage(status, detail), status, ...(errors && errors.length > 0 ? { errors } : {}) }, headers };
 }
 
 /** The one place where any error becomes a contract-format answer (SPEC §3). Internals never leave. */
 export function errorToResult(error: unknown): ErrorResult {
-  if (error instanceof HttpError) return result(error.status, error.detail, error.errors, error.headers);
-  if (error instanceof DomainError) {
-    if (error instanceof ValidationError) return result(400, error.detail, error.errors);
-    if (error instanceof NotFoundError) return result(404, error.detail);
-    if (error instanceof ForbiddenError) return result(403, error.detail);
-    if (error instanceof ConflictError) return result(409, error.detail);
-    if (error instanceof StaleError) return result(412, error.detail);
-    if (error instanceof UnavailableError) return result(503, error.detail, undefined, { 'Retry-After': '1' });
-  }
+  const known = errorMap.resolve(error);
+  if (known) return result(known);
   if (isTransientDatabaseError(error)) {
     log('warn', 'database unavailable', { error: describe(error) });
-    return result(503, 'The database is busy or unreachable; nothing was changed, try again', undefined, { 'Retry-After': '1' });
+    return result({ status: 503, detail: 'The database is busy or unreachable; nothing was changed, try again', headers: { 'Retry-After': '1' } });
   }
   log('error', 'unexpected error', { error: describe(error) });
-  return result(500);
+  return result({ status: 500 });
 }
 
 function describe(error: unknown): Record<string, unknown> {

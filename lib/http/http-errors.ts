@@ -33,11 +33,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The challenge of a 401 (UnauthenticatedError), as CS-Cart sends it. */
 export const BASIC_REALM = 'Basic realm="User email/API key"';
 
-export const unauthorized = () => new HttpError(401, undefined, { 'WWW-Authenticate': BASIC_REALM });
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const notFound = (detail?: string) => new HttpError(404, detail);
 export const methodNotAllowed = (detail: string | undefined, allow: string[]) =>
   new HttpError(405, detail, { Allow: allow.join(', ') });

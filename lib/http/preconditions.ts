@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { ApiRequest } from './api-request.js';
 import { StaleError } from '../errors.js';
 import type { ApiResult } from './response.js';
 
@@ -18,9 +17,9 @@ import type { ApiResult } from './response.js';
 export const STALE_MESSAGE = 'The object has changed since the If-Match entity tag was issued; nothing was changed';
 export const preconditionFailed = () => new StaleError(STALE_MESSAGE);
 
-/** The strong entity tag of a single object's answer body. */
-export function etagOf(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+/** The strong entity tag of a single object's answer body (`text`: that body already serialised). */
+export function etagOf(body: unknown, text = JSON.stringify(body)): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 }
 
 /** A header's entity tags (`*` or a comma-separated list, each maybe `W/`-prefixed); undefined when absent. */
@@ -43,31 +42,38 @@ export function strongMatch(tags: '*' | string[], etag: string): boolean {
   return tags === '*' || tags.some((tag) => !tag.startsWith('W/') && tag === etag);
 }
 
-const header = (request: Pick<ApiRequest, 'headers'>, name: string) => request.headers?.[name];
+/** The part of a request the preconditions read: its lower-cased headers (absent in hand-built calls). */
+export interface RequestHeaders {
+  headers?: Record<string, string>;
+}
+
+const header = (request: RequestHeaders, name: string) => request.headers?.[name];
 
 /** The If-Match tags of a request when it names specific tags (not `*`): a write must then be bound to what it judged. */
-export const specificIfMatch = (request: Pick<ApiRequest, 'headers'>) => {
+export const specificIfMatch = (request: RequestHeaders) => {
   const tags = parseTags(header(request, 'if-match'));
   return tags !== undefined && tags !== '*';
 };
 
 /** Whether the request carries If-Match (a write then never retries past a concurrent change). */
-export const hasIfMatch = (request: Pick<ApiRequest, 'headers'>) => header(request, 'if-match') !== undefined;
+export const hasIfMatch = (request: RequestHeaders) => header(request, 'if-match') !== undefined;
 
 /** A single object's 200 answer with its ETag, or a 304 with the ETag and no body when If-None-Match matches. */
-export function conditionalGet(request: Pick<ApiRequest, 'headers'>, result: ApiResult): ApiResult {
+export function conditionalGet(request: RequestHeaders, result: ApiResult): ApiResult {
   if (result.status !== 200) return result;
-  const etag = etagOf(result.body);
+  // Serialised once: the tag is the hash of the very text the body sends.
+  const text = JSON.stringify(result.body);
+  const etag = etagOf(result.body, text);
   const tags = parseTags(header(request, 'if-none-match'));
   if (tags && weakMatch(tags, etag)) return { status: 304, headers: { ...result.headers, ETag: etag } };
-  return { ...result, headers: { ...result.headers, ETag: etag } };
+  return { ...result, text, headers: { ...result.headers, ETag: etag } };
 }
 
 /**
  * A write's If-Match, judged against the object as the write read it (`shown`: the single GET's body of
  * that record). Throws 412 when it does not match; does nothing without If-Match.
  */
-export async function checkIfMatch(request: Pick<ApiRequest, 'headers'>, shown: () => unknown): Promise<void> {
+export async function checkIfMatch(request: RequestHeaders, shown: () => unknown): Promise<void> {
   const tags = parseTags(header(request, 'if-match'));
   if (tags === undefined || tags === '*') return;
   if (!strongMatch(tags, etagOf(await shown()))) throw preconditionFailed();
@@ -77,7 +83,7 @@ export async function checkIfMatch(request: Pick<ApiRequest, 'headers'>, shown: 
  * A guard for the judge of a retried conditional write: the first attempt checks If-Match; a later
  * attempt (the record changed between the read and the write) is a 412 when If-Match was given.
  */
-export function ifMatchJudge(request: Pick<ApiRequest, 'headers'>) {
+export function ifMatchJudge(request: RequestHeaders) {
   let attempts = 0;
   return async (shown: () => unknown): Promise<void> => {
     attempts += 1;

@@ -6,6 +6,8 @@ export interface ApiResult {
   body?: unknown;
   /** Headers of this answer (an `ETag`), sent beside the stack's own. */
   headers?: Record<string, string>;
+  /** `body` already serialised (by conditionalGet, which hashed it for the ETag); sent as it is. */
+  text?: string;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -22,6 +24,6 @@ export function toProxyResult(result: ApiResult, stackHeaders: Record<string, st
   return {
     statusCode: result.status,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, ...headers },
-    body: JSON.stringify(result.body),
+    body: result.text ?? JSON.stringify(result.body),
   };
 }

@@ -1,5 +1,5 @@
 import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import { changeCredentials } from '../db/login-credentials.js';
 import type { UserRecord } from '../db/records.js';
 import { ForbiddenError, ValidationError } from '../errors.js';

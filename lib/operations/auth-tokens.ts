@@ -9,9 +9,8 @@ import { passwordTag } from '../db/panel-sessions.js';
 import { getLogin } from '../db/users.js';
 import { authTokensEntity } from '../entities/auth-tokens.js';
 import { readBodyFields } from '../entities/validate.js';
-import { NotFoundError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
-import { tooManyRequests } from '../http/http-errors.js';
+import { LockedOutError, NotFoundError } from '../errors.js';
+import type { Operation } from '../stack/api-handler.js';
 import { created } from '../http/response.js';
 
 /**
@@ -27,7 +26,7 @@ export const createAuthToken: Operation = async ({ body = {}, sourceIp = 'unknow
   const emailLower = String(fields.email).trim().toLowerCase();
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds((await readItem(keys.throttle(emailLower, sourceIp))) as AttemptWindow | undefined, now);
-  if (locked > 0) throw tooManyRequests(locked);
+  if (locked > 0) throw new LockedOutError(locked);
   const login = emailLower.includes('@') ? await getLogin(emailLower) : undefined;
   const matches = await verifyPassword(String(fields.password), login?.password_hash);
   if (!login || !matches || !login.password_hash || login.status !== 'A') {

@@ -5,7 +5,7 @@ import { getUserByEmail } from '../db/users.js';
 import { authEntity } from '../entities/auth.js';
 import { readBodyFields } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { created } from '../http/response.js';
 import { guardLoginKey } from './guards.js';
 

@@ -1,6 +1,6 @@
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import { rateLimitPolicy, takeToken } from '../db/rate-limit.js';
-import { tooManyRequests } from '../http/http-errors.js';
+import { RateLimitedError } from '../errors.js';
 
 /** A batch's items pay this many items per token, on top of the one token the batch request took. */
 export const ITEMS_PER_TOKEN = 4;
@@ -21,5 +21,5 @@ export async function chargeBatch(caller: Caller, items: number): Promise<void> 
   const tokens = batchItemTokens(items, policy.burst);
   if (tokens < 1) return;
   const decision = await takeToken(caller.email, policy, Date.now, tokens);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }

@@ -3,7 +3,7 @@ import { normalizeText } from '../db/text-items.js';
 import { productsEntity } from '../entities/products.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest } from '../stack/request.js';
 import { itemError, type BatchItem, type ItemPlan } from './batch-body.js';
 import { confinedCompany } from './company-scope.js';
 import { firstCompanyId } from './product-defaults.js';

@@ -3,7 +3,7 @@ import { combinationsEntity as def } from '../entities/combinations.js';
 import { writeAnswer } from '../entities/answers.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { created, ok } from '../http/response.js';
 import { checkCombination, combinationHash, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
 import { presentAll, updateOperation } from './crud.js';

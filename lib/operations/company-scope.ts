@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import type { Route } from '../http/route.js';
 

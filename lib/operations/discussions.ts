@@ -8,7 +8,7 @@ import { deleteRecord } from '../db/entity-store.js';
 import { discussionsEntity } from '../entities/discussions.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError, type FieldError } from '../errors.js';
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest } from '../stack/request.js';
 import { parseId } from '../http/route.js';
 import type { EntityHooks } from './crud.js';
 

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { EVENT_ENTITIES } from '../events/changed-item.js';
 import { readFeed } from '../events/feed-reader.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';

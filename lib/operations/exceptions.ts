@@ -4,7 +4,7 @@ import type { StoredValue } from '../entities/types.js';
 import { readBodyFields, withDefaults, type FieldValues } from '../entities/validate.js';
 import { createRecord } from '../db/entity-store.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { created, ok } from '../http/response.js';
 import { writeAnswer } from '../entities/answers.js';
 import { checkCombination, combinationKey, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import { getLinkContext, writeLinkStatus } from '../db/memberships.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
 import { retryOnConditionFailed } from '../db/transact.js';
@@ -7,7 +7,7 @@ import type { LinkStatus } from '../entities/usergroups.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { Route } from '../http/route.js';
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest } from '../stack/request.js';
 import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { guardMembership } from './guards.js';
 import { presentLink } from './presenters.js';

@@ -5,7 +5,7 @@ import { featuresEntity } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { NotFoundError } from '../errors.js';
-import { apiHandler, type LambdaHandler, type Operation } from '../http/api-handler.js';
+import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
 import { parseId } from '../http/route.js';
 import { assertVisible, deleteOperation, getOperation, updateOperation, type EntityHooks } from './crud.js';
 import { discussionHooks } from './discussions.js';

@@ -6,7 +6,7 @@ import { SELECTABLE_OPTION_TYPES, optionsEntity } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { ok } from '../http/response.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 import { listOperation, type EntityHooks } from './crud.js';

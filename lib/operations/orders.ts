@@ -13,7 +13,7 @@ import { shippingsEntity } from '../entities/shippings.js';
 import { statusesEntity } from '../entities/statuses.js';
 import type { StoredValue } from '../entities/types.js';
 import { ValidationError, type FieldError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { created } from '../http/response.js';
 import type { EntityHooks } from './crud.js';
 import { confinedCompany, contextCompany, type ScopeSource } from './company-scope.js';

@@ -2,7 +2,7 @@ import { getRecord, getRecords } from '../db/entity-store.js';
 import { featuresEntity } from '../entities/features.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';

@@ -1,7 +1,7 @@
 import type { EntityRecord } from '../db/entity-store.js';
 import { settingsEntity } from '../entities/settings.js';
 import { ValidationError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
+import type { Operation } from '../stack/api-handler.js';
 import { listOperation, type EntityHooks } from './crud.js';
 
 /** Setting types whose value is one of the setting's `variants`: select box, radio group. */

@@ -3,7 +3,7 @@ import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.j
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest } from '../stack/request.js';
 
 /**
  * A tree of records of one entity (categories, pages): `parent_id` 0 is the root; `id_path` and

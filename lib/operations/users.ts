@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest } from '../stack/request.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { getRecords } from '../db/entity-store.js';
 import type { UserFilters } from '../db/user-list.js';

@@ -6,7 +6,7 @@ import type { StoredValue } from '../entities/types.js';
 
 /**
  * What both products and product variations need of a variation group (kept apart from
- * lib/operations/product-variations.ts so products can use it without an import cycle).
+ * lib/operations/product-variations/ so products can use it without an import cycle).
  * The membership lives on the product (`variation_group_id`, indexed): deleting a product
  * takes it out of its group in the delete's own transaction.
  */

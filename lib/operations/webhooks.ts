@@ -4,8 +4,8 @@ import { findDelivery, getDelivery, listDeliveries, rescheduleDelivery, type Del
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { ApiRequest } from '../http/api-request.js';
-import { apiHandler, type LambdaHandler } from '../http/api-handler.js';
+import type { ApiRequest } from '../stack/request.js';
+import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { badRequest } from '../http/http-errors.js';
 import { created, ok, type ApiResult } from '../http/response.js';
 import { parseId } from '../http/route.js';

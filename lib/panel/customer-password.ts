@@ -1,5 +1,5 @@
 import { effectivePrivileges } from '../auth/authorize.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import { API_PASSWORD_MIN_LENGTH, hashPassword, passwordProblem } from '../auth/passwords.js';
 import { setPasswordHash } from '../db/login-credentials.js';
 import { getUser } from '../db/users.js';

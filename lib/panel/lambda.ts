@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { normalizeHeaders, normalizeQuery } from '../http/api-request.js';
+import { normalizeHeaders, normalizeQuery } from '../http/api-event.js';
 import { errorToResult } from '../http/error-response.js';
 import { log, setLogContext } from '../log.js';
 import { recordRequest } from '../metrics.js';

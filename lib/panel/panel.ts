@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { effectivePrivileges } from '../auth/authorize.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { setCustomerPassword } from './customer-password.js';
 import { statusOf } from './refusals.js';

@@ -1,9 +1,10 @@
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { errorMap } from '../http/error-response.js';
 
-/** The HTTP status of a refusal the panel shows as a page (403, 400, 404), or undefined for an unexpected error. */
+/** The refusals the panel shows as a page of its own; anything else is its handler's "Something went wrong". */
+const SHOWN_AS_PAGE = new Set([400, 403, 404]);
+
+/** The HTTP status of a refusal the panel shows as a page, from the error map the API answers with; else undefined. */
 export function statusOf(error: unknown): number | undefined {
-  if (error instanceof ForbiddenError) return 403;
-  if (error instanceof ValidationError) return 400;
-  if (error instanceof NotFoundError) return 404;
-  return undefined;
+  const status = errorMap.resolve(error)?.status;
+  return status !== undefined && SHOWN_AS_PAGE.has(status) ? status : undefined;
 }

@@ -77,7 +77,7 @@ function handlerTableFile(rows: readonly FunctionRow[]): string {
   const imports = rows.map((row) => ({ from: `./${row.handler.replace(/^functions\//, '').replace(/\.handler$/, '')}.js`, name: 'handler', as: identifierOf(row.key) }));
   return [
     `// ${GENERATED_HEADER}.`,
-    `import type { LambdaHandler } from '../lib/http/api-handler.js';`,
+    `import type { LambdaHandler } from '../lib/stack/api-handler.js';`,
     ...importLines(imports),
     '',
     '/** Every operation\'s Lambda handler by route key, for the functions that dispatch in-process. */',

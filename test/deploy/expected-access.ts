@@ -288,7 +288,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'languages-langvars-create': access(['ConditionCheckItem', 'GetItem', 'PutItem']),
   'languages-langvars-update': access(['ConditionCheckItem', 'GetItem', 'UpdateItem']),
   'languages-langvars-delete': access(['BatchWriteItem', 'GetItem', 'Query']),
-  // Product variations (lib/operations/product-variations.ts): a product's own access, plus GetItem of the
+  // Product variations (lib/operations/product-variations/): a product's own access, plus GetItem of the
   // group, Query of the group's members (variation_group_id partition) and a follow-up Put of the group
   // when its default product changes (also after a product's delete, above).
   'product-variations-list': LIST,

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { db } from '../../lib/db/client.js';
 import { claimKey, releaseKey } from '../../lib/db/idempotency.js';
 import { keys } from '../../lib/db/keys.js';
-import { fingerprintOf } from '../../lib/http/middleware/idempotency.js';
+import { fingerprintOf } from '../../lib/stack/middleware/idempotency.js';
 import { api } from '../support/http.js';
 import { createRoot, createUser, expectError, uid, uniqueEmail, type ApiUser } from '../support/fixtures.js';
 

@@ -71,10 +71,11 @@ describe('entity tags', () => {
     expect(strongMatch(['"x"'], tag)).toBe(false);
   });
 
-  it('conditionalGet: 200 with the ETag, or 304 with it and no body', () => {
+  it('conditionalGet: 200 with the ETag and the body serialised once, or 304 with it and no body', () => {
     const body = { id: '1' };
     const tag = etagOf(body);
-    expect(conditionalGet({ headers: {} }, { status: 200, body })).toEqual({ status: 200, body, headers: { ETag: tag } });
+    // The text sent is the text hashed: the body is serialised once.
+    expect(conditionalGet({ headers: {} }, { status: 200, body })).toEqual({ status: 200, body, text: '{"id":"1"}', headers: { ETag: tag } });
     expect(conditionalGet({ headers: { 'if-none-match': `"other", ${tag}` } }, { status: 200, body })).toEqual({ status: 304, headers: { ETag: tag } });
     expect(conditionalGet({ headers: { 'if-none-match': '"other"' } }, { status: 200, body }).status).toBe(200);
   });

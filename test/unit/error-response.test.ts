@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConflictError, ForbiddenError, NotFoundError, UnavailableError, ValidationError } from '../../lib/errors.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  LockedOutError,
+  NotFoundError,
+  RateLimitedError,
+  StaleError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+} from '../../lib/errors.js';
+import { ErrorMap } from '../../lib/http/error-map.js';
 import { errorToResult } from '../../lib/http/error-response.js';
-import { HttpError, methodNotAllowed, tooManyRequests, unauthorized } from '../../lib/http/http-errors.js';
+import { HttpError, methodNotAllowed } from '../../lib/http/http-errors.js';
 import { logger } from '../../lib/log.js';
+import { statusOf } from '../../lib/panel/refusals.js';
 
 describe('errorToResult (SPEC §3)', () => {
   beforeEach(() => {
@@ -50,24 +62,39 @@ describe('errorToResult (SPEC §3)', () => {
     expect(result.headers['Retry-After']).toMatch(/^\d+$/);
   });
 
-  it('keeps the headers of an HttpError (401 WWW-Authenticate)', () => {
+  it('an UnauthenticatedError is 401 with the Basic realm', () => {
     // Act
-    const result = errorToResult(unauthorized());
+    const result = errorToResult(new UnauthenticatedError());
     // Assess
     expect(result.status).toBe(401);
     expect(result.body).toEqual({ message: 'Unauthorized', status: 401 });
     expect(result.headers['WWW-Authenticate']).toBe('Basic realm="User email/API key"');
   });
 
-  it('keeps the headers of an HttpError (405 Allow, 429 Retry-After)', () => {
+  it('keeps the headers of an HttpError (405 Allow)', () => {
     // Act
     const notAllowed = errorToResult(methodNotAllowed('Object ID undefined', ['GET', 'POST']));
-    const throttled = errorToResult(tooManyRequests(42.2));
     // Assess
     expect(notAllowed.body).toEqual({ message: 'Method Not Allowed: Object ID undefined', status: 405 });
     expect(notAllowed.headers).toEqual({ Allow: 'GET, POST' });
+  });
+
+  it.each([
+    [new LockedOutError(42.2), '43'],
+    [new RateLimitedError(0.2), '1'],
+  ])('a lock-out or an empty bucket (%o) is 429 with Retry-After in whole seconds, at least one', (error, seconds) => {
+    // Act
+    const throttled = errorToResult(error);
+    // Assess
     expect(throttled.body).toEqual({ message: 'Too Many Requests', status: 429 });
-    expect(throttled.headers['Retry-After']).toBe('43');
+    expect(throttled.headers).toEqual({ 'Retry-After': seconds });
+  });
+
+  it('a StaleError is 412', () => {
+    // Act
+    const result = errorToResult(new StaleError('The object changed'));
+    // Assess
+    expect(result.body).toEqual({ message: 'Precondition Failed: The object changed', status: 412 });
   });
 
   it('an HttpError with field errors carries them', () => {
@@ -149,4 +176,49 @@ describe('errorToResult (SPEC §3)', () => {
     expect(result.status).toBe(500);
     expect(JSON.stringify(result.body)).toBe('{"message":"Internal Server Error","status":500}');
   });
+});
+
+describe('ErrorMap', () => {
+  class Parent extends Error {}
+  class Child extends Parent {}
+  class Own extends Parent {}
+
+  it('answers an error by its own class first, then by the nearest registered ancestor', () => {
+    // Prepare
+    const map = new ErrorMap().register(Parent, () => ({ status: 400 })).register(Own, () => ({ status: 409 }));
+    // Act
+    const inherited = map.resolve(new Child());
+    const own = map.resolve(new Own());
+    // Assess
+    expect(inherited).toEqual({ status: 400 });
+    expect(own).toEqual({ status: 409 });
+  });
+
+  it('leaves what no class answers (and what is not an Error) to the caller', () => {
+    // Prepare
+    const map = new ErrorMap().register(Child, () => ({ status: 400 }));
+    // Act & Assess
+    expect(map.resolve(new Parent())).toBeUndefined();
+    expect(map.resolve(new Error('x'))).toBeUndefined();
+    expect(map.resolve('a string')).toBeUndefined();
+  });
+});
+
+describe('the panel answers from the same map', () => {
+  it.each([
+    [new ForbiddenError('Only a root administrator may regenerate an API key'), 403],
+    [new ValidationError('Customers never have API access'), 400],
+    [new NotFoundError(), 404],
+  ])('shows %o as a page with status %d', (error, status) => {
+    // Act & Assess
+    expect(statusOf(error)).toBe(status);
+  });
+
+  it.each([[new UnauthenticatedError()], [new ConflictError('x')], [new UnavailableError()], [new Error('bug')]])(
+    'leaves %o to its error page',
+    (error) => {
+      // Act & Assess
+      expect(statusOf(error)).toBeUndefined();
+    },
+  );
 });

@@ -18,10 +18,12 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
   { name: 'base', prefixes: ['lib/config.ts', 'lib/errors.ts', 'lib/log.ts', 'lib/metrics.ts', 'lib/in-batches.ts', 'lib/cursor-keys.ts'] },
   { name: 'entities', prefixes: ['lib/entities/'] },
   { name: 'storage', prefixes: ['lib/db/'] },
-  // Requests: authentication, the HTTP plumbing and the operations. (lib/auth and lib/http use each
-  // other's pieces; the circle check below keeps that from closing into a loop.)
+  // The protocol (lib/http: paths, routes, bodies, answers, the error map) and authentication (lib/auth) stand
+  // side by side, neither importing the other (checked below).
+  { name: 'protocol and auth', prefixes: ['lib/http/', 'lib/auth/'] },
+  // Requests: the middy stack that judges a request with both, and the operations.
   // The change feed (lib/events, lib/webhooks) presents objects as the operations do, so it sits beside them.
-  { name: 'requests', prefixes: ['lib/auth/', 'lib/http/', 'lib/operations/', 'lib/openapi/', 'lib/docs/', 'lib/panel/', 'lib/events/', 'lib/webhooks/'] },
+  { name: 'requests', prefixes: ['lib/stack/', 'lib/operations/', 'lib/openapi/', 'lib/docs/', 'lib/panel/', 'lib/events/', 'lib/webhooks/'] },
   { name: 'setup', prefixes: ['lib/settings-defaults.ts', 'lib/store-defaults.ts', 'lib/bootstrap.ts'] },
   { name: 'entry points', prefixes: ['functions/', 'scripts/', 'bench/'] },
 ];
@@ -117,10 +119,24 @@ describe('layering: who may import whom', () => {
     expect(storageImports).toEqual([]);
   });
 
-  it('keeps the HTTP plumbing below the operations: lib/http imports no operation', () => {
+  it('keeps the HTTP plumbing below the operations: lib/http and lib/auth import no operation', () => {
     const httpToOperations = [...graph]
       .filter(([file]) => file.startsWith('lib/http/') || file.startsWith('lib/auth/'))
       .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/operations/')).map((target) => `${file} → ${target}`));
     expect(httpToOperations).toEqual([]);
+  });
+
+  it('keeps the protocol apart from storage and authentication: lib/http imports neither lib/db nor lib/auth', () => {
+    const httpDown = [...graph]
+      .filter(([file]) => file.startsWith('lib/http/'))
+      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/db/') || target.startsWith('lib/auth/')).map((target) => `${file} → ${target}`));
+    expect(httpDown).toEqual([]);
+  });
+
+  it('keeps authentication free of HTTP: lib/auth throws domain errors and imports nothing of lib/http', () => {
+    const authToHttp = [...graph]
+      .filter(([file]) => file.startsWith('lib/auth/'))
+      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/http/')).map((target) => `${file} → ${target}`));
+    expect(authToHttp).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuery, type ApiEvent } from '../../lib/http/api-request.js';
+import { normalizeQuery, type ApiEvent } from '../../lib/http/api-event.js';
 
 const event = (single: Record<string, string>, multi: Record<string, string[]>) =>
   ({ queryStringParameters: single, multiValueQueryStringParameters: multi }) as unknown as ApiEvent;

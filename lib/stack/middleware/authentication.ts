@@ -1,44 +1,50 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { cachedCaller, rememberCaller } from '../../auth/auth-cache.js';
 import { authenticate } from '../../auth/authenticate.js';
 import { authenticateStorefrontKey, guestCaller } from '../../auth/storefront-auth.js';
+import { rateLimitPolicy } from '../../db/rate-limit.js';
+import type { Caller } from '../../entities/caller.js';
 import { findEntity } from '../../entities/registry.js';
 import type { Operation } from '../../entities/types.js';
 import { addLogContext } from '../../log.js';
 import { innerCaller } from '../inner-call.js';
-import type { ApiContext, ApiEvent } from '../api-request.js';
 import { prefetched, prefetchKeys, type Prefetch } from '../prefetch.js';
+import type { Authenticated, RequestRead, Stage } from '../request.js';
 
 /**
  * First judgement of every request (SPEC §1): who is calling? 401, or 429 while the pair is locked.
  * The items `prefetch` names are read in authentication's own BatchGetItem (not when a cached caller skips it).
  */
-export function authentication(prefetch?: Prefetch, servedKey?: string): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function authentication(prefetch?: Prefetch, servedKey?: string): Stage<RequestRead & Authenticated> {
   const open = isOpenOperation(servedKey);
   return {
     before: async ({ event, context }) => {
       const state = context.api;
       const { authorization } = state.headers;
+      // Read once per request: authentication reads the bucket beside the login, the rate limit then takes its token.
+      state.rateLimitPolicy = rateLimitPolicy();
       // A batch's item: the batch request's caller, authenticated once for all its items.
-      state.caller = innerCaller(context);
+      let caller: Caller | undefined = innerCaller(context);
       // No Authorization: the storefront's guest (its access key), or nobody on an open operation (POST
       // /auth_tokens, whose body holds the credentials; routing confirms the request is really that one).
-      if (!state.caller && !authorization) {
+      if (!caller && !authorization) {
         const storefrontKey = state.headers['storefront-api-access-key'];
-        if (storefrontKey) state.caller = await authenticateStorefrontKey(storefrontKey, state.sourceIp);
-        else if (open) state.caller = guestCaller(state.sourceIp);
-        if (state.caller) return;
+        if (storefrontKey) caller = await authenticateStorefrontKey(storefrontKey, state.sourceIp);
+        else if (open) caller = guestCaller(state.sourceIp);
+        if (caller) {
+          state.caller = caller;
+          return;
+        }
       }
-      state.caller ??= cachedCaller(authorization, state.sourceIp);
-      if (!state.caller) {
+      caller ??= cachedCaller(authorization, state.sourceIp);
+      if (!caller) {
         const keys = prefetchKeys(prefetch, event.path ?? '', state.query);
-        const { caller, lookup } = await authenticate(authorization, state.sourceIp, keys);
-        state.caller = caller;
-        if (keys.length > 0) state.prefetched = prefetched(keys, lookup);
-        rememberCaller(authorization, state.sourceIp, state.caller);
+        const found = await authenticate(authorization, state.sourceIp, keys, state.rateLimitPolicy);
+        caller = found.caller;
+        if (keys.length > 0) state.prefetched = prefetched(keys, found.lookup);
+        rememberCaller(authorization, state.sourceIp, caller);
       }
-      addLogContext({ userId: state.caller.userId });
+      state.caller = caller;
+      addLogContext({ userId: caller.userId });
     },
   };
 }

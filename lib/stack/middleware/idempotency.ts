@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { claimKey, completeKey, releaseKey } from '../../db/idempotency.js';
 import { DomainError, UnavailableError } from '../../errors.js';
+import { errorToResult } from '../../http/error-response.js';
+import { HttpError, badRequest } from '../../http/http-errors.js';
+import type { ApiResult } from '../../http/response.js';
 import { log } from '../../log.js';
-import type { ApiContext, ApiEvent, ApiState } from '../api-request.js';
-import { errorToResult } from '../error-response.js';
-import { HttpError, badRequest } from '../http-errors.js';
 import { innerCaller } from '../inner-call.js';
-import type { ApiResult } from '../response.js';
+import type { Authenticated, Decoded, Replayable, RequestRead, Stage } from '../request.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const MAX_KEY_LENGTH = 255;
@@ -37,7 +35,7 @@ export function fingerprintOf(method: string, path: string, query: Record<string
 }
 
 /** The Idempotency-Key of a POST/PUT, or undefined. 400 for an empty or over-long key. */
-export function idempotencyKeyOf(state: Pick<ApiState, 'method' | 'headers'>): string | undefined {
+export function idempotencyKeyOf(state: Pick<RequestRead, 'method' | 'headers'>): string | undefined {
   if (!HONOURED.has(state.method)) return undefined;
   const key = state.headers[IDEMPOTENCY_HEADER];
   if (key === undefined) return undefined;
@@ -56,14 +54,6 @@ function finalAnswer(error: unknown): ApiResult | undefined {
   return result.status < 500 && result.status !== 429 ? { status: result.status, body: result.body } : undefined;
 }
 
-interface Claim {
-  userId: number;
-  key: string;
-  token: string;
-}
-
-const claims = new WeakMap<ApiState, Claim>();
-
 /**
  * Last judgement before the operation (after credentials, route, privilege, body and the rate limit, so a
  * request that is refused for any of those never stores a key). A POST/PUT with `Idempotency-Key`:
@@ -74,20 +64,20 @@ const claims = new WeakMap<ApiState, Claim>();
  * - a 5xx or a crash releases the claim (a crash's claim lapses after IDEMPOTENCY_LOCK_SECONDS).
  * Requests without the header cost nothing here.
  */
-export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Replayable> {
   return {
     before: async ({ event, context }) => {
       const state = context.api;
       const key = idempotencyKeyOf(state);
       // A batch's items never carry a key: the batch's own key covers them all. A storefront guest is nobody in
       // particular: keys of different guests would collide, so none is kept.
-      if (key === undefined || !state.caller || innerCaller(context) || state.caller.userId < 1) return;
+      if (key === undefined || innerCaller(context) || state.caller.userId < 1) return;
       const userId = state.caller.userId;
       const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
       const nowSeconds = Math.floor(Date.now() / 1000);
       const outcome = await claimKey(userId, key, fingerprint, nowSeconds);
       if (outcome.kind === 'claimed') {
-        claims.set(state, { userId, key, token: outcome.token });
+        state.claim = { userId, key, token: outcome.token };
         return;
       }
       if (outcome.fingerprint !== fingerprint) {
@@ -96,20 +86,20 @@ export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
       if (outcome.kind === 'pending') {
         throw new HttpError(409, 'a request with this Idempotency-Key is still in progress; retry later', { 'Retry-After': '1' });
       }
-      state.responseHeaders = { ...state.responseHeaders, 'Idempotent-Replayed': 'true' };
+      state.responseHeaders['Idempotent-Replayed'] = 'true';
       const { status, body } = outcome.answer;
       state.replay = { status, body: body ? (JSON.parse(body) as unknown) : undefined };
     },
     after: async ({ context, response }) => {
-      const claim = claims.get(context.api);
-      if (!claim) return;
-      claims.delete(context.api);
-      const result = response as unknown as ApiResult;
+      const { claim } = context.api;
+      if (!claim || !response) return;
+      context.api.claim = undefined;
+      const result = response;
       if (result.status >= 500) {
         await releaseKey(claim.userId, claim.key, claim.token);
         return;
       }
-      const body = result.status === 204 || result.body === undefined ? undefined : JSON.stringify(result.body);
+      const body = result.status === 204 || result.body === undefined ? undefined : (result.text ?? JSON.stringify(result.body));
       try {
         await completeKey(claim.userId, claim.key, claim.token, { status: result.status, body });
       } catch (error) {
@@ -119,9 +109,9 @@ export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
       }
     },
     onError: async ({ context, error }) => {
-      const claim = context.api ? claims.get(context.api) : undefined;
+      const claim = context.api?.claim;
       if (!claim) return;
-      claims.delete(context.api);
+      context.api.claim = undefined;
       const answer = finalAnswer(error);
       try {
         if (answer) await completeKey(claim.userId, claim.key, claim.token, { status: answer.status, body: JSON.stringify(answer.body) });

@@ -1,5 +1,5 @@
 import type { Item, ItemKey } from '../db/batch-get.js';
-import { parseApiPath, type ApiPath } from './api-path.js';
+import { parseApiPath, type ApiPath } from '../http/api-path.js';
 
 /**
  * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language,

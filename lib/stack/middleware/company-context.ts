@@ -1,12 +1,10 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { getRecord } from '../../db/entity-store.js';
 import { storesEntity } from '../../entities/companies.js';
 import { findEntity } from '../../entities/registry.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { NotFoundError } from '../../errors.js';
-import type { ApiContext, ApiEvent } from '../api-request.js';
-import { parseId, type Route } from '../route.js';
+import { parseId, type Route } from '../../http/route.js';
+import type { Authenticated, Routed, Stage } from '../request.js';
 
 /**
  * The first objects in the path of a store or vendor context (`/stores/:id/…`, `/vendors/:id/…`, SPEC
@@ -15,11 +13,11 @@ import { parseId, type Route } from '../route.js';
  * objects are (it learns nothing about which companies exist). A nested path's parent that belongs to a
  * company (`/stores/1/categories/5/products`) must be that company's, else it does not exist there.
  */
-export function companyContext(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function companyContext(): Stage<Authenticated & Routed> {
   return {
     before: async ({ context }) => {
       const { route, caller } = context.api;
-      if (!route?.company || !caller) return;
+      if (!route.company) return;
       const companyId = parseId(route.company.id);
       if (caller.userType === 'V' && companyId !== caller.companyId) throw new NotFoundError();
       // Stores and vendors are one company id space (lib/entities/companies.ts): one record for both views.

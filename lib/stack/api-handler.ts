@@ -1,6 +1,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ApiContext, ApiEvent, ApiRequest } from './api-request.js';
+import type { ApiEvent } from '../http/api-event.js';
+import { notFound } from '../http/http-errors.js';
+import { toProxyResult, type ApiResult } from '../http/response.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';
@@ -12,10 +14,13 @@ import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
 import { readRequest } from './middleware/read-request.js';
 import { routing } from './middleware/routing.js';
 import type { Prefetch } from './prefetch.js';
-import type { ApiResult } from './response.js';
+import { enteringStack, type ApiRequest } from './request.js';
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** The operation of a handler that serves no route of its own (the dispatchers' catch-all): routing refuses first. */
+const noOperation: Operation = () => Promise.reject(notFound());
 
 /**
  * The shared stack every function is built from. The order is the order in
@@ -25,10 +30,11 @@ export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGa
  * request runs while the rest is judged; writes wait for it before their operation), and an
  * Idempotency-Key last, so only a request that would really run claims its key. A GET of one object
  * runs its operation while the privileges are read and answers only after their verdict (middleware/
- * authorization.ts); `prefetch` names items authentication reads for the operation (lib/http/prefetch.ts).
+ * authorization.ts); `prefetch` names items authentication reads for the operation (lib/stack/prefetch.ts).
+ * Each middleware adds its typed slice of `context.api` (lib/stack/request.ts); this list is their order.
  */
-export function apiHandler(servedKey: string | undefined, operation?: Operation, prefetch?: Prefetch): LambdaHandler {
-  const handler = middy<ApiEvent, APIGatewayProxyResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
+export function apiHandler(servedKey: string | undefined, operation: Operation = noOperation, prefetch?: Prefetch): LambdaHandler {
+  const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
     .use(authentication(prefetch, servedKey))
@@ -40,12 +46,10 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation,
     .use(companyContext())
     .use(cursorKeys())
     .use(idempotency())
-    .handler(async (_event, context) => {
-      const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = context.api;
-      if (replay) return replay as unknown as APIGatewayProxyResult;
-      if (!operation || !caller || !route || !path) throw new Error('the stack did not prepare the request');
-      // The operation's ApiResult is turned into the HTTP response by httpResponse().
-      return (await operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched })) as unknown as APIGatewayProxyResult;
+    .handler(async (_event, { api }) => {
+      const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = api;
+      return replay ?? operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched });
     });
-  return handler as unknown as LambdaHandler;
+  // Every answer, the operation's or an error's, leaves as one API Gateway response (httpResponse added the headers).
+  return async (event, context) => toProxyResult(await stack(event, enteringStack(context)));
 }

@@ -1,9 +1,7 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { parseApiPath } from '../api-path.js';
-import type { ApiContext, ApiEvent } from '../api-request.js';
-import { notFound } from '../http-errors.js';
-import { resolveRoute } from '../route.js';
+import { parseApiPath } from '../../http/api-path.js';
+import { notFound } from '../../http/http-errors.js';
+import { resolveRoute } from '../../http/route.js';
+import type { RequestRead, Routed, Stage } from '../request.js';
 
 /**
  * Second judgement: which operation? 404 for an unknown entity, 405 for a
@@ -11,7 +9,7 @@ import { resolveRoute } from '../route.js';
  * function implements; a route to any other one (only reachable through a
  * misconfigured event) is a 404. Without it (the catch-all) every known route is a 404.
  */
-export function routing(servedKey: string | undefined): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function routing(servedKey: string | undefined): Stage<RequestRead & Routed> {
   return {
     before: ({ event, context }) => {
       const state = context.api;

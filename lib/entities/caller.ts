@@ -1,4 +1,4 @@
-import type { UserType } from '../entities/users.js';
+import type { UserType } from './users.js';
 
 /** The authenticated user a request acts for. */
 export interface Caller {

@@ -1,15 +1,14 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyResult } from 'aws-lambda';
+import { normalizeHeaders, normalizeQuery } from '../../http/api-event.js';
+import { preflightHeaders } from '../../http/cors.js';
 import { setLogContext } from '../../log.js';
-import { normalizeHeaders, normalizeQuery, type ApiContext, type ApiEvent } from '../api-request.js';
-import { preflightHeaders } from '../cors.js';
 import { innerCaller } from '../inner-call.js';
+import type { RequestRead, Stage } from '../request.js';
 
 /**
  * Starts the request's state (method, normalized headers and query, source IP)
  * and answers CORS preflights (OPTIONS) at once, before any credential check.
  */
-export function readRequest(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Error, ApiContext> {
+export function readRequest(): Stage<RequestRead> {
   return {
     before: (request) => {
       const { event, context } = request;
@@ -20,12 +19,13 @@ export function readRequest(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
         query: normalizeQuery(event),
         sourceIp: event.requestContext?.identity?.sourceIp || 'unknown',
         startedAt: Date.now(),
+        responseHeaders: {},
       };
       // A batch's item keeps its batch's log context.
       if (!innerCaller(context)) setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, apiRequestId: event.requestContext?.requestId, method: context.api.method, path: event.path });
       if (context.api.method === 'OPTIONS') {
         // An early response skips the other middlewares, so it carries its own headers.
-        return { statusCode: 204, headers: preflightHeaders(headers.origin), body: '' };
+        return { status: 204, headers: preflightHeaders(headers.origin) };
       }
       return undefined;
     },

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../entities/caller.js';
 
 /**
  * An item of a batch (lib/operations/batch.ts) runs the handler its single request would, in-process, with a

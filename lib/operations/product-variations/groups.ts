@@ -1,0 +1,140 @@
+import type { EntityRecord } from '../../db/entity-store.js';
+import { MAX_GROUP_PRODUCTS, variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
+import type { StoredValue } from '../../entities/types.js';
+import { readFilters } from '../../entities/validate.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
+import { badRequest } from '../../http/http-errors.js';
+import { readPaging, searchEcho } from '../../http/paging.js';
+import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
+import { created, noContent, ok } from '../../http/response.js';
+import type { Operation } from '../../stack/api-handler.js';
+import { assertDistinct, checkFeatures, commonFeatures, featureIdsOf, generatedCode, invalid, joined, left, now, readCode, readFeatureList, readProductIds, type GroupFeature } from './rules.js';
+import type { VariationStore } from './store.js';
+import { showGroup } from './view.js';
+
+/**
+ * A group by numeric id or by code; 404 when neither names one. `ref` is a path segment, percent-decoded once
+ * already (lib/http/api-path.ts): decoding it again read `%25zz` (→ `%zz`) as an escape and threw (a 500).
+ */
+export async function findGroup(store: VariationStore, ref: string | undefined): Promise<EntityRecord> {
+  if (ref === undefined || ref.length > 64) throw new NotFoundError();
+  if (/^\d{1,15}$/.test(ref)) {
+    const group = await store.group(Number(ref));
+    if (group) return group;
+  }
+  const groupId = await store.groupIdByCode(ref);
+  const group = groupId === undefined ? undefined : await store.group(groupId);
+  if (!group) throw new NotFoundError();
+  return group;
+}
+
+/** `features[] {feature_id, purpose}` of a request: existing select-type features, purpose one of VARIATION_PURPOSES. */
+export async function readGroupFeatures(store: VariationStore, sent: unknown): Promise<GroupFeature[]> {
+  const wanted = readFeatureList(sent);
+  return checkFeatures(wanted, await store.features(wanted.map((f) => f.feature_id)));
+}
+
+/** Writes a new group with its products in one transaction: the code marker, the group, each product's membership. */
+export async function createGroup(store: VariationStore, products: EntityRecord[], features: GroupFeature[], code: string): Promise<EntityRecord> {
+  const id = await store.nextGroupId();
+  const group: EntityRecord = {
+    id,
+    code,
+    features: features as unknown as StoredValue,
+    feature_ids: features.map((f) => f.feature_id),
+    parent_product_id: Number(products[0]!.product_id),
+    created_at: now(),
+    updated_at: now(),
+    version: 1,
+  };
+  const outcome = await store.write([[id, undefined, group]], products.map((p) => [Number(p.product_id), p, joined(p, id)]), { claim: { code, groupId: id } });
+  if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
+  if (outcome === 'changed') throw new ConflictError('A product changed while the group was written; try again');
+  return group;
+}
+
+/** The products a new group is made of: they exist and are in no group yet. */
+async function readProducts(store: VariationStore, ids: number[], field: string): Promise<EntityRecord[]> {
+  const products = await store.products(ids);
+  const missing = ids.find((id) => !products.some((p) => Number(p.product_id) === id));
+  if (missing !== undefined) throw invalid(field, `The ${field} field names product ${missing}, which does not exist`);
+  const grouped = products.find((p) => p.variation_group_id);
+  if (grouped) throw invalid(field, `Product ${grouped.product_id} is already in variation group ${grouped.variation_group_id}`);
+  return products;
+}
+
+export const listGroupsOf =
+  (store: VariationStore): Operation =>
+  async ({ query }) => {
+    const filters = readFilters(GROUPS, query);
+    const paging = readPaging(query, ['id']);
+    const desc = paging.sortOrder === 'desc';
+    let records: EntityRecord[];
+    let total: number;
+    if (filters.product_ids !== undefined) {
+      // The products name their groups: one BatchGetItem of them, one of the groups.
+      const ids = [...new Set((await store.products(filters.product_ids as number[])).map((p) => Number(p.variation_group_id ?? 0)).filter((id) => id > 0))];
+      ids.sort((a, b) => (desc ? b - a : a - b));
+      let groups = await store.groups(ids);
+      if (filters.feature_ids !== undefined) groups = groups.filter((g) => featureIdsOf(g).includes(Number(filters.feature_ids)));
+      total = groups.length;
+      records = groups.slice((paging.page - 1) * paging.itemsPerPage, paging.page * paging.itemsPerPage);
+    } else {
+      const conditions = filters.feature_ids !== undefined ? [{ rule: GROUPS.filterRules!.feature_ids!, values: [filters.feature_ids] }] : [];
+      ({ records, total } = await store.listGroups({ conditions, sortBy: 'id', descending: desc, page: paging.page, itemsPerPage: paging.itemsPerPage }));
+    }
+    const echo = searchEcho(paging, filters, total);
+    return ok({ groups: await Promise.all(records.map((group) => showGroup(store, group))), params: echo, search: echo });
+  };
+
+export const getGroupOf =
+  (store: VariationStore): Operation =>
+  async (request) =>
+    conditionalGet(request, ok(await showGroup(store, await findGroup(store, request.route.id))));
+
+export const createGroupOf =
+  (store: VariationStore): Operation =>
+  async ({ body }) => {
+    const sent = (body ?? {}) as Record<string, unknown>;
+    const ids = readProductIds(sent.product_ids, MAX_GROUP_PRODUCTS);
+    const code = sent.code === undefined ? generatedCode() : readCode(sent.code);
+    const features = sent.features === undefined ? undefined : await readGroupFeatures(store, sent.features);
+    const products = await readProducts(store, ids, 'product_ids');
+    const chosen = features ?? commonFeatures(products, 'product_ids');
+    assertDistinct(products, chosen.map((f) => f.feature_id), 'product_ids');
+    const group = await createGroup(store, products, chosen, code);
+    return created({ message: '', group: await showGroup(store, group), products_status: Object.fromEntries(ids.map((id) => [String(id), 1])) });
+  };
+
+export const updateGroupOf =
+  (store: VariationStore): Operation =>
+  async (request) => {
+    const { route, body } = request;
+    const group = await findGroup(store, route.id);
+    // If-Match: judged on the group as a GET shows it; the write below is conditioned on the version read.
+    await checkIfMatch(request, () => showGroup(store, group));
+    const sent = (body ?? {}) as Record<string, unknown>;
+    if (sent.code === undefined) throw badRequest('Missing parameters');
+    const code = readCode(sent.code);
+    const next: EntityRecord = { ...group, code, updated_at: now(), version: group.version + 1 };
+    const old = String(group.code);
+    const id = Number(group.id);
+    const outcome = await store.write([[id, group, next]], [], code === old ? {} : { claim: { code, groupId: id }, release: old });
+    if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
+    if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();
+    if (outcome === 'changed') throw new ConflictError('The group changed while it was written; try again');
+    return ok({ message: '', group: await showGroup(store, next), products_status: null });
+  };
+
+/** Deletes the group and frees its products (standalone again), in one transaction. */
+export const deleteGroupOf =
+  (store: VariationStore): Operation =>
+  async (request) => {
+    const group = await findGroup(store, request.route.id);
+    await checkIfMatch(request, () => showGroup(store, group));
+    const members = await store.members(Number(group.id));
+    const outcome = await store.write([[Number(group.id), group, undefined]], members.map((p) => [Number(p.product_id), p, left(p)]), { release: String(group.code) });
+    if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();
+    if (outcome === 'changed') throw new ConflictError('The group changed while it was deleted; try again');
+    return noContent();
+  };

@@ -1,0 +1,87 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.js';
+import { db } from '../../db/client.js';
+import { nextId } from '../../db/counters.js';
+import { listRecords, type ListRequest } from '../../db/entity-list.js';
+import { createRecord, getRecord, getRecords, recordsWriteItems, updateRecord, type EntityRecord } from '../../db/entity-store.js';
+import { ConditionFailed, transactWrite, type TransactItem } from '../../db/transact.js';
+import { uniqueMarker } from '../../db/unique-marker.js';
+import { featuresEntity } from '../../entities/features.js';
+import { productsEntity } from '../../entities/products.js';
+import { variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
+import type { StoredValue } from '../../entities/types.js';
+import { groupMembers } from '../variation-groups.js';
+
+/** How a transactional write ended: written, refused for a taken group code, or refused because an item changed. */
+export type WriteOutcome = 'written' | 'code-taken' | 'changed';
+
+/** A record's id, and the record before and after a write (undefined: it is created, or deleted). */
+export type Change = [id: number, before: EntityRecord | undefined, after: EntityRecord | undefined];
+
+/**
+ * What the variation operations need of storage, one aggregate: a group, its code marker and its member products.
+ * Every write that changes a group's membership is one transaction (a group holds at most MAX_GROUP_PRODUCTS
+ * products, so it fits in 100 items). The operations receive it; the unit tests give them one of their own.
+ */
+export interface VariationStore {
+  group(id: number): Promise<EntityRecord | undefined>;
+  /** The group id a code names (its unique marker), read consistently. */
+  groupIdByCode(code: string): Promise<number | undefined>;
+  groups(ids: number[]): Promise<EntityRecord[]>;
+  listGroups(request: ListRequest): Promise<{ records: EntityRecord[]; total: number }>;
+  product(id: number): Promise<EntityRecord | undefined>;
+  products(ids: number[]): Promise<EntityRecord[]>;
+  /** Every product of a group, by id ascending. */
+  members(groupId: number): Promise<EntityRecord[]>;
+  features(ids: number[]): Promise<EntityRecord[]>;
+  nextGroupId(): Promise<number>;
+  /**
+   * One transaction: the changes of groups and of products and, when `code` names them, the claim of a group's
+   * new code and the release of an old one. `code-taken` only when the claim failed.
+   */
+  write(groups: Change[], products: Change[], code?: { claim?: { code: string; groupId: number }; release?: string }): Promise<WriteOutcome>;
+  /** A product's single write, outside any transaction (its own record, counts and indexes). */
+  createProduct(values: Record<string, StoredValue>): Promise<EntityRecord>;
+  /** Makes `productId` the group's default product (a conditional update of the group). */
+  setParent(groupId: number, productId: number, updatedAt: number): Promise<void>;
+}
+
+/** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id. */
+const CODES = uniqueMarker('VARGROUPCODE');
+
+/** The variation store over the single table (lib/db). */
+export const dynamoVariationStore: VariationStore = {
+  group: (id) => getRecord(GROUPS, id),
+  async groupIdByCode(code) {
+    const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: CODES.key(code), ConsistentRead: true }));
+    return Item ? Number(Item.group_id) : undefined;
+  },
+  groups: (ids) => getRecords(GROUPS, ids),
+  listGroups: (request) => listRecords(GROUPS, request),
+  product: (id) => getRecord(productsEntity, id),
+  products: (ids) => getRecords(productsEntity, ids),
+  members: groupMembers,
+  features: (ids) => getRecords(featuresEntity, ids),
+  nextGroupId: () => nextId(GROUPS.storage),
+  async write(groups, products, code = {}) {
+    const markers: TransactItem[] = [
+      ...(code.claim ? [CODES.claim(code.claim.code, { group_id: code.claim.groupId })] : []),
+      ...(code.release !== undefined ? [CODES.release(code.release)] : []),
+    ];
+    const writes = recordsWriteItems([
+      ...groups.map(([id, before, after]) => [GROUPS, id, before, after] as const),
+      ...products.map(([id, before, after]) => [productsEntity, id, before, after] as const),
+    ]);
+    try {
+      await transactWrite([...markers, ...writes]);
+      return 'written';
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      return code.claim && error.failed.includes(0) ? 'code-taken' : 'changed';
+    }
+  },
+  createProduct: (values) => createRecord(productsEntity, values),
+  async setParent(groupId, productId, updatedAt) {
+    await updateRecord(GROUPS, groupId, () => ({ parent_product_id: productId, updated_at: updatedAt }));
+  },
+};
