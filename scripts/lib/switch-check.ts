@@ -6,7 +6,7 @@
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetRolePolicyCommand, ListRolePoliciesCommand } from '@aws-sdk/client-iam';
-import { GetFunctionConfigurationCommand, ListEventSourceMappingsCommand } from '@aws-sdk/client-lambda';
+import { GetFunctionConfigurationCommand, paginateListEventSourceMappings, type EventSourceMappingConfiguration } from '@aws-sdk/client-lambda';
 import type { AwsClients } from './deployed-stage.js';
 
 export async function checkStackUsesTable(aws: AwsClients, stage: string, table: string): Promise<string[]> {
@@ -16,8 +16,10 @@ export async function checkStackUsesTable(aws: AwsClients, stage: string, table:
   const config = await aws.lambda.send(new GetFunctionConfigurationCommand({ FunctionName: consumer }));
   const tableName = config.Environment?.Variables?.TABLE_NAME;
   if (tableName !== table) problems.push(`${consumer} has TABLE_NAME ${tableName}, not ${table}`);
-  const mappings = (await aws.lambda.send(new ListEventSourceMappingsCommand({ FunctionName: consumer }))).EventSourceMappings ?? [];
-  const sources = mappings.map((mapping) => mapping.EventSourceArn);
+  // Every mapping, then the consumer's by ARN: moto filters by the FunctionName a mapping was created with, not by function.
+  const mappings: EventSourceMappingConfiguration[] = [];
+  for await (const page of paginateListEventSourceMappings({ client: aws.lambda }, {})) mappings.push(...(page.EventSourceMappings ?? []));
+  const sources = mappings.filter((mapping) => mapping.FunctionArn === config.FunctionArn).map((mapping) => mapping.EventSourceArn);
   if (sources.length !== 1 || sources[0] !== described?.LatestStreamArn) {
     problems.push(`${consumer} is triggered by ${sources.join(', ') || 'nothing'}, not by ${table}'s stream ${described?.LatestStreamArn}`);
   }
