@@ -96,7 +96,7 @@ export async function measureBundles(runs: number, progress: (line: string) => v
       await writeFile(file, output!.contents);
       built.push({ name, file, bytes: output!.contents.byteLength, ...(traced ? { env: { POWERTOOLS_TRACE_ENABLED: 'true' } } : {}) });
     }
-    progress(`  built ${built.length - 1} functions and the baseline; timing module init (${runs} fresh processes each)...`);
+    progress(`  built ${built.length - 3} functions, the baseline and the project client with and without the tracer; timing module init (${runs} fresh processes each)...`);
 
     const samples = new Map<string, InitSample[]>(built.map(({ name }) => [name, []]));
     for (let round = 0; round < runs; round++) {
