@@ -10,9 +10,9 @@ function metricWidget(title, metrics, { stat = 'Sum', y, x, width = 12 } = {}) {
   return { type: 'metric', x, y, width, height: 6, properties: { title, region: REGION, stat, period: 300, view: 'timeSeries', metrics } };
 }
 
-function dashboard({ service, stage, consumers }) {
+function dashboard({ service, stage, table: tableName, consumers }) {
   const api = ['ApiName', `${stage}-${service}`, 'Stage', stage];
-  const table = ['TableName', `${service}-${stage}`];
+  const table = ['TableName', tableName];
   const store = (name) => ['StoreApi', name, 'service', 'store-api'];
   const widgets = [
     metricWidget('API requests, 4xx, 5xx', [['AWS/ApiGateway', 'Count', ...api], ['AWS/ApiGateway', '4XXError', ...api], ['AWS/ApiGateway', '5XXError', ...api]], { x: 0, y: 0 }),

@@ -38,7 +38,8 @@ const TABLE_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'Update
 function alarmsOf({ service, stage, topic, settings }) {
   const prefix = `${service}-${stage}`;
   const api = { ApiName: `${stage}-${service}`, Stage: stage };
-  const table = `${prefix}`;
+  // The table the functions use (infra/active-table.cjs): the stage's own unless switched to a restored one.
+  const table = settings.table ?? prefix;
   const fnName = (name) => `${prefix}-${name}`;
   const runbook = 'docs/deploy.md, "Alarms"';
   const resources = {
@@ -166,7 +167,7 @@ function alarmsOf({ service, stage, topic, settings }) {
  * alarm, and the dashboard. `settings`: DEFAULT_MONITORING with the stage's params.
  */
 function monitoringResources({ service, stage, settings = DEFAULT_MONITORING }) {
-  const resources = { ...dashboard({ service, stage, consumers: STREAM_FUNCTIONS.map((fn) => `${service}-${stage}-${fn.name}`) }) };
+  const resources = { ...dashboard({ service, stage, table: settings.table ?? `${service}-${stage}`, consumers: STREAM_FUNCTIONS.map((fn) => `${service}-${stage}-${fn.name}`) }) };
   if (!settings.alarms) return resources;
   if (!settings.alarmTopicArn) {
     resources.AlarmTopic = {

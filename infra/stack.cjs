@@ -18,6 +18,7 @@ const { tableStreamArn } = require('./stream-arn.cjs');
 const { webhookQueues } = require('./webhook-queues.cjs');
 const { monitoringResources, monitoringSettings, alarmTopic } = require('./monitoring.cjs');
 const { edgeResources, edgeSettings } = require('./edge.cjs');
+const { activeTable, tableArnByName } = require('./active-table.cjs');
 
 async function domainOf(resolveVariable) {
   return String(await resolveVariable('param:domain'));
@@ -53,8 +54,10 @@ async function apiGateway({ resolveVariable }) {
   };
 }
 
-/** The table's ARN: its own in `all`/`core`, imported elsewhere. */
+/** The ARN of the table the functions use: its own in `all`/`core`, imported elsewhere; a switched-to table by name. */
 async function tableArn(resolveVariable) {
+  const active = await activeTable(resolveVariable);
+  if (!active.own) return tableArnByName(active.name);
   const domain = await domainOf(resolveVariable);
   if (ownsSharedPieces(domain)) return { 'Fn::GetAtt': ['StoreTable', 'Arn'] };
   return { 'Fn::ImportValue': await exportName(resolveVariable, 'TableArn') };
@@ -85,7 +88,7 @@ async function operationsResources(resolveVariable) {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
   return {
-    ...monitoringResources({ service, stage, settings: await monitoringSettings(resolveVariable) }),
+    ...monitoringResources({ service, stage, settings: { ...(await monitoringSettings(resolveVariable)), table: (await activeTable(resolveVariable)).name } }),
     ...edgeResources({ service, stage, settings: await edgeSettings(resolveVariable) }),
   };
 }

@@ -10,7 +10,8 @@
  *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
  *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
  *   npm run admin -- rotate-cursor-secret --stage S [--finish]   (a new cursor key; the old one verifies until the next rotation)
- *   npm run admin -- restore --stage S --to TIME  (point-in-time restore into a new table, checked; docs/deploy.md)
+ *   npm run admin -- restore --stage S --to TIME [--switch]  (point-in-time restore into a new table, checked; docs/deploy.md)
+ *   npm run admin -- switch-table --stage S --table NAME  (the table the stage uses from its next deploy; its own: back)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -29,7 +30,8 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   migrate [--rate N]            (N records per second at most; default 50)
   storefront-key
   rotate-cursor-secret --stage S [--finish]
-  restore --stage S --to TIME|latest (ISO 8601, e.g. 2026-11-26T07:00:00Z)
+  restore --stage S --to TIME|latest [--switch] (ISO 8601, e.g. 2026-11-26T07:00:00Z)
+  switch-table --stage S --table NAME  (used from the stage's next npm run deploy; store-api-S: back to its own)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -52,6 +54,8 @@ const OPTIONS = {
   region: { type: 'string' },
   finish: { type: 'boolean', default: false },
   to: { type: 'string' },
+  switch: { type: 'boolean', default: false },
+  table: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -72,8 +76,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!command) throw new UsageError(USAGE);
-  if (command === 'rotate-cursor-secret' || command === 'restore') return stageCommand(command, values);
-  target = { endpoint: useTarget(values.stage).endpoint, stage: values.stage };
+  if (command === 'rotate-cursor-secret' || command === 'restore' || command === 'switch-table') return stageCommand(command, values);
+  if (values.region) process.env.AWS_REGION = values.region;
+  target = { endpoint: (await useTarget(values.stage)).endpoint, stage: values.stage };
   // Imported after the environment is set: the SDK client and config read it.
   const commands = await import('./lib/admin-commands.js');
   const email = () => values.email ?? fail('--email is required');
@@ -108,13 +113,18 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** The commands on a deployed stage's AWS resources rather than on its data (scripts/lib/cursor-secret.ts, restore.ts). */
-async function stageCommand(command: 'rotate-cursor-secret' | 'restore', values: ReturnType<typeof parseOptions>['values']): Promise<void> {
+/** The commands on a deployed stage's AWS resources rather than on its data (scripts/lib/cursor-secret.ts, restore.ts, active-table.ts). */
+async function stageCommand(command: 'rotate-cursor-secret' | 'restore' | 'switch-table', values: ReturnType<typeof parseOptions>['values']): Promise<void> {
   const stage = values.stage ?? fail(`${command} needs --stage NAME`);
   const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
   if (command === 'rotate-cursor-secret') {
     const { rotateCursorSecret } = await import('./lib/cursor-secret.js');
     console.log(await rotateCursorSecret(stage, region, { finish: values.finish }));
+    return;
+  }
+  const { switchTable } = await import('./lib/active-table.js');
+  if (command === 'switch-table') {
+    console.log(await switchTable(stage, region, values.table ?? fail(`switch-table needs --table NAME (store-api-${stage}: the stage's own table)`)));
     return;
   }
   const given = values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z) or --to latest');
@@ -124,6 +134,8 @@ async function stageCommand(command: 'rotate-cursor-secret' | 'restore', values:
   const report = await restoreTable({ stage, to, region });
   console.log(formatRestoreReport(report));
   if (report.problems.length > 0) process.exitCode = 1;
+  // Only a restore that checked out is switched to, and only when asked.
+  else if (values.switch) console.log(await switchTable(stage, region, report.target));
 }
 
 /**

@@ -9,12 +9,14 @@
  * Every other option (`--region`, `--aws-profile`, `--param="corsOrigins=…"`, …) is passed to
  * each `serverless deploy` / `serverless remove`. The first failure stops the run and says which stacks
  * exist and how to resume or remove. Before the first stack, the stage's cursor key parameter is created
- * when absent (scripts/lib/cursor-secret.ts).
+ * when absent (scripts/lib/cursor-secret.ts), and a stage switched to another table (a restored one,
+ * `npm run admin -- switch-table`) hands that table to every stack (scripts/lib/active-table.ts).
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { activeTableParams, deleteTableSwitch, tableNameParameter } from './lib/active-table.js';
 import { deleteCursorSecret, ensureCursorSecret } from './lib/cursor-secret.js';
 import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 import { migrateDeployedStage } from './lib/deploy-migrate.js';
@@ -124,7 +126,10 @@ async function main(argv: string[]): Promise<number> {
     const made = await ensureCursorSecret(wanted.stage, wanted.region, process.env.CURSOR_SECRET);
     console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${made === 'created' ? 'created' : 'exists, kept'}`);
   }
-  for (const [i, args] of wanted.commands.entries()) {
+  const switched = wanted.action === 'deploy' && !wanted.dryRun ? await activeTableParams(wanted.stage, wanted.region) : [];
+  if (switched.length > 0) console.log(`table: ${switched[0]!.split('=')[2]}, named by ${tableNameParameter(wanted.stage)} (the stage's own table is kept as it is)`);
+  for (const [i, planned] of wanted.commands.entries()) {
+    const args = [...planned, ...switched];
     console.log(`\n[${i + 1}/${wanted.commands.length}] serverless ${args.join(' ')}`);
     if (wanted.dryRun) continue;
     const started = Date.now();
@@ -138,6 +143,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (wanted.action === 'remove' && !wanted.dryRun && planned.stacks.includes('core')) {
     console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${await deleteCursorSecret(wanted.stage, wanted.region)}`);
+    console.log(`table switch ${tableNameParameter(wanted.stage)}: ${await deleteTableSwitch(wanted.stage, wanted.region)} (a restored table is never removed with the stage)`);
   }
   return 0;
 }

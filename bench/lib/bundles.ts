@@ -24,6 +24,11 @@ const ESBUILD_OPTIONS: BuildOptions = {
 };
 
 const BASELINE_NAME = 'client-only (baseline)';
+/** lib/db/client.ts's client as an untraced stage bundles it, and as a traced one bundles and runs it (tracing on). */
+const UNTRACED_NAME = 'project client, tracing off';
+const TRACED_NAME = 'project client, tracing on';
+/** Left out of the bundles of a stage that does not trace (infra/esbuild-exclude.cjs). */
+const TRACER = '@aws-lambda-powertools/tracer';
 
 interface FunctionEntry {
   name: string;
@@ -52,6 +57,8 @@ export interface FunctionFigures {
 
 export interface BundleFigures {
   functions: FunctionFigures[];
+  /** The Powertools Tracer's cost: the project's client without it (untraced stage) and with it, tracing on. */
+  tracer: { off: FunctionFigures; on: FunctionFigures };
   baseline: { bundleBytes: number; initMedianMs: number; initCpuMedianMs: number };
   runsPerModule: number;
 }
@@ -72,26 +79,31 @@ export async function measureBundles(runs: number, progress: (line: string) => v
   try {
     // The bundles require @aws-sdk/* at run time: resolve them from the project, like the runtime's own copy.
     await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
-    const modules = [{ name: BASELINE_NAME, entry: join(repoRoot, 'bench', 'fixtures', 'client-only.ts') }].concat(
-      functionEntries().map(({ name, handler }) => ({ name, entry: join(repoRoot, `${handler.replace(/\.handler$/, '')}.ts`) })),
-    );
-    const built: Array<{ name: string; file: string; bytes: number }> = [];
-    for (const { name, entry } of modules) {
+    const projectClient = join(repoRoot, 'bench', 'fixtures', 'project-client.ts');
+    const modules: Array<{ name: string; entry: string; traced?: boolean }> = [
+      { name: BASELINE_NAME, entry: join(repoRoot, 'bench', 'fixtures', 'client-only.ts') },
+      { name: UNTRACED_NAME, entry: projectClient },
+      { name: TRACED_NAME, entry: projectClient, traced: true },
+    ].concat(functionEntries().map(({ name, handler }) => ({ name, entry: join(repoRoot, `${handler.replace(/\.handler$/, '')}.ts`) })));
+    const built: Array<{ name: string; file: string; bytes: number; env?: Record<string, string> }> = [];
+    for (const { name, entry, traced } of modules) {
       const file = join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.cjs`);
+      // As a stage without tracing builds them (the default); the traced fixture as a stage with tracing on.
+      const external = traced ? ESBUILD_OPTIONS.external : [...ESBUILD_OPTIONS.external!, TRACER];
       // Written by us, not by esbuild's service process: that one would finish a write (and re-create the folder)
       // after an interrupted bench had removed its temporary folder on the way out.
-      const [output] = (await build({ ...ESBUILD_OPTIONS, entryPoints: [entry], outfile: file, write: false })).outputFiles;
+      const [output] = (await build({ ...ESBUILD_OPTIONS, external, entryPoints: [entry], outfile: file, write: false })).outputFiles;
       await writeFile(file, output!.contents);
-      built.push({ name, file, bytes: output!.contents.byteLength });
+      built.push({ name, file, bytes: output!.contents.byteLength, ...(traced ? { env: { POWERTOOLS_TRACE_ENABLED: 'true' } } : {}) });
     }
-    progress(`  built ${built.length - 1} functions and the baseline; timing module init (${runs} fresh processes each)...`);
+    progress(`  built ${built.length - 3} functions, the baseline and the project client with and without the tracer; timing module init (${runs} fresh processes each)...`);
 
     const samples = new Map<string, InitSample[]>(built.map(({ name }) => [name, []]));
     for (let round = 0; round < runs; round++) {
       for (let k = 0; k < built.length; k++) {
         const module = built[(k + round) % built.length];
         if (!module) continue;
-        samples.get(module.name)?.push(await initTime(module.name, module.file, dir));
+        samples.get(module.name)?.push(await initTime(module.name, module.file, dir, module.env));
       }
     }
     const medians = (name: string) => {
@@ -100,21 +112,22 @@ export async function measureBundles(runs: number, progress: (line: string) => v
     };
     const base = medians(BASELINE_NAME);
     const baseline = built.find(({ name }) => name === BASELINE_NAME);
+    const figures = ({ name, bytes }: { name: string; bytes: number }): FunctionFigures => {
+      const own = medians(name);
+      return {
+        name,
+        bundleBytes: bytes,
+        initMedianMs: round(own.wall, 2),
+        initRatio: round(own.wall / base.wall, 3),
+        initCpuMedianMs: round(own.cpu, 2),
+        initCpuRatio: round(own.cpu / base.cpu, 3),
+      };
+    };
+    const fixture = (name: string) => figures(built.find((module) => module.name === name)!);
     return {
       baseline: { bundleBytes: baseline?.bytes ?? 0, initMedianMs: round(base.wall, 2), initCpuMedianMs: round(base.cpu, 2) },
-      functions: built
-        .filter(({ name }) => name !== BASELINE_NAME)
-        .map(({ name, bytes }) => {
-          const own = medians(name);
-          return {
-            name,
-            bundleBytes: bytes,
-            initMedianMs: round(own.wall, 2),
-            initRatio: round(own.wall / base.wall, 3),
-            initCpuMedianMs: round(own.cpu, 2),
-            initCpuRatio: round(own.cpu / base.cpu, 3),
-          };
-        }),
+      tracer: { off: fixture(UNTRACED_NAME), on: fixture(TRACED_NAME) },
+      functions: built.filter(({ name }) => ![BASELINE_NAME, UNTRACED_NAME, TRACED_NAME].includes(name)).map(figures),
       runsPerModule: runs,
     };
   } finally {
@@ -132,7 +145,7 @@ const PROBE = [
   'process.stdout.write(JSON.stringify({ wallMs, cpuMs: (used.user + used.system) / 1000 }));',
 ].join('\n');
 
-async function initTime(name: string, file: string, cwd: string): Promise<InitSample> {
+async function initTime(name: string, file: string, cwd: string, extraEnv: Record<string, string> = {}): Promise<InitSample> {
   // A clean environment: no NODE_OPTIONS (tsx's loader would load too), only what the Lambda runtime sets.
   const { stdout } = await run(process.execPath, ['-e', PROBE, file], {
     cwd,
@@ -143,6 +156,7 @@ async function initTime(name: string, file: string, cwd: string): Promise<InitSa
       AWS_LAMBDA_FUNCTION_NAME: name,
       AWS_LAMBDA_FUNCTION_MEMORY_SIZE: '512',
       TABLE_NAME: 'store-api-bench',
+      ...extraEnv,
     },
   });
   const sample = JSON.parse(stdout) as InitSample;

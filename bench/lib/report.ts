@@ -101,6 +101,12 @@ export function humanReport(results: Results): string[] {
       ]),
     ),
     '',
+    `Tracing (the \`tracing\` stage param; lib/db/client.ts): the project's DynamoDB client created at init, as a stage without`,
+    `tracing bundles it (Powertools Tracer left out) and as a traced stage bundles and runs it (every DynamoDB call an X-Ray`,
+    `subsegment): ${tracerLine(bundles.tracer.off)}; ${tracerLine(bundles.tracer.on)}; the tracer adds ` +
+      `${((bundles.tracer.on.bundleBytes - bundles.tracer.off.bundleBytes) / 1000).toFixed(1)} KB and ${(bundles.tracer.on.initMedianMs - bundles.tracer.off.initMedianMs).toFixed(1)} ms wall ` +
+      `(${(bundles.tracer.on.initCpuMedianMs - bundles.tracer.off.initCpuMedianMs).toFixed(1)} ms CPU) to each function of a traced stage.`,
+    '',
     `List scaling: page 1 (items_per_page=10) of the same request against a table of ${fmt(seeding.large.products)} records`,
     `and one of ${fmt(seeding.small.products)}, alternating (root caller, AUTH_CACHE_TTL_MS=0; round trips include the caller's`,
     `authentication). Budgeted rows: time ratio ≤ ${BUDGETS.listScaling} and no more round trips than with ${fmt(seeding.small.products)}.`,
@@ -161,6 +167,7 @@ export function jsonReport(results: Results): Record<string, unknown> {
           : null,
       };
     }),
+    tracer: bundles.tracer,
     functions: bundles.functions.map((fn) => ({
       name: fn.name,
       bundleBytes: fn.bundleBytes,
@@ -202,4 +209,9 @@ export function jsonReport(results: Results): Record<string, unknown> {
     machine,
     durationSeconds: results.durationSeconds,
   };
+}
+
+/** One of the two tracing figures: bundle size, init and its ratio to the baseline. */
+function tracerLine(fn: { name: string; bundleBytes: number; initMedianMs: number; initCpuMedianMs: number; initRatio: number }): string {
+  return `${fn.name}: ${(fn.bundleBytes / 1000).toFixed(1)} KB, init ${fn.initMedianMs.toFixed(1)} ms wall / ${fn.initCpuMedianMs.toFixed(1)} ms CPU (ratio ${fn.initRatio.toFixed(2)})`;
 }

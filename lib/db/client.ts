@@ -15,9 +15,28 @@ export function createDocumentClient(): DynamoDBDocumentClient {
     // The SDK's own retries handle throttling with backoff; after these, the API answers 503.
     maxAttempts: 3,
   });
-  return DynamoDBDocumentClient.from(raw, {
+  return DynamoDBDocumentClient.from(traced(raw), {
     marshallOptions: { removeUndefinedValues: true },
   });
+}
+
+/**
+ * With X-Ray active tracing on (the `tracing` stage param sets POWERTOOLS_TRACE_ENABLED=true), every DynamoDB call
+ * becomes a subsegment of the function's trace (Powertools Tracer), named by operation and table. Loaded only then:
+ * `require` in the CommonJS bundle evaluates the tracer and the X-Ray SDK at this call, and only a traced stage's
+ * bundles hold them (infra/esbuild-exclude.cjs): an untraced stage neither carries nor runs them (`npm run bench`,
+ * "Functions": the init cost). Run as ES modules (`npm start`, tests) there is no `require` and no X-Ray daemon: untraced.
+ */
+function traced(client: DynamoDBClient): DynamoDBClient {
+  if (process.env.POWERTOOLS_TRACE_ENABLED !== 'true' || typeof require !== 'function') return client;
+  let tracer: typeof import('@aws-lambda-powertools/tracer');
+  try {
+    tracer = require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer');
+  } catch {
+    // Bundled without it (a stage deployed with tracing off, the variable set by hand): calls go untraced.
+    return client;
+  }
+  return new tracer.Tracer({ serviceName: 'store-api' }).captureAWSv3Client(client);
 }
 
 export function db(): DynamoDBDocumentClient {

@@ -4,8 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { DeleteParameterCommand, GetParameterCommand, ParameterNotFound, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetParameterCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { parseCursorKeys, type CursorKeySet } from '../../lib/cursor-keys.js';
+import { deleteParameter, isParameterNotFound } from './ssm-parameter.js';
 
 const require = createRequire(import.meta.url);
 const { cursorSecretParameter } = require('../../infra/secrets.cjs') as { cursorSecretParameter: (service: string, stage: string) => string };
@@ -17,7 +18,7 @@ async function readKeys(ssm: SSMClient, name: string): Promise<CursorKeySet | un
     const answer = await ssm.send(new GetParameterCommand({ Name: name, WithDecryption: true }));
     return parseCursorKeys(answer.Parameter?.Value ?? '');
   } catch (error) {
-    if (error instanceof ParameterNotFound || (error as Error).name === 'ParameterNotFound') return undefined;
+    if (isParameterNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -73,15 +74,4 @@ export async function rotateCursorSecret(stage: string, region: string, { finish
 }
 
 /** With the core stack gone, the stage's key signs nothing any more: `npm run deploy -- --remove` deletes it. */
-export async function deleteCursorSecret(stage: string, region: string): Promise<'deleted' | 'absent'> {
-  const ssm = new SSMClient({ region });
-  try {
-    await ssm.send(new DeleteParameterCommand({ Name: cursorSecretParameter('store-api', stage) }));
-    return 'deleted';
-  } catch (error) {
-    if (error instanceof ParameterNotFound || (error as Error).name === 'ParameterNotFound') return 'absent';
-    throw error;
-  } finally {
-    ssm.destroy();
-  }
-}
+export const deleteCursorSecret = (stage: string, region: string) => deleteParameter(cursorSecretParameter('store-api', stage), region);

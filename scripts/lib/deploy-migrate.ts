@@ -8,8 +8,8 @@ import { useTarget } from './target-env.js';
  */
 export async function migrateDeployedStage(stage: string, region: string | undefined): Promise<void> {
   const before = { TABLE_NAME: process.env.TABLE_NAME, AWS_REGION: process.env.AWS_REGION };
-  useTarget(stage);
   if (region) process.env.AWS_REGION = region;
+  await useTarget(stage);
   try {
     const { DEFAULT_RECORDS_PER_SECOND, runMigrations } = await import('./migrations.js');
     const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);

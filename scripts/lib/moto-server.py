@@ -11,7 +11,9 @@ And properties CloudFormation passes on that moto's resources drop: an IAM role'
 GetRolePolicy as Python's repr of the document instead of JSON; a Lambda function's Architectures (moto made
 every function x86_64) and TracingConfig (every function PassThrough); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
 and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
-Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
+A resource an update removed stayed in moto's map of a stack's resources, so a later update adding it back (an
+event source mapping on the stage's own table after a switch to a restored one and back) found it there and
+created nothing; it is forgotten with its removal here. Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
 deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
 domains) are created through moto's own backends by moto_operations.py.
 """
@@ -19,6 +21,7 @@ import json
 import sys
 
 from moto.cloudformation import models
+from moto.cloudformation import parsing as cloudformation_parsing
 from moto.apigateway import models as apigateway_models
 from moto.awslambda import models as lambda_models
 from moto.dynamodb.models import dynamodb_backends
@@ -155,6 +158,18 @@ def create_table(cls, resource_name, cloudformation_json, account_id, region_nam
 
 
 dynamodb_table.Table.create_from_cloudformation_json = classmethod(create_table)
+
+original_resource_map_update = cloudformation_parsing.ResourceMap.update
+
+
+def resource_map_update(self, template, parameters=None):
+    removed = self.build_resource_diff(template, parameters)["Remove"]
+    original_resource_map_update(self, template, parameters)
+    for logical_name in removed:
+        self._parsed_resources.pop(logical_name, None)
+
+
+cloudformation_parsing.ResourceMap.update = resource_map_update
 
 def delete_rest_api(self, account_id, region_name):
     apigateway_models.apigateway_backends[account_id][region_name].delete_rest_api(self.id)

@@ -55,3 +55,14 @@ export async function startMoto(options: { startTimeoutMs?: number } = {}): Prom
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }
+
+/**
+ * The environment of a command run against `moto`: the caller's, less whatever points at another DynamoDB (a test
+ * run's global setup leaves AWS_ENDPOINT_URL_DYNAMODB and TABLE_NAME of its DynamoDB Local in process.env; the SDK
+ * prefers a service's own endpoint variable to AWS_ENDPOINT_URL, so the admin command line's and the deploy's
+ * migrations' DynamoDB calls went there), plus moto's endpoint, region and credentials.
+ */
+export function motoProcessEnv(base: NodeJS.ProcessEnv, moto: Pick<MotoServer, 'env'>): NodeJS.ProcessEnv {
+  const kept = Object.entries(base).filter(([name]) => !/^AWS_ENDPOINT_URL_/.test(name) && name !== 'TABLE_NAME' && name !== 'DYNAMODB_PORT');
+  return { ...Object.fromEntries(kept), ...moto.env };
+}

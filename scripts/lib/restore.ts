@@ -5,7 +5,8 @@
  *    deletion protection;
  * 3. a check: items per kind (the partition key's prefix: USER, LOGIN, PRODUCT, …) in both tables side by side, and
  *    a sample of the restored items read back one by one.
- * The stage keeps using its own table: switching is a separate, deliberate step (docs/deploy.md).
+ * The stage keeps using its table: switching is a separate, deliberate step (`--switch`, or `npm run admin --
+ * switch-table`; scripts/lib/active-table.ts, docs/deploy.md).
  */
 import {
   DescribeContinuousBackupsCommand,
@@ -20,6 +21,7 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { TTL_ATTRIBUTE, tableDefinition } from '../../lib/db/schema.js';
+import { activeTableName, ownTableName } from './active-table.js';
 import { pollUntil } from './poll.js';
 
 export interface RestoreReport {
@@ -62,8 +64,10 @@ async function waitActive(dynamo: DynamoDBClient, table: string): Promise<void> 
 /** `to`: the time to restore to; undefined: the latest restorable time (about 5 minutes ago on AWS). */
 export async function restoreTable(options: { stage: string; to?: Date; region?: string; log?: (line: string) => void }): Promise<RestoreReport> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const dynamo = new DynamoDBClient(options.region ? { region: options.region } : {});
-  const source = `store-api-${options.stage}`;
+  const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  const dynamo = new DynamoDBClient({ region });
+  // The table the stage uses now: its own, or the one it was switched to (a restore of a restore is named after the stage).
+  const source = await activeTableName(options.stage, region);
   try {
     const backups = await dynamo.send(new DescribeContinuousBackupsCommand({ TableName: source }));
     const pitr = backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription;
@@ -74,7 +78,7 @@ export async function restoreTable(options: { stage: string; to?: Date; region?:
     if ((earliest && to < earliest) || (latest && to > latest)) {
       throw new Error(`--to ${to.toISOString()} is outside the restorable window ${earliest?.toISOString()} … ${latest?.toISOString()}`);
     }
-    const target = restoredTableName(source, to);
+    const target = restoredTableName(ownTableName(options.stage), to);
     log(`restoring ${source} as of ${to.toISOString()} into ${target}`);
     await dynamo.send(
       new RestoreTableToPointInTimeCommand({
@@ -126,6 +130,6 @@ export function formatRestoreReport(report: RestoreReport): string {
     `items per kind      ${report.source.padStart(8)} ${'restored'.padStart(9)}`,
     ...rows,
     `read back ${report.sampled} sampled items of ${report.target}`,
-    ...(report.problems.length > 0 ? report.problems.map((p) => `PROBLEM: ${p}`) : [`${report.target} is ready; the stage still uses ${report.source} (docs/deploy.md, "Restoring the table")`]),
+    ...(report.problems.length > 0 ? report.problems.map((p) => `PROBLEM: ${p}`) : [`${report.target} is ready; the stage still uses ${report.source} until switched (docs/deploy.md, "Restoring the table")`]),
   ].join('\n');
 }

@@ -140,6 +140,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             'IDEMPOTENCY_LOCK_SECONDS',
             'LOG_LEVEL',
             'POWERTOOLS_METRICS_DISABLED',
+            'POWERTOOLS_TRACE_ENABLED',
             'RATE_LIMIT_BURST',
             'RATE_LIMIT_PER_SECOND',
             'STOREFRONT_URL',
@@ -151,6 +152,8 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             ...(CURSOR_KEY_FUNCTIONS.has(fn) ? ['CURSOR_SECRET_PARAMETER'] : []),
           ].sort(),
         );
+        // The stage traces: its DynamoDB calls become X-Ray subsegments (lib/db/client.ts).
+        expect(lambda.Properties?.Environment?.Variables?.POWERTOOLS_TRACE_ENABLED).toBe('true');
       }
     }
   });

@@ -5,7 +5,7 @@ import { deployCheck, type DeployCheckReport } from '../../scripts/deploy-check.
  * `npm run deploy:check -- --upgrade` as a test: the last released layout deployed to moto (the AWS-API emulator,
  * on a free port of its own) with data written through its admin command line, then every stack upgraded by
  * `npm run deploy` with every optional resource on, read back through the AWS APIs and compared with the code (and
- * the data read back), deployed again, the cursor key rotated and the restore drill run, one stack removed and then
+ * the data read back), deployed again, the cursor key rotated, the restore drill run (restored, checked, switched to and back), one stack removed and then
  * the rest, and moto stopped (docs/deploy.md, "Checking a deploy against an emulator"). A failed deploy fails the
  * first test; each later test names the differences its step found. Moto runs no Lambda code.
  */
@@ -41,6 +41,10 @@ describe('the deploy of every stack, against moto', () => {
 
   it('rotates the cursor key with an overlap (the previous key kept)', () => {
     expect(problemsOf('rotate the cursor key, keeping the previous one')).toEqual([]);
+  });
+
+  it('restores the table into a new one holding as many items of every kind, reads a sample back, and switches the stage to it and back only when asked', () => {
+    expect(problemsOf('restore the table into a new one, switch the stage to it and back')).toEqual([]);
   });
 
   it('removes a half-deployed stage, skipping the absent stack, and leaves nothing of it: no stack, bucket, role, log group, function, REST API, table, alarm, dashboard, WebACL or key', () => {
