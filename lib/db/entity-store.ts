@@ -189,6 +189,7 @@ export async function deleteRecord(
     if (!current) throw new NotFoundError();
     await judge?.(current);
     const dependents = def.dependents ?? [];
+    const guards = dependents.flatMap((rule) => countParts(entityKeys.count(rule.storage, rule.index, id)).map((key) => [rule, key] as const));
     const items: TransactItem[] = [
       {
         Delete: {
@@ -198,10 +199,12 @@ export async function deleteRecord(
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
-      ...dependents.map((rule) => ({
+      // Each dependants' count is its own item, plus the logical item of a table not yet migrated
+      // (lib/db/count-shards.ts): both must be 0.
+      ...guards.map(([, key]) => ({
         ConditionCheck: {
           TableName: table(),
-          Key: entityKeys.count(rule.storage, rule.index, id),
+          Key: key,
           ConditionExpression: 'attribute_not_exists(#count) OR #count <= :zero',
           ExpressionAttributeNames: { '#count': 'count' },
           ExpressionAttributeValues: { ':zero': 0 },
@@ -213,7 +216,7 @@ export async function deleteRecord(
     try {
       await transactWrite(items);
     } catch (error) {
-      const refused = error instanceof ConditionFailed ? dependents.find((_rule, i) => error.failed.includes(i + 1)) : undefined;
+      const refused = error instanceof ConditionFailed ? guards.find((_guard, i) => error.failed.includes(i + 1))?.[0] : undefined;
       if (refused) throw new ValidationError(refused.message);
       throw error;
     }

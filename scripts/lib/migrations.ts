@@ -9,6 +9,8 @@ import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { countKeys } from './migrate-count-keys.js';
+import type { Migration, MigrationOptions, Progress } from './migration-types.js';
 
 /**
  * Upgrades a deployed table's items in place (docs/data-model.md "Layout versions and migrations").
@@ -21,23 +23,7 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 /** The default rate bound: a record's rewrite is one transaction of some 30–60 items. */
 export const DEFAULT_RECORDS_PER_SECOND = 50;
 
-export interface MigrationOptions {
-  /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
-  recordsPerSecond: number;
-  log: (line: string) => void;
-}
-
-export interface Migration {
-  id: string;
-  description: string;
-  run(options: MigrationOptions, progress: Progress): Promise<void>;
-}
-
-/** Where a migration got to: a storage and the last sort key handled in its `all` partition. */
-export interface Progress {
-  read(): Promise<{ storage?: string; after?: string }>;
-  save(storage: string, after: string): Promise<void>;
-}
+export type { Migration, MigrationOptions, Progress } from './migration-types.js';
 
 const table = () => config().tableName;
 const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
@@ -97,7 +83,7 @@ export const layout2: Migration = {
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2];
+export const MIGRATIONS: readonly Migration[] = [layout2, countKeys];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -1,0 +1,19 @@
+/** What a migration is (scripts/lib/migrations.ts runs them, in order, once per table). */
+
+export interface MigrationOptions {
+  /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
+  recordsPerSecond: number;
+  log: (line: string) => void;
+}
+
+export interface Migration {
+  id: string;
+  description: string;
+  run(options: MigrationOptions, progress: Progress): Promise<void>;
+}
+
+/** Where a migration got to: a storage and the last sort key handled in its `all` partition. */
+export interface Progress {
+  read(): Promise<{ storage?: string; after?: string }>;
+  save(storage: string, after: string): Promise<void>;
+}
