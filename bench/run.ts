@@ -25,6 +25,7 @@ import { measureBundles } from './lib/bundles.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
 import { humanReport, jsonReport } from './lib/report.js';
+import { runScale, scaleSizes } from './lib/scale-run.js';
 import { startDatabase, startOfflineCopy } from './lib/services.js';
 import { round } from './lib/stats.js';
 import { BENCH_USAGE, wantsHelp } from './lib/usage.js';
@@ -67,6 +68,12 @@ async function main(): Promise<void> {
   process.env.TMPDIR = createScratchDir().path;
   if (process.argv.slice(2).includes('--change-feed')) return changeFeedOnly();
   if (process.argv.slice(2).includes('--batches')) return (await import('./lib/batches-only.js')).batchesOnly(say);
+  // `npm run bench -- --scale[=100,10000,100000]`: only the store-at-scale figures (bench/lib/scale-run.ts).
+  const scale = scaleSizes(process.argv.slice(2));
+  if (scale) {
+    captureProcessOutput(false);
+    return runScale(scale);
+  }
   // `npm run bench -- --json`, or `npm run bench --json` (npm then also moves its script banner to stderr).
   const json = process.argv.slice(2).includes('--json') || process.env.npm_config_json === 'true';
   captureProcessOutput(json);

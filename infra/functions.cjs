@@ -1,10 +1,15 @@
 /** `functions:` of serverless.yml, built from function-table.cjs. */
 const { allFunctions, roleLogicalId } = require('./function-table.cjs');
 const { tableStreamArn } = require('./stream-arn.cjs');
+const { cursorKeyEnvironment } = require('./secrets.cjs');
 
 module.exports = async ({ resolveVariable }) => {
   const domain = String(await resolveVariable('param:domain'));
   const functions = allFunctions(domain);
+  const stack = { domain, service: await resolveVariable('self:service'), stage: await resolveVariable('sls:stage') };
+  const customDomain = String(await resolveVariable('param:customDomainName'));
+  // The OpenAPI document names the stage's custom domain as its first server (functions/docs/openapi.ts).
+  const environmentOf = (fn) => ({ ...cursorKeyEnvironment(fn, stack), ...(fn.name === 'docs-openapi' && customDomain ? { PUBLIC_URL: `https://${customDomain}` } : {}) });
   // A stream-triggered function's event names the table's stream: its own in `all`/`core`, imported elsewhere.
   const streamArn = functions.some((fn) => fn.stream) ? await tableStreamArn(resolveVariable) : undefined;
   return Object.fromEntries(
@@ -13,6 +18,8 @@ module.exports = async ({ resolveVariable }) => {
       {
         handler: fn.handler,
         role: roleLogicalId(fn.name),
+        // Only the functions that sign or verify list cursors learn where the key is (infra/secrets.cjs).
+        ...(Object.keys(environmentOf(fn)).length > 0 ? { environment: environmentOf(fn) } : {}),
         events: fn.stream ? [{ stream: { type: 'dynamodb', arn: streamArn, ...fn.stream } }] : fn.events,
         ...(fn.timeout ? { timeout: fn.timeout } : {}),
         // A function that queues webhook deliveries learns where (lib/webhooks/dispatch.ts); without it, in-process.

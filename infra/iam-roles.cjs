@@ -16,6 +16,16 @@ function queueStatements(fn) {
   return list;
 }
 
+const { needsCursorKey, cursorKeyStatement } = require('./secrets.cjs');
+
+/** What X-Ray active tracing needs of a function's role (the `tracing` param). */
+const TRACING_STATEMENT = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: ['*'] };
+
+/** Grants every role gets beside its DynamoDB access: the cursor key where it signs cursors, X-Ray when tracing is on. */
+function operationsStatements(fn, service, stage, tracing) {
+  return [...(needsCursorKey(fn) ? [cursorKeyStatement(service, stage)] : []), ...(tracing ? [TRACING_STATEMENT] : [])];
+}
+
 function statements(fn, service, stage, tableArn, streamArn) {
   const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', 'gsi1']] };
   // Fn::Join with pseudo parameters rather than Fn::Sub: '${...}' would be read as a Serverless variable.
@@ -71,6 +81,7 @@ function streamStatements(fn, logs, tableArn, streamArn) {
 module.exports = async ({ resolveVariable, domain, tableArn, streamArn }) => {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
+  const tracing = String(await resolveVariable('param:tracing')) === 'true';
   const resources = {};
   for (const fn of allFunctions(domain)) {
     resources[roleLogicalId(fn.name)] = {
@@ -80,7 +91,7 @@ module.exports = async ({ resolveVariable, domain, tableArn, streamArn }) => {
           Version: '2012-10-17',
           Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
         },
-        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: statements(fn, service, stage, tableArn, streamArn) } }],
+        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: [...statements(fn, service, stage, tableArn, streamArn), ...operationsStatements(fn, service, stage, tracing)] } }],
       },
     };
   }

@@ -11,12 +11,14 @@
  *   Gateway resource;
  * - per stack: the REST API (unless imported), its deployment, the deployment bucket and its policy;
  * - everything in `resources.Resources` (here the IAM role of every function and, in
- *   `all`/`core`, the table).
+ *   `all`/`core`, the table; in `core` the alarms, their topic, the dashboard and the access logs).
  * `stackSize(domain)` does the same from infra/function-table.cjs alone. test/deploy checks
  * both against the packaged templates, type by type.
  */
 const { allFunctions, DOMAINS } = require('./function-table.cjs');
 const { holdsQueues, QUEUE_NAMES } = require('./webhook-queues.cjs');
+const { monitoringResources } = require('./monitoring.cjs');
+const { edgeResources } = require('./edge.cjs');
 
 const CFN_RESOURCE_LIMIT = 500;
 /** What the deploy tests allow one domain stack: half the limit, so the biggest domain can still grow. */
@@ -75,6 +77,8 @@ function stackSize(domain = 'all', rows = undefined) {
     ...functions.map((fn) => [`${fn.name}-role`, { Type: 'AWS::IAM::Role' }]),
     ...(ownsShared ? [['StoreTable', { Type: 'AWS::DynamoDB::Table' }]] : []),
     ...(holdsQueues(domain) && rows === undefined ? Object.keys(QUEUE_NAMES).map((id) => [id, { Type: 'AWS::SQS::Queue' }]) : []),
+    // infra/monitoring.cjs, infra/edge.cjs: alarms, topic, dashboard and access logs in core, with the default params.
+    ...(domain === 'core' ? Object.entries({ ...monitoringResources({ service: 'store-api', stage: 'size' }), ...edgeResources({ service: 'store-api', stage: 'size' }) }) : []),
   ]);
   return countResources({ functions, resources, importedPaths: ownsShared ? [] : ['api', 'api/2.0'], ownsRestApi: ownsShared });
 }

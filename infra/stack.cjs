@@ -16,6 +16,8 @@ const makeIamRoles = require('./iam-roles.cjs');
 const makeTable = require('./table.cjs');
 const { tableStreamArn } = require('./stream-arn.cjs');
 const { webhookQueues } = require('./webhook-queues.cjs');
+const { monitoringResources, monitoringSettings, alarmTopic } = require('./monitoring.cjs');
+const { edgeResources, edgeSettings } = require('./edge.cjs');
 
 async function domainOf(resolveVariable) {
   return String(await resolveVariable('param:domain'));
@@ -61,6 +63,8 @@ async function tableArn(resolveVariable) {
 async function outputs(resolveVariable) {
   const domain = await domainOf(resolveVariable);
   if (domain !== 'core') return {};
+  const monitoring = await monitoringSettings(resolveVariable);
+  const edge = await edgeSettings(resolveVariable);
   const exported = async (name, value) => ({ [name]: { Value: value, Export: { Name: await exportName(resolveVariable, name) } } });
   return {
     ...(await exported('RestApiId', { Ref: 'ApiGatewayRestApi' })),
@@ -70,6 +74,19 @@ async function outputs(resolveVariable) {
     ...(await exported('TableArn', { 'Fn::GetAtt': ['StoreTable', 'Arn'] })),
     // --- events (issue 20) ---: the change feed's consumer (events stack) reads the table's stream.
     ...(await exported('TableStreamArn', { 'Fn::GetAtt': ['StoreTable', 'StreamArn'] })),
+    // --- operations (issue 24) ---: where alarms of other stacks notify (infra/monitoring.cjs).
+    ...(monitoring.alarms ? await exported('AlarmTopicArn', alarmTopic(monitoring)) : {}),
+    ...(edge.customDomainName ? { CustomDomainTarget: { Value: { 'Fn::GetAtt': ['CustomDomain', 'RegionalDomainName'] } } } : {}),
+  };
+}
+
+/** The core stack's alarms, dashboard, access logs, domain and WAF (infra/monitoring.cjs, infra/edge.cjs). */
+async function operationsResources(resolveVariable) {
+  const service = await resolveVariable('self:service');
+  const stage = await resolveVariable('sls:stage');
+  return {
+    ...monitoringResources({ service, stage, settings: await monitoringSettings(resolveVariable) }),
+    ...edgeResources({ service, stage, settings: await edgeSettings(resolveVariable) }),
   };
 }
 
@@ -80,6 +97,7 @@ async function resources({ resolveVariable }) {
       ...(ownsSharedPieces(domain) ? await makeTable({ resolveVariable }) : {}),
       // The change feed's delivery and failure queues, beside the functions that use them (events, or all).
       ...(await webhookQueues({ resolveVariable, domain })),
+      ...(domain === 'core' ? await operationsResources(resolveVariable) : {}),
       ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable), streamArn: await tableStreamArn(resolveVariable) })),
     },
     Outputs: {

@@ -1,5 +1,7 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
 import { ensureStoreDefaults } from './store-defaults.js';
+import { markUserIndexReady } from './db/user-index-upgrade.js';
+import { storefrontKey } from './db/storefront-key.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
 
 export const DEFAULT_BOOTSTRAP_EMAIL = 'admin@example.com';
@@ -20,6 +22,8 @@ export interface BootstrapResult {
  */
 export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
   await ensureStoreDefaults();
+  // The storefront's access key exists from the start, so API functions only ever read it.
+  await storefrontKey(generateApiKey);
   const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;
   const existing = await getUserByEmail(email);
   if (existing) {
@@ -29,7 +33,10 @@ export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: s
     }
     return { email, apiKey: options.apiKey, created: false };
   }
-  if (!options.email && (await hasAnyUser())) return { email, created: false };
+  const anyUser = await hasAnyUser();
+  if (!options.email && anyUser) return { email, created: false };
+  // An empty table has nothing to upgrade: its users get the list copies as they are written.
+  if (!anyUser) await markUserIndexReady();
   const apiKey = options.apiKey || generateApiKey();
   await createUser({
     email,

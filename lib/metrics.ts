@@ -13,3 +13,14 @@ export function recordRequest(status: number, latencyMs: number): void {
   metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
   metrics.publishStoredMetrics();
 }
+
+/**
+ * Events worth an alarm or a dashboard line (infra/monitoring.cjs), each one EMF line of its own with only the
+ * `service` dimension: refusals of the per-user rate limit, requests refused while a login is locked after failed
+ * attempts, failed webhook delivery attempts and webhooks disabled for failing.
+ */
+export type CountedEvent = 'rateLimited' | 'loginLockouts' | 'webhookDeliveryFailures' | 'webhooksDisabled';
+
+export function countEvent(name: CountedEvent, count = 1): void {
+  metrics.singleMetric().addMetric(name, MetricUnit.Count, count);
+}

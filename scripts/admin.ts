@@ -8,6 +8,9 @@
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
  *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
  *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
+ *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
+ *   npm run admin -- rotate-cursor-secret --stage S [--finish]   (a new cursor key; the old one verifies until the next rotation)
+ *   npm run admin -- restore --stage S --to TIME  (point-in-time restore into a new table, checked; docs/deploy.md)
  *   npm run admin -- help                        (or --help: this usage)
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
@@ -24,6 +27,9 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-password --email E [--generate]
   replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
   migrate [--rate N]            (N records per second at most; default 50)
+  storefront-key
+  rotate-cursor-secret --stage S [--finish]
+  restore --stage S --to TIME|latest (ISO 8601, e.g. 2026-11-26T07:00:00Z)
   help
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
 
@@ -43,6 +49,9 @@ const OPTIONS = {
   generate: { type: 'boolean', default: false },
   rate: { type: 'string' },
   stage: { type: 'string' },
+  region: { type: 'string' },
+  finish: { type: 'boolean', default: false },
+  to: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -63,6 +72,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!command) throw new UsageError(USAGE);
+  if (command === 'rotate-cursor-secret' || command === 'restore') return stageCommand(command, values);
   target = { endpoint: useTarget(values.stage).endpoint, stage: values.stage };
   // Imported after the environment is set: the SDK client and config read it.
   const commands = await import('./lib/admin-commands.js');
@@ -91,9 +101,29 @@ async function main(argv: string[]): Promise<void> {
       return replayEvents(values.stage ?? fail('replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)'));
     case 'migrate':
       return commands.migrateCommand(values.rate);
+    case 'storefront-key':
+      return commands.storefrontKeyCommand();
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }
+}
+
+/** The commands on a deployed stage's AWS resources rather than on its data (scripts/lib/cursor-secret.ts, restore.ts). */
+async function stageCommand(command: 'rotate-cursor-secret' | 'restore', values: ReturnType<typeof parseOptions>['values']): Promise<void> {
+  const stage = values.stage ?? fail(`${command} needs --stage NAME`);
+  const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  if (command === 'rotate-cursor-secret') {
+    const { rotateCursorSecret } = await import('./lib/cursor-secret.js');
+    console.log(await rotateCursorSecret(stage, region, { finish: values.finish }));
+    return;
+  }
+  const given = values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z) or --to latest');
+  const to = given === 'latest' ? undefined : new Date(given);
+  if (to && Number.isNaN(to.getTime())) fail(`--to ${given} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z) or latest`);
+  const { formatRestoreReport, restoreTable } = await import('./lib/restore.js');
+  const report = await restoreTable({ stage, to, region });
+  console.log(formatRestoreReport(report));
+  if (report.problems.length > 0) process.exitCode = 1;
 }
 
 /**

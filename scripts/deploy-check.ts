@@ -1,26 +1,34 @@
 /**
  * Runs the real deploy of every stack against moto, the AWS-API emulator, and proves what it created
  * (docs/deploy.md, "Checking a deploy against an emulator"):
- *   npm run deploy:check [-- --stage check] [--keep]
- * 1. starts moto_server on a free port (scripts/lib/moto-server.py: moto with its CloudFormation export gaps closed);
- * 2. `npm run deploy -- --stage <stage>` with AWS_ENDPOINT_URL pointing at it;
- * 3. reads every resource back through the AWS APIs and compares it with the code (scripts/lib/stage-check.ts);
- * 4. deploys again: nothing may change; 5. removes the stage: nothing may be left; 6. stops moto.
+ *   npm run deploy:check [-- --stage check] [--keep] [--upgrade]
+ * 1. starts moto_server on a free port (scripts/lib/moto-server.py: moto with its CloudFormation gaps closed);
+ * 2. with `--upgrade`: deploys the last released layout (scripts/lib/released-layout.ts) with its own scripts;
+ *    then writes data through the admin command line;
+ * 3. `npm run deploy -- --stage <stage>` with AWS_ENDPOINT_URL pointing at it, every optional resource switched on
+ *    (CHECK_PARAMS: alarm e-mail, tracing, managed WAF, custom domain);
+ * 4. reads every resource back through the AWS APIs and compares it with the code (scripts/lib/stage-check.ts,
+ *    scripts/lib/operations-check.ts), and the data written before the upgrade;
+ * 5. deploys again: nothing may change; 6. rotates the cursor key and runs the restore drill;
+ * 7. removes one domain stack, then the stage, whose removal must skip it: nothing may be left; 8. stops moto.
  * Exits 1 at the first failed step or with any difference. `--keep` leaves the stage and moto running.
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
 import { checkQueues } from './lib/queue-check.js';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { awsClients, readDeployedStage, type DeployedStage } from './lib/deployed-stage.js';
+import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
+import { awsClients, readDeployedStage, type AwsClients, type DeployedStage } from './lib/deployed-stage.js';
 import { startMoto } from './lib/moto.js';
+import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
+import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
+import { restoredTableName } from './lib/restore.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
 import { checkFunctions, checkLogGroups, checkNothingLeft, checkRoles, checkRouteKeys, checkRoutes, checkStacks, checkStageSettings, checkTable } from './lib/stage-check.js';
-import { expectedPolicies, resolveConfig } from './lib/stage-expectations.js';
+import { expectedPolicies, resolveConfig, stageParam } from './lib/stage-expectations.js';
 
 const require = createRequire(import.meta.url);
 const { SPLIT_STACKS } = require('../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
@@ -39,31 +47,47 @@ export interface DeployCheckReport {
   ok: boolean;
 }
 
-/** `npm run deploy -- …` with `env`, its output passed through (or to `log`). */
-function runDeploy(args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<number> {
+/** What the check switches on beyond the defaults, so that every optional resource is deployed and read back. */
+export const checkParams = (stage: string) => [
+  '--param=alarmEmail=ops@example.com',
+  '--param=tracing=true',
+  '--param=waf=managed',
+  `--param=customDomainName=api.${stage}.example.com`,
+  `--param=customDomainCertificateArn=arn:aws:acm:${REGION}:123456789012:certificate/deploy-check`,
+];
+
+/** An upgraded stage's data, written by the released layout's admin command line and read back after the upgrade. */
+const UPGRADE_USER = 'upgrade-check@example.com';
+
+/** `scripts/<script> …` of the checkout at `root` with `env`; its output goes to `log` and comes back. */
+function runScript(root: string, script: string, args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<{ code: number; output: string[] }> {
+  const output: string[] = [];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/deploy.ts'), ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8');
       let rest = '';
       stream.on('data', (chunk: string) => {
         const lines = (rest + chunk).split('\n');
         rest = lines.pop()!;
-        for (const line of lines) log(line);
+        for (const line of lines) {
+          output.push(line);
+          log(line);
+        }
       });
     }
     child.on('error', fail);
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => done({ code: code ?? (signal ? 1 : 0), output }));
   });
 }
 
 /** The checks of a deployed stage against the code, by area. */
 async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const config = await resolveConfig(deployed.stage, env);
+  const config = await resolveConfig(deployed.stage, env, checkParams(deployed.stage));
   const tableArn = deployed.table?.description.TableArn;
   // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
   const streamArn = deployed.table?.description.LatestStreamArn;
-  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn) : new Map();
+  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn, String(stageParam(config, deployed.stage, 'tracing')) === 'true') : new Map();
   return [
     ...checkStacks(deployed, SPLIT_STACKS),
     ...checkRoutes(deployed),
@@ -75,17 +99,37 @@ async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise
     ...checkTable(deployed, config),
     // The change feed's queues and their wiring (issue 28).
     ...(await checkQueues(deployed.stage, REGION, env)),
+    ...checkOperations(deployed, await readOperations(deployed.stage, deployed.restApiIds[0], config, REGION, env), config),
   ];
 }
 
+/** The restore drill as a team runs it: `npm run admin -- restore` to the latest restorable time, its report checked. */
+async function restoreDrill(aws: AwsClients, stage: string, env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string[]> {
+  const backups = await aws.dynamodb.send(new DescribeContinuousBackupsCommand({ TableName: `store-api-${stage}` }));
+  const to = backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.LatestRestorableDateTime;
+  if (!to) return ['the table reports no latest restorable time'];
+  const { code, output } = await runScript(repoRoot, 'admin.ts', ['restore', '--stage', stage, '--to', to.toISOString(), '--region', REGION], env, log);
+  await aws.dynamodb.send(new DeleteTableCommand({ TableName: restoredTableName(`store-api-${stage}`, to) })).catch(() => undefined);
+  const problems = code === 0 ? [] : [`npm run admin -- restore exited with ${code}`];
+  // Every kind of item counted in both tables; the data written through the admin command line is there.
+  const rows = output.filter((line) => /^ {2}\S+\s+\d+\s+\d+$/.test(line)).map((line) => line.trim().split(/\s+/));
+  for (const [kind, now, restored] of rows) if (now !== restored) problems.push(`restored ${kind}: ${restored} items, the table holds ${now}`);
+  if (!rows.some(([kind, , restored]) => kind === 'LOGIN' && Number(restored) > 0)) problems.push('the restored table holds no LOGIN item (the admin user)');
+  if (!output.some((line) => /read back [1-9]\d* sampled items/.test(line))) problems.push('no sampled item was read back');
+  return problems;
+}
+
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */
-export async function deployCheck(options: { stage?: string; keep?: boolean; log?: (line: string) => void } = {}): Promise<DeployCheckReport> {
+export async function deployCheck(options: { stage?: string; keep?: boolean; upgrade?: boolean; log?: (line: string) => void } = {}): Promise<DeployCheckReport> {
   const stage = options.stage ?? 'check';
   const log = options.log ?? ((line: string) => console.log(line));
   const steps: StepResult[] = [];
   const moto = await startMoto();
   log(`moto_server at ${moto.endpoint}`);
-  const env = { ...process.env, ...moto.env, CURSOR_SECRET: randomBytes(24).toString('hex') };
+  // A team upgrading from the released layout still exports the CURSOR_SECRET that layout needed: the first deploy of
+  // this one keeps it as the SSM parameter's current key, so no cursor in flight breaks.
+  const shellSecret = 'released-layout-cursor-secret-0123456789';
+  const env = { ...process.env, ...moto.env, ...(options.upgrade ? { CURSOR_SECRET: shellSecret } : {}) };
   const aws = awsClients(REGION, moto.env);
   const step = async (name: string, body: () => Promise<string[]>): Promise<boolean> => {
     const started = Date.now();
@@ -98,28 +142,75 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; log
     return problems.length === 0;
   };
   const deploy = (...extra: string[]) => async () => {
-    const code = await runDeploy(['--stage', stage, '--region', REGION, ...extra], env, log);
+    const { code } = await runScript(repoRoot, 'deploy.ts', ['--stage', stage, '--region', REGION, ...extra], env, log);
     return code === 0 ? [] : [`npm run deploy -- --stage ${stage} ${extra.join(' ')} exited with ${code}`];
+  };
+  const admin = async (root: string, ...args: string[]) => {
+    const { code, output } = await runScript(root, 'admin.ts', [...args, '--stage', stage], env, log);
+    return code === 0 ? { problems: [], output } : { problems: [`npm run admin -- ${args.join(' ')} exited with ${code}`], output };
+  };
+  const writeData = async (root: string) => [
+    ...(await admin(root, 'create-user', '--email', UPGRADE_USER, '--type', 'A', '--root', '--firstname', 'Upgrade')).problems,
+    ...(await admin(root, 'enable-api', '--email', UPGRADE_USER)).problems,
+  ];
+  const readData = async () => {
+    const { problems, output } = await admin(repoRoot, 'show-user', '--email', UPGRADE_USER);
+    return [...problems, ...(output.some((line) => line.includes(UPGRADE_USER)) ? [] : [`${UPGRADE_USER}, written before, is not read back`])];
+  };
+  const released = (label: string) => async () => {
+    const checkout = await checkoutReleasedLayout();
+    try {
+      const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);
+      if (code !== 0) return [`the released layout's npm run deploy exited with ${code}`];
+      // Awaited here: the checkout is removed right after.
+      return await writeData(checkout.root);
+    } finally {
+      log(`   ${label}: ${RELEASED_LAYOUT}`);
+      await checkout.remove();
+    }
   };
   try {
     let before: DeployedStage | undefined;
     const ok =
-      (await step('deploy every stack', deploy())) &&
+      (!options.upgrade || (await step('deploy the released layout and write data through its admin command line', released('released layout')))) &&
+      (await step('deploy every stack', deploy(...checkParams(stage)))) &&
       (await step('read back and compare with the code', async () => {
+        // Data first: the table's description (its item count) is part of what the second deploy must not change.
+        const written = options.upgrade ? [] : await writeData(repoRoot);
         before = await readDeployedStage(aws, stage);
         log(`   read back: ${before.stacks.length} stacks, ${before.routes.length} methods, ${before.functions.length} functions, ${before.roles.length} roles, ${before.logGroups.length} log groups`);
-        return compare(before, env);
+        const problems = await compare(before, env);
+        if (!options.upgrade) return [...problems, ...written];
+        const config = await resolveConfig(stage, env, checkParams(stage));
+        const kept = (await readOperations(stage, before.restApiIds[0], config, REGION, env)).cursorKey?.current === shellSecret;
+        return [...problems, ...(await readData()), ...(kept ? [] : ["the upgrade did not keep the shell's CURSOR_SECRET as the current cursor key"])];
       })) &&
       (await step('deploy again: nothing changes', async () => {
-        const problems = await deploy()();
+        const problems = await deploy(...checkParams(stage))();
         if (problems.length > 0) return problems;
         const after = await readDeployedStage(aws, stage);
         const changed = (stage: DeployedStage) => JSON.stringify({ ...stage, stageSettings: undefined });
         return changed(after) === changed(before!) ? [] : ['the second deploy changed what the first created'];
       })) &&
+      (await step('rotate the cursor key and run the restore drill', async () => {
+        const rotated = await admin(repoRoot, 'rotate-cursor-secret', '--region', REGION);
+        const config = await resolveConfig(stage, env, checkParams(stage));
+        const keys = (await readOperations(stage, before!.restApiIds[0], config, REGION, env)).cursorKey;
+        const overlap = keys?.previousCount === 1 ? [] : [`after a rotation the cursor key parameter holds ${keys?.previousCount} previous keys, not 1`];
+        return [...rotated.problems, ...overlap, ...(await restoreDrill(aws, stage, env, log))];
+      })) &&
       (options.keep ||
-        ((await step('remove every stack', deploy('--remove'))) &&
-          (await step('nothing of the stage is left', async () => checkNothingLeft(await readDeployedStage(aws, stage))))));
+        ((await step('remove a half-deployed stage: one stack first, then the rest, skipping it', async () => {
+          const problems = await deploy('--remove', '--only', 'webhooks')();
+          if (problems.length > 0) return problems;
+          const { code, output } = await runScript(repoRoot, 'deploy.ts', ['--stage', stage, '--region', REGION, '--remove'], env, log);
+          const skipped = output.some((line) => line.includes(`skipped, not deployed: store-api-${stage}-webhooks`));
+          return [...(code === 0 ? [] : [`npm run deploy -- --remove exited with ${code}`]), ...(skipped ? [] : ['the removal did not say it skipped the absent webhooks stack'])];
+        })) &&
+          (await step('nothing of the stage is left', async () => {
+            const config = await resolveConfig(stage, env, checkParams(stage));
+            return [...checkNothingLeft(await readDeployedStage(aws, stage)), ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env))];
+          }))));
     return { stage, steps, ok: Boolean(ok) && steps.every((s) => s.problems.length === 0) };
   } finally {
     aws.destroy();
@@ -132,7 +223,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const argv = process.argv.slice(2);
   const stageAt = argv.indexOf('--stage');
   const started = Date.now();
-  deployCheck({ stage: stageAt >= 0 ? argv[stageAt + 1] : undefined, keep: argv.includes('--keep') }).then(
+  deployCheck({ stage: stageAt >= 0 ? argv[stageAt + 1] : undefined, keep: argv.includes('--keep'), upgrade: argv.includes('--upgrade') }).then(
     (report) => {
       console.log(`\ndeploy check of stage ${report.stage}: ${report.ok ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
       for (const s of report.steps) console.log(`  ${s.problems.length === 0 ? 'ok  ' : 'FAIL'} ${s.step} (${s.seconds} s)`);

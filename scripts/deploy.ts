@@ -4,16 +4,21 @@
  *   npm run deploy -- --stage dev --remove
  * Deploy: `core` (table, REST API, dispatchers) first, then one stack per domain, one at a time
  * (they share the REST API's stage, which API Gateway does not let two deploys change at once).
- * Remove: the domains in reverse, then `core` (its exports are imported by the domains).
+ * Remove: the domains in reverse, then `core` (its exports are imported by the domains); stacks that do not
+ * exist (a first deploy that failed half-way) are skipped.
  * Every other option (`--region`, `--aws-profile`, `--param="corsOrigins=…"`, …) is passed to
- * each `serverless deploy` / `serverless remove`. The first failure stops the run.
+ * each `serverless deploy` / `serverless remove`. The first failure stops the run and says which stacks
+ * exist and how to resume or remove. Before the first stack, the stage's cursor key parameter is created
+ * when absent (scripts/lib/cursor-secret.ts).
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deleteCursorSecret, ensureCursorSecret } from './lib/cursor-secret.js';
 import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 import { migrateDeployedStage } from './lib/deploy-migrate.js';
+import { stackNameOf, stackStatuses } from './lib/stack-status.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -27,6 +32,7 @@ class UsageError extends Error {}
 export interface Plan {
   action: 'deploy' | 'remove';
   stage: string;
+  region: string;
   stacks: string[];
   commands: string[][];
   dryRun: boolean;
@@ -38,6 +44,7 @@ export function plan(argv: string[]): Plan {
   let action: Plan['action'] = 'deploy';
   let only: string[] | undefined;
   let dryRun = false;
+  let region = 'us-east-1';
   const passThrough: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -51,7 +58,10 @@ export function plan(argv: string[]): Plan {
     else if (flag === '--remove') action = 'remove';
     else if (flag === '--dry-run') dryRun = true;
     else if (flag === '--only') only = value().split(',').map((s) => s.trim()).filter(Boolean);
-    else if (flag === '--param' && /^domain=/.test(inline ?? argv[i + 1] ?? '')) throw new UsageError('the script chooses --param=domain itself; use --only');
+    else if (flag === '--region' || flag === '-r') {
+      region = value();
+      passThrough.push('--region', region);
+    } else if (flag === '--param' && /^domain=/.test(inline ?? argv[i + 1] ?? '')) throw new UsageError('the script chooses --param=domain itself; use --only');
     else passThrough.push(arg);
   }
   if (!stage) throw new UsageError('--stage is required (dev, prod, …)');
@@ -62,20 +72,11 @@ export function plan(argv: string[]): Plan {
   return {
     action,
     stage,
+    region,
     stacks,
     dryRun,
     commands: stacks.map((domain) => [action, '--stage', stage!, `--param=domain=${domain}`, ...passThrough]),
   };
-}
-
-/**
- * A deployed stage must sign its list cursors with its own key: with the public local default anyone
- * could forge cursors. Removing a stage, or a dry run, needs none.
- */
-export function missingSecret(wanted: Plan, env: NodeJS.ProcessEnv): string | undefined {
-  if (wanted.action !== 'deploy' || wanted.dryRun) return undefined;
-  if ((env.CURSOR_SECRET ?? '').length >= 16) return undefined;
-  return 'CURSOR_SECRET must be set (16 characters or more) to deploy, e.g. CURSOR_SECRET=$(openssl rand -base64 32); keep it per stage';
 }
 
 let scratch: ScratchDir | undefined;
@@ -91,28 +92,52 @@ function runServerless(args: string[]): Promise<number> {
   });
 }
 
-/** The `--region` passed through to serverless, for the migration's DynamoDB client. */
-function regionOf(args: readonly string[]): string | undefined {
-  const at = args.findIndex((arg) => arg === '--region' || arg === '-r');
-  return at >= 0 ? args[at + 1] : args.find((arg) => arg.startsWith('--region='))?.slice('--region='.length);
+/** After a failure: which stacks of the stage exist now, and the commands that resume or remove them. */
+export function partialStateReport(wanted: Plan, failedAt: number, statuses: Map<string, string | undefined>): string {
+  const existing = SPLIT_STACKS.filter((name) => statuses.get(name));
+  const lines = [
+    `stack ${wanted.stacks[failedAt]} failed; stopped. Not yet done: ${wanted.stacks.slice(failedAt + 1).join(', ') || 'nothing'}`,
+    `stacks of stage ${wanted.stage} that exist now: ${existing.map((name) => `${stackNameOf(wanted.stage, name)} (${statuses.get(name)})`).join(', ') || 'none'}`,
+  ];
+  const rolledBack = existing.filter((name) => statuses.get(name) === 'ROLLBACK_COMPLETE');
+  if (rolledBack.length > 0) lines.push(`a stack in ROLLBACK_COMPLETE cannot be updated, only removed first: npm run deploy -- --stage ${wanted.stage} --remove --only ${rolledBack.join(',')}`);
+  if (wanted.action === 'deploy') lines.push(`resume: npm run deploy -- --stage ${wanted.stage} --only ${wanted.stacks.slice(failedAt).join(',')} (same options)`);
+  else lines.push(`retry the removal: npm run deploy -- --stage ${wanted.stage} --remove (stacks already gone are skipped)`);
+  lines.push(`or remove what exists: npm run deploy -- --stage ${wanted.stage} --remove`);
+  return lines.join('\n');
+}
+
+/** The commands a removal really runs: stacks that do not exist are skipped (a half-done first deploy). */
+async function withoutAbsentStacks(wanted: Plan): Promise<Plan> {
+  const statuses = await stackStatuses(wanted.stage, wanted.stacks, wanted.region);
+  const absent = wanted.stacks.filter((name) => !statuses.get(name));
+  if (absent.length > 0) console.log(`skipped, not deployed: ${absent.map((name) => stackNameOf(wanted.stage, name)).join(', ')}`);
+  const keep = wanted.stacks.map((name) => Boolean(statuses.get(name)));
+  return { ...wanted, stacks: wanted.stacks.filter((_, i) => keep[i]), commands: wanted.commands.filter((_, i) => keep[i]) };
 }
 
 async function main(argv: string[]): Promise<number> {
-  const wanted = plan(argv);
-  const missing = missingSecret(wanted, process.env);
-  if (missing) throw new UsageError(missing);
-  console.log(`${wanted.action} stage ${wanted.stage}: ${wanted.stacks.join(' → ')}`);
+  const planned = plan(argv);
+  console.log(`${planned.action} stage ${planned.stage}: ${planned.stacks.join(' → ')}`);
+  const wanted = planned.action === 'remove' && !planned.dryRun ? await withoutAbsentStacks(planned) : planned;
+  if (wanted.action === 'deploy' && !wanted.dryRun) {
+    const made = await ensureCursorSecret(wanted.stage, wanted.region, process.env.CURSOR_SECRET);
+    console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${made === 'created' ? 'created' : 'exists, kept'}`);
+  }
   for (const [i, args] of wanted.commands.entries()) {
     console.log(`\n[${i + 1}/${wanted.commands.length}] serverless ${args.join(' ')}`);
     if (wanted.dryRun) continue;
     const started = Date.now();
     const code = await runServerless(args);
     if (code !== 0) {
-      console.error(`\nstack ${wanted.stacks[i]} failed (exit ${code}); stopped. Not yet done: ${wanted.stacks.slice(i + 1).join(', ') || 'nothing'}`);
+      console.error(`\n${partialStateReport(wanted, i, await stackStatuses(wanted.stage, SPLIT_STACKS, wanted.region))}`);
       return code;
     }
     console.log(`stack ${wanted.stacks[i]}: done in ${Math.round((Date.now() - started) / 1000)} s`);
-    if (wanted.action === 'deploy' && wanted.stacks[i] === 'core') await migrateDeployedStage(wanted.stage, regionOf(args));
+    if (wanted.action === 'deploy' && wanted.stacks[i] === 'core') await migrateDeployedStage(wanted.stage, wanted.region);
+  }
+  if (wanted.action === 'remove' && !wanted.dryRun && planned.stacks.includes('core')) {
+    console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${await deleteCursorSecret(wanted.stage, wanted.region)}`);
   }
   return 0;
 }

@@ -156,7 +156,8 @@ async function main(): Promise<void> {
   const color = options.logFormat === 'pretty' && process.stdout.isTTY === true && !process.env.NO_COLOR;
   offline.process.echoTo(requestLogStream(process.stdout, { format: options.logFormat, color }));
 
-  const url = `http://localhost:${options.httpPort}`;
+  // PUBLIC_URL: where clients reach this server when that is not localhost (a proxy or tunnel with a domain).
+  const url = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '') || `http://localhost:${options.httpPort}`;
   console.log(
     [
       '',

@@ -1,6 +1,7 @@
 /**
  * What a million requests cost, from the bench's own measurements: per endpoint, the DynamoDB read and write
- * request units of the warm request as deployed (consumed capacity DynamoDB reported, bench/lib/endpoints.ts),
+ * request units of the warm request as deployed (bench/lib/endpoints.ts: read units as DynamoDB reported them,
+ * write units computed from item sizes as AWS bills them, bench/lib/billed-units.ts),
  * the Lambda duration (median in-process request, billed per started ms at the deployed memory size) and the
  * API Gateway request. Weighted by an ERP-sync mix; docs/deploy.md "What a request costs" reads the result.
  */
@@ -118,8 +119,9 @@ export function costReport(cost: MixCost): string[] {
     `Cost per million requests (AWS us-east-1 list prices as of ${cost.pricesAsOf}, bench/lib/cost.ts): Lambda arm64 ` +
       `$${PRICES.lambdaArmPerGbSecond}/GB-s + $${PRICES.lambdaPerMillionRequests}/M requests at ${cost.memoryMb} MB, billed ms = the`,
     `median in-process request above rounded up; DynamoDB on-demand $${PRICES.dynamoDbPerMillionReadUnits}/M read units, ` +
-      `$${PRICES.dynamoDbPerMillionWriteUnits}/M write units, units as DynamoDB Local reported them for the warm request (non-root,`,
-    `auth cache on); API Gateway REST API $${PRICES.restApiPerMillionRequests}/M (HTTP API $${PRICES.httpApiPerMillionRequests}/M). CloudWatch Logs ingestion is not counted.`,
+      `$${PRICES.dynamoDbPerMillionWriteUnits}/M write units, for the warm request (non-root, auth cache on): read units as DynamoDB Local`,
+    `reported them, write units computed from item sizes as AWS bills them (bench/lib/billed-units.ts: a transaction 2 per started KB of`,
+    `each item, an index write 1 per KB); API Gateway REST API $${PRICES.restApiPerMillionRequests}/M (HTTP API $${PRICES.httpApiPerMillionRequests}/M). CloudWatch Logs ingestion is not counted.`,
     '',
     '| request | share | read units | write units (rate limit) | billed ms | API Gateway | Lambda | DynamoDB | total /M |',
     '|---|---|---|---|---|---|---|---|---|',

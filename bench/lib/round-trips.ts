@@ -12,6 +12,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../lib/config.js';
+import { totalWriteUnits } from './billed-units.js';
+import { WRITE_COMMANDS, withWriteImages } from './write-images.js';
 
 /**
  * Counts and records the DynamoDB calls a request makes, with an SDK middleware on the document client the
@@ -64,8 +67,10 @@ let capacity = false;
 
 /**
  * While on, every recorded call asks DynamoDB for its consumed capacity (ReturnConsumedCapacity TOTAL) and keeps
- * it: the read and write units bench/lib/cost.ts prices. Off while timing, so that the timed request and its bare
- * replay send the same inputs.
+ * it: the read and write units bench/lib/cost.ts prices. Write units are not taken from DynamoDB Local, which
+ * under-reports transactions: they are computed from the images of the items written, as AWS bills them
+ * (bench/lib/billed-units.ts). Off while timing, so that the timed request and its bare replay send the same
+ * inputs (and no image is read).
  */
 export function recordCapacity(on: boolean): void {
   capacity = on;
@@ -117,9 +122,15 @@ export function installRecorder(client: DynamoDBDocumentClient): void {
       calls.push(call);
       if (capacity) args = { ...args, input: { ...(args.input as Input), ReturnConsumedCapacity: 'TOTAL' } };
       try {
-        const result = await next(args);
+        const metered = capacity && WRITE_COMMANDS.has(sdkCommand);
+        const { result, images } = metered
+          ? await withWriteImages(sdkCommand, call.input, config().tableName, () => next(args))
+          : { result: await next(args), images: undefined };
         call.attempts = (result.output as Metadata).$metadata?.attempts ?? 1;
-        if (capacity) call.consumed = unitsOf(sdkCommand, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        if (capacity) {
+          const reported = unitsOf(sdkCommand, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+          call.consumed = images ? { read: reported.read, write: totalWriteUnits(images.items, images.transactional) } : reported;
+        }
         return result;
       } catch (error) {
         call.attempts = (error as Metadata).$metadata?.attempts ?? 1;

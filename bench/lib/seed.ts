@@ -1,14 +1,15 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lib/db/client.js';
-import { keys, padId } from '../../lib/db/keys.js';
+import { keys } from '../../lib/db/keys.js';
+import { bulkUserItems } from '../../lib/db/user-bulk.js';
 import type { LoginRecord, UserRecord } from '../../lib/db/records.js';
 import type { UserStatus, UserType } from '../../lib/entities/users.js';
 
 /**
  * Bulk users for the list-scaling figure. createUser costs two round trips per user (counter, transaction);
  * 10,000 of those would take minutes on DynamoDB Local, so the same items are written with BatchWriteItem:
- * the profile (with its GSI1 bucket keys), the login item and the per-bucket counters, exactly as
- * lib/db/users.ts createUser writes them, ids taken from the same counter in one step.
+ * the profile, the login item, the list copies and the per-bucket counts, exactly as lib/db/users.ts
+ * createUser writes them (lib/db/user-bulk.ts), ids taken from the same counter in one step.
  */
 
 /** Bucket shares of a store's users: mostly active customers, a few disabled ones, vendors, administrators. */
@@ -22,10 +23,10 @@ const MIX: ReadonlyArray<{ userType: UserType; status: UserStatus; share: number
 const BATCH = 25;
 const PARALLEL_BATCHES = 4;
 
-export async function seedUsers(tableName: string, count: number, tag: string): Promise<void> {
+/** `companyOf(i)`: the company of the i-th user (0 for none, the default). */
+export async function seedUsers(tableName: string, count: number, tag: string, companyOf: (index: number) => number = () => 0): Promise<void> {
   const firstId = (await reserveIds(tableName, count)) - count + 1;
-  const perBucket = new Map<string, number>();
-  const items: Record<string, unknown>[] = [];
+  const users: Array<{ user: UserRecord; login: LoginRecord }> = [];
   const now = Math.floor(Date.now() / 1000);
   for (let i = 0; i < count; i++) {
     const { userType, status } = bucketOf(i, count);
@@ -35,9 +36,10 @@ export async function seedUsers(tableName: string, count: number, tag: string): 
       email_lc: `${tag}-${i}@bench.example.com`,
       user_type: userType,
       status,
-      firstname: 'Bench',
-      lastname: `User ${i}`,
-      company_id: 0,
+      firstname: FIRST_NAMES[i % FIRST_NAMES.length]!,
+      lastname: `${LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]} ${i}`,
+      phone: `+1 555 ${String(i).padStart(7, '0')}`,
+      company_id: companyOf(i),
       is_root: 'N',
       timestamp: now,
       version: 1,
@@ -51,26 +53,26 @@ export async function seedUsers(tableName: string, count: number, tag: string): 
       company_id: user.company_id,
       version: 1,
     };
-    items.push(
-      { ...keys.userProfile(user.user_id), gsi1pk: keys.usersBucket(userType, status), gsi1sk: padId(user.user_id), ...user },
-      { ...keys.login(user.email_lc), ...login },
-    );
-    perBucket.set(`${userType}#${status}`, (perBucket.get(`${userType}#${status}`) ?? 0) + 1);
+    users.push({ user, login });
   }
+  const { items, counts } = bulkUserItems(users);
   await writeAll(tableName, items);
-  for (const [bucket, added] of perBucket) {
-    const [userType = '', status = ''] = bucket.split('#');
+  for (const { key, add } of counts) {
     await db().send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.userStats(userType, status),
+        Key: key,
         UpdateExpression: 'ADD #count :delta',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':delta': added },
+        ExpressionAttributeValues: { ':delta': add },
       }),
     );
   }
 }
+
+// Names and phones that repeat as a store's do, so the name and phone filters have something to find.
+const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Ken'];
+const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Hamilton', 'Thompson'];
 
 /** Deterministic interleaving of the mix, so 100 and 10,000 users have the same bucket shapes. */
 function bucketOf(index: number, count: number): { userType: UserType; status: UserStatus } {
@@ -98,8 +100,8 @@ async function reserveIds(tableName: string, count: number): Promise<number> {
   return Number(result.Attributes?.value);
 }
 
-/** BatchWriteItem puts, 25 per request, a few requests at a time, retrying unprocessed items. */
-export async function writeAll(tableName: string, items: readonly Record<string, unknown>[]): Promise<void> {
+/** BatchWriteItem puts, 25 per request, `parallel` requests at a time, retrying unprocessed items. */
+export async function writeAll(tableName: string, items: readonly Record<string, unknown>[], parallel = PARALLEL_BATCHES): Promise<void> {
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
   let next = 0;
@@ -114,5 +116,5 @@ export async function writeAll(tableName: string, items: readonly Record<string,
       }
     }
   };
-  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, worker));
+  await Promise.all(Array.from({ length: parallel }, worker));
 }

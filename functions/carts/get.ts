@@ -1,4 +1,5 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { getCart } from '../../lib/operations/carts.js';
+import { cartsEntity } from '../../lib/entities/carts.js';
+import { cartHooks } from '../../lib/operations/carts.js';
+import { entityHandler } from '../../lib/operations/crud.js';
 
-export const handler = apiHandler('carts.get', getCart);
+export const handler = entityHandler(cartsEntity, 'get', cartHooks);

@@ -1,4 +1,5 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { listCarts } from '../../lib/operations/carts.js';
+import { cartsEntity } from '../../lib/entities/carts.js';
+import { cartHooks } from '../../lib/operations/carts.js';
+import { entityHandler } from '../../lib/operations/crud.js';
 
-export const handler = apiHandler('carts.list', listCarts);
+export const handler = entityHandler(cartsEntity, 'list', cartHooks);

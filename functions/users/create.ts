@@ -5,19 +5,21 @@ import { readBodyFields } from '../../lib/entities/validate.js';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardPrivilegedUser, sentText } from '../../lib/operations/guards.js';
+import { passwordHashOf } from '../../lib/operations/user-passwords.js';
 import { profileIdOf, requireVendorCompany } from '../../lib/operations/users.js';
 
 /**
  * POST /users → 201 {"user_id": N, "profile_id": "N"} (the recording's types: lib/entities/users.ts `answers`). Never root, never with API access: those are the
  * admin tool's. company_id defaults to 0 (no company); a vendor needs one; a company_id must name an
- * existing company (400 naming the field). A password sent is ignored: nothing but the API key's hash
- * is a credential here, and that only the admin tool sets.
+ * existing company (400 naming the field). A `password` is stored as its slow hash only: the user's storefront
+ * sign-in (POST /auth_tokens); API keys stay the admin tool's.
  */
 export const handler = apiHandler('users.create', async ({ caller, body = {} }) => {
   guardPrivilegedUser(caller, sentText(body, 'user_type') ?? '');
   const fields = readBodyFields(usersEntity, 'create', body);
   const companyId = (fields.company_id as number | undefined) ?? 0;
   requireVendorCompany(String(fields.user_type), companyId);
+  const passwordHash = await passwordHashOf(body);
   const user = await createUser(
     {
       email: fields.email as string,
@@ -29,6 +31,7 @@ export const handler = apiHandler('users.create', async ({ caller, body = {} }) 
       company: fields.company as string | undefined,
       phone: (fields.phone as string | undefined) ?? '',
       is_root: 'N',
+      password_hash: passwordHash,
     },
     { companyMustExist: true },
   );

@@ -9,6 +9,8 @@ import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../../lib/operations/guards.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { passwordHashOf } from '../../lib/operations/user-passwords.js';
 import { assertJudgedVersion, judgeUserIfMatch, keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
 
 const TYPE_FIXED = 'The user_type field cannot be changed after creation';
@@ -25,6 +27,8 @@ export const handler = apiHandler('users.update', async (request) => {
     guardSelfRemoval(caller, current.user_id, sentText(body, 'status') === 'D');
   };
   const judged = await judgeUserIfMatch(request, guard);
+  // Hashed before anything is written (a bad one is a 400 with nothing changed); set after the profile, under the same guard.
+  const passwordHash = await passwordHashOf(body);
   const user = await updateUser(
     userId,
     (current): UserChanges => {
@@ -32,7 +36,7 @@ export const handler = apiHandler('users.update', async (request) => {
       assertJudgedVersion(judged, current);
       const fields = readBodyFields(usersEntity, 'update', body);
       const { user_type: userType, ...changes } = fields;
-      if (Object.keys(fields).length === 0) throw badRequest('Missing parameters');
+      if (Object.keys(fields).length === 0 && passwordHash === undefined) throw badRequest('Missing parameters');
       if (userType !== undefined && userType !== current.user_type) {
         throw new ValidationError(TYPE_FIXED, [{ field: 'user_type', message: TYPE_FIXED }]);
       }
@@ -52,5 +56,7 @@ export const handler = apiHandler('users.update', async (request) => {
     },
     { companyMustExist: true },
   );
+  // A new password ends the user's storefront tokens (they carry the old one's tag).
+  if (passwordHash !== undefined) await setPasswordHash(userId, passwordHash);
   return ok(writeAnswer(usersEntity, 'update', { user_id: userId, profile_id: profileIdOf(user) }));
 });

@@ -4,9 +4,11 @@ import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login
 import { noteBucket, rateLimitPolicy } from '../db/rate-limit.js';
 import { withoutKeys, type LoginRecord } from '../db/records.js';
 import { tooManyRequests, unauthorized } from '../http/http-errors.js';
+import { countEvent } from '../metrics.js';
 import { verifyApiKey } from './api-keys.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import type { Caller } from './caller.js';
+import { authenticateToken, isTokenLogin } from './storefront-auth.js';
 
 /**
  * HTTP Basic authentication (SPEC §4). One BatchGetItem reads the login item and
@@ -23,6 +25,8 @@ export async function authenticate(
 ): Promise<{ caller: Caller; lookup: (key: ItemKey) => Item | undefined }> {
   const credentials = parseBasicAuthorization(authorization);
   if (!credentials) throw unauthorized();
+  // A storefront customer's token (`<token>:`): no e-mail, its own checks (lib/auth/storefront-auth.ts).
+  if (isTokenLogin(credentials)) return { caller: await authenticateToken(credentials.email, sourceIp), lookup: () => undefined };
   const emailLower = credentials.email.toLowerCase();
   const loginKey = keys.login(emailLower);
   const attemptsKey = keys.throttle(emailLower, sourceIp);
@@ -31,7 +35,10 @@ export async function authenticate(
 
   const now = Math.floor(Date.now() / 1000);
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
-  if (locked > 0) throw tooManyRequests(locked);
+  if (locked > 0) {
+    countEvent('loginLockouts');
+    throw tooManyRequests(locked);
+  }
 
   const item = lookup(loginKey);
   const login = item ? withoutKeys<LoginRecord>(item) : undefined;

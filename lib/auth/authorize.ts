@@ -19,6 +19,7 @@ export async function effectivePrivileges(caller: Caller): Promise<Set<string>> 
  * that allow it (their objects are then scoped to their company by the operation).
  */
 export async function authorize(caller: Caller, route: Route): Promise<void> {
+  if (caller.storefront) return authorizeStorefront(caller, route);
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
     const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
@@ -35,4 +36,11 @@ export async function authorize(caller: Caller, route: Route): Promise<void> {
   const granted = await caller.privileges;
   const missing = route.privileges.find((privilege) => !granted.has(privilege));
   if (missing) throw new ForbiddenError(`The ${missing} privilege is required`);
+}
+
+/** A storefront caller opens only the storefront's paths, a guest only those that need no customer (SPEC §4). */
+function authorizeStorefront(caller: Caller, route: Route): void {
+  const access = route.resource.storefrontAccess;
+  if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
+  if (access === 'customer' && caller.storefront !== 'customer') throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
 }

@@ -38,10 +38,13 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
   );
 }
 
+/** The shortest password `POST/PUT /users` accepts for a storefront sign-in (NIST SP 800-63B's floor). */
+export const API_PASSWORD_MIN_LENGTH = 8;
+
 /** Why a password is not acceptable, or undefined when it is. */
-export function passwordProblem(password: string): string | undefined {
+export function passwordProblem(password: string, minLength = PASSWORD_MIN_LENGTH): string | undefined {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return `a password needs at least ${PASSWORD_MIN_LENGTH} characters`;
+  if (length < minLength) return `a password needs at least ${minLength} characters`;
   if (length > PASSWORD_MAX_LENGTH) return `a password has at most ${PASSWORD_MAX_LENGTH} characters`;
   if (password.trim() !== password) return 'a password may not start or end with white space';
   return undefined;

@@ -16,11 +16,7 @@ export const keys = {
   userPartition: (userId: number) => `USER#${userId}`,
   /** Credentials and the authorization facts about a user, looked up by e-mail on every request. */
   login: (emailLower: string) => ({ pk: `LOGIN#${emailLower}`, sk: 'LOGIN' }),
-  /** One item per (user_type, status) bucket holding how many users are in it. */
-  userStats: (userType: string, status: string) => ({ pk: 'USERSTATS', sk: `${userType}#${status}` }),
-  userStatsPartition: 'USERSTATS',
-  /** GSI1 partition listing the users of one (user_type, status) bucket in id order. */
-  usersBucket: (userType: string, status: string) => `USERS#${userType}#${status}`,
+  // The users' list partitions and counts, sharded: lib/db/user-keys.ts.
 
   usergroupPartition: 'USERGROUPS',
   usergroup: (groupId: number) => ({ pk: 'USERGROUPS', sk: padId(groupId) }),

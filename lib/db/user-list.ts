@@ -1,9 +1,12 @@
-import { USER_STATUSES, USER_TYPES, type UserSort, type UserStatus, type UserType } from '../entities/users.js';
+import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
-import { queryFirst } from './query.js';
-import { GSI1, keys } from './keys.js';
+import { keys } from './keys.js';
 import { withoutKeys, type UserRecord } from './records.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
+import { bucketsFor, readBucket, readWordMatches, type Bucket, type BucketFilter } from './user-buckets.js';
+import { fieldText, matchesWords, textWords } from './user-index.js';
+import { isUserIndexReady } from './user-index-upgrade.js';
+import type { UserScope, WordField } from './user-keys.js';
 import { bucketCounts, getUserByEmail } from './users.js';
 
 /**
@@ -19,9 +22,9 @@ export interface UserFilters {
   email?: string;
   /** Only these user ids (from `user_id`, `user_ids`, `user_login`); empty means nobody. */
   ids?: readonly number[];
-  /** Case-insensitive substring of "firstname lastname" (CS-Cart's `name`). */
+  /** Each word starts a word of "firstname lastname" (case- and accent-insensitive; CS-Cart's `name`). */
   name?: string;
-  /** Case-insensitive substring of the phone. */
+  /** Each word (group of digits or letters) starts a word of the phone. */
   phone?: string;
   company_id?: number;
   is_root?: 'Y' | 'N';
@@ -40,14 +43,14 @@ export interface UserListQuery extends UserFilters {
 const userKey = (user: UserRecord, sortBy: UserSort) => tupleKey(SORT_VALUES[sortBy](user), user.user_id);
 
 export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
-  const has = (text: string | undefined, part: string) => (text ?? '').toLowerCase().includes(part.trim().toLowerCase());
+  const has = (field: WordField, query: string) => matchesWords(fieldText(user, field), query);
   return (
     (filters.user_type === undefined || user.user_type === filters.user_type) &&
     (filters.status === undefined || user.status === filters.status) &&
     (filters.email === undefined || user.email_lc === filters.email.trim().toLowerCase()) &&
     (filters.ids === undefined || filters.ids.includes(user.user_id)) &&
-    (filters.name === undefined || has(`${user.firstname} ${user.lastname}`, filters.name)) &&
-    (filters.phone === undefined || has(user.phone, filters.phone)) &&
+    (filters.name === undefined || has('name', filters.name)) &&
+    (filters.phone === undefined || has('phone', filters.phone)) &&
     (filters.company_id === undefined || user.company_id === filters.company_id) &&
     (filters.is_root === undefined || user.is_root === filters.is_root)
   );
@@ -90,25 +93,29 @@ export async function getUsers(ids: readonly number[]): Promise<UserRecord[]> {
   return (await batchGetInOrder(ids.map((id) => keys.userProfile(id)))).map((item) => withoutKeys<UserRecord>(item));
 }
 
-/** Filters that the (user_type, status) buckets and their counters answer by themselves. */
-const needsMatching = (query: UserFilters) =>
-  query.name !== undefined || query.phone !== undefined || query.company_id !== undefined || query.is_root !== undefined;
+type UserPage = { users: UserRecord[]; total: number; nextKey: string | null };
+
+/** The longest word of the name and phone filters: the index partition that drives a word search. */
+function drivingWord(query: UserFilters): { field: WordField; word: string } | undefined {
+  const words = (['name', 'phone'] as const).flatMap((field) => textWords(query[field] ?? '').map((word) => ({ field, word })));
+  return words.sort((a, b) => b.word.length - a.word.length)[0];
+}
 
 /**
- * GET /users (docs/data-model.md "Access patterns"). Users live in GSI1 partitions by
- * (user_type, status). The cheapest of three ways is taken:
- * 1. an e-mail or ids name the candidates: the login item and profile, or one BatchGetItem of at
- *    most 100 profiles; the other filters and the sort apply to those;
- * 2. sorted by id, filtered at most by user_type and status: a page is a merge of the matching
- *    buckets, each read only as far as the page needs, and totals come from per-bucket counters,
- *    so the work follows the page, not the table;
- * 3. anything else (name, phone, company_id, is_root, another sort): the matching buckets are read
- *    whole, in parallel (company_id and is_root as a FilterExpression, is_root=Y from the administrator
- *    buckets only), then filtered, sorted and cut in memory — cost grows with those buckets.
+ * GET /users (docs/data-model.md "Users at scale"). The cheapest way that answers exactly is taken:
+ * 1. `email` or ids name the candidates: the login item and profile, or one BatchGetItem of at most 100;
+ * 2. a word of `name` or `phone`: the users under that word (each shard of its partition), then the other
+ *    filters and the sort in memory — the work follows the users the word matches;
+ * 3. sorted by id (or `last_login`, "0" for all), `type` or `status`: the matching buckets (of all users, or
+ *    of the `company_id`'s users), each shard read only as far as the page needs, totals from the sharded
+ *    counts (`is_root`: the administrator buckets are read whole, filtered — there are few administrators);
+ * 4. any other sort: the matching buckets read whole, sorted in memory — cost grows with those users.
+ * Until an older table's users have their copies (lib/db/user-index-upgrade.ts), `company_id`, `name` and
+ * `phone` read the all-users buckets whole, as the first layout did.
  */
-export async function listUsers(query: UserListQuery): Promise<{ users: UserRecord[]; total: number; nextKey: string | null }> {
+export async function listUsers(query: UserListQuery): Promise<UserPage> {
   const offset = (query.page - 1) * query.itemsPerPage;
-  const pageOf = (users: UserRecord[]) => {
+  const pageOf = (users: UserRecord[]): UserPage => {
     const matching = sortUsers(users.filter((user) => matchesUser(user, query)), query.sortBy, query.descending);
     let start = offset;
     if (query.after !== undefined) {
@@ -126,43 +133,21 @@ export async function listUsers(query: UserListQuery): Promise<{ users: UserReco
   }
   if (query.ids !== undefined) return pageOf(await getUsers(query.ids));
 
-  // Only administrators are ever root, so is_root=Y needs only their buckets.
-  const userTypes = USER_TYPES.filter((t) => (!query.user_type || t === query.user_type) && (query.is_root !== 'Y' || t === 'A'));
-  const buckets = userTypes.flatMap((userType) =>
-    USER_STATUSES.filter((s) => !query.status || s === query.status).map((status) => ({ userType, status })),
-  );
-  // A cursor page reads the whole match, as a filtered list does (the buckets are merged by id in memory).
-  if (query.sortBy !== 'id' || needsMatching(query) || query.after !== undefined) {
-    const filter = exactFilter(query);
-    const partitions = await Promise.all(
-      buckets.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), undefined, false, filter)),
-    );
-    return pageOf(partitions.flat());
+  const word = drivingWord(query);
+  const indexed = (word !== undefined || query.company_id !== undefined) && (await isUserIndexReady());
+  if (word && indexed) return pageOf(await readWordMatches(word.field, word.word));
+
+  const scope: UserScope = indexed && query.company_id !== undefined ? { company: query.company_id } : {};
+  const buckets = bucketsFor(query);
+  const inBucketOrder = ['id', 'last_login', 'type', 'status'].includes(query.sortBy);
+  if (inBucketOrder && word === undefined && (query.company_id === undefined || scope.company !== undefined)) {
+    return bucketsPage(query, scope, buckets);
   }
-
-  const counts = await bucketCounts();
-  const countOf = ({ userType, status }: { userType: string; status: string }) => counts.get(`${userType}#${status}`) ?? 0;
-  const nonEmpty = buckets.filter((bucket) => countOf(bucket) > 0);
-  const total = nonEmpty.reduce((sum, bucket) => sum + countOf(bucket), 0);
-  const needed = query.page * query.itemsPerPage;
-  if (offset >= total) return { users: [], total, nextKey: null };
-  const partitions = await Promise.all(
-    nonEmpty.map(({ userType, status }) => readBucket(keys.usersBucket(userType, status), needed, query.descending)),
-  );
-  const merged = sortUsers(partitions.flat(), 'id', query.descending);
-  const page = merged.slice(offset, needed);
-  return { users: page, total, nextKey: needed < total && page.length > 0 ? userKey(page[page.length - 1]!, 'id') : null };
+  const partitions = await Promise.all(buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) })));
+  return pageOf(partitions.flat());
 }
 
-interface BucketFilter {
-  expression: string;
-  values: Record<string, unknown>;
-}
-
-/**
- * The exact filters (company_id, is_root) as a FilterExpression, so DynamoDB sends back only the users that
- * match them (it still reads the whole bucket); the rest is matched in memory (case-insensitive parts).
- */
+/** The exact filters as a FilterExpression, so DynamoDB sends back only the users that match them. */
 function exactFilter(query: UserFilters): BucketFilter | undefined {
   const parts: string[] = [];
   const values: Record<string, unknown> = {};
@@ -177,18 +162,59 @@ function exactFilter(query: UserFilters): BucketFilter | undefined {
   return parts.length > 0 ? { expression: parts.join(' AND '), values } : undefined;
 }
 
-/** One bucket in id order, up to `limit` users (all of them without one). */
-async function readBucket(partition: string, limit: number | undefined, descending: boolean, filter?: BucketFilter): Promise<UserRecord[]> {
-  const items = await queryFirst(
-    {
-      IndexName: GSI1,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': partition, ...filter?.values },
-      ...(filter ? { FilterExpression: filter.expression } : {}),
-      ScanIndexForward: !descending,
-      ...(limit !== undefined ? { Limit: limit } : {}),
-    },
-    limit,
-  );
-  return items.map((item) => withoutKeys<UserRecord>(item));
+/** Buckets ordered as one sort shows them: all together by id, or grouped by type or status (then by id). */
+function groupsOf(sortBy: UserSort, buckets: Bucket[], descending: boolean): Array<{ value: string | undefined; buckets: Bucket[] }> {
+  const by = sortBy === 'type' ? (b: Bucket) => b.userType : sortBy === 'status' ? (b: Bucket) => b.status : undefined;
+  if (!by) return [{ value: undefined, buckets }];
+  const values = [...new Set(buckets.map(by))].sort();
+  if (descending) values.reverse();
+  return values.map((value) => ({ value, buckets: buckets.filter((b) => by(b) === value) }));
+}
+
+/**
+ * A page of a list in bucket order (path 3 of listUsers): skips whole groups by their counts and reads each
+ * shard of the groups the page falls in only as far as the page (plus one, to know whether more follow).
+ */
+async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Bucket[]): Promise<UserPage> {
+  const counts = await bucketCounts(scope);
+  const nonEmpty = buckets.filter((b) => (counts.get(`${b.userType}#${b.status}`) ?? 0) > 0);
+  // is_root: an administrator bucket is read whole and filtered (others hold no root, so they need no filter).
+  const filtered = new Map<Bucket, UserRecord[]>();
+  if (query.is_root !== undefined) {
+    const admins = nonEmpty.filter((b) => b.userType === 'A');
+    const read = await Promise.all(admins.map((b) => readBucket(scope, b, { descending: query.descending, filter: exactFilter({ is_root: query.is_root }) })));
+    admins.forEach((b, i) => filtered.set(b, read[i]!));
+  }
+  const size = (b: Bucket) => filtered.get(b)?.length ?? counts.get(`${b.userType}#${b.status}`) ?? 0;
+  const total = nonEmpty.reduce((sum, b) => sum + size(b), 0);
+  const cursor = query.after === undefined ? undefined : parseTupleKey(query.after, ['string', 'number']);
+  let toSkip = cursor ? 0 : (query.page - 1) * query.itemsPerPage;
+  let wanted = query.itemsPerPage + 1;
+  const taken: UserRecord[] = [];
+  for (const group of groupsOf(query.sortBy, nonEmpty, query.descending)) {
+    if (wanted <= 0) break;
+    let afterId: number | undefined;
+    if (cursor && group.value !== undefined) {
+      const relation = group.value < String(cursor[0]) ? -1 : group.value > String(cursor[0]) ? 1 : 0;
+      if ((query.descending ? -relation : relation) < 0) continue;
+      if (relation === 0) afterId = cursor[1];
+    } else if (cursor) afterId = cursor[1];
+    const groupSize = group.buckets.reduce((sum, b) => sum + size(b), 0);
+    if (!cursor && toSkip >= groupSize) {
+      toSkip -= groupSize;
+      continue;
+    }
+    const limit = toSkip + wanted;
+    const beyond = (user: UserRecord) => afterId === undefined || (query.descending ? user.user_id < afterId : user.user_id > afterId);
+    const read = await Promise.all(
+      group.buckets.map(async (b) => filtered.get(b)?.filter(beyond) ?? readBucket(scope, b, { limit, descending: query.descending, afterId })),
+    );
+    const merged = sortUsers(read.flat(), 'id', query.descending).slice(toSkip, limit);
+    taken.push(...merged);
+    wanted -= merged.length;
+    toSkip = 0;
+  }
+  const page = taken.slice(0, query.itemsPerPage);
+  const more = taken.length > query.itemsPerPage;
+  return { users: page, total, nextKey: more ? userKey(page[page.length - 1]!, query.sortBy) : null };
 }

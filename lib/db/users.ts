@@ -8,9 +8,11 @@ import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
 import { readItem } from './items.js';
 import { queryAll } from './query.js';
-import { keys, padId } from './keys.js';
+import { keys } from './keys.js';
 import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
+import { indexWrites, isIndexItem, profileItem } from './user-index.js';
+import { SHARDS, userKeys, type UserScope } from './user-keys.js';
 
 const table = () => config().tableName;
 
@@ -48,18 +50,11 @@ export interface NewUser {
   is_root: 'Y' | 'N';
   /** Set by the admin command line and the bootstrap only. */
   key_hash?: string;
+  /** The scrypt hash of a password POST /users was given (lib/auth/passwords.ts). */
+  password_hash?: string;
 }
 
 export type UserChanges = Partial<Pick<UserRecord, 'email' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'>>;
-
-function profileItem(user: UserRecord): Record<string, unknown> {
-  return {
-    ...keys.userProfile(user.user_id),
-    gsi1pk: keys.usersBucket(user.user_type, user.status),
-    gsi1sk: padId(user.user_id),
-    ...user,
-  };
-}
 
 function loginItem(login: LoginRecord): Record<string, unknown> {
   return { ...keys.login(login.email_lc), ...login };
@@ -80,19 +75,7 @@ function loginFor(user: UserRecord, previous?: LoginRecord): LoginRecord {
   };
 }
 
-function statsDelta(userType: string, status: string, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.userStats(userType, status),
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
-}
-
-/** POST /users and the admin tool: profile, login and bucket count in one transaction (e-mail unique, no race). */
+/** POST /users and the admin tool: profile, login, list copies and bucket counts in one transaction (e-mail unique, no race). */
 export async function createUser(input: NewUser, options: WriteOptions = {}): Promise<UserRecord> {
   const user: UserRecord = {
     user_id: await nextId('user'),
@@ -109,17 +92,18 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
     timestamp: Math.floor(Date.now() / 1000),
     version: 1,
   };
-  const login = { ...loginFor(user), key_hash: input.key_hash };
+  const login = { ...loginFor(user), key_hash: input.key_hash, password_hash: input.password_hash };
+  const companyCheck = options.companyMustExist && user.company_id > 0 ? [companyExists(user.company_id)] : [];
   try {
     await transactWrite([
       { Put: { TableName: table(), Item: profileItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: table(), Item: loginItem(login), ConditionExpression: 'attribute_not_exists(pk)' } },
-      statsDelta(user.user_type, user.status, 1),
-      ...(options.companyMustExist && user.company_id > 0 ? [companyExists(user.company_id)] : []),
+      ...companyCheck,
+      ...indexWrites(undefined, user),
     ]);
   } catch (error) {
     if (error instanceof ConditionFailed && error.failed.includes(1)) throw duplicateEmail();
-    if (error instanceof ConditionFailed && error.failed.includes(3)) throw unknownCompany();
+    if (error instanceof ConditionFailed && companyCheck.length > 0 && error.failed.includes(2)) throw unknownCompany();
     throw error;
   }
   return user;
@@ -140,8 +124,8 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
   return login ? getUser(login.user_id) : undefined;
 }
 
-/** The user partition: the profile and every group link, in one strongly consistent Query. */
-export async function getUserWithLinks(userId: number): Promise<{ user?: UserRecord; links: LinkRecord[] }> {
+/** The user partition: the profile, every group link and the keys of the list copies, in one strongly consistent Query. */
+export async function getUserWithLinks(userId: number): Promise<{ user?: UserRecord; links: LinkRecord[]; copies: Set<string> }> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
@@ -149,15 +133,17 @@ export async function getUserWithLinks(userId: number): Promise<{ user?: UserRec
   });
   const profile = items.find((item) => item.sk === 'PROFILE');
   const links = items.filter((item) => String(item.sk).startsWith(keys.linkPrefix)).map((item) => withoutKeys<LinkRecord>(item));
-  return { user: profile ? withoutKeys<UserRecord>(profile) : undefined, links };
+  const copies = new Set(items.filter((item) => isIndexItem(String(item.sk))).map((item) => `${String(item.pk)}\u0000${String(item.sk)}`));
+  return { user: profile ? withoutKeys<UserRecord>(profile) : undefined, links, copies };
 }
 
 /**
  * Applies a partial change to a user (PUT /users/:id, the admin tool).
  * `decide` sees the current record on every attempt, may throw (guards,
- * validation) and returns the changes. Profile, login and bucket counts change
- * in one transaction conditioned on the version read, so concurrent writers
- * never lose an update.
+ * validation) and returns the changes. Profile, login, list copies and bucket
+ * counts change in one transaction conditioned on the version read, so
+ * concurrent writers never lose an update. A user written before the list
+ * copies existed gets them on its first write (npm run admin -- upgrade-users).
  */
 export async function updateUser(
   userId: number,
@@ -165,7 +151,7 @@ export async function updateUser(
   options: WriteOptions = {},
 ): Promise<UserRecord> {
   return retryOnConditionFailed(async () => {
-    const current = await getUser(userId);
+    const { user: current, copies } = await getUserWithLinks(userId);
     if (!current) throw new NotFoundError('The User not found');
     const changes = decide(current);
     const next: UserRecord = { ...current, ...changes, version: current.version + 1 };
@@ -200,12 +186,10 @@ export async function updateUser(
         ...(emailChanged ? {} : { ExpressionAttributeValues: { ':version': previousLogin.version } }),
       },
     });
-    if (next.status !== current.status) {
-      items.push(statsDelta(current.user_type, current.status, -1), statsDelta(next.user_type, next.status, 1));
-    }
     // Only a new company needs proving: a user may keep a company that has gone since.
     const companyCheck = options.companyMustExist && next.company_id > 0 && next.company_id !== current.company_id ? items.length : -1;
     if (companyCheck >= 0) items.push(companyExists(next.company_id));
+    items.push(...indexWrites({ user: current, copies }, next));
     try {
       await transactWrite(items);
     } catch (error) {
@@ -241,13 +225,13 @@ export async function setApiKeyHash(userId: number, keyHash: string | undefined)
   });
 }
 
-// One transaction holds at most 100 items: profile, login and bucket count leave room for this many links.
-const LINKS_IN_DELETE_TRANSACTION = 90;
+// One transaction holds at most 100 items: profile, login, list copies (at most 19) and counts leave room for this many links.
+const LINKS_IN_DELETE_TRANSACTION = 75;
 
-/** DELETE /users/:id: the profile, login, count and the user's links go together. */
+/** DELETE /users/:id: the profile, login, list copies, counts and the user's links go together. */
 export async function deleteUser(userId: number, check: (current: UserRecord) => void = () => {}): Promise<void> {
   const leftover = await retryOnConditionFailed(async () => {
-    const { user, links } = await getUserWithLinks(userId);
+    const { user, links, copies } = await getUserWithLinks(userId);
     if (!user) throw new NotFoundError('The User not found');
     check(user);
     // Every link write bumps the login item's version: conditioning on it makes a link written after the
@@ -272,7 +256,7 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
           ExpressionAttributeValues: { ':uid': userId, ':version': login.version },
         },
       },
-      statsDelta(user.user_type, user.status, -1),
+      ...indexWrites({ user, copies }, undefined),
       ...inTransaction.map((link) => ({
         Delete: { TableName: table(), Key: keys.link(userId, link.usergroup_id) },
       })),
@@ -286,14 +270,23 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
   );
 }
 
-/** Users per (user_type, status) bucket, from the counters every write keeps (key `<type>#<status>`). */
-export async function bucketCounts(): Promise<Map<string, number>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userStatsPartition },
-    ConsistentRead: true,
-  });
-  return new Map(items.map((item) => [String(item.sk), Number(item.count ?? 0)]));
+/**
+ * Users per (user_type, status) bucket of a scope (all users, or one company's), from the counts every write
+ * keeps (key `<type>#<status>`): one Query per shard, in parallel, summed.
+ */
+export async function bucketCounts(scope: UserScope = {}): Promise<Map<string, number>> {
+  const shards = await Promise.all(
+    SHARDS.map((shard) =>
+      queryAll({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': userKeys.statsPartition(scope, shard) },
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  const counts = new Map<string, number>();
+  for (const item of shards.flat()) counts.set(String(item.sk), (counts.get(String(item.sk)) ?? 0) + Number(item.count ?? 0));
+  return counts;
 }
 
 /** True when no user exists yet (the bootstrap's "empty database"). */

@@ -1,19 +1,26 @@
 import { fixed, raw } from './field-builders.js';
-import type { EntityDefinition } from './types.js';
+import type { StoredEntityDefinition } from './types.js';
 
 /**
- * Carts (the recording's `carts`; the id is the user's `user_id`). GET and DELETE only: POST and PUT
- * are 405 (the router answers from `operations`). A cart exists only once something created it (SPEC §10
- * Carts); this API has no storefront, so nothing does: `GET`/`DELETE /carts/:user_id` are 404 for every user
- * and the collection is empty (lib/operations/carts.ts). The fields describe a cart in the recording's types,
- * for the OpenAPI document and for the day carts are filled.
+ * Carts (the recording's `carts`; the id is the customer's `user_id`). GET and DELETE only: POST and PUT are
+ * 405. A cart is filled by the storefront (`sra_cart_content`, lib/operations/storefront-cart.ts) and exists
+ * while it holds products: the storefront deletes the record when the last line goes, so `GET /carts` lists
+ * exactly the carts that hold products (SPEC §10 Carts) and a user without one is a 404 (#212).
+ *
+ * One record per customer (`CART#<user_id>`), written by the storefront in a version-conditioned transaction
+ * with its index items; it is an entity record, so carts make change events (`carts.created`, `carts.updated`,
+ * `carts.deleted`). The record holds the lines (`lines`, never shown as such) and what CS-Cart keeps with a
+ * cart: the date of the last change, the address it came from, the line count and total at that change.
+ * `firstname`, `lastname`, `phone`, `user_data` and `products` are read with the cart (lib/operations/carts.ts).
  */
-export const cartsEntity: EntityDefinition = {
+export const cartsEntity: StoredEntityDefinition = {
   name: 'carts',
   idField: 'user_id',
+  storage: 'cart',
+  collectionKey: 'carts',
+  answers: { create: { user_id: 'integer' }, update: { user_id: 'string' } },
   operations: ['list', 'get', 'delete'],
   privileges: { read: ['view_users'], write: ['manage_users'] },
-  sortKeys: ['id'],
   collection: { shape: 'wrapped', key: 'carts' },
   fields: {
     user_id: { kind: 'int' },
@@ -30,7 +37,32 @@ export const cartsEntity: EntityDefinition = {
     user_data: raw({}),
     phone: fixed('string', ''),
     products: raw([], 'single'),
+    lines: { kind: 'object', shownIn: 'none' },
   },
-  // Views of users (lib/operations/carts.ts): GET reads the user and its company, DELETE the user.
-  deployment: { domain: 'accounts', functions: { list: { access: [] }, get: { access: ['GetItem', 'BatchGetItem'] }, delete: { access: ['GetItem'] } } },
+  filters: {
+    user_id: { kind: 'int' },
+    company_id: { kind: 'int' },
+    total_from: { kind: 'decimal', places: 2 },
+    total_to: { kind: 'decimal', places: 2 },
+    time_from: { kind: 'int' },
+    time_to: { kind: 'int' },
+  },
+  indexes: ['company_id'],
+  projected: ['company_id', 'total', 'date'],
+  filterRules: {
+    user_id: { field: 'user_id', op: 'eq' },
+    company_id: { field: 'company_id', op: 'eq' },
+    total_from: { field: 'total', op: 'gte' },
+    total_to: { field: 'total', op: 'lte' },
+    time_from: { field: 'date', op: 'gte' },
+    time_to: { field: 'date', op: 'lte' },
+  },
+  // CS-Cart sorts carts by `date` (its default, newest first with sort_order=desc), `customer` and `company_id`.
+  sortRules: {
+    date: { field: 'date', numeric: true },
+    company_id: { field: 'company_id', numeric: true },
+  },
+  // A plain entity's access; the cart's customers are read with the page (GetItem each) and the products of a
+  // single cart in one BatchGetItem (which every function may do).
+  deployment: { domain: 'checkout' },
 };

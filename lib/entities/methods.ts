@@ -18,7 +18,8 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
  */
 export function pathMethods(resource: ResourceDefinition, onObject: boolean): string[] {
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
-  const methods = new Set(routed.filter((operation) => OPERATION_METHODS[operation].onObject === onObject).map((operation) => OPERATION_METHODS[operation].method));
+  const servedHere = (operation: Operation) => OPERATION_METHODS[operation].onObject === onObject || (!onObject && (resource.collectionWrites ?? []).includes(operation as 'update'));
+  const methods = new Set(routed.filter(servedHere).map((operation) => OPERATION_METHODS[operation].method));
   return METHOD_ORDER.filter((method) => methods.has(method));
 }
 
@@ -34,6 +35,8 @@ export type BatchedOperation = (typeof BATCHED_OPERATIONS)[number];
  * actions), and has no batch either.
  */
 export function batchedOperations(resource: ResourceDefinition): BatchedOperation[] {
+  // The storefront's cart is one customer's own, line by line, as CS-Cart's storefront API has it: no batch.
+  if (resource.storefrontAccess) return [];
   const writes = BATCHED_OPERATIONS.filter((operation) => resource.operations.includes(operation));
   return writes.length === 1 && writes[0] === 'create' ? [] : writes;
 }

@@ -255,7 +255,8 @@ export const productsEntity: StoredEntityDefinition = {
   deployment: {
     domain: 'catalog',
     functions: {
-      create: { extra: ['GetItem'] },
+      // The default company is the first store (Query of the company list), the default category made on first need.
+      create: { extra: ['GetItem', 'Query'] },
       delete: { extra: ['Query', 'PutItem'] },
       'features.list': { handler: 'functions/products/features', access: ['GetItem'] },
     },

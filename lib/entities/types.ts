@@ -101,6 +101,19 @@ export interface ResourceDefinition {
   deniedOperations?: readonly Operation[];
   /** `none`: any authenticated caller (e.g. /version). */
   privileges: PrivilegeRule | 'none';
+  /**
+   * Storefront callers (a customer's token of POST /auth_tokens, or a guest with only the
+   * `Storefront-Api-Access-Key` header) may use only resources that say so: `anyone` (guests too: /version,
+   * /auth_tokens) or `customer` (a signed-in customer: the storefront cart). Elsewhere they get a 403.
+   */
+  storefrontAccess?: 'anyone' | 'customer';
+  /**
+   * Operations also served on the collection path (`PUT /sra_cart_content {"products": …}` changes several
+   * lines, `DELETE /sra_cart_content` empties the cart): the operation then runs with no object id.
+   */
+  collectionWrites?: readonly ('update' | 'delete')[];
+  /** Operations that need no Authorization header at all (POST /auth_tokens: the body holds the credentials). */
+  openOperations?: readonly Operation[];
   /** May vendors use it (in the editions that let vendors use the API at all)? */
   vendorAccess?: boolean;
   /** Vendors may read but not write it (categories: the tree is shared in a marketplace). */

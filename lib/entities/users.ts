@@ -19,7 +19,8 @@ const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['creat
  * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
  * except `anonymized`, null). `is_root` and the API key are never writable through the API;
  * `user_type` is set on creation only (a different value on PUT is a 400, see the update
- * operation); `password` is not a field, so a body's password is ignored and never stored.
+ * operation); `password` is taken on POST and PUT (the storefront sign-in, POST /auth_tokens), stored only as
+ * its slow hash on the login item (lib/operations/user-passwords.ts), and never shown.
  *
  * The fields are listed in validation order (a POST missing both names `email` first, as the
  * recording checks email, then user_type); answers show them in the recording's order, USER_WIRE_ORDER.
@@ -49,6 +50,8 @@ export const usersEntity: EntityDefinition = {
     company: writable({ kind: 'string', maxLength: 255 }),
     company_id: writable({ kind: 'int' }),
     phone: writable({ kind: 'string', maxLength: 128 }),
+    /** The storefront password (8 to 1024 characters); write-only. */
+    password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
     is_root: { kind: 'enum', values: ['Y', 'N'] },
     user_login: { kind: 'string' },
     timestamp: { kind: 'int' },
@@ -72,8 +75,9 @@ export const usersEntity: EntityDefinition = {
   sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
   // Users keep their own storage (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index or
-  // reads an e-mail's login; create takes an id and Puts profile and login with the company ConditionChecked;
-  // update moves the login item; delete Queries the user's items and deletes them. Memberships
+  // reads an e-mail's login; create takes an id and Puts profile, login and list copies with the company
+  // ConditionChecked; update Queries the user's partition (profile and copies), moves the login item and
+  // the copies; delete Queries the user's items and deletes them. Memberships
   // (lib/db/memberships.ts): a status change Puts the link, Updates the login's groups, ConditionChecks the group.
   deployment: {
     domain: 'accounts',
@@ -81,7 +85,7 @@ export const usersEntity: EntityDefinition = {
       list: { access: { table: ['Query', 'GetItem'], index: ['Query'] } },
       get: { access: ['GetItem'] },
       create: { access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
-      update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
+      update: { access: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
       delete: { access: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'] },
       'usergroups.list': { name: 'memberships-list', handler: 'functions/memberships/list', access: ['Query'] },
       'usergroups.get': { name: 'memberships-get', handler: 'functions/memberships/get', access: [] },

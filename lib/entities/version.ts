@@ -6,6 +6,7 @@ export const versionEntity: EntityDefinition = {
   operations: ['list'],
   privileges: 'none',
   vendorAccess: true,
+  storefrontAccess: 'anyone',
   collection: { shape: 'object' },
   fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
   // Answers from the code: no DynamoDB. The function is named for its one GET.

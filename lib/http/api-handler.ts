@@ -5,6 +5,7 @@ import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';
 import { companyContext } from './middleware/company-context.js';
+import { cursorKeys } from './middleware/cursor-keys.js';
 import { httpResponse } from './middleware/http-response.js';
 import { idempotency } from './middleware/idempotency.js';
 import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
@@ -30,13 +31,14 @@ export function apiHandler(servedKey: string | undefined, operation?: Operation,
   const handler = middy<ApiEvent, APIGatewayProxyResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
-    .use(authentication(prefetch))
+    .use(authentication(prefetch, servedKey))
     .use(rateLimit())
     .use(routing(servedKey))
     .use(authorization())
     .use(bodyDecoding())
     .use(rateLimitGate())
     .use(companyContext())
+    .use(cursorKeys())
     .use(idempotency())
     .handler(async (_event, context) => {
       const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = context.api;

@@ -1,6 +1,6 @@
 import { notFound } from './http-errors.js';
 
-export type ApiVersion = '1.0' | '2.0';
+export type ApiVersion = '1.0' | '2.0' | '4.0';
 
 export interface ApiPath {
   version: ApiVersion;
@@ -8,7 +8,8 @@ export interface ApiPath {
   segments: string[];
 }
 
-const VERSIONS: readonly string[] = ['1.0', '2.0'];
+/** 4.0 is the version of CS-Cart's storefront API paths (`/api/4.0/sra_cart_content`); every entity answers there as under 2.0. */
+const VERSIONS: readonly string[] = ['1.0', '2.0', '4.0'];
 
 /**
  * Reads the three path forms of SPEC §1 — `/api/...`, `/api/2.0/...` and

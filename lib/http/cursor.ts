@@ -1,12 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { config } from '../config.js';
+import { cursorKeys } from '../cursor-keys.js';
 import { badRequest } from './http-errors.js';
 
 /**
  * List cursors (docs/api.md §3, "Cursor paging"): an opaque `<payload>.<signature>` string, both base64url.
  * The payload holds the list's sort, its order, a digest of its conditions (filters, nested path, a
  * vendor's company) and the key of the last object of the page it continues after; the signature is
- * HMAC-SHA256 with `CURSOR_SECRET`. A cursor that is malformed, forged or altered is a 400, and so is
+ * HMAC-SHA256 with the stage's current cursor key (lib/cursor-keys.ts); a cursor signed with a previous key still
+ * verifies during a rotation. A cursor that is malformed, forged or altered is a 400, and so is
  * one used with other filters or another sort than the list that issued it.
  */
 export interface CursorState {
@@ -26,17 +27,30 @@ function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-export function encodeCursor(state: CursorState, secret = config().cursorSecret): string {
+export function encodeCursor(state: CursorState, secret = cursorKeys().current): string {
   const payload = Buffer.from(JSON.stringify([state.s, state.o, state.q, state.k]), 'utf8').toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
-export function decodeCursor(text: string, secret = config().cursorSecret): CursorState {
-  const match = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{43})$/.exec(text.trim());
+const CURSOR_FORMAT = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{43})$/;
+
+const allKeys = () => [cursorKeys().current, ...cursorKeys().previous];
+
+function signedWithOneOf(payload: string, signature: string, secrets: readonly string[]): boolean {
+  return secrets.some((secret) => timingSafeEqual(Buffer.from(sign(payload, secret)), Buffer.from(signature)));
+}
+
+/** Whether `text` looks like a cursor signed with a key this instance knows (lib/http/middleware/cursor-keys.ts). */
+export function signedWithKnownKey(text: string, secrets: readonly string[] = allKeys()): boolean {
+  const match = CURSOR_FORMAT.exec(text.trim());
+  return !match || signedWithOneOf(match[1]!, match[2]!, secrets);
+}
+
+export function decodeCursor(text: string, secret: string | readonly string[] = allKeys()): CursorState {
+  const match = CURSOR_FORMAT.exec(text.trim());
   if (!match) throw invalid('is not a cursor this API issued');
   const [, payload, signature] = match as unknown as [string, string, string];
-  const expected = Buffer.from(sign(payload, secret));
-  if (!timingSafeEqual(expected, Buffer.from(signature))) throw invalid('is not a cursor this API issued (bad signature)');
+  if (!signedWithOneOf(payload, signature, typeof secret === 'string' ? [secret] : secret)) throw invalid('is not a cursor this API issued (bad signature)');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

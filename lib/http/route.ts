@@ -86,7 +86,7 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
   const denied = resource.deniedOperations ?? [];
   if (allow.length === 0) throw notFound();
 
-  const operation = operationFor(method.toUpperCase(), objectPath, allow);
+  const operation = operationFor(method.toUpperCase(), objectPath, allow, resource.collectionWrites ?? []);
   // A routed operation whose privilege is `false` (GET /auth): forbidden to everyone, credentials already checked.
   if (denied.includes(operation)) throw new ForbiddenError('Nobody may use this method on this resource');
   if (!resource.operations.includes(operation)) throw methodNotAllowed(undefined, allow);
@@ -113,7 +113,7 @@ function batchRoute(entity: EntityDefinition): Route | undefined {
   return { key: `${entity.name}.batch`, resource: entity, operation: 'batch', privileges: common };
 }
 
-function operationFor(method: string, objectPath: boolean, allow: string[]): Operation {
+function operationFor(method: string, objectPath: boolean, allow: string[], collectionWrites: readonly Operation[]): Operation {
   switch (method) {
     case 'GET':
       return objectPath ? 'get' : 'list';
@@ -121,10 +121,10 @@ function operationFor(method: string, objectPath: boolean, allow: string[]): Ope
       if (objectPath) throw methodNotAllowed('ID must not be defined', allow);
       return 'create';
     case 'PUT':
-      if (!objectPath) throw methodNotAllowed('Object ID undefined', allow);
+      if (!objectPath && !collectionWrites.includes('update')) throw methodNotAllowed('Object ID undefined', allow);
       return 'update';
     case 'DELETE':
-      if (!objectPath) throw methodNotAllowed('Object ID undefined', allow);
+      if (!objectPath && !collectionWrites.includes('delete')) throw methodNotAllowed('Object ID undefined', allow);
       return 'delete';
     default:
       throw methodNotAllowed(undefined, allow);

@@ -1,6 +1,7 @@
 import { ACTIONS } from '../entities/product-variations.js';
 import { answerKeys } from '../entities/answers.js';
 import { OPERATION_METHODS, pathMethods } from '../entities/methods.js';
+import { storefrontOperation, STOREFRONT_SECURITY_SCHEMES } from './storefront.js';
 import { ENTITIES } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
@@ -374,16 +375,18 @@ function addResource(paths: Record<string, Record<string, unknown>>, base: strin
     const params = onObject ? [...idParams, objectParam] : idParams;
     for (const method of pathMethods(resource, onObject)) {
       const operation = operationOf(resource, method, onObject);
-      (paths[path] ??= {})[method.toLowerCase()] = denied.includes(operation)
+      (paths[path] ??= {})[method.toLowerCase()] = storefrontOperation(resource, operation, onObject, denied.includes(operation)
         ? deniedOperationObject(resource, operation, tag, params)
-        : operationObject(resource, operation, tag, params);
+        : operationObject(resource, operation, tag, params));
     }
   }
 }
 
 function operationOf(resource: ResourceDefinition, method: string, onObject: boolean): Operation {
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
-  return routed.find((operation) => OPERATION_METHODS[operation].method === method && OPERATION_METHODS[operation].onObject === onObject)!;
+  const sameMethod = (operation: Operation) => OPERATION_METHODS[operation].method === method;
+  // A collection write (PUT /sra_cart_content) is the object operation served on the collection path too.
+  return (routed.find((operation) => sameMethod(operation) && OPERATION_METHODS[operation].onObject === onObject) ?? routed.find(sameMethod))!;
 }
 
 /** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */
@@ -421,7 +424,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths,
     webhooks: events.webhooks,
     components: {
-      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' } },
+      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' }, ...STOREFRONT_SECURITY_SCHEMES },
       schemas: { Error: errorSchema, ChangeEvent: changeEventSchema, ...events.schemas },
       headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(

@@ -1,27 +1,49 @@
-import { cartsEntity } from '../entities/carts.js';
-import { NotFoundError } from '../errors.js';
-import type { Operation } from '../http/api-handler.js';
-import { readPaging, searchEcho } from '../http/paging.js';
-import { ok } from '../http/response.js';
-import { parseId } from '../http/route.js';
+import type { EntityRecord } from '../db/entity-store.js';
+import { getUser } from '../db/users.js';
+import type { View } from '../entities/present.js';
+import type { CartLines } from './cart-lines.js';
+import { productsOf } from './cart-pricing.js';
+import type { EntityHooks } from './crud.js';
+import { presentUsers } from './users.js';
 
 /**
- * Carts exist for a user only once something created them (SPEC §10 Carts; the recording's #212). This API
- * has no storefront, so nothing ever creates one: every cart is absent.
+ * GET /carts and /carts/:user_id (lib/entities/carts.ts): the records the storefront writes, with what CS-Cart
+ * joins to them — the customer's name, phone and profile (`user_data`), and on a single cart its `products`
+ * (the recording's #219: every value a string, `extra` the line's options). The line prices are those of the
+ * cart's last change, as CS-Cart keeps them; the storefront's own GET prices the cart afresh.
  */
-function noCart(rawId: string | undefined): never {
-  parseId(rawId);
-  throw new NotFoundError();
+async function decorate(records: EntityRecord[], view: View): Promise<Array<Record<string, unknown>>> {
+  const users = await Promise.all(records.map((record) => getUser(Number(record.user_id))));
+  const profiles = await presentUsers(users.filter((user) => user !== undefined), 'single');
+  const profileOf = new Map(profiles.map((profile) => [Number(profile.user_id), profile]));
+  const allLines = view === 'single' ? records.flatMap((record) => Object.values((record.lines as CartLines | undefined) ?? {})) : [];
+  const products = await productsOf(allLines);
+  return records.map((record, i) => {
+    const user = users[i];
+    const shown: Record<string, unknown> = {
+      ...record,
+      firstname: user?.firstname ?? '',
+      lastname: user?.lastname ?? '',
+      phone: user?.phone ?? '',
+      user_data: profileOf.get(Number(record.user_id)) ?? {},
+    };
+    if (view === 'single') {
+      shown.products = Object.entries((record.lines as CartLines | undefined) ?? {}).map(([itemId, line]) => {
+        const product = products.get(line.product_id);
+        return {
+          item_id: itemId,
+          item_type: 'P',
+          product_id: String(line.product_id),
+          amount: String(line.amount),
+          price: String(product?.price ?? '0.00'),
+          extra: { product_options: line.product_options },
+          product: String(product?.product ?? ''),
+          variation_features: [],
+        };
+      });
+    }
+    return shown;
+  });
 }
 
-/** GET /carts: CS-Cart lists only carts that hold products; none exists here, so the page is empty (paging echoed). */
-export const listCarts: Operation = async ({ query }) => {
-  const echo = searchEcho(readPaging(query, cartsEntity.sortKeys), {}, 0);
-  return ok({ carts: [], params: echo, search: echo });
-};
-
-/** GET /carts/:user_id: 404, the user has no cart (with or without the user existing). */
-export const getCart: Operation = async (request) => noCart(request.route.id);
-
-/** DELETE /carts/:user_id: 404, there is no cart to delete. */
-export const deleteCart: Operation = async (request) => noCart(request.route.id);
+export const cartHooks: EntityHooks = { decorate };

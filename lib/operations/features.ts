@@ -2,6 +2,7 @@ import { nextId } from '../db/counters.js';
 import type { EntityRecord } from '../db/entity-store.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
+import { removeFeatureValues } from './feature-removal.js';
 import type { EntityHooks } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
@@ -52,6 +53,8 @@ function requireCompany(values: FieldValues): void {
 }
 
 export const featureHooks: EntityHooks = {
+  // Deleting a feature that products use deletes their values of it first (CS-Cart's fn_delete_feature): a 204.
+  remove: (current) => removeFeatureValues(Number(current.feature_id)),
   create: async (values) => {
     requireCompany(values);
     return { ...values, variants: await variantsOf(values.variants ?? [], 0, {}) };

@@ -14,6 +14,8 @@ import { categoryTreeOf } from './category-tree-index.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { deletePostsOf } from './discussions.js';
 import { repairGroupParent } from './variation-groups.js';
+import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
+import { productCreateDefaults } from './product-defaults.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
@@ -44,8 +46,11 @@ async function productFeatures(sent: Record<string, unknown>): Promise<{ product
     if (!feature) throw invalid('product_features', `The product_features field names feature ${key}, which does not exist`);
     const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;
     const type = String(feature.feature_type);
-    const usesVariant = VARIANT_FEATURE_TYPES.includes(type);
-    if (usesVariant && !Object.hasOwn(variants, String(value))) {
+    // A number select (N) given a number that is none of its variants holds the number, as O and D do.
+    const isVariant = Object.hasOwn(variants, String(value));
+    const usesVariant = VARIANT_FEATURE_TYPES.includes(type) && (type !== 'N' || isVariant);
+    const number = !usesVariant && NUMBER_FEATURE_TYPES.includes(type) ? numberFeatureValue(type, value, key) : null;
+    if (usesVariant && !isVariant) {
       throw invalid('product_features', `The product_features field names a variant that feature ${key} does not have`);
     }
     if (!usesVariant && (typeof value === 'object' || String(value).length > 255)) {
@@ -54,8 +59,8 @@ async function productFeatures(sent: Record<string, unknown>): Promise<{ product
     const variant = usesVariant ? variants[String(value)] : undefined;
     shown[key] = {
       feature_id: String(key),
-      value: usesVariant ? '' : String(value),
-      value_int: null,
+      value: usesVariant || number !== null ? '' : String(value),
+      value_int: number,
       variant_id: usesVariant ? String(value) : '0',
       feature_type: type,
       internal_name: String(feature.internal_name ?? ''),
@@ -126,7 +131,7 @@ export const productHooks: EntityHooks = {
     ...(filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : []),
     ...searchConditions(filters),
   ],
-  create: (values) => derived(values),
+  create: async (values) => derived(await productCreateDefaults(values)),
   update: (changes, current) => derived(changes, current),
   decorate: async (records, view) =>
     view === 'list'

@@ -59,7 +59,7 @@ function panelMiddleware(secure: boolean): MiddlewareObj<APIGatewayProxyEvent, A
     before: ({ event, context }) => {
       const request = panelRequest(event, secure);
       context.panel = { request, startedAt: Date.now() };
-      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, method: request.method, path: event.path });
+      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, apiRequestId: event.requestContext?.requestId, method: request.method, path: event.path });
     },
     after: ({ context, response }) => {
       if (!response) return;

@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { effectivePrivileges } from '../auth/authorize.js';
 import type { Caller } from '../auth/caller.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { setCustomerPassword } from './customer-password.js';
+import { statusOf } from './refusals.js';
 import { batchGet } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
 import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
@@ -9,7 +11,7 @@ import { createSession, deleteSession, getSession, passwordTag, randomToken, SES
 import { withoutKeys, type LoginRecord, type UserRecord } from '../db/records.js';
 import { listUsers } from '../db/user-list.js';
 import { getLogin, getUser } from '../db/users.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
 import { changeApiAccess, type ApiAccessRequest } from '../operations/api-access.js';
 import { parseCookies, serializeCookie } from './cookies.js';
 import type { Html } from './html.js';
@@ -288,20 +290,17 @@ async function account(request: PanelRequest, who: SignedIn, userId: number, tab
   return accountResponse(request, who, 200, await loadAccount(who, userId), tab);
 }
 
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof ForbiddenError) return 403;
-  if (error instanceof ValidationError) return 400;
-  if (error instanceof NotFoundError) return 404;
-  return undefined;
-}
-
-/** POST /users/:id/api: Save (the checkbox decides on or off) or Regenerate key. */
+/** POST /users/:id/api: Save (the checkbox decides on or off), Regenerate key, or a customer's storefront password. */
 async function changeAccess(request: PanelRequest, who: SignedIn, userId: number): Promise<PanelResponse> {
   const fields = form(request);
   const shown = await loadAccount(who, userId);
   const wanted: ApiAccessRequest =
     fields.get('action') === 'regenerate' ? 'regenerate' : fields.get('api_access') === 'Y' ? 'enable' : 'disable';
   try {
+    if (fields.get('action') === 'password') {
+      await setCustomerPassword(who.caller, userId, fields.get('password') ?? '');
+      return accountResponse(request, who, 200, shown, 'api', [{ kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' }]);
+    }
     const result = await changeApiAccess(who.caller, userId, wanted);
     const after = { user: result.user, apiEnabled: result.enabled };
     const notices: Notice[] = [];

@@ -174,12 +174,12 @@ export function accountPage(frame: PageFrame, view: AccountView): Html {
       : html`<p class="crumbs">Customers</p>`;
   const tabs = html`<ul class="tabs">
   <li><a href="${base}/users/${user.user_id}"${current(view.tab === 'general')}>General</a></li>
-  <li><a href="${base}/users/${user.user_id}/api"${current(view.tab === 'api')}>API access</a></li>
+  <li><a href="${base}/users/${user.user_id}/api"${current(view.tab === 'api')}>${user.user_type === 'C' ? 'Storefront password' : 'API access'}</a></li>
 </ul>`;
   const content = view.tab === 'general' ? generalTab(user) : apiTab(frame, view);
   return layout(
     { ...frame, section: self ? 'self' : listType },
-    `${user.email} — ${view.tab === 'api' ? 'API access' : 'General'}`,
+    `${user.email} — ${view.tab === 'api' ? (user.user_type === 'C' ? 'Storefront password' : 'API access') : 'General'}`,
     html`${crumbs}
 <h1>${user.email}</h1>
 ${notices(view.notices)}
@@ -214,9 +214,7 @@ function apiTab(frame: PageFrame, view: AccountView): Html {
   <pre>curl -u '${user.email}:${view.newKey}' ${view.apiBase}/version</pre>
 </div>`
     : undefined;
-  if (user.user_type === 'C') {
-    return html`<p>Customers never hold API access: only administrators and vendor administrators do.</p>`;
-  }
+  if (user.user_type === 'C') return storefrontPasswordTab(action, csrf);
   return html`${keyBox}
 <form method="post" action="${action}">
   ${csrf}
@@ -244,4 +242,15 @@ export function messagePage(frame: PageFrame, title: string, message: string): H
 <div class="notice error" role="alert"><p>${message}</p></div>
 <p><a href="${frame.base}/">Back to the panel</a></p>`,
   );
+}
+
+/** A customer's tab: customers never hold API access; they sign in to the storefront with a password set here. */
+function storefrontPasswordTab(action: string, csrf: Html): Html {
+  return html`<p>Customers never hold API access: only administrators and vendor administrators do. A customer signs in to the storefront (<code>POST /api/auth_tokens</code>) with a password.</p>
+<form method="post" action="${action}">
+  ${csrf}
+  <div class="field"><label for="password">New storefront password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required></div>
+  <p class="hint">At least 8 characters. Only its hash is stored; the customer's earlier sign-ins stop working. Needs manage_users.</p>
+  <div class="actions"><button type="submit" name="action" value="password">Set password</button></div>
+</form>`;
 }

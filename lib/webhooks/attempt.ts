@@ -4,6 +4,7 @@ import { abandonDelivery, claimDelivery, finishAttempt, lastSuccessAt, recordSuc
 import type { StoredValue } from '../entities/types.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { logger } from '../log.js';
+import { countEvent } from '../metrics.js';
 import { ATTEMPT_TIMEOUT_MS, MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { signingSecrets } from './secret-rotation.js';
 import { sendMessage } from './send.js';
@@ -31,7 +32,9 @@ function webhookOf(cache: WebhookCache, id: number): Promise<EntityRecord | unde
 async function disableIfFailing(webhookId: number, roundStartedAt: number, lastError: string, cache: WebhookCache): Promise<void> {
   if ((await lastSuccessAt(webhookId)) >= roundStartedAt) return;
   const reason = `Disabled on ${new Date().toISOString()}: ${MAX_ATTEMPTS} attempts over 24 h failed (last: ${lastError})`;
-  await updateRecord(webhooksEntity, webhookId, (current): Record<string, StoredValue> => (current.status === 'D' ? {} : { status: 'D', disabled_reason: reason })).catch(
+  await updateRecord(webhooksEntity, webhookId, (current): Record<string, StoredValue> => (current.status === 'D' ? {} : { status: 'D', disabled_reason: reason }))
+    .then(() => countEvent('webhooksDisabled'))
+    .catch(
     (error: unknown) => logger.warn('could not disable webhook', { webhookId, error: String(error) }),
   );
   cache.delete(webhookId);
@@ -59,6 +62,7 @@ export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs
     await recordSuccess(webhookId, nowMs);
     return true;
   }
+  countEvent('webhookDeliveryFailures');
   const failures = delivery.failures + 1;
   const next = nextAttemptAt(failures, nowMs);
   if (next !== undefined) {

@@ -10,6 +10,7 @@ import type { UserRecord } from '../../lib/db/records.js';
 import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from './migrations.js';
+import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);
@@ -101,13 +102,13 @@ export async function showUserCommand(email: string): Promise<void> {
 }
 
 /**
- * The administration panel password of an administrator: read from `readPassword` (the terminal, without
+ * The password of an administrator (the administration panel) or a customer (the storefront's POST /auth_tokens): read from `readPassword` (the terminal, without
  * echo, or the first line of stdin), or generated with --generate and printed alone on the last line.
  * Stored only as a slow scrypt hash; setting one ends the account's open panel sessions.
  */
 export async function setPasswordCommand(email: string, options: { generate: boolean; readPassword: () => Promise<string> }): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type !== 'A') throw new Error('only administrators (type A) sign in to the administration panel');
+  if (user.user_type === 'V') throw new Error('only administrators (the panel) and customers (the storefront) have a password; vendors use neither');
   const password = options.generate ? generatePassword() : await options.readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
@@ -126,4 +127,9 @@ export async function migrateCommand(rateText: string | undefined): Promise<void
   if (!Number.isFinite(rate) || rate <= 0) throw new Error('--rate must be a positive number of records per second');
   const ran = await runMigrations({ recordsPerSecond: rate, log: (line) => console.log(line) });
   console.log(ran.length ? `migrated: ${ran.join(', ')}` : 'nothing to migrate: the table is on the current layout');
+}
+
+/** Prints the store's Storefront-Api-Access-Key alone on the last line, making it first if the store has none. */
+export async function storefrontKeyCommand(): Promise<void> {
+  console.log(await ensureStorefrontKey());
 }

@@ -29,6 +29,8 @@ export interface DeployedFunction {
   timeout?: number;
   environment: Record<string, string>;
   roleName: string;
+  /** X-Ray: `Active` or `PassThrough`. */
+  tracingMode?: string;
 }
 
 export interface PolicyStatement {
@@ -91,12 +93,17 @@ export interface AwsClients {
  * SDK clients for `region`. With `env` (the environment a deploy ran with: AWS_ENDPOINT_URL and the keys),
  * they talk to the same endpoint with the same credentials; without, the SDK's usual lookup applies.
  */
-export function awsClients(region: string, env?: Record<string, string | undefined>): AwsClients {
+/** An SDK client's settings for `region` with the endpoint and credentials of `env` (an emulator's), else the SDK's own. */
+export function clientConfig(region: string, env?: Record<string, string | undefined>) {
   const explicit =
     env?.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
       ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined } }
       : {};
-  const config = { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
+  return { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
+}
+
+export function awsClients(region: string, env?: Record<string, string | undefined>): AwsClients {
+  const config = clientConfig(region, env);
   const clients = {
     cloudFormation: new CloudFormationClient(config),
     apiGateway: new APIGatewayClient(config),
@@ -166,6 +173,7 @@ async function readFunctions(aws: AwsClients, stage: string): Promise<DeployedFu
       timeout: fn.Timeout,
       environment: fn.Environment?.Variables ?? {},
       roleName: String(fn.Role).split('/').pop()!,
+      tracingMode: fn.TracingConfig?.Mode,
     }));
 }
 
@@ -195,11 +203,16 @@ async function stageRoleNames(aws: AwsClients, stage: string): Promise<string[]>
   return roles.filter((name) => name.startsWith(`${SERVICE}-${stage}`));
 }
 
+/** The functions' log groups and the REST API's access log group (infra/edge.cjs). */
 async function readLogGroups(aws: AwsClients, stage: string): Promise<DeployedStage['logGroups']> {
-  const groups = await allPages<{ name: string; retentionInDays?: number }, string>(async (nextToken) => {
-    const page = await aws.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix: `/aws/lambda/${functionPrefix(stage)}`, nextToken }));
-    return { items: (page.logGroups ?? []).map((g) => ({ name: String(g.logGroupName), retentionInDays: g.retentionInDays })), next: page.nextToken };
-  });
+  const groups: DeployedStage['logGroups'] = [];
+  for (const logGroupNamePrefix of [`/aws/lambda/${functionPrefix(stage)}`, `/aws/api-gateway/${SERVICE}-${stage}-`]) {
+    const found = await allPages<{ name: string; retentionInDays?: number }, string>(async (nextToken) => {
+      const page = await aws.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix, nextToken }));
+      return { items: (page.logGroups ?? []).map((g) => ({ name: String(g.logGroupName), retentionInDays: g.retentionInDays })), next: page.nextToken };
+    });
+    groups.push(...found);
+  }
   return groups;
 }
 
@@ -224,8 +237,16 @@ async function readStageSettings(aws: AwsClients, restApiId: string, stage: stri
     throttlingBurstLimit: description?.ThrottlingBurstLimit,
     source: 'template',
     loggingLevel: logging.loggingLevel ?? description?.LoggingLevel,
-    accessLogDestination: logging.accessLogDestination ?? description?.AccessLogSetting?.DestinationArn,
+    accessLogDestination: logging.accessLogDestination ?? logGroupArnIn(description?.AccessLogSetting?.DestinationArn, template.TemplateBody),
   };
+}
+
+/** The template's `Fn::GetAtt [<log group>, Arn]` as the ARN's tail (`…:log-group:<name>`), or the ARN it names. */
+function logGroupArnIn(destination: unknown, templateBody: string | undefined): string | undefined {
+  if (typeof destination === 'string' || destination === undefined) return destination;
+  const logicalId = (destination as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
+  const name = logicalId ? JSON.parse(templateBody ?? '{}').Resources?.[logicalId]?.Properties?.LogGroupName : undefined;
+  return name ? `arn:aws:logs:::log-group:${name}` : JSON.stringify(destination);
 }
 
 async function readTable(aws: AwsClients, tableName: string): Promise<DeployedTable | undefined> {

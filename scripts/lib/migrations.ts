@@ -9,8 +9,8 @@ import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { countKeys } from './migrate-count-keys.js';
-import type { Migration, MigrationOptions, Progress } from './migration-types.js';
+import { countKeys } from './migration-count-keys.js';
+import { usersIndex } from './migration-users-index.js';
 
 /**
  * Upgrades a deployed table's items in place (docs/data-model.md "Layout versions and migrations").
@@ -23,7 +23,8 @@ import type { Migration, MigrationOptions, Progress } from './migration-types.js
 /** The default rate bound: a record's rewrite is one transaction of some 30–60 items. */
 export const DEFAULT_RECORDS_PER_SECOND = 50;
 
-export type { Migration, MigrationOptions, Progress } from './migration-types.js';
+export type { Migration, MigrationOptions, Progress } from './migration.js';
+import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 const table = () => config().tableName;
 const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
@@ -83,7 +84,7 @@ export const layout2: Migration = {
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, countKeys];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -9,10 +9,11 @@ and no domain stack could import the core's REST API. AWS does all three.
 
 And properties CloudFormation passes on that moto's resources drop: an IAM role's inline policy came back from
 GetRolePolicy as Python's repr of the document instead of JSON; a Lambda function's Architectures (moto made
-every function x86_64); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
+every function x86_64) and TracingConfig (every function PassThrough); a DynamoDB table's SSESpecification (read under another key), TimeToLiveSpecification
 and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
 Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
-deleted with its stack here.
+deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
+domains) are created through moto's own backends by moto_operations.py.
 """
 import json
 import sys
@@ -24,6 +25,8 @@ from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models import table as dynamodb_table
 from moto.iam import models as iam_models
 from moto.server import main
+
+import moto_operations  # noqa: F401  (registers the CloudFormation types moto skips)
 
 
 def share_exports(backend):
@@ -96,6 +99,8 @@ def create_function(cls, resource_name, cloudformation_json, account_id, region_
     fn = original_create_function(cls, resource_name, cloudformation_json, account_id, region_name, **kwargs)
     if "Architectures" in cloudformation_json["Properties"]:
         fn.architectures = cloudformation_json["Properties"]["Architectures"]
+    if "TracingConfig" in cloudformation_json["Properties"]:
+        fn.tracing_config = cloudformation_json["Properties"]["TracingConfig"]
     return fn
 
 

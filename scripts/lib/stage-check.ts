@@ -2,11 +2,21 @@
  * Compares a stage read back from the AWS APIs (deployed-stage.ts) with what the code says it must be
  * (stage-expectations.ts). Each check returns the differences it found, one line each; none means equal.
  */
+import { createRequire } from 'node:module';
 import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 import type { DeployedStage, PolicyStatement } from './deployed-stage.js';
-import { expectedFunctions, expectedRoutes, expectedTable, stageParam, type ResolvedConfig } from './stage-expectations.js';
+import { cursorKeyFunctions, expectedFunctions, expectedRoutes, expectedTable, stageParam, type ResolvedConfig } from './stage-expectations.js';
+
+const require = createRequire(import.meta.url);
+const { accessLogGroupName, apiGatewayLogsRoleName } = require('../../infra/edge.cjs') as {
+  accessLogGroupName: (service: string, stage: string) => string;
+  apiGatewayLogsRoleName: (service: string, stage: string) => string;
+};
+const { cursorSecretParameter } = require('../../infra/secrets.cjs') as { cursorSecretParameter: (service: string, stage: string) => string };
+
+const accessLogsOn = (config: ResolvedConfig, stage: string) => String(stageParam(config, stage, 'accessLogs')) === 'true';
 
 const routeText = (r: { method: string; path: string; fn: string }) => `${r.method} /${r.path} → ${r.fn}`;
 
@@ -82,8 +92,15 @@ export function checkFunctions(deployed: DeployedStage, config: ResolvedConfig):
   const found = deployed.functions.map((fn) => fn.name);
   const problems = [...missingFrom(expected, found, 'function missing'), ...missingFrom(found, expected, 'function not in the code')];
   const { provider } = config;
-  const wantedEnv = JSON.stringify(Object.entries(provider.environment).map(([k, v]) => [k, String(v)]).sort());
+  const keyFunctions = cursorKeyFunctions();
   for (const fn of deployed.functions) {
+    // Only the functions that sign or verify cursors are told where the key is (infra/secrets.cjs).
+    const domain = String(stageParam(config, deployed.stage, 'customDomainName') ?? '');
+    const ownEnv = {
+      ...(keyFunctions.has(fn.name) ? { CURSOR_SECRET_PARAMETER: cursorSecretParameter('store-api', deployed.stage) } : {}),
+      ...(fn.name === 'docs-openapi' && domain ? { PUBLIC_URL: `https://${domain}` } : {}),
+    };
+    const wantedEnv = JSON.stringify(Object.entries({ ...provider.environment, ...ownEnv }).map(([k, v]) => [k, String(v)]).sort());
     const settings = { runtime: fn.runtime, architecture: fn.architectures.join(','), memorySize: fn.memorySize, timeout: fn.timeout };
     const wanted = { runtime: provider.runtime, architecture: provider.architecture, memorySize: provider.memorySize, timeout: provider.timeout };
     if (JSON.stringify(settings) !== JSON.stringify(wanted)) problems.push(`${fn.name}: ${JSON.stringify(settings)}, serverless.yml says ${JSON.stringify(wanted)}`);
@@ -112,7 +129,9 @@ export function checkRoles(deployed: DeployedStage, expected: Map<string, Record
   const users = new Map<string, string[]>();
   for (const fn of deployed.functions) users.set(fn.roleName, [...(users.get(fn.roleName) ?? []), fn.name]);
   for (const [role, fns] of users) if (fns.length > 1) problems.push(`role ${role} is shared by ${fns.join(', ')}`);
-  for (const role of deployed.roles) if (!users.has(role.name)) problems.push(`role ${role.name} belongs to no function`);
+  // API Gateway's logging role (infra/edge.cjs) is the stage's only role that is no function's.
+  const logsRole = apiGatewayLogsRoleName('store-api', deployed.stage);
+  for (const role of deployed.roles) if (!users.has(role.name) && role.name !== logsRole) problems.push(`role ${role.name} belongs to no function`);
   for (const fn of deployed.functions) {
     const role = roles.get(fn.roleName);
     const wanted = expected.get(fn.name);
@@ -142,16 +161,19 @@ export function checkStageSettings(deployed: DeployedStage, config: ResolvedConf
   if (settings.throttlingRateLimit !== Number(rateLimit) || settings.throttlingBurstLimit !== Number(burstLimit)) {
     problems.push(`stage throttling ${settings.throttlingRateLimit}/${settings.throttlingBurstLimit} (${settings.source}), serverless.yml says ${rateLimit}/${burstLimit}`);
   }
-  const wantsLogs = config.provider.logs?.restApi !== undefined;
-  if (!wantsLogs && (settings.loggingLevel || settings.accessLogDestination)) {
-    problems.push(`stage logging is on (${settings.loggingLevel ?? ''} ${settings.accessLogDestination ?? ''}); serverless.yml turns none on`);
+  // Execution logging stays off (it would log request bodies); the access log goes to the stage's access log group.
+  if (settings.loggingLevel) problems.push(`stage execution logging is on (${settings.loggingLevel}); serverless.yml turns it off`);
+  const wantsAccessLog = accessLogsOn(config, deployed.stage);
+  const destination = settings.accessLogDestination ?? '';
+  if (wantsAccessLog !== destination.endsWith(`:log-group:${accessLogGroupName('store-api', deployed.stage)}`)) {
+    problems.push(`stage access log ${destination || 'off'}, the accessLogs param says ${wantsAccessLog ? accessLogGroupName('store-api', deployed.stage) : 'off'}`);
   }
   return problems;
 }
 
 /** One log group per function, kept as long as the stage's logRetentionDays, and no other. */
 export function checkLogGroups(deployed: DeployedStage, config: ResolvedConfig): string[] {
-  const expected = [...expectedFunctions().keys()].map((fn) => `/aws/lambda/store-api-${deployed.stage}-${fn}`);
+  const expected = [...[...expectedFunctions().keys()].map((fn) => `/aws/lambda/store-api-${deployed.stage}-${fn}`), ...(accessLogsOn(config, deployed.stage) ? [accessLogGroupName('store-api', deployed.stage)] : [])];
   const found = deployed.logGroups.map((g) => g.name);
   return [
     ...missingFrom(expected, found, 'log group missing'),

@@ -23,6 +23,7 @@ const makeIamRoles = require('../../infra/iam-roles.cjs') as (options: {
   streamArn?: unknown;
 }) => Promise<Record<string, { Properties: { Policies: Array<{ PolicyName: string; PolicyDocument: { Statement: PolicyStatement[] } }> } }>>;
 const { SPLIT_STACKS } = require('../../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
+const { needsCursorKey } = require('../../infra/secrets.cjs') as { needsCursorKey: (fn: object) => boolean };
 
 const run = promisify(execFile);
 
@@ -47,14 +48,18 @@ export interface ResolvedConfig {
   params: Record<string, Record<string, unknown>>;
 }
 
-/** serverless.yml resolved for `stage` (CURSOR_SECRET and the other `env:` values from `env`). */
-export async function resolveConfig(stage: string, env: NodeJS.ProcessEnv): Promise<ResolvedConfig> {
-  const { stdout } = await run(join(repoRoot, 'node_modules/.bin/serverless'), ['print', '--stage', stage, '--param=domain=core', '--format', 'json'], {
+/** serverless.yml resolved for `stage` (its `env:` values from `env`), with the deploy's `--param=name=value` options. */
+export async function resolveConfig(stage: string, env: NodeJS.ProcessEnv, params: string[] = []): Promise<ResolvedConfig> {
+  const { stdout } = await run(join(repoRoot, 'node_modules/.bin/serverless'), ['print', '--stage', stage, '--param=domain=core', ...params, '--format', 'json'], {
     cwd: repoRoot,
     env,
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(stdout) as ResolvedConfig;
+  const config = JSON.parse(stdout) as ResolvedConfig;
+  // `params:` as printed is serverless.yml's; a `--param` of the command line overrides the stage's value.
+  const overrides = Object.fromEntries(params.map((arg) => /^--param=([^=]+)=(.*)$/.exec(arg)).flatMap((m) => (m ? [[m[1]!, m[2]!]] : [])));
+  config.params[stage] = { ...config.params[stage], ...overrides };
+  return config;
 }
 
 export const stageParam = (config: ResolvedConfig, stage: string, name: string) => config.params[stage]?.[name] ?? config.params.default?.[name];
@@ -62,6 +67,11 @@ export const stageParam = (config: ResolvedConfig, stage: string, name: string) 
 /** Every stack's functions, by name, with the stack that holds them. */
 export function expectedFunctions(): Map<string, string> {
   return new Map(SPLIT_STACKS.flatMap((stack) => allFunctions(stack).map((fn) => [fn.name, stack] as [string, string])));
+}
+
+/** The functions that sign or verify list cursors, and so read the stage's cursor key (infra/secrets.cjs). */
+export function cursorKeyFunctions(): Set<string> {
+  return new Set(SPLIT_STACKS.flatMap((stack) => allFunctions(stack).filter((fn) => needsCursorKey(fn)).map((fn) => fn.name)));
 }
 
 /** Every method of the REST API: one per http event of every function of every stack. */
@@ -90,10 +100,10 @@ function resolveIntrinsics(node: unknown, pseudo: Record<string, string>): unkno
  * Each function's inline policies, by function name: the roles infra/iam-roles.cjs declares, resolved for `tableArn`
  * (and, for the stream consumer, the table's `streamArn`).
  */
-export async function expectedPolicies(stage: string, tableArn: string, streamArn?: string): Promise<Map<string, Record<string, PolicyStatement[]>>> {
+export async function expectedPolicies(stage: string, tableArn: string, streamArn?: string, tracing = false): Promise<Map<string, Record<string, PolicyStatement[]>>> {
   const [, partition, , region, account] = tableArn.split(':');
   const pseudo = { 'AWS::Partition': partition!, 'AWS::Region': region!, 'AWS::AccountId': account! };
-  const variables: Record<string, string> = { 'self:service': 'store-api', 'sls:stage': stage };
+  const variables: Record<string, string> = { 'self:service': 'store-api', 'sls:stage': stage, 'param:tracing': String(tracing) };
   const resolveVariable = async (name: string) => variables[name] ?? Promise.reject(new Error(`no variable ${name}`));
   const byFunction = new Map<string, Record<string, PolicyStatement[]>>();
   for (const stack of SPLIT_STACKS) {

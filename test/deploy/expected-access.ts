@@ -69,13 +69,14 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
   // Users (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index, or GetItems the
   // login and profile of an e-mail; create takes an id (UpdateItem) and Puts profile and login, Updates the
-  // bucket count and ConditionChecks the company, in one transaction; update re-Puts the profile, moves the
-  // login item (Delete + Put), Updates counts, ConditionChecks a new company; delete Queries the user's
+  // bucket counts and ConditionChecks the company, in one transaction; update Queries the user's partition,
+  // re-Puts the profile and its list copies (Deletes the words gone), moves the login item (Delete + Put),
+  // Updates counts, ConditionChecks a new company; delete Queries the user's
   // items and deletes them (BatchWriteItem).
   'users-list': access(['GetItem', 'Query'], ['Query']),
   'users-get': GET,
   'users-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
-  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'users-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'users-delete': access(['BatchWriteItem', 'DeleteItem', 'Query', 'UpdateItem']),
   // Usergroups (lib/db/usergroups.ts): members are found through gsi1.
   'usergroups-list': access(['Query']),
@@ -122,7 +123,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // read the company's name (GetItem) and the features (BatchGetItem); `cid` Queries the subtree.
   'products-list': LIST,
   'products-get': GET,
-  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  // A create without company_id Queries the company list for the first store; without category_ids it reads the
+  // company's default-category item (GetItem) and may make that category (its counter, record and index items).
+  'products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // GET /products/:id/features: GetItem of the product, BatchGetItem of its features.
@@ -137,7 +140,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'products-discussions-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
   'products-features-get': GET,
   'products-features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
   // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
   'products-discussions-list': LIST,
@@ -148,7 +151,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'features-get': GET,
   'features-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
-  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  // A delete first Queries the products that have a value of the feature and Puts each without it.
+  'features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // Options (lib/operations/options.ts): `?product_id=` GetItems the product and Queries its options;
   // writes ConditionCheck company and product; a delete, and an update of the variants, Queries the
   // product's exceptions and combinations and deletes those naming the option (GetItem, DeleteItem, UpdateItem).
@@ -211,14 +215,19 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'statuses-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'statuses-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Carts (lib/operations/carts.ts) are views of users: the list reads nothing (always empty), a cart is
-  // the user's profile (GetItem) with its company (BatchGetItem), DELETE only checks the user exists.
   // Auth (lib/operations/auth.ts): reads the user by e-mail (login item, then profile) and Puts the login
   // key's hashed item (conditional, never overwriting).
   'auth-create': access(['GetItem', 'PutItem']),
-  'carts-list': access([]),
-  'carts-get': GET,
-  'carts-delete': GET,
+  // Sign-in (lib/operations/auth-tokens.ts): the login item and the failed-sign-in window (GetItem), a failure
+  // (UpdateItem, or PutItem of a new window), the token's hashed item (PutItem).
+  'auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
+  // The storefront cart (lib/operations/storefront-cart.ts): the customer's carts record (GetItem), written with
+  // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
+  // and options are one BatchGetItem.
+  'sra-cart-content-list': GET,
+  'sra-cart-content-create': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'sra-cart-content-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
+  'sra-cart-content-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   // Call requests: reference company, product and order; no dependants.
   'call-requests-list': LIST,
   'call-requests-get': GET,

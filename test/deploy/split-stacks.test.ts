@@ -1,3 +1,4 @@
+import { cursorKeyFunctions } from '../../scripts/lib/stage-expectations.js';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -56,6 +57,8 @@ function routeKey(route: Route): string | undefined {
   const concrete = `/${route.path.replace(/\{[^}]+\}/g, '7')}`;
   return resolveRoute(route.method, parseApiPath(concrete, {})).key;
 }
+
+const CURSOR_KEY_FUNCTIONS = cursorKeyFunctions();
 
 describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   let stacks: Map<string, PackagedStage>;
@@ -134,7 +137,6 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
           [
             'AUTH_CACHE_TTL_MS',
             'CORS_ORIGINS',
-            'CURSOR_SECRET',
             'IDEMPOTENCY_LOCK_SECONDS',
             'LOG_LEVEL',
             'POWERTOOLS_METRICS_DISABLED',
@@ -145,7 +147,9 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
             'TABLE_NAME',
             'WEBHOOKS_ALLOW_PRIVATE_URLS',
             ...(QUEUE_SENDERS.includes(fn) ? ['WEBHOOK_QUEUE_URL'] : []),
-          ],
+            // Where the cursor key is, for the functions that sign or verify cursors only (infra/secrets.cjs).
+            ...(CURSOR_KEY_FUNCTIONS.has(fn) ? ['CURSOR_SECRET_PARAMETER'] : []),
+          ].sort(),
         );
       }
     }
@@ -225,10 +229,22 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_ACCESS[fn]!.index);
   });
 
-  it('grants nothing broader than the table, its index and the function\'s own log group, and no wildcard action', () => {
+  it('grants nothing broader than the table, its index, the function\'s own log group, the cursor key where cursors are signed and X-Ray (prod traces), and no wildcard action', () => {
     for (const { name: fn, stack: home } of everyLambda()) {
       for (const statement of statementsOf(stack(home), STAGE, fn)) {
         expect(statement.Effect).toBe('Allow');
+        // X-Ray's actions take no resource-level permission: the one statement allowed to name '*'.
+        if (statement.Action.every((a) => a.startsWith('xray:'))) {
+          expect([...statement.Action].sort(), fn).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+          expect(statement.Resource, fn).toEqual(['*']);
+          continue;
+        }
+        if (statement.Action.includes('ssm:GetParameter')) {
+          expect(statement.Action, fn).toEqual(['ssm:GetParameter']);
+          expect(CURSOR_KEY_FUNCTIONS.has(fn), `${fn} signs no cursor but may read the key`).toBe(true);
+          expect(JSON.stringify(statement.Resource), fn).toContain(`"parameter/store-api/${STAGE}/cursor-secret"`);
+          continue;
+        }
         expect(statement.Action.some((a) => a.includes('*')), fn).toBe(false);
         expect(statement.Resource, fn).not.toContain('*');
         for (const resource of statement.Resource) {
@@ -264,6 +280,8 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         'dynamodb:BatchGetItem', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams',
         'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'logs:CreateLogStream', 'logs:PutLogEvents',
         'sqs:SendMessage',
+        // prod traces every function (the tracing param).
+        'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
       ].sort(),
     );
   });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { functionRows } from '../../lib/entities/deployment.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { missingSecret, plan } from '../../scripts/deploy.js';
+import { partialStateReport, plan } from '../../scripts/deploy.js';
 
 const require = createRequire(import.meta.url);
 const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResources } = require('../../infra/stack-size.cjs') as {
@@ -36,6 +36,7 @@ function plainEntityFunctions(name: string): Row[] {
   };
   return functionRows([entity]);
 }
+const { queueResources } = require('../../infra/webhook-queues.cjs') as { queueResources: (service: string, stage: string) => Record<string, { Type: string }> };
 const StackLimit = require('../../infra/plugins/stack-limit.cjs') as new (serverless: object, options?: object, utils?: object) => {
   hooks: Record<string, () => void>;
 };
@@ -124,7 +125,9 @@ const templateOf = (count: number) => ({ Resources: Object.fromEntries(Array.fro
 
 describe('infra/plugins/stack-limit.cjs', () => {
   it('refuses `serverless deploy` of the single stack in its initialize hook, naming the way to deploy', () => {
-    const { serverless } = fakeServerless({ commands: ['deploy'], ...serviceOf('all'), resources: { ...serviceOf('all').resources, StoreTable: { Type: 'AWS::DynamoDB::Table' } } });
+    // The single stack also holds the table and the webhook delivery queues (infra/webhook-queues.cjs).
+    const queues = queueResources('store-api', 'prod');
+    const { serverless } = fakeServerless({ commands: ['deploy'], ...serviceOf('all'), resources: { ...serviceOf('all').resources, ...queues, StoreTable: { Type: 'AWS::DynamoDB::Table' } } });
     const plugin = new StackLimit(serverless, {});
     expect(() => plugin.hooks.initialize!()).toThrow(`Stack store-api-prod would hold ${stackSize('all').total} CloudFormation resources`);
     expect(() => plugin.hooks.initialize!()).toThrow('npm run deploy -- --stage prod');
@@ -185,11 +188,20 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     expect(() => plan(['--stage', 'prod', '--param=domain=core'])).toThrow('--only');
   });
 
-  it('refuses to deploy without a cursor signing key of its own; removing or a dry run needs none', () => {
-    expect(missingSecret(plan(['--stage', 'prod']), {})).toMatch('CURSOR_SECRET must be set');
-    expect(missingSecret(plan(['--stage', 'prod']), { CURSOR_SECRET: 'short' })).toMatch('CURSOR_SECRET must be set');
-    expect(missingSecret(plan(['--stage', 'prod']), { CURSOR_SECRET: 'a'.repeat(32) })).toBeUndefined();
-    expect(missingSecret(plan(['--stage', 'prod', '--remove']), {})).toBeUndefined();
-    expect(missingSecret(plan(['--stage', 'prod', '--dry-run']), {})).toBeUndefined();
+  it('after a failure, names the stacks that exist, the one a rollback left unusable, and how to resume or remove', () => {
+    const wanted = plan(['--stage', 'dev', '--region', 'eu-west-1']);
+    const failedAt = wanted.stacks.indexOf('catalog');
+    const statuses = new Map<string, string | undefined>([
+      ['core', 'UPDATE_COMPLETE'],
+      ['accounts', 'CREATE_COMPLETE'],
+      ['catalog', 'ROLLBACK_COMPLETE'],
+    ]);
+    const report = partialStateReport(wanted, failedAt, statuses);
+    expect(report).toContain('stack catalog failed');
+    expect(report).toContain('store-api-dev-core (UPDATE_COMPLETE), store-api-dev-accounts (CREATE_COMPLETE), store-api-dev-catalog (ROLLBACK_COMPLETE)');
+    expect(report).toContain('--remove --only catalog');
+    expect(report).toContain(`--only ${wanted.stacks.slice(failedAt).join(',')}`);
+    expect(report).toContain('npm run deploy -- --stage dev --remove');
+    expect(wanted.region).toBe('eu-west-1');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Carts (the recording's `carts`; the id is the user_id) over real HTTP: GET and DELETE only (POST and PUT
- * are 405). Nothing creates a cart here (no storefront), so a user without one — every user — is a 404
- * (SPEC §10 Carts, the recording's #212), GET and DELETE alike; the collection is empty; view_users / manage_users
- * are judged before that 404.
+ * are 405). Only the storefront fills a cart (test/e2e/storefront.test.ts), so a user who never used it is a 404
+ * (SPEC §10 Carts, the recording's #212), GET and DELETE alike, and is in no page of the collection;
+ * view_users / manage_users are judged before that 404.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
@@ -30,8 +30,8 @@ describe('carts', () => {
     expectError(await api('GET', '/api/carts/abc'), 404);
   });
 
-  it('GET /carts: wrapped, no cart holds products so the page is empty, total_items 0', async () => {
-    const response = await api('GET', '/api/carts?items_per_page=2');
+  it('GET /carts?user_id= of a user without a cart: wrapped, the page is empty, total_items 0', async () => {
+    const response = await api('GET', `/api/carts?items_per_page=2&user_id=${customerId}`);
     expectStatus(response, 200);
     expect(response.json.carts).toEqual([]);
     expect(response.json.params).toMatchObject({ page: 1, items_per_page: 2, total_items: 0 });

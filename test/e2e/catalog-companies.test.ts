@@ -340,7 +340,10 @@ describe('stores and vendors are one company id space', () => {
       expect((await getOk(`/api/${path}/${companyId}`)).company_id).toBe(String(companyId));
       expect((await getOk(`/api/products/${productId}`)).company_id).toBe(String(companyId));
 
+      // A product created without category_ids went into the company's default category (made for it): it goes too.
+      const defaultCategory = Number((await getOk(`/api/products/${productId}`)).category_ids[0]);
       expectStatus(await api('DELETE', `/api/products/${productId}`), 204);
+      expectStatus(await api('DELETE', `/api/categories/${defaultCategory}`), 204);
       expectStatus(await api('DELETE', `/api/${path}/${companyId}`), 204);
       expectError(await api('GET', `/api/${path}/${companyId}`), 404);
     }

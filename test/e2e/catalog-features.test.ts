@@ -436,22 +436,38 @@ describe('product_features and /products/:id/features', () => {
     expectError(await api('POST', `/api/products/${id}/features`, { body: { x: 1 } }), 405);
   });
 
-  it('deleting a feature a product uses → 400 naming why; once no product uses it, 204', async () => {
+  it('deleting a feature products use deletes their values with it (CS-Cart fn_delete_feature): 204, each product updated', async () => {
     const inUse = await createFeature(company, { feature_type: 'S', variants: [{ variant: 'One' }] });
     const [one] = await variantIds(inUse);
     const p1 = await createProduct({ company_id: company, product_features: { [inUse]: one } });
     const p2 = await createProduct({ company_id: company, product_features: { [inUse]: one, [text]: 'x' } });
-    const refused = await api('DELETE', `/api/features/${inUse}`);
-    expectError(refused, 400);
-    expect(refused.json.message).toMatch(/^Bad Request: .*[Pp]roducts/);
-    expectStatus(await api('GET', `/api/features/${inUse}`), 200);
-
-    expectStatus(await api('PUT', `/api/products/${p1}`, { body: { product_features: {} } }), 200);
-    expect((await getOk(`/api/products/${p1}`)).product_features).toEqual({});
-    expectError(await api('DELETE', `/api/features/${inUse}`), 400);
-    expectStatus(await api('DELETE', `/api/products/${p2}`), 204);
     expectStatus(await api('DELETE', `/api/features/${inUse}`), 204);
     expectError(await api('GET', `/api/features/${inUse}`), 404);
+    expect((await getOk(`/api/products/${p1}`)).product_features).toEqual({});
+    expect(Object.keys((await getOk(`/api/products/${p2}`)).product_features)).toEqual([String(text)]);
+    // The same through the product's nested path.
+    const nested = await createFeature(company, { feature_type: 'T' });
+    const p3 = await createProduct({ company_id: company, product_features: { [nested]: 'kept?' } });
+    expectStatus(await api('DELETE', `/api/products/${p3}/features/${nested}`), 204);
+    expect((await getOk(`/api/products/${p3}`)).product_features).toEqual({});
+  });
+
+  it('number features (N, O, D) take a number in product_features, as CS-Cart stores it', async () => {
+    const number = await createFeature(company, { feature_type: 'O' });
+    const numberSelect = await createFeature(company, { feature_type: 'N', variants: [{ variant: '10' }] });
+    const date = await createFeature(company, { feature_type: 'D' });
+    const [ten] = await variantIds(numberSelect);
+    const id = await createProduct({ company_id: company, product_features: { [number]: '42', [date]: '2026-01-02' } });
+    const features = (await getOk(`/api/products/${id}`)).product_features;
+    expect(features[number]).toMatchObject({ feature_type: 'O', value: '', value_int: '42.00', variant_id: '0' });
+    expect(features[date]).toMatchObject({ feature_type: 'D', value_int: String(Date.UTC(2026, 0, 2) / 1000) });
+    expectStatus(await api('PUT', `/api/products/${id}`, { body: { product_features: { [numberSelect]: ten } } }), 200);
+    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({ variant_id: String(ten), variant: '10' });
+    expectStatus(await api('PUT', `/api/products/${id}`, { body: { product_features: { [numberSelect]: '7.5' } } }), 200);
+    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({ variant_id: '0', value_int: '7.50' });
+    const refused = await api('PUT', `/api/products/${id}`, { body: { product_features: { [number]: 'forty-two' } } });
+    expectError(refused, 400);
+    expect(refused.json.message).toContain(String(number));
   });
 });
 

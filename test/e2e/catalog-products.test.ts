@@ -299,7 +299,12 @@ describe('POST, GET, PUT, DELETE /products', () => {
       if (type === '—') expect(single, field).not.toHaveProperty(field);
       else expect(jsonType(single[field]), field).toBe(jsonType(full[field]));
     }
-    expectShape(single, { ...PRODUCT_FIELDS, tax_ids: ['str', 'array(empty)'], category_ids: ['array(empty)', 'array(empty)'] }, 'single');
+    expectShape(single, { ...PRODUCT_FIELDS, tax_ids: ['str', 'array(empty)'] }, 'single');
+    // CS-Cart's defaults of a create: the first store, and that store's default category (hidden, made on first need).
+    const firstStore = Number((await getOk('/api/stores?items_per_page=1')).stores[0].company_id);
+    const defaultCategory = Number(single.category_ids[0]);
+    expect(single.category_ids.map(Number)).toEqual([defaultCategory]);
+    expect(await getOk(`/api/categories/${defaultCategory}`)).toMatchObject({ company_id: String(firstStore), status: 'H', is_default: 'Y', parent_id: '0' });
     expect(single).toMatchObject({
       price: '10.00',
       base_price: '10.00',
@@ -307,9 +312,8 @@ describe('POST, GET, PUT, DELETE /products', () => {
       weight: '0.000',
       amount: '0',
       status: 'A',
-      company_id: '0',
-      category_ids: [],
-      main_category: 0,
+      company_id: String(firstStore),
+      main_category: defaultCategory,
       tax_ids: [],
       product_features: {},
       product_type: 'P',
@@ -319,7 +323,7 @@ describe('POST, GET, PUT, DELETE /products', () => {
     });
     const row = (await getOk(`/api/products?q=${encodeURIComponent(single.product)}`)).products[0];
     expect(row.tax_ids).toBe('');
-    expect(row.category_ids).toEqual([]);
+    expect(row.category_ids.map(Number)).toEqual([defaultCategory]);
     expect(row.product_id).toBe(String(id));
   });
 

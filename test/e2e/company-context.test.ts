@@ -101,11 +101,11 @@ describe('objects in a company’s context', () => {
     expect(Number(order.company_id)).toBe(companyA);
     const viaPhp = await api('POST', `/api.php?_d=stores/${companyA}/orders&ajax_custom=1`, { body });
     expectStatus(viaPhp, 201);
-    // A product of no company (company_id 0, a single store's catalogue) may be ordered in any store's context.
-    const unowned = await createProduct({ product: `Ctx ${uid()}`, amount: 5 });
-    const withUnowned = await api('POST', `/api/stores/${companyA}/orders`, { body: { ...body, products: { 1: { product_id: unowned, amount: 1 }, 2: { product_id: productsA[1], amount: 1 } } } });
-    expectStatus(withUnowned, 201);
-    expect(Number((await getOk(`/api/orders/${withUnowned.json.order_id}`)).company_id)).toBe(companyA);
+    // A product created without company_id belongs to the first store (never to company 0), so no product is
+    // "of no company" any more; two products of the context's company make one order.
+    const both = await api('POST', `/api/stores/${companyA}/orders`, { body: { ...body, products: { 1: { product_id: productsA[0], amount: 1 }, 2: { product_id: productsA[1], amount: 1 } } } });
+    expectStatus(both, 201);
+    expect(Number((await getOk(`/api/orders/${both.json.order_id}`)).company_id)).toBe(companyA);
     const wrong = { ...body, products: { 1: { product_id: productB, amount: 1 } } };
     expectError(await api('POST', `/api/stores/${companyA}/orders`, { body: wrong }), 400, `Bad Request: The products field names product ${productB}, which does not exist`);
     // The company's orders list shows the order; the other company's does not.

@@ -226,6 +226,23 @@ describe('the API access tab', () => {
     expect(notices(answer.body).join(' ')).toContain('Customers never hold API access');
   });
 
+  it('sets a customer\'s storefront password: the customer signs in with it; a short one is a 400', async () => {
+    // Prepare
+    const email = uniqueEmail('panel-shopper');
+    const customerId = await createUser({ user_type: 'C', email });
+    const csrf = await rootClient.csrfToken();
+    // Act
+    const short = await rootClient.post(`/admin/users/${customerId}/api`, { csrf_token: csrf, action: 'password', password: 'short' });
+    const set = await rootClient.post(`/admin/users/${customerId}/api`, { csrf_token: csrf, action: 'password', password: 'panel set this 9' });
+    // Assess
+    expect(short.status).toBe(400);
+    expect(set.status).toBe(200);
+    expect(notices(set.body).join(' ')).toContain('storefront password is set');
+    expect(set.body).not.toContain('panel set this 9');
+    const signIn = await api('POST', '/api/auth_tokens', { auth: null, body: { email, password: 'panel set this 9' } });
+    expectStatus(signIn, 201);
+  });
+
   it('refuses a POST without the session\'s CSRF token, or from another origin, and changes nothing', async () => {
     // Prepare
     const email = uniqueEmail('csrf');

@@ -487,10 +487,10 @@ describe("GET /users: the recording's filters and sorts", () => {
     companyId = await createCompany(`Filters ${tag}`);
     const email = (letter: string) => `${letter}-${tag}@e2e.example.com`;
     // One after another: ids and timestamps grow together.
-    ada = await createUser({ email: email('d'), user_type: 'C', firstname: 'Ada', lastname: `Lovelace${tag}`, phone: '+44 111', company_id: companyId });
-    alan = await createUser({ email: email('c'), user_type: 'C', status: 'D', firstname: 'Alan', lastname: `Turing${tag}`, phone: '+44 222', company_id: companyId });
-    grace = await createUser({ email: email('b'), user_type: 'A', firstname: 'Grace', lastname: `Hopper${tag}`, phone: '+1 333', company_id: companyId });
-    vendor = await createVendor({ email: email('a'), firstname: 'Ada', lastname: `Byron${tag}`, phone: '+44 444', company_id: companyId });
+    ada = await createUser({ email: email('d'), user_type: 'C', firstname: 'Ada', lastname: `Lovelace ${tag}`, phone: '+44 111', company_id: companyId });
+    alan = await createUser({ email: email('c'), user_type: 'C', status: 'D', firstname: 'Alan', lastname: `Turing ${tag}`, phone: '+44 222', company_id: companyId });
+    grace = await createUser({ email: email('b'), user_type: 'A', firstname: 'Grace', lastname: `Hopper ${tag}`, phone: '+1 333', company_id: companyId });
+    vendor = await createVendor({ email: email('a'), firstname: 'Ada', lastname: `Byron ${tag}`, phone: '+44 444', company_id: companyId });
   });
 
   it('company_id: exactly its users, by id, with the total and the echo', async () => {
@@ -510,17 +510,21 @@ describe("GET /users: the recording's filters and sorts", () => {
     expect(past.json.params.total_items).toBe(4);
   });
 
-  it('name: case-insensitive part of "firstname lastname", across every bucket', async () => {
+  it('name: each word starts a word of "firstname lastname" (any case), across every bucket', async () => {
     expect(await ids(`name=${tag}`)).toEqual([ada, alan, grace, vendor]);
     expect(await scoped('name=ada')).toEqual([ada, vendor]);
-    expect(await scoped(`name=${encodeURIComponent(`LOVELACE${tag}`)}`)).toEqual([ada]);
+    expect(await scoped(`name=${encodeURIComponent(`LOVELACE ${tag}`)}`)).toEqual([ada]);
+    expect(await scoped('name=ovelace')).toEqual([]);
     expect(await scoped(`name=${encodeURIComponent('ada love')}`)).toEqual([ada]);
     expect(await scoped('name=nobody-at-all')).toEqual([]);
   });
 
-  it('phone: part of the phone', async () => {
+  it('phone: each word starts a word of the phone', async () => {
     expect(await scoped(`phone=${encodeURIComponent('+44')}`)).toEqual([ada, alan, vendor]);
     expect(await scoped('phone=333')).toEqual([grace]);
+    expect(await scoped('phone=33')).toEqual([grace]);
+    expect(await scoped('phone=11')).toEqual([ada]);
+    expect(await scoped('phone=22')).toEqual([alan]);
   });
 
   it('is_root, user_type and status, alone and together', async () => {
@@ -562,6 +566,28 @@ describe("GET /users: the recording's filters and sorts", () => {
     expect(idsOf(ascending.json.users)).toEqual(expected());
     expect(ascending.json.params).toMatchObject({ sort_by: sortBy, sort_order: 'asc' });
     expect(await scoped(`sort_by=${sortBy}&sort_order=desc`)).toEqual([...expected()].reverse());
+  });
+
+  it.each(['type', 'status', 'id'])('sort_by=%s a user per page, by page number and by cursor, both ways: the whole list in order', async (sortBy) => {
+    for (const order of ['asc', 'desc']) {
+      const query = `company_id=${companyId}&sort_by=${sortBy}&sort_order=${order}&items_per_page=1`;
+      const whole = await scoped(`sort_by=${sortBy}&sort_order=${order}`);
+      const byPage: number[] = [];
+      for (let page = 1; page <= whole.length + 1; page++) {
+        const response = await list(`${query}&page=${page}`);
+        expect(response.json.params.total_items).toBe(4);
+        byPage.push(...idsOf(response.json.users));
+      }
+      expect(byPage).toEqual(whole);
+      const byCursor: number[] = [];
+      let next: string | null = null;
+      do {
+        const response = await list(`${query}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
+        byCursor.push(...idsOf(response.json.users));
+        next = response.json.params.next as string | null;
+      } while (next);
+      expect(byCursor).toEqual(whole);
+    }
   });
 
   it('sort_by=username orders by the login as text', async () => {

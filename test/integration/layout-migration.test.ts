@@ -124,7 +124,9 @@ describe('migrating an old table in place', () => {
 
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
-    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(['layout-2', 'count-keys']);
+    const ran = await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) });
+    expect(ran).toContain('layout-2');
+    expect(ran).toContain('count-keys');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 2 });
     forgetLayout();
     expect(await layoutReady()).toBe(true);

@@ -150,6 +150,8 @@ export interface UserFields {
   company_id?: number;
   company?: string;
   phone?: string;
+  /** The storefront password (POST /auth_tokens). */
+  password?: string;
 }
 
 /** A company (POST /stores as the bootstrap root): what a user's company_id names. Returns its company_id. */

@@ -15,7 +15,7 @@ const SOURCE_DIRS = ['lib', 'functions', 'scripts', 'bench'];
 
 /** Lowest first. A path matches the first prefix it starts with. */
 const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
-  { name: 'base', prefixes: ['lib/config.ts', 'lib/errors.ts', 'lib/log.ts', 'lib/metrics.ts', 'lib/in-batches.ts'] },
+  { name: 'base', prefixes: ['lib/config.ts', 'lib/errors.ts', 'lib/log.ts', 'lib/metrics.ts', 'lib/in-batches.ts', 'lib/cursor-keys.ts'] },
   { name: 'entities', prefixes: ['lib/entities/'] },
   { name: 'storage', prefixes: ['lib/db/'] },
   // Requests: authentication, the HTTP plumbing and the operations. (lib/auth and lib/http use each

@@ -69,6 +69,13 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
         expect(Object.keys(document.paths[o.path][o.method].responses)).not.toContain('200');
       }
     }
+    // PUT and DELETE a resource also serves on its collection path (the storefront cart), by the same function.
+    for (const entity of Object.values(ENTITIES)) {
+      for (const operation of entity.collectionWrites ?? []) {
+        const o = expectedOperation(`${entity.name}.${operation}`);
+        served.add(`${o.method} ${o.path.replace(/\/\{[^}]+\}$/, '')}`);
+      }
+    }
     for (const [path, methods] of Object.entries(document.paths as Record<string, object>)) {
       for (const method of Object.keys(methods)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../lib/db/records.js';
 import { matchesUser, sortUsers } from '../../lib/db/user-list.js';
+import { indexedWords, indexItems, indexWrites, matchesWords } from '../../lib/db/user-index.js';
 import { userFilters } from '../../lib/operations/users.js';
 
 const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
@@ -70,5 +71,48 @@ describe('sortUsers', () => {
     expect(order('last_login')).toEqual([1, 2, 10]);
     expect(order('username')).toEqual([1, 10, 2]);
     expect(order('id', true)).toEqual([10, 2, 1]);
+  });
+});
+
+describe('name and phone: each query word starts a word of the field', () => {
+  it.each([
+    ['Ada Lovelace', 'lov', true],
+    ['Ada Lovelace', 'ovelace', false],
+    ['Zoë Ärger', 'zoe arg', true],
+    ['Ada Lovelace', 'ada grace', false],
+    ['+44 20 7946', '+44 79', true],
+    ['+44 20 7946', '4420', false],
+    ['Ada', '  ', true],
+  ])('%s ← %s: %s', (text, query, expected) => {
+    expect(matchesWords(text, query)).toBe(expected);
+  });
+  it('the index keeps a bounded number of distinct words', () => {
+    expect(indexedWords({ firstname: 'a a b', lastname: 'c', phone: '1' }, 'name')).toEqual(['a', 'b', 'c']);
+    expect(indexedWords({ firstname: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), lastname: '' }, 'name').length).toBeLessThan(20);
+  });
+});
+
+describe('indexWrites: the list copies and counts a write moves', () => {
+  const counts = (writes: ReturnType<typeof indexWrites>) =>
+    writes.flatMap((w) => (w.Update ? [`${String(w.Update.Key?.pk)} ${String(w.Update.Key?.sk)} ${String(w.Update.ExpressionAttributeValues?.[':delta'])}`] : [])).sort();
+  const ada = user(5, { firstname: 'Ada', company_id: 7 });
+  it('a create adds one to its all-users and its company bucket, in the shard of its id', () => {
+    expect(counts(indexWrites(undefined, ada))).toEqual(['USERSTATS#1 C#A 1', 'USERSTATS#co7#1 C#A 1']);
+  });
+  it('an update that changes no bucket moves no count and deletes the words gone', () => {
+    const copies = new Set([...indexItems(ada).keys()]);
+    const writes = indexWrites({ user: ada, copies }, { ...ada, firstname: 'Grace' });
+    expect(counts(writes)).toEqual([]);
+    expect(writes.filter((w) => w.Delete).map((w) => w.Delete?.Key?.sk)).toEqual(['WORD#name#ada']);
+  });
+  it('a user written before the copies existed gets a company count added, none taken', () => {
+    const writes = indexWrites({ user: ada, copies: new Set() }, { ...ada, status: 'D' });
+    expect(counts(writes)).toEqual(['USERSTATS#1 C#A -1', 'USERSTATS#1 C#D 1', 'USERSTATS#co7#1 C#D 1']);
+  });
+  it('a delete takes one from both buckets and deletes every copy', () => {
+    const copies = new Set([...indexItems(ada).keys()]);
+    const writes = indexWrites({ user: ada, copies }, undefined);
+    expect(counts(writes)).toEqual(['USERSTATS#1 C#A -1', 'USERSTATS#co7#1 C#A -1']);
+    expect(writes.filter((w) => w.Delete).length).toBe(copies.size);
   });
 });

@@ -79,8 +79,9 @@ export function idempotency(): MiddlewareObj<ApiEvent, APIGatewayProxyResult, Er
     before: async ({ event, context }) => {
       const state = context.api;
       const key = idempotencyKeyOf(state);
-      // A batch's items never carry a key: the batch's own key covers them all.
-      if (key === undefined || !state.caller || innerCaller(context)) return;
+      // A batch's items never carry a key: the batch's own key covers them all. A storefront guest is nobody in
+      // particular: keys of different guests would collide, so none is kept.
+      if (key === undefined || !state.caller || innerCaller(context) || state.caller.userId < 1) return;
       const userId = state.caller.userId;
       const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
       const nowSeconds = Math.floor(Date.now() / 1000);

@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { rateLimitPolicy, takeToken, type BucketPolicy } from '../../db/rate-limit.js';
+import { countEvent } from '../../metrics.js';
 import type { ApiContext, ApiEvent, ApiState } from '../api-request.js';
 import { tooManyRequests } from '../http-errors.js';
 import { innerCaller } from '../inner-call.js';
@@ -16,7 +17,10 @@ async function verdict(state: ApiState, bucketId: string, policy: BucketPolicy):
     'RateLimit-Remaining': String(decision.remaining),
     'RateLimit-Reset': String(decision.resetSeconds),
   };
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  if (!decision.allowed) {
+    countEvent('rateLimited');
+    throw tooManyRequests(decision.retryAfterSeconds);
+  }
 }
 
 /**

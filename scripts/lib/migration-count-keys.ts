@@ -4,7 +4,7 @@ import { entityKeys } from '../../lib/db/entity-keys.js';
 import { readItem } from '../../lib/db/items.js';
 import { queryAll } from '../../lib/db/query.js';
 import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
-import type { Migration } from './migration-types.js';
+import type { Migration } from './migration.js';
 
 const table = () => config().tableName;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

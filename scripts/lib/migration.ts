@@ -1,5 +1,4 @@
-/** What a migration is (scripts/lib/migrations.ts runs them, in order, once per table). */
-
+/** What a data migration is (scripts/lib/migrations.ts runs them; each lives in a file of its own). */
 export interface MigrationOptions {
   /** At most this many records rewritten per second (the table's other traffic keeps its capacity). */
   recordsPerSecond: number;

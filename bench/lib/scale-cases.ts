@@ -1,0 +1,106 @@
+import { ordersEntity } from '../../lib/entities/orders.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import type { ScaleWorld } from './scale-world.js';
+
+/**
+ * What `npm run bench -- --scale` measures at every size: the lookups clients of this API make, as root and
+ * as a vendor (its own company's products and orders; users are root's), and the writes of each kind. Values
+ * are chosen so each lookup answers about the same at every size (a SKU, a word of one product in ten, a
+ * price band, a recent day), so the read units should stay flat when the store grows.
+ */
+
+export type Entity = 'products' | 'orders' | 'users';
+
+export interface Lookup {
+  entity: Entity;
+  label: string;
+  /** Query string values; `variant` makes repetitions look up different objects (exact-SKU ceilings). */
+  query(world: ScaleWorld, variant: number): Record<string, string>;
+  vendor: boolean;
+}
+
+const page = { items_per_page: '10' };
+const sku = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
+const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - days * 86_400);
+
+const sortKeys = (def: { sortRules?: Record<string, unknown> }) => ['id', ...Object.keys(def.sortRules ?? {})];
+
+export const LOOKUPS: readonly Lookup[] = [
+  // Even products are store A's: the vendor's own.
+  { entity: 'products', label: 'pcode=<exact SKU>', query: (_, v) => ({ ...page, pcode: sku(2 * (v + 5)) }), vendor: true },
+  { entity: 'products', label: 'pcode=<prefix of 10>', query: () => ({ ...page, pcode: 'BENCH-00001' }), vendor: true },
+  { entity: 'products', label: 'q=alpha product, match=all', query: () => ({ ...page, q: 'alpha product', match: 'all' }), vendor: true },
+  { entity: 'products', label: 'q=alpha bravo, match=any', query: () => ({ ...page, q: 'alpha bravo', match: 'any' }), vendor: true },
+  { entity: 'products', label: 'q=product 1 alpha (exact)', query: () => ({ ...page, q: 'product 10 alpha', match: 'exact' }), vendor: true },
+  { entity: 'products', label: 'price_from=100&price_to=101', query: () => ({ ...page, price_from: '100', price_to: '101' }), vendor: true },
+  { entity: 'products', label: 'amount_from=10&amount_to=11', query: () => ({ ...page, amount_from: '10', amount_to: '11' }), vendor: true },
+  { entity: 'products', label: 'status=A', query: () => ({ ...page, status: 'A' }), vendor: true },
+  { entity: 'products', label: 'cid=<leaf>', query: (w) => ({ ...page, cid: String(w.catalog.categories.leaf) }), vendor: true },
+  { entity: 'products', label: 'cid=<top>, subcats=Y', query: (w) => ({ ...page, cid: String(w.catalog.categories.top), subcats: 'Y' }), vendor: true },
+  { entity: 'products', label: 'company_id=<store A>', query: (w) => ({ ...page, company_id: String(w.catalog.storeIds[0]) }), vendor: true },
+  { entity: 'products', label: 'updated_since=<1 day ago>', query: () => ({ ...page, updated_since: daysAgo(1), sort_by: 'updated_timestamp' }), vendor: true },
+  ...sortKeys(productsEntity).flatMap((key): Lookup[] => [
+    { entity: 'products', label: `sort_by=${key}`, query: () => ({ ...page, sort_by: key }), vendor: true },
+    { entity: 'products', label: `sort_by=${key} desc`, query: () => ({ ...page, sort_by: key, sort_order: 'desc' }), vendor: false },
+  ]),
+  { entity: 'orders', label: 'email=<a customer>', query: (w, v) => ({ ...page, email: w.customers.email((v * 7) % w.customers.count) }), vendor: true },
+  { entity: 'orders', label: 'status=P', query: () => ({ ...page, status: 'P' }), vendor: true },
+  { entity: 'orders', label: 'user_id=<a customer>', query: (w, v) => ({ ...page, user_id: String(w.customers.firstId + ((v * 7) % w.customers.count)) }), vendor: true },
+  { entity: 'orders', label: 'period=D (today)', query: () => ({ ...page, period: 'D' }), vendor: true },
+  { entity: 'orders', label: 'period=C, last 3 days', query: () => ({ ...page, period: 'C', time_from: daysAgo(3), time_to: daysAgo(0) }), vendor: true },
+  ...sortKeys(ordersEntity).map((key): Lookup => ({ entity: 'orders', label: `sort_by=${key}`, query: () => ({ ...page, sort_by: key }), vendor: true })),
+  { entity: 'users', label: 'user_type=C', query: () => ({ ...page, user_type: 'C' }), vendor: false },
+  { entity: 'users', label: 'email=<a customer>', query: (w, v) => ({ ...page, user_type: 'C', email: w.customers.email(v * 3) }), vendor: false },
+  { entity: 'users', label: 'status=D', query: () => ({ ...page, user_type: 'C', status: 'D' }), vendor: false },
+  { entity: 'users', label: 'name=ada lovelace', query: () => ({ ...page, user_type: 'C', name: 'ada lovelace 1' }), vendor: false },
+  { entity: 'users', label: 'phone=555 000001', query: () => ({ ...page, user_type: 'C', phone: '555 000001' }), vendor: false },
+  { entity: 'users', label: 'company_id=<store A>', query: (w) => ({ ...page, user_type: 'C', company_id: String(w.catalog.storeIds[0]) }), vendor: false },
+  { entity: 'users', label: 'is_root=Y', query: () => ({ ...page, user_type: 'A', is_root: 'Y' }), vendor: false },
+  { entity: 'users', label: 'sort_by=type, page 2', query: () => ({ ...page, user_type: 'C', sort_by: 'type', page: '2' }), vendor: false },
+];
+
+export interface WriteKind {
+  label: string;
+  method: 'POST' | 'PUT';
+  entity: Entity;
+  /** The object a PUT writes (repetition `rep`). */
+  id?(world: ScaleWorld, rep: number): number;
+  body(world: ScaleWorld, rep: number): Record<string, unknown>;
+}
+
+export const WRITES: readonly WriteKind[] = [
+  {
+    label: 'product create',
+    method: 'POST',
+    entity: 'products',
+    body: (w, rep) => ({
+      product: `Scale new product ${rep} alpha`,
+      product_code: `SCALE-NEW-${w.products}-${rep}-${Date.now()}`,
+      price: '12.50',
+      amount: 100,
+      company_id: w.catalog.storeIds[rep % 2],
+      category_ids: [w.catalog.categories.leaf],
+      status: 'A',
+    }),
+  },
+  { label: 'price update', method: 'PUT', entity: 'products', id: (w, rep) => w.productId(20 + 2 * rep), body: (_, rep) => ({ price: `${(50 + rep + Math.random()).toFixed(2)}` }) },
+  { label: 'stock update', method: 'PUT', entity: 'products', id: (w, rep) => w.productId(40 + 2 * rep), body: (_, rep) => ({ amount: 500 + rep + Math.floor(Math.random() * 1000) }) },
+  {
+    label: 'one-line order',
+    method: 'POST',
+    entity: 'orders',
+    body: (w, rep) => ({
+      user_id: w.customers.firstId + rep,
+      payment_id: 1,
+      shipping_id: 1,
+      products: { '1': { product_id: w.productId(60 + 2 * rep), amount: 1 } },
+    }),
+  },
+  { label: 'order status change', method: 'PUT', entity: 'orders', id: (w, rep) => w.orders.firstId + 1 + rep, body: (_, rep) => ({ status: rep % 2 === 0 ? 'C' : 'P' }) },
+  {
+    label: 'user create',
+    method: 'POST',
+    entity: 'users',
+    body: (w, rep) => ({ email: `scale-new-${w.products}-${rep}-${Date.now()}@scale.example.com`, user_type: 'C', company_id: 0, firstname: 'Grace', lastname: 'Hopper', phone: '+1 555 0100' }),
+  },
+];

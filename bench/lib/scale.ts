@@ -1,0 +1,215 @@
+import { performance } from 'node:perf_hooks';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { LambdaHandler } from '../../lib/http/api-handler.js';
+import { lambdaContext, proxyEvent, type RequestSpec } from './events.js';
+import { startMetering, unitsByKey, type MeteredCall } from './meter.js';
+import { LOOKUPS, WRITES, type Entity, type Lookup, type WriteKind } from './scale-cases.js';
+import type { ScaleWorld } from './scale-world.js';
+import { median, round } from './stats.js';
+import type { Caller } from './world.js';
+
+/**
+ * `npm run bench -- --scale[=100,10000,100000]`: a store of each size (bench/lib/scale-world.ts), every lookup
+ * of bench/lib/scale-cases.ts as root and as a vendor, every write kind, metered per partition key
+ * (bench/lib/meter.ts). Read units are DynamoDB's ReturnConsumedCapacity; write units are computed from item
+ * sizes as AWS bills them. Ceilings: 1,000 write units and 3,000 read units per second per partition key on
+ * AWS, divided by what one request puts on the key (averaged over repetitions on different objects, so a
+ * sharded key counts by its share). Keys of the caller (its login, rate-limit bucket) and keys only one
+ * repetition touched (the object's own) set no store-wide ceiling.
+ */
+
+export const WRITE_UNITS_PER_KEY = 1_000;
+export const READ_UNITS_PER_KEY = 3_000;
+const REPETITIONS = 6;
+const TIMED_RUNS = 5;
+const CALLER_KEY = /^(LOGIN|RATE|THROTTLE|IDEMPOTENCY)#/;
+
+const HANDLERS: Record<string, () => Promise<{ handler: LambdaHandler }>> = {
+  'products.list': () => import('../../functions/products/list.js'),
+  'products.create': () => import('../../functions/products/create.js'),
+  'products.update': () => import('../../functions/products/update.js'),
+  'orders.list': () => import('../../functions/orders/list.js'),
+  'orders.create': () => import('../../functions/orders/create.js'),
+  'orders.update': () => import('../../functions/orders/update.js'),
+  'users.list': () => import('../../functions/users/list.js'),
+  'users.create': () => import('../../functions/users/create.js'),
+};
+const loaded = new Map<string, LambdaHandler>();
+
+async function send(key: string, spec: RequestSpec): Promise<APIGatewayProxyResult> {
+  let handler = loaded.get(key);
+  if (!handler) {
+    handler = (await HANDLERS[key]!()).handler;
+    loaded.set(key, handler);
+  }
+  return handler(proxyEvent(spec), lambdaContext(key.replace('.', '-')));
+}
+
+interface Metered {
+  status: number;
+  totalItems?: number;
+  ms: number;
+  calls: MeteredCall[];
+}
+
+async function metered(key: string, spec: RequestSpec): Promise<Metered> {
+  const stop = startMetering();
+  const started = performance.now();
+  const response = await send(key, spec).finally(() => undefined);
+  const ms = performance.now() - started;
+  const calls = stop();
+  let totalItems: number | undefined;
+  try {
+    const params = (JSON.parse(response.body) as { params?: { total_items?: unknown } }).params;
+    totalItems = params?.total_items === undefined ? undefined : Number(params.total_items);
+  } catch {
+    // not JSON: leave it out
+  }
+  return { status: response.statusCode, totalItems, ms, calls };
+}
+
+const sum = (calls: readonly MeteredCall[], pick: (c: MeteredCall) => number) => calls.reduce((s, c) => s + pick(c), 0);
+
+export interface LookupFigure {
+  entity: Entity;
+  label: string;
+  caller: string;
+  status: number;
+  totalItems?: number;
+  readUnits: number;
+  calls: number;
+  medianMs: number;
+}
+
+export interface KeyCeiling {
+  key: string;
+  /** Units one request puts on the key, averaged over the repetitions. */
+  unitsPerRequest: number;
+  /** Requests per second the key allows on AWS. */
+  ceiling: number;
+}
+
+export interface WriteFigure {
+  label: string;
+  status: number;
+  writeUnits: number;
+  readUnits: number;
+  calls: number;
+  /** Keys more than one repetition touched (store-wide), lowest ceiling first. */
+  shared: KeyCeiling[];
+  /** How many keys only one repetition touched (the object's own). */
+  ownKeys: number;
+}
+
+/** Store-wide keys of a set of repetitions and what each allows per second. */
+export function ceilings(reps: ReadonlyArray<readonly MeteredCall[]>, kind: 'read' | 'write'): { shared: KeyCeiling[]; ownKeys: number } {
+  const perRep = reps.map((calls) => unitsByKey(calls));
+  const keys = new Set(perRep.flatMap((byKey) => [...byKey.keys()]));
+  const shared: KeyCeiling[] = [];
+  let ownKeys = 0;
+  for (const key of keys) {
+    if (CALLER_KEY.test(key)) continue;
+    const touching = perRep.filter((byKey) => (byKey.get(key)?.[kind] ?? 0) > 0).length;
+    if (touching === 0) continue;
+    if (touching < 2) {
+      ownKeys++;
+      continue;
+    }
+    const units = perRep.reduce((s, byKey) => s + (byKey.get(key)?.[kind] ?? 0), 0) / reps.length;
+    const capacity = kind === 'read' ? READ_UNITS_PER_KEY : WRITE_UNITS_PER_KEY;
+    shared.push({ key, unitsPerRequest: round(units, 2), ceiling: Math.floor(capacity / units) });
+  }
+  return { shared: shared.sort((a, b) => a.ceiling - b.ceiling), ownKeys };
+}
+
+function listSpec(entity: Entity, query: Record<string, string>, caller: Caller): RequestSpec {
+  return { method: 'GET', path: `/api/${entity}`, resource: `/api/${entity}`, query, authorization: caller.authorization };
+}
+
+export async function measureLookup(world: ScaleWorld, lookup: Lookup, caller: Caller): Promise<LookupFigure> {
+  const key = `${lookup.entity}.list`;
+  const spec = listSpec(lookup.entity, lookup.query(world, 0), caller);
+  await send(key, spec);
+  const run = await metered(key, spec);
+  const times: number[] = [];
+  for (let i = 0; i < TIMED_RUNS; i++) {
+    const started = performance.now();
+    await send(key, spec);
+    times.push(performance.now() - started);
+  }
+  return {
+    entity: lookup.entity,
+    label: lookup.label,
+    caller: caller.label,
+    status: run.status,
+    totalItems: run.totalItems,
+    readUnits: round(sum(run.calls, (c) => c.read), 1),
+    calls: run.calls.length,
+    medianMs: round(median(times), 1),
+  };
+}
+
+/** An exact-SKU lookup repeated on different SKUs: the store-wide read ceiling. */
+export async function lookupCeiling(world: ScaleWorld, lookup: Lookup, caller: Caller): Promise<{ shared: KeyCeiling[]; ownKeys: number }> {
+  const reps: MeteredCall[][] = [];
+  for (let v = 1; v <= REPETITIONS; v++) reps.push((await metered(`${lookup.entity}.list`, listSpec(lookup.entity, lookup.query(world, v), caller))).calls);
+  return ceilings(reps, 'read');
+}
+
+export async function measureWrite(world: ScaleWorld, write: WriteKind): Promise<WriteFigure> {
+  const key = `${write.entity}.${write.method === 'POST' ? 'create' : 'update'}`;
+  const runs: Metered[] = [];
+  for (let rep = 0; rep < REPETITIONS; rep++) {
+    const id = write.id?.(world, rep);
+    const spec: RequestSpec = {
+      method: write.method,
+      path: `/api/${write.entity}${id === undefined ? '' : `/${id}`}`,
+      resource: `/api/${write.entity}${id === undefined ? '' : '/{id}'}`,
+      ...(id === undefined ? {} : { pathParameters: { id: String(id) } }),
+      body: write.body(world, rep),
+      authorization: world.root.authorization,
+    };
+    runs.push(await metered(key, spec));
+  }
+  const { shared, ownKeys } = ceilings(runs.map((r) => r.calls), 'write');
+  const operation = (r: Metered) => r.calls.filter((c) => !c.keys.every((k) => CALLER_KEY.test(k.key)));
+  return {
+    label: write.label,
+    status: runs[runs.length - 1]!.status,
+    writeUnits: median(runs.map((r) => sum(operation(r), (c) => c.write))),
+    readUnits: round(median(runs.map((r) => sum(operation(r), (c) => c.read))), 1),
+    calls: median(runs.map((r) => r.calls.length)),
+    shared,
+    ownKeys,
+  };
+}
+
+export interface SizeFigures {
+  products: number;
+  seedSeconds: number;
+  items: number;
+  lookups: LookupFigure[];
+  skuCeiling: { root: { shared: KeyCeiling[]; ownKeys: number }; vendor: { shared: KeyCeiling[]; ownKeys: number } };
+  writes: WriteFigure[];
+}
+
+export async function measureSize(world: ScaleWorld, say: (line: string) => void): Promise<SizeFigures> {
+  const lookups: LookupFigure[] = [];
+  for (const lookup of LOOKUPS) {
+    for (const caller of lookup.vendor ? [world.root, world.vendor] : [world.root]) {
+      const figure = await measureLookup(world, lookup, caller);
+      lookups.push(figure);
+      say(`    ${figure.entity} ${figure.label} (${figure.caller}): ${figure.status}, ${figure.readUnits} RU, ${figure.calls} calls, ${figure.medianMs} ms, total ${figure.totalItems ?? '–'}`);
+    }
+  }
+  const sku = LOOKUPS[0]!;
+  const skuCeiling = { root: await lookupCeiling(world, sku, world.root), vendor: await lookupCeiling(world, sku, world.vendor) };
+  const writes: WriteFigure[] = [];
+  for (const write of WRITES) {
+    const figure = await measureWrite(world, write);
+    writes.push(figure);
+    const lowest = figure.shared.slice(0, 3).map((k) => `${k.key} ${k.unitsPerRequest} → ${k.ceiling}/s`);
+    say(`    ${figure.label}: ${figure.status}, ${figure.writeUnits} WU, lowest ceilings ${lowest.join('; ') || 'none'}`);
+  }
+  return { products: world.products, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
+}

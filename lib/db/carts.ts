@@ -1,0 +1,27 @@
+import { cartsEntity } from '../entities/carts.js';
+import type { StoredValue } from '../entities/types.js';
+import { getRecord, recordWriteItems, type EntityRecord } from './entity-store.js';
+import { retryOnConditionFailed, transactWrite } from './transact.js';
+
+/**
+ * The storefront's writes of a customer's cart (lib/entities/carts.ts): `decide` sees the record as it is
+ * (undefined: no cart) on every attempt and answers the record's new values, or undefined for an empty cart,
+ * whose record is then deleted (a cart exists while it holds products). The write conditions on the version
+ * read, so two requests of one customer never lose a line; the index items follow in the same transaction.
+ */
+export async function writeCart(
+  userId: number,
+  decide: (current: EntityRecord | undefined) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
+): Promise<EntityRecord | undefined> {
+  return retryOnConditionFailed(async () => {
+    const current = await getRecord(cartsEntity, userId);
+    const values = await decide(current);
+    if (!values && !current) return undefined;
+    const next: EntityRecord | undefined = values && { ...values, user_id: userId, version: (current?.version ?? 0) + 1 };
+    await transactWrite(recordWriteItems(cartsEntity, userId, current, next));
+    return next;
+  });
+}
+
+/** The customer's cart record, or undefined when the cart is empty. */
+export const readCart = (userId: number) => getRecord(cartsEntity, userId);

@@ -1,0 +1,30 @@
+import { idsInIndex } from '../db/entity-list.js';
+import { updateRecord } from '../db/entity-store.js';
+import { productsEntity } from '../entities/products.js';
+import { NotFoundError } from '../errors.js';
+import { inBatches } from '../in-batches.js';
+
+/** How many products lose their value of a deleted feature at once. */
+const PARALLEL_PRODUCT_WRITES = 4;
+
+/**
+ * CS-Cart's `fn_delete_feature` deletes a feature's values with it (`product_features_values`). Here a value lives
+ * on its product, so each product that has one is written without it — its own version-conditioned write, and so
+ * its own `products.updated` event — a few at a time, before the feature itself goes. A product deleted meanwhile
+ * has nothing left to remove.
+ */
+export async function removeFeatureValues(featureId: number): Promise<void> {
+  const productIds = await idsInIndex(productsEntity, 'feature_ids', featureId);
+  await inBatches(productIds, PARALLEL_PRODUCT_WRITES, async (productId) => {
+    try {
+      await updateRecord(productsEntity, productId, (current) => {
+        const features = { ...((current.product_features ?? {}) as Record<string, unknown>) };
+        delete features[String(featureId)];
+        const featureIds = ((current.feature_ids ?? []) as number[]).map(Number).filter((id) => id !== featureId);
+        return { product_features: features, feature_ids: featureIds };
+      });
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  });
+}

@@ -1,0 +1,64 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from '../db/client.js';
+import { listRecords } from '../db/entity-list.js';
+import { createRecord, getRecord } from '../db/entity-store.js';
+import { readItem } from '../db/items.js';
+import { categoriesEntity } from '../entities/categories.js';
+import { storesEntity } from '../entities/companies.js';
+import type { StoredValue } from '../entities/types.js';
+import { withDefaults, type FieldValues } from '../entities/validate.js';
+import { ValidationError } from '../errors.js';
+import { categoryHooks } from './categories.js';
+
+/**
+ * What CS-Cart's `fn_update_product` and the API's `Products::create` fill in for a new product (SPEC §10
+ * "Defaults of a create"): the company — a vendor's own and a store context's are forced before this runs
+ * (lib/operations/crud.ts); otherwise the default company, the first store, never 0 — and, without
+ * `category_ids`, that company's default category (`fn_get_or_create_default_category_id`: a hidden category
+ * "Products without category" marked `is_default`, made on first need).
+ */
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** The item that names a company's default category, so finding it costs one GetItem. */
+const defaultCategoryKey = (companyId: number) => ({ pk: `DEFAULTCATEGORY#${companyId}`, sk: 'DEFAULTCATEGORY' });
+
+/** The first store (the lowest company id): the default company of a single-store install. */
+async function firstCompanyId(): Promise<number | undefined> {
+  const { records } = await listRecords(storesEntity, { conditions: [], sortBy: 'id', descending: false, page: 1, itemsPerPage: 1 });
+  return records[0] ? Number(records[0].company_id) : undefined;
+}
+
+/** The company's default category, made if it has none (or its default category was deleted). */
+async function defaultCategoryId(companyId: number): Promise<number> {
+  const marker = await readItem(defaultCategoryKey(companyId));
+  const known = marker ? Number(marker.category_id) : 0;
+  if (known > 0 && (await getRecord(categoriesEntity, known))) return known;
+  const values = withDefaults(categoriesEntity, {
+    category: 'Products without category',
+    description: 'Products created without a category are put here.',
+    status: 'H',
+    company_id: companyId,
+    parent_id: 0,
+  } as FieldValues);
+  const prepared = await categoryHooks.create!({ ...values, is_default: 'Y', timestamp: Math.floor(Date.now() / 1000) }, undefined as never);
+  const category = await createRecord(categoriesEntity, prepared as Record<string, StoredValue>, undefined, categoryHooks.withId);
+  const categoryId = Number(category.category_id);
+  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...defaultCategoryKey(companyId), category_id: categoryId } }));
+  return categoryId;
+}
+
+const noCategories = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+
+/** A new product's values with the company and categories CS-Cart would give it. */
+export async function productCreateDefaults(values: FieldValues): Promise<FieldValues> {
+  let companyId = Number(values.company_id ?? 0);
+  if (companyId === 0) {
+    companyId = (await firstCompanyId()) ?? 0;
+    if (companyId === 0) throw invalid('company_id', 'The company_id field is required: the store has no company yet (POST /stores first)');
+  }
+  const out: FieldValues = { ...values, company_id: companyId };
+  if (noCategories(values.category_ids)) out.category_ids = [await defaultCategoryId(companyId)];
+  return out;
+}

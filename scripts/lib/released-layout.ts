@@ -1,0 +1,39 @@
+/**
+ * The last released layout of the deployment, for the deploy check's upgrade (docs/deploy.md, "Upgrading a
+ * stage"): a detached git worktree of RELEASED_LAYOUT with this checkout's node_modules hard-linked in, so its own
+ * `scripts/deploy.ts` and `scripts/admin.ts` run as a team on that version would run them.
+ * Bump RELEASED_LAYOUT to the commit of each release: the check then proves that release upgrades to the code here.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from './repo.js';
+
+const run = promisify(execFile);
+
+/** The layout before operations moved into the stacks (alarms, SSM cursor key, access logs): issue 24's starting point. */
+export const RELEASED_LAYOUT = '32ac7526b5ff09641ea55b9289547f35643761e9';
+
+export interface ReleasedCheckout {
+  root: string;
+  remove: () => Promise<void>;
+}
+
+export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<ReleasedCheckout> {
+  await run('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot }).catch(() => {
+    throw new Error(`commit ${commit} (the released layout) is not in this clone: fetch the full history (git fetch --unshallow)`);
+  });
+  const root = join(await mkdtemp(join(tmpdir(), 'store-api-released-')), 'checkout');
+  await run('git', ['worktree', 'add', '--detach', root, commit], { cwd: repoRoot });
+  // Hard links: a copy in seconds and no download; the released package.json may lack a newer dependency, never needs one more.
+  await run('cp', ['-al', join(repoRoot, 'node_modules'), join(root, 'node_modules')]);
+  return {
+    root,
+    remove: async () => {
+      await run('git', ['worktree', 'remove', '--force', root], { cwd: repoRoot }).catch(() => undefined);
+      await rm(join(root, '..'), { recursive: true, force: true });
+    },
+  };
+}

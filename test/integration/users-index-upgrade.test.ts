@@ -1,0 +1,72 @@
+/**
+ * A table written before the users' list copies existed (docs/data-model.md "Users at scale") answers every
+ * users list the same before, during and after upgradeUserIndex: with the copies and the company counts of a
+ * few users taken away and the ready marker gone, the lists read the all-users buckets as the first layout did;
+ * the upgrade gives them their copies back (once: a second run does nothing) and the answers stay the same.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handler as storesCreate } from '../../functions/stores/create.js';
+import { config } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { queryAll } from '../../lib/db/query.js';
+import { isIndexItem } from '../../lib/db/user-index.js';
+import { forgetUserIndexReadyForTests, isUserIndexReady, markUserIndexReady, upgradeUserIndex } from '../../lib/db/user-index-upgrade.js';
+import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
+import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
+import { bucketCounts, createUser } from '../../lib/db/users.js';
+import type { LambdaHandler } from '../support/lambda-event.js';
+import { event, invoke } from './hostile-support.js';
+
+const remove = (key: { pk: string; sk: string }) => db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));
+
+afterAll(async () => {
+  await markUserIndexReady();
+});
+
+describe('users of the first layout: lists answer the same before, during and after the upgrade', () => {
+  it('company_id, name and phone lists, pages and totals are unchanged', async () => {
+    const tag = `u${Date.now().toString(36)}`;
+    const store = await invoke(storesCreate as LambdaHandler, event('POST', '/api/stores', { body: { company: `Upgrade ${tag}`, storefront: `${tag}.example.com` } }));
+    expect(store.status, store.body).toBe(201);
+    const companyId = Number(store.json.store_id);
+    const names = [['Ada', 'Lovelace'], ['Alan', 'Turing'], ['Grace', 'Hopper']] as const;
+    const ids: number[] = [];
+    for (const [i, [firstname, lastname]] of names.entries()) {
+      const user = await createUser({ email: `${tag}-${i}@upgrade.example.com`, user_type: 'C', status: i === 1 ? 'D' : 'A', firstname, lastname: `${lastname} ${tag}`, phone: `+49 30 ${i}${tag.length}`, company_id: companyId, is_root: 'N' });
+      ids.push(user.user_id);
+    }
+    const queries: Array<Partial<UserListQuery>> = [
+      { company_id: companyId },
+      { company_id: companyId, itemsPerPage: 2, page: 2 },
+      { company_id: companyId, status: 'A' },
+      { company_id: companyId, sortBy: 'type', descending: true },
+      { name: tag },
+      { name: `grace ${tag}` },
+      { phone: '+49 30', company_id: companyId },
+    ];
+    const answers = () => Promise.all(queries.map((q) => listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }).then((a) => ({ ids: a.users.map((u) => u.user_id), total: a.total }))));
+    const before = await answers();
+    expect(before[0]).toEqual({ ids, total: 3 });
+    expect(before[1]).toEqual({ ids: [ids[2]], total: 3 });
+    expect(before[5]).toEqual({ ids: [ids[2]], total: 1 });
+
+    // The first layout: no copies, no company counts, no marker.
+    for (const id of ids) {
+      const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${id}` }, ConsistentRead: true });
+      for (const item of items.filter((i) => isIndexItem(String(i.sk)))) await remove({ pk: String(item.pk), sk: String(item.sk) });
+    }
+    for (const shard of SHARDS) for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
+    await remove(userKeys.indexReady);
+    forgetUserIndexReadyForTests();
+    expect(await isUserIndexReady()).toBe(false);
+    expect(await answers()).toEqual(before);
+
+    expect(await upgradeUserIndex(1_000)).toBe(3);
+    expect(await upgradeUserIndex(1_000)).toBe(0);
+    expect(await isUserIndexReady()).toBe(true);
+    const counts = await bucketCounts({ company: companyId });
+    expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(3);
+    expect(await answers()).toEqual(before);
+  });
+});
