@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
-import { raiseCounter } from './counters.js';
+import { nextId, raiseCounter } from './counters.js';
 import { reserveId, skipIdsTo } from './id-blocks.js';
 import { countParts, countTarget } from './count-shards.js';
 import { entityKeys, indexValues } from './entity-keys.js';
@@ -14,7 +14,7 @@ import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactIt
 
 /**
  * The one repository of the plain entities (StoredEntityDefinition): an item per
- * record, ids from blocks of a counter (lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
+ * record, ids from a counter (in blocks for products and orders: lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
  * through index items written in the same transaction as the record, so every
  * read is strongly consistent and a page costs the same at 100 or 10,000 records.
  * Bespoke entities (orders) add their own items to the same transactions.
@@ -109,7 +109,7 @@ export async function createRecord(
   withId?: WithId,
 ): Promise<EntityRecord> {
   for (let attempt = 0; ; attempt++) {
-    const id = await reserveId(def.storage);
+    const id = def.idBlock ? await reserveId(def.storage, def.idBlock) : await nextId(def.storage);
     let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
     const items: TransactItem[] = [

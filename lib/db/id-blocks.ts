@@ -4,15 +4,13 @@ import { db } from './client.js';
 import { keys } from './keys.js';
 
 /**
- * Ids of the plain entities, handed out from blocks (docs/data-model.md "Id counters"). One UpdateItem
- * (`ADD value :block`) reserves the next ID_BLOCK ids of a sequence for this instance, so the counter item
- * takes one write per ID_BLOCK creates instead of one per create: at 1,000 write units/s on the counter's
- * key, 10,000 creates/s store-wide. Ids stay unique and are never reused (the counter only grows, and a
+ * Ids of the kinds created at high rates (a definition's `idBlock`: products, orders), handed out from blocks
+ * (docs/data-model.md "Id blocks and count shards"). One UpdateItem (`ADD value :block`) reserves the next
+ * `size` ids of a sequence for this instance, so the counter item takes one write per block instead of one
+ * per create: with blocks of 10, at 1,000 write units/s on the counter's key, 10,000 creates/s store-wide. Ids stay unique and are never reused (the counter only grows, and a
  * block's unused ids are given up with the instance); they increase within an instance, not across
  * instances, and are not gap-free (docs/api.md "Ids").
  */
-export const ID_BLOCK = 10;
-
 interface Block {
   next: number;
   last: number;
@@ -22,13 +20,13 @@ const blocks = new Map<string, Block>();
 const reserving = new Map<string, Promise<Block>>();
 
 /** The next id of `sequence` for this instance: from its block, or from a newly reserved one. */
-export async function reserveId(sequence: string): Promise<number> {
+export async function reserveId(sequence: string, size: number): Promise<number> {
   for (;;) {
     const block = blocks.get(sequence);
     if (block && block.next <= block.last) return block.next++;
     let pending = reserving.get(sequence);
     if (!pending) {
-      pending = reserveBlock(sequence).finally(() => reserving.delete(sequence));
+      pending = reserveBlock(sequence, size).finally(() => reserving.delete(sequence));
       reserving.set(sequence, pending);
     }
     const reserved = await pending;
@@ -49,17 +47,17 @@ export function forgetIdBlocks(): void {
   blocks.clear();
 }
 
-async function reserveBlock(sequence: string): Promise<Block> {
+async function reserveBlock(sequence: string, size: number): Promise<Block> {
   const result = await db().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: keys.counter(sequence),
       UpdateExpression: 'ADD #value :block',
       ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':block': ID_BLOCK },
+      ExpressionAttributeValues: { ':block': size },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
   const last = Number(result.Attributes?.value);
-  return { next: last - ID_BLOCK + 1, last };
+  return { next: last - size + 1, last };
 }
