@@ -5,6 +5,8 @@ import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
 import { nextId, raiseCounter } from './counters.js';
+import { reserveId, skipIdsTo } from './id-blocks.js';
+import { countParts, countTarget } from './count-shards.js';
 import { entityKeys, indexValues } from './entity-keys.js';
 import { indexEntries, type StoredRecord } from './entity-items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
@@ -12,7 +14,7 @@ import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactIt
 
 /**
  * The one repository of the plain entities (StoredEntityDefinition): an item per
- * record, ids from a counter, optimistic concurrency on a `version`, and listing
+ * record, ids from a counter (in blocks for products and orders: lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
  * through index items written in the same transaction as the record, so every
  * read is strongly consistent and a page costs the same at 100 or 10,000 records.
  * Bespoke entities (orders) add their own items to the same transactions.
@@ -47,11 +49,11 @@ export async function getRecordWithCounts(
 ): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
   const recordKey = entityKeys.record(def.storage, id);
   const countKeys = Object.entries(counts).map(([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const);
-  const lookup = await batchGet([recordKey, ...countKeys.map(([, key]) => key)]);
+  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
   const item = lookup(recordKey);
   return {
     record: item ? withoutKeys<EntityRecord>(item) : undefined,
-    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, Number(lookup(key)?.count ?? 0)])),
+    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
   };
 }
 
@@ -62,20 +64,27 @@ export async function getRecords(def: StoredEntityDefinition, ids: readonly numb
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
 export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
-  const item = await readItem(entityKeys.count(storage, index, value));
-  return Number(item?.count ?? 0);
+  const [count] = await countsAt([entityKeys.count(storage, index, value)]);
+  return count!;
 }
 
 /** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
 export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
-  const lookup = await batchGet(values.map((value) => entityKeys.count(storage, index, value)));
-  return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
+  const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
+  return new Map(values.map((value, i) => [String(value), counts[i]!]));
 }
 
-/** The values of several count items, in one BatchGetItem, in the order of `keys` (0 for a missing one). */
+/**
+ * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
+ * missing one): each count item with its shards added up (lib/db/count-shards.ts).
+ */
 export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
-  const lookup = await batchGet([...keys]);
-  return keys.map((key) => Number(lookup(key)?.count ?? 0));
+  const lookup = await batchGet(keys.flatMap((key) => countParts(key)));
+  return keys.map((key) => sumOf(lookup, key));
+}
+
+function sumOf(lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined, key: { pk: string; sk: string }): number {
+  return countParts(key).reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0);
 }
 
 // --------------------------------------------------------------------------------------------- writes
@@ -99,15 +108,22 @@ export async function createRecord(
   extra?: ExtraItems,
   withId?: WithId,
 ): Promise<EntityRecord> {
-  const id = await nextId(def.storage);
-  let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-  if (withId) record = { ...record, ...withId(record) };
-  const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...indexWrites(def, id, undefined, record),
-  ];
-  await writeChecked(def, items, record, await extra?.(record));
-  return record;
+  for (let attempt = 0; ; attempt++) {
+    const id = def.idBlock ? await reserveId(def.storage, def.idBlock) : await nextId(def.storage);
+    let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+    if (withId) record = { ...record, ...withId(record) };
+    const items: TransactItem[] = [
+      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...indexWrites(def, id, undefined, record),
+    ];
+    try {
+      await writeChecked(def, items, record, await extra?.(record));
+      return record;
+    } catch (error) {
+      // The id is taken (a record seeded with a fixed id inside this instance's block): take the next one.
+      if (!(error instanceof ConditionFailed && error.failed.includes(0)) || attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
@@ -126,6 +142,7 @@ export async function seedRecord(def: StoredEntityDefinition, id: number, values
     throw error;
   }
   await raiseCounter(def.storage, id);
+  skipIdsTo(def.storage, id);
   return true;
 }
 
@@ -172,6 +189,7 @@ export async function deleteRecord(
     if (!current) throw new NotFoundError();
     await judge?.(current);
     const dependents = def.dependents ?? [];
+    const guards = dependents.flatMap((rule) => countParts(entityKeys.count(rule.storage, rule.index, id)).map((key) => [rule, key] as const));
     const items: TransactItem[] = [
       {
         Delete: {
@@ -181,10 +199,12 @@ export async function deleteRecord(
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
-      ...dependents.map((rule) => ({
+      // Each dependants' count is its own item, plus the logical item of a table not yet migrated
+      // (lib/db/count-shards.ts): both must be 0.
+      ...guards.map(([, key]) => ({
         ConditionCheck: {
           TableName: table(),
-          Key: entityKeys.count(rule.storage, rule.index, id),
+          Key: key,
           ConditionExpression: 'attribute_not_exists(#count) OR #count <= :zero',
           ExpressionAttributeNames: { '#count': 'count' },
           ExpressionAttributeValues: { ':zero': 0 },
@@ -196,7 +216,7 @@ export async function deleteRecord(
     try {
       await transactWrite(items);
     } catch (error) {
-      const refused = error instanceof ConditionFailed ? dependents.find((_rule, i) => error.failed.includes(i + 1)) : undefined;
+      const refused = error instanceof ConditionFailed ? guards.find((_guard, i) => error.failed.includes(i + 1))?.[0] : undefined;
       if (refused) throw new ValidationError(refused.message);
       throw error;
     }
@@ -305,11 +325,12 @@ function indexWrites(def: StoredEntityDefinition, id: number, before: EntityReco
   return writes;
 }
 
+/** A change of a count: to a random shard of it, or to the count item itself when a delete guard checks it. */
 function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
   return {
     Update: {
       TableName: table(),
-      Key: key,
+      Key: countTarget(key),
       UpdateExpression: 'ADD #count :delta',
       ExpressionAttributeNames: { '#count': 'count' },
       ExpressionAttributeValues: { ':delta': delta },

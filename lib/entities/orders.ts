@@ -19,6 +19,7 @@ export const ordersEntity: StoredEntityDefinition = {
   name: 'orders',
   idField: 'order_id',
   storage: 'order',
+  idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
   collectionKey: 'orders',
   answers: { create: { order_id: 'integer' }, update: { order_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],

@@ -266,6 +266,11 @@ export interface StoredEntityDefinition extends EntityDefinition {
   indexSince?: Readonly<Record<string, number>>;
   references?: readonly ReferenceRule[];
   dependents?: readonly DependentRule[];
+  /**
+   * Ids from per-instance blocks of this many (lib/db/id-blocks.ts) instead of one counter write per create: for
+   * the kinds created at high rates (products, orders). Ids then increase per instance, not store-wide.
+   */
+  idBlock?: number;
   /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
   vendorScoped?: boolean;
   /**

@@ -9,6 +9,7 @@ import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { countKeys } from './migration-count-keys.js';
 import { usersIndex } from './migration-users-index.js';
 
 /**
@@ -83,7 +84,7 @@ export const layout2: Migration = {
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -2,7 +2,8 @@
  * An old table upgraded in place (docs/data-model.md "Layout versions and migrations"): products and orders
  * written with the layout-1 items only (no text items, no company copies, no orders e-mail index) and no
  * layout marker, every list answered before the migration, `runMigrations`, the same lists answered after —
- * the same rows and totals — and a second run that finds nothing to do. In-process, on DynamoDB Local.
+ * the same rows and totals — and a second run that finds nothing to do; the counts delete guards check moved
+ * to their own items. In-process, on DynamoDB Local.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -80,6 +81,7 @@ beforeAll(async () => {
   await send(new DeleteCommand({ TableName: table(), Key: layoutMarkerKey }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'DONE' } }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'PROGRESS' } }));
+  await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#count-keys', sk: 'DONE' } }));
   forgetLayout();
   for (const [i, name] of NAMES.entries()) {
     const id = await nextId('product');
@@ -122,7 +124,9 @@ describe('migrating an old table in place', () => {
 
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
-    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toContain('layout-2');
+    const ran = await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) });
+    expect(ran).toContain('layout-2');
+    expect(ran).toContain('count-keys');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 2 });
     forgetLayout();
     expect(await layoutReady()).toBe(true);
@@ -138,5 +142,13 @@ describe('migrating an old table in place', () => {
     expect(await countOf('order', 'email_lc', `${tag}@example.com`)).toBe(4);
     expect(await productIdsWithCode(`${tag}-a-1`, companyA)).toEqual([productIds[1]]);
     expect(await productIdsWithCode(`${tag}-a-1`, companyB)).toEqual([]);
+  });
+
+  it('the counts a delete guard checks moved to their own items, the same values', async () => {
+    const old = entityKeys.count('product', 'company_id', companyA);
+    expect(await readItem(old)).toBeUndefined();
+    expect(await readItem({ pk: `${old.pk}#${old.sk}`, sk: 'COUNT' })).toMatchObject({ count: 4 });
+    expect(await countOf('product', 'company_id', companyA)).toBe(4);
+    expect(await countOf('product', 'category_ids', category)).toBe(6);
   });
 });

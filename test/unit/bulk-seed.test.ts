@@ -31,10 +31,12 @@ describe('bulkSeedItems', () => {
     }
   });
 
-  it('adds up the counts per key and sets the id counter to the highest id', () => {
+  it('adds up the counts per key (a guarded count in its own item) and sets the id counter to the highest id', () => {
     expect(find('COUNT#product', 'all#')).toMatchObject({ count: 3 });
-    expect(find('COUNT#product', 'company_id#1')).toMatchObject({ count: 2 });
-    expect(find('COUNT#product', 'company_id#2')).toMatchObject({ count: 1 });
+    // Companies refuse a delete while they own products: that count is the item a delete guard checks.
+    expect(find('COUNT#product#company_id#1', 'COUNT')).toMatchObject({ count: 2 });
+    expect(find('COUNT#product#company_id#2', 'COUNT')).toMatchObject({ count: 1 });
+    expect(find('COUNT#product', 'company_id#1')).toBeUndefined();
     expect(find('COUNTER#product', 'COUNTER')).toMatchObject({ value: 7 });
   });
 
