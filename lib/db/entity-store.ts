@@ -6,9 +6,10 @@ import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
 import { nextId, raiseCounter } from './counters.js';
 import { reserveId, skipIdsTo } from './id-blocks.js';
-import { countParts, countTarget } from './count-shards.js';
+import { countParts, guardedCounts } from './count-shards.js';
+import { countDelta, goneReference, guardItems } from './count-writes.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { indexEntries, type StoredRecord } from './entity-items.js';
+import { indexEntries, type IndexEntry, type StoredRecord } from './entity-items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
@@ -188,8 +189,7 @@ export async function deleteRecord(
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
     await judge?.(current);
-    const dependents = def.dependents ?? [];
-    const guards = dependents.flatMap((rule) => countParts(entityKeys.count(rule.storage, rule.index, id)).map((key) => [rule, key] as const));
+    const guards = await guardItems(def, id);
     const items: TransactItem[] = [
       {
         Delete: {
@@ -199,27 +199,13 @@ export async function deleteRecord(
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
-      // Each dependants' count is its own item, plus the logical item of a table not yet migrated
-      // (lib/db/count-shards.ts): both must be 0.
-      ...guards.map(([, key]) => ({
-        ConditionCheck: {
-          TableName: table(),
-          Key: key,
-          ConditionExpression: 'attribute_not_exists(#count) OR #count <= :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':zero': 0 },
-        },
-      })),
+      ...guards,
       ...indexWrites(def, id, current, undefined),
       ...(extra?.(current) ?? []),
     ];
-    try {
-      await transactWrite(items);
-    } catch (error) {
-      const refused = error instanceof ConditionFailed ? guards.find((_guard, i) => error.failed.includes(i + 1))?.[0] : undefined;
-      if (refused) throw new ValidationError(refused.message);
-      throw error;
-    }
+    // A guard item that changed since it was read (a dependant added or removed meanwhile) fails the
+    // transaction with ConditionFailed: read again and judge again.
+    await transactWrite(items);
     return current;
   });
 }
@@ -236,23 +222,35 @@ async function writeChecked(
   previous?: EntityRecord,
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
+  const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
   for (const rule of def.references ?? []) {
     const before = new Set(indexValues(previous?.[rule.field]).map(String));
+    // A reference a delete guard counts is proven by a read now and by its count's shard not being gone at
+    // commit (lib/db/count-shards.ts); others by a ConditionCheck of the referenced record.
+    const counted = def.indexes.includes(rule.field) && guardedCounts().has(`${def.storage}#${rule.field}`);
     for (const value of indexValues(record[rule.field])) {
       // Only new references need proving; 0 means "none" for company-like fields.
       if (before.has(String(value)) || Number(value) === 0) continue;
-      items.push({
-        ConditionCheck: { TableName: table(), Key: entityKeys.record(rule.storage, Number(value)), ConditionExpression: 'attribute_exists(pk)' },
-      });
+      const key = entityKeys.record(rule.storage, Number(value));
+      if (counted) {
+        proven.push({ ...rule, key });
+        continue;
+      }
+      items.push({ ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } });
       checks.push(rule);
     }
+  }
+  if (proven.length > 0) {
+    const lookup = await batchGet(proven.map((rule) => rule.key));
+    const missing = proven.find((rule) => !lookup(rule.key));
+    if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
   }
   const firstCheck = items.length - checks.length;
   try {
     await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
-      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i));
+      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i)) ?? goneReference(def, items, error.failed);
       if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
       const explained = extra.explain?.(error.failed.filter((i) => i >= items.length).map((i) => i - items.length));
       if (explained) throw explained;
@@ -305,35 +303,28 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
   return out;
 }
 
-/** The index and sort items to delete and put, and the count changes, between two versions of a record. */
+/**
+ * The index and sort items to delete and put, and the count changes, between two versions of a record.
+ * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
+ * layout 3) is deleted where it was and put where it goes, with no count change.
+ */
 function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];
+  const samePlace = (a: IndexEntry, b: IndexEntry) => a.key.pk === b.key.pk && a.key.sk === b.key.sk;
   for (const [key, entry] of old) {
-    if (now.has(key)) continue;
+    const next = now.get(key);
+    if (next && samePlace(entry, next)) continue;
     writes.push({ Delete: { TableName: table(), Key: entry.key } });
-    if (entry.count) writes.push(countDelta(entry.count, -1));
+    if (!next && entry.count) writes.push(countDelta(entry.count, -1));
   }
   for (const [key, entry] of now) {
     const previous = old.get(key);
     // Unchanged entries are rewritten only when the projected fields they carry changed.
-    if (previous && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
+    if (previous && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
     writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
   return writes;
-}
-
-/** A change of a count: to a random shard of it, or to the count item itself when a delete guard checks it. */
-function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: countTarget(key),
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
 }

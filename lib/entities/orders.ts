@@ -20,6 +20,7 @@ export const ordersEntity: StoredEntityDefinition = {
   idField: 'order_id',
   storage: 'order',
   idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
+  shardedPartitions: true, // no index, sort or text partition takes every order write (docs/data-model.md "Partition shards")
   collectionKey: 'orders',
   answers: { create: { order_id: 'integer' }, update: { order_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],

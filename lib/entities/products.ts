@@ -40,6 +40,7 @@ export const productsEntity: StoredEntityDefinition = {
   idField: 'product_id',
   storage: 'product',
   idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
+  shardedPartitions: true, // no index, sort or text partition takes every product write (docs/data-model.md "Partition shards")
   collectionKey: 'products',
   // The recording's exception: a product's PUT answers the id as a number, not the URL segment.
   answers: { create: { product_id: 'integer' }, update: { product_id: 'integer' } },

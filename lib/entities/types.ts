@@ -271,6 +271,11 @@ export interface StoredEntityDefinition extends EntityDefinition {
    * the kinds created at high rates (products, orders). Ids then increase per instance, not store-wide.
    */
   idBlock?: number;
+  /**
+   * Index, sort and text partitions are split into write shards by the record's id (lib/db/partition-shards.ts),
+   * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
+   */
+  shardedPartitions?: boolean;
   /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
   vendorScoped?: boolean;
   /**

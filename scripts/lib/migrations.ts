@@ -1,15 +1,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lib/db/client.js';
 import { config } from '../../lib/config.js';
-import { updateRecord, getRecords } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
-import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
 import { textRules } from '../../lib/db/text-items.js';
-import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { countKeys } from './migration-count-keys.js';
+import { layout3 } from './migration-layout-3.js';
+import { raiseLayoutMarker, rewriteRecords } from './migration-rewrite.js';
 import { usersIndex } from './migration-users-index.js';
 
 /**
@@ -28,7 +26,6 @@ import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 const table = () => config().tableName;
 const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Definitions whose layout-2 items differ from layout 1's (company copies, text items, newer indexes). */
 function layout2Definitions(): StoredEntityDefinition[] {
@@ -40,51 +37,22 @@ function layout2Definitions(): StoredEntityDefinition[] {
 
 /**
  * Layout 2: every record of those definitions is rewritten through the ordinary update path with no
- * change (lib/db/entity-store.ts updateRecord): its transaction adds the items layout 2 has and layout 1
+ * change (scripts/lib/migration-rewrite.ts): its transaction adds the items layout 2 has and layout 1
  * has not, with their counts, conditioned on the version it read, so a concurrent write is never lost
  * (the loser retries). A record already on layout 2 — written since the new code is deployed — is skipped.
- * Then the layout marker lets lists read the new items.
+ * Then the layout marker (raised to 2, never lowered) lets lists read the new items.
  */
 export const layout2: Migration = {
   id: 'layout-2',
   description: 'text items (q, pcode), company-scoped copies for vendors, the orders e-mail index',
   async run(options, progress) {
-    const resumeAt = await progress.read();
-    let skipping = resumeAt.storage !== undefined;
-    for (const def of layout2Definitions()) {
-      if (skipping && def.storage !== resumeAt.storage) continue;
-      const after = skipping ? resumeAt.after : undefined;
-      skipping = false;
-      let rewritten = 0;
-      const started = Date.now();
-      const input = {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage, ALL_INDEX, '') },
-        ExpressionAttributeNames: { '#id': 'id' },
-        ProjectionExpression: '#id, sk',
-        ConsistentRead: true,
-        Limit: 25,
-      };
-      for await (const page of queryPages(input, after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after })) {
-        if (page.length === 0) continue;
-        const records = await getRecords(def, page.map((item) => Number(item.id)));
-        for (const record of records.filter((r) => !onCurrentLayout(r))) {
-          await updateRecord(def, Number(record[def.idField]), () => ({}));
-          rewritten++;
-          // The rate bound: never ahead of recordsPerSecond since this storage started.
-          const due = started + (rewritten * 1000) / options.recordsPerSecond;
-          if (due > Date.now()) await sleep(due - Date.now());
-        }
-        await progress.save(def.storage, String(page[page.length - 1]!.sk));
-      }
-      options.log(`${this.id}: ${def.storage}: ${rewritten} record(s) rewritten`);
-    }
-    await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
+    await rewriteRecords(this.id, layout2Definitions(), 2, options, progress);
+    await raiseLayoutMarker(2);
   },
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -1,9 +1,9 @@
 /**
  * An old table upgraded in place (docs/data-model.md "Layout versions and migrations"): products and orders
  * written with the layout-1 items only (no text items, no company copies, no orders e-mail index) and no
- * layout marker, every list answered before the migration, `runMigrations`, the same lists answered after —
- * the same rows and totals — and a second run that finds nothing to do; the counts delete guards check moved
- * to their own items. In-process, on DynamoDB Local.
+ * layout marker, every list answered before the migration, with some records moved into their partition shards,
+ * `runMigrations`, the same lists answered after — the same rows and totals — and a second run that finds
+ * nothing to do; the counts delete guards check moved to their own items, the index items into their shards. In-process, on DynamoDB Local.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -12,10 +12,12 @@ import { config } from '../../lib/config.js';
 import { nextId } from '../../lib/db/counters.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
-import { getRecord, countOf, type EntityRecord } from '../../lib/db/entity-store.js';
+import { getRecord, countOf, updateRecord, type EntityRecord } from '../../lib/db/entity-store.js';
 import { listRecords, type ListCondition } from '../../lib/db/entity-list.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, layoutMarkerItem, layoutMarkerKey, layoutReady } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, layoutReady } from '../../lib/db/layout.js';
+import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
+import { queryAll } from '../../lib/db/query.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -82,6 +84,8 @@ beforeAll(async () => {
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'DONE' } }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'PROGRESS' } }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#count-keys', sk: 'DONE' } }));
+  await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk: 'DONE' } }));
+  await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk: 'PROGRESS' } }));
   forgetLayout();
   for (const [i, name] of NAMES.entries()) {
     const id = await nextId('product');
@@ -104,6 +108,16 @@ beforeAll(async () => {
   before = await answers();
 });
 
+/** The physical partition keys holding the test's items of a logical partition (its shards and itself). */
+async function holders(pk: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const physical of [pk, ...shardPks(pk)]) {
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': physical }, ConsistentRead: true });
+    if (items.some((item) => productIds.includes(Number(item.id)))) found.push(physical);
+  }
+  return found;
+}
+
 afterAll(async () => {
   // Whatever happened, later tests find the table on the current layout.
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
@@ -122,26 +136,44 @@ describe('migrating an old table in place', () => {
     expect(before['orders by e-mail, company B']!.total).toBe(2);
   });
 
+  it('answers the same while some records are already in their partition shards and others not', async () => {
+    // What a migration interrupted half-way (or a write of new code before it ran) leaves.
+    await updateRecord(productsEntity, productIds[0]!, () => ({}));
+    await updateRecord(productsEntity, productIds[3]!, () => ({}));
+    expect((await getRecord(productsEntity, productIds[0]!))?.layout).toBe(LAYOUT_VERSION);
+    forgetLayout();
+    expect(await answers()).toEqual(before);
+  });
+
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
     const ran = await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) });
     expect(ran).toContain('layout-2');
     expect(ran).toContain('count-keys');
-    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 2 });
+    expect(ran).toContain('layout-3');
+    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: 3 });
     forgetLayout();
     expect(await layoutReady()).toBe(true);
     expect(await answers()).toEqual(before);
     expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual([]);
   });
 
-  it('each old record now has layout 2, its company copies and their counts, and its code lookup', async () => {
-    for (const id of productIds) expect((await getRecord(productsEntity, id))?.layout).toBe(2);
+  it('each old record now has layout 3, its company copies and their counts, and its code lookup', async () => {
+    for (const id of productIds) expect((await getRecord(productsEntity, id))?.layout).toBe(3);
     expect(await countOf(entityKeys.scoped('product', companyA), 'category_tree', category)).toBe(4);
     expect(await countOf(entityKeys.scoped('product', companyB), 'category_tree', category)).toBe(2);
     expect(await countOf(entityKeys.scoped('order', companyB), 'email_lc', `${tag}@example.com`)).toBe(2);
     expect(await countOf('order', 'email_lc', `${tag}@example.com`)).toBe(4);
     expect(await productIdsWithCode(`${tag}-a-1`, companyA)).toEqual([productIds[1]]);
     expect(await productIdsWithCode(`${tag}-a-1`, companyB)).toEqual([]);
+  });
+
+  it('the items of products and orders moved into partition shards: none is left in a logical partition', async () => {
+    const all = await holders(entityKeys.indexPartition('product', 'all', ''));
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.every((pk) => pk.includes('~'))).toBe(true);
+    const shards = new Set(productIds.map((id) => shardPk(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'), shardOfId(id))));
+    expect((await holders(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'))).every((pk) => shards.has(pk))).toBe(true);
   });
 
   it('the counts a delete guard checks moved to their own items, the same values', async () => {
