@@ -2,10 +2,11 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
 import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
 import { layoutReady } from './layout.js';
-import { canProject, compare, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
+import { canProject, compare, distinctConditions, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
 import { queryCount, queryFirst, type QueryInput } from './query.js';
 import { padId } from './keys.js';
+import { smallestRangeItems } from './range-race.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -58,7 +59,7 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
   const ready = usesLayout2(def) ? await layoutReady() : true;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
-  const conditions = request.conditions.filter((c) => !isEmptyText(c));
+  const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
@@ -79,7 +80,9 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   }
 
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
-  const lists = await Promise.all(driver.ranges.map((r) => readKeyed(r, false, filter)));
+  const lists = driver.smallest
+    ? [(await smallestRangeItems(driver.ranges.map((r) => queryInput(r, false, filter)))).map((item) => ({ id: Number(item.id), sk: String(item.sk) }))]
+    : await Promise.all(driver.ranges.map((r) => readKeyed(r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
   if (needRecords || sort) {

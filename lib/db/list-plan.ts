@@ -25,6 +25,11 @@ export interface Driver {
   ranges: KeyRange[];
   /** The conditions the ranges already decide. */
   consumed: ListCondition[];
+  /**
+   * Each range alone holds the whole match (the words of a `q` with `all`/`exact`): read only the smallest
+   * (lib/db/range-race.ts), with every condition as its filter, instead of their union.
+   */
+  smallest?: boolean;
   /** The order of the range's keys: `id`, a sort key of the definition, or `text` (token order). */
   order: string;
   /** The count item holding the range's size (a whole partition with a count). */
@@ -52,19 +57,18 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
       ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
       : { storage: def.storage, consumed: [] as ListCondition[] };
 
-  // 1. Text: a code prefix, or the most telling word of `q` (the longest); the condition stays to be judged.
+  // 1. Text: a code prefix, or the words of `q` — the union of their items for `any`, else the items of
+  //    its least common word (the smallest range); the condition stays to be judged on the projected words.
   const text = ready ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c)) : undefined;
   if (text) {
     const { storage, consumed } = scope(text.rule.field);
     const query = String(text.values[0]);
-    const tokens =
-      text.rule.op === 'prefix'
-        ? [normalizeText(query).slice(0, MAX_TOKEN)]
-        : (({ words }) => (text.match === 'any' ? words : [words.reduce((a, b) => (b.length > a.length ? b : a))]))(wordQuery(query, text.match ?? 'exact'));
+    const tokens = text.rule.op === 'prefix' ? [normalizeText(query).slice(0, MAX_TOKEN)] : wordQuery(query, text.match ?? 'exact').words;
     return {
       ranges: tokens.map((token) => ({ pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)), begins: token })),
       consumed,
       order: 'text',
+      ...(text.rule.op === 'words' && text.match !== 'any' && tokens.length > 1 ? { smallest: true } : {}),
     };
   }
 

@@ -179,7 +179,7 @@ export const productsEntity: StoredEntityDefinition = {
     q: {
       kind: 'string',
       maxLength: 255,
-      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). Combined with other filters it reads every product matching its longest word.',
+      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). It reads the products matching its least common word (with `match=any`, those matching any of its words), judging the other words and filters on them: about as many items per query word as that word matches, and `total_items` is counted from them.',
     },
     pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
     /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
