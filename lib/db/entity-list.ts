@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
 import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
-import { layoutReady } from './layout.js';
+import { LAYOUT_VERSION, tableLayout } from './layout.js';
 import { canProject, compare, distinctConditions, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
 import { queryCount, queryFirst, type QueryInput } from './query.js';
@@ -50,17 +50,18 @@ export interface ListResult {
 /** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
 type Keyed = { id: number; sk: string };
 
-/** Does the definition have items of layout 2 (so lists must know whether the table has them yet)? */
-const usesLayout2 = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length);
+/** Does the definition have items of a later layout (so lists must know whether the table has them yet)? */
+const usesLayouts = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
   const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
-  const ready = usesLayout2(def) ? await layoutReady() : true;
+  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
+  const ready = layout >= 2;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
-  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready });
+  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
   const needRecords = rest.some((c) => !canProject(def, c));
