@@ -30,6 +30,8 @@ const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - Math.ro
 const FILL = 24;
 const priceBand = (products: number) => (100 + (FILL * 1000) / products).toFixed(2);
 const recentDays = (count: number) => (FILL * 365) / count;
+/** Stock runs 1 to 1,000 (product i has 1 + i mod 1,000: each value once per thousand products). */
+const stockBand = (products: number) => String(10 + Math.ceil(FILL / Math.max(1, Math.floor(products / 1000))) - 1);
 
 const sortKeys = (def: { sortRules?: Record<string, unknown> }) => ['id', ...Object.keys(def.sortRules ?? {})];
 
@@ -41,7 +43,7 @@ export const LOOKUPS: readonly Lookup[] = [
   { entity: 'products', label: 'q=alpha bravo, match=any', query: () => ({ ...page, q: 'alpha bravo', match: 'any' }), vendor: true },
   { entity: 'products', label: 'q=product 1 alpha (exact)', query: () => ({ ...page, q: 'product 10 alpha', match: 'exact' }), vendor: true },
   { entity: 'products', label: 'price_from=100&price_to=<~24 products>', query: (w) => ({ ...page, price_from: '100', price_to: priceBand(w.products) }), vendor: true },
-  { entity: 'products', label: 'amount_from=10&amount_to=11', query: () => ({ ...page, amount_from: '10', amount_to: '11' }), vendor: true },
+  { entity: 'products', label: 'amount_from=10&amount_to=<~24 products>', query: (w) => ({ ...page, amount_from: '10', amount_to: stockBand(w.products) }), vendor: true },
   { entity: 'products', label: 'status=A', query: () => ({ ...page, status: 'A' }), vendor: true },
   { entity: 'products', label: 'cid=<leaf>', query: (w) => ({ ...page, cid: String(w.catalog.categories.leaf) }), vendor: true },
   { entity: 'products', label: 'cid=<top>, subcats=Y', query: (w) => ({ ...page, cid: String(w.catalog.categories.top), subcats: 'Y' }), vendor: true },

@@ -163,8 +163,9 @@ export const productsEntity: StoredEntityDefinition = {
   },
   indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
   // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
-  // the price sort partition instead.
-  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
+  // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
+  // the lower-cased and words copies every index item carries), and each index item read is smaller without.
+  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids'],
   // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
   // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
   // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
