@@ -128,7 +128,8 @@ export async function createScaleWorld(tableName: string, products: number, say:
   say(`    ${products.toLocaleString('en-US')} products: ${productItems.length.toLocaleString('en-US')} items...`);
   await writeAll(tableName, productItems, SEED_PARALLEL);
 
-  const orderCount = Math.max(10, Math.round(products / 10));
+  // At least 100, so a status or date filter fills a page (of 10) even in the smallest store.
+  const orderCount = Math.max(100, Math.round(products / 10));
   const orderTemplateId = await placeOrder(asRoot, firstCustomer, [firstProduct]);
   const orderTemplate = await templateOf(ordersEntity, orderTemplateId);
   const orderRecords = Array.from({ length: orderCount }, (_, k) => {

@@ -2,7 +2,7 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { padId } from './keys.js';
-import { layoutOf } from './layout.js';
+import { layoutOf, SHARDED_LAYOUT } from './layout.js';
 import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
 import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
 
@@ -30,10 +30,12 @@ export interface IndexEntry {
 export function indexEntries(def: StoredEntityDefinition, id: number, record: StoredRecord | undefined): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
   if (!record) return entries;
-  // A record not yet migrated has only the items of layout 1: no copies, no text items, no newer indexes;
-  // one of layout 2 has them in their logical partitions, one of layout 3 in its shard of each.
-  const current = layoutOf(record) >= 2;
-  const shard = hasPartitionShards(def) && layoutOf(record) >= 3 ? shardOfId(id) : undefined;
+  // A record not yet migrated has only the items of its layout: before 2 no copies, no text items, no
+  // newer indexes; before a sort's `sortSince` no items of that sort; before 4 every item in its logical
+  // partition, from 4 in its partition shard.
+  const layout = layoutOf(record);
+  const current = layout >= 2;
+  const shard = hasPartitionShards(def) && layout >= SHARDED_LAYOUT ? shardOfId(id) : undefined;
   const item = { id, ...projection(def, record) };
   const add = (entry: IndexEntry) => {
     const logical = `${entry.key.pk}\u0000${entry.key.sk}`;
@@ -45,7 +47,7 @@ export function indexEntries(def: StoredEntityDefinition, id: number, record: St
   };
   add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: entityKeys.count(def.storage, ALL_INDEX, '') });
   for (const index of def.indexes) {
-    if (!current && def.indexSince?.[index] !== undefined) continue;
+    if ((def.indexSince?.[index] ?? 1) > layout) continue;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
         add({ key: entityKeys.indexItem(storage, index, value, id), item, count: entityKeys.count(storage, index, value) });
@@ -53,7 +55,7 @@ export function indexEntries(def: StoredEntityDefinition, id: number, record: St
     }
   }
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory) continue;
+    if (rule.inMemory || (def.sortSince?.[name] ?? 1) > layout) continue;
     for (const storage of scopes(name)) add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
   }
   for (const rule of current ? textRules(def) : []) {

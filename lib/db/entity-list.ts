@@ -1,12 +1,13 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
 import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
-import { layoutReady } from './layout.js';
-import { canProject, compare, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
+import { LAYOUT_VERSION, tableLayout } from './layout.js';
+import { canProject, compare, distinctConditions, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
 import type { QueryInput } from './query.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
 import { padId } from './keys.js';
+import { smallestRangeItems } from './range-race.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -50,17 +51,18 @@ export interface ListResult {
 /** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
 type Keyed = { id: number; sk: string };
 
-/** Does the definition have items of layout 2 (so lists must know whether the table has them yet)? */
-const usesLayout2 = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length);
+/** Does the definition have items of a later layout (so lists must know whether the table has them yet)? */
+const usesLayouts = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
   const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
-  const ready = usesLayout2(def) ? await layoutReady() : true;
+  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
+  const ready = layout >= 2;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
-  const conditions = request.conditions.filter((c) => !isEmptyText(c));
-  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready });
+  const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
+  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
   const needRecords = rest.some((c) => !canProject(def, c));
@@ -80,7 +82,13 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   }
 
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
-  const lists = await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
+  const lists = driver.smallest
+    ? [
+        (await smallestRangeItems(await Promise.all(driver.ranges.map(async (r) => ({ pks: await partitionsOf(def, r.pk), input: queryInput(r, false, filter) }))))).map(
+          (item) => ({ id: Number(item.id), sk: String(item.sk) }),
+        ),
+      ]
+    : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
   if (needRecords || sort) {

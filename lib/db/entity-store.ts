@@ -306,9 +306,9 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
 /**
  * The index and sort items to delete and put, and the count changes, between two versions of a record.
  * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
- * layout 3) is deleted where it was and put where it goes, with no count change.
+ * layout 4) is deleted where it was and put where it goes, with no count change.
  */
-function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+export function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];

@@ -15,7 +15,7 @@ import { queryCount, queryFirst, type QueryInput } from './query.js';
 /** The physical partitions holding a logical partition's items for this definition. */
 export async function partitionsOf(def: StoredEntityDefinition, pk: string): Promise<string[]> {
   if (!hasPartitionShards(def)) return [pk];
-  // Until the layout-3 migration has moved every record, some items are still in the logical partition.
+  // Until the layout-4 migration has moved every record, some items are still in the logical partition.
   return (await shardsReady()) ? shardPks(pk) : [pk, ...shardPks(pk)];
 }
 

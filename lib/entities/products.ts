@@ -165,8 +165,9 @@ export const productsEntity: StoredEntityDefinition = {
   },
   indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
   // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
-  // the price sort partition instead.
-  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
+  // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
+  // the lower-cased and words copies every index item carries), and each index item read is smaller without.
+  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids'],
   // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
   // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
   // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
@@ -181,7 +182,7 @@ export const productsEntity: StoredEntityDefinition = {
     q: {
       kind: 'string',
       maxLength: 255,
-      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). Combined with other filters it reads every product matching its longest word.',
+      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). It reads the products matching its least common word (with `match=any`, those matching any of its words), judging the other words and filters on them: about as many items per query word as that word matches, and `total_items` is counted from them.',
     },
     pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
     /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
@@ -192,8 +193,8 @@ export const productsEntity: StoredEntityDefinition = {
     updated_in_hours: { kind: 'int' },
     price_from: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
     price_to: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
-    amount_from: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
-    amount_to: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
+    amount_from: { kind: 'int', note: 'Reads the products in the stock range (their sort items); other filters are judged on those.' },
+    amount_to: { kind: 'int', note: 'Reads the products in the stock range (their sort items); other filters are judged on those.' },
     /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
     pid: { kind: 'intList' },
   },
@@ -217,9 +218,11 @@ export const productsEntity: StoredEntityDefinition = {
     code: { field: 'product_code', numeric: false },
     timestamp: { field: 'timestamp', numeric: true },
     updated_timestamp: { field: 'updated_timestamp', numeric: true },
-    // Stock changes with every order, so it has no sort items: sorting by it reads the whole match.
-    amount: { field: 'amount', numeric: true, inMemory: true },
+    // Stock: its sort items serve `sort_by=amount` and `amount_from`/`amount_to`. An order rewrites them
+    // with the stock it takes (lib/operations/orders.ts); a table of an older layout sorts in memory.
+    amount: { field: 'amount', numeric: true },
   },
+  sortSince: { amount: 3 },
   nested: {
     // The product's discussion posts (lib/operations/discussions.ts).
     discussions: productDiscussions,

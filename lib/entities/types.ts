@@ -264,6 +264,11 @@ export interface StoredEntityDefinition extends EntityDefinition {
    * before has no items for them until it is migrated, so lists do not read them until then.
    */
   indexSince?: Readonly<Record<string, number>>;
+  /**
+   * Sort items added by a later item layout (sort key → layout version): until the table is on that
+   * layout a list sorted (or ranged) by it reads the whole match and sorts in memory.
+   */
+  sortSince?: Readonly<Record<string, number>>;
   references?: readonly ReferenceRule[];
   dependents?: readonly DependentRule[];
   /**

@@ -33,11 +33,18 @@ describe('the key range a list reads', () => {
     expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id']);
   });
 
-  it('q reads its longest word, or every word for match=any', async () => {
+  it('q reads the smallest of its words\' ranges (all, exact), or every word for match=any', async () => {
     const all = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'all' }], sortBy: 'id', ready: true });
-    expect(all.ranges).toEqual([{ pk: 'TXT#product#product#s', begins: 'shirts' }]);
+    expect(all.ranges).toEqual([
+      { pk: 'TXT#product#product#r', begins: 'red' },
+      { pk: 'TXT#product#product#s', begins: 'shirts' },
+    ]);
+    expect(all.smallest).toBe(true);
+    const one = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['shirts'] }], sortBy: 'id', ready: true });
+    expect(one.smallest).toBeUndefined();
     const any = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'any' }], sortBy: 'id', ready: true });
     expect(any.ranges.map((r) => r.begins)).toEqual(['red', 'shirts']);
+    expect(any.smallest).toBeUndefined();
   });
 
   it('a price range reads that range of the price sort items', async () => {

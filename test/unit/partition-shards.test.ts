@@ -24,9 +24,9 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     expect(shardedBase('PRODUCT#7')).toBeUndefined();
   });
 
-  it('a layout-3 record of a sharded definition has every item in its id\'s shard; layout 2 and other definitions keep the logical keys', () => {
+  it('a layout-4 record of a sharded definition has every item in its id\'s shard; layout 2 and other definitions keep the logical keys', () => {
     const shard = shardOfId(12);
-    const current = [...indexEntries(productsEntity, 12, { ...product, layout: 3 }).entries()];
+    const current = [...indexEntries(productsEntity, 12, { ...product, layout: 4 }).entries()];
     expect(current.length).toBeGreaterThan(10);
     for (const [logical, entry] of current) {
       expect(entry.key.pk).toBe(`${logical.split('\u0000')[0]}~${shard}`);
@@ -37,7 +37,7 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     expect(older.map(([logical]) => logical)).toEqual(current.map(([logical]) => logical));
     for (const [logical, entry] of older) expect(`${entry.key.pk}\u0000${entry.key.sk}`).toBe(logical);
     expect(ordersEntity.shardedPartitions).toBe(true);
-    const status = [...indexEntries(statusesEntity, 4, { status_id: 4, type: 'O', status: 'P', version: 1, layout: 3 }).values()];
+    const status = [...indexEntries(statusesEntity, 4, { status_id: 4, type: 'O', status: 'P', version: 1, layout: 4 }).values()];
     expect(status.every((entry) => !entry.key.pk.includes('~'))).toBe(true);
   });
 });
