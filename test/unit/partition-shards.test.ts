@@ -24,7 +24,7 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     expect(shardedBase('PRODUCT#7')).toBeUndefined();
   });
 
-  it('a layout-4 record of a sharded definition has every item in its id\'s shard; layout 2 and other definitions keep the logical keys', () => {
+  it('a layout-4 record of a sharded definition has every item in its id\'s shard; layout 3 and other definitions keep the logical keys', () => {
     const shard = shardOfId(12);
     const current = [...indexEntries(productsEntity, 12, { ...product, layout: 4 }).entries()];
     expect(current.length).toBeGreaterThan(10);
@@ -33,7 +33,7 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
       // Counts stay logical items.
       if (entry.count) expect(entry.count.pk).not.toContain('~');
     }
-    const older = [...indexEntries(productsEntity, 12, { ...product, layout: 2 }).entries()];
+    const older = [...indexEntries(productsEntity, 12, { ...product, layout: 3 }).entries()];
     expect(older.map(([logical]) => logical)).toEqual(current.map(([logical]) => logical));
     for (const [logical, entry] of older) expect(`${entry.key.pk}\u0000${entry.key.sk}`).toBe(logical);
     expect(ordersEntity.shardedPartitions).toBe(true);
