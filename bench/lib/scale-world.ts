@@ -16,7 +16,7 @@ import { seedUsers, writeAll } from './seed.js';
 import type { Caller } from './world.js';
 
 /**
- * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10) in
+ * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10, at least 100) in
  * proportion, for `npm run bench -- --scale`. One product per store and one order go through the API's own
  * create operations; every other record is a copy of those with its own values, and all of them are written
  * with BatchWriteItem as lib/db/bulk-seed.ts lays them out (the items createRecord's transactions would leave),

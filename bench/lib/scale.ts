@@ -206,6 +206,8 @@ export async function measureWrite(world: ScaleWorld, write: WriteKind): Promise
 
 export interface SizeFigures {
   products: number;
+  customers: number;
+  orders: number;
   seedSeconds: number;
   items: number;
   lookups: LookupFigure[];
@@ -231,5 +233,5 @@ export async function measureSize(world: ScaleWorld, say: (line: string) => void
     const lowest = figure.shared.slice(0, 3).map((k) => `${k.key} ${k.unitsPerRequest} → ${k.ceiling}/s`);
     say(`    ${figure.label}: ${figure.status}, ${figure.writeUnits} WU, lowest ceilings ${lowest.join('; ') || 'none'}`);
   }
-  return { products: world.products, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
+  return { products: world.products, customers: world.customers.count, orders: world.orders.count, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
 }

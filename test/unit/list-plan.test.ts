@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDriver } from '../../lib/db/list-plan.js';
-import type { ListCondition } from '../../lib/db/list-filter.js';
+import { distinctConditions, type ListCondition } from '../../lib/db/list-filter.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -74,5 +74,26 @@ describe('the key range a list reads', () => {
     expect(email.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
     const ready = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: true });
     expect(ready.ranges).toEqual([{ pk: 'IDX#order#email_lc#a@b.c' }]);
+  });
+
+  it('stock and customer-name order read their sort items once the table is on layout 3, and a stock range that range', async () => {
+    const stock = await chooseDriver({ def: productsEntity, conditions: [], sortBy: 'amount', ready: true, layout: 3 });
+    expect(stock.ranges).toEqual([{ pk: 'SORT#product#amount' }]);
+    expect(stock.count).toEqual({ pk: 'COUNT#product', sk: 'all#' });
+    const range = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3), { rule: rule('amount_from'), values: [5] }], sortBy: 'id', ready: true, layout: 3 });
+    expect(range.ranges).toEqual([{ pk: 'SORT#product#amount', from: '000000000000005.0000' }]);
+    const customer = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 3 });
+    expect(customer.ranges).toEqual([{ pk: 'SORT#order#customer' }]);
+    // On layout 2 they have no items yet: the `all` partition, sorted (and ranged) in memory.
+    const before = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('amount_from'), values: [5] }], sortBy: 'amount', ready: true, layout: 2 });
+    expect(before.ranges).toEqual([{ pk: 'IDX#product#all#' }]);
+    expect(before.order).toBe('id');
+  });
+});
+
+describe('the conditions of a list', () => {
+  it('a repeated condition counts once (a vendor that sends its own company_id)', () => {
+    const conditions = distinctConditions([eq('company_id', 3), eq('status', 'A'), { rule: rule('company_id'), values: ['3'] }, eq('company_id', 4)]);
+    expect(conditions.map((c) => `${c.rule.field}=${c.values.join()}`)).toEqual(['company_id=3', 'status=A', 'company_id=4']);
   });
 });
