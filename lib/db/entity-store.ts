@@ -286,7 +286,7 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
 }
 
 /** The index and sort items to delete and put, and the count changes, between two versions of a record. */
-export function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];

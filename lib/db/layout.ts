@@ -3,7 +3,7 @@ import { readItem } from './items.js';
 /**
  * Which item layout a table holds (docs/data-model.md "Layout versions and migrations"). Layout 2 added
  * text items, company-scoped copies and the indexes a definition names in `indexSince`; layout 3 the sort
- * items a definition names in `sortSince` (a product's stock, an order's customer name). A record written
+ * items a definition names in `sortSince` (an order's customer name). A record written
  * by current code carries `layout: 3` and has all of them; an older record has only the items of its own
  * layout until the migrations (scripts/lib/migrations.ts) rewrite it. The marker item says which layout
  * every record of the table is on: lists read only the items of that layout (a new table gets the
