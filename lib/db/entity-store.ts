@@ -308,7 +308,7 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
  * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
  * layout 4) is deleted where it was and put where it goes, with no count change.
  */
-export function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];

@@ -3,7 +3,7 @@ import { readItem } from './items.js';
 /**
  * Which item layout a table holds (docs/data-model.md "Layout versions and migrations"). Layout 2 added
  * text items, company-scoped copies and the indexes a definition names in `indexSince`; layout 3 the sort
- * items a definition names in `sortSince` (a product's stock, an order's customer name); layout 4 moved the
+ * items a definition names in `sortSince` (an order's customer name); layout 4 moved the
  * index, sort and text items of the definitions with `shardedPartitions` into write shards
  * (lib/db/partition-shards.ts). A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)

@@ -193,8 +193,8 @@ export const productsEntity: StoredEntityDefinition = {
     updated_in_hours: { kind: 'int' },
     price_from: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
     price_to: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
-    amount_from: { kind: 'int', note: 'Reads the products in the stock range (their sort items); other filters are judged on those.' },
-    amount_to: { kind: 'int', note: 'Reads the products in the stock range (their sort items); other filters are judged on those.' },
+    amount_from: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
+    amount_to: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
     /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
     pid: { kind: 'intList' },
   },
@@ -218,11 +218,11 @@ export const productsEntity: StoredEntityDefinition = {
     code: { field: 'product_code', numeric: false },
     timestamp: { field: 'timestamp', numeric: true },
     updated_timestamp: { field: 'updated_timestamp', numeric: true },
-    // Stock: its sort items serve `sort_by=amount` and `amount_from`/`amount_to`. An order rewrites them
-    // with the stock it takes (lib/operations/orders.ts); a table of an older layout sorts in memory.
-    amount: { field: 'amount', numeric: true },
+    // Stock changes with every order, so it has no sort items: sorting by it reads the whole match. (Sort
+    // items keyed by the stock would make concurrent orders of one product conflict: each must read the
+    // stock it moves the item from, so a flash sale's orders would go through one at a time.)
+    amount: { field: 'amount', numeric: true, inMemory: true },
   },
-  sortSince: { amount: 3 },
   nested: {
     // The product's discussion posts (lib/operations/discussions.ts).
     discussions: productDiscussions,

@@ -2,8 +2,7 @@ import { Big } from 'big.js';
 import { config } from '../config.js';
 import { idsInIndex, type ListCondition } from '../db/entity-list.js';
 import { entityKeys } from '../db/entity-keys.js';
-import { createRecord, getRecord, getRecords, indexWrites, type EntityRecord, type Extra } from '../db/entity-store.js';
-import { retryOnConditionFailed } from '../db/transact.js';
+import { createRecord, getRecord, getRecords, type EntityRecord, type Extra } from '../db/entity-store.js';
 import type { TransactItem } from '../db/transact.js';
 import { getUser } from '../db/users.js';
 import { ordersEntity } from '../entities/orders.js';
@@ -23,8 +22,6 @@ import { deletePostsOf } from './discussions.js';
 import { deleteShipmentsOf } from './shipments.js';
 
 const MAX_LINES = 100;
-/** Attempts of an order whose products change while it is placed (see createOrder). */
-const ORDER_ATTEMPTS = 50;
 const MAX_AMOUNT = 1_000_000;
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
@@ -113,34 +110,27 @@ async function customerOf(body: Record<string, unknown>): Promise<Record<string,
   return customer;
 }
 
-/**
- * Takes (`-`) or gives back (`+`) stock of tracked products, as read: each product's update is conditioned
- * on the version read, and its stock sort item moves with it (lib/db/entity-store.ts indexWrites). Not
- * enough stock as read → 400; a product changed since it was read fails the transaction's condition, and
- * the caller's retry (retryOnConditionFailed) reads it again.
- */
+/** Takes (`-`) or gives back (`+`) stock of tracked products; taking conditions on enough being left. */
 function stockItems(lines: Array<Line & { product: EntityRecord }>, direction: -1 | 1): Extra {
   const tracked = lines.filter((line) => line.product.tracking !== 'D');
-  const short = direction < 0 ? tracked.find((line) => Number(line.product.amount ?? 0) < line.amount) : undefined;
-  if (short) throw invalid('products', `The product ${short.productId} ("${String(short.product.product)}") does not have ${short.amount} in stock`);
-  const items: TransactItem[] = tracked.flatMap((line) => {
-    const before = line.product;
-    const after = { ...before, amount: Number(before.amount ?? 0) + direction * line.amount, version: before.version + 1 };
-    return [
-      {
-        Update: {
-          TableName: config().tableName,
-          Key: entityKeys.record(productsEntity.storage, line.productId),
-          UpdateExpression: 'SET #amount = :amount, #version = :next',
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#amount': 'amount', '#version': 'version' },
-          ExpressionAttributeValues: { ':amount': after.amount, ':next': after.version, ':version': before.version },
-        },
-      },
-      ...indexWrites(productsEntity, line.productId, before, after),
-    ];
-  });
-  return { items };
+  const items: TransactItem[] = tracked.map((line) => ({
+    Update: {
+      TableName: config().tableName,
+      Key: entityKeys.record(productsEntity.storage, line.productId),
+      UpdateExpression: 'SET #amount = #amount + :delta, #version = #version + :one',
+      ConditionExpression: direction < 0 ? 'attribute_exists(pk) AND #amount >= :amount' : 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#amount': 'amount', '#version': 'version' },
+      ExpressionAttributeValues: { ':delta': direction * line.amount, ':one': 1, ...(direction < 0 ? { ':amount': line.amount } : {}) },
+    },
+  }));
+  return {
+    items,
+    explain: (failed) => {
+      const line = tracked[failed[0] ?? -1];
+      if (!line) return undefined;
+      return invalid('products', `The product ${line.productId} ("${String(line.product.product)}") does not have ${line.amount} in stock`);
+    },
+  };
 }
 
 /**
@@ -178,51 +168,46 @@ export const createOrder: Operation = async (request) => {
   if (paymentId === undefined) throw invalid('payment_id', 'The payment_id field must be a positive integer');
   if (shippingId === undefined) throw invalid('shipping_id', 'The shipping_id field must be a positive integer');
   const lines = readLines(body.products);
-  // Stock is taken as read; a product changed meanwhile fails the write's condition: read again. Each
-  // failure means another write of one of its products went through, so a burst of orders for one product
-  // settles (placed, or refused for want of stock) within about as many attempts as there is stock to take.
-  return retryOnConditionFailed(async () => {
-    const [customer, payment, shipping, products] = await Promise.all([
-      customerOf(body),
-      getRecord(paymentsEntity, paymentId),
-      getRecord(shippingsEntity, shippingId),
-      orderedProducts(request, lines),
-    ]);
-    if (!payment || payment.status !== 'A') throw invalid('payment_id', 'The payment_id field names no active payment method');
-    if (!shipping || shipping.status !== 'A') throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
+  const [customer, payment, shipping, products] = await Promise.all([
+    customerOf(body),
+    getRecord(paymentsEntity, paymentId),
+    getRecord(shippingsEntity, shippingId),
+    orderedProducts(request, lines),
+  ]);
+  if (!payment || payment.status !== 'A') throw invalid('payment_id', 'The payment_id field names no active payment method');
+  if (!shipping || shipping.status !== 'A') throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
 
-    const subtotal = products.reduce((sum, line) => sum.plus(new Big(String(line.product.price)).times(line.amount)), new Big(0));
-    const allShipFree = products.every((line) => line.product.free_shipping === 'Y');
-    const shippingCost = allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
-    const surcharge = new Big(String(payment.a_surcharge ?? '0')).plus(subtotal.times(String(payment.p_surcharge ?? '0')).div(100)).round(2);
-    const total = subtotal.plus(shippingCost).plus(surcharge);
-    const companyId = contextCompany(request) ?? Number(products[0]?.product.company_id ?? 0);
-    const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
+  const subtotal = products.reduce((sum, line) => sum.plus(new Big(String(line.product.price)).times(line.amount)), new Big(0));
+  const allShipFree = products.every((line) => line.product.free_shipping === 'Y');
+  const shippingCost = allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
+  const surcharge = new Big(String(payment.a_surcharge ?? '0')).plus(subtotal.times(String(payment.p_surcharge ?? '0')).div(100)).round(2);
+  const total = subtotal.plus(shippingCost).plus(surcharge);
+  const companyId = contextCompany(request) ?? Number(products[0]?.product.company_id ?? 0);
+  const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
 
-    const values: Record<string, StoredValue> = {
-      ...customer,
-      company_id: companyId,
-      total: money(total),
-      subtotal: money(subtotal),
-      display_subtotal: money(subtotal),
-      payment_surcharge: money(surcharge),
-      shipping_ids: [shippingId],
-      shipping_cost: money(shippingCost),
-      display_shipping_cost: money(shippingCost),
-      timestamp: Math.floor(Date.now() / 1000),
-      status: 'O',
-      notes,
-      payment_id: paymentId,
-      ip_address: sourceIp ?? '',
-      product_ids: products.map((line) => line.productId),
-      payment_method: present(paymentsEntity, payment, 'single'),
-      shipping: [shippingLine(shipping, shippingCost, String(products[0]?.product.company_name ?? ''))],
-    };
-    const record = await createRecord(ordersEntity, values, () => stockItems(products, -1), (order) => ({
-      products: Object.fromEntries(products.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)])),
-    }));
-    return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
-  }, ORDER_ATTEMPTS);
+  const values: Record<string, StoredValue> = {
+    ...customer,
+    company_id: companyId,
+    total: money(total),
+    subtotal: money(subtotal),
+    display_subtotal: money(subtotal),
+    payment_surcharge: money(surcharge),
+    shipping_ids: [shippingId],
+    shipping_cost: money(shippingCost),
+    display_shipping_cost: money(shippingCost),
+    timestamp: Math.floor(Date.now() / 1000),
+    status: 'O',
+    notes,
+    payment_id: paymentId,
+    ip_address: sourceIp ?? '',
+    product_ids: products.map((line) => line.productId),
+    payment_method: present(paymentsEntity, payment, 'single'),
+    shipping: [shippingLine(shipping, shippingCost, String(products[0]?.product.company_name ?? ''))],
+  };
+  const record = await createRecord(ordersEntity, values, () => stockItems(products, -1), (order) => ({
+    products: Object.fromEntries(products.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)])),
+  }));
+  return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
 };
 
 /**

@@ -41,7 +41,7 @@ function layout2Definitions(): StoredEntityDefinition[] {
     .sort(byStorage);
 }
 
-/** Definitions with sort items of layout 3 (`sortSince`: a product's stock, an order's customer name). */
+/** Definitions with sort items of layout 3 (`sortSince`: an order's customer name). */
 function layout3Definitions(): StoredEntityDefinition[] {
   return stored()
     .filter((def) => Object.values(def.sortSince ?? {}).some((version) => version >= 3))
@@ -62,13 +62,12 @@ export const layout2: Migration = {
 };
 
 /**
- * Layout 3 (a table migrated to layout 2 before): the stock sort items of products and the customer-name
- * sort items of orders, added the same way to every record of those kinds not yet on layout 3. Until the
- * marker says 3, lists sort by those in memory, as before.
+ * Layout 3 (a table migrated to layout 2 before): the customer-name sort items of orders, added the same
+ * way to every order not yet on layout 3. Until the marker says 3, lists sort by it in memory, as before.
  */
 export const layout3: Migration = {
   id: 'layout-3',
-  description: 'sort items for the products\' stock (sort_by=amount, amount_from/amount_to) and the orders\' customer name',
+  description: 'sort items for the orders\' customer name (sort_by=customer)',
   run: (options, progress) => rewriteToCurrentLayout(layout3Definitions(), 'layout-3', options, progress),
 };
 

@@ -1,7 +1,7 @@
 /**
  * An old table upgraded in place (docs/data-model.md "Layout versions and migrations"): products and orders
- * written with the layout-1 items only (no text items, no company copies, no orders e-mail index, no stock
- * or customer sort items, nothing in partition shards) and no layout marker, every list answered before the
+ * written with the layout-1 items only (no text items, no company copies, no orders e-mail index, no
+ * customer-name sort items, nothing in partition shards) and no layout marker, every list answered before the
  * migration, with some records moved into their partition shards, `runMigrations`, the same lists answered
  * after — the same rows and totals — and a second run that finds nothing to do; the counts delete guards check
  * moved to their own items, the index items into their shards. Then a table on layout 2 (migrated before
@@ -66,7 +66,7 @@ const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boo
   ['orders by e-mail, company B', ordersEntity, [eq('email_lc', `${tag}@example.com`), eq('company_id', companyB)], 'id', false],
   ['orders of company A by date', ordersEntity, [eq('company_id', companyA)], 'date', true],
   ['orders of company B with status P', ordersEntity, [eq('company_id', companyB), eq('status', 'P')], 'id', false],
-  ['company A by stock', productsEntity, [eq('company_id', companyA)], 'amount', false],
+  ['company A by stock (in memory)', productsEntity, [eq('company_id', companyA)], 'amount', false],
   ['the tag by stock, descending', productsEntity, [{ rule: rule('q'), values: [tag], match: 'all' }], 'amount', true],
   ['stock range', productsEntity, [eq('category_tree', category), { rule: rule('amount_from'), values: [3] }, { rule: rule('amount_to'), values: [7] }], 'id', false],
   ['orders by customer', ordersEntity, [eq('email_lc', `${tag}@example.com`)], 'customer', false],
@@ -139,8 +139,8 @@ describe('migrating an old table in place', () => {
     expect(before['price range within company A']!.ids).toEqual([productIds[1], productIds[3]]);
     expect(before['orders by e-mail']!.total).toBe(4);
     expect(before['orders by e-mail, company B']!.total).toBe(2);
-    // Stock 0, 5, 10, 4, 9, 3: sorted in memory before layout 3.
-    expect(before['company A by stock']!.ids).toEqual([0, 3, 1, 4].map((i) => productIds[i]));
+    // Stock 0, 5, 10, 4, 9, 3 (no sort items: always sorted in memory).
+    expect(before['company A by stock (in memory)']!.ids).toEqual([0, 3, 1, 4].map((i) => productIds[i]));
     expect(before['stock range']!.ids).toEqual([1, 3, 5].map((i) => productIds[i]));
     expect(before['orders by customer']!.total).toBe(4);
   });
@@ -194,45 +194,42 @@ describe('migrating an old table in place', () => {
 describe('a table on layout 2 (migrated before layout 3)', () => {
   const ids: number[] = [];
   let onLayout2: Record<string, number[]>;
-  /** Company A's products by stock both ways, and those with 2 or more in stock: ids, then total_items. */
-  async function stockAnswers() {
+
+  /** Company A's orders by customer name both ways: ids, then total_items. */
+  async function customerAnswers() {
     const out: Record<string, number[]> = {};
     for (const descending of [false, true]) {
-      const { records, total } = await listRecords(productsEntity, { conditions: [eq('company_id', companyA)], sortBy: 'amount', descending, page: 1, itemsPerPage: 50 });
-      out[String(descending)] = [...records.map((r) => Number(r.product_id)), total];
+      const { records, total } = await listRecords(ordersEntity, { conditions: [eq('company_id', companyA)], sortBy: 'customer', descending, page: 1, itemsPerPage: 50 });
+      out[String(descending)] = [...records.map((r) => Number(r.order_id)), total];
     }
-    const range = await listRecords(productsEntity, { conditions: [eq('company_id', companyA), { rule: rule('amount_from'), values: [2] }], sortBy: 'id', descending: false, page: 1, itemsPerPage: 50 });
-    out.range = [...range.records.map((r) => Number(r.product_id)), range.total];
     return out;
   }
 
-  it('keeps answering from memory until layout 3 is complete, then from the stock sort items, the same', async () => {
+  it('keeps sorting by customer in memory until layout 3 is complete, then reads its sort items, the same', async () => {
     await send(new PutCommand({ TableName: table(), Item: { ...layoutMarkerItem(), version: 2 } }));
     for (const sk of ['DONE', 'PROGRESS']) await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk } }));
     forgetLayout();
-    for (let i = 0; i < 4; i++) {
-      const id = await nextId('product');
+    for (const [i, lastname] of ['Moss', 'Abbott', 'Zane'].entries()) {
+      const id = await nextId('order');
       ids.push(id);
-      await writeOld(productsEntity, {
-        product_id: id, product: `${tag}x item ${i}`, product_code: `${tag}-x-${i}`, price: '1.00', status: 'A', company_id: companyA,
-        category_ids: [category], category_tree: [category], amount: [7, 1, 4, 2][i]!, timestamp: 1_700_000_000, updated_timestamp: 1_700_000_000,
-        layout: 2, version: 1,
+      await writeOld(ordersEntity, {
+        order_id: id, email_lc: `${tag}-l2@example.com`, user_id: 0, status: 'O', company_id: companyA, timestamp: 1_700_000_100 + i,
+        total: '1.00', lastname, payment_id: 1, shipping_ids: [1], product_ids: [productIds[0]!], layout: 2, version: 1,
       });
     }
     expect(await tableLayout()).toBe(2);
-    // No stock sort items yet: layout 2 has none.
-    expect(await readItem(entityKeys.sortItem('product', 'amount', encodeSortValue(7, true), ids[0]!))).toBeUndefined();
-    onLayout2 = await stockAnswers();
-    // Stock 7, 1, 4, 2 here; 0, 5, 4, 9 on the company's products of the first migration.
-    const [p0, p1, p3, p4] = [0, 1, 3, 4].map((i) => productIds[i]!);
-    expect(onLayout2.false).toEqual([p0, ids[1], ids[3], p3, ids[2], p1, ids[0], p4, 8]);
-    expect(onLayout2.range).toEqual([p1, p3, p4, ids[0], ids[2], ids[3], 6]);
+    // Layout 2 has no customer sort items.
+    expect(await readItem(entityKeys.sortItem('order', 'customer', encodeSortValue('Moss', false), ids[0]!))).toBeUndefined();
+    onLayout2 = await customerAnswers();
+    // Company A's orders of the first migration are named Young and Adams.
+    const [young, adams] = before['orders of company A by date']!.ids.slice().sort((a, b) => a - b);
+    expect(onLayout2.false).toEqual([ids[1], adams, ids[0], young, ids[2], 5]);
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toEqual(['layout-3']);
     forgetLayout();
     expect(await tableLayout()).toBe(LAYOUT_VERSION);
-    for (const id of ids) expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
-    const stockItem = entityKeys.sortItem('product', 'amount', encodeSortValue(7, true), ids[0]!);
-    expect(await readItem({ pk: shardPk(stockItem.pk, shardOfId(ids[0]!)), sk: stockItem.sk })).toMatchObject({ id: ids[0] });
-    expect(await stockAnswers()).toEqual(onLayout2);
+    for (const id of ids) expect((await getRecord(ordersEntity, id))?.layout).toBe(LAYOUT_VERSION);
+    const customerItem = entityKeys.sortItem('order', 'customer', encodeSortValue('Moss', false), ids[0]!);
+    expect(await readItem({ pk: shardPk(customerItem.pk, shardOfId(ids[0]!)), sk: customerItem.sk })).toMatchObject({ id: ids[0] });
+    expect(await customerAnswers()).toEqual(onLayout2);
   });
 });

@@ -76,18 +76,16 @@ describe('the key range a list reads', () => {
     expect(ready.ranges).toEqual([{ pk: 'IDX#order#email_lc#a@b.c' }]);
   });
 
-  it('stock and customer-name order read their sort items once the table is on layout 3, and a stock range that range', async () => {
-    const stock = await chooseDriver({ def: productsEntity, conditions: [], sortBy: 'amount', ready: true, layout: 3 });
-    expect(stock.ranges).toEqual([{ pk: 'SORT#product#amount' }]);
-    expect(stock.count).toEqual({ pk: 'COUNT#product', sk: 'all#' });
-    const range = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3), { rule: rule('amount_from'), values: [5] }], sortBy: 'id', ready: true, layout: 3 });
-    expect(range.ranges).toEqual([{ pk: 'SORT#product#amount', from: '000000000000005.0000' }]);
+  it('customer-name order reads its sort items once the table is on layout 3; stock is always sorted in memory', async () => {
     const customer = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 3 });
     expect(customer.ranges).toEqual([{ pk: 'SORT#order#customer' }]);
-    // On layout 2 they have no items yet: the `all` partition, sorted (and ranged) in memory.
-    const before = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('amount_from'), values: [5] }], sortBy: 'amount', ready: true, layout: 2 });
-    expect(before.ranges).toEqual([{ pk: 'IDX#product#all#' }]);
+    expect(customer.count).toEqual({ pk: 'COUNT#order', sk: 'all#' });
+    // On layout 2 it has no items yet: the `all` partition, sorted in memory.
+    const before = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 2 });
+    expect(before.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
     expect(before.order).toBe('id');
+    const stock = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('amount_from'), values: [5] }], sortBy: 'amount', ready: true, layout: 3 });
+    expect(stock.ranges).toEqual([{ pk: 'IDX#product#all#' }]);
   });
 });
 
