@@ -220,7 +220,7 @@ const STREAM_FUNCTIONS = [
       filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
     },
     table: ['PutItem', 'BatchGetItem', 'GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
-    keys: ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'],
+    keys: ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'COUNT#webhook#*', 'WHDELIVERY#*', 'WHHEALTH#*'],
     index: [],
     queues: { send: ['WebhookDeliveryQueue', 'EventsConsumerFailureQueue'] },
   },

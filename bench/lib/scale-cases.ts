@@ -21,7 +21,17 @@ export interface Lookup {
 
 const page = { items_per_page: '10' };
 const sku = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
-const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - days * 86_400);
+const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - Math.round(days * 86_400));
+/**
+ * Ranges sized to answer about FILL records at every size (prices run from 1 to 1,000 and dates over a
+ * year, evenly): a range is counted by reading it, so a range of a fixed width would answer — and read —
+ * more the larger the store. FILL is two pages, so even the vendor's half fills one at the smallest size.
+ */
+const FILL = 24;
+const priceBand = (products: number) => (100 + (FILL * 1000) / products).toFixed(2);
+const recentDays = (count: number) => (FILL * 365) / count;
+/** Stock runs 1 to 1,000 (product i has 1 + i mod 1,000: each value once per thousand products). */
+const stockBand = (products: number) => String(10 + Math.ceil(FILL / Math.max(1, Math.floor(products / 1000))) - 1);
 
 const sortKeys = (def: { sortRules?: Record<string, unknown> }) => ['id', ...Object.keys(def.sortRules ?? {})];
 
@@ -32,13 +42,13 @@ export const LOOKUPS: readonly Lookup[] = [
   { entity: 'products', label: 'q=alpha product, match=all', query: () => ({ ...page, q: 'alpha product', match: 'all' }), vendor: true },
   { entity: 'products', label: 'q=alpha bravo, match=any', query: () => ({ ...page, q: 'alpha bravo', match: 'any' }), vendor: true },
   { entity: 'products', label: 'q=product 1 alpha (exact)', query: () => ({ ...page, q: 'product 10 alpha', match: 'exact' }), vendor: true },
-  { entity: 'products', label: 'price_from=100&price_to=101', query: () => ({ ...page, price_from: '100', price_to: '101' }), vendor: true },
-  { entity: 'products', label: 'amount_from=10&amount_to=11', query: () => ({ ...page, amount_from: '10', amount_to: '11' }), vendor: true },
+  { entity: 'products', label: 'price_from=100&price_to=<~24 products>', query: (w) => ({ ...page, price_from: '100', price_to: priceBand(w.products) }), vendor: true },
+  { entity: 'products', label: 'amount_from=10&amount_to=<~24 products>', query: (w) => ({ ...page, amount_from: '10', amount_to: stockBand(w.products) }), vendor: true },
   { entity: 'products', label: 'status=A', query: () => ({ ...page, status: 'A' }), vendor: true },
   { entity: 'products', label: 'cid=<leaf>', query: (w) => ({ ...page, cid: String(w.catalog.categories.leaf) }), vendor: true },
   { entity: 'products', label: 'cid=<top>, subcats=Y', query: (w) => ({ ...page, cid: String(w.catalog.categories.top), subcats: 'Y' }), vendor: true },
   { entity: 'products', label: 'company_id=<store A>', query: (w) => ({ ...page, company_id: String(w.catalog.storeIds[0]) }), vendor: true },
-  { entity: 'products', label: 'updated_since=<1 day ago>', query: () => ({ ...page, updated_since: daysAgo(1), sort_by: 'updated_timestamp' }), vendor: true },
+  { entity: 'products', label: 'updated_since=<~24 products>', query: (w) => ({ ...page, updated_since: daysAgo(recentDays(w.products)), sort_by: 'updated_timestamp' }), vendor: true },
   ...sortKeys(productsEntity).flatMap((key): Lookup[] => [
     { entity: 'products', label: `sort_by=${key}`, query: () => ({ ...page, sort_by: key }), vendor: true },
     { entity: 'products', label: `sort_by=${key} desc`, query: () => ({ ...page, sort_by: key, sort_order: 'desc' }), vendor: false },
@@ -47,7 +57,7 @@ export const LOOKUPS: readonly Lookup[] = [
   { entity: 'orders', label: 'status=P', query: () => ({ ...page, status: 'P' }), vendor: true },
   { entity: 'orders', label: 'user_id=<a customer>', query: (w, v) => ({ ...page, user_id: String(w.customers.firstId + ((v * 7) % w.customers.count)) }), vendor: true },
   { entity: 'orders', label: 'period=D (today)', query: () => ({ ...page, period: 'D' }), vendor: true },
-  { entity: 'orders', label: 'period=C, last 3 days', query: () => ({ ...page, period: 'C', time_from: daysAgo(3), time_to: daysAgo(0) }), vendor: true },
+  { entity: 'orders', label: 'period=C, <~24 orders>', query: (w) => ({ ...page, period: 'C', time_from: daysAgo(recentDays(w.orders.count)), time_to: daysAgo(0) }), vendor: true },
   ...sortKeys(ordersEntity).map((key): Lookup => ({ entity: 'orders', label: `sort_by=${key}`, query: () => ({ ...page, sort_by: key }), vendor: true })),
   { entity: 'users', label: 'user_type=C', query: () => ({ ...page, user_type: 'C' }), vendor: false },
   { entity: 'users', label: 'email=<a customer>', query: (w, v) => ({ ...page, user_type: 'C', email: w.customers.email(v * 3) }), vendor: false },

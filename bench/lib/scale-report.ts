@@ -37,7 +37,7 @@ export function scaleReport(sizes: readonly SizeFigures[]): string[] {
   const smallest = sizes[0]!;
   const lines: string[] = ['', `Store at scale (npm run bench -- --scale): ${sizes.map((s) => n(s.products)).join(' / ')} products in two stores`, ''];
   for (const size of sizes) {
-    lines.push(`- ${n(size.products)} products, ${n(Math.round(size.products / 5))} customers, ${n(Math.round(size.products / 10))} orders: ${n(size.items)} items seeded in ${size.seedSeconds} s`);
+    lines.push(`- ${n(size.products)} products, ${n(size.customers)} customers, ${n(size.orders)} orders: ${n(size.items)} items seeded in ${size.seedSeconds} s`);
   }
   lines.push(
     '',

@@ -16,7 +16,7 @@ import { seedUsers, writeAll } from './seed.js';
 import type { Caller } from './world.js';
 
 /**
- * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10) in
+ * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10, at least 100) in
  * proportion, for `npm run bench -- --scale`. One product per store and one order go through the API's own
  * create operations; every other record is a copy of those with its own values, and all of them are written
  * with BatchWriteItem as lib/db/bulk-seed.ts lays them out (the items createRecord's transactions would leave),
@@ -128,7 +128,8 @@ export async function createScaleWorld(tableName: string, products: number, say:
   say(`    ${products.toLocaleString('en-US')} products: ${productItems.length.toLocaleString('en-US')} items...`);
   await writeAll(tableName, productItems, SEED_PARALLEL);
 
-  const orderCount = Math.max(10, Math.round(products / 10));
+  // At least 100, so a status or date filter fills a page (of 10) even in the smallest store.
+  const orderCount = Math.max(100, Math.round(products / 10));
   const orderTemplateId = await placeOrder(asRoot, firstCustomer, [firstProduct]);
   const orderTemplate = await templateOf(ordersEntity, orderTemplateId);
   const orderRecords = Array.from({ length: orderCount }, (_, k) => {

@@ -6,6 +6,8 @@ import { startMetering, unitsByKey, type MeteredCall } from './meter.js';
 import { LOOKUPS, WRITES, type Entity, type Lookup, type WriteKind } from './scale-cases.js';
 import type { ScaleWorld } from './scale-world.js';
 import { median, round } from './stats.js';
+import { COUNT_SHARDS } from '../../lib/db/count-shards.js';
+import { PARTITION_SHARDS, shardedBase } from '../../lib/db/partition-shards.js';
 import type { Caller } from './world.js';
 
 /**
@@ -101,21 +103,39 @@ export interface WriteFigure {
   ownKeys: number;
 }
 
+/**
+ * A write shard's key folded into its logical key (`SORT#product#price~*`) and how many shards share that
+ * key's units: a sharded partition (`~<n>`, lib/db/partition-shards.ts) or a count shard (lib/db/count-shards.ts).
+ * A few repetitions cannot show how evenly the ids hash, so a shard counts by its share of the logical key.
+ */
+function logicalKey(key: string): { key: string; shards: number } {
+  const base = shardedBase(key);
+  if (base === undefined) return { key, shards: 1 };
+  return { key: `${base}~*`, shards: key.startsWith('COUNT#') ? COUNT_SHARDS : PARTITION_SHARDS };
+}
+
 /** Store-wide keys of a set of repetitions and what each allows per second. */
 export function ceilings(reps: ReadonlyArray<readonly MeteredCall[]>, kind: 'read' | 'write'): { shared: KeyCeiling[]; ownKeys: number } {
-  const perRep = reps.map((calls) => unitsByKey(calls));
+  const perRep = reps.map((calls) => {
+    const folded = new Map<string, number>();
+    for (const [key, units] of unitsByKey(calls)) {
+      const logical = logicalKey(key);
+      folded.set(logical.key, (folded.get(logical.key) ?? 0) + units[kind] / logical.shards);
+    }
+    return folded;
+  });
   const keys = new Set(perRep.flatMap((byKey) => [...byKey.keys()]));
   const shared: KeyCeiling[] = [];
   let ownKeys = 0;
   for (const key of keys) {
     if (CALLER_KEY.test(key)) continue;
-    const touching = perRep.filter((byKey) => (byKey.get(key)?.[kind] ?? 0) > 0).length;
+    const touching = perRep.filter((byKey) => (byKey.get(key) ?? 0) > 0).length;
     if (touching === 0) continue;
     if (touching < 2) {
       ownKeys++;
       continue;
     }
-    const units = perRep.reduce((s, byKey) => s + (byKey.get(key)?.[kind] ?? 0), 0) / reps.length;
+    const units = perRep.reduce((s, byKey) => s + (byKey.get(key) ?? 0), 0) / reps.length;
     const capacity = kind === 'read' ? READ_UNITS_PER_KEY : WRITE_UNITS_PER_KEY;
     shared.push({ key, unitsPerRequest: round(units, 2), ceiling: Math.floor(capacity / units) });
   }
@@ -186,6 +206,8 @@ export async function measureWrite(world: ScaleWorld, write: WriteKind): Promise
 
 export interface SizeFigures {
   products: number;
+  customers: number;
+  orders: number;
   seedSeconds: number;
   items: number;
   lookups: LookupFigure[];
@@ -211,5 +233,5 @@ export async function measureSize(world: ScaleWorld, say: (line: string) => void
     const lowest = figure.shared.slice(0, 3).map((k) => `${k.key} ${k.unitsPerRequest} → ${k.ceiling}/s`);
     say(`    ${figure.label}: ${figure.status}, ${figure.writeUnits} WU, lowest ceilings ${lowest.join('; ') || 'none'}`);
   }
-  return { products: world.products, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
+  return { products: world.products, customers: world.customers.count, orders: world.orders.count, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
 }

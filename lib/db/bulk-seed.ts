@@ -1,4 +1,5 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
+import { countHome } from './count-shards.js';
 import { entityKeys } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
 import { indexEntries } from './entity-items.js';
@@ -29,7 +30,7 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
       counts.set(at, { key: entry.count, count: seen.count + 1 });
     }
   }
-  for (const { key, count } of counts.values()) items.push({ ...key, count });
+  for (const { key, count } of counts.values()) items.push({ ...countHome(key), count });
   if (records.length > 0) items.push({ ...keys.counter(def.storage), value: highest });
   return items;
 }

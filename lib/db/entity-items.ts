@@ -2,7 +2,8 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-keys.js';
 import { padId } from './keys.js';
-import { onCurrentLayout } from './layout.js';
+import { layoutOf, SHARDED_LAYOUT } from './layout.js';
+import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
 import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
 
 /**
@@ -15,27 +16,38 @@ import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-
 export type StoredRecord = Record<string, StoredValue> & { version: number };
 
 export interface IndexEntry {
+  /** Where the item is: its logical key, or in its partition shard (lib/db/partition-shards.ts). */
   key: { pk: string; sk: string };
   item: Record<string, unknown>;
   /** The count item this entry adds one to. */
   count?: { pk: string; sk: string };
 }
 
-/** The index, sort and text items a record has, keyed by `pk\u0000sk`. */
+/**
+ * The index, sort and text items a record has, keyed by their logical `pk\u0000sk` (the same whether the
+ * record's items are in partition shards or not, so two versions of a record diff by what they mean).
+ */
 export function indexEntries(def: StoredEntityDefinition, id: number, record: StoredRecord | undefined): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
   if (!record) return entries;
-  // A record not yet migrated has only the items of layout 1: no copies, no text items, no newer indexes.
-  const current = onCurrentLayout(record);
+  // A record not yet migrated has only the items of its layout: before 2 no copies, no text items, no
+  // newer indexes; before a sort's `sortSince` no items of that sort; before 4 every item in its logical
+  // partition, from 4 in its partition shard.
+  const layout = layoutOf(record);
+  const current = layout >= 2;
+  const shard = hasPartitionShards(def) && layout >= SHARDED_LAYOUT ? shardOfId(id) : undefined;
   const item = { id, ...projection(def, record) };
-  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, entry);
+  const add = (entry: IndexEntry) => {
+    const logical = `${entry.key.pk}\u0000${entry.key.sk}`;
+    entries.set(logical, shard === undefined ? entry : { ...entry, key: { pk: shardPk(entry.key.pk, shard), sk: entry.key.sk } });
+  };
   const scopes = (name: string) => {
     const company = current && def.companyScoped?.includes(name) ? record.company_id : undefined;
     return typeof company === 'number' || typeof company === 'string' ? [def.storage, entityKeys.scoped(def.storage, company)] : [def.storage];
   };
   add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: entityKeys.count(def.storage, ALL_INDEX, '') });
   for (const index of def.indexes) {
-    if (!current && def.indexSince?.[index] !== undefined) continue;
+    if ((def.indexSince?.[index] ?? 1) > layout) continue;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
         add({ key: entityKeys.indexItem(storage, index, value, id), item, count: entityKeys.count(storage, index, value) });
@@ -43,7 +55,7 @@ export function indexEntries(def: StoredEntityDefinition, id: number, record: St
     }
   }
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory) continue;
+    if (rule.inMemory || (def.sortSince?.[name] ?? 1) > layout) continue;
     for (const storage of scopes(name)) add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
   }
   for (const rule of current ? textRules(def) : []) {

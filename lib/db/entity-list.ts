@@ -1,11 +1,13 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
 import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
-import { layoutReady } from './layout.js';
-import { canProject, compare, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
+import { LAYOUT_VERSION, tableLayout } from './layout.js';
+import { canProject, compare, distinctConditions, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
-import { queryCount, queryFirst, type QueryInput } from './query.js';
+import type { QueryInput } from './query.js';
+import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
 import { padId } from './keys.js';
+import { smallestRangeItems } from './range-race.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -49,17 +51,18 @@ export interface ListResult {
 /** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
 type Keyed = { id: number; sk: string };
 
-/** Does the definition have items of layout 2 (so lists must know whether the table has them yet)? */
-const usesLayout2 = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length);
+/** Does the definition have items of a later layout (so lists must know whether the table has them yet)? */
+const usesLayouts = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
   const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
-  const ready = usesLayout2(def) ? await layoutReady() : true;
+  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
+  const ready = layout >= 2;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
-  const conditions = request.conditions.filter((c) => !isEmptyText(c));
-  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready });
+  const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
+  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
   const needRecords = rest.some((c) => !canProject(def, c));
@@ -70,8 +73,8 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
     // The count item answers when nothing it does not account for narrows the range.
     const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
     const [keyed, total] = await Promise.all([
-      readKeyed(range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(range, filter),
+      readKeyed(def, range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
+      counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, range, filter),
     ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
@@ -79,7 +82,13 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   }
 
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
-  const lists = await Promise.all(driver.ranges.map((r) => readKeyed(r, false, filter)));
+  const lists = driver.smallest
+    ? [
+        (await smallestRangeItems(await Promise.all(driver.ranges.map(async (r) => ({ pks: await partitionsOf(def, r.pk), input: queryInput(r, false, filter) }))))).map(
+          (item) => ({ id: Number(item.id), sk: String(item.sk) }),
+        ),
+      ]
+    : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
   if (needRecords || sort) {
@@ -146,26 +155,29 @@ function queryInput(range: KeyRange, descending: boolean, filter?: Filter): Quer
   };
 }
 
-/** The ids and sort keys of a key range in key order, after `after` (exclusive) when given, up to `limit`. */
-async function readKeyed(range: KeyRange, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
+/**
+ * The ids and sort keys of a key range in key order, after `after` (exclusive) when given, up to `limit`;
+ * a range of a sharded partition is read from each shard and merged (lib/db/sharded-query.ts).
+ */
+async function readKeyed(def: StoredEntityDefinition, range: KeyRange, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
   const input = queryInput(range, descending, filter);
   // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end; with one,
   // pages of a few times the items wanted, so a page read never runs on to 1 MB of items it does not need.
   if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
-  const items = await queryFirst(input, limit, after === undefined ? undefined : { pk: range.pk, sk: after });
+  const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
 
-/** How many items of a key range pass the filter: a COUNT Query, keys and filtered fields only. */
-async function countMatches(range: KeyRange, filter?: Filter): Promise<number> {
+/** How many items of a key range pass the filter: a COUNT Query (one per shard), keys and filtered fields only. */
+async function countMatches(def: StoredEntityDefinition, range: KeyRange, filter?: Filter): Promise<number> {
   const input = queryInput(range, false, filter);
   delete input.ProjectionExpression;
   delete input.ExpressionAttributeNames!['#id'];
   if (Object.keys(input.ExpressionAttributeNames!).length === 0) delete input.ExpressionAttributeNames;
-  return queryCount(input);
+  return countMerged(await partitionsOf(def, range.pk), input);
 }
 
 /** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
 export async function idsInIndex(def: StoredEntityDefinition, index: string, value: string | number): Promise<number[]> {
-  return (await readKeyed({ pk: entityKeys.indexPartition(def.storage, index, value) }, false)).map((k) => k.id);
+  return (await readKeyed(def, { pk: entityKeys.indexPartition(def.storage, index, value) }, false)).map((k) => k.id);
 }

@@ -5,14 +5,17 @@ import { batchGet, batchGetInOrder } from './batch-get.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
 import { nextId, raiseCounter } from './counters.js';
+import { reserveId, skipIdsTo } from './id-blocks.js';
+import { countParts, guardedCounts } from './count-shards.js';
+import { countDelta, goneReference, guardItems } from './count-writes.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { indexEntries, type StoredRecord } from './entity-items.js';
+import { indexEntries, type IndexEntry, type StoredRecord } from './entity-items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
 
 /**
  * The one repository of the plain entities (StoredEntityDefinition): an item per
- * record, ids from a counter, optimistic concurrency on a `version`, and listing
+ * record, ids from a counter (in blocks for products and orders: lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
  * through index items written in the same transaction as the record, so every
  * read is strongly consistent and a page costs the same at 100 or 10,000 records.
  * Bespoke entities (orders) add their own items to the same transactions.
@@ -47,11 +50,11 @@ export async function getRecordWithCounts(
 ): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
   const recordKey = entityKeys.record(def.storage, id);
   const countKeys = Object.entries(counts).map(([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const);
-  const lookup = await batchGet([recordKey, ...countKeys.map(([, key]) => key)]);
+  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
   const item = lookup(recordKey);
   return {
     record: item ? withoutKeys<EntityRecord>(item) : undefined,
-    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, Number(lookup(key)?.count ?? 0)])),
+    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
   };
 }
 
@@ -62,20 +65,27 @@ export async function getRecords(def: StoredEntityDefinition, ids: readonly numb
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
 export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
-  const item = await readItem(entityKeys.count(storage, index, value));
-  return Number(item?.count ?? 0);
+  const [count] = await countsAt([entityKeys.count(storage, index, value)]);
+  return count!;
 }
 
 /** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
 export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
-  const lookup = await batchGet(values.map((value) => entityKeys.count(storage, index, value)));
-  return new Map(values.map((value) => [String(value), Number(lookup(entityKeys.count(storage, index, value))?.count ?? 0)]));
+  const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
+  return new Map(values.map((value, i) => [String(value), counts[i]!]));
 }
 
-/** The values of several count items, in one BatchGetItem, in the order of `keys` (0 for a missing one). */
+/**
+ * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
+ * missing one): each count item with its shards added up (lib/db/count-shards.ts).
+ */
 export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
-  const lookup = await batchGet([...keys]);
-  return keys.map((key) => Number(lookup(key)?.count ?? 0));
+  const lookup = await batchGet(keys.flatMap((key) => countParts(key)));
+  return keys.map((key) => sumOf(lookup, key));
+}
+
+function sumOf(lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined, key: { pk: string; sk: string }): number {
+  return countParts(key).reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0);
 }
 
 // --------------------------------------------------------------------------------------------- writes
@@ -99,15 +109,22 @@ export async function createRecord(
   extra?: ExtraItems,
   withId?: WithId,
 ): Promise<EntityRecord> {
-  const id = await nextId(def.storage);
-  let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-  if (withId) record = { ...record, ...withId(record) };
-  const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...indexWrites(def, id, undefined, record),
-  ];
-  await writeChecked(def, items, record, await extra?.(record));
-  return record;
+  for (let attempt = 0; ; attempt++) {
+    const id = def.idBlock ? await reserveId(def.storage, def.idBlock) : await nextId(def.storage);
+    let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+    if (withId) record = { ...record, ...withId(record) };
+    const items: TransactItem[] = [
+      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...indexWrites(def, id, undefined, record),
+    ];
+    try {
+      await writeChecked(def, items, record, await extra?.(record));
+      return record;
+    } catch (error) {
+      // The id is taken (a record seeded with a fixed id inside this instance's block): take the next one.
+      if (!(error instanceof ConditionFailed && error.failed.includes(0)) || attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
@@ -126,6 +143,7 @@ export async function seedRecord(def: StoredEntityDefinition, id: number, values
     throw error;
   }
   await raiseCounter(def.storage, id);
+  skipIdsTo(def.storage, id);
   return true;
 }
 
@@ -171,7 +189,7 @@ export async function deleteRecord(
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
     await judge?.(current);
-    const dependents = def.dependents ?? [];
+    const guards = await guardItems(def, id);
     const items: TransactItem[] = [
       {
         Delete: {
@@ -181,25 +199,13 @@ export async function deleteRecord(
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
-      ...dependents.map((rule) => ({
-        ConditionCheck: {
-          TableName: table(),
-          Key: entityKeys.count(rule.storage, rule.index, id),
-          ConditionExpression: 'attribute_not_exists(#count) OR #count <= :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':zero': 0 },
-        },
-      })),
+      ...guards,
       ...indexWrites(def, id, current, undefined),
       ...(extra?.(current) ?? []),
     ];
-    try {
-      await transactWrite(items);
-    } catch (error) {
-      const refused = error instanceof ConditionFailed ? dependents.find((_rule, i) => error.failed.includes(i + 1)) : undefined;
-      if (refused) throw new ValidationError(refused.message);
-      throw error;
-    }
+    // A guard item that changed since it was read (a dependant added or removed meanwhile) fails the
+    // transaction with ConditionFailed: read again and judge again.
+    await transactWrite(items);
     return current;
   });
 }
@@ -216,23 +222,35 @@ async function writeChecked(
   previous?: EntityRecord,
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
+  const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
   for (const rule of def.references ?? []) {
     const before = new Set(indexValues(previous?.[rule.field]).map(String));
+    // A reference a delete guard counts is proven by a read now and by its count's shard not being gone at
+    // commit (lib/db/count-shards.ts); others by a ConditionCheck of the referenced record.
+    const counted = def.indexes.includes(rule.field) && guardedCounts().has(`${def.storage}#${rule.field}`);
     for (const value of indexValues(record[rule.field])) {
       // Only new references need proving; 0 means "none" for company-like fields.
       if (before.has(String(value)) || Number(value) === 0) continue;
-      items.push({
-        ConditionCheck: { TableName: table(), Key: entityKeys.record(rule.storage, Number(value)), ConditionExpression: 'attribute_exists(pk)' },
-      });
+      const key = entityKeys.record(rule.storage, Number(value));
+      if (counted) {
+        proven.push({ ...rule, key });
+        continue;
+      }
+      items.push({ ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } });
       checks.push(rule);
     }
+  }
+  if (proven.length > 0) {
+    const lookup = await batchGet(proven.map((rule) => rule.key));
+    const missing = proven.find((rule) => !lookup(rule.key));
+    if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
   }
   const firstCheck = items.length - checks.length;
   try {
     await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
-      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i));
+      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i)) ?? goneReference(def, items, error.failed);
       if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
       const explained = extra.explain?.(error.failed.filter((i) => i >= items.length).map((i) => i - items.length));
       if (explained) throw explained;
@@ -285,34 +303,28 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
   return out;
 }
 
-/** The index and sort items to delete and put, and the count changes, between two versions of a record. */
+/**
+ * The index and sort items to delete and put, and the count changes, between two versions of a record.
+ * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
+ * layout 4) is deleted where it was and put where it goes, with no count change.
+ */
 function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];
+  const samePlace = (a: IndexEntry, b: IndexEntry) => a.key.pk === b.key.pk && a.key.sk === b.key.sk;
   for (const [key, entry] of old) {
-    if (now.has(key)) continue;
+    const next = now.get(key);
+    if (next && samePlace(entry, next)) continue;
     writes.push({ Delete: { TableName: table(), Key: entry.key } });
-    if (entry.count) writes.push(countDelta(entry.count, -1));
+    if (!next && entry.count) writes.push(countDelta(entry.count, -1));
   }
   for (const [key, entry] of now) {
     const previous = old.get(key);
     // Unchanged entries are rewritten only when the projected fields they carry changed.
-    if (previous && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
+    if (previous && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
     writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
   return writes;
-}
-
-function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: key,
-      UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
 }

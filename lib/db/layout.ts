@@ -2,40 +2,48 @@ import { readItem } from './items.js';
 
 /**
  * Which item layout a table holds (docs/data-model.md "Layout versions and migrations"). Layout 2 added
- * text items, company-scoped copies and the indexes a definition names in `indexSince`. A record written
- * by layout-2 code carries `layout: 2` and has all of them; an older record has only the layout-1 items
- * until the migration (scripts/lib/migrations.ts) rewrites it. The marker item says every record of the
- * table is on layout 2: until it exists, lists read only layout-1 items (a new table gets the marker
- * when it is created, so it never reads the old way).
+ * text items, company-scoped copies and the indexes a definition names in `indexSince`; layout 3 the sort
+ * items a definition names in `sortSince` (an order's customer name); layout 4 moved the
+ * index, sort and text items of the definitions with `shardedPartitions` into write shards
+ * (lib/db/partition-shards.ts). A record carries the layout its items were written in (`layout`; none: 1);
+ * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
+ * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
+ * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
+ * shards (a record's items are in one or the other, moved in one transaction). A new table gets the current
+ * marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 4;
+/** The layout whose records keep their index, sort and text items in partition shards. */
+export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';
 export const layoutMarkerKey = { pk: 'LAYOUT', sk: 'LAYOUT' } as const;
 
-/** The item that says the table is fully on the current layout. */
-export function layoutMarkerItem(): Record<string, unknown> {
-  return { ...layoutMarkerKey, version: LAYOUT_VERSION, completed_at: Math.floor(Date.now() / 1000) };
+/** The item that says every record of the table is on `version` (the current layout unless told). */
+export function layoutMarkerItem(version = LAYOUT_VERSION): Record<string, unknown> {
+  return { ...layoutMarkerKey, version, completed_at: Math.floor(Date.now() / 1000) };
 }
 
+/** The layout a record's items are those of (1: written before layouts were recorded). */
+export const layoutOf = (record: Record<string, unknown>) => Number(record[LAYOUT_ATTRIBUTE] ?? 1);
+
 /** Whether a record's items are those of the current layout. */
-export const onCurrentLayout = (record: Record<string, unknown>) => Number(record[LAYOUT_ATTRIBUTE] ?? 1) >= LAYOUT_VERSION;
+export const onCurrentLayout = (record: Record<string, unknown>) => layoutOf(record) >= LAYOUT_VERSION;
 
-// A table never goes back to an older layout, so "ready" is kept for the life of the process; "not yet"
-// is asked again after a few seconds, so lists switch soon after a migration completes.
+// A table never goes back to an older layout, so the current one is kept for the life of the process; an
+// older one is asked again after a few seconds, so lists switch soon after a migration completes.
 const RECHECK_MS = 5_000;
-let ready = false;
+let known = 1;
 let checkedAt = 0;
-let pending: Promise<boolean> | undefined;
+let pending: Promise<number> | undefined;
 
-/** Whether lists may read layout-2 items (one GetItem per process until it is, then none). */
-export async function layoutReady(): Promise<boolean> {
-  if (ready) return true;
-  if (Date.now() - checkedAt < RECHECK_MS) return false;
+/** The layout every record of the table is on (one GetItem per process until it is the current one, then none). */
+export async function tableLayout(): Promise<number> {
+  if (known >= LAYOUT_VERSION || Date.now() - checkedAt < RECHECK_MS) return known;
   pending ??= readItem(layoutMarkerKey)
     .then((item) => {
-      ready = Number(item?.version ?? 0) >= LAYOUT_VERSION;
+      known = Math.max(known, Number(item?.version ?? 1));
       checkedAt = Date.now();
-      return ready;
+      return known;
     })
     .finally(() => {
       pending = undefined;
@@ -43,8 +51,14 @@ export async function layoutReady(): Promise<boolean> {
   return pending;
 }
 
+/** Whether lists may read layout-2 items (text items, company copies, newer indexes). */
+export const layoutReady = async (): Promise<boolean> => (await tableLayout()) >= 2;
+
+/** Whether every record's items are in their partition shards (lists need not read the logical partitions). */
+export const shardsReady = async (): Promise<boolean> => (await tableLayout()) >= SHARDED_LAYOUT;
+
 /** Forget what was read (tests that migrate a table in this process). */
 export function forgetLayout(): void {
-  ready = false;
+  known = 1;
   checkedAt = 0;
 }

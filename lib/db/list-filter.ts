@@ -22,6 +22,20 @@ export interface Filter {
   values: Record<string, unknown>;
 }
 
+/**
+ * The conditions without repeats: a vendor's own company sent again as `company_id` is one condition, so
+ * the company's partition (or copy) answers it alone instead of filtering and counting it a second time.
+ */
+export function distinctConditions(conditions: readonly ListCondition[]): ListCondition[] {
+  const seen = new Set<string>();
+  return conditions.filter((c) => {
+    const key = JSON.stringify([c.rule.field, c.rule.op, c.values.map(String), c.match ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Can index items judge this condition (the field is on them)? `wordsReady`: the words text is written. */
 export function canProject(def: StoredEntityDefinition, c: ListCondition): boolean {
   switch (c.rule.op) {

@@ -1,6 +1,7 @@
-import type { StoredEntityDefinition } from '../entities/types.js';
+import type { SortRule, StoredEntityDefinition } from '../entities/types.js';
 import { ALL_INDEX, encodeSortValue, entityKeys } from './entity-keys.js';
 import { countsAt } from './entity-store.js';
+import { LAYOUT_VERSION } from './layout.js';
 import type { ListCondition } from './list-filter.js';
 import { MAX_TOKEN, normalizeText, tokenShard, wordQuery } from './text-items.js';
 
@@ -25,6 +26,11 @@ export interface Driver {
   ranges: KeyRange[];
   /** The conditions the ranges already decide. */
   consumed: ListCondition[];
+  /**
+   * Each range alone holds the whole match (the words of a `q` with `all`/`exact`): read only the smallest
+   * (lib/db/range-race.ts), with every condition as its filter, instead of their union.
+   */
+  smallest?: boolean;
   /** The order of the range's keys: `id`, a sort key of the definition, or `text` (token order). */
   order: string;
   /** The count item holding the range's size (a whole partition with a count). */
@@ -39,11 +45,15 @@ export interface PlanInput {
   sortBy: string;
   /** The table holds layout 2 (text items, company copies, newer indexes: lib/db/layout.ts). */
   ready: boolean;
+  /** The table's layout, when it matters (sort items of a later layout); else 1 or the current one, by `ready`. */
+  layout?: number;
 }
 
 const single = (c: ListCondition) => c.values.length === 1;
 
-export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput): Promise<Driver> {
+export async function chooseDriver({ def, conditions, sortBy, ready, layout = ready ? LAYOUT_VERSION : 1 }: PlanInput): Promise<Driver> {
+  /** A sort with items in this table (not sorted in memory, not of a layout the table is not on yet). */
+  const sorted = (name: string, rule: SortRule | undefined) => Boolean(rule && !rule.inMemory && (def.sortSince?.[name] ?? 1) <= layout);
   const sort = sortBy === 'id' ? undefined : def.sortRules?.[sortBy];
   const company = ready && def.companyScoped ? conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c)) : undefined;
   /** The storage of `name`'s items for this list: the company's copy when there is one. */
@@ -52,19 +62,18 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
       ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
       : { storage: def.storage, consumed: [] as ListCondition[] };
 
-  // 1. Text: a code prefix, or the most telling word of `q` (the longest); the condition stays to be judged.
+  // 1. Text: a code prefix, or the words of `q` — the union of their items for `any`, else the items of
+  //    its least common word (the smallest range); the condition stays to be judged on the projected words.
   const text = ready ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c)) : undefined;
   if (text) {
     const { storage, consumed } = scope(text.rule.field);
     const query = String(text.values[0]);
-    const tokens =
-      text.rule.op === 'prefix'
-        ? [normalizeText(query).slice(0, MAX_TOKEN)]
-        : (({ words }) => (text.match === 'any' ? words : [words.reduce((a, b) => (b.length > a.length ? b : a))]))(wordQuery(query, text.match ?? 'exact'));
+    const tokens = text.rule.op === 'prefix' ? [normalizeText(query).slice(0, MAX_TOKEN)] : wordQuery(query, text.match ?? 'exact').words;
     return {
       ranges: tokens.map((token) => ({ pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)), begins: token })),
       consumed,
       order: 'text',
+      ...(text.rule.op === 'words' && text.match !== 'any' && tokens.length > 1 ? { smallest: true } : {}),
     };
   }
 
@@ -74,7 +83,7 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
   const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
+    if (!sorted(name, rule) || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
     const { storage, consumed } = scope(name);
@@ -89,7 +98,7 @@ export async function chooseDriver({ def, conditions, sortBy, ready }: PlanInput
   }
 
   // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
-  if (sort && !sort.inMemory) {
+  if (sort && sorted(sortBy, sort)) {
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));

@@ -10,11 +10,13 @@ export type { Deployment, DynamoAction, FunctionAccess, FunctionOverride, Functi
  * - list: Query of an index or sort partition, GetItem of its count (BatchGetItem of the page);
  * - get: GetItem of the record;
  * - create: UpdateItem of the id counter, then one transaction: Put of the record and its index items,
- *   Update of the counts, a ConditionCheck per referenced record (`references`);
+ *   Update of the count shards, a ConditionCheck per referenced record no delete guard counts (`references`;
+ *   a counted one is read beforehand, BatchGetItem, and proven by its count shard: lib/db/count-shards.ts);
  * - update: GetItem, then one transaction: Put of the record, Delete/Put of the index items that changed,
- *   Update of the counts, a ConditionCheck per newly referenced record (`references`);
- * - delete: GetItem, then one transaction: Delete of the record and its index items, Update of the counts,
- *   a ConditionCheck per kind of dependant (`dependents`: no orphans).
+ *   Update of the counts, a ConditionCheck per newly referenced record (`references`, as for a create);
+ * - delete: GetItem, BatchGetItem of its dependants' counts, then one transaction: Delete of the record and its
+ *   index items, Update of the counts, per kind of dependant (`dependents`: no orphans) an Update marking each
+ *   count shard gone and a ConditionCheck of an older table's count item, all conditioned on the counts read.
  * Every function also authenticates and keeps its bookkeeping items (infra/iam-roles.cjs): not listed here.
  */
 const PLAIN_ACCESS: Readonly<Record<Operation, readonly DynamoAction[]>> = {

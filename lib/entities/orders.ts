@@ -19,6 +19,8 @@ export const ordersEntity: StoredEntityDefinition = {
   name: 'orders',
   idField: 'order_id',
   storage: 'order',
+  idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
+  shardedPartitions: true, // no index, sort or text partition takes every order write (docs/data-model.md "Partition shards")
   collectionKey: 'orders',
   answers: { create: { order_id: 'integer' }, update: { order_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
@@ -137,6 +139,8 @@ export const ordersEntity: StoredEntityDefinition = {
   indexes: ['status', 'user_id', 'company_id', 'payment_id', 'shipping_ids', 'product_ids', 'email_lc'],
   // The e-mail index came with item layout 2: a table written before reads it once migrated (lib/db/layout.ts).
   indexSince: { email_lc: 2 },
+  // The customer-name sort items came with item layout 3 (sorted in memory before).
+  sortSince: { customer: 3 },
   // A vendor's lists read its own copies of these (IDX#order@<company>#…, SORT#order@<company>#…): its
   // statuses, a customer's e-mail, and dates (the default order). A vendor's other sorts read the global
   // sort partition, judging the company on each item: few enough for what an order costs to write.
@@ -166,7 +170,7 @@ export const ordersEntity: StoredEntityDefinition = {
     total: { field: 'total', numeric: true },
     status: { field: 'status', numeric: false },
     email: { field: 'email_lc', numeric: false },
-    customer: { field: 'lastname', numeric: false, inMemory: true },
+    customer: { field: 'lastname', numeric: false },
   },
   nested: {
     // The order's shipments (lib/operations/shipments.ts); deleting the order deletes them.

@@ -39,6 +39,8 @@ export const productsEntity: StoredEntityDefinition = {
   name: 'products',
   idField: 'product_id',
   storage: 'product',
+  idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
+  shardedPartitions: true, // no index, sort or text partition takes every product write (docs/data-model.md "Partition shards")
   collectionKey: 'products',
   // The recording's exception: a product's PUT answers the id as a number, not the URL segment.
   answers: { create: { product_id: 'integer' }, update: { product_id: 'integer' } },
@@ -163,8 +165,9 @@ export const productsEntity: StoredEntityDefinition = {
   },
   indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
   // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
-  // the price sort partition instead.
-  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'product', 'product_code'],
+  // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
+  // the lower-cased and words copies every index item carries), and each index item read is smaller without.
+  projected: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids'],
   // A vendor's lists read its own copies of these (IDX#product@<company>#…, SORT#product@<company>#…, TXT#…).
   // Not the price and updated_timestamp sorts: a price or stock update rewrites those, and copies would
   // double that (a vendor sorted by them reads the store-wide items, judging the company on each).
@@ -179,7 +182,7 @@ export const productsEntity: StoredEntityDefinition = {
     q: {
       kind: 'string',
       maxLength: 255,
-      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). Combined with other filters it reads every product matching its longest word.',
+      note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). It reads the products matching its least common word (with `match=any`, those matching any of its words), judging the other words and filters on them: about as many items per query word as that word matches, and `total_items` is counted from them.',
     },
     pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
     /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
@@ -215,7 +218,9 @@ export const productsEntity: StoredEntityDefinition = {
     code: { field: 'product_code', numeric: false },
     timestamp: { field: 'timestamp', numeric: true },
     updated_timestamp: { field: 'updated_timestamp', numeric: true },
-    // Stock changes with every order, so it has no sort items: sorting by it reads the whole match.
+    // Stock changes with every order, so it has no sort items: sorting by it reads the whole match. (Sort
+    // items keyed by the stock would make concurrent orders of one product conflict: each must read the
+    // stock it moves the item from, so a flash sale's orders would go through one at a time.)
     amount: { field: 'amount', numeric: true, inMemory: true },
   },
   nested: {

@@ -264,8 +264,23 @@ export interface StoredEntityDefinition extends EntityDefinition {
    * before has no items for them until it is migrated, so lists do not read them until then.
    */
   indexSince?: Readonly<Record<string, number>>;
+  /**
+   * Sort items added by a later item layout (sort key → layout version): until the table is on that
+   * layout a list sorted (or ranged) by it reads the whole match and sorts in memory.
+   */
+  sortSince?: Readonly<Record<string, number>>;
   references?: readonly ReferenceRule[];
   dependents?: readonly DependentRule[];
+  /**
+   * Ids from per-instance blocks of this many (lib/db/id-blocks.ts) instead of one counter write per create: for
+   * the kinds created at high rates (products, orders). Ids then increase per instance, not store-wide.
+   */
+  idBlock?: number;
+  /**
+   * Index, sort and text partitions are split into write shards by the record's id (lib/db/partition-shards.ts),
+   * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
+   */
+  shardedPartitions?: boolean;
   /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
   vendorScoped?: boolean;
   /**

@@ -5,10 +5,12 @@ import { updateRecord, getRecords } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
 import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
+import { hasPartitionShards } from '../../lib/db/partition-shards.js';
 import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { countKeys } from './migration-count-keys.js';
 import { usersIndex } from './migration-users-index.js';
 
 /**
@@ -29,12 +31,21 @@ const table = () => config().tableName;
 const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Definitions whose layout-2 items differ from layout 1's (company copies, text items, newer indexes). */
+const stored = () => Object.values(ENTITIES).filter((entity): entity is StoredEntityDefinition => 'storage' in entity);
+const byStorage = (a: StoredEntityDefinition, b: StoredEntityDefinition) => a.storage.localeCompare(b.storage);
+
+/** Definitions whose later layouts' items differ from layout 1's (company copies, text items, newer indexes and sorts). */
 function layout2Definitions(): StoredEntityDefinition[] {
-  return Object.values(ENTITIES)
-    .filter((entity): entity is StoredEntityDefinition => 'storage' in entity)
-    .filter((def) => Boolean(def.companyScoped?.length || def.indexSince || textRules(def).length))
-    .sort((a, b) => a.storage.localeCompare(b.storage));
+  return stored()
+    .filter((def) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length || hasPartitionShards(def)))
+    .sort(byStorage);
+}
+
+/** Definitions with sort items of layout 3 (`sortSince`: an order's customer name). */
+function layout3Definitions(): StoredEntityDefinition[] {
+  return stored()
+    .filter((def) => Object.values(def.sortSince ?? {}).some((version) => version >= 3))
+    .sort(byStorage);
 }
 
 /**
@@ -47,43 +58,77 @@ function layout2Definitions(): StoredEntityDefinition[] {
 export const layout2: Migration = {
   id: 'layout-2',
   description: 'text items (q, pcode), company-scoped copies for vendors, the orders e-mail index',
-  async run(options, progress) {
-    const resumeAt = await progress.read();
-    let skipping = resumeAt.storage !== undefined;
-    for (const def of layout2Definitions()) {
-      if (skipping && def.storage !== resumeAt.storage) continue;
-      const after = skipping ? resumeAt.after : undefined;
-      skipping = false;
-      let rewritten = 0;
-      const started = Date.now();
-      const input = {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage, ALL_INDEX, '') },
-        ExpressionAttributeNames: { '#id': 'id' },
-        ProjectionExpression: '#id, sk',
-        ConsistentRead: true,
-        Limit: 25,
-      };
-      for await (const page of queryPages(input, after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after })) {
-        if (page.length === 0) continue;
-        const records = await getRecords(def, page.map((item) => Number(item.id)));
-        for (const record of records.filter((r) => !onCurrentLayout(r))) {
-          await updateRecord(def, Number(record[def.idField]), () => ({}));
-          rewritten++;
-          // The rate bound: never ahead of recordsPerSecond since this storage started.
-          const due = started + (rewritten * 1000) / options.recordsPerSecond;
-          if (due > Date.now()) await sleep(due - Date.now());
-        }
-        await progress.save(def.storage, String(page[page.length - 1]!.sk));
-      }
-      options.log(`${this.id}: ${def.storage}: ${rewritten} record(s) rewritten`);
-    }
-    await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
-  },
+  run: (options, progress) => rewriteToCurrentLayout(layout2Definitions(), 'layout-2', options, progress),
 };
 
+/**
+ * Layout 3 (a table migrated to layout 2 before): the customer-name sort items of orders, added the same
+ * way to every order not yet on layout 3. Until the marker says 3, lists sort by it in memory, as before.
+ */
+export const layout3: Migration = {
+  id: 'layout-3',
+  description: 'sort items for the orders\' customer name (sort_by=customer)',
+  run: (options, progress) => rewriteToCurrentLayout(layout3Definitions(), 'layout-3', options, progress),
+};
+
+/** Definitions whose index, sort and text items are in partition shards from layout 4 (products, orders). */
+function layout4Definitions(): StoredEntityDefinition[] {
+  return stored().filter(hasPartitionShards).sort(byStorage);
+}
+
+/**
+ * Layout 4: the index, sort and text items of products and orders move from their logical partitions into
+ * the partition shard of their record's id (lib/db/partition-shards.ts), each record in the one transaction
+ * of its rewrite (the items deleted where they were, put where they go; counts untouched). Until the marker
+ * says 4, lists read a range's logical partition and its shards together, so they answer the same throughout.
+ */
+export const layout4: Migration = {
+  id: 'layout-4',
+  description: 'index, sort and text items of products and orders in write shards',
+  run: (options, progress) => rewriteToCurrentLayout(layout4Definitions(), 'layout-4', options, progress),
+};
+
+/**
+ * Rewrites every record of these definitions not on the current layout (resumable per storage and key),
+ * then writes the layout marker. A table on layout 1 gets every later layout's items in the first run
+ * (the code writes the current layout), so the later migrations find nothing left to rewrite.
+ */
+async function rewriteToCurrentLayout(definitions: StoredEntityDefinition[], id: string, options: MigrationOptions, progress: Progress): Promise<void> {
+  const resumeAt = await progress.read();
+  let skipping = resumeAt.storage !== undefined;
+  for (const def of definitions) {
+    if (skipping && def.storage !== resumeAt.storage) continue;
+    const after = skipping ? resumeAt.after : undefined;
+    skipping = false;
+    let rewritten = 0;
+    const started = Date.now();
+    const input = {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage, ALL_INDEX, '') },
+      ExpressionAttributeNames: { '#id': 'id' },
+      ProjectionExpression: '#id, sk',
+      ConsistentRead: true,
+      Limit: 25,
+    };
+    for await (const page of queryPages(input, after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after })) {
+      if (page.length === 0) continue;
+      const records = await getRecords(def, page.map((item) => Number(item.id)));
+      for (const record of records.filter((r) => !onCurrentLayout(r))) {
+        await updateRecord(def, Number(record[def.idField]), () => ({}));
+        rewritten++;
+        // The rate bound: never ahead of recordsPerSecond since this storage started.
+        const due = started + (rewritten * 1000) / options.recordsPerSecond;
+        if (due > Date.now()) await sleep(due - Date.now());
+      }
+      await progress.save(def.storage, String(page[page.length - 1]!.sk));
+    }
+    options.log(`${id}: ${def.storage}: ${rewritten} record(s) rewritten`);
+  }
+  await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
+}
+
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {

@@ -45,7 +45,7 @@ const isQueue = (resource: unknown) => /"Fn::Join":\[":",\["arn",.*"sqs",.*"stor
 /** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
 const STREAM_CONSUMERS = ['events-consumer'];
 const EVENT_STORE_ONLY = {
-  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'WHDELIVERY#*', 'WHHEALTH#*'] },
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'COUNT#webhook#*', 'WHDELIVERY#*', 'WHHEALTH#*'] },
 };
 const isTableStream = (resource: unknown) => JSON.stringify(resource).includes(`"store-api-${STAGE}-TableStreamArn"`);
 // --- end events ---

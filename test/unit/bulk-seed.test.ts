@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
+import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { productsEntity } from '../../lib/entities/products.js';
 
 const product = (id: number, company: number): EntityRecord => ({
@@ -27,14 +28,20 @@ describe('bulkSeedItems', () => {
     for (const record of records) {
       const id = Number(record.product_id);
       expect(find(`PRODUCT#${id}`, 'RECORD')).toMatchObject({ product: record.product, version: 1 });
-      for (const entry of indexEntries(productsEntity, id, record).values()) expect(find(entry.key.pk, entry.key.sk)).toBeDefined();
+      // The items of the current layout: in the partition shard of the record's id.
+      for (const entry of indexEntries(productsEntity, id, { ...record, layout: LAYOUT_VERSION }).values()) {
+        expect(entry.key.pk).toMatch(/~\d$/);
+        expect(find(entry.key.pk, entry.key.sk)).toBeDefined();
+      }
     }
   });
 
-  it('adds up the counts per key and sets the id counter to the highest id', () => {
+  it('adds up the counts per key (a guarded count in its own item) and sets the id counter to the highest id', () => {
     expect(find('COUNT#product', 'all#')).toMatchObject({ count: 3 });
-    expect(find('COUNT#product', 'company_id#1')).toMatchObject({ count: 2 });
-    expect(find('COUNT#product', 'company_id#2')).toMatchObject({ count: 1 });
+    // Companies refuse a delete while they own products: that count is the item a delete guard checks.
+    expect(find('COUNT#product#company_id#1', 'COUNT')).toMatchObject({ count: 2 });
+    expect(find('COUNT#product#company_id#2', 'COUNT')).toMatchObject({ count: 1 });
+    expect(find('COUNT#product', 'company_id#1')).toBeUndefined();
     expect(find('COUNTER#product', 'COUNTER')).toMatchObject({ value: 7 });
   });
 

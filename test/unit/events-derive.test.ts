@@ -90,6 +90,8 @@ describe('deriveEvents', () => {
     const bookkeeping = [
       { pk: 'COUNTER#product', sk: 'COUNTER' },
       { pk: 'COUNT#product', sk: 'all#' },
+      { pk: 'COUNT#product#all##3', sk: 'SHARD' },
+      { pk: 'COUNT#product#category_ids#7', sk: 'COUNT' },
       { pk: 'IDX#product#all#', sk: '000000000000012' },
       { pk: 'SORT#product#price', sk: '0000000000030.0000#000000000000012' },
       { pk: 'THROTTLE#a@example.com#127.0.0.1', sk: 'THROTTLE' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDriver } from '../../lib/db/list-plan.js';
-import type { ListCondition } from '../../lib/db/list-filter.js';
+import { distinctConditions, type ListCondition } from '../../lib/db/list-filter.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -33,11 +33,18 @@ describe('the key range a list reads', () => {
     expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id']);
   });
 
-  it('q reads its longest word, or every word for match=any', async () => {
+  it('q reads the smallest of its words\' ranges (all, exact), or every word for match=any', async () => {
     const all = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'all' }], sortBy: 'id', ready: true });
-    expect(all.ranges).toEqual([{ pk: 'TXT#product#product#s', begins: 'shirts' }]);
+    expect(all.ranges).toEqual([
+      { pk: 'TXT#product#product#r', begins: 'red' },
+      { pk: 'TXT#product#product#s', begins: 'shirts' },
+    ]);
+    expect(all.smallest).toBe(true);
+    const one = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['shirts'] }], sortBy: 'id', ready: true });
+    expect(one.smallest).toBeUndefined();
     const any = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'any' }], sortBy: 'id', ready: true });
     expect(any.ranges.map((r) => r.begins)).toEqual(['red', 'shirts']);
+    expect(any.smallest).toBeUndefined();
   });
 
   it('a price range reads that range of the price sort items', async () => {
@@ -67,5 +74,24 @@ describe('the key range a list reads', () => {
     expect(email.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
     const ready = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: true });
     expect(ready.ranges).toEqual([{ pk: 'IDX#order#email_lc#a@b.c' }]);
+  });
+
+  it('customer-name order reads its sort items once the table is on layout 3; stock is always sorted in memory', async () => {
+    const customer = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 3 });
+    expect(customer.ranges).toEqual([{ pk: 'SORT#order#customer' }]);
+    expect(customer.count).toEqual({ pk: 'COUNT#order', sk: 'all#' });
+    // On layout 2 it has no items yet: the `all` partition, sorted in memory.
+    const before = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 2 });
+    expect(before.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
+    expect(before.order).toBe('id');
+    const stock = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('amount_from'), values: [5] }], sortBy: 'amount', ready: true, layout: 3 });
+    expect(stock.ranges).toEqual([{ pk: 'IDX#product#all#' }]);
+  });
+});
+
+describe('the conditions of a list', () => {
+  it('a repeated condition counts once (a vendor that sends its own company_id)', () => {
+    const conditions = distinctConditions([eq('company_id', 3), eq('status', 'A'), { rule: rule('company_id'), values: ['3'] }, eq('company_id', 4)]);
+    expect(conditions.map((c) => `${c.rule.field}=${c.values.join()}`)).toEqual(['company_id=3', 'status=A', 'company_id=4']);
   });
 });

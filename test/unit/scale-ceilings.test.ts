@@ -27,6 +27,15 @@ describe('per-key ceilings of the --scale bench (bench/lib/scale.ts)', () => {
     ]);
     expect(storeWideCeiling([])).toBe(Number.POSITIVE_INFINITY);
   });
+  it('write shards (`~<n>`) fold into their logical key, each shard carrying its share of the units', () => {
+    const rep = (shard: number) => [call([[`SORT#product#price~${shard}`, 4], [`COUNT#product#all#~${shard}`, 2]])];
+    const { shared, ownKeys } = ceilings([rep(1), rep(5), rep(1)], 'write');
+    expect(shared.map((k) => [k.key, k.unitsPerRequest, k.ceiling])).toEqual([
+      ['SORT#product#price~*', 0.5, 2000],
+      ['COUNT#product#all#~*', 0.25, 4000],
+    ]);
+    expect(ownKeys).toBe(0);
+  });
   it('read units may grow to 1.5 × those of the smallest store plus 2', () => {
     expect(withinReadGrowth(4, 8)).toBe(true);
     expect(withinReadGrowth(4, 8.5)).toBe(false);

@@ -1,0 +1,49 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+import { db } from './client.js';
+import type { QueryInput } from './query.js';
+
+/**
+ * The items of the smallest of several key ranges, each of which holds the whole match (a `q` of every
+ * word: the products matching any one of its words include every answer). No count says which range is
+ * smallest — a word's items are counted nowhere — so the ranges are read side by side, the same number
+ * of items from each per round (DynamoDB's `Limit` counts items read, before the filter), the rounds
+ * growing, until one range ends: its filtered items are the match. That costs about the number of
+ * ranges × the smallest range's size, never the size of the largest (a word every product has).
+ */
+
+const FIRST_ROUND = 50;
+const LARGEST_ROUND = 1000;
+
+export async function smallestRangeItems(ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>): Promise<Record<string, unknown>[]> {
+  // A range in partition shards (lib/db/partition-shards.ts) reads its share of a round from each shard, and
+  // ends when every shard has.
+  const states = ranges.map(({ pks, input }) => ({
+    parts: pks.map((pk) => ({
+      input: { ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } },
+      items: [] as Record<string, unknown>[],
+      startKey: undefined as Record<string, unknown> | undefined,
+      ended: false,
+    })),
+  }));
+  for (let limit = FIRST_ROUND; ; limit = Math.min(limit * 2, LARGEST_ROUND)) {
+    const ended = await Promise.all(
+      states.map(async (state) => {
+        const share = Math.max(1, Math.ceil(limit / state.parts.length));
+        await Promise.all(
+          state.parts
+            .filter((part) => !part.ended)
+            .map(async (part) => {
+              const page = await db().send(new QueryCommand({ ...part.input, Limit: share, TableName: config().tableName, ExclusiveStartKey: part.startKey }));
+              part.items.push(...(page.Items ?? []));
+              part.startKey = page.LastEvaluatedKey;
+              part.ended = !part.startKey;
+            }),
+        );
+        return state.parts.every((part) => part.ended);
+      }),
+    );
+    const done = ended.indexOf(true);
+    if (done >= 0) return states[done]!.parts.flatMap((part) => part.items);
+  }
+}
