@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `unit` and `deploy` need nothing running and run their files in parallel; `emulator` starts its own moto_server. `server` (integration and e2e)
+ * `unit` and `deploy` need nothing running and run their files in parallel; `emulator` runs the deploy check (its own
+ * moto_server) in the background from the start and reports last. `server` (integration and e2e)
  * shares one DynamoDB Local and one serverless offline, started once by its global setup; its files run one
  * at a time because they share that database (and the per-address login limiter), and on a 2-core machine
  * the JVM and offline already use the cores. Group 0 runs first, so a broken unit fails fast, and
@@ -36,13 +37,16 @@ export default defineConfig({
       },
       {
         // The real deploy of every stack to moto (the AWS-API emulator) on a free port, read back, redeployed,
-        // removed: scripts/deploy-check.ts. One file; it runs beside the others and uses no DynamoDB Local.
+        // removed: scripts/deploy-check.ts, uses no DynamoDB Local. Its global setup starts the check in the
+        // background when the run starts; its one file, last, waits for the report. Most of the check is waiting on
+        // serverless and moto, so beside the other projects it costs the run little of its own length.
         test: {
           name: 'emulator',
           include: ['test/emulator/**/*.test.ts'],
+          globalSetup: ['test/emulator/background-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 1_500_000,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 2 },
         },
       },
       {

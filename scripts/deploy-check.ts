@@ -1,7 +1,7 @@
 /**
  * Runs the real deploy of every stack against moto, the AWS-API emulator, and proves what it created
  * (docs/deploy.md, "Checking a deploy against an emulator"):
- *   npm run deploy:check [-- --stage check] [--keep] [--upgrade]
+ *   npm run deploy:check [-- --stage check] [--keep] [--upgrade] [--report FILE]
  * 1. starts moto_server on a free port (scripts/lib/moto-server.py: moto with its CloudFormation gaps closed);
  * 2. with `--upgrade`: deploys the last released layout (scripts/lib/released-layout.ts) with its own scripts;
  *    then writes data through the admin command line;
@@ -18,6 +18,7 @@
  */
 import { checkQueues } from './lib/queue-check.js';
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,14 +250,21 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const argv = process.argv.slice(2);
   const stageAt = argv.indexOf('--stage');
   const started = Date.now();
+  // --report FILE: the report as JSON too, for a caller in another process (test/emulator/background-check.ts).
+  const reportAt = argv.indexOf('--report');
+  const writeReport = (report: DeployCheckReport | { ok: false; error: string }) => {
+    if (reportAt >= 0) writeFileSync(argv[reportAt + 1]!, JSON.stringify(report));
+  };
   deployCheck({ stage: stageAt >= 0 ? argv[stageAt + 1] : undefined, keep: argv.includes('--keep'), upgrade: argv.includes('--upgrade') }).then(
     (report) => {
+      writeReport(report);
       console.log(`\ndeploy check of stage ${report.stage}: ${report.ok ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
       for (const s of report.steps) console.log(`  ${s.problems.length === 0 ? 'ok  ' : 'FAIL'} ${s.step} (${s.seconds} s)`);
       process.exit(report.ok ? 0 : 1);
     },
     async (error: unknown) => {
       console.error(error);
+      writeReport({ ok: false, error: String((error as Error)?.stack ?? error) });
       await stopAllGroups();
       process.exit(1);
     },

@@ -123,7 +123,7 @@ async function deleteCreated(def: StoredEntityDefinition, calls: readonly Record
 }
 
 /** Language codes for POST /languages under load: every two-letter code but English's and the in-process one's. */
-function languageCodes(world: World, caller: Caller): Promise<RequestSpec[]> {
+function languageCodes(_world: World, caller: Caller): Promise<RequestSpec[]> {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((code) => code !== 'en' && code !== 'zz');
   return Promise.resolve(codes.map((code) => ({ method: 'POST', path: '/api/languages', resource: '/api/languages', body: { lang_code: code, name: `Bench ${code}` }, authorization: caller.authorization })));

@@ -1,4 +1,4 @@
-import { choice, fixed, id, int, text, WRITABLE } from './field-builders.js';
+import { choice, fixed, id, int, text } from './field-builders.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 /** P product, C category, A page, O order, E the store's testimonials (object_id 0). */

@@ -216,6 +216,14 @@ async function readLogGroups(aws: AwsClients, stage: string): Promise<DeployedSt
   return groups;
 }
 
+/** The part of a template's `AWS::ApiGateway::Deployment` StageDescription the check reads. */
+interface DeploymentStageDescription {
+  ThrottlingRateLimit?: number;
+  ThrottlingBurstLimit?: number;
+  LoggingLevel?: string;
+  AccessLogSetting?: { DestinationArn?: unknown };
+}
+
 /**
  * The stage's `*` `/*` settings. Where GetStage reports no method settings (moto does not apply a Deployment's
  * StageDescription: docs/deploy.md, "What moto cannot do"), they are read from the Deployment in the template
@@ -230,7 +238,7 @@ async function readStageSettings(aws: AwsClients, restApiId: string, stage: stri
     return { throttlingRateLimit: all.throttlingRateLimit, throttlingBurstLimit: all.throttlingBurstLimit, source: 'GetStage', ...logging };
   }
   const template = await aws.cloudFormation.send(new GetTemplateCommand({ StackName: `${SERVICE}-${stage}-core` })).catch(() => ({ TemplateBody: '{}' }));
-  const resources = Object.values(JSON.parse(template.TemplateBody ?? '{}').Resources ?? {}) as Array<{ Type: string; Properties?: any }>;
+  const resources = Object.values(JSON.parse(template.TemplateBody ?? '{}').Resources ?? {}) as Array<{ Type: string; Properties?: { StageDescription?: DeploymentStageDescription } }>;
   const description = resources.find((r) => r.Type === 'AWS::ApiGateway::Deployment')?.Properties?.StageDescription;
   return {
     throttlingRateLimit: description?.ThrottlingRateLimit,

@@ -52,6 +52,11 @@ export async function startMoto(options: { startTimeoutMs?: number } = {}): Prom
     AWS_CONFIG_FILE: '/dev/null',
     AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
     AWS_EC2_METADATA_DISABLED: 'true',
+    // serverless polls CloudFormation every 5 s while a stack changes (and once per stack however quick); moto
+    // finishes a stack within its request, so each poll was a 5 s sleep: about 50 per upgrade check.
+    SLS_AWS_MONITORING_FREQUENCY: '200',
+    // serverless.yml custom.esbuild: packaging bundles here and removes it, leaving .esbuild/ to a running offline.
+    ESBUILD_WORK_FOLDER: '.data/esbuild-moto',
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }

@@ -13,9 +13,8 @@ import type { PolicyStatement } from './deployed-stage.js';
 import { repoRoot } from './repo.js';
 
 const require = createRequire(import.meta.url);
-const { allFunctions } = require('../../infra/function-table.cjs') as {
-  allFunctions: (domain: string) => Array<{ name: string; timeout?: number; queues?: { send?: string[] }; events?: Array<{ http?: { method: string; path: string } }> }>;
-};
+type TableFunction = { name: string; timeout?: number; queues?: { send?: string[] }; events?: Array<{ http?: { method: string; path: string } }> };
+const { allFunctions } = require('../../infra/function-table.cjs') as { allFunctions: (domain: string) => TableFunction[] };
 const makeIamRoles = require('../../infra/iam-roles.cjs') as (options: {
   resolveVariable: (name: string) => Promise<string>;
   domain: string;

@@ -13,9 +13,10 @@ const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResourc
   countResources: (stack: object) => { total: number };
 };
 type Row = { domain: string; name: string; key: string; path: string; method: string };
+type DomainFunction = { name: string; events: Array<{ http: { path: string; method: string } }>; stream?: Record<string, unknown> };
 const { FUNCTIONS, allFunctions } = require('../../infra/function-table.cjs') as {
   FUNCTIONS: Row[];
-  allFunctions: (domain: string) => Array<{ name: string; events: Array<{ http: { path: string; method: string } }>; stream?: Record<string, unknown> }>;
+  allFunctions: (domain: string) => DomainFunction[];
 };
 
 /** The functions of a hypothetical plain CRUD entity in domain `grown`, as `npm run generate` derives them. */

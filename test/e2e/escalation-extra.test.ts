@@ -15,7 +15,6 @@ import {
   createCompany,
   createCustomer,
   createGroup,
-  createUser,
   createVendor,
   expectForbidden,
   expectStatus,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
-import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus } from '../support/fixtures.js';
 import { createProduct, createStore, createVia, expectShape, productWithOptions as withOptions, type FieldTable } from '../support/catalog.js';
 
 const productWithOptions = () => withOptions('S');

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployCheck, type DeployCheckReport } from '../../scripts/deploy-check.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DeployCheckReport } from '../../scripts/deploy-check.js';
 
 /**
  * `npm run deploy:check -- --upgrade` as a test: the last released layout deployed to moto (the AWS-API emulator,
@@ -8,10 +10,12 @@ import { deployCheck, type DeployCheckReport } from '../../scripts/deploy-check.
  * the data read back), deployed again, the cursor key rotated, the restore drill run (restored, checked, switched to and back), one stack removed and then
  * the rest, and moto stopped (docs/deploy.md, "Checking a deploy against an emulator"). A failed deploy fails the
  * first test; each later test names the differences its step found. Moto runs no Lambda code.
+ * The check itself runs in the background from the start of the run (test/emulator/background-check.ts); this file,
+ * in the last group, waits for its report.
  */
 describe('the deploy of every stack, against moto', () => {
   let report: DeployCheckReport;
-  const output: string[] = [];
+  let output: string[] = [];
   const problemsOf = (step: string) => {
     const found = report.steps.find((s) => s.step === step);
     expect(found, `step "${step}" did not run; output:\n${output.slice(-60).join('\n')}`).toBeDefined();
@@ -19,7 +23,11 @@ describe('the deploy of every stack, against moto', () => {
   };
 
   beforeAll(async () => {
-    report = await deployCheck({ stage: 'emu', upgrade: true, log: (line) => output.push(line) });
+    while (!existsSync(inject('deployCheckExit'))) await delay(1_000);
+    output = readFileSync(inject('deployCheckLog'), 'utf8').split('\n');
+    const written = existsSync(inject('deployCheckReport')) ? JSON.parse(readFileSync(inject('deployCheckReport'), 'utf8')) : undefined;
+    expect(written?.steps, `the deploy check ${readFileSync(inject('deployCheckExit'), 'utf8')} without a report${written?.error ? ` (${written.error})` : ''}:\n${output.slice(-60).join('\n')}`).toBeDefined();
+    report = written;
     console.log(`[emulator] ${report.steps.map((s) => `${s.step} ${s.seconds} s`).join(', ')}`);
   }, 1_500_000);
   afterAll(() => {

@@ -9,6 +9,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
+import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { createUser as storeUser, setApiKeyHash } from '../../lib/db/users.js';
 import { api, type ApiResponse, type Auth } from './http.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -211,9 +213,21 @@ export interface ApiUser {
 /** A user with API access, created and enabled with the admin command line. */
 export async function createApiUser(type: 'A' | 'V', extra: string[] = []): Promise<ApiUser> {
   const email = uniqueEmail(type === 'A' ? 'admin' : 'vendor');
-  const userId = await cliCreateUser(email, type, extra);
-  const key = await cliEnableApi(email);
-  return { userId, email, key, auth: [email, key] };
+  // What `admin create-user` and `enable-api` write, in this worker: two CLI runs (npx, tsx, a cold Node) cost
+  // seconds of CPU each and fixtures make hundreds of users. The CLI itself is proven where tests call cli*().
+  const companyAt = extra.indexOf('--company');
+  const user = await storeUser({
+    email,
+    user_type: type,
+    status: 'A',
+    firstname: '',
+    lastname: '',
+    company_id: companyAt >= 0 ? Number(extra[companyAt + 1]) : 0,
+    is_root: extra.includes('--root') ? 'Y' : 'N',
+  });
+  const key = generateApiKey();
+  await setApiKeyHash(user.user_id, hashApiKey(key));
+  return { userId: user.user_id, email, key, auth: [email, key] };
 }
 
 export interface Admin extends ApiUser {

@@ -55,6 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       lambdaPort: await freePort(),
       awsEnv,
       logFile: offlineLog,
+      // Bundling every function takes about a minute on 2 idle cores; on a shared, loaded machine 120 s was seen to
+      // pass before offline listened (the run then fails as a whole).
+      startTimeoutMs: 300_000,
     });
     console.log(`serverless offline at ${offline.url}; handler logs in ${relative(repoRoot, offlineLog)}`);
 
