@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../lib/auth/authorize.js';
-import type { Caller } from '../../lib/auth/caller.js';
+import type { Caller } from '../../lib/entities/caller.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
