@@ -69,12 +69,12 @@ const cost = (writeUnits: number, storage: number, lambda: number): Cost => {
 };
 
 /**
- * Write units of a delivery that succeeds at once, as lib/db/webhook-deliveries.ts writes it: the marker and the
- * delivery in one transaction (twice the units), the claim and the outcome (UpdateItems of the delivery, billed
- * on its size), the webhook's last success (a small UpdateItem).
+ * Write units of a delivery that succeeds at once, as lib/db/webhook-deliveries.ts writes it: the delivery (a
+ * conditional PutItem), its marker (in a BatchWriteItem), the claim and the outcome (UpdateItems of the delivery,
+ * billed on its size), the webhook's last success (a small UpdateItem).
  */
 export function deliveryWriteUnits(deliveryBytes: number, markerBytes: number): number {
-  return 2 * (kb(markerBytes) + kb(deliveryBytes)) + kb(deliveryBytes) + kb(deliveryBytes) + 1;
+  return kb(deliveryBytes) + kb(markerBytes) + kb(deliveryBytes) + kb(deliveryBytes) + 1;
 }
 
 /** An item's size as DynamoDB counts it, near enough: each attribute's name and value (strings unescaped). */
@@ -264,7 +264,7 @@ export function changeFeedReport(figures: ChangeFeedFigures): string[] {
     `  consumer (in the burst): ${figures.consumerMsPerEvent} ms per event, ${figures.meanBatch} records per batch; stored event ${figures.meanFeedItemBytes} bytes`,
     `  extra cost per million writes (on-demand, us-east-1): $${c.writesUsd} event store writes + $${c.storageUsd} storage for 30 days` +
       ` + $${c.lambdaUsd} consumer Lambda = $${c.totalUsd} (stream reads by Lambda are free; prices as of ${figures.pricesAsOf}, bench/lib/cost.ts)`,
-    `  each webhook subscription matching every write adds: $${w.writesUsd} delivery writes (${figures.writeUnitsPerDelivery} write units: marker + delivery in a transaction,` +
+    `  each webhook subscription matching every write adds: $${w.writesUsd} delivery writes (${figures.writeUnitsPerDelivery} write units: delivery, marker,` +
       ` claim, outcome, last success; delivery ${figures.meanDeliveryItemBytes} bytes) + $${w.storageUsd} storage for 30 days + $${w.lambdaUsd} consumer time` +
       ` (${figures.webhookMsPerDelivery} ms per delivery) = $${w.totalUsd}`,
   ];
