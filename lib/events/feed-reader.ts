@@ -2,7 +2,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-
 import { config } from '../config.js';
 import { db } from '../db/client.js';
 import type { ChangeEvent } from './change-event.js';
-import { DAYS_PARTITION, EVENT_RETENTION_DAYS, FEED_SHARDS, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
+import { DAYS_PARTITION, EVENT_RETENTION_DAYS, dayEntryOf, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,9 +41,10 @@ type Filter = { expression: string; names: Record<string, string>; values: Recor
 
 /**
  * One page of the pull feed: the stored events in sort-key (stamp, then id) order up to the settle horizon.
- * One Query of the day index names the days that hold events from the position on; each such day's shards are
- * merged by sort key (their first pages read side by side) until the page is full, so a page reads about what
- * it returns however many days the retention spans. The events' bodies come from their markers (BatchGetItem).
+ * One Query of the day index names the days that hold events from the position on and how many shards each
+ * uses (one for a day of few events); each such day's shards in use are merged by sort key (their first pages
+ * read side by side) until the page is full, so a page reads about what it returns however many days the
+ * retention spans. The events' bodies come from their markers (BatchGetItem).
  * Filters are FilterExpressions on the feed items (the walk's position still advances over what they leave out).
  */
 export async function readFeed(query: FeedQuery): Promise<FeedPage> {
@@ -53,32 +54,44 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
   const firstStamp = query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
   const filter = feedFilter(query);
   const keys: string[] = [];
-  for (const day of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
+  for (const { day, shards } of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
     const after = query.after !== undefined && dayOfStamp(stampOfKey(query.after)) === day ? query.after : undefined;
-    keys.push(...(await mergeShards(day, after, horizonKey, query.limit - keys.length, filter)));
+    keys.push(...(await mergeShards({ day, shards }, after, horizonKey, query.limit - keys.length, filter)));
     if (keys.length === query.limit) return { events: await bodiesOf(keys), next: keys[keys.length - 1]!, hasMore: true };
   }
   return { events: await bodiesOf(keys), next: horizonKey, hasMore: false };
 }
 
-/** The days from `first` to `last` (inclusive) that hold events, oldest first: one Query of the day index. */
-async function daysWithEvents(first: string, last: string): Promise<string[]> {
-  const days: string[] = [];
+interface FeedDay {
+  day: string;
+  /** How many of its shards may hold events (shards 0 to shards − 1). */
+  shards: number;
+}
+
+/**
+ * The days from `first` to `last` (inclusive) that hold events, oldest first, each with its shards in use: one
+ * Query of the day index (a day may have an entry of each layout: the larger count holds).
+ */
+async function daysWithEvents(first: string, last: string): Promise<FeedDay[]> {
+  const days = new Map<string, number>();
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({
         TableName: config().tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-        ExpressionAttributeValues: { ':pk': DAYS_PARTITION, ':first': first, ':last': last },
+        ExpressionAttributeValues: { ':pk': DAYS_PARTITION, ':first': first, ':last': `${last}~` },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    days.push(...(page.Items ?? []).map((item) => String(item.sk)));
+    for (const item of page.Items ?? []) {
+      const { day, shards } = dayEntryOf(item);
+      days.set(day, Math.max(days.get(day) ?? 0, shards));
+    }
     start = page.LastEvaluatedKey;
   } while (start);
-  return days;
+  return [...days].map(([day, shards]) => ({ day, shards }));
 }
 
 interface ShardWalk {
@@ -89,13 +102,13 @@ interface ShardWalk {
 }
 
 /**
- * Up to `want` feed sort keys of one day after `after` and below the horizon, merged over the day's shards in
- * sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
+ * Up to `want` feed sort keys of one day after `after` and below the horizon, merged over the day's shards in use
+ * in sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
  * key is compared, so the merge never passes a key a shard still holds.
  */
-async function mergeShards(day: string, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
-  const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / FEED_SHARDS)));
-  const walks: ShardWalk[] = Array.from({ length: FEED_SHARDS }, (_, shard) => {
+async function mergeShards({ day, shards }: FeedDay, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
+  const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / shards)));
+  const walks: ShardWalk[] = Array.from({ length: shards }, (_, shard) => {
     const pk = eventKeys.feedPartition(day, shard);
     return { pk, buffer: [], start: after !== undefined ? { pk, sk: after } : undefined, done: false };
   });
