@@ -36,18 +36,19 @@ function recentRate(adding: number, nowMs = Date.now()): number {
   return Math.max(rate.current, rate.previous);
 }
 
-/** The shard count this process has entered in the day index, by table and day (entries only ever grow). */
-const enteredDays = new Map<string, number>();
+/** What this process has entered in the day index, by table and day: the shard count (entries only ever grow). */
+const enteredDays = new Map<string, { shards: number; done: Promise<void> }>();
 
 /**
  * Enters a day in the day index with at least `shards` shards in use, before an event is written into them: one
  * UpdateItem that creates the entry or raises its count, never lowers it (the condition), and only when this
- * process has not entered as many for the day yet.
+ * process has not entered as many for the day yet (the writers of a batch share the one call).
  */
-async function enterDay(day: string, shards: number, expires: number): Promise<void> {
+function enterDay(day: string, shards: number, expires: number): Promise<void> {
   const known = `${config().tableName}|${day}`;
-  if ((enteredDays.get(known) ?? 0) >= shards) return;
-  await db()
+  const entered = enteredDays.get(known);
+  if (entered && entered.shards >= shards) return entered.done;
+  const done = db()
     .send(
       new UpdateCommand({
         TableName: config().tableName,
@@ -58,11 +59,17 @@ async function enterDay(day: string, shards: number, expires: number): Promise<v
         ExpressionAttributeValues: { ':shards': shards, ':ttl': expires + 86_400 },
       }),
     )
-    .catch((error: unknown) => {
-      // As many or more entered already (by another consumer).
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    });
-  enteredDays.set(known, shards);
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        // As many or more entered already (by another consumer). Anything else: tried again by the next event.
+        if ((error as Error).name === 'ConditionalCheckFailedException') return;
+        if (enteredDays.get(known)?.done === done) enteredDays.delete(known);
+        throw error;
+      },
+    );
+  enteredDays.set(known, { shards, done });
+  return done;
 }
 
 const expiryOf = (stamp: number) => Math.floor(stamp / 1_000_000) + EVENT_RETENTION_DAYS * 86_400;
@@ -70,9 +77,12 @@ const expiryOf = (stamp: number) => Math.floor(stamp / 1_000_000) + EVENT_RETENT
 /**
  * The event store's sink: each event becomes an id marker (with the event) and a small feed item in a random
  * shard of its day, in one transaction conditioned on the marker's absence, so storing an event twice (a
- * retried stream batch) stores it once. Stamps are taken in the batch's order before any write, so one
- * object's events keep their commit order; the days are entered in the day index, with the shards this
- * process's rate needs (one when quiet, so a reader Queries one), before their events are written.
+ * retried stream batch) stores it once. Each event is stamped as its write starts — in the batch's order (the
+ * writers take events in order and stamp before any await), so one object's events keep their commit order,
+ * and never long before its write commits: a batch of a thousand takes seconds to write, and stamping it all
+ * first would let a reader's settle horizon (EVENTS_SETTLE_MS) pass a stamp whose event is still unwritten.
+ * The day is entered in the day index, with the shards this process's rate needs (one when quiet, so a reader
+ * Queries one), before its first event in them.
  */
 export const storeEvents: EventSink = (events) => storeEventsOver(events, 1);
 
@@ -80,14 +90,13 @@ export const storeEvents: EventSink = (events) => storeEventsOver(events, 1);
 export async function storeEventsOver(events: readonly ChangeEvent[], minShards: number): Promise<void> {
   if (events.length === 0) return;
   const shards = Math.max(minShards, shardsFor(recentRate(events.length)));
-  const stamped = events.map((event) => ({ event, stamp: nextStamp() }));
-  const days = new Map(stamped.map(({ stamp }) => [dayOfStamp(stamp), expiryOf(stamp)]));
-  for (const [day, expires] of days) await enterDay(day, shards, expires);
-  await inBatches(stamped, WRITE_CONCURRENCY, ({ event, stamp }) => storeOne(event, stamp, Math.floor(Math.random() * shards)));
+  await inBatches(events, WRITE_CONCURRENCY, (event) => storeOne(event, nextStamp(), shards));
 }
 
-async function storeOne(event: ChangeEvent, stamp: number, shard: number): Promise<void> {
+async function storeOne(event: ChangeEvent, stamp: number, shards: number): Promise<void> {
   const expires = expiryOf(stamp);
+  await enterDay(dayOfStamp(stamp), shards, expires);
+  const shard = Math.floor(Math.random() * shards);
   const tableName = config().tableName;
   const feedItem = eventKeys.feedItem(stamp, event.id, shard);
   try {

@@ -20,6 +20,7 @@ describe('the change feed bench (bench/lib/change-feed.ts)', () => {
       commitToDeliveredMs: latency(900),
       paced: { writes: 100, perSecond: 10, commitToStoredMs: latency(80), commitToDeliveredMs: latency(115) },
       meanBatch: 33,
+      earlierEvents: 0,
       consumerMsPerEvent: 5.2,
       webhookMsPerDelivery: 13.8,
       meanFeedItemBytes: 2_888,
