@@ -220,8 +220,9 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     const meanBytes = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length);
     const deliveryBytes = await deliverySizes(tableName, webhook.webhookId);
     const writeUnitsPerDelivery = round(deliveryBytes.writeUnits, 1);
-    // One transaction of two puts per event: transactions cost twice; the marker is one unit, the feed item one per KB.
-    const eventWriteUnits = 2 * (1 + kb(meanBytes));
+    // Two puts per event in BatchWriteItems: the feed item one unit, the marker (with the event) one per KB; and the
+    // marker's check before (a consistent read, one read unit, priced as its share of a write unit).
+    const eventWriteUnits = 1 + kb(meanBytes) + PRICES.dynamoDbPerMillionReadUnits / PRICES.dynamoDbPerMillionWriteUnits;
     const invocationsUsd = (1e6 / DEPLOYED_MEAN_BATCH / 1e6) * PRICES.lambdaPerMillionRequests;
     figures = {
       writes,

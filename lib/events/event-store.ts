@@ -3,12 +3,15 @@ import { config } from '../config.js';
 import { db } from '../db/client.js';
 import { TTL_ATTRIBUTE } from '../db/schema.js';
 import { inBatches } from '../in-batches.js';
-import { ConditionFailed, transactWrite } from '../db/transact.js';
+import { batchGet } from '../db/batch-get.js';
+import { putItems } from '../db/batch-write.js';
 import type { ChangeEvent, EventSink } from './change-event.js';
 import { EVENT_RETENTION_DAYS, FEED_SHARDS, dayOfStamp, eventKeys, nextStamp } from './event-keys.js';
 
-/** Events stored at once: each is its own small transaction, so a slow one delays no other. */
-const WRITE_CONCURRENCY = 32;
+/** Events per chunk: a BatchWriteItem of their feed items, then one of their markers. */
+const CHUNK = 25;
+/** Chunks written side by side. */
+const PARALLEL_CHUNKS = 4;
 
 /**
  * Events a second one consumer process writes into one shard before it spreads over more: a fifth of what a shard
@@ -76,13 +79,17 @@ const expiryOf = (stamp: number) => Math.floor(stamp / 1_000_000) + EVENT_RETENT
 
 /**
  * The event store's sink: each event becomes an id marker (with the event) and a small feed item in a random
- * shard of its day, in one transaction conditioned on the marker's absence, so storing an event twice (a
- * retried stream batch) stores it once. Each event is stamped as its write starts — in the batch's order (the
- * writers take events in order and stamp before any await), so one object's events keep their commit order,
- * and never long before its write commits: a batch of a thousand takes seconds to write, and stamping it all
- * first would let a reader's settle horizon (EVENTS_SETTLE_MS) pass a stamp whose event is still unwritten.
- * The day is entered in the day index, with the shards this process's rate needs (one when quiet, so a reader
- * Queries one), before its first event in them.
+ * shard of its day among those in use. Events whose marker exists already (a retried stream batch) are skipped:
+ * one BatchGetItem of the batch's markers. The others are written in chunks of 25 — the chunk's feed items in one
+ * BatchWriteItem, then its markers in another, each marker naming its feed item. A feed item is shown only with
+ * the marker that names it (lib/events/feed-reader.ts), so a chunk cut off between the two writes leaves a feed
+ * item no reader shows, and the batch handed over again stores the event anew: stored once, never lost.
+ *
+ * Each chunk is stamped as its writes start — in the batch's order (the chunks are taken in order and stamped
+ * before any await), so one object's events keep their commit order, and never long before they are written: a
+ * batch of a thousand takes seconds to write, and stamping it all first would let a reader's settle horizon
+ * (EVENTS_SETTLE_MS) pass a stamp whose event is still unwritten. The day is entered in the day index, with the
+ * shards this process's rate needs (one when quiet, so a reader Queries one), before its first event in them.
  */
 export const storeEvents: EventSink = (events) => storeEventsOver(events, 1);
 
@@ -90,30 +97,22 @@ export const storeEvents: EventSink = (events) => storeEventsOver(events, 1);
 export async function storeEventsOver(events: readonly ChangeEvent[], minShards: number): Promise<void> {
   if (events.length === 0) return;
   const shards = Math.max(minShards, shardsFor(recentRate(events.length)));
-  await inBatches(events, WRITE_CONCURRENCY, (event) => storeOne(event, nextStamp(), shards));
+  const markerOf = await batchGet(events.map((event) => eventKeys.marker(event.id)));
+  const seen = new Set<string>();
+  const fresh = events.filter((event) => !markerOf(eventKeys.marker(event.id)) && !seen.has(event.id) && seen.add(event.id));
+  const chunks = Array.from({ length: Math.ceil(fresh.length / CHUNK) }, (_, i) => fresh.slice(i * CHUNK, (i + 1) * CHUNK));
+  await inBatches(chunks, PARALLEL_CHUNKS, (chunk) => storeChunk(chunk.map((event) => ({ event, stamp: nextStamp() })), shards));
 }
 
-async function storeOne(event: ChangeEvent, stamp: number, shards: number): Promise<void> {
-  const expires = expiryOf(stamp);
-  await enterDay(dayOfStamp(stamp), shards, expires);
-  const shard = Math.floor(Math.random() * shards);
-  const tableName = config().tableName;
-  const feedItem = eventKeys.feedItem(stamp, event.id, shard);
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName,
-          // JSON text rather than a map: DynamoDB keeps no key order, and the object reads as its GET wrote it.
-          Item: { ...eventKeys.marker(event.id), feed_pk: feedItem.pk, feed_sk: feedItem.sk, event: JSON.stringify(event), [TTL_ATTRIBUTE]: expires },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      { Put: { TableName: tableName, Item: { ...feedItem, type: event.type, entity: event.entity, [TTL_ATTRIBUTE]: expires } } },
-    ]);
-  } catch (error) {
-    // The marker exists: this event was stored before (a redelivered stream record).
-    if (error instanceof ConditionFailed) return;
-    throw error;
-  }
+async function storeChunk(stamped: ReadonlyArray<{ event: ChangeEvent; stamp: number }>, shards: number): Promise<void> {
+  for (const day of new Set(stamped.map(({ stamp }) => dayOfStamp(stamp)))) await enterDay(day, shards, expiryOf(stamp0(stamped, day)));
+  const placed = stamped.map(({ event, stamp }) => ({ event, expires: expiryOf(stamp), item: eventKeys.feedItem(stamp, event.id, Math.floor(Math.random() * shards)) }));
+  await putItems(placed.map(({ event, expires, item }) => ({ ...item, type: event.type, entity: event.entity, [TTL_ATTRIBUTE]: expires })));
+  // JSON text rather than a map: DynamoDB keeps no key order, and the object reads as its GET wrote it.
+  await putItems(
+    placed.map(({ event, expires, item }) => ({ ...eventKeys.marker(event.id), feed_pk: item.pk, feed_sk: item.sk, event: JSON.stringify(event), [TTL_ATTRIBUTE]: expires })),
+  );
 }
+
+/** The first stamp of `day` in a chunk (for the day index entry's expiry). */
+const stamp0 = (stamped: ReadonlyArray<{ stamp: number }>, day: string) => stamped.find(({ stamp }) => dayOfStamp(stamp) === day)!.stamp;

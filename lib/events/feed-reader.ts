@@ -57,9 +57,17 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
   for (const { day, shards } of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
     const after = query.after !== undefined && dayOfStamp(stampOfKey(query.after)) === day ? query.after : undefined;
     keys.push(...(await mergeShards({ day, shards }, after, horizonKey, query.limit - keys.length, filter)));
-    if (keys.length === query.limit) return { events: await bodiesOf(keys), next: keys[keys.length - 1]!, hasMore: true };
+    if (keys.length === query.limit) return pageOf(keys, keys[keys.length - 1]!, true);
   }
-  return { events: await bodiesOf(keys), next: horizonKey, hasMore: false };
+  return pageOf(keys, horizonKey, false);
+
+  async function pageOf(keys: string[], next: string, hasMore: boolean): Promise<FeedPage> {
+    const read = await bodiesOf(keys, nowMs);
+    if (read.complete) return { events: read.events, next, hasMore };
+    // Up to the event still being written: the next walk continues before it (after the last key kept).
+    const kept = keys[read.shown - 1] ?? query.after ?? stampText(firstStamp - 1);
+    return { events: read.events, next: kept, hasMore: false };
+  }
 }
 
 interface FeedDay {
@@ -143,25 +151,44 @@ async function mergeShards({ day, shards }: FeedDay, after: string | undefined, 
   return merged;
 }
 
-/** The events of feed sort keys, in that order: BatchGetItem of their markers, 100 keys a call. */
-async function bodiesOf(keys: readonly string[]): Promise<ChangeEvent[]> {
-  const bodies = new Map<string, string>();
+/**
+ * A feed item whose marker is not there yet is taken for an event still being written (its marker follows its feed
+ * item within milliseconds) while younger than this, and the page ends before it; older, it is left out (a marker
+ * expired, or a write cut off and done again under a new stamp).
+ */
+const UNFINISHED_MS = 60_000;
+
+/**
+ * The events of feed sort keys, in that order: BatchGetItem of their markers, 100 keys a call. A feed item shows
+ * its event only with the marker that names it (feed_sk): one its marker does not name was left by a write that
+ * was cut off and done again, and the event shows at the other. `complete` is false when the keys had to be cut
+ * before a feed item whose marker is still being written (`shown` keys were kept).
+ */
+async function bodiesOf(keys: readonly string[], nowMs: number): Promise<{ events: ChangeEvent[]; shown: number; complete: boolean }> {
+  const markers = new Map<string, { event: string; feedSk?: string }>();
   const tableName = config().tableName;
   for (let i = 0; i < keys.length; i += 100) {
     let wanted: Array<Record<string, unknown>> | undefined = keys.slice(i, i + 100).map((sk) => eventKeys.marker(eventIdOfKey(sk)));
     while (wanted && wanted.length > 0) {
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event, feed_sk', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
       );
-      for (const item of Responses?.[tableName] ?? []) bodies.set(String(item.pk).slice('EVENTID#'.length), String(item.event));
+      for (const item of Responses?.[tableName] ?? []) {
+        markers.set(String(item.pk).slice('EVENTID#'.length), { event: String(item.event), feedSk: item.feed_sk === undefined ? undefined : String(item.feed_sk) });
+      }
       wanted = UnprocessedKeys?.[tableName]?.Keys;
     }
   }
-  // A marker expires with its feed item; one that is gone already is left out rather than shown empty.
-  return keys.flatMap((sk) => {
-    const body = bodies.get(eventIdOfKey(sk));
-    return body === undefined ? [] : [JSON.parse(body) as ChangeEvent];
-  });
+  const events: ChangeEvent[] = [];
+  for (const [n, sk] of keys.entries()) {
+    const marker = markers.get(eventIdOfKey(sk));
+    if (!marker) {
+      if (stampOfKey(sk) > (nowMs - UNFINISHED_MS) * 1000) return { events, shown: n, complete: false };
+      continue;
+    }
+    if (marker.feedSk === undefined || marker.feedSk === sk) events.push(JSON.parse(marker.event) as ChangeEvent);
+  }
+  return { events, shown: keys.length, complete: true };
 }
 
 function feedFilter(query: FeedQuery): Filter | undefined {

@@ -137,4 +137,24 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
     const rest = await readFeed({ after: page!.next, limit: 250, nowMs: Date.now() + 60_000 });
     expect(rest.events.slice(0, 7).map((e) => e.id)).toEqual(older.slice(3).map((e) => e.id));
   });
+
+  it('a write cut off between its feed item and its marker: the walk waits before it, and the event stored again shows once', async () => {
+    const tag = `Cut ${uid()}`;
+    const start = (await readFeed({ limit: 250, nowMs: Date.now() + 60_000 })).next;
+    const [before, cut, after] = [0, 1, 2].map((i) => pageEvent(tag, i));
+    await storeEvents([before!]);
+    // The cut-off chunk: its feed item written (stamped now, in the day's shard 0), its marker never.
+    const stamp = Date.now() * 1000 + 500;
+    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME!, Item: { ...eventKeys.feedItem(stamp, cut!.id, 0), type: cut!.type, entity: cut!.entity } }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await storeEvents([after!]);
+    const waiting = await readFeed({ after: start, limit: 250, nowMs: Date.now() + 10_000 });
+    // Shown up to the unfinished event, and the cursor stays before it.
+    expect(waiting.events.filter((e) => String(e.data.object.page).startsWith(tag)).map((e) => e.id)).toEqual([before!.id]);
+    expect(waiting.hasMore).toBe(false);
+    // The batch handed over again stores it anew (a new stamp and feed item); the cut-off item is never shown.
+    await storeEvents([cut!]);
+    const walked = await walk(waiting.next, 250, tag);
+    expect(walked.map((e) => e.id)).toEqual([after!.id, cut!.id]);
+  });
 });
