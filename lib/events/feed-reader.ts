@@ -52,6 +52,8 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
   const horizon = (nowMs - settleMs()) * 1000;
   const horizonKey = stampText(horizon);
   const firstStamp = query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
+  // A cursor at or past this reader's horizon (issued by an instance whose clock runs ahead): nothing is settled after it yet.
+  if (query.after !== undefined && query.after >= horizonKey) return { events: [], next: query.after, hasMore: false };
   const filter = feedFilter(query);
   const keys: string[] = [];
   for (const { day, shards } of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
