@@ -170,7 +170,9 @@ async function bodiesOf(keys: readonly string[], nowMs: number): Promise<{ event
   const markers = new Map<string, { event: string; feedSk?: string }>();
   const tableName = config().tableName;
   for (let i = 0; i < keys.length; i += 100) {
-    let wanted: Array<Record<string, unknown>> | undefined = keys.slice(i, i + 100).map((sk) => eventKeys.marker(eventIdOfKey(sk)));
+    // One key per event: an event stored again after a cut-off write has two feed items (BatchGetItem refuses duplicates).
+    const ids = [...new Set(keys.slice(i, i + 100).map(eventIdOfKey))];
+    let wanted: Array<Record<string, unknown>> | undefined = ids.map((id) => eventKeys.marker(id));
     while (wanted && wanted.length > 0) {
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
         new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event, feed_sk', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
