@@ -22,6 +22,8 @@ export interface ChangeFeedFigures {
   paced: { writes: number; perSecond: number; commitToStoredMs: Latency; commitToDeliveredMs: Latency };
   /** Records per consumer batch, as the local poller hands them on. */
   meanBatch: number;
+  /** Events the consumer was handed of writes made before this stage (0: the poller starts at the stream's latest position, no seeding is replayed). */
+  earlierEvents: number;
   /** Consumer time per event (derive + store), in this process. */
   consumerMsPerEvent: number;
   /** The webhook sink's time per delivery (record, claim, POST, outcome), in this process. */
@@ -69,12 +71,12 @@ const cost = (writeUnits: number, storage: number, lambda: number): Cost => {
 };
 
 /**
- * Write units of a delivery that succeeds at once, as lib/db/webhook-deliveries.ts writes it: the marker and the
- * delivery in one transaction (twice the units), the claim and the outcome (UpdateItems of the delivery, billed
- * on its size), the webhook's last success (a small UpdateItem).
+ * Write units of a delivery that succeeds at once, as lib/db/webhook-deliveries.ts writes it: the delivery (a
+ * conditional PutItem), its marker (in a BatchWriteItem), the claim and the outcome (UpdateItems of the delivery,
+ * billed on its size), the webhook's last success (a small UpdateItem).
  */
 export function deliveryWriteUnits(deliveryBytes: number, markerBytes: number): number {
-  return 2 * (kb(markerBytes) + kb(deliveryBytes)) + kb(deliveryBytes) + kb(deliveryBytes) + 1;
+  return kb(deliveryBytes) + kb(markerBytes) + kb(deliveryBytes) + kb(deliveryBytes) + 1;
 }
 
 /** An item's size as DynamoDB counts it, near enough: each attribute's name and value (strings unescaped). */
@@ -116,6 +118,7 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
   const batches: number[] = [];
   let consumerMs = 0;
   let consumed = 0;
+  let earlierEvents = 0;
   let webhookMs = 0;
   const keyOf = (event: ChangeEvent) => `${event.object_id}:${String(event.data.object.product)}`;
   const timedStore = async (events: readonly ChangeEvent[]) => {
@@ -126,6 +129,7 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     consumed += events.length;
     batches.push(events.length);
     for (const event of events) {
+      if (!String(event.data.object.product ?? '').startsWith('Feed ')) earlierEvents += 1;
       storedAt.set(keyOf(event), now);
       sizes.push(Buffer.byteLength(JSON.stringify(event)) + ITEM_OVERHEAD_BYTES);
     }
@@ -216,8 +220,9 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     const meanBytes = sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length);
     const deliveryBytes = await deliverySizes(tableName, webhook.webhookId);
     const writeUnitsPerDelivery = round(deliveryBytes.writeUnits, 1);
-    // One transaction of two puts per event: transactions cost twice; the marker is one unit, the feed item one per KB.
-    const eventWriteUnits = 2 * (1 + kb(meanBytes));
+    // Two puts per event in BatchWriteItems: the feed item one unit, the marker (with the event) one per KB; and the
+    // marker's check before (a consistent read, one read unit, priced as its share of a write unit).
+    const eventWriteUnits = 1 + kb(meanBytes) + PRICES.dynamoDbPerMillionReadUnits / PRICES.dynamoDbPerMillionWriteUnits;
     const invocationsUsd = (1e6 / DEPLOYED_MEAN_BATCH / 1e6) * PRICES.lambdaPerMillionRequests;
     figures = {
       writes,
@@ -225,6 +230,7 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
       commitToDeliveredMs: burst!.delivered,
       paced: { ...PACED, commitToStoredMs: paced!.stored, commitToDeliveredMs: paced!.delivered },
       meanBatch,
+      earlierEvents,
       consumerMsPerEvent: round(msPerEvent, 2),
       webhookMsPerDelivery: round(msPerDelivery, 2),
       meanFeedItemBytes: Math.round(meanBytes),
@@ -261,10 +267,11 @@ export function changeFeedReport(figures: ChangeFeedFigures): string[] {
     `  commit → webhook delivered (receiver on 127.0.0.1, one subscription to products.*, first attempt): median ${d.median} ms, p99 ${d.p99} ms, max ${d.max} ms`,
     `  a steady ${figures.paced.perSecond} writes/s (${figures.paced.writes} writes): commit → stored median ${figures.paced.commitToStoredMs.median} ms, p99 ${figures.paced.commitToStoredMs.p99} ms;` +
       ` commit → delivered median ${figures.paced.commitToDeliveredMs.median} ms, p99 ${figures.paced.commitToDeliveredMs.p99} ms, max ${figures.paced.commitToDeliveredMs.max} ms`,
-    `  consumer (in the burst): ${figures.consumerMsPerEvent} ms per event, ${figures.meanBatch} records per batch; stored event ${figures.meanFeedItemBytes} bytes`,
+    `  consumer (in the burst): ${figures.consumerMsPerEvent} ms per event, ${figures.meanBatch} records per batch; stored event ${figures.meanFeedItemBytes} bytes;` +
+      ` events of writes made before this stage handed over: ${figures.earlierEvents}`,
     `  extra cost per million writes (on-demand, us-east-1): $${c.writesUsd} event store writes + $${c.storageUsd} storage for 30 days` +
       ` + $${c.lambdaUsd} consumer Lambda = $${c.totalUsd} (stream reads by Lambda are free; prices as of ${figures.pricesAsOf}, bench/lib/cost.ts)`,
-    `  each webhook subscription matching every write adds: $${w.writesUsd} delivery writes (${figures.writeUnitsPerDelivery} write units: marker + delivery in a transaction,` +
+    `  each webhook subscription matching every write adds: $${w.writesUsd} delivery writes (${figures.writeUnitsPerDelivery} write units: delivery, marker,` +
       ` claim, outcome, last success; delivery ${figures.meanDeliveryItemBytes} bytes) + $${w.storageUsd} storage for 30 days + $${w.lambdaUsd} consumer time` +
       ` (${figures.webhookMsPerDelivery} ms per delivery) = $${w.totalUsd}`,
   ];

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,17 +20,34 @@ export const HANGING = 10;
 const WRITES = 60;
 const PER_SECOND = 10;
 
+/** Alone, then beside the hanging receivers, this many times back to back: the ratio is relative to the load of the moment. */
+const ROUNDS = 2;
+
+interface Spread {
+  median: number;
+  p99: number;
+}
+
 export interface HostileRun {
   hanging: number;
-  deliveredMs: { median: number; p99: number };
-  feedLagMs: { median: number; p99: number };
+  deliveredMs: Spread;
+  feedLagMs: Spread;
+  /** The 1-minute load average as the run ended (the machine may be shared). */
+  loadAverage: number;
+}
+
+interface Samples {
+  delivered: number[];
+  feedLag: number[];
 }
 
 export interface HostileFigures {
   writes: number;
   perSecond: number;
-  calm: HostileRun;
-  hostile: HostileRun;
+  /** Each round: alone, then beside the hanging receivers. */
+  rounds: Array<{ calm: HostileRun; hostile: HostileRun }>;
+  /** Over every round's writes: the p99 beside the hanging receivers over the p99 alone (the goal: at most 2). */
+  ratio: { deliveredP99: number; feedLagP99: number };
 }
 
 /** A receiver that takes each request and never answers (the sender's time-out ends the attempt). */
@@ -45,9 +63,9 @@ async function hangingReceiver(): Promise<{ url: string; stop(): Promise<void> }
   };
 }
 
-const spread = (values: number[]) => ({ median: round(median(values), 0), p99: round(percentile(values, 99), 0) });
+const spread = (values: number[]): Spread => ({ median: round(median(values), 0), p99: round(percentile(values, 99), 0) });
 
-async function run(awsEnv: Record<string, string>, tableName: string, hanging: number, round_: number, say: (line: string) => void): Promise<HostileRun> {
+async function run(awsEnv: Record<string, string>, tableName: string, hanging: number, round_: number, say: (line: string) => void): Promise<Samples> {
   const { db } = await import('../../lib/db/client.js');
   const { readFeed } = await import('../../lib/events/feed-reader.js');
   const healthy = await subscribeLocalReceiver(['products.*']);
@@ -98,9 +116,8 @@ async function run(awsEnv: Record<string, string>, tableName: string, hanging: n
     }
     const delivered = arrivals();
     return {
-      hanging,
-      deliveredMs: spread([...committedAt].map(([key, at]) => delivered.get(key)! - at)),
-      feedLagMs: spread([...committedAt].map(([key, at]) => inFeedAt.get(key)! - at)),
+      delivered: [...committedAt].map(([key, at]) => delivered.get(key)! - at),
+      feedLag: [...committedAt].map(([key, at]) => inFeedAt.get(key)! - at),
     };
   } finally {
     polling = false;
@@ -112,21 +129,51 @@ async function run(awsEnv: Record<string, string>, tableName: string, hanging: n
   }
 }
 
+const ratioOf = (alone: number, beside: number) => round(beside / Math.max(1, alone), 2);
+
 export async function measureHostileFeed(awsEnv: Record<string, string>, tableName: string, say: (line: string) => void): Promise<HostileFigures> {
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
-  const calm = await run(awsEnv, tableName, 0, 1, say);
-  const hostile = await run(awsEnv, tableName, HANGING, 2, say);
-  return { writes: WRITES, perSecond: PER_SECOND, calm, hostile };
+  const figure = (hanging: number, samples: Samples): HostileRun => ({
+    hanging,
+    deliveredMs: spread(samples.delivered),
+    feedLagMs: spread(samples.feedLag),
+    loadAverage: round(loadavg()[0]!, 1),
+  });
+  const rounds: HostileFigures['rounds'] = [];
+  const all = { calm: { delivered: [], feedLag: [] } as Samples, hostile: { delivered: [], feedLag: [] } as Samples };
+  for (let r = 0; r < ROUNDS; r++) {
+    const calm = await run(awsEnv, tableName, 0, 2 * r + 1, say);
+    const calmFigure = figure(0, calm);
+    const hostile = await run(awsEnv, tableName, HANGING, 2 * r + 2, say);
+    rounds.push({ calm: calmFigure, hostile: figure(HANGING, hostile) });
+    for (const [into, from] of [
+      [all.calm, calm],
+      [all.hostile, hostile],
+    ] as const) {
+      into.delivered.push(...from.delivered);
+      into.feedLag.push(...from.feedLag);
+    }
+  }
+  const p99 = (values: number[]) => percentile(values, 99);
+  return {
+    writes: WRITES,
+    perSecond: PER_SECOND,
+    rounds,
+    ratio: { deliveredP99: ratioOf(p99(all.calm.delivered), p99(all.hostile.delivered)), feedLagP99: ratioOf(p99(all.calm.feedLag), p99(all.hostile.feedLag)) },
+  };
 }
 
 export function hostileFeedReport(figures: HostileFigures): string[] {
-  const ratio = (a: number, b: number) => round(b / Math.max(1, a), 2);
-  const { calm, hostile } = figures;
+  const ms = (s: Spread) => `median ${s.median} ms, p99 ${s.p99} ms`;
   return [
-    `Change feed beside ${HANGING} hanging receivers (${figures.writes} product writes at ${figures.perSecond}/s; every receiver subscribed to products.*):`,
-    `  healthy receiver, commit → delivered: median ${calm.deliveredMs.median} ms, p99 ${calm.deliveredMs.p99} ms alone; ` +
-      `median ${hostile.deliveredMs.median} ms, p99 ${hostile.deliveredMs.p99} ms beside them (p99 ×${ratio(calm.deliveredMs.p99, hostile.deliveredMs.p99)})`,
-    `  pull feed, commit → shown (settle time included): median ${calm.feedLagMs.median} ms, p99 ${calm.feedLagMs.p99} ms alone; ` +
-      `median ${hostile.feedLagMs.median} ms, p99 ${hostile.feedLagMs.p99} ms beside them (p99 ×${ratio(calm.feedLagMs.p99, hostile.feedLagMs.p99)})`,
+    `Change feed beside ${HANGING} hanging receivers (${figures.writes} product writes at ${figures.perSecond}/s; every receiver subscribed to products.*;` +
+      ` alone, then beside them, ${figures.rounds.length} times back to back):`,
+    ...figures.rounds.flatMap(({ calm, hostile }, n) => [
+      `  round ${n + 1}, healthy receiver, commit → delivered: ${ms(calm.deliveredMs)} alone (load average ${calm.loadAverage}); ` +
+        `${ms(hostile.deliveredMs)} beside them (load average ${hostile.loadAverage})`,
+      `  round ${n + 1}, pull feed, commit → shown (settle time included): ${ms(calm.feedLagMs)} alone; ${ms(hostile.feedLagMs)} beside them`,
+    ]),
+    `  ratio beside ${HANGING} hanging / alone, p99 over every round (goal: at most ×2): healthy receiver ×${figures.ratio.deliveredP99}, ` +
+      `pull feed ×${figures.ratio.feedLagP99}`,
   ];
 }

@@ -1,17 +1,19 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
 import { GSI1 } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
-import { ConditionFailed, transactWrite } from './transact.js';
+import { putItems } from './batch-write.js';
 
 /**
  * Webhook deliveries (docs/data-model.md "Webhook deliveries"), in the webhook's partition `WHDELIVERY#<webhook_id>`:
  *
- * - the delivery, sk `AT#<recorded at, epoch ms, 15 digits>#<event_id>`: newest first is one Query backwards;
- * - its event marker, sk `EVT#<event_id>`, holding the delivery's sk: written in the same transaction with a
- *   condition that it does not exist yet, so an event handed over twice (the stream is at-least-once) is
- *   delivered once, and a redelivery finds the delivery by event id.
+ * - the delivery, sk `AT#<the event's commit time, epoch ms, 15 digits>#<event_id>`: newest first is one Query
+ *   backwards; written on condition that it does not exist yet, so an event handed over twice (the stream is
+ *   at-least-once) names the same item and is delivered once;
+ * - its event marker, sk `EVT#<event_id>`, holding the delivery's sk, so a redelivery finds the delivery by event
+ *   id: written in bulk after the deliveries (deliveries recorded before 2026-11-26 have the time they were
+ *   recorded in their sort key, and their marker was written with them in one transaction).
  *
  * While the delivery is pending it also carries the due index,
  * gsi1 `WHDUE` / `<next attempt, ms, padded>#<webhook_id>#<event_id>`, which the retry runner Queries for
@@ -76,24 +78,41 @@ function toDelivery(item: Record<string, unknown>): Delivery {
 /** Where the due index points: the delivery it was copied from. */
 const refOf = (item: Record<string, unknown>): DeliveryRef => ({ webhookId: Number(item.webhook_id), sk: String(item.sk) });
 
-/** Records a due delivery; undefined when this (webhook, event) already has one (a repeated event). */
-export async function recordDelivery(webhookId: number, event: { id: string; type: string }, body: string, dueAtMs: number): Promise<DeliveryRef | undefined> {
-  const ref = { webhookId, sk: deliverySortKey(dueAtMs, event.id) };
-  const expiresAt = Math.floor(dueAtMs / 1000) + RETENTION_SECONDS;
+/** What the webhooks' sink records for one event and one matching webhook. */
+export interface DeliveryToRecord {
+  webhookId: number;
+  event: { id: string; type: string; created_at: string };
+  body: string;
+}
+
+/**
+ * Where a delivery lives: its sort key comes from the event (its commit time and id), not from when it is recorded,
+ * so the same event handed over again (the stream is at-least-once) names the same item, and its expiry is fixed.
+ */
+function placeOf({ webhookId, event }: DeliveryToRecord, fallbackMs: number): { ref: DeliveryRef; expiresAt: number } {
+  const committed = Date.parse(event.created_at);
+  const at = Number.isFinite(committed) ? committed : fallbackMs;
+  return { ref: { webhookId, sk: deliverySortKey(at, event.id) }, expiresAt: Math.floor(at / 1000) + RETENTION_SECONDS };
+}
+
+/**
+ * Records a delivery due at `dueAtMs`: one PutItem on condition that the item does not exist, so a repeated event
+ * is recorded (and sent) once. Undefined when it existed already. Its marker is written by `recordMarkers`.
+ */
+export async function recordDelivery(delivery: DeliveryToRecord, dueAtMs: number): Promise<DeliveryRef | undefined> {
+  const { ref, expiresAt } = placeOf(delivery, dueAtMs);
   try {
-    await transactWrite([
-      { Put: { TableName: table(), Item: { ...markerKey(webhookId, event.id), delivery_sk: ref.sk, [TTL_ATTRIBUTE]: expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      {
-        Put: {
+    await db().send(
+      new PutCommand({
         TableName: table(),
         Item: {
           ...deliveryKey(ref),
           gsi1pk: DUE_PARTITION,
           gsi1sk: dueSortKey(dueAtMs, ref),
-          webhook_id: webhookId,
-          event_id: event.id,
-          event_type: event.type,
-          body,
+          webhook_id: delivery.webhookId,
+          event_id: delivery.event.id,
+          event_type: delivery.event.type,
+          body: delivery.body,
           status: 'pending',
           failures: 0,
           attempts: [],
@@ -102,14 +121,27 @@ export async function recordDelivery(webhookId: number, event: { id: string; typ
           [TTL_ATTRIBUTE]: expiresAt,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ]);
+      }),
+    );
     return ref;
   } catch (error) {
-    if (error instanceof ConditionFailed) return undefined;
+    if (failedCondition(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * The event markers of recorded deliveries (event id → delivery), in bulk: BatchWriteItem, 25 a call. A marker's
+ * content follows from the event alone, so writing one again (a repeated batch) changes nothing; written after
+ * the deliveries, so a batch that failed between the two is completed when the stream hands it over again.
+ */
+export async function recordMarkers(deliveries: readonly DeliveryToRecord[], fallbackMs: number): Promise<void> {
+  await putItems(
+    deliveries.map((delivery) => {
+      const { ref, expiresAt } = placeOf(delivery, fallbackMs);
+      return { ...markerKey(delivery.webhookId, delivery.event.id), delivery_sk: ref.sk, [TTL_ATTRIBUTE]: expiresAt };
+    }),
+  );
 }
 
 /** The delivery of one event to one webhook (its marker, then the delivery: two reads; redeliveries only). */

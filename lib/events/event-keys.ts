@@ -10,8 +10,10 @@
  * - id marker: `EVENTID#<event id>` / `EVENTID`, holding the event's JSON and the feed item's key: written in
  *   the same transaction with a condition that it does not exist, so a redelivered stream record is stored
  *   once; a page reads the bodies of the events it shows from their markers (BatchGetItem).
- * - day index: `EVENTDAYS` / `<day>`: written once per consumer process and day before that day's first event,
- *   so a page Queries only the days that hold events.
+ * - day index: `EVENTDAYS` / `<day>#shards`, holding how many of the day's shards hold events (`shards`, only
+ *   ever raised): written before a consumer process first writes into that many shards of the day, so a page
+ *   Queries only the days that hold events and only their shards in use. A day entered as `EVENTDAYS` / `<day>`
+ *   (before 2026-11-26, or by a consumer of that code) has events in all FEED_SHARDS.
  *
  * A stamp is microseconds since the epoch, strictly increasing within one consumer.
  */
@@ -20,9 +22,10 @@ const STAMP_WIDTH = 16;
 export const EVENT_RETENTION_DAYS = 30;
 
 /**
- * Shards of a day's feed. Each event costs its shard key 2 write units (a transactional Put of an item under
- * 1 KB), so one shard key takes 500 events/s at DynamoDB's 1,000 write units per second and key; 16 shards
- * allow 8,000 events/s store-wide. Fixed: a reader merges exactly these shards.
+ * The most shards of a day's feed. Each event costs its shard key 2 write units (a transactional Put of an item
+ * under 1 KB), so one shard key takes 500 events/s at DynamoDB's 1,000 write units per second and key; 16 shards
+ * allow 8,000 events/s store-wide. A consumer uses as few as its rate needs (lib/events/event-store.ts), and the
+ * day index says how many a reader merges.
  */
 export const FEED_SHARDS = 16;
 
@@ -32,7 +35,8 @@ export const eventKeys = {
   feedPartition: (day: string, shard: number) => `EVENTS#${day}#${String(shard).padStart(2, '0')}`,
   feedItem: (stamp: number, eventId: string, shard: number) => ({ pk: eventKeys.feedPartition(dayOfStamp(stamp), shard), sk: `${stampText(stamp)}#${eventId}` }),
   marker: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENTID' }),
-  day: (day: string) => ({ pk: DAYS_PARTITION, sk: day }),
+  /** A day's entry in the day index (with `shards`, the number of its shards that may hold events). */
+  dayShards: (day: string) => ({ pk: DAYS_PARTITION, sk: `${day}#shards` }),
 } as const;
 
 export function stampText(stamp: number): string {
@@ -42,6 +46,17 @@ export function stampText(stamp: number): string {
 /** `2026-11-25`: the day a stamp (µs) falls in. */
 export function dayOfStamp(stamp: number): string {
   return new Date(Math.floor(stamp / 1000)).toISOString().slice(0, 10);
+}
+
+/**
+ * The day and shard count of a day index item: `<day>#shards` holds its count; a plain `<day>` (the layout before
+ * the count) stands for every shard.
+ */
+export function dayEntryOf(item: Record<string, unknown>): { day: string; shards: number } {
+  const sk = String(item.sk);
+  const day = sk.slice(0, 10);
+  const shards = sk === day ? FEED_SHARDS : Number(item.shards);
+  return { day, shards: Number.isInteger(shards) && shards >= 1 && shards <= FEED_SHARDS ? shards : FEED_SHARDS };
 }
 
 /** The stamp a feed sort key starts with. */

@@ -2,7 +2,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-
 import { config } from '../config.js';
 import { db } from '../db/client.js';
 import type { ChangeEvent } from './change-event.js';
-import { DAYS_PARTITION, EVENT_RETENTION_DAYS, FEED_SHARDS, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
+import { DAYS_PARTITION, EVENT_RETENTION_DAYS, dayEntryOf, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,9 +41,10 @@ type Filter = { expression: string; names: Record<string, string>; values: Recor
 
 /**
  * One page of the pull feed: the stored events in sort-key (stamp, then id) order up to the settle horizon.
- * One Query of the day index names the days that hold events from the position on; each such day's shards are
- * merged by sort key (their first pages read side by side) until the page is full, so a page reads about what
- * it returns however many days the retention spans. The events' bodies come from their markers (BatchGetItem).
+ * One Query of the day index names the days that hold events from the position on and how many shards each
+ * uses (one for a day of few events); each such day's shards in use are merged by sort key (their first pages
+ * read side by side) until the page is full, so a page reads about what it returns however many days the
+ * retention spans. The events' bodies come from their markers (BatchGetItem).
  * Filters are FilterExpressions on the feed items (the walk's position still advances over what they leave out).
  */
 export async function readFeed(query: FeedQuery): Promise<FeedPage> {
@@ -51,34 +52,56 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
   const horizon = (nowMs - settleMs()) * 1000;
   const horizonKey = stampText(horizon);
   const firstStamp = query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
+  // A cursor at or past this reader's horizon (issued by an instance whose clock runs ahead): nothing is settled after it yet.
+  if (query.after !== undefined && query.after >= horizonKey) return { events: [], next: query.after, hasMore: false };
   const filter = feedFilter(query);
   const keys: string[] = [];
-  for (const day of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
+  for (const { day, shards } of await daysWithEvents(dayOfStamp(firstStamp), dayOfStamp(horizon))) {
     const after = query.after !== undefined && dayOfStamp(stampOfKey(query.after)) === day ? query.after : undefined;
-    keys.push(...(await mergeShards(day, after, horizonKey, query.limit - keys.length, filter)));
-    if (keys.length === query.limit) return { events: await bodiesOf(keys), next: keys[keys.length - 1]!, hasMore: true };
+    keys.push(...(await mergeShards({ day, shards }, after, horizonKey, query.limit - keys.length, filter)));
+    if (keys.length === query.limit) return pageOf(keys, keys[keys.length - 1]!, true);
   }
-  return { events: await bodiesOf(keys), next: horizonKey, hasMore: false };
+  return pageOf(keys, horizonKey, false);
+
+  async function pageOf(keys: string[], next: string, hasMore: boolean): Promise<FeedPage> {
+    const read = await bodiesOf(keys, nowMs);
+    if (read.complete) return { events: read.events, next, hasMore };
+    // Up to the event still being written: the next walk continues before it (after the last key kept).
+    const kept = keys[read.shown - 1] ?? query.after ?? stampText(firstStamp - 1);
+    return { events: read.events, next: kept, hasMore: false };
+  }
 }
 
-/** The days from `first` to `last` (inclusive) that hold events, oldest first: one Query of the day index. */
-async function daysWithEvents(first: string, last: string): Promise<string[]> {
-  const days: string[] = [];
+interface FeedDay {
+  day: string;
+  /** How many of its shards may hold events (shards 0 to shards − 1). */
+  shards: number;
+}
+
+/**
+ * The days from `first` to `last` (inclusive) that hold events, oldest first, each with its shards in use: one
+ * Query of the day index (a day may have an entry of each layout: the larger count holds).
+ */
+async function daysWithEvents(first: string, last: string): Promise<FeedDay[]> {
+  const days = new Map<string, number>();
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({
         TableName: config().tableName,
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
-        ExpressionAttributeValues: { ':pk': DAYS_PARTITION, ':first': first, ':last': last },
+        ExpressionAttributeValues: { ':pk': DAYS_PARTITION, ':first': first, ':last': `${last}~` },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    days.push(...(page.Items ?? []).map((item) => String(item.sk)));
+    for (const item of page.Items ?? []) {
+      const { day, shards } = dayEntryOf(item);
+      days.set(day, Math.max(days.get(day) ?? 0, shards));
+    }
     start = page.LastEvaluatedKey;
   } while (start);
-  return days;
+  return [...days].map(([day, shards]) => ({ day, shards }));
 }
 
 interface ShardWalk {
@@ -89,13 +112,13 @@ interface ShardWalk {
 }
 
 /**
- * Up to `want` feed sort keys of one day after `after` and below the horizon, merged over the day's shards in
- * sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
+ * Up to `want` feed sort keys of one day after `after` and below the horizon, merged over the day's shards in use
+ * in sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
  * key is compared, so the merge never passes a key a shard still holds.
  */
-async function mergeShards(day: string, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
-  const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / FEED_SHARDS)));
-  const walks: ShardWalk[] = Array.from({ length: FEED_SHARDS }, (_, shard) => {
+async function mergeShards({ day, shards }: FeedDay, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
+  const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / shards)));
+  const walks: ShardWalk[] = Array.from({ length: shards }, (_, shard) => {
     const pk = eventKeys.feedPartition(day, shard);
     return { pk, buffer: [], start: after !== undefined ? { pk, sk: after } : undefined, done: false };
   });
@@ -130,25 +153,46 @@ async function mergeShards(day: string, after: string | undefined, horizonKey: s
   return merged;
 }
 
-/** The events of feed sort keys, in that order: BatchGetItem of their markers, 100 keys a call. */
-async function bodiesOf(keys: readonly string[]): Promise<ChangeEvent[]> {
-  const bodies = new Map<string, string>();
+/**
+ * A feed item whose marker is not there yet is taken for an event still being written (its marker follows its feed
+ * item within milliseconds) while younger than this, and the page ends before it; older, it is left out (a marker
+ * expired, or a write cut off and done again under a new stamp).
+ */
+const UNFINISHED_MS = 60_000;
+
+/**
+ * The events of feed sort keys, in that order: BatchGetItem of their markers, 100 keys a call. A feed item shows
+ * its event only with the marker that names it (feed_sk): one its marker does not name was left by a write that
+ * was cut off and done again, and the event shows at the other. `complete` is false when the keys had to be cut
+ * before a feed item whose marker is still being written (`shown` keys were kept).
+ */
+async function bodiesOf(keys: readonly string[], nowMs: number): Promise<{ events: ChangeEvent[]; shown: number; complete: boolean }> {
+  const markers = new Map<string, { event: string; feedSk?: string }>();
   const tableName = config().tableName;
   for (let i = 0; i < keys.length; i += 100) {
-    let wanted: Array<Record<string, unknown>> | undefined = keys.slice(i, i + 100).map((sk) => eventKeys.marker(eventIdOfKey(sk)));
+    // One key per event: an event stored again after a cut-off write has two feed items (BatchGetItem refuses duplicates).
+    const ids = [...new Set(keys.slice(i, i + 100).map(eventIdOfKey))];
+    let wanted: Array<Record<string, unknown>> | undefined = ids.map((id) => eventKeys.marker(id));
     while (wanted && wanted.length > 0) {
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event, feed_sk', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
       );
-      for (const item of Responses?.[tableName] ?? []) bodies.set(String(item.pk).slice('EVENTID#'.length), String(item.event));
+      for (const item of Responses?.[tableName] ?? []) {
+        markers.set(String(item.pk).slice('EVENTID#'.length), { event: String(item.event), feedSk: item.feed_sk === undefined ? undefined : String(item.feed_sk) });
+      }
       wanted = UnprocessedKeys?.[tableName]?.Keys;
     }
   }
-  // A marker expires with its feed item; one that is gone already is left out rather than shown empty.
-  return keys.flatMap((sk) => {
-    const body = bodies.get(eventIdOfKey(sk));
-    return body === undefined ? [] : [JSON.parse(body) as ChangeEvent];
-  });
+  const events: ChangeEvent[] = [];
+  for (const [n, sk] of keys.entries()) {
+    const marker = markers.get(eventIdOfKey(sk));
+    if (!marker) {
+      if (stampOfKey(sk) > (nowMs - UNFINISHED_MS) * 1000) return { events, shown: n, complete: false };
+      continue;
+    }
+    if (marker.feedSk === undefined || marker.feedSk === sk) events.push(JSON.parse(marker.event) as ChangeEvent);
+  }
+  return { events, shown: keys.length, complete: true };
 }
 
 function feedFilter(query: FeedQuery): Filter | undefined {

@@ -40,11 +40,19 @@ async function disableIfFailing(webhookId: number, roundStartedAt: number, lastE
   cache.delete(webhookId);
 }
 
+/** How an attempt went: whether the delivery got through, and whether the receiver answered at all (a status). */
+export interface AttemptResult {
+  delivered: boolean;
+  /** False for a time-out, a refused or reset connection: the sender's queue slows down for such an endpoint. */
+  answered: boolean;
+}
+
 /**
  * One attempt of one due delivery: claim it (a conditional update, so no attempt is sent twice), POST it,
- * record the outcome and when to try again. Returns whether it got through (undefined: not ours to send).
+ * record the outcome and when to try again. Undefined when it was not ours to send (claimed by another sender,
+ * or no longer due).
  */
-export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs: number, cache: WebhookCache): Promise<boolean | undefined> {
+export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs: number, cache: WebhookCache): Promise<AttemptResult | undefined> {
   const token = randomUUID();
   const delivery = await claimDelivery(ref, seenDueAt, nowMs, LEASE_MS, token);
   if (!delivery) return undefined;
@@ -52,7 +60,7 @@ export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs
   const webhook = await webhookOf(cache, webhookId);
   if (!webhook || webhook.status !== 'A') {
     await abandonDelivery(ref, token, webhook ? 'The webhook is disabled' : 'The webhook was deleted', nowMs);
-    return false;
+    return { delivered: false, answered: true };
   }
   const startedAt = new Date().toISOString();
   const outcome = await sendMessage(String(webhook.url), { id: delivery.event_id, body: delivery.body, secret: signingSecrets(webhook) }, urlPolicy());
@@ -60,16 +68,17 @@ export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs
   if (outcome.ok) {
     await finishAttempt(ref, token, attempt, { status: 'succeeded', failures: delivery.failures });
     await recordSuccess(webhookId, nowMs);
-    return true;
+    return { delivered: true, answered: true };
   }
+  const answered = outcome.code > 0;
   countEvent('webhookDeliveryFailures');
   const failures = delivery.failures + 1;
   const next = nextAttemptAt(failures, nowMs);
   if (next !== undefined) {
     await finishAttempt(ref, token, attempt, { status: 'pending', at: next, failures });
-    return false;
+    return { delivered: false, answered };
   }
   await finishAttempt(ref, token, attempt, { status: 'failed', failures });
   await disableIfFailing(webhookId, delivery.round_started_at ?? nowMs, outcome.error ?? `HTTP ${outcome.code}`, cache);
-  return false;
+  return { delivered: false, answered };
 }

@@ -43,10 +43,10 @@ export async function runDueDeliveries(nowMs = Date.now(), maxPages = 10): Promi
     nowMs,
     (jobs) =>
       inBatches(jobs, 16, async ({ ref, dueAt }) => {
-        const delivered = await attemptDelivery(ref, dueAt, nowMs, cache);
-        if (delivered === undefined) return;
+        const result = await attemptDelivery(ref, dueAt, nowMs, cache);
+        if (result === undefined) return;
         summary.attempted += 1;
-        if (delivered) summary.delivered += 1;
+        if (result.delivered) summary.delivered += 1;
       }),
     maxPages,
   );

@@ -1,5 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
-import { recordDelivery } from '../db/webhook-deliveries.js';
+import { recordDelivery, recordMarkers, type DeliveryToRecord } from '../db/webhook-deliveries.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import type { ChangeEvent, EventSink } from '../events/change-event.js';
 import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
@@ -7,7 +7,7 @@ import { deliveryDispatcher } from './dispatch.js';
 import { subscriptionMatches } from './matching.js';
 import { inBatches } from '../in-batches.js';
 
-/** How many deliveries are recorded at once (each a small conditional transaction: milliseconds). */
+/** How many deliveries are recorded at once (each a conditional PutItem: milliseconds). */
 const PARALLEL_RECORDS = 32;
 /** The active webhooks: one Query of the status index (there are few). */
 async function activeWebhooks() {
@@ -34,7 +34,7 @@ export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
     const webhooks = await activeWebhooks();
     if (webhooks.length === 0) return;
     const now = Date.now();
-    const matches: Array<{ webhookId: number; event: ChangeEvent; body: string }> = [];
+    const matches: DeliveryToRecord[] = [];
     for (const event of events) {
       const body = JSON.stringify(event);
       for (const webhook of webhooks) {
@@ -42,19 +42,21 @@ export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
         if (subscriptionMatches(subscription, event)) matches.push({ webhookId: Number(webhook.webhook_id), event, body });
       }
     }
-    // Each delivery is its own conditional transaction, independent of the others: recorded side by side. A failure
-    // throws, so the consumer retries the batch; the deliveries recorded meanwhile are skipped then by their markers.
+    // Each delivery is one conditional PutItem, independent of the others: recorded side by side. A failure throws,
+    // so the consumer retries the batch; the deliveries recorded meanwhile are skipped then by their condition.
     // Handed over ten at a time as they are recorded (one SendMessageBatch deployed), not after the whole batch:
     // a batch of 100 events and 10 subscriptions is 1,000 recordings, and the first receivers need not wait for all.
     const send = dispatch();
     const due: DeliveryJob[] = [];
     const flush = () => send(due.splice(0));
-    await inBatches(matches, PARALLEL_RECORDS, async ({ webhookId, event, body }) => {
-      const recorded = await recordDelivery(webhookId, event, body, now);
+    await inBatches(matches, PARALLEL_RECORDS, async (match) => {
+      const recorded = await recordDelivery(match, now);
       if (recorded) due.push({ ref: recorded, dueAt: now });
       if (due.length >= 10) await flush();
     });
     await flush();
+    // Then every match's event marker (for redeliveries by event id), in bulk: BatchWriteItem, 25 a call.
+    await recordMarkers(matches, now);
   };
 }
 

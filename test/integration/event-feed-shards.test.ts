@@ -1,12 +1,17 @@
 /**
  * The event store's write-sharded feed on DynamoDB Local (lib/events/event-store.ts, feed-reader.ts): events
  * stored in random shards of their day come back in the order they were stored, once each, page after page;
- * a stored event stored again is stored once; and a first page reads the day index and the days it names only.
+ * a stored event stored again is stored once; and a first page reads the day index, the days it names and only
+ * their shards in use (one for a quiet day; every shard for a day entered by the layout before the count).
  */
-import { describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigForTests } from '../../lib/config.js';
+import { ensureTable } from '../../lib/db/setup.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { FEED_SHARDS } from '../../lib/events/event-keys.js';
-import { storeEvents } from '../../lib/events/event-store.js';
+import { DAYS_PARTITION, FEED_SHARDS, dayOfStamp, eventKeys } from '../../lib/events/event-keys.js';
+import { storeEvents, storeEventsOver } from '../../lib/events/event-store.js';
 import { readFeed } from '../../lib/events/feed-reader.js';
 import { db } from '../../lib/db/client.js';
 import { uid } from '../support/fixtures.js';
@@ -24,6 +29,13 @@ function pageEvent(tag: string, i: number): ChangeEvent {
   };
 }
 
+/** The cursor of the present: every event stored so far walked past (whatever the table holds, or nothing). */
+async function presentCursor(): Promise<string> {
+  let page = await readFeed({ limit: 250 });
+  while (page.hasMore) page = await readFeed({ after: page.next, limit: 250 });
+  return page.next;
+}
+
 /** Every page of the feed after `after` (read as if the settle time had passed), in order. */
 async function walk(after: string, limit: number, tag: string): Promise<ChangeEvent[]> {
   const seen: ChangeEvent[] = [];
@@ -39,12 +51,14 @@ async function walk(after: string, limit: number, tag: string): Promise<ChangeEv
 describe('the sharded pull feed', () => {
   it('merges the shards back into stored order, page after page, each event once', async () => {
     const tag = `Shard ${uid()}`;
-    const start = (await readFeed({ limit: 1, nowMs: Date.now() + 60_000 })).next;
+    // The present: the settle horizon now (a page read as if a minute had passed could end past what is stored next).
+    const start = await presentCursor();
     const events = Array.from({ length: 6 * FEED_SHARDS }, (_, i) => pageEvent(tag, i));
-    await storeEvents(events.slice(0, 40));
-    await storeEvents(events.slice(40));
+    // Over every shard, as a busy consumer writes.
+    await storeEventsOver(events.slice(0, 40), FEED_SHARDS);
+    await storeEventsOver(events.slice(40), FEED_SHARDS);
     // Stored again (a retried stream batch): nothing new.
-    await storeEvents(events.slice(10, 30));
+    await storeEventsOver(events.slice(10, 30), FEED_SHARDS);
     for (const limit of [1, 7, 250]) {
       const walked = await walk(start, limit, tag);
       expect(walked.map((e) => e.id), `pages of ${limit}`).toEqual(events.map((e) => e.id));
@@ -53,29 +67,103 @@ describe('the sharded pull feed', () => {
     expect(walked).toEqual(JSON.parse(JSON.stringify(events)));
   });
 
-  it('a first page (no cursor) reads the day index and then only the days with events, not every day of the retention', async () => {
-    await storeEvents([pageEvent(`First ${uid()}`, 1)]);
-    const client = db();
-    const calls: string[] = [];
-    const mark = `count-${uid()}`;
-    client.middlewareStack.add(
-      (next, context) => async (args) => {
-        calls.push(String(context.commandName));
-        return next(args);
-      },
-      { step: 'initialize', name: mark },
-    );
-    try {
-      const page = await readFeed({ limit: 10, nowMs: Date.now() + 60_000 });
-      expect(page.events.length).toBeGreaterThan(0);
-    } finally {
-      client.middlewareStack.remove(mark);
-    }
-    const queries = calls.filter((name) => /^Query/.test(name)).length;
-    expect(queries, calls.join(' ')).toBeGreaterThan(1);
-    // One Query of the day index, then the shards of the first day with events (today, in a fresh table) —
-    // not one Query per day of the 30 days' retention.
-    expect(queries).toBeLessThanOrEqual(1 + FEED_SHARDS * 2);
-    expect(calls.filter((name) => /^BatchGet/.test(name)), calls.join(' ')).toHaveLength(1);
+});
+
+/** The DynamoDB calls `read` makes, by operation (`Query`, `BatchGetItem`). */
+async function callsOf(read: () => Promise<unknown>): Promise<string[]> {
+  const client = db();
+  const calls: string[] = [];
+  const mark = `count-${uid()}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(String(context.commandName).replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: mark },
+  );
+  try {
+    await read();
+  } finally {
+    client.middlewareStack.remove(mark);
+  }
+  return calls;
+}
+
+/** An event stored `daysAgo` days back as the store lays it out: marker, feed item in `shard`, the day's entry. */
+async function storeBack(daysAgo: number, shard: number, legacyDayEntry = false): Promise<ChangeEvent> {
+  const event = pageEvent(`Back ${uid()}`, daysAgo);
+  const stamp = (Date.now() - daysAgo * 86_400_000) * 1000;
+  const day = dayOfStamp(stamp);
+  const item = eventKeys.feedItem(stamp, event.id, shard);
+  const TableName = process.env.TABLE_NAME!;
+  await db().send(new PutCommand({ TableName, Item: { ...eventKeys.marker(event.id), feed_pk: item.pk, feed_sk: item.sk, event: JSON.stringify(event) } }));
+  await db().send(new PutCommand({ TableName, Item: { ...item, type: event.type, entity: event.entity } }));
+  const entry = legacyDayEntry ? { pk: DAYS_PARTITION, sk: day } : { ...eventKeys.dayShards(day), shards: shard + 1 };
+  await db().send(new PutCommand({ TableName, Item: entry }));
+  return event;
+}
+
+describe('a first page of the pull feed (no cursor), on a table of its own', () => {
+  const sharedTable = process.env.TABLE_NAME;
+  beforeAll(async () => {
+    process.env.TABLE_NAME = `store-api-feed-cost-${uid()}`.slice(0, 60);
+    resetConfigForTests();
+    await ensureTable(new DynamoDBClient({}), process.env.TABLE_NAME);
+    // The events stored above count towards this process's rate for two seconds; a quiet day is what is measured.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+  });
+  afterAll(() => {
+    process.env.TABLE_NAME = sharedTable;
+    resetConfigForTests();
+  });
+
+  it('with events of today only, a quiet day: the day index, its one shard and the bodies — three calls', async () => {
+    const events = Array.from({ length: 5 }, (_, i) => pageEvent(`Today ${uid()}`, i));
+    await storeEvents(events);
+    let page: Awaited<ReturnType<typeof readFeed>> | undefined;
+    const calls = await callsOf(async () => (page = await readFeed({ limit: 10, nowMs: Date.now() + 60_000 })));
+    expect(page!.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    expect(calls, calls.join(' ')).toEqual(['Query', 'Query', 'BatchGetItem']);
+  });
+
+  it('with events spread over days: one Query per day it reads (its shards in use), stopping when the page is full', async () => {
+    // Ten older days, one event each; the 25th day back entered as the layout before the count did (every shard).
+    const legacy = await storeBack(25, 9, true);
+    const older = [];
+    for (let daysAgo = 20; daysAgo > 10; daysAgo--) older.push(await storeBack(daysAgo, daysAgo % 2));
+    let page: Awaited<ReturnType<typeof readFeed>> | undefined;
+    const calls = await callsOf(async () => (page = await readFeed({ limit: 4, nowMs: Date.now() + 60_000 })));
+    // Oldest first: the legacy day's event (found in shard 9), then three days with one event each.
+    expect(page!.events.map((e) => e.id)).toEqual([legacy, ...older.slice(0, 3)].map((e) => e.id));
+    expect(page!.hasMore).toBe(true);
+    // The day index; the legacy day's 16 shards; three days of one or two shards each (shard 1 → two) — and no more days.
+    const queries = calls.filter((name) => name === 'Query').length;
+    expect(queries, calls.join(' ')).toBeLessThanOrEqual(1 + FEED_SHARDS + 3 * 2);
+    expect(queries).toBeGreaterThanOrEqual(1 + FEED_SHARDS + 3);
+    expect(calls.filter((name) => name === 'BatchGetItem'), calls.join(' ')).toHaveLength(1);
+    // The walk goes on from the cursor through the rest, in order, once each.
+    const rest = await readFeed({ after: page!.next, limit: 250, nowMs: Date.now() + 60_000 });
+    expect(rest.events.slice(0, 7).map((e) => e.id)).toEqual(older.slice(3).map((e) => e.id));
+  });
+
+  it('a write cut off between its feed item and its marker: the walk waits before it, and the event stored again shows once', async () => {
+    const tag = `Cut ${uid()}`;
+    // The present (the settle horizon now): everything stored from here on lies after it.
+    const start = await presentCursor();
+    const [before, cut, after] = [0, 1, 2].map((i) => pageEvent(tag, i));
+    await storeEvents([before!]);
+    // The cut-off chunk: its feed item written (stamped now, in the day's shard 0), its marker never.
+    const stamp = Date.now() * 1000 + 500;
+    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME!, Item: { ...eventKeys.feedItem(stamp, cut!.id, 0), type: cut!.type, entity: cut!.entity } }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await storeEvents([after!]);
+    const waiting = await readFeed({ after: start, limit: 250, nowMs: Date.now() + 10_000 });
+    // Shown up to the unfinished event, and the cursor stays before it.
+    expect(waiting.events.filter((e) => String(e.data.object.page).startsWith(tag)).map((e) => e.id)).toEqual([before!.id]);
+    expect(waiting.hasMore).toBe(false);
+    // The batch handed over again stores it anew (a new stamp and feed item); the cut-off item is never shown.
+    await storeEvents([cut!]);
+    const walked = await walk(waiting.next, 250, tag);
+    expect(walked.map((e) => e.id)).toEqual([after!.id, cut!.id]);
   });
 });

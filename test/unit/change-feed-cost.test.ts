@@ -6,11 +6,11 @@ const latency = (median: number) => ({ median, p99: median * 2, max: median * 3 
 const cost = (total: number) => ({ writesUsd: total - 1, storageUsd: 0.75, lambdaUsd: 0.25, totalUsd: total });
 
 describe('the change feed bench (bench/lib/change-feed.ts)', () => {
-  it('counts a delivery that gets through at once: marker + delivery in a transaction (twice), claim, outcome, last success', () => {
-    // 3 KB delivery, a marker under 1 KB: 2 × (1 + 3) + 3 + 3 + 1.
-    expect(deliveryWriteUnits(3_000, 200)).toBe(15);
+  it('counts a delivery that gets through at once: the delivery, its marker, claim, outcome, last success', () => {
+    // 3 KB delivery, a marker under 1 KB: 3 + 1 + 3 + 3 + 1.
+    expect(deliveryWriteUnits(3_000, 200)).toBe(11);
     // One byte over 4 KB makes every write of the delivery a unit dearer.
-    expect(deliveryWriteUnits(4_097, 200)).toBe(2 * (1 + 5) + 5 + 5 + 1);
+    expect(deliveryWriteUnits(4_097, 200)).toBe(5 + 1 + 5 + 5 + 1);
   });
 
   it('reports commit → stored and commit → delivered, burst and trickle, and the cost per subscription with the prices date', () => {
@@ -20,6 +20,7 @@ describe('the change feed bench (bench/lib/change-feed.ts)', () => {
       commitToDeliveredMs: latency(900),
       paced: { writes: 100, perSecond: 10, commitToStoredMs: latency(80), commitToDeliveredMs: latency(115) },
       meanBatch: 33,
+      earlierEvents: 0,
       consumerMsPerEvent: 5.2,
       webhookMsPerDelivery: 13.8,
       meanFeedItemBytes: 2_888,

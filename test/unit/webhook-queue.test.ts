@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobOf, jobText } from '../../lib/webhooks/delivery-job.js';
-import { ENDPOINT_CONCURRENCY, EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
+import { ENDPOINT_CONCURRENCY, EndpointQueue, INITIAL_CONCURRENCY, MAX_WAITING } from '../../lib/webhooks/endpoint-queue.js';
 import { deduplicationIdOf, ENDPOINT_LANES, messageGroupOf } from '../../lib/webhooks/sqs-queue.js';
 import { failedBatchOf } from '../../scripts/lib/replay-events.js';
 
@@ -33,7 +33,7 @@ describe('the in-process endpoint queue', () => {
     await queue.dispatch([...Array.from({ length: 40 }, (_, n) => job(1, n)), job(2, 1), job(2, 2), job(2, 1)]);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ran.sort()).toEqual([job(2, 1).ref.sk, job(2, 2).ref.sk]);
-    expect(stuck).toHaveLength(ENDPOINT_CONCURRENCY);
+    expect(stuck).toHaveLength(INITIAL_CONCURRENCY);
     expect(queue.size).toBe(40);
     while (stuck.length > 0) {
       stuck.splice(0).forEach((resolve) => resolve());
@@ -41,6 +41,46 @@ describe('the in-process endpoint queue', () => {
     }
     await queue.drained();
     expect(queue.size).toBe(0);
+  });
+  it('lets an endpoint that answers run more attempts at once, up to the most, and one that does not answer only one', async () => {
+    const running = new Map<number, number>();
+    const peak = new Map<number, number>();
+    const queue = new EndpointQueue(async ({ ref }) => {
+      running.set(ref.webhookId, (running.get(ref.webhookId) ?? 0) + 1);
+      peak.set(ref.webhookId, Math.max(peak.get(ref.webhookId) ?? 0, running.get(ref.webhookId)!));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running.set(ref.webhookId, running.get(ref.webhookId)! - 1);
+      // Webhook 1 answers every attempt; webhook 2 never does (a time-out).
+      return { delivered: ref.webhookId === 1, answered: ref.webhookId === 1 };
+    });
+    await queue.dispatch(Array.from({ length: 200 }, (_, n) => job(1, n)));
+    await queue.drained();
+    expect(peak.get(1)).toBe(ENDPOINT_CONCURRENCY);
+    expect(queue.concurrencyOf(1)).toBe(INITIAL_CONCURRENCY);
+    await queue.dispatch(Array.from({ length: 20 }, (_, n) => job(2, n)));
+    await queue.drained();
+    // The first attempts went out together; after the first that got no answer, one at a time.
+    expect(peak.get(2)).toBe(INITIAL_CONCURRENCY);
+    expect(queue.concurrencyOf(2)).toBe(1);
+    running.clear();
+    peak.clear();
+    await queue.dispatch(Array.from({ length: 10 }, (_, n) => job(2, 100 + n)));
+    await queue.drained();
+    expect(peak.get(2)).toBe(1);
+  });
+
+  it('holds at most MAX_WAITING jobs of one endpoint; the rest stay due where they are recorded', async () => {
+    const stuck: Array<() => void> = [];
+    const queue = new EndpointQueue(() => new Promise<void>((resolve) => stuck.push(resolve)));
+    await queue.dispatch(Array.from({ length: MAX_WAITING + INITIAL_CONCURRENCY + 50 }, (_, n) => job(3, n)));
+    expect(queue.size).toBe(MAX_WAITING + INITIAL_CONCURRENCY);
+    await queue.dispatch([job(4, 1)]);
+    expect(queue.size).toBe(MAX_WAITING + INITIAL_CONCURRENCY + 1);
+    while (stuck.length > 0) {
+      stuck.splice(0).forEach((resolve) => resolve());
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await queue.drained();
   });
 });
 
