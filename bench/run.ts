@@ -17,18 +17,18 @@ import { stopAllGroups } from '../scripts/lib/process-group.js';
 import { createScratchDir } from '../scripts/lib/scratch-dir.js';
 import { StartupError } from '../scripts/lib/startup-error.js';
 import { judge } from './lib/budgets.js';
-import { mixCost } from './lib/cost.js';
-import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
-import { hostileFeedReport, measureHostileFeed } from './lib/hostile-feed.js';
-import { feedDrainReport, measureFeedDrain } from './lib/feed-drain.js';
 import { measureBundles } from './lib/bundles.js';
+import { changeFeedReport, measureChangeFeed } from './lib/change-feed.js';
+import { mixCost } from './lib/cost.js';
+import { feedDrainReport, measureFeedDrain } from './lib/feed-drain.js';
+import { hostileFeedReport, measureHostileFeed } from './lib/hostile-feed.js';
 import { describeMachine } from './lib/machine.js';
 import { captureProcessOutput, emitJson, restoreProcessOutput, say, sayError } from './lib/output.js';
 import { humanReport, jsonReport } from './lib/report.js';
 import { runScale, scaleSizes } from './lib/scale-run.js';
 import { startDatabase, startOfflineCopy } from './lib/services.js';
-import { round } from './lib/stats.js';
 import { stageLine, stageTimer } from './lib/stage-times.js';
+import { round } from './lib/stats.js';
 import { BENCH_USAGE, wantsHelp } from './lib/usage.js';
 
 const LARGE_TABLE = 'store-api-bench-10k';
@@ -70,7 +70,8 @@ async function changeFeedOnly(): Promise<void> {
   done('drain rate');
   await database.stop();
   say('');
-  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile), ...feedDrainReport(drain)]) say(line);
+  for (const line of [...changeFeedReport(figures), ...hostileFeedReport(hostile), ...feedDrainReport(drain)])
+    say(line);
   for (const line of ['', 'Stages:', ...stages.map((stage) => `  ${stageLine(stage)}`)]) say(line);
 }
 
@@ -202,7 +203,8 @@ async function main(): Promise<void> {
   };
   say('');
   for (const line of [...humanReport(results), '', ...batchReport(batches)]) say(line);
-  for (const line of ['', `Stages (${durationSeconds} s in all):`, ...stages.map((stage) => `  ${stageLine(stage)}`)]) say(line);
+  for (const line of ['', `Stages (${durationSeconds} s in all):`, ...stages.map((stage) => `  ${stageLine(stage)}`)])
+    say(line);
   if (json) emitJson({ ...jsonReport(results), batches, stages });
 }
 
@@ -230,7 +232,13 @@ main().then(
   () => stopEverything(0),
   (error: unknown) => {
     if (stopping) return;
-    sayError(error instanceof StartupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    sayError(
+      error instanceof StartupError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error),
+    );
     void stopEverything(1);
   },
 );

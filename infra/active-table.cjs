@@ -12,12 +12,17 @@ async function activeTable(resolveVariable) {
   const named = String((await resolveVariable('param:activeTable')) ?? '');
   if (!named || named === own) return { name: own, own: true };
   const streamArn = String((await resolveVariable('param:activeTableStreamArn')) ?? '');
-  if (!streamArn) throw new Error(`activeTable=${named} needs activeTableStreamArn (npm run deploy reads both from the stage's table-name parameter)`);
+  if (!streamArn)
+    throw new Error(
+      `activeTable=${named} needs activeTableStreamArn (npm run deploy reads both from the stage's table-name parameter)`,
+    );
   return { name: named, own: false, streamArn };
 }
 
 /** The ARN of a table of this account and region, by name. */
-const tableArnByName = (name) => ({ 'Fn::Sub': `arn:\${AWS::Partition}:dynamodb:\${AWS::Region}:\${AWS::AccountId}:table/${name}` });
+const tableArnByName = (name) => ({
+  'Fn::Sub': `arn:\${AWS::Partition}:dynamodb:\${AWS::Region}:\${AWS::AccountId}:table/${name}`,
+});
 
 /** `${file(./infra/active-table.cjs):name}` in serverless.yml: the functions' TABLE_NAME. */
 const name = async ({ resolveVariable }) => (await activeTable(resolveVariable)).name;

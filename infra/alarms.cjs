@@ -29,15 +29,21 @@ const dimensionList = (dimensions = {}) => Object.entries(dimensions).map(([Name
  * @param {number} [spec.periods]  how many consecutive 5-minute periods must breach (default 1)
  * @param {string} [spec.comparison]  default GreaterThanThreshold
  */
-function alarm(logicalId, { name, description, topic, threshold, metric, sumOf, periods = 1, comparison = 'GreaterThanThreshold' }) {
+function alarm(
+  logicalId,
+  { name, description, topic, threshold, metric, sumOf, periods = 1, comparison = 'GreaterThanThreshold' },
+) {
   if (Boolean(metric) === Boolean(sumOf)) throw new Error(`alarm ${name}: give either metric or sumOf`);
-  if (sumOf && (sumOf.length === 0 || sumOf.length > ALARM_METRIC_LIMIT)) throw new Error(`alarm ${name}: sumOf takes 1 to ${ALARM_METRIC_LIMIT} metrics`);
+  if (sumOf && (sumOf.length === 0 || sumOf.length > ALARM_METRIC_LIMIT))
+    throw new Error(`alarm ${name}: sumOf takes 1 to ${ALARM_METRIC_LIMIT} metrics`);
   const source = metric
     ? {
         Namespace: metric.namespace,
         MetricName: metric.name,
         Dimensions: dimensionList(metric.dimensions),
-        ...(metric.stat && /^p\d/.test(metric.stat) ? { ExtendedStatistic: metric.stat } : { Statistic: metric.stat ?? 'Sum' }),
+        ...(metric.stat && /^p\d/.test(metric.stat)
+          ? { ExtendedStatistic: metric.stat }
+          : { Statistic: metric.stat ?? 'Sum' }),
         Period: PERIOD_SECONDS,
       }
     : {
@@ -46,7 +52,11 @@ function alarm(logicalId, { name, description, topic, threshold, metric, sumOf, 
           ...sumOf.map((m, i) => ({
             Id: `m${i}`,
             ReturnData: false,
-            MetricStat: { Metric: { Namespace: m.namespace, MetricName: m.name, Dimensions: dimensionList(m.dimensions) }, Period: PERIOD_SECONDS, Stat: m.stat ?? 'Sum' },
+            MetricStat: {
+              Metric: { Namespace: m.namespace, MetricName: m.name, Dimensions: dimensionList(m.dimensions) },
+              Period: PERIOD_SECONDS,
+              Stat: m.stat ?? 'Sum',
+            },
           })),
         ],
       };

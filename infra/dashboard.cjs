@@ -7,7 +7,14 @@
 const REGION = '__REGION__';
 
 function metricWidget(title, metrics, { stat = 'Sum', y, x, width = 12 } = {}) {
-  return { type: 'metric', x, y, width, height: 6, properties: { title, region: REGION, stat, period: 300, view: 'timeSeries', metrics } };
+  return {
+    type: 'metric',
+    x,
+    y,
+    width,
+    height: 6,
+    properties: { title, region: REGION, stat, period: 300, view: 'timeSeries', metrics },
+  };
 }
 
 function dashboard({ service, stage, table: tableName, consumers }) {
@@ -15,7 +22,15 @@ function dashboard({ service, stage, table: tableName, consumers }) {
   const table = ['TableName', tableName];
   const store = (name) => ['StoreApi', name, 'service', 'store-api'];
   const widgets = [
-    metricWidget('API requests, 4xx, 5xx', [['AWS/ApiGateway', 'Count', ...api], ['AWS/ApiGateway', '4XXError', ...api], ['AWS/ApiGateway', '5XXError', ...api]], { x: 0, y: 0 }),
+    metricWidget(
+      'API requests, 4xx, 5xx',
+      [
+        ['AWS/ApiGateway', 'Count', ...api],
+        ['AWS/ApiGateway', '4XXError', ...api],
+        ['AWS/ApiGateway', '5XXError', ...api],
+      ],
+      { x: 0, y: 0 },
+    ),
     metricWidget(
       'API latency (p50, p99) and integration latency (p99), ms',
       [
@@ -26,11 +41,26 @@ function dashboard({ service, stage, table: tableName, consumers }) {
       { x: 12, y: 0 },
     ),
     metricWidget(
-      'Requests by status class (the functions\' own metrics)',
-      ['2xx', '4xx', '5xx'].map((statusClass) => ['StoreApi', 'requests', 'service', 'store-api', 'statusClass', statusClass]),
+      "Requests by status class (the functions' own metrics)",
+      ['2xx', '4xx', '5xx'].map((statusClass) => [
+        'StoreApi',
+        'requests',
+        'service',
+        'store-api',
+        'statusClass',
+        statusClass,
+      ]),
       { x: 0, y: 6 },
     ),
-    metricWidget('Lambda errors and throttles, all functions', [['AWS/Lambda', 'Errors'], ['AWS/Lambda', 'Throttles'], ['AWS/Lambda', 'ConcurrentExecutions', { stat: 'Maximum' }]], { x: 12, y: 6 }),
+    metricWidget(
+      'Lambda errors and throttles, all functions',
+      [
+        ['AWS/Lambda', 'Errors'],
+        ['AWS/Lambda', 'Throttles'],
+        ['AWS/Lambda', 'ConcurrentExecutions', { stat: 'Maximum' }],
+      ],
+      { x: 12, y: 6 },
+    ),
     metricWidget(
       'DynamoDB consumed units and throttles',
       [
@@ -41,7 +71,11 @@ function dashboard({ service, stage, table: tableName, consumers }) {
       ],
       { x: 0, y: 12 },
     ),
-    metricWidget('Change feed lag (iterator age, ms)', consumers.map((FunctionName) => ['AWS/Lambda', 'IteratorAge', 'FunctionName', FunctionName]), { stat: 'Maximum', x: 12, y: 12 }),
+    metricWidget(
+      'Change feed lag (iterator age, ms)',
+      consumers.map((FunctionName) => ['AWS/Lambda', 'IteratorAge', 'FunctionName', FunctionName]),
+      { stat: 'Maximum', x: 12, y: 12 },
+    ),
     metricWidget(
       'Refusals and webhooks: 429s of the per-user limit, login lockouts, delivery failures, disabled endpoints',
       [store('rateLimited'), store('loginLockouts'), store('webhookDeliveryFailures'), store('webhooksDisabled')],
@@ -50,8 +84,15 @@ function dashboard({ service, stage, table: tableName, consumers }) {
   ];
   const parts = JSON.stringify({ widgets }).split(`"${REGION}"`);
   // The region is the stack's own: Fn::Join with AWS::Region (a '${…}' of Fn::Sub would be read as a Serverless variable).
-  const body = { 'Fn::Join': ['', parts.flatMap((part, i) => (i === 0 ? [part] : ['"', { Ref: 'AWS::Region' }, '"', part]))] };
-  return { StageDashboard: { Type: 'AWS::CloudWatch::Dashboard', Properties: { DashboardName: `${service}-${stage}`, DashboardBody: body } } };
+  const body = {
+    'Fn::Join': ['', parts.flatMap((part, i) => (i === 0 ? [part] : ['"', { Ref: 'AWS::Region' }, '"', part]))],
+  };
+  return {
+    StageDashboard: {
+      Type: 'AWS::CloudWatch::Dashboard',
+      Properties: { DashboardName: `${service}-${stage}`, DashboardBody: body },
+    },
+  };
 }
 
 module.exports = { dashboard };

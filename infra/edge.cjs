@@ -28,7 +28,15 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   wafStatus: '$context.waf.status',
 });
 
-const DEFAULT_EDGE = { accessLogs: true, accessLogsRoleArn: '', customDomainName: '', customDomainCertificateArn: '', waf: '', wafRateLimit: 2000, logRetentionDays: 14 };
+const DEFAULT_EDGE = {
+  accessLogs: true,
+  accessLogsRoleArn: '',
+  customDomainName: '',
+  customDomainCertificateArn: '',
+  waf: '',
+  wafRateLimit: 2000,
+  logRetentionDays: 14,
+};
 
 const accessLogGroupName = (service, stage) => `/aws/api-gateway/${service}-${stage}-access`;
 const apiGatewayLogsRoleName = (service, stage) => `${service}-${stage}-apigateway-logs`;
@@ -39,7 +47,10 @@ const COUNTED_COMMON_RULES = ['SizeRestrictions_BODY', 'NoUserAgent_HEADER'];
 function accessLogResources(service, stage, settings) {
   if (!settings.accessLogs) return {};
   const resources = {
-    ApiAccessLogGroup: { Type: 'AWS::Logs::LogGroup', Properties: { LogGroupName: accessLogGroupName(service, stage), RetentionInDays: settings.logRetentionDays } },
+    ApiAccessLogGroup: {
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { LogGroupName: accessLogGroupName(service, stage), RetentionInDays: settings.logRetentionDays },
+    },
   };
   if (settings.accessLogsRoleArn === 'existing') return resources;
   if (!settings.accessLogsRoleArn) {
@@ -49,9 +60,18 @@ function accessLogResources(service, stage, settings) {
         RoleName: apiGatewayLogsRoleName(service, stage),
         AssumeRolePolicyDocument: {
           Version: '2012-10-17',
-          Statement: [{ Effect: 'Allow', Principal: { Service: ['apigateway.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
+          Statement: [
+            { Effect: 'Allow', Principal: { Service: ['apigateway.amazonaws.com'] }, Action: ['sts:AssumeRole'] },
+          ],
         },
-        ManagedPolicyArns: [{ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] }],
+        ManagedPolicyArns: [
+          {
+            'Fn::Join': [
+              '',
+              ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs'],
+            ],
+          },
+        ],
       },
     };
   }
@@ -65,7 +85,10 @@ function accessLogResources(service, stage, settings) {
 
 function domainResources(stage, settings) {
   if (!settings.customDomainName) return {};
-  if (!settings.customDomainCertificateArn) throw new Error('customDomainName needs customDomainCertificateArn (an ACM certificate of that name, in the stage\'s region)');
+  if (!settings.customDomainCertificateArn)
+    throw new Error(
+      "customDomainName needs customDomainCertificateArn (an ACM certificate of that name, in the stage's region)",
+    );
   return {
     CustomDomain: {
       Type: 'AWS::ApiGateway::DomainName',
@@ -86,12 +109,28 @@ function domainResources(stage, settings) {
 
 function wafResources(service, stage, settings) {
   if (!settings.waf) return {};
-  const stageArn = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':apigateway:', { Ref: 'AWS::Region' }, '::/restapis/', { Ref: 'ApiGatewayRestApi' }, `/stages/${stage}`]] };
+  const stageArn = {
+    'Fn::Join': [
+      '',
+      [
+        'arn:',
+        { Ref: 'AWS::Partition' },
+        ':apigateway:',
+        { Ref: 'AWS::Region' },
+        '::/restapis/',
+        { Ref: 'ApiGatewayRestApi' },
+        `/stages/${stage}`,
+      ],
+    ],
+  };
   const visibility = (name) => ({ SampledRequestsEnabled: true, CloudWatchMetricsEnabled: true, MetricName: name });
   const resources = {
     WebAclAssociation: {
       Type: 'AWS::WAFv2::WebACLAssociation',
-      Properties: { ResourceArn: stageArn, WebACLArn: settings.waf === 'managed' ? { 'Fn::GetAtt': ['WebAcl', 'Arn'] } : settings.waf },
+      Properties: {
+        ResourceArn: stageArn,
+        WebACLArn: settings.waf === 'managed' ? { 'Fn::GetAtt': ['WebAcl', 'Arn'] } : settings.waf,
+      },
     },
   };
   if (settings.waf !== 'managed') return resources;
@@ -131,7 +170,11 @@ function wafResources(service, stage, settings) {
 
 /** The core stack's edge resources for `settings` (DEFAULT_EDGE with the stage's params). */
 function edgeResources({ service, stage, settings = DEFAULT_EDGE }) {
-  return { ...accessLogResources(service, stage, settings), ...domainResources(stage, settings), ...wafResources(service, stage, settings) };
+  return {
+    ...accessLogResources(service, stage, settings),
+    ...domainResources(stage, settings),
+    ...wafResources(service, stage, settings),
+  };
 }
 
 async function edgeSettings(resolveVariable) {
@@ -147,4 +190,12 @@ async function edgeSettings(resolveVariable) {
   };
 }
 
-module.exports = { ACCESS_LOG_FORMAT, DEFAULT_EDGE, COUNTED_COMMON_RULES, accessLogGroupName, apiGatewayLogsRoleName, edgeResources, edgeSettings };
+module.exports = {
+  ACCESS_LOG_FORMAT,
+  DEFAULT_EDGE,
+  COUNTED_COMMON_RULES,
+  accessLogGroupName,
+  apiGatewayLogsRoleName,
+  edgeResources,
+  edgeSettings,
+};

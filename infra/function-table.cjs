@@ -33,7 +33,10 @@ const PUBLIC_FUNCTIONS = [
     name: 'docs-openapi',
     handler: 'functions/docs/openapi.handler',
     // ANY: every method reaches it, and it answers 405 itself (not the catch-all's 401).
-    events: [{ http: { method: 'any', path: 'api/openapi.json' } }, { http: { method: 'any', path: 'api/2.0/openapi.json' } }],
+    events: [
+      { http: { method: 'any', path: 'api/openapi.json' } },
+      { http: { method: 'any', path: 'api/2.0/openapi.json' } },
+    ],
     table: [],
     index: [],
   },
@@ -109,7 +112,9 @@ function companyContextFunction(rows) {
   return {
     name: 'company-context',
     handler: 'functions/fallback/any.handler',
-    events: catchAllEvents(COMPANY_CONTEXT_PATHS.flatMap((path) => VERSION_PREFIXES.map((prefix) => `${prefix}/${path}`))),
+    events: catchAllEvents(
+      COMPANY_CONTEXT_PATHS.flatMap((path) => VERSION_PREFIXES.map((prefix) => `${prefix}/${path}`)),
+    ),
     table: union(rows, 'table'),
     index: union(rows, 'index'),
   };
@@ -119,7 +124,9 @@ function companyContextFunction(rows) {
 const companyDomain = (rows) => rows.find((fn) => fn.key === 'stores.get')?.domain;
 
 /** The domains of the split deployment (docs/deploy.md, "Stacks and domains"): core first, then by name. */
-const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) => (a === 'core' ? -1 : b === 'core' ? 1 : a.localeCompare(b)));
+const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) =>
+  a === 'core' ? -1 : b === 'core' ? 1 : a.localeCompare(b),
+);
 
 /**
  * The functions of one stack. `all` (the default, and what serverless offline
@@ -131,10 +138,27 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) => (a
  * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
  */
 function allFunctions(domain = 'all', rows = FUNCTIONS) {
-  if (domain === 'all') return [...rows.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(resourcePaths(rows), rows), companyContextFunction(rows), ...pageFunctions(), ...(rows === FUNCTIONS ? scheduledFunctions('all') : []), ...streamFunctions(domain, rows), ...queueFunctions(domain, rows)];
+  if (domain === 'all')
+    return [
+      ...rows.map(withEvents),
+      ...PUBLIC_FUNCTIONS,
+      ...dispatchers(resourcePaths(rows), rows),
+      companyContextFunction(rows),
+      ...pageFunctions(),
+      ...(rows === FUNCTIONS ? scheduledFunctions('all') : []),
+      ...streamFunctions(domain, rows),
+      ...queueFunctions(domain, rows),
+    ];
   const own = rows.filter((fn) => fn.domain === domain);
-  if (domain === 'core') return [...own.map(withEvents), ...PUBLIC_FUNCTIONS, ...dispatchers(['api/2.0', ...resourcePaths(own)], rows), ...pageFunctions()];
-  if (own.length === 0) throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
+  if (domain === 'core')
+    return [
+      ...own.map(withEvents),
+      ...PUBLIC_FUNCTIONS,
+      ...dispatchers(['api/2.0', ...resourcePaths(own)], rows),
+      ...pageFunctions(),
+    ];
+  if (own.length === 0)
+    throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
   return [
     ...own.map(withEvents),
     ...(domain === companyDomain(rows) ? [companyContextFunction(rows)] : []),
@@ -164,7 +188,14 @@ function roleLogicalId(name) {
  * key switch (a conditional PutItem of the login item).
  */
 const PAGES = [
-  { domain: 'core', name: 'panel', handler: 'functions/panel/handler.handler', paths: ['admin', 'admin/{proxy+}'], table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'], index: ['Query'] },
+  {
+    domain: 'core',
+    name: 'panel',
+    handler: 'functions/panel/handler.handler',
+    paths: ['admin', 'admin/{proxy+}'],
+    table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'],
+    index: ['Query'],
+  },
 ];
 
 /**
@@ -187,7 +218,8 @@ const SCHEDULED = [
 ];
 
 /** The scheduled functions of one stack (all of them in `all`), without their domain. */
-const scheduledFunctions = (domain) => SCHEDULED.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
+const scheduledFunctions = (domain) =>
+  SCHEDULED.filter((fn) => domain === 'all' || fn.domain === domain).map(({ domain: _d, ...fn }) => fn);
 
 /**
  * Functions triggered by the table's stream rather than HTTP, in their domain's stack. The change feed's
@@ -217,10 +249,24 @@ const STREAM_FUNCTIONS = [
       maximumRetryAttempts: 100,
       maximumRecordAgeInSeconds: 21600,
       destinations: { onFailure: { arn: { 'Fn::GetAtt': ['EventsConsumerFailureQueue', 'Arn'] }, type: 'sqs' } },
-      filterPatterns: [{ dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } }, { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } }],
+      filterPatterns: [
+        { dynamodb: { Keys: { sk: { S: ['RECORD', 'PROFILE', { prefix: 'LINK#' }] } } } },
+        { dynamodb: { Keys: { pk: { S: ['USERGROUPS'] } } } },
+      ],
     },
     table: ['PutItem', 'BatchGetItem', 'GetItem', 'Query', 'UpdateItem', 'DeleteItem'],
-    keys: ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'COUNT#webhook#*', 'WHDELIVERY#*', 'WHHEALTH#*'],
+    keys: [
+      'EVENTS#*',
+      'EVENTID#*',
+      'EVENTDAYS',
+      'WEBHOOK#*',
+      'IDX#webhook#*',
+      'SORT#webhook#*',
+      'COUNT#webhook',
+      'COUNT#webhook#*',
+      'WHDELIVERY#*',
+      'WHHEALTH#*',
+    ],
     index: [],
     queues: { send: ['WebhookDeliveryQueue', 'EventsConsumerFailureQueue'] },
   },
@@ -239,7 +285,15 @@ const QUEUE_FUNCTIONS = [
     name: 'webhooks-deliver',
     handler: 'functions/webhooks/deliver.handler',
     timeout: 60,
-    events: [{ sqs: { arn: { 'Fn::GetAtt': ['WebhookDeliveryQueue', 'Arn'] }, batchSize: 5, functionResponseType: 'ReportBatchItemFailures' } }],
+    events: [
+      {
+        sqs: {
+          arn: { 'Fn::GetAtt': ['WebhookDeliveryQueue', 'Arn'] },
+          batchSize: 5,
+          functionResponseType: 'ReportBatchItemFailures',
+        },
+      },
+    ],
     table: ['GetItem', 'Query', 'UpdateItem', 'PutItem', 'DeleteItem'],
     index: [],
     queues: { receive: ['WebhookDeliveryQueue'] },
@@ -262,4 +316,18 @@ function pageFunctions() {
   return PAGES.map(({ paths, ...fn }) => ({ ...fn, events: paths.map((path) => ({ http: { method: 'any', path } })) }));
 }
 
-module.exports = { FUNCTIONS, STREAM_FUNCTIONS, QUEUE_FUNCTIONS, PUBLIC_FUNCTIONS, PAGES, SCHEDULED, DOMAINS, COMPANY_CONTEXT_PATHS, allFunctions, roleLogicalId, DYNAMODB: R, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS };
+module.exports = {
+  FUNCTIONS,
+  STREAM_FUNCTIONS,
+  QUEUE_FUNCTIONS,
+  PUBLIC_FUNCTIONS,
+  PAGES,
+  SCHEDULED,
+  DOMAINS,
+  COMPANY_CONTEXT_PATHS,
+  allFunctions,
+  roleLogicalId,
+  DYNAMODB: R,
+  BOOKKEEPING_ACTIONS,
+  BOOKKEEPING_KEYS,
+};

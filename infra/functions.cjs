@@ -14,7 +14,9 @@ module.exports = async ({ resolveVariable }) => {
     ...cursorKeyEnvironment(fn, stack),
     ...(fn.name === 'docs-openapi' && customDomain ? { PUBLIC_URL: `https://${customDomain}` } : {}),
     // A function that queues webhook deliveries learns where (lib/webhooks/dispatch.ts); without it, in-process.
-    ...(fn.queues?.send?.includes('WebhookDeliveryQueue') ? { WEBHOOK_QUEUE_URL: queueUrl('WebhookDeliveryQueue', stack.service, stack.stage) } : {}),
+    ...(fn.queues?.send?.includes('WebhookDeliveryQueue')
+      ? { WEBHOOK_QUEUE_URL: queueUrl('WebhookDeliveryQueue', stack.service, stack.stage) }
+      : {}),
   });
   // A stream-triggered function's event names the table's stream: its own in `all`/`core`, imported elsewhere.
   const streamArn = functions.some((fn) => fn.stream) ? await tableStreamArn(resolveVariable) : undefined;

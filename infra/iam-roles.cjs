@@ -3,16 +3,27 @@
  * function-table.cjs names (table and index separately), its own log group,
  * and nothing else.
  */
-const { allFunctions, roleLogicalId, DYNAMODB, BOOKKEEPING_ACTIONS, BOOKKEEPING_KEYS } = require('./function-table.cjs');
+const {
+  allFunctions,
+  roleLogicalId,
+  DYNAMODB,
+  BOOKKEEPING_ACTIONS,
+  BOOKKEEPING_KEYS,
+} = require('./function-table.cjs');
 const { queueArn } = require('./webhook-queues.cjs');
 
 /** The change feed's queues a function sends to or receives from (infra/webhook-queues.cjs), by name. */
 function queueStatements(fn, service, stage) {
   const arnOf = (id) => queueArn(id, service, stage);
   const list = [];
-  if (fn.queues?.send?.length) list.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: fn.queues.send.map(arnOf) });
+  if (fn.queues?.send?.length)
+    list.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: fn.queues.send.map(arnOf) });
   if (fn.queues?.receive?.length) {
-    list.push({ Effect: 'Allow', Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'], Resource: fn.queues.receive.map(arnOf) });
+    list.push({
+      Effect: 'Allow',
+      Action: ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'],
+      Resource: fn.queues.receive.map(arnOf),
+    });
   }
   return list;
 }
@@ -20,7 +31,11 @@ function queueStatements(fn, service, stage) {
 const { needsCursorKey, cursorKeyStatement } = require('./secrets.cjs');
 
 /** What X-Ray active tracing needs of a function's role (the `tracing` param). */
-const TRACING_STATEMENT = { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: ['*'] };
+const TRACING_STATEMENT = {
+  Effect: 'Allow',
+  Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+  Resource: ['*'],
+};
 
 /** Grants every role gets beside its DynamoDB access: the cursor key where it signs cursors, X-Ray when tracing is on. */
 function operationsStatements(fn, service, stage, tracing) {
@@ -33,7 +48,16 @@ function statements(fn, service, stage, tableArn, streamArn) {
   const logStreams = {
     'Fn::Join': [
       ':',
-      ['arn', { Ref: 'AWS::Partition' }, 'logs', { Ref: 'AWS::Region' }, { Ref: 'AWS::AccountId' }, 'log-group', `/aws/lambda/${service}-${stage}-${fn.name}`, '*'],
+      [
+        'arn',
+        { Ref: 'AWS::Partition' },
+        'logs',
+        { Ref: 'AWS::Region' },
+        { Ref: 'AWS::AccountId' },
+        'log-group',
+        `/aws/lambda/${service}-${stage}-${fn.name}`,
+        '*',
+      ],
     ],
   };
   const logs = { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: [logStreams] };
@@ -68,7 +92,9 @@ function streamStatements(fn, logs, tableArn, streamArn) {
   return [
     logs,
     { Effect: 'Allow', Action: reads.map((a) => DYNAMODB + a), Resource: [streamArn] },
-    ...(fn.table.includes('BatchGetItem') ? [{ Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] }] : []),
+    ...(fn.table.includes('BatchGetItem')
+      ? [{ Effect: 'Allow', Action: [`${DYNAMODB}BatchGetItem`], Resource: [tableArn] }]
+      : []),
     {
       Effect: 'Allow',
       Action: writes.map((a) => DYNAMODB + a),
@@ -90,9 +116,22 @@ module.exports = async ({ resolveVariable, domain, tableArn, streamArn }) => {
       Properties: {
         AssumeRolePolicyDocument: {
           Version: '2012-10-17',
-          Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
+          Statement: [
+            { Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] },
+          ],
         },
-        Policies: [{ PolicyName: `${fn.name}-access`, PolicyDocument: { Version: '2012-10-17', Statement: [...statements(fn, service, stage, tableArn, streamArn), ...operationsStatements(fn, service, stage, tracing)] } }],
+        Policies: [
+          {
+            PolicyName: `${fn.name}-access`,
+            PolicyDocument: {
+              Version: '2012-10-17',
+              Statement: [
+                ...statements(fn, service, stage, tableArn, streamArn),
+                ...operationsStatements(fn, service, stage, tracing),
+              ],
+            },
+          },
+        ],
       },
     };
   }

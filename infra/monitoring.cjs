@@ -28,12 +28,27 @@ const DEFAULT_MONITORING = {
 const storeMetric = (name) => ({ namespace: 'StoreApi', name, dimensions: { service: 'store-api' }, stat: 'Sum' });
 
 /** Messages waiting in an SQS queue (the largest count of the period). */
-const queueDepth = (QueueName) => ({ namespace: 'AWS/SQS', name: 'ApproximateNumberOfMessagesVisible', dimensions: { QueueName }, stat: 'Maximum' });
+const queueDepth = (QueueName) => ({
+  namespace: 'AWS/SQS',
+  name: 'ApproximateNumberOfMessagesVisible',
+  dimensions: { QueueName },
+  stat: 'Maximum',
+});
 
 const pascal = (text) => text.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep, c) => c.toUpperCase());
 
 /** The operations on the table whose SystemErrors are summed (CloudWatch reports them per operation). */
-const TABLE_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem', 'Scan'];
+const TABLE_OPERATIONS = [
+  'GetItem',
+  'BatchGetItem',
+  'Query',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'TransactWriteItems',
+  'BatchWriteItem',
+  'Scan',
+];
 
 function alarmsOf({ service, stage, topic, settings }) {
   const prefix = `${service}-${stage}`;
@@ -63,7 +78,11 @@ function alarmsOf({ service, stage, topic, settings }) {
       description: `DynamoDB throttled reads or writes on ${table} (${runbook})`,
       topic,
       threshold: 0,
-      sumOf: ['ReadThrottleEvents', 'WriteThrottleEvents'].map((name) => ({ namespace: 'AWS/DynamoDB', name, dimensions: { TableName: table } })),
+      sumOf: ['ReadThrottleEvents', 'WriteThrottleEvents'].map((name) => ({
+        namespace: 'AWS/DynamoDB',
+        name,
+        dimensions: { TableName: table },
+      })),
     }),
     ...sumOfChunks(TABLE_OPERATIONS).reduce(
       (all, operations, i) => ({
@@ -73,7 +92,11 @@ function alarmsOf({ service, stage, topic, settings }) {
           description: `DynamoDB answered with internal errors on ${table} (${runbook})`,
           topic,
           threshold: 0,
-          sumOf: operations.map((Operation) => ({ namespace: 'AWS/DynamoDB', name: 'SystemErrors', dimensions: { TableName: table, Operation } })),
+          sumOf: operations.map((Operation) => ({
+            namespace: 'AWS/DynamoDB',
+            name: 'SystemErrors',
+            dimensions: { TableName: table, Operation },
+          })),
         }),
       }),
       {},
@@ -89,7 +112,10 @@ function alarmsOf({ service, stage, topic, settings }) {
   // Lambda errors and throttles, per domain (not per function): one alarm per 10 functions of a domain.
   for (const domain of DOMAINS) {
     const names = allFunctions(domain).map((fn) => fn.name);
-    for (const [kind, metricName] of [['errors', 'Errors'], ['throttles', 'Throttles']]) {
+    for (const [kind, metricName] of [
+      ['errors', 'Errors'],
+      ['throttles', 'Throttles'],
+    ]) {
       sumOfChunks(names).forEach((chunk, i) => {
         const part = sumOfChunks(names).length > 1 ? `-${i + 1}` : '';
         Object.assign(
@@ -99,7 +125,11 @@ function alarmsOf({ service, stage, topic, settings }) {
             description: `Lambda ${kind} in the ${domain} stack's functions (${chunk.join(', ')}) (${runbook})`,
             topic,
             threshold: 0,
-            sumOf: chunk.map((name) => ({ namespace: 'AWS/Lambda', name: metricName, dimensions: { FunctionName: fnName(name) } })),
+            sumOf: chunk.map((name) => ({
+              namespace: 'AWS/Lambda',
+              name: metricName,
+              dimensions: { FunctionName: fnName(name) },
+            })),
           }),
         );
       });
@@ -167,7 +197,14 @@ function alarmsOf({ service, stage, topic, settings }) {
  * alarm, and the dashboard. `settings`: DEFAULT_MONITORING with the stage's params.
  */
 function monitoringResources({ service, stage, settings = DEFAULT_MONITORING }) {
-  const resources = { ...dashboard({ service, stage, table: settings.table ?? `${service}-${stage}`, consumers: STREAM_FUNCTIONS.map((fn) => `${service}-${stage}-${fn.name}`) }) };
+  const resources = {
+    ...dashboard({
+      service,
+      stage,
+      table: settings.table ?? `${service}-${stage}`,
+      consumers: STREAM_FUNCTIONS.map((fn) => `${service}-${stage}-${fn.name}`),
+    }),
+  };
   if (!settings.alarms) return resources;
   if (!settings.alarmTopicArn) {
     resources.AlarmTopic = {

@@ -22,7 +22,19 @@ function cursorKeyEnvironment(fn, { domain, service, stage }) {
 
 /** The IAM statement reading the cursor key (decrypted with the account's aws/ssm key, which needs no grant of its own). */
 function cursorKeyStatement(service, stage) {
-  const arn = { 'Fn::Join': [':', ['arn', { Ref: 'AWS::Partition' }, 'ssm', { Ref: 'AWS::Region' }, { Ref: 'AWS::AccountId' }, `parameter${cursorSecretParameter(service, stage)}`]] };
+  const arn = {
+    'Fn::Join': [
+      ':',
+      [
+        'arn',
+        { Ref: 'AWS::Partition' },
+        'ssm',
+        { Ref: 'AWS::Region' },
+        { Ref: 'AWS::AccountId' },
+        `parameter${cursorSecretParameter(service, stage)}`,
+      ],
+    ],
+  };
   return { Effect: 'Allow', Action: ['ssm:GetParameter'], Resource: [arn] };
 }
 

@@ -43,7 +43,9 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
   const imported = new Set(importedPaths.map(trimSlashes));
   const httpEvents = functions.flatMap((fn) => (fn.events ?? []).filter((event) => event && event.http));
   // A schedule (the webhook retry runner): an EventBridge rule and a Lambda permission for it, per rate.
-  const scheduleRules = functions.flatMap((fn) => (fn.events ?? []).filter((event) => event && event.schedule)).flatMap((event) => event.schedule.rate);
+  const scheduleRules = functions
+    .flatMap((fn) => (fn.events ?? []).filter((event) => event && event.schedule))
+    .flatMap((event) => event.schedule.rate);
   const apiPaths = new Set();
   for (const event of httpEvents) {
     const segments = trimSlashes(event.http.path).split('/');
@@ -55,7 +57,8 @@ function countResources({ functions, resources = {}, importedPaths = [], ownsRes
   const byType = {
     'AWS::Lambda::Function': functions.length,
     'AWS::Logs::LogGroup': functions.length,
-    'AWS::Lambda::Permission': functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length + scheduleRules.length,
+    'AWS::Lambda::Permission':
+      functions.filter((fn) => (fn.events ?? []).some((event) => event && event.http)).length + scheduleRules.length,
     'AWS::Events::Rule': scheduleRules.length,
     // A stream-triggered function (infra/function-table.cjs STREAM_FUNCTIONS, or its compiled `stream` event): its event source.
     // A queue-triggered function (the webhook delivery worker): one per sqs event.
@@ -82,11 +85,23 @@ function stackSize(domain = 'all', rows = undefined) {
   const resources = Object.fromEntries([
     ...functions.map((fn) => [`${fn.name}-role`, { Type: 'AWS::IAM::Role' }]),
     ...(ownsShared ? [['StoreTable', { Type: 'AWS::DynamoDB::Table' }]] : []),
-    ...(holdsQueues(domain) && rows === undefined ? Object.keys(QUEUE_NAMES).map((id) => [id, { Type: 'AWS::SQS::Queue' }]) : []),
+    ...(holdsQueues(domain) && rows === undefined
+      ? Object.keys(QUEUE_NAMES).map((id) => [id, { Type: 'AWS::SQS::Queue' }])
+      : []),
     // infra/monitoring.cjs, infra/edge.cjs: alarms, topic, dashboard and access logs in core, with the default params.
-    ...(domain === 'core' ? Object.entries({ ...monitoringResources({ service: 'store-api', stage: 'size' }), ...edgeResources({ service: 'store-api', stage: 'size' }) }) : []),
+    ...(domain === 'core'
+      ? Object.entries({
+          ...monitoringResources({ service: 'store-api', stage: 'size' }),
+          ...edgeResources({ service: 'store-api', stage: 'size' }),
+        })
+      : []),
   ]);
-  return countResources({ functions, resources, importedPaths: ownsShared ? [] : ['api', 'api/2.0'], ownsRestApi: ownsShared });
+  return countResources({
+    functions,
+    resources,
+    importedPaths: ownsShared ? [] : ['api', 'api/2.0'],
+    ownsRestApi: ownsShared,
+  });
 }
 
 /** The stacks of the split deployment in deploy order: core first, then every domain. */

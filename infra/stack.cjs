@@ -68,7 +68,9 @@ async function outputs(resolveVariable) {
   if (domain !== 'core') return {};
   const monitoring = await monitoringSettings(resolveVariable);
   const edge = await edgeSettings(resolveVariable);
-  const exported = async (name, value) => ({ [name]: { Value: value, Export: { Name: await exportName(resolveVariable, name) } } });
+  const exported = async (name, value) => ({
+    [name]: { Value: value, Export: { Name: await exportName(resolveVariable, name) } },
+  });
   return {
     ...(await exported('RestApiId', { Ref: 'ApiGatewayRestApi' })),
     ...(await exported('RestApiRootResourceId', { 'Fn::GetAtt': ['ApiGatewayRestApi', 'RootResourceId'] })),
@@ -79,7 +81,9 @@ async function outputs(resolveVariable) {
     ...(await exported('TableStreamArn', { 'Fn::GetAtt': ['StoreTable', 'StreamArn'] })),
     // --- operations (issue 24) ---: where alarms of other stacks notify (infra/monitoring.cjs).
     ...(monitoring.alarms ? await exported('AlarmTopicArn', alarmTopic(monitoring)) : {}),
-    ...(edge.customDomainName ? { CustomDomainTarget: { Value: { 'Fn::GetAtt': ['CustomDomain', 'RegionalDomainName'] } } } : {}),
+    ...(edge.customDomainName
+      ? { CustomDomainTarget: { Value: { 'Fn::GetAtt': ['CustomDomain', 'RegionalDomainName'] } } }
+      : {}),
   };
 }
 
@@ -88,7 +92,11 @@ async function operationsResources(resolveVariable) {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
   return {
-    ...monitoringResources({ service, stage, settings: { ...(await monitoringSettings(resolveVariable)), table: (await activeTable(resolveVariable)).name } }),
+    ...monitoringResources({
+      service,
+      stage,
+      settings: { ...(await monitoringSettings(resolveVariable)), table: (await activeTable(resolveVariable)).name },
+    }),
     ...edgeResources({ service, stage, settings: await edgeSettings(resolveVariable) }),
   };
 }
@@ -101,7 +109,12 @@ async function resources({ resolveVariable }) {
       // The change feed's delivery and failure queues, beside the functions that use them (events, or all).
       ...(await webhookQueues({ resolveVariable, domain })),
       ...(domain === 'core' ? await operationsResources(resolveVariable) : {}),
-      ...(await makeIamRoles({ resolveVariable, domain, tableArn: await tableArn(resolveVariable), streamArn: await tableStreamArn(resolveVariable) })),
+      ...(await makeIamRoles({
+        resolveVariable,
+        domain,
+        tableArn: await tableArn(resolveVariable),
+        streamArn: await tableStreamArn(resolveVariable),
+      })),
     },
     Outputs: {
       StoreTableName: { Value: await resolveVariable('self:custom.tableName') },

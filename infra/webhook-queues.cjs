@@ -31,7 +31,11 @@ function queueResources(service, stage) {
   return {
     WebhookDeliveryDeadLetterQueue: {
       Type: 'AWS::SQS::Queue',
-      Properties: { QueueName: name('WebhookDeliveryDeadLetterQueue'), FifoQueue: true, MessageRetentionPeriod: FOURTEEN_DAYS },
+      Properties: {
+        QueueName: name('WebhookDeliveryDeadLetterQueue'),
+        FifoQueue: true,
+        MessageRetentionPeriod: FOURTEEN_DAYS,
+      },
     },
     WebhookDeliveryQueue: {
       Type: 'AWS::SQS::Queue',
@@ -43,7 +47,10 @@ function queueResources(service, stage) {
         FifoThroughputLimit: 'perMessageGroupId',
         VisibilityTimeout: 6 * DELIVERY_WORKER_TIMEOUT_SECONDS,
         MessageRetentionPeriod: FOURTEEN_DAYS,
-        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': ['WebhookDeliveryDeadLetterQueue', 'Arn'] }, maxReceiveCount: MAX_RECEIVES },
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': ['WebhookDeliveryDeadLetterQueue', 'Arn'] },
+          maxReceiveCount: MAX_RECEIVES,
+        },
       },
     },
     EventsConsumerFailureQueue: {
@@ -66,10 +73,39 @@ async function webhookQueues({ resolveVariable, domain }) {
  */
 const queueName = (id, service, stage) => `${service}-${stage}-${QUEUE_NAMES[id]}`;
 const queueArn = (id, service, stage) => ({
-  'Fn::Join': [':', ['arn', { Ref: 'AWS::Partition' }, 'sqs', { Ref: 'AWS::Region' }, { Ref: 'AWS::AccountId' }, queueName(id, service, stage)]],
+  'Fn::Join': [
+    ':',
+    [
+      'arn',
+      { Ref: 'AWS::Partition' },
+      'sqs',
+      { Ref: 'AWS::Region' },
+      { Ref: 'AWS::AccountId' },
+      queueName(id, service, stage),
+    ],
+  ],
 });
 const queueUrl = (id, service, stage) => ({
-  'Fn::Join': ['', ['https://sqs.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: 'AWS::AccountId' }, '/', queueName(id, service, stage)]],
+  'Fn::Join': [
+    '',
+    [
+      'https://sqs.',
+      { Ref: 'AWS::Region' },
+      '.amazonaws.com/',
+      { Ref: 'AWS::AccountId' },
+      '/',
+      queueName(id, service, stage),
+    ],
+  ],
 });
 
-module.exports = { webhookQueues, queueResources, holdsQueues, queueArn, queueUrl, QUEUE_NAMES, DELIVERY_WORKER_TIMEOUT_SECONDS, MAX_RECEIVES };
+module.exports = {
+  webhookQueues,
+  queueResources,
+  holdsQueues,
+  queueArn,
+  queueUrl,
+  QUEUE_NAMES,
+  DELIVERY_WORKER_TIMEOUT_SECONDS,
+  MAX_RECEIVES,
+};

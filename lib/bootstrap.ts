@@ -1,8 +1,8 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
-import { ensureStoreDefaults } from './store-defaults.js';
-import { markUserIndexReady } from './db/user-index-upgrade.js';
 import { storefrontKey } from './db/storefront-key.js';
+import { markUserIndexReady } from './db/user-index-upgrade.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
+import { ensureStoreDefaults } from './store-defaults.js';
 
 export const DEFAULT_BOOTSTRAP_EMAIL = 'admin@example.com';
 
@@ -28,7 +28,10 @@ export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: s
   const existing = await getUserByEmail(email);
   if (existing) {
     if (options.apiKey) {
-      await updateUser(existing.user_id, () => ({ status: 'A', is_root: existing.user_type === 'A' ? 'Y' : existing.is_root }));
+      await updateUser(existing.user_id, () => ({
+        status: 'A',
+        is_root: existing.user_type === 'A' ? 'Y' : existing.is_root,
+      }));
       await setApiKeyHash(existing.user_id, hashApiKey(options.apiKey));
     }
     return { email, apiKey: options.apiKey, created: false };

@@ -45,9 +45,7 @@ export const LOCAL_CURSOR_SECRET = 'store-api-local-cursor-secret';
 
 function readEdition(value: string | undefined): StoreEdition {
   const edition = (value ?? 'multi-vendor-ultimate').trim().toLowerCase();
-  return (STORE_EDITIONS as readonly string[]).includes(edition)
-    ? (edition as StoreEdition)
-    : 'multi-vendor-ultimate';
+  return (STORE_EDITIONS as readonly string[]).includes(edition) ? (edition as StoreEdition) : 'multi-vendor-ultimate';
 }
 
 function readNonNegativeNumber(value: string | undefined, fallback: number): number {

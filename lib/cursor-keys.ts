@@ -26,8 +26,12 @@ export function parseCursorKeys(text: string): CursorKeySet {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{')) return { current: trimmed, previous: [] };
   const parsed = JSON.parse(trimmed) as Partial<CursorKeySet>;
-  if (typeof parsed.current !== 'string' || parsed.current.length < 16) throw new Error('the cursor key parameter has no "current" key of 16 characters or more');
-  return { current: parsed.current, previous: (parsed.previous ?? []).filter((key): key is string => typeof key === 'string' && key.length > 0) };
+  if (typeof parsed.current !== 'string' || parsed.current.length < 16)
+    throw new Error('the cursor key parameter has no "current" key of 16 characters or more');
+  return {
+    current: parsed.current,
+    previous: (parsed.previous ?? []).filter((key): key is string => typeof key === 'string' && key.length > 0),
+  };
 }
 
 /** The keys this instance signs and verifies with right now. */

@@ -1,4 +1,4 @@
-import { MetricUnit, Metrics } from '@aws-lambda-powertools/metrics';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
 /**
  * One CloudWatch metric set per request, written as an Embedded Metric Format

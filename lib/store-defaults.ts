@@ -1,11 +1,11 @@
 import { seedRecord } from './db/entity-store.js';
 import { ConditionFailed, transactWrite } from './db/transact.js';
-import { langCodeMarker } from './operations/languages.js';
 import { languagesEntity } from './entities/languages.js';
 import { paymentsEntity } from './entities/payments.js';
 import { shippingsEntity } from './entities/shippings.js';
 import { STATUS_PARAM_DEFAULTS, statusesEntity } from './entities/statuses.js';
 import { withDefaults } from './entities/validate.js';
+import { langCodeMarker } from './operations/languages.js';
 import { ensureSettings } from './settings-defaults.js';
 
 /**
@@ -35,15 +35,24 @@ export async function ensureStoreDefaults(): Promise<void> {
       params: { ...STATUS_PARAM_DEFAULTS, inventory, payment_received: letter === 'P' || letter === 'C' ? 'Y' : 'N' },
     });
   }
-  await seedRecord(paymentsEntity, 1, { ...withDefaults(paymentsEntity, { payment: 'Credit card' }), description: 'Visa, Mastercard, etc...' });
+  await seedRecord(paymentsEntity, 1, {
+    ...withDefaults(paymentsEntity, { payment: 'Credit card' }),
+    description: 'Visa, Mastercard, etc...',
+  });
   await seedLanguage();
-  await seedRecord(shippingsEntity, 1, { ...withDefaults(shippingsEntity, { shipping: 'Custom shipping method' }), delivery_time: '3-5 days' });
+  await seedRecord(shippingsEntity, 1, {
+    ...withDefaults(shippingsEntity, { shipping: 'Custom shipping method' }),
+    delivery_time: '3-5 days',
+  });
   await ensureSettings();
 }
 
 /** English, language 1, with its lang_code marker (lib/operations/languages.ts) so no other language takes `en`. */
 async function seedLanguage(): Promise<void> {
-  await seedRecord(languagesEntity, 1, { ...withDefaults(languagesEntity, { lang_code: 'en', name: 'English' }), country_code: 'US' });
+  await seedRecord(languagesEntity, 1, {
+    ...withDefaults(languagesEntity, { lang_code: 'en', name: 'English' }),
+    country_code: 'US',
+  });
   try {
     await transactWrite([langCodeMarker('en', 1)]);
   } catch (error) {

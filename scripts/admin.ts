@@ -76,7 +76,8 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!command) throw new UsageError(USAGE);
-  if (command === 'rotate-cursor-secret' || command === 'restore' || command === 'switch-table') return stageCommand(command, values);
+  if (command === 'rotate-cursor-secret' || command === 'restore' || command === 'switch-table')
+    return stageCommand(command, values);
   if (values.region) process.env.AWS_REGION = values.region;
   target = { endpoint: (await useTarget(values.stage)).endpoint, stage: values.stage };
   // Imported after the environment is set: the SDK client and config read it.
@@ -103,7 +104,12 @@ async function main(argv: string[]): Promise<void> {
     case 'set-password':
       return commands.setPasswordCommand(email(), { generate: values.generate, readPassword });
     case 'replay-events':
-      return replayEvents(values.stage ?? fail('replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)'));
+      return replayEvents(
+        values.stage ??
+          fail(
+            'replay-events needs --stage NAME: failed batches are kept by a deployed stage (locally a batch is retried until it goes through)',
+          ),
+      );
     case 'migrate':
       return commands.migrateCommand(values.rate);
     case 'storefront-key':
@@ -114,7 +120,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 /** The commands on a deployed stage's AWS resources rather than on its data (scripts/lib/cursor-secret.ts, restore.ts, active-table.ts). */
-async function stageCommand(command: 'rotate-cursor-secret' | 'restore' | 'switch-table', values: ReturnType<typeof parseOptions>['values']): Promise<void> {
+async function stageCommand(
+  command: 'rotate-cursor-secret' | 'restore' | 'switch-table',
+  values: ReturnType<typeof parseOptions>['values'],
+): Promise<void> {
   const stage = values.stage ?? fail(`${command} needs --stage NAME`);
   const region = values.region ?? process.env.AWS_REGION ?? 'us-east-1';
   if (command === 'rotate-cursor-secret') {
@@ -124,12 +133,19 @@ async function stageCommand(command: 'rotate-cursor-secret' | 'restore' | 'switc
   }
   const { switchTable } = await import('./lib/active-table.js');
   if (command === 'switch-table') {
-    console.log(await switchTable(stage, region, values.table ?? fail(`switch-table needs --table NAME (store-api-${stage}: the stage's own table)`)));
+    console.log(
+      await switchTable(
+        stage,
+        region,
+        values.table ?? fail(`switch-table needs --table NAME (store-api-${stage}: the stage's own table)`),
+      ),
+    );
     return;
   }
   const given = values.to ?? fail('restore needs --to TIME (ISO 8601, e.g. 2026-11-26T07:00:00Z) or --to latest');
   const to = given === 'latest' ? undefined : new Date(given);
-  if (to && Number.isNaN(to.getTime())) fail(`--to ${given} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z) or latest`);
+  if (to && Number.isNaN(to.getTime()))
+    fail(`--to ${given} is not a time (ISO 8601, e.g. 2026-11-26T07:00:00Z) or latest`);
   const { formatRestoreReport, restoreTable } = await import('./lib/restore.js');
   const report = await restoreTable({ stage, to, region });
   console.log(formatRestoreReport(report));
@@ -178,7 +194,11 @@ async function replayEvents(stage: string): Promise<void> {
   const { replayFailedBatches, useDeliveryQueue } = await import('./lib/replay-events.js');
   await useDeliveryQueue(stage);
   const { consumeChanges } = await import('../lib/events/consume.js');
-  const { replayed, failed } = await replayFailedBatches(stage, (changes) => consumeChanges(changes), (line) => console.log(line));
+  const { replayed, failed } = await replayFailedBatches(
+    stage,
+    (changes) => consumeChanges(changes),
+    (line) => console.log(line),
+  );
   console.log(`replay-events: ${replayed} batch(es) replayed, ${failed} left in the queue`);
   if (failed > 0) process.exitCode = 1;
 }
@@ -189,7 +209,7 @@ function fail(message: string): never {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   const unreachable = target && unreachableDatabaseMessage(error, target.endpoint, target.stage);
-  const message = unreachable ?? (error instanceof Error ? (error.message || error.name) : String(error));
+  const message = unreachable ?? (error instanceof Error ? error.message || error.name : String(error));
   console.error(`admin: ${message}`);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

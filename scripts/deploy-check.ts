@@ -16,23 +16,34 @@
  * Exits 1 at the first failed step or with any difference. `--keep` leaves the stage and moto running.
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
-import { checkQueues } from './lib/queue-check.js';
+
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
-import { awsClients, readDeployedStage, type AwsClients, type DeployedStage } from './lib/deployed-stage.js';
+import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
-import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
-import { restoredTableName } from './lib/restore.js';
-import { checkStackUsesTable } from './lib/switch-check.js';
 import { stopAllGroups } from './lib/process-group.js';
+import { checkQueues } from './lib/queue-check.js';
+import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
 import { repoRoot } from './lib/repo.js';
-import { checkFunctions, checkLogGroups, checkNothingLeft, checkRoles, checkRouteKeys, checkRoutes, checkStacks, checkStageSettings, checkTable } from './lib/stage-check.js';
+import { restoredTableName } from './lib/restore.js';
+import {
+  checkFunctions,
+  checkLogGroups,
+  checkNothingLeft,
+  checkRoles,
+  checkRouteKeys,
+  checkRoutes,
+  checkStacks,
+  checkStageSettings,
+  checkTable,
+} from './lib/stage-check.js';
 import { expectedPolicies, resolveConfig, stageParam } from './lib/stage-expectations.js';
+import { checkStackUsesTable } from './lib/switch-check.js';
 
 const require = createRequire(import.meta.url);
 const { SPLIT_STACKS } = require('../infra/stack-size.cjs') as { SPLIT_STACKS: string[] };
@@ -64,10 +75,20 @@ export const checkParams = (stage: string) => [
 const UPGRADE_USER = 'upgrade-check@example.com';
 
 /** `scripts/<script> …` of the checkout at `root` with `env`; its output goes to `log` and comes back. */
-function runScript(root: string, script: string, args: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<{ code: number; output: string[] }> {
+function runScript(
+  root: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<{ code: number; output: string[] }> {
   const output: string[] = [];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8');
       let rest = '';
@@ -91,7 +112,14 @@ async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise
   const tableArn = deployed.table?.description.TableArn;
   // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
   const streamArn = deployed.table?.description.LatestStreamArn;
-  const policies = tableArn ? await expectedPolicies(deployed.stage, tableArn, streamArn, String(stageParam(config, deployed.stage, 'tracing')) === 'true') : new Map();
+  const policies = tableArn
+    ? await expectedPolicies(
+        deployed.stage,
+        tableArn,
+        streamArn,
+        String(stageParam(config, deployed.stage, 'tracing')) === 'true',
+      )
+    : new Map();
   return [
     ...checkStacks(deployed, SPLIT_STACKS),
     ...checkRoutes(deployed),
@@ -103,7 +131,11 @@ async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise
     ...checkTable(deployed, config),
     // The change feed's queues and their wiring (issue 28).
     ...(await checkQueues(deployed.stage, REGION, env)),
-    ...checkOperations(deployed, await readOperations(deployed.stage, deployed.restApiIds[0], config, REGION, env), config),
+    ...checkOperations(
+      deployed,
+      await readOperations(deployed.stage, deployed.restApiIds[0], config, REGION, env),
+      config,
+    ),
   ];
 }
 
@@ -123,20 +155,32 @@ export async function restoreDrill(
   const to = backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.LatestRestorableDateTime;
   if (!to) return ['the table reports no latest restorable time'];
   const restored = restoredTableName(`store-api-${stage}`, to);
-  const { code, output } = await runScript(repoRoot, 'admin.ts', ['restore', '--stage', stage, '--to', to.toISOString(), '--region', REGION, '--switch'], env, log);
+  const { code, output } = await runScript(
+    repoRoot,
+    'admin.ts',
+    ['restore', '--stage', stage, '--to', to.toISOString(), '--region', REGION, '--switch'],
+    env,
+    log,
+  );
   const problems = code === 0 ? await onRestored(restored) : [`npm run admin -- restore exited with ${code}`];
   await aws.dynamodb.send(new DeleteTableCommand({ TableName: restored })).catch(() => undefined);
   // Every kind of item counted in both tables; the data written through the admin command line is there.
   const rows = output.filter((line) => /^ {2}\S+\s+\d+\s+\d+$/.test(line)).map((line) => line.trim().split(/\s+/));
-  for (const [kind, now, restored] of rows) if (now !== restored) problems.push(`restored ${kind}: ${restored} items, the table holds ${now}`);
-  if (!rows.some(([kind, , restored]) => kind === 'LOGIN' && Number(restored) > 0)) problems.push('the restored table holds no LOGIN item (the admin user)');
-  if (!output.some((line) => /read back [1-9]\d* sampled items/.test(line))) problems.push('no sampled item was read back');
-  if (!output.some((line) => line.includes(`/store-api/${stage}/table-name = ${restored}`))) problems.push('restore --switch did not switch the stage to the restored table');
+  for (const [kind, now, restored] of rows)
+    if (now !== restored) problems.push(`restored ${kind}: ${restored} items, the table holds ${now}`);
+  if (!rows.some(([kind, , restored]) => kind === 'LOGIN' && Number(restored) > 0))
+    problems.push('the restored table holds no LOGIN item (the admin user)');
+  if (!output.some((line) => /read back [1-9]\d* sampled items/.test(line)))
+    problems.push('no sampled item was read back');
+  if (!output.some((line) => line.includes(`/store-api/${stage}/table-name = ${restored}`)))
+    problems.push('restore --switch did not switch the stage to the restored table');
   return problems;
 }
 
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */
-export async function deployCheck(options: { stage?: string; keep?: boolean; upgrade?: boolean; log?: (line: string) => void } = {}): Promise<DeployCheckReport> {
+export async function deployCheck(
+  options: { stage?: string; keep?: boolean; upgrade?: boolean; log?: (line: string) => void } = {},
+): Promise<DeployCheckReport> {
   const stage = options.stage ?? 'check';
   const log = options.log ?? ((line: string) => console.log(line));
   const steps: StepResult[] = [];
@@ -157,21 +201,37 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; upg
     for (const problem of problems) log(`   ${problem}`);
     return problems.length === 0;
   };
-  const deploy = (...extra: string[]) => async () => {
-    const { code } = await runScript(repoRoot, 'deploy.ts', ['--stage', stage, '--region', REGION, ...extra], env, log);
-    return code === 0 ? [] : [`npm run deploy -- --stage ${stage} ${extra.join(' ')} exited with ${code}`];
-  };
+  const deploy =
+    (...extra: string[]) =>
+    async () => {
+      const { code } = await runScript(
+        repoRoot,
+        'deploy.ts',
+        ['--stage', stage, '--region', REGION, ...extra],
+        env,
+        log,
+      );
+      return code === 0 ? [] : [`npm run deploy -- --stage ${stage} ${extra.join(' ')} exited with ${code}`];
+    };
   const admin = async (root: string, ...args: string[]) => {
     const { code, output } = await runScript(root, 'admin.ts', [...args, '--stage', stage], env, log);
-    return code === 0 ? { problems: [], output } : { problems: [`npm run admin -- ${args.join(' ')} exited with ${code}`], output };
+    return code === 0
+      ? { problems: [], output }
+      : { problems: [`npm run admin -- ${args.join(' ')} exited with ${code}`], output };
   };
   const writeData = async (root: string) => [
-    ...(await admin(root, 'create-user', '--email', UPGRADE_USER, '--type', 'A', '--root', '--firstname', 'Upgrade')).problems,
+    ...(await admin(root, 'create-user', '--email', UPGRADE_USER, '--type', 'A', '--root', '--firstname', 'Upgrade'))
+      .problems,
     ...(await admin(root, 'enable-api', '--email', UPGRADE_USER)).problems,
   ];
   const readData = async () => {
     const { problems, output } = await admin(repoRoot, 'show-user', '--email', UPGRADE_USER);
-    return [...problems, ...(output.some((line) => line.includes(UPGRADE_USER)) ? [] : [`${UPGRADE_USER}, written before, is not read back`])];
+    return [
+      ...problems,
+      ...(output.some((line) => line.includes(UPGRADE_USER))
+        ? []
+        : [`${UPGRADE_USER}, written before, is not read back`]),
+    ];
   };
   const released = (label: string) => async () => {
     const checkout = await checkoutReleasedLayout();
@@ -188,18 +248,29 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; upg
   try {
     let before: DeployedStage | undefined;
     const ok =
-      (!options.upgrade || (await step('deploy the released layout and write data through its admin command line', released('released layout')))) &&
+      (!options.upgrade ||
+        (await step(
+          'deploy the released layout and write data through its admin command line',
+          released('released layout'),
+        ))) &&
       (await step('deploy every stack', deploy(...checkParams(stage)))) &&
       (await step('read back and compare with the code', async () => {
         // Data first: the table's description (its item count) is part of what the second deploy must not change.
         const written = options.upgrade ? [] : await writeData(repoRoot);
         before = await readDeployedStage(aws, stage);
-        log(`   read back: ${before.stacks.length} stacks, ${before.routes.length} methods, ${before.functions.length} functions, ${before.roles.length} roles, ${before.logGroups.length} log groups`);
+        log(
+          `   read back: ${before.stacks.length} stacks, ${before.routes.length} methods, ${before.functions.length} functions, ${before.roles.length} roles, ${before.logGroups.length} log groups`,
+        );
         const problems = await compare(before, env);
         if (!options.upgrade) return [...problems, ...written];
         const config = await resolveConfig(stage, env, checkParams(stage));
-        const kept = (await readOperations(stage, before.restApiIds[0], config, REGION, env)).cursorKey?.current === shellSecret;
-        return [...problems, ...(await readData()), ...(kept ? [] : ["the upgrade did not keep the shell's CURSOR_SECRET as the current cursor key"])];
+        const kept =
+          (await readOperations(stage, before.restApiIds[0], config, REGION, env)).cursorKey?.current === shellSecret;
+        return [
+          ...problems,
+          ...(await readData()),
+          ...(kept ? [] : ["the upgrade did not keep the shell's CURSOR_SECRET as the current cursor key"]),
+        ];
       })) &&
       (await step('deploy again: nothing changes', async () => {
         const problems = await deploy(...checkParams(stage))();
@@ -212,37 +283,67 @@ export async function deployCheck(options: { stage?: string; keep?: boolean; upg
         const rotated = await admin(repoRoot, 'rotate-cursor-secret', '--region', REGION);
         const config = await resolveConfig(stage, env, checkParams(stage));
         const keys = (await readOperations(stage, before!.restApiIds[0], config, REGION, env)).cursorKey;
-        const overlap = keys?.previousCount === 1 ? [] : [`after a rotation the cursor key parameter holds ${keys?.previousCount} previous keys, not 1`];
+        const overlap =
+          keys?.previousCount === 1
+            ? []
+            : [`after a rotation the cursor key parameter holds ${keys?.previousCount} previous keys, not 1`];
         return [...rotated.problems, ...overlap];
       })) &&
       (await step('restore the table into a new one, switch the stage to it and back', () =>
         restoreDrill(aws, stage, env, log, async (restored) => {
           // The change feed's stack alone: its consumer, its trigger and its grants show the switch (the other stacks
           // take it the same way, through the same params); the admin command line follows it too.
-          const onto = [...(await deploy('--only', 'events', ...checkParams(stage))()), ...(await checkStackUsesTable(aws, stage, restored))];
+          const onto = [
+            ...(await deploy('--only', 'events', ...checkParams(stage))()),
+            ...(await checkStackUsesTable(aws, stage, restored)),
+          ];
           const read = await readData();
-          const back = (await admin(repoRoot, 'switch-table', '--table', `store-api-${stage}`, '--region', REGION)).problems;
-          const returned = [...(await deploy('--only', 'events', ...checkParams(stage))()), ...(await checkStackUsesTable(aws, stage, `store-api-${stage}`))];
-          return [...onto.map((p) => `switched: ${p}`), ...read.map((p) => `switched: ${p}`), ...back, ...returned.map((p) => `back: ${p}`)];
+          const back = (await admin(repoRoot, 'switch-table', '--table', `store-api-${stage}`, '--region', REGION))
+            .problems;
+          const returned = [
+            ...(await deploy('--only', 'events', ...checkParams(stage))()),
+            ...(await checkStackUsesTable(aws, stage, `store-api-${stage}`)),
+          ];
+          return [
+            ...onto.map((p) => `switched: ${p}`),
+            ...read.map((p) => `switched: ${p}`),
+            ...back,
+            ...returned.map((p) => `back: ${p}`),
+          ];
         }),
       )) &&
       (options.keep ||
         ((await step('remove a half-deployed stage: one stack first, then the rest, skipping it', async () => {
           const problems = await deploy('--remove', '--only', 'webhooks')();
           if (problems.length > 0) return problems;
-          const { code, output } = await runScript(repoRoot, 'deploy.ts', ['--stage', stage, '--region', REGION, '--remove'], env, log);
+          const { code, output } = await runScript(
+            repoRoot,
+            'deploy.ts',
+            ['--stage', stage, '--region', REGION, '--remove'],
+            env,
+            log,
+          );
           const skipped = output.some((line) => line.includes(`skipped, not deployed: store-api-${stage}-webhooks`));
-          return [...(code === 0 ? [] : [`npm run deploy -- --remove exited with ${code}`]), ...(skipped ? [] : ['the removal did not say it skipped the absent webhooks stack'])];
+          return [
+            ...(code === 0 ? [] : [`npm run deploy -- --remove exited with ${code}`]),
+            ...(skipped ? [] : ['the removal did not say it skipped the absent webhooks stack']),
+          ];
         })) &&
           (await step('nothing of the stage is left', async () => {
             const config = await resolveConfig(stage, env, checkParams(stage));
-            return [...checkNothingLeft(await readDeployedStage(aws, stage)), ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env))];
+            return [
+              ...checkNothingLeft(await readDeployedStage(aws, stage)),
+              ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env)),
+            ];
           }))));
     return { stage, steps, ok: Boolean(ok) && steps.every((s) => s.problems.length === 0) };
   } finally {
     aws.destroy();
     if (!options.keep) await moto.stop();
-    else log(`\nkept: stage ${stage} on moto_server ${moto.endpoint} (pid ${moto.process.pid}); stop it with kill -- -${moto.process.pid}`);
+    else
+      log(
+        `\nkept: stage ${stage} on moto_server ${moto.endpoint} (pid ${moto.process.pid}); stop it with kill -- -${moto.process.pid}`,
+      );
   }
 }
 
@@ -255,11 +356,18 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const writeReport = (report: DeployCheckReport | { ok: false; error: string }) => {
     if (reportAt >= 0) writeFileSync(argv[reportAt + 1]!, JSON.stringify(report));
   };
-  deployCheck({ stage: stageAt >= 0 ? argv[stageAt + 1] : undefined, keep: argv.includes('--keep'), upgrade: argv.includes('--upgrade') }).then(
+  deployCheck({
+    stage: stageAt >= 0 ? argv[stageAt + 1] : undefined,
+    keep: argv.includes('--keep'),
+    upgrade: argv.includes('--upgrade'),
+  }).then(
     (report) => {
       writeReport(report);
-      console.log(`\ndeploy check of stage ${report.stage}: ${report.ok ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-      for (const s of report.steps) console.log(`  ${s.problems.length === 0 ? 'ok  ' : 'FAIL'} ${s.step} (${s.seconds} s)`);
+      console.log(
+        `\ndeploy check of stage ${report.stage}: ${report.ok ? 'PASSED' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      for (const s of report.steps)
+        console.log(`  ${s.problems.length === 0 ? 'ok  ' : 'FAIL'} ${s.step} (${s.seconds} s)`);
       process.exit(report.ok ? 0 : 1);
     },
     async (error: unknown) => {

@@ -18,8 +18,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { activeTableParams, deleteTableSwitch, tableNameParameter } from './lib/active-table.js';
 import { deleteCursorSecret, ensureCursorSecret } from './lib/cursor-secret.js';
-import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 import { migrateDeployedStage } from './lib/deploy-migrate.js';
+import { createScratchDir, type ScratchDir } from './lib/scratch-dir.js';
 import { stackNameOf, stackStatuses } from './lib/stack-status.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,7 +50,10 @@ export function plan(argv: string[]): Plan {
   const passThrough: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const found = inline ?? argv[++i];
       if (found === undefined || found.startsWith('--')) throw new UsageError(`${flag} needs a value`);
@@ -59,16 +62,22 @@ export function plan(argv: string[]): Plan {
     if (flag === '--stage' || flag === '-s') stage = value();
     else if (flag === '--remove') action = 'remove';
     else if (flag === '--dry-run') dryRun = true;
-    else if (flag === '--only') only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (flag === '--only')
+      only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (flag === '--region' || flag === '-r') {
       region = value();
       passThrough.push('--region', region);
-    } else if (flag === '--param' && /^domain=/.test(inline ?? argv[i + 1] ?? '')) throw new UsageError('the script chooses --param=domain itself; use --only');
+    } else if (flag === '--param' && /^domain=/.test(inline ?? argv[i + 1] ?? ''))
+      throw new UsageError('the script chooses --param=domain itself; use --only');
     else passThrough.push(arg);
   }
   if (!stage) throw new UsageError('--stage is required (dev, prod, …)');
   const unknown = (only ?? []).filter((name) => !SPLIT_STACKS.includes(name));
-  if (unknown.length > 0) throw new UsageError(`unknown stack ${unknown.join(', ')}: one of ${SPLIT_STACKS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new UsageError(`unknown stack ${unknown.join(', ')}: one of ${SPLIT_STACKS.join(', ')}`);
   const ordered = SPLIT_STACKS.filter((name) => !only || only.includes(name));
   const stacks = action === 'deploy' ? ordered : [...ordered].reverse();
   return {
@@ -102,9 +111,18 @@ export function partialStateReport(wanted: Plan, failedAt: number, statuses: Map
     `stacks of stage ${wanted.stage} that exist now: ${existing.map((name) => `${stackNameOf(wanted.stage, name)} (${statuses.get(name)})`).join(', ') || 'none'}`,
   ];
   const rolledBack = existing.filter((name) => statuses.get(name) === 'ROLLBACK_COMPLETE');
-  if (rolledBack.length > 0) lines.push(`a stack in ROLLBACK_COMPLETE cannot be updated, only removed first: npm run deploy -- --stage ${wanted.stage} --remove --only ${rolledBack.join(',')}`);
-  if (wanted.action === 'deploy') lines.push(`resume: npm run deploy -- --stage ${wanted.stage} --only ${wanted.stacks.slice(failedAt).join(',')} (same options)`);
-  else lines.push(`retry the removal: npm run deploy -- --stage ${wanted.stage} --remove (stacks already gone are skipped)`);
+  if (rolledBack.length > 0)
+    lines.push(
+      `a stack in ROLLBACK_COMPLETE cannot be updated, only removed first: npm run deploy -- --stage ${wanted.stage} --remove --only ${rolledBack.join(',')}`,
+    );
+  if (wanted.action === 'deploy')
+    lines.push(
+      `resume: npm run deploy -- --stage ${wanted.stage} --only ${wanted.stacks.slice(failedAt).join(',')} (same options)`,
+    );
+  else
+    lines.push(
+      `retry the removal: npm run deploy -- --stage ${wanted.stage} --remove (stacks already gone are skipped)`,
+    );
   lines.push(`or remove what exists: npm run deploy -- --stage ${wanted.stage} --remove`);
   return lines.join('\n');
 }
@@ -113,9 +131,14 @@ export function partialStateReport(wanted: Plan, failedAt: number, statuses: Map
 async function withoutAbsentStacks(wanted: Plan): Promise<Plan> {
   const statuses = await stackStatuses(wanted.stage, wanted.stacks, wanted.region);
   const absent = wanted.stacks.filter((name) => !statuses.get(name));
-  if (absent.length > 0) console.log(`skipped, not deployed: ${absent.map((name) => stackNameOf(wanted.stage, name)).join(', ')}`);
+  if (absent.length > 0)
+    console.log(`skipped, not deployed: ${absent.map((name) => stackNameOf(wanted.stage, name)).join(', ')}`);
   const keep = wanted.stacks.map((name) => Boolean(statuses.get(name)));
-  return { ...wanted, stacks: wanted.stacks.filter((_, i) => keep[i]), commands: wanted.commands.filter((_, i) => keep[i]) };
+  return {
+    ...wanted,
+    stacks: wanted.stacks.filter((_, i) => keep[i]),
+    commands: wanted.commands.filter((_, i) => keep[i]),
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -124,10 +147,16 @@ async function main(argv: string[]): Promise<number> {
   const wanted = planned.action === 'remove' && !planned.dryRun ? await withoutAbsentStacks(planned) : planned;
   if (wanted.action === 'deploy' && !wanted.dryRun) {
     const made = await ensureCursorSecret(wanted.stage, wanted.region, process.env.CURSOR_SECRET);
-    console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${made === 'created' ? 'created' : 'exists, kept'}`);
+    console.log(
+      `cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${made === 'created' ? 'created' : 'exists, kept'}`,
+    );
   }
-  const switched = wanted.action === 'deploy' && !wanted.dryRun ? await activeTableParams(wanted.stage, wanted.region) : [];
-  if (switched.length > 0) console.log(`table: ${switched[0]!.split('=')[2]}, named by ${tableNameParameter(wanted.stage)} (the stage's own table is kept as it is)`);
+  const switched =
+    wanted.action === 'deploy' && !wanted.dryRun ? await activeTableParams(wanted.stage, wanted.region) : [];
+  if (switched.length > 0)
+    console.log(
+      `table: ${switched[0]!.split('=')[2]}, named by ${tableNameParameter(wanted.stage)} (the stage's own table is kept as it is)`,
+    );
   for (const [i, planned] of wanted.commands.entries()) {
     const args = [...planned, ...switched];
     console.log(`\n[${i + 1}/${wanted.commands.length}] serverless ${args.join(' ')}`);
@@ -135,15 +164,22 @@ async function main(argv: string[]): Promise<number> {
     const started = Date.now();
     const code = await runServerless(args);
     if (code !== 0) {
-      console.error(`\n${partialStateReport(wanted, i, await stackStatuses(wanted.stage, SPLIT_STACKS, wanted.region))}`);
+      console.error(
+        `\n${partialStateReport(wanted, i, await stackStatuses(wanted.stage, SPLIT_STACKS, wanted.region))}`,
+      );
       return code;
     }
     console.log(`stack ${wanted.stacks[i]}: done in ${Math.round((Date.now() - started) / 1000)} s`);
-    if (wanted.action === 'deploy' && wanted.stacks[i] === 'core') await migrateDeployedStage(wanted.stage, wanted.region);
+    if (wanted.action === 'deploy' && wanted.stacks[i] === 'core')
+      await migrateDeployedStage(wanted.stage, wanted.region);
   }
   if (wanted.action === 'remove' && !wanted.dryRun && planned.stacks.includes('core')) {
-    console.log(`cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${await deleteCursorSecret(wanted.stage, wanted.region)}`);
-    console.log(`table switch ${tableNameParameter(wanted.stage)}: ${await deleteTableSwitch(wanted.stage, wanted.region)} (a restored table is never removed with the stage)`);
+    console.log(
+      `cursor key parameter /store-api/${wanted.stage}/cursor-secret: ${await deleteCursorSecret(wanted.stage, wanted.region)}`,
+    );
+    console.log(
+      `table switch ${tableNameParameter(wanted.stage)}: ${await deleteTableSwitch(wanted.stage, wanted.region)} (a restored table is never removed with the stage)`,
+    );
   }
   return 0;
 }

@@ -2,19 +2,20 @@
  * `npm start`: DynamoDB Local (unless --dynamodb-endpoint), the table, the bootstrap administrator, then the
  * API under serverless offline (README "Quick start"). Ctrl-C stops everything it started.
  */
-import { parseArgs } from 'node:util';
+
 import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ensureTable } from '../lib/db/setup.js';
 import { startDynamoDbLocal } from './lib/dynamodb-local.js';
 import { startLocalChangeFeed } from './lib/local-change-feed.js';
-import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from './lib/local-env.js';
+import { awsEnvFor, LOCAL_TABLE_NAME, scriptDynamoClient } from './lib/local-env.js';
 import { startOffline } from './lib/offline.js';
-import { startWebhookRetryTimer } from './lib/webhook-retry-timer.js';
 import { assertPortFree, freePort } from './lib/ports.js';
-import { stopAllGroups, type SupervisedGroup } from './lib/process-group.js';
+import { type SupervisedGroup, stopAllGroups } from './lib/process-group.js';
 import { repoRoot } from './lib/repo.js';
-import { chooseLogFormat, requestLogStream, type LogFormat } from './lib/request-log.js';
+import { chooseLogFormat, type LogFormat, requestLogStream } from './lib/request-log.js';
 import { StartupError } from './lib/startup-error.js';
+import { startWebhookRetryTimer } from './lib/webhook-retry-timer.js';
 
 const USAGE = `Usage: npm start [-- --in-memory | --dynamodb-endpoint URL] [--reload] [--log-format pretty|json]
   --in-memory               DynamoDB Local keeps nothing on disk (default: data in .data/)
@@ -58,7 +59,9 @@ function readOptions(): Options {
     throw new StartupError(`--dynamodb-endpoint needs a URL such as http://127.0.0.1:8000, not '${endpoint}'`);
   }
   if (endpoint !== undefined && values['in-memory']) {
-    throw new StartupError('--in-memory applies to the DynamoDB Local that --dynamodb-endpoint replaces; use one of them');
+    throw new StartupError(
+      '--in-memory applies to the DynamoDB Local that --dynamodb-endpoint replaces; use one of them',
+    );
   }
   // serverless.yml derives the handlers' table from the stage; a different TABLE_NAME here would split the data.
   if (process.env.TABLE_NAME && process.env.TABLE_NAME !== LOCAL_TABLE_NAME) {
@@ -125,7 +128,9 @@ async function main(): Promise<void> {
     console.log(`Table ${LOCAL_TABLE_NAME}: ${table}`);
   } catch (error) {
     // Mostly a wrong --dynamodb-endpoint or missing credentials for it: say which, without a stack.
-    throw new StartupError(`Could not check or create table ${LOCAL_TABLE_NAME} at ${endpoint}: ${(error as Error).message}`);
+    throw new StartupError(
+      `Could not check or create table ${LOCAL_TABLE_NAME} at ${endpoint}: ${(error as Error).message}`,
+    );
   } finally {
     client.destroy();
   }
@@ -139,7 +144,9 @@ async function main(): Promise<void> {
   });
   const generatedKey = admin.created && envKey === undefined ? admin.apiKey : undefined;
   // The stream consumer the deployment runs as a stream-triggered Lambda, fed from DynamoDB Local's stream.
-  const changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) => console.error(`change feed: ${error.message}`));
+  const changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) =>
+    console.error(`change feed: ${error.message}`),
+  );
   stopChangeFeed = () => changeFeed.stop();
 
   console.log('Bundling the functions and starting serverless offline (this takes a while)...');

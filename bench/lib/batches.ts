@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { deployedMemoryMb, PRICES } from './cost.js';
 import { lambdaContext, proxyEvent } from './events.js';
-import { recordCapacity, startRecording, type RecordedCall } from './round-trips.js';
+import { type RecordedCall, recordCapacity, startRecording } from './round-trips.js';
 import { round } from './stats.js';
 import { useTable, type World } from './world.js';
 
@@ -40,7 +40,15 @@ interface Invocation {
   calls: RecordedCall[];
 }
 
-async function invoke(handler: LambdaHandler, name: string, method: 'POST' | 'PUT', path: string, resource: string, body: unknown, authorization: string): Promise<Invocation> {
+async function invoke(
+  handler: LambdaHandler,
+  name: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  resource: string,
+  body: unknown,
+  authorization: string,
+): Promise<Invocation> {
   const event = proxyEvent({ method, path, resource, body, authorization });
   const stop = startRecording();
   const started = performance.now();
@@ -58,12 +66,19 @@ function side(runs: readonly Invocation[], items: number): BatchSide {
   const write = calls.reduce((sum, call) => sum + (call.consumed?.write ?? 0), 0);
   const gb = deployedMemoryMb() / 1024;
   // Lambda bills each request's duration rounded up to the ms; 1,000 items are 1000 / items × these requests.
-  const lambda = runs.reduce((sum, run) => sum + (Math.ceil(run.ms) / 1000) * gb * PRICES.lambdaArmPerGbSecond + PRICES.lambdaPerMillionRequests / 1e6, 0);
+  const lambda = runs.reduce(
+    (sum, run) =>
+      sum + (Math.ceil(run.ms) / 1000) * gb * PRICES.lambdaArmPerGbSecond + PRICES.lambdaPerMillionRequests / 1e6,
+    0,
+  );
   const apiGateway = (runs.length * PRICES.restApiPerMillionRequests) / 1e6;
   const dynamoDb = (read * PRICES.dynamoDbPerMillionReadUnits + write * PRICES.dynamoDbPerMillionWriteUnits) / 1e6;
   const scale = 1000 / items;
   return {
-    ms: round(runs.reduce((sum, run) => sum + run.ms, 0), 0),
+    ms: round(
+      runs.reduce((sum, run) => sum + run.ms, 0),
+      0,
+    ),
     requests: runs.length,
     callsPerItem: round(calls.length / items, 2),
     readUnitsPerItem: round(read / items, 2),
@@ -73,7 +88,8 @@ function side(runs: readonly Invocation[], items: number): BatchSide {
 }
 
 function expectStatus(run: Invocation, status: number, what: string): void {
-  if (run.status !== status) throw new Error(`${what}: expected ${status}, got ${run.status} ${run.body.slice(0, 300)}`);
+  if (run.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${run.status} ${run.body.slice(0, 300)}`);
 }
 
 function expectItems(run: Invocation, list: string, status: number, what: string): Array<Record<string, unknown>> {
@@ -85,7 +101,11 @@ function expectItems(run: Invocation, list: string, status: number, what: string
 }
 
 /** The two rows, measured on the endpoint world's table as its root administrator (world.catalog's store A). */
-export async function measureBatches(world: World, tableName: string, say: (line: string) => void): Promise<BatchRow[]> {
+export async function measureBatches(
+  world: World,
+  tableName: string,
+  say: (line: string) => void,
+): Promise<BatchRow[]> {
   useTable(tableName);
   const load = async (file: string) => ((await import(file)) as { handler: LambdaHandler }).handler;
   const [batchHandler, createHandler, updateHandler] = await Promise.all([
@@ -95,10 +115,19 @@ export async function measureBatches(world: World, tableName: string, say: (line
   ]);
   const auth = world.root.authorization;
   const companyId = world.catalog.storeIds[0];
-  const product = (i: number, tag: string) => ({ product: `Batch bench ${tag} ${i}`, product_code: `BB-${tag}-${i}`, price: `${(i % 50) + 1}.99`, amount: 100 + i, company_id: companyId });
-  const batch = (body: unknown) => invoke(batchHandler, 'products-batch', 'POST', '/api/products/batch', '/api/products/batch', body, auth);
-  const create = (body: unknown) => invoke(createHandler, 'products-create', 'POST', '/api/products', '/api/products', body, auth);
-  const update = (id: number, body: unknown) => invoke(updateHandler, 'products-update', 'PUT', `/api/products/${id}`, '/api/products/{id}', body, auth);
+  const product = (i: number, tag: string) => ({
+    product: `Batch bench ${tag} ${i}`,
+    product_code: `BB-${tag}-${i}`,
+    price: `${(i % 50) + 1}.99`,
+    amount: 100 + i,
+    company_id: companyId,
+  });
+  const batch = (body: unknown) =>
+    invoke(batchHandler, 'products-batch', 'POST', '/api/products/batch', '/api/products/batch', body, auth);
+  const create = (body: unknown) =>
+    invoke(createHandler, 'products-create', 'POST', '/api/products', '/api/products', body, auth);
+  const update = (id: number, body: unknown) =>
+    invoke(updateHandler, 'products-update', 'PUT', `/api/products/${id}`, '/api/products/{id}', body, auth);
 
   // Warm-up (module init, connections, the auth cache), not counted.
   expectStatus(await batch({ create: [product(0, 'warm')] }), 200, 'warm-up batch');
@@ -107,7 +136,9 @@ export async function measureBatches(world: World, tableName: string, say: (line
   recordCapacity(true);
   try {
     const batchCreate = await batch({ create: Array.from({ length: ITEMS }, (_, i) => product(i, 'batch')) });
-    const batchIds = expectItems(batchCreate, 'create', 201, 'batch of 100 creates').map((result) => Number(result.product_id));
+    const batchIds = expectItems(batchCreate, 'create', 201, 'batch of 100 creates').map((result) =>
+      Number(result.product_id),
+    );
     const singleCreates: Invocation[] = [];
     for (let i = 0; i < ITEMS; i++) {
       const run = await create(product(i, 'single'));
@@ -126,8 +157,18 @@ export async function measureBatches(world: World, tableName: string, say: (line
       singleUpdates.push(run);
     }
     const rows: BatchRow[] = [
-      { name: 'products: 100 price/stock updates', items: ITEMS, batch: side([batchUpdate], ITEMS), singles: side(singleUpdates, ITEMS) },
-      { name: 'products: 100 creates', items: ITEMS, batch: side([batchCreate], ITEMS), singles: side(singleCreates, ITEMS) },
+      {
+        name: 'products: 100 price/stock updates',
+        items: ITEMS,
+        batch: side([batchUpdate], ITEMS),
+        singles: side(singleUpdates, ITEMS),
+      },
+      {
+        name: 'products: 100 creates',
+        items: ITEMS,
+        batch: side([batchCreate], ITEMS),
+        singles: side(singleCreates, ITEMS),
+      },
     ];
     for (const line of batchReport(rows)) say(line);
     return rows;
@@ -140,7 +181,10 @@ export async function measureBatches(world: World, tableName: string, say: (line
 export function batchReport(rows: readonly BatchRow[]): string[] {
   const lines = ['Batches (POST /products/batch) next to the same 100 items as single requests, in-process:'];
   for (const row of rows) {
-    for (const [label, figures] of [['batch', row.batch], ['100 singles', row.singles]] as const) {
+    for (const [label, figures] of [
+      ['batch', row.batch],
+      ['100 singles', row.singles],
+    ] as const) {
       lines.push(
         `  ${row.name}, ${label}: ${figures.ms} ms in ${figures.requests} request(s); per item ${figures.callsPerItem} DynamoDB calls, ` +
           `${figures.readUnitsPerItem} RRU + ${figures.writeUnitsPerItem} WRU; $${figures.costPer1000Items} per 1,000 items`,

@@ -38,7 +38,10 @@ export function valueSize(value: unknown): number {
 /** The size of an item: its attribute names and values. */
 export function itemSize(item: Record<string, unknown> | undefined): number {
   if (!item) return 0;
-  return Object.entries(item).reduce((sum, [name, value]) => (value === undefined ? sum : sum + utf8(name) + valueSize(value)), 0);
+  return Object.entries(item).reduce(
+    (sum, [name, value]) => (value === undefined ? sum : sum + utf8(name) + valueSize(value)),
+    0,
+  );
 }
 
 const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
@@ -62,7 +65,8 @@ export function itemWriteUnits(written: WrittenItem, transactional: boolean): It
   const size = Math.max(itemSize(written.before), itemSize(written.after));
   const table = kb(size) * (transactional ? 2 : 1);
   if (written.checkOnly) return { table, index: [] };
-  const indexed = (item: Record<string, unknown> | undefined) => (typeof item?.gsi1pk === 'string' && typeof item.gsi1sk === 'string' ? item : undefined);
+  const indexed = (item: Record<string, unknown> | undefined) =>
+    typeof item?.gsi1pk === 'string' && typeof item.gsi1sk === 'string' ? item : undefined;
   const before = indexed(written.before);
   const after = indexed(written.after);
   const index: ItemWriteUnits['index'] = [];

@@ -43,7 +43,11 @@ export function overheadLimit(kind: EndpointFigures['scenario']['kind']): number
   return undefined;
 }
 
-export function judge(endpoints: readonly EndpointFigures[], functions: readonly FunctionFigures[], scaling: readonly ListScaling[]): BudgetCheck[] {
+export function judge(
+  endpoints: readonly EndpointFigures[],
+  functions: readonly FunctionFigures[],
+  scaling: readonly ListScaling[],
+): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
   for (const { scenario, nonRoot } of endpoints) {
     if (hasColdRoundTripBudget(scenario.kind)) {
@@ -53,7 +57,11 @@ export function judge(endpoints: readonly EndpointFigures[], functions: readonly
       // Judged as deployed: stages default to AUTH_CACHE_TTL_MS=5000 (serverless.yml params). With 0 (npm start,
       // tests) a warm request pays the cold price by design; that figure is in the table, not budgeted.
       checks.push(
-        check(`${ROUND_TRIP_ENDPOINT} round trips, non-root, warm, AUTH_CACHE_TTL_MS=5000 (deployed default)`, nonRoot.warmAuthCache, BUDGETS.getByIdRoundTripsWarm),
+        check(
+          `${ROUND_TRIP_ENDPOINT} round trips, non-root, warm, AUTH_CACHE_TTL_MS=5000 (deployed default)`,
+          nonRoot.warmAuthCache,
+          BUDGETS.getByIdRoundTripsWarm,
+        ),
       );
     }
   }
@@ -65,7 +73,13 @@ export function judge(endpoints: readonly EndpointFigures[], functions: readonly
     const what = `${list.endpoint} ${list.label}, ${list.large.count} vs ${list.small.count} ${list.records}`;
     checks.push(check(`${what}: time ratio`, list.ratio, BUDGETS.listScaling));
     // Deterministic: page 1 makes the same DynamoDB requests whatever the table holds.
-    checks.push(check(`${what}: round trips (at most as many as with ${list.small.count})`, list.large.roundTrips, list.small.roundTrips));
+    checks.push(
+      check(
+        `${what}: round trips (at most as many as with ${list.small.count})`,
+        list.large.roundTrips,
+        list.small.roundTrips,
+      ),
+    );
   }
   for (const fn of functions) {
     checks.push(check(`${fn.name} bundle bytes`, fn.bundleBytes, BUDGETS.bundleBytes));

@@ -1,4 +1,4 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { batchGet, type ItemKey } from '../../lib/db/batch-get.js';
 import { db } from '../../lib/db/client.js';
@@ -37,7 +37,9 @@ function install(client: DynamoDBDocumentClient): void {
 }
 
 /** Runs `work` with TransactWriteItems collected, not sent; returns what it returned and the transactions. */
-export async function collectTransactions<T>(work: () => Promise<T>): Promise<{ result: T; transactions: TransactItem[][] }> {
+export async function collectTransactions<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; transactions: TransactItem[][] }> {
   install(db());
   if (sink) throw new Error('collectTransactions does not nest');
   const transactions: TransactItem[][] = [];
@@ -49,10 +51,13 @@ export async function collectTransactions<T>(work: () => Promise<T>): Promise<{ 
   }
 }
 
-const keyText = (table: string, key: Record<string, unknown>) => `${table}\u0000${String(key.pk)}\u0000${String(key.sk)}`;
+const keyText = (table: string, key: Record<string, unknown>) =>
+  `${table}\u0000${String(key.pk)}\u0000${String(key.sk)}`;
 
 /** Writes collected create transactions: puts in batches, counts summed, conditions checked. */
-export async function writeCollected(transactions: readonly TransactItem[][]): Promise<{ items: number; counts: number }> {
+export async function writeCollected(
+  transactions: readonly TransactItem[][],
+): Promise<{ items: number; counts: number }> {
   const puts = new Map<string, Record<string, unknown>[]>();
   const seen = new Set<string>();
   const counts = new Map<string, { table: string; key: ItemKey; delta: number }>();
@@ -70,8 +75,19 @@ export async function writeCollected(transactions: readonly TransactItem[][]): P
       list.push(Item);
       puts.set(table, list);
     } else if (item.Update) {
-      const { TableName: table = '', Key = {}, UpdateExpression, ExpressionAttributeNames, ExpressionAttributeValues, ConditionExpression } = item.Update;
-      if (UpdateExpression !== 'ADD #count :delta' || ExpressionAttributeNames?.['#count'] !== 'count' || ConditionExpression !== undefined) {
+      const {
+        TableName: table = '',
+        Key = {},
+        UpdateExpression,
+        ExpressionAttributeNames,
+        ExpressionAttributeValues,
+        ConditionExpression,
+      } = item.Update;
+      if (
+        UpdateExpression !== 'ADD #count :delta' ||
+        ExpressionAttributeNames?.['#count'] !== 'count' ||
+        ConditionExpression !== undefined
+      ) {
         throw new Error(`bulk writes: an update other than a count (${UpdateExpression})`);
       }
       const text = keyText(table, Key);
@@ -80,7 +96,8 @@ export async function writeCollected(transactions: readonly TransactItem[][]): P
       counts.set(text, entry);
     } else if (item.ConditionCheck) {
       const { TableName: table = '', Key = {}, ConditionExpression } = item.ConditionCheck;
-      if (ConditionExpression !== 'attribute_exists(pk)') throw new Error(`bulk writes: a ConditionCheck on ${ConditionExpression}`);
+      if (ConditionExpression !== 'attribute_exists(pk)')
+        throw new Error(`bulk writes: a ConditionCheck on ${ConditionExpression}`);
       mustExist.set(keyText(table, Key), { table, key: Key as ItemKey });
     } else {
       throw new Error(`bulk writes: not a create (${Object.keys(item).join(', ')})`);
@@ -89,10 +106,12 @@ export async function writeCollected(transactions: readonly TransactItem[][]): P
   // batchGet reads lib's current table; the referenced records are checked table by table.
   for (const table of new Set([...mustExist.values()].map((entry) => entry.table))) {
     const keys = [...mustExist.values()].filter((entry) => entry.table === table).map((entry) => entry.key);
-    if (config().tableName !== table) throw new Error(`bulk writes: lib/ points at ${config().tableName}, the checks at ${table}`);
+    if (config().tableName !== table)
+      throw new Error(`bulk writes: lib/ points at ${config().tableName}, the checks at ${table}`);
     const lookup = await batchGet(keys);
     const missing = keys.filter((key) => !lookup(key));
-    if (missing.length > 0) throw new Error(`bulk writes: referenced records missing: ${missing.map((key) => key.pk).join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`bulk writes: referenced records missing: ${missing.map((key) => key.pk).join(', ')}`);
   }
   let items = 0;
   for (const [table, list] of puts) {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build, type BuildOptions } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { median, round } from './stats.js';
 
@@ -84,7 +84,12 @@ export async function measureBundles(runs: number, progress: (line: string) => v
       { name: BASELINE_NAME, entry: join(repoRoot, 'bench', 'fixtures', 'client-only.ts') },
       { name: UNTRACED_NAME, entry: projectClient },
       { name: TRACED_NAME, entry: projectClient, traced: true },
-    ].concat(functionEntries().map(({ name, handler }) => ({ name, entry: join(repoRoot, `${handler.replace(/\.handler$/, '')}.ts`) })));
+    ].concat(
+      functionEntries().map(({ name, handler }) => ({
+        name,
+        entry: join(repoRoot, `${handler.replace(/\.handler$/, '')}.ts`),
+      })),
+    );
     const built: Array<{ name: string; file: string; bytes: number; env?: Record<string, string> }> = [];
     for (const { name, entry, traced } of modules) {
       const file = join(dir, `${name.replace(/[^a-z0-9-]/gi, '_')}.cjs`);
@@ -92,11 +97,20 @@ export async function measureBundles(runs: number, progress: (line: string) => v
       const external = traced ? ESBUILD_OPTIONS.external : [...ESBUILD_OPTIONS.external!, TRACER];
       // Written by us, not by esbuild's service process: that one would finish a write (and re-create the folder)
       // after an interrupted bench had removed its temporary folder on the way out.
-      const [output] = (await build({ ...ESBUILD_OPTIONS, external, entryPoints: [entry], outfile: file, write: false })).outputFiles;
+      const [output] = (
+        await build({ ...ESBUILD_OPTIONS, external, entryPoints: [entry], outfile: file, write: false })
+      ).outputFiles;
       await writeFile(file, output!.contents);
-      built.push({ name, file, bytes: output!.contents.byteLength, ...(traced ? { env: { POWERTOOLS_TRACE_ENABLED: 'true' } } : {}) });
+      built.push({
+        name,
+        file,
+        bytes: output!.contents.byteLength,
+        ...(traced ? { env: { POWERTOOLS_TRACE_ENABLED: 'true' } } : {}),
+      });
     }
-    progress(`  built ${built.length - 3} functions, the baseline and the project client with and without the tracer; timing module init (${runs} fresh processes each)...`);
+    progress(
+      `  built ${built.length - 3} functions, the baseline and the project client with and without the tracer; timing module init (${runs} fresh processes each)...`,
+    );
 
     const samples = new Map<string, InitSample[]>(built.map(({ name }) => [name, []]));
     for (let round = 0; round < runs; round++) {
@@ -125,7 +139,11 @@ export async function measureBundles(runs: number, progress: (line: string) => v
     };
     const fixture = (name: string) => figures(built.find((module) => module.name === name)!);
     return {
-      baseline: { bundleBytes: baseline?.bytes ?? 0, initMedianMs: round(base.wall, 2), initCpuMedianMs: round(base.cpu, 2) },
+      baseline: {
+        bundleBytes: baseline?.bytes ?? 0,
+        initMedianMs: round(base.wall, 2),
+        initCpuMedianMs: round(base.cpu, 2),
+      },
       tracer: { off: fixture(UNTRACED_NAME), on: fixture(TRACED_NAME) },
       functions: built.filter(({ name }) => ![BASELINE_NAME, UNTRACED_NAME, TRACED_NAME].includes(name)).map(figures),
       runsPerModule: runs,
@@ -145,7 +163,12 @@ const PROBE = [
   'process.stdout.write(JSON.stringify({ wallMs, cpuMs: (used.user + used.system) / 1000 }));',
 ].join('\n');
 
-async function initTime(name: string, file: string, cwd: string, extraEnv: Record<string, string> = {}): Promise<InitSample> {
+async function initTime(
+  name: string,
+  file: string,
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): Promise<InitSample> {
   // A clean environment: no NODE_OPTIONS (tsx's loader would load too), only what the Lambda runtime sets.
   const { stdout } = await run(process.execPath, ['-e', PROBE, file], {
     cwd,
@@ -160,6 +183,7 @@ async function initTime(name: string, file: string, cwd: string, extraEnv: Recor
     },
   });
   const sample = JSON.parse(stdout) as InitSample;
-  if (!Number.isFinite(sample.wallMs) || !Number.isFinite(sample.cpuMs)) throw new Error(`init probe of ${file} printed ${stdout}`);
+  if (!Number.isFinite(sample.wallMs) || !Number.isFinite(sample.cpuMs))
+    throw new Error(`init probe of ${file} printed ${stdout}`);
   return sample;
 }

@@ -4,13 +4,13 @@ import { categoriesEntity } from '../../lib/entities/categories.js';
 import { storesEntity } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
-import type { Operation } from '../../lib/stack/api-handler.js';
 import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
 import { createOrder } from '../../lib/operations/orders.js';
 import { productHooks } from '../../lib/operations/products.js';
+import type { Operation } from '../../lib/stack/api-handler.js';
+import type { ApiRequest } from '../../lib/stack/request.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';
 import { collectTransactions, writeCollected } from './bulk-writes.js';
 
@@ -39,17 +39,34 @@ export interface Catalog {
 /** Enough stock that no run of the bench ever runs out (every POST /orders takes from the same products). */
 const STOCK = 1_000_000_000;
 /** Words product names end with: `q=<word>` matches one product in WORDS.length. */
-export const NAME_WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'] as const;
+export const NAME_WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+] as const;
 
 function operationRequest(caller: ApiCaller, body: Record<string, unknown>): ApiRequest {
   // The operations read caller, body, query and sourceIp; route and version only matter to the middy stack.
   return { method: 'POST', version: '2.0', route: {} as Route, query: {}, caller, body, sourceIp: '127.0.0.1' };
 }
 
-async function call(operation: Operation, caller: ApiCaller, body: Record<string, unknown>, idKey: string): Promise<number> {
+async function call(
+  operation: Operation,
+  caller: ApiCaller,
+  body: Record<string, unknown>,
+  idKey: string,
+): Promise<number> {
   const result = await operation(operationRequest(caller, body));
   const id = Number((result.body as Record<string, unknown> | undefined)?.[idKey]);
-  if (result.status !== 201 || !Number.isInteger(id)) throw new Error(`bench catalog: create gave ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 201 || !Number.isInteger(id))
+    throw new Error(`bench catalog: create gave ${result.status} ${JSON.stringify(result.body)}`);
   return id;
 }
 
@@ -71,7 +88,7 @@ export function productBody(i: number, catalog: Pick<Catalog, 'storeIds' | 'cate
   return {
     product: `Bench product ${i} ${NAME_WORDS[i % NAME_WORDS.length]}`,
     product_code: `BENCH-${String(i).padStart(6, '0')}`,
-    price: ((((i * 37) % 1000) + 1) + (i % 100) / 100).toFixed(2),
+    price: (((i * 37) % 1000) + 1 + (i % 100) / 100).toFixed(2),
     list_price: '0.00',
     amount: STOCK,
     company_id: catalog.storeIds[i % 2],
@@ -89,8 +106,18 @@ export async function createCatalogBase(caller: ApiCaller): Promise<Pick<Catalog
   await ensureStoreDefaults();
   const createStore = creator(storesEntity);
   const storeIds: [number, number] = [
-    await call(createStore, caller, { company: 'Bench store A', storefront: 'a.bench.example.com', email: 'a@bench.example.com' }, 'store_id'),
-    await call(createStore, caller, { company: 'Bench store B', storefront: 'b.bench.example.com', email: 'b@bench.example.com' }, 'store_id'),
+    await call(
+      createStore,
+      caller,
+      { company: 'Bench store A', storefront: 'a.bench.example.com', email: 'a@bench.example.com' },
+      'store_id',
+    ),
+    await call(
+      createStore,
+      caller,
+      { company: 'Bench store B', storefront: 'b.bench.example.com', email: 'b@bench.example.com' },
+      'store_id',
+    ),
   ];
   const createCategory = creator(categoriesEntity, categoryHooks);
   const category = (name: string, parentId: number) =>
@@ -141,7 +168,8 @@ export async function seedProducts(
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
   });
-  if (transactions.length !== count) throw new Error(`seeding ${count} products made ${transactions.length} transactions`);
+  if (transactions.length !== count)
+    throw new Error(`seeding ${count} products made ${transactions.length} transactions`);
   const collected = performance.now();
   const { items, counts } = await writeCollected(transactions);
   const done = performance.now();
@@ -166,7 +194,9 @@ export function orderBody(userId: number, productIds: readonly number[]): Record
     user_id: userId,
     payment_id: 1,
     shipping_id: 1,
-    products: Object.fromEntries(productIds.map((productId, i) => [String(i + 1), { product_id: productId, amount: 1 }])),
+    products: Object.fromEntries(
+      productIds.map((productId, i) => [String(i + 1), { product_id: productId, amount: 1 }]),
+    ),
   };
 }
 

@@ -61,13 +61,23 @@ const DEPLOYED_MEAN_BATCH = 10;
 const ITEM_OVERHEAD_BYTES = 120;
 
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
-const latency = (values: number[]): Latency => ({ median: round(median(values), 0), p99: round(percentile(values, 99), 0), max: round(Math.max(...values), 0) });
+const latency = (values: number[]): Latency => ({
+  median: round(median(values), 0),
+  p99: round(percentile(values, 99), 0),
+  max: round(Math.max(...values), 0),
+});
 /** Stored for the 30 days of retention: a million items of `bytes` each, one GB-month per GB. */
 const storageUsd = (bytes: number) => ((bytes * 1e6) / 1e9) * PRICES.dynamoDbPerGbMonth;
-const lambdaUsd = (msPerEvent: number) => 1e6 * (msPerEvent / 1000) * (deployedMemoryMb() / 1024) * PRICES.lambdaArmPerGbSecond;
+const lambdaUsd = (msPerEvent: number) =>
+  1e6 * (msPerEvent / 1000) * (deployedMemoryMb() / 1024) * PRICES.lambdaArmPerGbSecond;
 const cost = (writeUnits: number, storage: number, lambda: number): Cost => {
   const writes = writeUnits * PRICES.dynamoDbPerMillionWriteUnits;
-  return { writesUsd: round(writes), storageUsd: round(storage), lambdaUsd: round(lambda), totalUsd: round(writes + storage + lambda) };
+  return {
+    writesUsd: round(writes),
+    storageUsd: round(storage),
+    lambdaUsd: round(lambda),
+    totalUsd: round(writes + storage + lambda),
+  };
 };
 
 /**
@@ -81,7 +91,11 @@ export function deliveryWriteUnits(deliveryBytes: number, markerBytes: number): 
 
 /** An item's size as DynamoDB counts it, near enough: each attribute's name and value (strings unescaped). */
 function itemBytes(item: Record<string, unknown>): number {
-  return Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value)), 0);
+  return Object.entries(item).reduce(
+    (sum, [name, value]) =>
+      sum + Buffer.byteLength(name) + Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value)),
+    0,
+  );
 }
 
 /**
@@ -89,7 +103,10 @@ function itemBytes(item: Record<string, unknown>): number {
  * mean write units per delivery item by item (a product's delivery is close to 3 KB: a mean would hide that some
  * cross it).
  */
-async function deliverySizes(tableName: string, webhookId: number): Promise<{ delivery: number; marker: number; writeUnits: number }> {
+async function deliverySizes(
+  tableName: string,
+  webhookId: number,
+): Promise<{ delivery: number; marker: number; writeUnits: number }> {
   const { db } = await import('../../lib/db/client.js');
   const sizes = async (prefix: string) => {
     const { Items = [] } = await db().send(
@@ -106,10 +123,19 @@ async function deliverySizes(tableName: string, webhookId: number): Promise<{ de
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const deliveries = await sizes('AT#');
   const marker = mean(await sizes('EVT#'));
-  return { delivery: mean(deliveries), marker, writeUnits: mean(deliveries.map((bytes) => deliveryWriteUnits(bytes, marker))) };
+  return {
+    delivery: mean(deliveries),
+    marker,
+    writeUnits: mean(deliveries.map((bytes) => deliveryWriteUnits(bytes, marker))),
+  };
 }
 
-export async function measureChangeFeed(awsEnv: Record<string, string>, tableName: string, say: (line: string) => void, writes = 400): Promise<ChangeFeedFigures> {
+export async function measureChangeFeed(
+  awsEnv: Record<string, string>,
+  tableName: string,
+  say: (line: string) => void,
+  writes = 400,
+): Promise<ChangeFeedFigures> {
   const { db } = await import('../../lib/db/client.js');
   const { storeEvents } = await import('../../lib/events/event-store.js');
   const { webhookSink } = await import('../../lib/webhooks/sink.js');
@@ -150,7 +176,10 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
   let msPerDelivery = 0;
   let meanBatch = 0;
   try {
-    const feed = await startLocalChangeFeed(awsEnv, tableName, (error) => say(`  change feed: ${error.message}`), [timedStore, timedWebhooks]);
+    const feed = await startLocalChangeFeed(awsEnv, tableName, (error) => say(`  change feed: ${error.message}`), [
+      timedStore,
+      timedWebhooks,
+    ]);
     try {
       // Products as the API stores them (a record item): each write is one committed change of one object.
       const write = async (i: number, round_: number) => {
@@ -160,9 +189,19 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
           new UpdateCommand({
             TableName: tableName,
             Key: { pk: `PRODUCT#${id}`, sk: 'RECORD' },
-            UpdateExpression: 'SET product_id = :id, product = :name, price = :price, amount = :amount, company_id = :company, #status = :status, version = if_not_exists(version, :zero) + :one',
+            UpdateExpression:
+              'SET product_id = :id, product = :name, price = :price, amount = :amount, company_id = :company, #status = :status, version = if_not_exists(version, :zero) + :one',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':id': id, ':name': name, ':price': `${10 + round_}.00`, ':amount': 100 - round_, ':company': 1, ':status': 'A', ':zero': 0, ':one': 1 },
+            ExpressionAttributeValues: {
+              ':id': id,
+              ':name': name,
+              ':price': `${10 + round_}.00`,
+              ':amount': 100 - round_,
+              ':company': 1,
+              ':status': 'A',
+              ':zero': 0,
+              ':one': 1,
+            },
           }),
         );
         committedAt.set(`${id}:${name}`, performance.now());
@@ -182,9 +221,12 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
       const latencies = async () => {
         await waitFor(() => [...committedAt.keys()].every((key) => storedAt.has(key)), 'store');
         await waitFor(() => receiver.received.length >= committedAt.size, 'deliver');
-        const arrivals = new Map(receiver.received.map((message) => [keyOf(JSON.parse(message.body) as ChangeEvent), message.at]));
+        const arrivals = new Map(
+          receiver.received.map((message) => [keyOf(JSON.parse(message.body) as ChangeEvent), message.at]),
+        );
         const missing = [...committedAt.keys()].filter((key) => !arrivals.has(key));
-        if (missing.length > 0) throw new Error(`the receiver never got ${missing.length} of the events (${missing[0]}, …)`);
+        if (missing.length > 0)
+          throw new Error(`the receiver never got ${missing.length} of the events (${missing[0]}, …)`);
         return {
           stored: latency([...committedAt].map(([key, at]) => storedAt.get(key)! - at)),
           delivered: latency([...committedAt].map(([key, at]) => arrivals.get(key)! - at)),
@@ -222,7 +264,8 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
     const writeUnitsPerDelivery = round(deliveryBytes.writeUnits, 1);
     // Two puts per event in BatchWriteItems: the feed item one unit, the marker (with the event) one per KB; and the
     // marker's check before (a consistent read, one read unit, priced as its share of a write unit).
-    const eventWriteUnits = 1 + kb(meanBytes) + PRICES.dynamoDbPerMillionReadUnits / PRICES.dynamoDbPerMillionWriteUnits;
+    const eventWriteUnits =
+      1 + kb(meanBytes) + PRICES.dynamoDbPerMillionReadUnits / PRICES.dynamoDbPerMillionWriteUnits;
     const invocationsUsd = (1e6 / DEPLOYED_MEAN_BATCH / 1e6) * PRICES.lambdaPerMillionRequests;
     figures = {
       writes,
@@ -240,7 +283,11 @@ export async function measureChangeFeed(awsEnv: Record<string, string>, tableNam
       pricesAsOf: PRICES_AS_OF,
       costPerMillionWrites: cost(eventWriteUnits, storageUsd(meanBytes + 100), invocationsUsd + lambdaUsd(msPerEvent)),
       // Same consumer invocations: a subscription adds its deliveries' writes, their 30 days, and the sink's time.
-      webhookCostPerMillionWrites: cost(writeUnitsPerDelivery, storageUsd(deliveryBytes.delivery + deliveryBytes.marker), lambdaUsd(msPerDelivery)),
+      webhookCostPerMillionWrites: cost(
+        writeUnitsPerDelivery,
+        storageUsd(deliveryBytes.delivery + deliveryBytes.marker),
+        lambdaUsd(msPerDelivery),
+      ),
     };
   } finally {
     await webhook.stop();

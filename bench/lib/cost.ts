@@ -60,7 +60,14 @@ export interface MixCost {
   pricesAsOf: string;
   requests: RequestCost[];
   /** USD per million requests of the mix, REST API (v1, deployed) and HTTP API (v2). */
-  perMillion: { apiGateway: number; lambda: number; dynamoDb: number; rateLimitWrites: number; total: number; totalHttpApi: number };
+  perMillion: {
+    apiGateway: number;
+    lambda: number;
+    dynamoDb: number;
+    rateLimitWrites: number;
+    total: number;
+    totalHttpApi: number;
+  };
   /** The API Gateway REST price alone: no request costs less. */
   floorPerMillion: number;
   rateLimitShare: number;
@@ -85,7 +92,12 @@ export function mixCost(endpoints: readonly EndpointFigures[], memoryMb = deploy
       writeUnits: write,
       rateLimitWriteUnits: rateLimitWrite,
       billedMs,
-      perMillion: { apiGateway, lambda: round(lambda, 4), dynamoDb: round(dynamoDb, 4), total: round(apiGateway + lambda + dynamoDb, 4) },
+      perMillion: {
+        apiGateway,
+        lambda: round(lambda, 4),
+        dynamoDb: round(dynamoDb, 4),
+        total: round(apiGateway + lambda + dynamoDb, 4),
+      },
     };
   });
   const weighted = (pick: (r: RequestCost) => number) => requests.reduce((sum, r) => sum + r.share * pick(r), 0);
@@ -97,9 +109,18 @@ export function mixCost(endpoints: readonly EndpointFigures[], memoryMb = deploy
     pricesAsOf: PRICES_AS_OF,
     requests,
     perMillion: {
-      apiGateway: round(weighted((r) => r.perMillion.apiGateway), 4),
-      lambda: round(weighted((r) => r.perMillion.lambda), 4),
-      dynamoDb: round(weighted((r) => r.perMillion.dynamoDb), 4),
+      apiGateway: round(
+        weighted((r) => r.perMillion.apiGateway),
+        4,
+      ),
+      lambda: round(
+        weighted((r) => r.perMillion.lambda),
+        4,
+      ),
+      dynamoDb: round(
+        weighted((r) => r.perMillion.dynamoDb),
+        4,
+      ),
       rateLimitWrites: round(rateLimitWrites, 4),
       total: round(total, 4),
       totalHttpApi: round(total - httpApiSaving, 4),

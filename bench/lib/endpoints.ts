@@ -1,8 +1,8 @@
 import { leaseSizeOf } from '../../lib/db/rate-limit.js';
-import { median, round } from './stats.js';
-import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
-import { describeCalls, isRateLimitCall, recordCapacity, roundTrips, type RecordedCall } from './round-trips.js';
+import { Invoker, type PairPlan, samplePairs, setAuthCacheTtl } from './in-process.js';
+import { describeCalls, isRateLimitCall, type RecordedCall, recordCapacity, roundTrips } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
+import { median, round } from './stats.js';
 import type { Caller, World } from './world.js';
 
 /** The authentication cache's lifetime in deployed stages (serverless.yml params), for the "warm with cache" figures. */
@@ -46,7 +46,10 @@ function unitsOf(warm: readonly RecordedCall[]): RequestUnits {
   const sum = (pick: (call: RecordedCall) => number) => own.reduce((total, call) => total + pick(call), 0);
   const rateLimitWrite = RATE_LIMIT_UPDATE_UNITS / leaseSizeOf(DEPLOYED_RATE_LIMIT);
   return {
-    read: round(sum((call) => call.consumed?.read ?? 0), 3),
+    read: round(
+      sum((call) => call.consumed?.read ?? 0),
+      3,
+    ),
     write: round(sum((call) => call.consumed?.write ?? 0) + rateLimitWrite, 3),
     rateLimitWrite: round(rateLimitWrite, 3),
   };

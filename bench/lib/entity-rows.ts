@@ -1,4 +1,4 @@
-import { handlerOf, objectPath, type EntityObjects } from './entity-objects.js';
+import { type EntityObjects, handlerOf, objectPath } from './entity-objects.js';
 import type { Scenario } from './scenarios.js';
 import { BENCH_LANGVAR, type Caller, type World } from './world.js';
 
@@ -36,9 +36,24 @@ const ROWS: readonly EntityRow[] = [
   { entity: 'categories', functionPrefix: 'categories' },
   { entity: 'products', functionPrefix: 'products' },
   { entity: 'features', functionPrefix: 'features', single: (o) => o.feature },
-  { entity: 'options', functionPrefix: 'options', single: (o) => o.option, listQuery: (o) => ({ product_id: String(o.product) }) },
-  { entity: 'exceptions', functionPrefix: 'exceptions', single: (o) => o.exception, listQuery: (o) => ({ product_id: String(o.product) }) },
-  { entity: 'combinations', functionPrefix: 'combinations', single: (o) => o.combination, listQuery: (o) => ({ product_id: String(o.product) }) },
+  {
+    entity: 'options',
+    functionPrefix: 'options',
+    single: (o) => o.option,
+    listQuery: (o) => ({ product_id: String(o.product) }),
+  },
+  {
+    entity: 'exceptions',
+    functionPrefix: 'exceptions',
+    single: (o) => o.exception,
+    listQuery: (o) => ({ product_id: String(o.product) }),
+  },
+  {
+    entity: 'combinations',
+    functionPrefix: 'combinations',
+    single: (o) => o.combination,
+    listQuery: (o) => ({ product_id: String(o.product) }),
+  },
   { entity: 'orders', functionPrefix: 'orders' },
   { entity: 'payments', functionPrefix: 'payments', single: () => 1 },
   { entity: 'shippings', functionPrefix: 'shippings', single: () => 1 },
@@ -70,7 +85,11 @@ function singleScenario(row: EntityRow, single: (objects: EntityObjects) => numb
     kind: 'get-by-id',
     expectStatus: status,
     load: () => handlerOf(row.entity, 'get').then((handler) => ({ handler })),
-    request: (world: World, caller: Caller) => ({ method: 'GET', ...objectPath(row.entity, single(objectsOf(world))), authorization: caller.authorization }),
+    request: (world: World, caller: Caller) => ({
+      method: 'GET',
+      ...objectPath(row.entity, single(objectsOf(world))),
+      authorization: caller.authorization,
+    }),
   };
 }
 

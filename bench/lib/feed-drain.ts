@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { inBatches } from '../../lib/in-batches.js';
+import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { round } from './stats.js';
 
 /**
@@ -20,7 +20,11 @@ export interface DrainFigures {
   eventsPerSecond: number;
 }
 
-export async function measureFeedDrain(awsEnv: Record<string, string>, tableName: string, say: (line: string) => void): Promise<DrainFigures> {
+export async function measureFeedDrain(
+  awsEnv: Record<string, string>,
+  tableName: string,
+  say: (line: string) => void,
+): Promise<DrainFigures> {
   const { db } = await import('../../lib/db/client.js');
   const { storeEvents } = await import('../../lib/events/event-store.js');
   const { webhookSink } = await import('../../lib/webhooks/sink.js');
@@ -32,16 +36,33 @@ export async function measureFeedDrain(awsEnv: Record<string, string>, tableName
     stored += events.filter((event) => String(event.data.object.product ?? '').startsWith(tag)).length;
     lastStoredAt = performance.now();
   };
-  const feed = await startLocalChangeFeed(awsEnv, tableName, (error) => say(`  change feed: ${error.message}`), [countingStore, webhookSink]);
+  const feed = await startLocalChangeFeed(awsEnv, tableName, (error) => say(`  change feed: ${error.message}`), [
+    countingStore,
+    webhookSink,
+  ]);
   try {
     const started = performance.now();
-    const batches = Array.from({ length: IMPORTED / 25 }, (_, b) => Array.from({ length: 25 }, (_, i) => 800_000 + b * 25 + i));
+    const batches = Array.from({ length: IMPORTED / 25 }, (_, b) =>
+      Array.from({ length: 25 }, (_, i) => 800_000 + b * 25 + i),
+    );
     await inBatches(batches, 8, (ids) =>
       db().send(
         new BatchWriteCommand({
           RequestItems: {
             [tableName]: ids.map((id) => ({
-              PutRequest: { Item: { pk: `PRODUCT#${id}`, sk: 'RECORD', product_id: id, product: `${tag} ${id}`, price: '1.00', amount: 1, company_id: 1, status: 'A', version: 1 } },
+              PutRequest: {
+                Item: {
+                  pk: `PRODUCT#${id}`,
+                  sk: 'RECORD',
+                  product_id: id,
+                  product: `${tag} ${id}`,
+                  price: '1.00',
+                  amount: 1,
+                  company_id: 1,
+                  status: 'A',
+                  version: 1,
+                },
+              },
             })),
           },
         }),
@@ -50,11 +71,17 @@ export async function measureFeedDrain(awsEnv: Record<string, string>, tableName
     const imported = performance.now();
     const deadline = Date.now() + 600_000;
     while (stored < IMPORTED) {
-      if (Date.now() > deadline) throw new Error(`the local feed stored ${stored} of ${IMPORTED} imported events in 10 min`);
+      if (Date.now() > deadline)
+        throw new Error(`the local feed stored ${stored} of ${IMPORTED} imported events in 10 min`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const drainedSeconds = (lastStoredAt - started) / 1000;
-    return { imported: IMPORTED, importSeconds: round((imported - started) / 1000, 1), drainedSeconds: round(drainedSeconds, 1), eventsPerSecond: Math.round(IMPORTED / drainedSeconds) };
+    return {
+      imported: IMPORTED,
+      importSeconds: round((imported - started) / 1000, 1),
+      drainedSeconds: round(drainedSeconds, 1),
+      eventsPerSecond: Math.round(IMPORTED / drainedSeconds),
+    };
   } finally {
     await feed.stop();
   }

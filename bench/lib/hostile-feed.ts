@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
@@ -63,9 +63,18 @@ async function hangingReceiver(): Promise<{ url: string; stop(): Promise<void> }
   };
 }
 
-const spread = (values: number[]): Spread => ({ median: round(median(values), 0), p99: round(percentile(values, 99), 0) });
+const spread = (values: number[]): Spread => ({
+  median: round(median(values), 0),
+  p99: round(percentile(values, 99), 0),
+});
 
-async function run(awsEnv: Record<string, string>, tableName: string, hanging: number, round_: number, say: (line: string) => void): Promise<Samples> {
+async function run(
+  awsEnv: Record<string, string>,
+  tableName: string,
+  hanging: number,
+  round_: number,
+  say: (line: string) => void,
+): Promise<Samples> {
   const { db } = await import('../../lib/db/client.js');
   const { readFeed } = await import('../../lib/events/feed-reader.js');
   const healthy = await subscribeLocalReceiver(['products.*']);
@@ -98,9 +107,18 @@ async function run(awsEnv: Record<string, string>, tableName: string, hanging: n
             new UpdateCommand({
               TableName: tableName,
               Key: { pk: `PRODUCT#${id}`, sk: 'RECORD' },
-              UpdateExpression: 'SET product_id = :id, product = :name, price = :price, company_id = :company, #status = :status, version = if_not_exists(version, :zero) + :one',
+              UpdateExpression:
+                'SET product_id = :id, product = :name, price = :price, company_id = :company, #status = :status, version = if_not_exists(version, :zero) + :one',
               ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':id': id, ':name': name, ':price': '10.00', ':company': 1, ':status': 'A', ':zero': 0, ':one': 1 },
+              ExpressionAttributeValues: {
+                ':id': id,
+                ':name': name,
+                ':price': '10.00',
+                ':company': 1,
+                ':status': 'A',
+                ':zero': 0,
+                ':one': 1,
+              },
             }),
           )
           .then(() => void committedAt.set(`${id}:${name}`, performance.now())),
@@ -109,9 +127,13 @@ async function run(awsEnv: Record<string, string>, tableName: string, hanging: n
     }
     await Promise.all(writes);
     const deadline = Date.now() + 60_000;
-    const arrivals = () => new Map(healthy.receiver.received.map((m) => [keyOf(JSON.parse(m.body) as ChangeEvent), m.at]));
+    const arrivals = () =>
+      new Map(healthy.receiver.received.map((m) => [keyOf(JSON.parse(m.body) as ChangeEvent), m.at]));
     while ([...committedAt.keys()].some((key) => !arrivals().has(key) || !inFeedAt.has(key))) {
-      if (Date.now() > deadline) throw new Error(`with ${hanging} hanging receivers, the healthy receiver or the pull feed did not get every event within 60 s`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `with ${hanging} hanging receivers, the healthy receiver or the pull feed did not get every event within 60 s`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const delivered = arrivals();
@@ -131,7 +153,11 @@ async function run(awsEnv: Record<string, string>, tableName: string, hanging: n
 
 const ratioOf = (alone: number, beside: number) => round(beside / Math.max(1, alone), 2);
 
-export async function measureHostileFeed(awsEnv: Record<string, string>, tableName: string, say: (line: string) => void): Promise<HostileFigures> {
+export async function measureHostileFeed(
+  awsEnv: Record<string, string>,
+  tableName: string,
+  say: (line: string) => void,
+): Promise<HostileFigures> {
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
   const figure = (hanging: number, samples: Samples): HostileRun => ({
     hanging,
@@ -159,7 +185,10 @@ export async function measureHostileFeed(awsEnv: Record<string, string>, tableNa
     writes: WRITES,
     perSecond: PER_SECOND,
     rounds,
-    ratio: { deliveredP99: ratioOf(p99(all.calm.delivered), p99(all.hostile.delivered)), feedLagP99: ratioOf(p99(all.calm.feedLag), p99(all.hostile.feedLag)) },
+    ratio: {
+      deliveredP99: ratioOf(p99(all.calm.delivered), p99(all.hostile.delivered)),
+      feedLagP99: ratioOf(p99(all.calm.feedLag), p99(all.hostile.feedLag)),
+    },
   };
 }
 

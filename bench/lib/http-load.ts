@@ -108,7 +108,9 @@ export async function loadEndpoints(
     const expected = Math.ceil(fastest * plan.durationSeconds * 1.5) + 2 * plan.connections + 100;
     const figure = await loadEndpoint(url, scenario, world, plan, expected);
     fastest = Math.max(fastest, figure.requestsPerSecond);
-    progress(`  ${figure.name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, non-2xx ${figure.non2xx}`);
+    progress(
+      `  ${figure.name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, non-2xx ${figure.non2xx}`,
+    );
     figures.push(figure);
   }
   return figures;

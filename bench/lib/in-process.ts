@@ -1,15 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { clearAuthCache } from '../../lib/auth/auth-cache.js';
-import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
+import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { lambdaContext, proxyEvent } from './events.js';
 import { capturedTail } from './output.js';
-import { replay, startRecording, type RecordedCall } from './round-trips.js';
+import { type RecordedCall, replay, startRecording } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
-import { useTable, type Caller, type World } from './world.js';
+import { type Caller, useTable, type World } from './world.js';
 
 /**
  * Runs a Lambda handler in this process with an API Gateway REST v1 proxy event, through its whole middy
@@ -48,7 +48,10 @@ export interface PairSamples {
  * [first, second] and is expected to alternate which one it actually runs first, so slow drifts (JIT, GC,
  * the JVM behind DynamoDB Local, a neighbour's load) hit both alike. Warm-up pairs are not counted.
  */
-export async function samplePairs(plan: PairPlan, runPair: (i: number) => Promise<readonly [Run, Run]>): Promise<PairSamples> {
+export async function samplePairs(
+  plan: PairPlan,
+  runPair: (i: number) => Promise<readonly [Run, Run]>,
+): Promise<PairSamples> {
   const firstMs: number[] = [];
   const secondMs: number[] = [];
   let measuredMs = 0;

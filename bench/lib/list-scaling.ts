@@ -1,7 +1,7 @@
-import { median, round } from './stats.js';
-import { Invoker, samplePairs, setAuthCacheTtl, type PairPlan } from './in-process.js';
+import { Invoker, type PairPlan, samplePairs, setAuthCacheTtl } from './in-process.js';
 import { describeCalls, roundTrips } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
+import { median, round } from './stats.js';
 import type { World } from './world.js';
 
 export interface ScaledTable {
@@ -64,7 +64,11 @@ export async function measureListScaling(
   const largeInvoker = new Invoker(large.world, large.tableName);
   const runSmall = () => smallInvoker.request(scenario, small.world.root);
   const runLarge = () => largeInvoker.request(scenario, large.world.root);
-  const { firstMs: smallMs, secondMs: largeMs, last } = await samplePairs(plan, async (i) => {
+  const {
+    firstMs: smallMs,
+    secondMs: largeMs,
+    last,
+  } = await samplePairs(plan, async (i) => {
     if (i % 2 === 0) return [await runSmall(), await runLarge()] as const;
     const largeRun = await runLarge();
     return [await runSmall(), largeRun] as const;

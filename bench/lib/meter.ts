@@ -44,9 +44,12 @@ const readOf = (consumed: Consumed | Consumed[] | undefined) =>
 function readKeys(sdkCommand: string, input: Input): string[] {
   if (sdkCommand === 'GetItemCommand') return [String((input.Key as Input).pk)];
   if (sdkCommand === 'BatchGetItemCommand') {
-    return Object.values(input.RequestItems as Record<string, { Keys: Input[] }>).flatMap((request) => request.Keys.map((key) => String(key.pk)));
+    return Object.values(input.RequestItems as Record<string, { Keys: Input[] }>).flatMap((request) =>
+      request.Keys.map((key) => String(key.pk)),
+    );
   }
-  if (sdkCommand === 'TransactGetItemsCommand') return (input.TransactItems as Array<{ Get: { Key: Input } }>).map((entry) => String(entry.Get.Key.pk));
+  if (sdkCommand === 'TransactGetItemsCommand')
+    return (input.TransactItems as Array<{ Get: { Key: Input } }>).map((entry) => String(entry.Get.Key.pk));
   if (sdkCommand === 'QueryCommand') {
     const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
     const values = (input.ExpressionAttributeValues ?? {}) as Record<string, unknown>;

@@ -1,11 +1,11 @@
 import type { BudgetCheck } from './budgets.js';
 import { BUDGETS, hasColdRoundTripBudget, overheadLimit, ROUND_TRIP_ENDPOINT } from './budgets.js';
 import type { BundleFigures } from './bundles.js';
+import type { SeedFigures } from './catalog.js';
+import { type ChangeFeedFigures, changeFeedReport } from './change-feed.js';
 import { costReport, type MixCost } from './cost.js';
-import { changeFeedReport, type ChangeFeedFigures } from './change-feed.js';
 import type { EndpointFigures } from './endpoints.js';
 import type { HttpFigures, HttpPlan } from './http-load.js';
-import type { SeedFigures } from './catalog.js';
 import type { ListScaling } from './list-scaling.js';
 import type { Machine } from './machine.js';
 
@@ -24,12 +24,17 @@ export interface Results {
   durationSeconds: number;
 }
 
-const mark = (figure: number, limit: number | undefined) => (limit === undefined ? '' : figure <= limit ? ' PASS' : ' OVER');
+const mark = (figure: number, limit: number | undefined) =>
+  limit === undefined ? '' : figure <= limit ? ' PASS' : ' OVER';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 function table(header: string[], rows: Array<Array<string | number>>): string[] {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
 }
 
 /** The human report: Markdown tables, readable in a terminal and pasted as is into README "Performance". */
@@ -39,7 +44,7 @@ export function humanReport(results: Results): string[] {
   lines.push(
     `Machine: ${machine.nproc} CPUs (${machine.cpuModel}), ${machine.memory}, Node ${machine.node}; run took ${results.durationSeconds} s.`,
     '',
-    'Round trips = DynamoDB requests per API request (SDK middleware on the handlers\' client); cold = first request with',
+    "Round trips = DynamoDB requests per API request (SDK middleware on the handlers' client); cold = first request with",
     'empty caches, warm = the next one. "cache" = AUTH_CACHE_TTL_MS=5000, the deployed default; the other columns use 0',
     '(npm start and tests: revocations act on the very next request, so nothing is reused).',
     'Overhead = median full request (in-process handler, whole middy stack, non-root caller, default config) / median',
@@ -116,7 +121,15 @@ export function humanReport(results: Results): string[] {
       `${seeding.large.countItems} counts), ${fmt(seeding.small.products)} in ${seeding.small.seconds} s.`,
     '',
     ...table(
-      ['list', 'query', 'round trips small / large', 'median ms small / large', 'ratio', 'pairs', 'DynamoDB calls (large)'],
+      [
+        'list',
+        'query',
+        'round trips small / large',
+        'median ms small / large',
+        'ratio',
+        'pairs',
+        'DynamoDB calls (large)',
+      ],
       listScaling.map((list) => [
         `${list.records}: ${list.label}`,
         `\`${list.query}\``,
@@ -163,7 +176,14 @@ export function jsonReport(results: Results): Record<string, unknown> {
         bareMedianMs: overhead.bareMedianMs,
         overheadPairs: overhead.pairs,
         http: load
-          ? { requestsPerSecond: load.requestsPerSecond, p50Ms: load.p50Ms, p99Ms: load.p99Ms, requests: load.requests, non2xx: load.non2xx, errors: load.errors }
+          ? {
+              requestsPerSecond: load.requestsPerSecond,
+              p50Ms: load.p50Ms,
+              p99Ms: load.p99Ms,
+              requests: load.requests,
+              non2xx: load.non2xx,
+              errors: load.errors,
+            }
           : null,
       };
     }),
@@ -204,7 +224,8 @@ export function jsonReport(results: Results): Record<string, unknown> {
     notes: {
       roundTripsCold: 'first request on an instance with empty caches',
       roundTripsWarm: 'second request on the same instance as deployed (AUTH_CACHE_TTL_MS=5000, the stage default)',
-      roundTripsWarmNoCache: 'second request with AUTH_CACHE_TTL_MS=0 (npm start and tests): every request re-reads credentials and privileges',
+      roundTripsWarmNoCache:
+        'second request with AUTH_CACHE_TTL_MS=0 (npm start and tests): every request re-reads credentials and privileges',
     },
     machine,
     durationSeconds: results.durationSeconds,
@@ -212,6 +233,12 @@ export function jsonReport(results: Results): Record<string, unknown> {
 }
 
 /** One of the two tracing figures: bundle size, init and its ratio to the baseline. */
-function tracerLine(fn: { name: string; bundleBytes: number; initMedianMs: number; initCpuMedianMs: number; initRatio: number }): string {
+function tracerLine(fn: {
+  name: string;
+  bundleBytes: number;
+  initMedianMs: number;
+  initCpuMedianMs: number;
+  initRatio: number;
+}): string {
   return `${fn.name}: ${(fn.bundleBytes / 1000).toFixed(1)} KB, init ${fn.initMedianMs.toFixed(1)} ms wall / ${fn.initCpuMedianMs.toFixed(1)} ms CPU (ratio ${fn.initRatio.toFixed(2)})`;
 }

@@ -2,6 +2,7 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
+  type DynamoDBDocumentClient,
   GetCommand,
   NumberValue,
   PutCommand,
@@ -10,7 +11,6 @@ import {
   TransactGetCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { totalWriteUnits } from './billed-units.js';
@@ -36,10 +36,22 @@ const DOCUMENT_COMMANDS: Record<string, { name: string; send: Sender }> = {
   DeleteItemCommand: { name: 'DeleteCommand', send: (client, input) => client.send(new DeleteCommand(input as never)) },
   QueryCommand: { name: 'QueryCommand', send: (client, input) => client.send(new QueryCommand(input as never)) },
   ScanCommand: { name: 'ScanCommand', send: (client, input) => client.send(new ScanCommand(input as never)) },
-  BatchGetItemCommand: { name: 'BatchGetCommand', send: (client, input) => client.send(new BatchGetCommand(input as never)) },
-  BatchWriteItemCommand: { name: 'BatchWriteCommand', send: (client, input) => client.send(new BatchWriteCommand(input as never)) },
-  TransactGetItemsCommand: { name: 'TransactGetCommand', send: (client, input) => client.send(new TransactGetCommand(input as never)) },
-  TransactWriteItemsCommand: { name: 'TransactWriteCommand', send: (client, input) => client.send(new TransactWriteCommand(input as never)) },
+  BatchGetItemCommand: {
+    name: 'BatchGetCommand',
+    send: (client, input) => client.send(new BatchGetCommand(input as never)),
+  },
+  BatchWriteItemCommand: {
+    name: 'BatchWriteCommand',
+    send: (client, input) => client.send(new BatchWriteCommand(input as never)),
+  },
+  TransactGetItemsCommand: {
+    name: 'TransactGetCommand',
+    send: (client, input) => client.send(new TransactGetCommand(input as never)),
+  },
+  TransactWriteItemsCommand: {
+    name: 'TransactWriteCommand',
+    send: (client, input) => client.send(new TransactWriteCommand(input as never)),
+  },
 };
 
 export interface RecordedCall {
@@ -76,7 +88,13 @@ export function recordCapacity(on: boolean): void {
   capacity = on;
 }
 
-const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const READ_COMMANDS = new Set([
+  'GetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'BatchGetItemCommand',
+  'TransactGetItemsCommand',
+]);
 
 interface ConsumedCapacity {
   CapacityUnits?: number;
@@ -85,7 +103,10 @@ interface ConsumedCapacity {
 }
 
 /** Read and write units of a call's ConsumedCapacity (one entry, or one per table for batches and transactions). */
-function unitsOf(sdkCommand: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): { read: number; write: number } {
+function unitsOf(
+  sdkCommand: string,
+  consumed: ConsumedCapacity | ConsumedCapacity[] | undefined,
+): { read: number; write: number } {
   let read = 0;
   let write = 0;
   for (const entry of [consumed ?? []].flat()) {
@@ -128,8 +149,13 @@ export function installRecorder(client: DynamoDBDocumentClient): void {
           : { result: await next(args), images: undefined };
         call.attempts = (result.output as Metadata).$metadata?.attempts ?? 1;
         if (capacity) {
-          const reported = unitsOf(sdkCommand, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
-          call.consumed = images ? { read: reported.read, write: totalWriteUnits(images.items, images.transactional) } : reported;
+          const reported = unitsOf(
+            sdkCommand,
+            (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity,
+          );
+          call.consumed = images
+            ? { read: reported.read, write: totalWriteUnits(images.items, images.transactional) }
+            : reported;
         }
         return result;
       } catch (error) {
@@ -218,5 +244,6 @@ async function send(client: DynamoDBDocumentClient, call: RecordedCall): Promise
     if ((error as Error).name === 'ConditionalCheckFailedException' && isRateLimitCall(call)) return;
     throw error;
   }
-  if (call.failed) throw new Error(`replayed ${call.command} succeeded where the request's call failed with ${call.failed}`);
+  if (call.failed)
+    throw new Error(`replayed ${call.command} succeeded where the request's call failed with ${call.failed}`);
 }

@@ -8,7 +8,12 @@ import type { KeyCeiling, SizeFigures, WriteFigure } from './scale.js';
  */
 
 export const READ_GROWTH = { factor: 1.5, plus: 2 };
-export const WRITE_UNIT_BUDGETS: Record<string, number> = { 'price update': 12, 'stock update': 12, 'product create': 30, 'one-line order': 30 };
+export const WRITE_UNIT_BUDGETS: Record<string, number> = {
+  'price update': 12,
+  'stock update': 12,
+  'product create': 30,
+  'one-line order': 30,
+};
 export const CEILING_BUDGETS: Record<string, number> = {
   'product create': 2_000,
   'price update': 2_000,
@@ -18,13 +23,15 @@ export const CEILING_BUDGETS: Record<string, number> = {
 };
 export const SKU_LOOKUP_BUDGET = 1_000;
 
-export const withinReadGrowth = (small: number, large: number) => large <= READ_GROWTH.factor * small + READ_GROWTH.plus;
+export const withinReadGrowth = (small: number, large: number) =>
+  large <= READ_GROWTH.factor * small + READ_GROWTH.plus;
 
 const n = (value: number) => value.toLocaleString('en-US');
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
 
 /** The lowest store-wide ceiling of a request kind (Infinity when no key is shared). */
-export const storeWideCeiling = (shared: readonly KeyCeiling[]) => shared.reduce((min, key) => Math.min(min, key.ceiling), Number.POSITIVE_INFINITY);
+export const storeWideCeiling = (shared: readonly KeyCeiling[]) =>
+  shared.reduce((min, key) => Math.min(min, key.ceiling), Number.POSITIVE_INFINITY);
 
 function ceilingText(figure: { shared: KeyCeiling[] }): string {
   const lowest = storeWideCeiling(figure.shared);
@@ -35,9 +42,15 @@ function ceilingText(figure: { shared: KeyCeiling[] }): string {
 
 export function scaleReport(sizes: readonly SizeFigures[]): string[] {
   const smallest = sizes[0]!;
-  const lines: string[] = ['', `Store at scale (npm run bench -- --scale): ${sizes.map((s) => n(s.products)).join(' / ')} products in two stores`, ''];
+  const lines: string[] = [
+    '',
+    `Store at scale (npm run bench -- --scale): ${sizes.map((s) => n(s.products)).join(' / ')} products in two stores`,
+    '',
+  ];
   for (const size of sizes) {
-    lines.push(`- ${n(size.products)} products, ${n(size.customers)} customers, ${n(size.orders)} orders: ${n(size.items)} items seeded in ${size.seedSeconds} s`);
+    lines.push(
+      `- ${n(size.products)} products, ${n(size.customers)} customers, ${n(size.orders)} orders: ${n(size.items)} items seeded in ${size.seedSeconds} s`,
+    );
   }
   lines.push(
     '',
@@ -72,7 +85,13 @@ export function scaleReport(sizes: readonly SizeFigures[]): string[] {
     'than one of 6 repetitions touched, and the requests per second each allows at 1,000 write units per key.',
   );
   for (const size of sizes) {
-    lines.push('', `At ${n(size.products)} products:`, '', '| write | WU | budget | RU | calls | store-wide ceiling (shared keys: units per request → requests/s) |', '|---|---|---|---|---|---|');
+    lines.push(
+      '',
+      `At ${n(size.products)} products:`,
+      '',
+      '| write | WU | budget | RU | calls | store-wide ceiling (shared keys: units per request → requests/s) |',
+      '|---|---|---|---|---|---|',
+    );
     for (const w of size.writes) lines.push(writeRow(w));
   }
   return lines;

@@ -16,7 +16,8 @@ export function scaleSizes(args: readonly string[]): number[] | undefined {
   const value = flag.split('=')[1];
   if (!value) return [...DEFAULT_SCALE_SIZES];
   const sizes = value.split(',').map(Number);
-  if (sizes.some((size) => !Number.isInteger(size) || size < 20)) throw new Error(`--scale takes product counts of at least 20, e.g. --scale=100,10000,100000 (got ${value})`);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 20))
+    throw new Error(`--scale takes product counts of at least 20, e.g. --scale=100,10000,100000 (got ${value})`);
   return sizes.sort((a, b) => a - b);
 }
 

@@ -2,15 +2,15 @@ import { performance } from 'node:perf_hooks';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
-import { getRecord, type EntityRecord } from '../../lib/db/entity-store.js';
+import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
 import { markUserIndexReady } from '../../lib/db/user-index-upgrade.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { createCatalogBase, placeOrder, productBody, rootCaller, type Catalog } from './catalog.js';
 import { createOperation } from '../../lib/operations/crud.js';
 import { productHooks } from '../../lib/operations/products.js';
+import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } from './catalog.js';
 import { basicAuthorization } from './events.js';
 import { seedUsers, writeAll } from './seed.js';
 import type { Caller } from './world.js';
@@ -43,7 +43,12 @@ const ORDER_STATUSES = ['P', 'C', 'O', 'B', 'I'];
 /** BatchWriteItem requests in flight while seeding (DynamoDB Local is the bottleneck, not the bench). */
 const SEED_PARALLEL = 8;
 
-async function apiCaller(label: Caller['label'], email: string, userType: 'A' | 'V', companyId: number): Promise<Caller> {
+async function apiCaller(
+  label: Caller['label'],
+  email: string,
+  userType: 'A' | 'V',
+  companyId: number,
+): Promise<Caller> {
   const key = generateApiKey();
   const user = await createUser({
     email,
@@ -68,7 +73,8 @@ function like(template: unknown, value: unknown): unknown {
 
 function copyOf(template: EntityRecord, values: Record<string, unknown>): EntityRecord {
   const record: Record<string, unknown> = { ...template };
-  for (const [field, value] of Object.entries(values)) record[field] = field in template ? like(template[field], value) : value;
+  for (const [field, value] of Object.entries(values))
+    record[field] = field in template ? like(template[field], value) : value;
   return record as EntityRecord;
 }
 
@@ -78,7 +84,11 @@ async function templateOf(def: StoredEntityDefinition, id: number): Promise<Enti
   return record;
 }
 
-export async function createScaleWorld(tableName: string, products: number, say: (line: string) => void): Promise<ScaleWorld> {
+export async function createScaleWorld(
+  tableName: string,
+  products: number,
+  say: (line: string) => void,
+): Promise<ScaleWorld> {
   const started = performance.now();
   // A new table: its users get their list copies as they are written (what the bootstrap does on an empty table).
   await markUserIndexReady();
@@ -86,7 +96,10 @@ export async function createScaleWorld(tableName: string, products: number, say:
   const asRoot = rootCaller(root.userId, root.email);
   const catalog = await createCatalogBase(asRoot);
   const vendorCompany = catalog.storeIds[0];
-  const vendor = { ...(await apiCaller('vendor' as Caller['label'], 'vendor@scale.example.com', 'V', vendorCompany)), companyId: vendorCompany };
+  const vendor = {
+    ...(await apiCaller('vendor' as Caller['label'], 'vendor@scale.example.com', 'V', vendorCompany)),
+    companyId: vendorCompany,
+  };
 
   const customerCount = Math.max(10, Math.round(products / 5));
   const firstCustomer = (await apiCaller('non-root', 'scale-probe@scale.example.com', 'A', 0)).userId + 1;
@@ -97,7 +110,15 @@ export async function createScaleWorld(tableName: string, products: number, say:
   const create = createOperation(productsEntity, productHooks);
   const createdIds: number[] = [];
   for (const i of [0, 1]) {
-    const result = await create({ method: 'POST', version: '2.0', route: {} as never, query: {}, caller: asRoot, body: productBody(i, catalog), sourceIp: '127.0.0.1' });
+    const result = await create({
+      method: 'POST',
+      version: '2.0',
+      route: {} as never,
+      query: {},
+      caller: asRoot,
+      body: productBody(i, catalog),
+      sourceIp: '127.0.0.1',
+    });
     createdIds.push(Number((result.body as Record<string, unknown>).product_id));
   }
   const templates = await Promise.all(createdIds.map((id) => templateOf(productsEntity, id)));

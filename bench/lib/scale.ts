@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { LambdaHandler } from '../../lib/stack/api-handler.js';
-import { lambdaContext, proxyEvent, type RequestSpec } from './events.js';
-import { startMetering, unitsByKey, type MeteredCall } from './meter.js';
-import { LOOKUPS, WRITES, type Entity, type Lookup, type WriteKind } from './scale-cases.js';
-import type { ScaleWorld } from './scale-world.js';
-import { median, round } from './stats.js';
 import { COUNT_SHARDS } from '../../lib/db/count-shards.js';
 import { PARTITION_SHARDS, shardedBase } from '../../lib/db/partition-shards.js';
+import type { LambdaHandler } from '../../lib/stack/api-handler.js';
+import { lambdaContext, proxyEvent, type RequestSpec } from './events.js';
+import { type MeteredCall, startMetering, unitsByKey } from './meter.js';
+import { type Entity, LOOKUPS, type Lookup, WRITES, type WriteKind } from './scale-cases.js';
+import type { ScaleWorld } from './scale-world.js';
+import { median, round } from './stats.js';
 import type { Caller } from './world.js';
 
 /**
@@ -115,7 +115,10 @@ function logicalKey(key: string): { key: string; shards: number } {
 }
 
 /** Store-wide keys of a set of repetitions and what each allows per second. */
-export function ceilings(reps: ReadonlyArray<readonly MeteredCall[]>, kind: 'read' | 'write'): { shared: KeyCeiling[]; ownKeys: number } {
+export function ceilings(
+  reps: ReadonlyArray<readonly MeteredCall[]>,
+  kind: 'read' | 'write',
+): { shared: KeyCeiling[]; ownKeys: number } {
   const perRep = reps.map((calls) => {
     const folded = new Map<string, number>();
     for (const [key, units] of unitsByKey(calls)) {
@@ -143,7 +146,13 @@ export function ceilings(reps: ReadonlyArray<readonly MeteredCall[]>, kind: 'rea
 }
 
 function listSpec(entity: Entity, query: Record<string, string>, caller: Caller): RequestSpec {
-  return { method: 'GET', path: `/api/${entity}`, resource: `/api/${entity}`, query, authorization: caller.authorization };
+  return {
+    method: 'GET',
+    path: `/api/${entity}`,
+    resource: `/api/${entity}`,
+    query,
+    authorization: caller.authorization,
+  };
 }
 
 export async function measureLookup(world: ScaleWorld, lookup: Lookup, caller: Caller): Promise<LookupFigure> {
@@ -163,16 +172,24 @@ export async function measureLookup(world: ScaleWorld, lookup: Lookup, caller: C
     caller: caller.label,
     status: run.status,
     totalItems: run.totalItems,
-    readUnits: round(sum(run.calls, (c) => c.read), 1),
+    readUnits: round(
+      sum(run.calls, (c) => c.read),
+      1,
+    ),
     calls: run.calls.length,
     medianMs: round(median(times), 1),
   };
 }
 
 /** An exact-SKU lookup repeated on different SKUs: the store-wide read ceiling. */
-export async function lookupCeiling(world: ScaleWorld, lookup: Lookup, caller: Caller): Promise<{ shared: KeyCeiling[]; ownKeys: number }> {
+export async function lookupCeiling(
+  world: ScaleWorld,
+  lookup: Lookup,
+  caller: Caller,
+): Promise<{ shared: KeyCeiling[]; ownKeys: number }> {
   const reps: MeteredCall[][] = [];
-  for (let v = 1; v <= REPETITIONS; v++) reps.push((await metered(`${lookup.entity}.list`, listSpec(lookup.entity, lookup.query(world, v), caller))).calls);
+  for (let v = 1; v <= REPETITIONS; v++)
+    reps.push((await metered(`${lookup.entity}.list`, listSpec(lookup.entity, lookup.query(world, v), caller))).calls);
   return ceilings(reps, 'read');
 }
 
@@ -191,7 +208,10 @@ export async function measureWrite(world: ScaleWorld, write: WriteKind): Promise
     };
     runs.push(await metered(key, spec));
   }
-  const { shared, ownKeys } = ceilings(runs.map((r) => r.calls), 'write');
+  const { shared, ownKeys } = ceilings(
+    runs.map((r) => r.calls),
+    'write',
+  );
   const operation = (r: Metered) => r.calls.filter((c) => !c.keys.every((k) => CALLER_KEY.test(k.key)));
   return {
     label: write.label,
@@ -221,17 +241,33 @@ export async function measureSize(world: ScaleWorld, say: (line: string) => void
     for (const caller of lookup.vendor ? [world.root, world.vendor] : [world.root]) {
       const figure = await measureLookup(world, lookup, caller);
       lookups.push(figure);
-      say(`    ${figure.entity} ${figure.label} (${figure.caller}): ${figure.status}, ${figure.readUnits} RU, ${figure.calls} calls, ${figure.medianMs} ms, total ${figure.totalItems ?? '–'}`);
+      say(
+        `    ${figure.entity} ${figure.label} (${figure.caller}): ${figure.status}, ${figure.readUnits} RU, ${figure.calls} calls, ${figure.medianMs} ms, total ${figure.totalItems ?? '–'}`,
+      );
     }
   }
   const sku = LOOKUPS[0]!;
-  const skuCeiling = { root: await lookupCeiling(world, sku, world.root), vendor: await lookupCeiling(world, sku, world.vendor) };
+  const skuCeiling = {
+    root: await lookupCeiling(world, sku, world.root),
+    vendor: await lookupCeiling(world, sku, world.vendor),
+  };
   const writes: WriteFigure[] = [];
   for (const write of WRITES) {
     const figure = await measureWrite(world, write);
     writes.push(figure);
     const lowest = figure.shared.slice(0, 3).map((k) => `${k.key} ${k.unitsPerRequest} → ${k.ceiling}/s`);
-    say(`    ${figure.label}: ${figure.status}, ${figure.writeUnits} WU, lowest ceilings ${lowest.join('; ') || 'none'}`);
+    say(
+      `    ${figure.label}: ${figure.status}, ${figure.writeUnits} WU, lowest ceilings ${lowest.join('; ') || 'none'}`,
+    );
   }
-  return { products: world.products, customers: world.customers.count, orders: world.orders.count, seedSeconds: world.seedSeconds, items: world.items, lookups, skuCeiling, writes };
+  return {
+    products: world.products,
+    customers: world.customers.count,
+    orders: world.orders.count,
+    seedSeconds: world.seedSeconds,
+    items: world.items,
+    lookups,
+    skuCeiling,
+    writes,
+  };
 }

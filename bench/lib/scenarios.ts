@@ -1,18 +1,18 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { keys } from '../../lib/db/keys.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { deleteRecord } from '../../lib/db/entity-store.js';
+import { keys } from '../../lib/db/keys.js';
 import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
-import { ordersEntity } from '../../lib/entities/orders.js';
 import { blocksEntity } from '../../lib/entities/blocks.js';
 import { languagesEntity } from '../../lib/entities/languages.js';
-import { languageHooks } from '../../lib/operations/languages.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { languageHooks } from '../../lib/operations/languages.js';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
-import type { RequestSpec } from './events.js';
 import { orderBody } from './catalog.js';
+import type { RequestSpec } from './events.js';
 import type { RecordedCall } from './round-trips.js';
 import { writeAll } from './seed.js';
 import { BENCH_LANGVAR, type Caller, type World } from './world.js';
@@ -56,7 +56,10 @@ const usergroupPath = (id: number): Pick<RequestSpec, 'path' | 'resource' | 'pat
   pathParameters: { id: String(id) },
 });
 
-const membershipPath = (userId: number, groupId: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
+const membershipPath = (
+  userId: number,
+  groupId: number,
+): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
   path: `/api/users/${userId}/usergroups/${groupId}`,
   resource: '/api/users/{id}/usergroups/{usergroupId}',
   pathParameters: { id: String(userId), usergroupId: String(groupId) },
@@ -83,7 +86,14 @@ async function putDisposableGroup(id: number): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...keys.usergroup(id), usergroup_id: id, type: 'C', status: 'A', usergroup: 'Bench disposable', members_rev: 0 },
+      Item: {
+        ...keys.usergroup(id),
+        usergroup_id: id,
+        type: 'C',
+        status: 'A',
+        usergroup: 'Bench disposable',
+        members_rev: 0,
+      },
     }),
   );
 }
@@ -93,7 +103,14 @@ async function disposableGroups(world: World, caller: Caller, count: number): Pr
   const ids = Array.from({ length: count }, (_, i) => world.disposableGroupId + 1 + i);
   await writeAll(
     config().tableName,
-    ids.map((id) => ({ ...keys.usergroup(id), usergroup_id: id, type: 'C', status: 'A', usergroup: 'Bench disposable', members_rev: 0 })),
+    ids.map((id) => ({
+      ...keys.usergroup(id),
+      usergroup_id: id,
+      type: 'C',
+      status: 'A',
+      usergroup: 'Bench disposable',
+      members_rev: 0,
+    })),
   );
   return ids.map((id) => ({ method: 'DELETE', ...usergroupPath(id), authorization: caller.authorization }));
 }
@@ -110,14 +127,19 @@ const objectPath = (entity: string, id: number): Pick<RequestSpec, 'path' | 'res
  * repository (record, index items, counts, and `extra` such as a language's code marker), so the next run
  * meets the same table. The stock an order took stays taken: the products hold far more than the bench ever orders.
  */
-async function deleteCreated(def: StoredEntityDefinition, calls: readonly RecordedCall[], extra?: Parameters<typeof deleteRecord>[3]): Promise<void> {
+async function deleteCreated(
+  def: StoredEntityDefinition,
+  calls: readonly RecordedCall[],
+  extra?: Parameters<typeof deleteRecord>[3],
+): Promise<void> {
   const { pk: zero, sk } = entityKeys.record(def.storage, 0);
   const prefix = zero.replace(/0$/, '');
   for (const call of calls) {
     if (call.command !== 'TransactWriteCommand' || call.failed) continue;
     for (const { Put } of (call.input.TransactItems ?? []) as Array<{ Put?: { Item?: Record<string, unknown> } }>) {
       const pk = Put?.Item?.pk;
-      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === sk) await deleteRecord(def, Number(pk.slice(prefix.length)), undefined, extra);
+      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === sk)
+        await deleteRecord(def, Number(pk.slice(prefix.length)), undefined, extra);
     }
   }
 }
@@ -125,8 +147,18 @@ async function deleteCreated(def: StoredEntityDefinition, calls: readonly Record
 /** Language codes for POST /languages under load: every two-letter code but English's and the in-process one's. */
 function languageCodes(_world: World, caller: Caller): Promise<RequestSpec[]> {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter((code) => code !== 'en' && code !== 'zz');
-  return Promise.resolve(codes.map((code) => ({ method: 'POST', path: '/api/languages', resource: '/api/languages', body: { lang_code: code, name: `Bench ${code}` }, authorization: caller.authorization })));
+  const codes = [...letters]
+    .flatMap((a) => [...letters].map((b) => a + b))
+    .filter((code) => code !== 'en' && code !== 'zz');
+  return Promise.resolve(
+    codes.map((code) => ({
+      method: 'POST',
+      path: '/api/languages',
+      resource: '/api/languages',
+      body: { lang_code: code, name: `Bench ${code}` },
+      authorization: caller.authorization,
+    })),
+  );
 }
 
 const langvarPath = (langId: number, name: string): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
@@ -169,7 +201,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/usergroups/get.js'),
-    request: (world, caller) => ({ method: 'GET', ...usergroupPath(member(world, 0).groupId), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'GET',
+      ...usergroupPath(member(world, 0).groupId),
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'GET /api/usergroups',
@@ -177,7 +213,12 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'list',
     expectStatus: 200,
     load: () => import('../../functions/usergroups/list.js'),
-    request: (_world, caller) => ({ method: 'GET', path: '/api/usergroups', resource: '/api/usergroups', authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'GET',
+      path: '/api/usergroups',
+      resource: '/api/usergroups',
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'POST /api/usergroups',
@@ -214,7 +255,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'write',
     expectStatus: 204,
     load: () => import('../../functions/usergroups/delete.js'),
-    request: (world, caller) => ({ method: 'DELETE', ...usergroupPath(world.disposableGroupId), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'DELETE',
+      ...usergroupPath(world.disposableGroupId),
+      authorization: caller.authorization,
+    }),
     before: (world) => putDisposableGroup(world.disposableGroupId),
     loadTargets: (world, caller, expectedRequests) => disposableGroups(world, caller, expectedRequests),
   },
@@ -238,10 +283,20 @@ export const SCENARIOS: readonly Scenario[] = [
     // An existing link set to A again: the full transaction (link, group members_rev, login) on the common path.
     request: (world, caller) => {
       const { userId, groupId } = member(world, 0);
-      return { method: 'PUT', ...membershipPath(userId, groupId), body: { status: 'A' }, authorization: caller.authorization };
+      return {
+        method: 'PUT',
+        ...membershipPath(userId, groupId),
+        body: { status: 'A' },
+        authorization: caller.authorization,
+      };
     },
     loadTargets: (world, caller) =>
-      everyMember(world, (userId, groupId) => ({ method: 'PUT', ...membershipPath(userId, groupId), body: { status: 'A' }, authorization: caller.authorization })),
+      everyMember(world, (userId, groupId) => ({
+        method: 'PUT',
+        ...membershipPath(userId, groupId),
+        body: { status: 'A' },
+        authorization: caller.authorization,
+      })),
   },
   {
     name: 'DELETE /api/users/:id/usergroups/:gid',
@@ -259,7 +314,11 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     // Under load the links stay F after the first round: each DELETE is still the full write (same calls).
     loadTargets: (world, caller) =>
-      everyMember(world, (userId, groupId) => ({ method: 'DELETE', ...membershipPath(userId, groupId), authorization: caller.authorization })),
+      everyMember(world, (userId, groupId) => ({
+        method: 'DELETE',
+        ...membershipPath(userId, groupId),
+        authorization: caller.authorization,
+      })),
   },
   {
     name: 'GET /api/users',
@@ -281,7 +340,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/products/get.js'),
-    request: (world, caller) => ({ method: 'GET', ...objectPath('products', world.catalog.productIds[0] ?? 0), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'GET',
+      ...objectPath('products', world.catalog.productIds[0] ?? 0),
+      authorization: caller.authorization,
+    }),
   },
   productListScenario(() => ({})),
   {
@@ -290,7 +353,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/categories/get.js'),
-    request: (world, caller) => ({ method: 'GET', ...objectPath('categories', world.catalog.categories.top), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'GET',
+      ...objectPath('categories', world.catalog.categories.top),
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'GET /api/stores/:id',
@@ -298,7 +365,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/stores/get.js'),
-    request: (world, caller) => ({ method: 'GET', ...objectPath('stores', world.catalog.storeIds[0]), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'GET',
+      ...objectPath('stores', world.catalog.storeIds[0]),
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'GET /api/orders/:id',
@@ -306,7 +377,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/orders/get.js'),
-    request: (world, caller) => ({ method: 'GET', ...objectPath('orders', world.catalog.orderId), authorization: caller.authorization }),
+    request: (world, caller) => ({
+      method: 'GET',
+      ...objectPath('orders', world.catalog.orderId),
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'POST /api/orders (5 lines)',
@@ -332,7 +407,12 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'list',
     expectStatus: 200,
     load: () => import('../../functions/languages/list.js'),
-    request: (_world, caller) => ({ method: 'GET', path: '/api/languages', resource: '/api/languages', authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'GET',
+      path: '/api/languages',
+      resource: '/api/languages',
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'POST /api/languages',
@@ -340,7 +420,13 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'write',
     expectStatus: 201,
     load: () => import('../../functions/languages/create.js'),
-    request: (_world, caller) => ({ method: 'POST', path: '/api/languages', resource: '/api/languages', body: { lang_code: 'zz', name: 'Bench language' }, authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'POST',
+      path: '/api/languages',
+      resource: '/api/languages',
+      body: { lang_code: 'zz', name: 'Bench language' },
+      authorization: caller.authorization,
+    }),
     // The record, its index items and its code marker go, so the next run's create of `zz` meets the same table.
     after: (_world, calls) => deleteCreated(languagesEntity, calls, languageHooks.removeItems),
     loadTargets: (world, caller) => languageCodes(world, caller),
@@ -351,7 +437,12 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'list',
     expectStatus: 200,
     load: () => import('../../functions/blocks/list.js'),
-    request: (_world, caller) => ({ method: 'GET', path: '/api/blocks', resource: '/api/blocks', authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'GET',
+      path: '/api/blocks',
+      resource: '/api/blocks',
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'POST /api/blocks',
@@ -359,7 +450,13 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'write',
     expectStatus: 201,
     load: () => import('../../functions/blocks/create.js'),
-    request: (_world, caller) => ({ method: 'POST', path: '/api/blocks', resource: '/api/blocks', body: { name: 'Bench created block', type: 'html_block' }, authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'POST',
+      path: '/api/blocks',
+      resource: '/api/blocks',
+      body: { name: 'Bench created block', type: 'html_block' },
+      authorization: caller.authorization,
+    }),
     after: (_world, calls) => deleteCreated(blocksEntity, calls),
   },
   {
@@ -368,7 +465,11 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'get-by-id',
     expectStatus: 200,
     load: () => import('../../functions/languages/langvars-get.js'),
-    request: (_world, caller) => ({ method: 'GET', ...langvarPath(1, BENCH_LANGVAR), authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'GET',
+      ...langvarPath(1, BENCH_LANGVAR),
+      authorization: caller.authorization,
+    }),
   },
   {
     name: 'PUT /api/languages/:id/langvars/:name',
@@ -377,6 +478,11 @@ export const SCENARIOS: readonly Scenario[] = [
     expectStatus: 200,
     load: () => import('../../functions/languages/langvars-update.js'),
     // The same value every time: the real conditional write, leaving the table as it was.
-    request: (_world, caller) => ({ method: 'PUT', ...langvarPath(1, BENCH_LANGVAR), body: { value: 'Hello from the bench' }, authorization: caller.authorization }),
+    request: (_world, caller) => ({
+      method: 'PUT',
+      ...langvarPath(1, BENCH_LANGVAR),
+      body: { value: 'Hello from the bench' },
+      authorization: caller.authorization,
+    }),
   },
 ];

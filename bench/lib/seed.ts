@@ -1,8 +1,8 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
-import { bulkUserItems } from '../../lib/db/user-bulk.js';
 import type { LoginRecord, UserRecord } from '../../lib/db/records.js';
+import { bulkUserItems } from '../../lib/db/user-bulk.js';
 import type { UserStatus, UserType } from '../../lib/entities/users.js';
 
 /**
@@ -24,7 +24,12 @@ const BATCH = 25;
 const PARALLEL_BATCHES = 4;
 
 /** `companyOf(i)`: the company of the i-th user (0 for none, the default). */
-export async function seedUsers(tableName: string, count: number, tag: string, companyOf: (index: number) => number = () => 0): Promise<void> {
+export async function seedUsers(
+  tableName: string,
+  count: number,
+  tag: string,
+  companyOf: (index: number) => number = () => 0,
+): Promise<void> {
   const firstId = (await reserveIds(tableName, count)) - count + 1;
   const users: Array<{ user: UserRecord; login: LoginRecord }> = [];
   const now = Math.floor(Date.now() / 1000);
@@ -72,7 +77,18 @@ export async function seedUsers(tableName: string, count: number, tag: string, c
 
 // Names and phones that repeat as a store's do, so the name and phone filters have something to find.
 const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Ken'];
-const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Hamilton', 'Thompson'];
+const LAST_NAMES = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Backus',
+  'Hamilton',
+  'Thompson',
+];
 
 /** Deterministic interleaving of the mix, so 100 and 10,000 users have the same bucket shapes. */
 function bucketOf(index: number, count: number): { userType: UserType; status: UserStatus } {
@@ -101,7 +117,11 @@ async function reserveIds(tableName: string, count: number): Promise<number> {
 }
 
 /** BatchWriteItem puts, 25 per request, `parallel` requests at a time, retrying unprocessed items. */
-export async function writeAll(tableName: string, items: readonly Record<string, unknown>[], parallel = PARALLEL_BATCHES): Promise<void> {
+export async function writeAll(
+  tableName: string,
+  items: readonly Record<string, unknown>[],
+  parallel = PARALLEL_BATCHES,
+): Promise<void> {
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
   let next = 0;

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalDatabase, type LocalDatabase } from '../../scripts/lib/local-database.js';
+import { type LocalDatabase, startLocalDatabase } from '../../scripts/lib/local-database.js';
 import { startOffline } from '../../scripts/lib/offline.js';
 import { freePort } from '../../scripts/lib/ports.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -32,7 +32,8 @@ export interface OfflineServer {
 export async function startOfflineCopy(awsEnv: Record<string, string>): Promise<OfflineServer> {
   const serviceDir = await mkdtemp(join(tmpdir(), 'store-api-bench-'));
   try {
-    for (const source of SERVICE_SOURCES) await cp(join(repoRoot, source), join(serviceDir, source), { recursive: true });
+    for (const source of SERVICE_SOURCES)
+      await cp(join(repoRoot, source), join(serviceDir, source), { recursive: true });
     await symlink(join(repoRoot, 'node_modules'), join(serviceDir, 'node_modules'));
     const offline = await startOffline({
       httpPort: await freePort(),

@@ -9,7 +9,8 @@ export interface StageTime {
   loadAverage: number;
 }
 
-export const stageLine = (stage: StageTime): string => `${stage.name}: ${stage.seconds} s (load average ${stage.loadAverage})`;
+export const stageLine = (stage: StageTime): string =>
+  `${stage.name}: ${stage.seconds} s (load average ${stage.loadAverage})`;
 
 /** Times a run's stages one after another: `done(name)` ends the stage under way, says its line and starts the next. */
 export function stageTimer(say: (line: string) => void): { done(name: string): void; stages: StageTime[] } {

@@ -1,17 +1,25 @@
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { resetConfigForTests } from '../../lib/config.js';
-import { writeLinkStatus } from '../../lib/db/memberships.js';
-import { createUser } from '../../lib/db/users.js';
-import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
-import type { UserRecord } from '../../lib/db/records.js';
-import { createCatalogBase, ORDER_PRODUCT_INDEXES, placeOrder, rootCaller, seedProducts, type Catalog, type SeedFigures } from './catalog.js';
-import { createEntityObjects, type EntityObjects } from './entity-objects.js';
-import { basicAuthorization } from './events.js';
 import { createRecord } from '../../lib/db/entity-store.js';
 import { putLangvar } from '../../lib/db/langvars.js';
+import { writeLinkStatus } from '../../lib/db/memberships.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
+import { createUser } from '../../lib/db/users.js';
 import { blocksEntity } from '../../lib/entities/blocks.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { withDefaults } from '../../lib/entities/validate.js';
+import {
+  type Catalog,
+  createCatalogBase,
+  ORDER_PRODUCT_INDEXES,
+  placeOrder,
+  rootCaller,
+  type SeedFigures,
+  seedProducts,
+} from './catalog.js';
+import { createEntityObjects, type EntityObjects } from './entity-objects.js';
+import { basicAuthorization } from './events.js';
 
 /**
  * The accounts and objects the measured requests act on, created through lib/ as the bootstrap and the admin
@@ -91,7 +99,11 @@ export function useTable(tableName: string): void {
 }
 
 /** An administrator with an API key of its own (the change feed's bench makes a root one to subscribe a webhook). */
-export async function createCaller(label: Caller['label'], email: string, isRoot: boolean): Promise<{ caller: Caller; user: UserRecord }> {
+export async function createCaller(
+  label: Caller['label'],
+  email: string,
+  isRoot: boolean,
+): Promise<{ caller: Caller; user: UserRecord }> {
   const key = generateApiKey();
   const user = await createUser({
     email,
@@ -110,7 +122,11 @@ export async function createCaller(label: Caller['label'], email: string, isRoot
  * Every table gets the same world, so the list-scaling tables differ only in their seeded users and in
  * `productCount`, the products of the catalog.
  */
-export async function createWorld(memberCount: number, productCount: number, withEntityObjects = false): Promise<World> {
+export async function createWorld(
+  memberCount: number,
+  productCount: number,
+  withEntityObjects = false,
+): Promise<World> {
   const root = (await createCaller('root', 'root@bench.example.com', true)).caller;
   const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' });
   await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES);
@@ -141,14 +157,34 @@ export async function createWorld(memberCount: number, productCount: number, wit
   // One entity of each other kind (scenarios.ts): blocks for the bare list, a langvar of English (built in).
   const blockIds: number[] = [];
   for (let i = 0; i < BENCH_BLOCKS; i++) {
-    const block = await createRecord(blocksEntity, withDefaults(blocksEntity, { name: `Bench block ${i}`, type: 'html_block', content: `<p>Block ${i}</p>` }) as Record<string, StoredValue>);
+    const block = await createRecord(
+      blocksEntity,
+      withDefaults(blocksEntity, {
+        name: `Bench block ${i}`,
+        type: 'html_block',
+        content: `<p>Block ${i}</p>`,
+      }) as Record<string, StoredValue>,
+    );
     blockIds.push(Number(block.block_id));
   }
   await putLangvar({ lang_code: 'en', name: BENCH_LANGVAR, value: 'Hello from the bench' });
   const objects = withEntityObjects
-    ? await createEntityObjects(root, { store: base.storeIds[0], order: orderId, customer: member(members, 0).userId, block: blockIds[0]! })
+    ? await createEntityObjects(root, {
+        store: base.storeIds[0],
+        order: orderId,
+        customer: member(members, 0).userId,
+        block: blockIds[0]!,
+      })
     : undefined;
-  return { root, staff: staff.caller, members, disposableGroupId: DISPOSABLE_GROUP_ID, catalog, objects, seed: figures };
+  return {
+    root,
+    staff: staff.caller,
+    members,
+    disposableGroupId: DISPOSABLE_GROUP_ID,
+    catalog,
+    objects,
+    seed: figures,
+  };
 }
 
 function member(members: readonly Member[], index: number): Member {

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { createAuthToken } from '../../lib/operations/auth-tokens.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('auth_tokens.create', createAuthToken);

@@ -20,7 +20,12 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
   const root = origin ? `${origin}${base}` : base;
   // PUBLIC_URL: the stage's custom domain (infra/functions.cjs sets it from the customDomainName param), listed first.
   const domain = (process.env.PUBLIC_URL ?? '').replace(/\/+$/, '');
-  const onDomain = domain ? versionServers(domain).map((server) => ({ ...server, description: `${server.description}, the API's domain` })) : [];
+  const onDomain = domain
+    ? versionServers(domain).map((server) => ({ ...server, description: `${server.description}, the API's domain` }))
+    : [];
   const served = { ...document, servers: [...onDomain, ...(root === domain ? [] : versionServers(root))] };
-  return docResponse(200, JSON.stringify(served), JSON_CONTENT_TYPE, { 'Access-Control-Allow-Origin': '*', Vary: 'Host, X-Forwarded-Proto' });
+  return docResponse(200, JSON.stringify(served), JSON_CONTENT_TYPE, {
+    'Access-Control-Allow-Origin': '*',
+    Vary: 'Host, X-Forwarded-Proto',
+  });
 }

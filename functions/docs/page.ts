@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import bundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' };
 import css from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' };
+import bundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' };
 import { deploymentBase, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
 
 /**
@@ -33,14 +33,16 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   'init.js': { body: INIT, type: 'text/javascript; charset=utf-8' },
 };
 
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
 export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   if (!readsDocs(event.httpMethod)) return docError(405, { Allow: 'GET' });
   const raw = event.path ?? '';
   const path = raw.replace(/\/+$/, '');
   // One address for the page (API Gateway hands on the trailing slash; its assets load either way).
-  if (path !== raw && /\/api\/docs$/.test(path)) return docResponse(301, '', 'text/plain; charset=utf-8', { Location: '../docs' });
+  if (path !== raw && /\/api\/docs$/.test(path))
+    return docResponse(301, '', 'text/plain; charset=utf-8', { Location: '../docs' });
   if (/\/api\/docs$/.test(path)) {
     const assets = encodeURI(`${deploymentBase(event)}/api/docs`);
     return docResponse(200, page(assets), 'text/html; charset=utf-8', { 'Content-Security-Policy': CSP });

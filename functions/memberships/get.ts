@@ -1,10 +1,10 @@
 import { getLinkContext } from '../../lib/db/memberships.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { conditionalGet } from '../../lib/http/preconditions.js';
-import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
+import { parseId } from '../../lib/http/route.js';
 import { presentLink } from '../../lib/operations/presenters.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** GET /users/:uid/usergroups/:gid: the link record; 404 when there is none, it is F, or its group is gone (one BatchGetItem). */
 export const handler = apiHandler('users.usergroups.get', async (request) => {

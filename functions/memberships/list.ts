@@ -1,10 +1,10 @@
-import { getUserWithLinks } from '../../lib/db/users.js';
 import { getUsergroups } from '../../lib/db/usergroups.js';
+import { getUserWithLinks } from '../../lib/db/users.js';
 import { NotFoundError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
-import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
+import { parseId } from '../../lib/http/route.js';
 import { presentLink } from '../../lib/operations/presenters.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /**
  * GET /users/:uid/usergroups: a bare object keyed by usergroup_id of every link

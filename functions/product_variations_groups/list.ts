@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listGroups } from '../../lib/operations/product-variations/index.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('product_variations_groups.list', listGroups);

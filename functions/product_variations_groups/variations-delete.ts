@@ -1,7 +1,10 @@
 import { productVariationsEntity } from '../../lib/entities/product-variations.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { deleteOperation } from '../../lib/operations/crud.js';
 import { inGroup } from '../../lib/operations/product-variations/index.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** DELETE /product_variations_groups/:id/product_variations: the group's products (404 outside the group). */
-export const handler = apiHandler('product_variations_groups.product_variations.delete', inGroup((hooks) => deleteOperation(productVariationsEntity, hooks)));
+export const handler = apiHandler(
+  'product_variations_groups.product_variations.delete',
+  inGroup((hooks) => deleteOperation(productVariationsEntity, hooks)),
+);

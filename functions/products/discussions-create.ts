@@ -3,4 +3,9 @@ import { entityHandler } from '../../lib/operations/crud.js';
 import { productDiscussionHooks } from '../../lib/operations/discussions.js';
 
 /** CREATE /products/:id/discussions: the product's posts (POST: object_type P and object_id the product, whatever the body says). */
-export const handler = entityHandler(discussionsEntity, 'create', productDiscussionHooks, 'products.discussions.create');
+export const handler = entityHandler(
+  discussionsEntity,
+  'create',
+  productDiscussionHooks,
+  'products.discussions.create',
+);

@@ -1,5 +1,5 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listProductFeatures } from '../../lib/operations/product-features.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** GET /products/:id/features: the product's features with its values. */
 export const handler = apiHandler('products.features.list', listProductFeatures);

@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { listSettings } from '../../lib/operations/settings.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('settings.list', listSettings());

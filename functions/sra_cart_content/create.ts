@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { addToStorefrontCart } from '../../lib/operations/storefront-cart.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('sra_cart_content.create', addToStorefrontCart);

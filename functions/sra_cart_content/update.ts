@@ -1,4 +1,4 @@
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { changeStorefrontCart } from '../../lib/operations/storefront-cart.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('sra_cart_content.update', changeStorefrontCart);

@@ -1,10 +1,10 @@
 import { createUsergroup } from '../../lib/db/usergroups.js';
-import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../../lib/entities/usergroups.js';
-import { readBodyFields } from '../../lib/entities/validate.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
+import { type UsergroupStatus, type UsergroupType, usergroupsEntity } from '../../lib/entities/usergroups.js';
+import { readBodyFields } from '../../lib/entities/validate.js';
 import { created } from '../../lib/http/response.js';
 import { guardAdministratorGroup, sentText } from '../../lib/operations/guards.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** POST /usergroups → 201 {"usergroup_id": N}; ids from 3 upwards, never reused. */
 export const handler = apiHandler('usergroups.create', async ({ caller, body = {} }) => {

@@ -1,10 +1,10 @@
 import { deleteUsergroup } from '../../lib/db/usergroups.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ifMatchJudge, specificIfMatch } from '../../lib/http/preconditions.js';
 import { noContent } from '../../lib/http/response.js';
-import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { guardAdministratorGroup } from '../../lib/operations/guards.js';
+import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { refuseReserved, writeJudgedUsergroup } from '../../lib/operations/usergroups.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** DELETE /usergroups/:id → 204; the group's membership links go with it. */
 export const handler = apiHandler('usergroups.delete', async (request) => {

@@ -1,9 +1,9 @@
 import { listUsergroups } from '../../lib/db/usergroups.js';
 import { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { readFilters } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsergroup } from '../../lib/operations/presenters.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** GET /usergroups: a bare object keyed by usergroup_id, filters type/status ANDed, reserved groups never listed (SPEC §3, §6). */
 export const handler = apiHandler('usergroups.list', async ({ query }) => {

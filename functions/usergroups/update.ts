@@ -1,13 +1,13 @@
 import { hasCustomerMembers, updateUsergroup } from '../../lib/db/usergroups.js';
-import { usergroupsEntity, type UsergroupStatus, type UsergroupType } from '../../lib/entities/usergroups.js';
+import { type UsergroupStatus, type UsergroupType, usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { ifMatchJudge, specificIfMatch } from '../../lib/http/preconditions.js';
 import { ok } from '../../lib/http/response.js';
-import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { guardAdministratorGroup, sentText } from '../../lib/operations/guards.js';
+import { presentUsergroup } from '../../lib/operations/presenters.js';
 import { refuseReserved, writeJudgedUsergroup } from '../../lib/operations/usergroups.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 const HAS_CUSTOMERS = 'A group with customer members cannot become an administrator group';
 

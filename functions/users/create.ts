@@ -1,12 +1,12 @@
 import { createUser } from '../../lib/db/users.js';
-import { usersEntity, type UserStatus, type UserType } from '../../lib/entities/users.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
+import { type UserStatus, type UserType, usersEntity } from '../../lib/entities/users.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { created } from '../../lib/http/response.js';
 import { guardPrivilegedUser, sentText } from '../../lib/operations/guards.js';
 import { passwordHashOf } from '../../lib/operations/user-passwords.js';
 import { profileIdOf, requireVendorCompany } from '../../lib/operations/users.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /**
  * POST /users → 201 {"user_id": N, "profile_id": "N"} (the recording's types: lib/entities/users.ts `answers`). Never root, never with API access: those are the

@@ -1,11 +1,11 @@
 import { listUsers } from '../../lib/db/user-list.js';
-import { USER_SORTS, usersEntity, type UserSort } from '../../lib/entities/users.js';
+import { USER_SORTS, type UserSort, usersEntity } from '../../lib/entities/users.js';
 import { readFilters } from '../../lib/entities/validate.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { encodeCursor, listDigest, readCursor } from '../../lib/http/cursor.js';
 import { readListPaging, searchEcho } from '../../lib/http/paging.js';
 import { ok } from '../../lib/http/response.js';
 import { presentUsers, userFilters } from '../../lib/operations/users.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /**
  * GET /users: paged; filters user_type, status, email (exact, case-insensitive), user_id, user_ids,

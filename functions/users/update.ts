@@ -1,17 +1,17 @@
-import { updateUser, type UserChanges } from '../../lib/db/users.js';
-import { usersEntity, type UserStatus } from '../../lib/entities/users.js';
+import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { type UserChanges, updateUser } from '../../lib/db/users.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
+import { type UserStatus, usersEntity } from '../../lib/entities/users.js';
 import { readBodyFields } from '../../lib/entities/validate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { apiHandler } from '../../lib/stack/api-handler.js';
 import { badRequest } from '../../lib/http/http-errors.js';
-import { parseId } from '../../lib/http/route.js';
 import { ok } from '../../lib/http/response.js';
+import { parseId } from '../../lib/http/route.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../../lib/operations/guards.js';
-import type { UserRecord } from '../../lib/db/records.js';
-import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { passwordHashOf } from '../../lib/operations/user-passwords.js';
 import { assertJudgedVersion, judgeUserIfMatch, keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
 
 const TYPE_FIXED = 'The user_type field cannot be changed after creation';
 

@@ -75,7 +75,9 @@ class StackLimit {
     if (commands[0] !== 'package') return;
     const count = Object.keys(this.serverless.service.provider?.compiledCloudFormationTemplate?.Resources ?? {}).length;
     if (count > CFN_RESOURCE_LIMIT) {
-      this.log?.warning?.(`${this.stackName()}: ${count} resources, over CloudFormation's ${CFN_RESOURCE_LIMIT} per stack; this template can be inspected, not deployed (docs/deploy.md).`);
+      this.log?.warning?.(
+        `${this.stackName()}: ${count} resources, over CloudFormation's ${CFN_RESOURCE_LIMIT} per stack; this template can be inspected, not deployed (docs/deploy.md).`,
+      );
     }
   }
 }

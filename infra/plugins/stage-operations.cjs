@@ -34,9 +34,17 @@ class StageOperations {
       resource.Properties.StageDescription = {
         ...(resource.Properties.StageDescription ?? {}),
         TracingEnabled: tracing,
-        ...(find('ApiAccessLogGroup') ? { AccessLogSetting: { DestinationArn: { 'Fn::GetAtt': ['ApiAccessLogGroup', 'Arn'] }, Format: ACCESS_LOG_FORMAT } } : {}),
+        ...(find('ApiAccessLogGroup')
+          ? {
+              AccessLogSetting: {
+                DestinationArn: { 'Fn::GetAtt': ['ApiAccessLogGroup', 'Arn'] },
+                Format: ACCESS_LOG_FORMAT,
+              },
+            }
+          : {}),
       };
-      if (find('ApiGatewayAccount')) resource.DependsOn = [...new Set([...[resource.DependsOn ?? []].flat(), 'ApiGatewayAccount'])];
+      if (find('ApiGatewayAccount'))
+        resource.DependsOn = [...new Set([...[resource.DependsOn ?? []].flat(), 'ApiGatewayAccount'])];
       for (const user of STAGE_USERS) if (find(user)) find(user).DependsOn = [logicalId];
     }
   }

@@ -24,7 +24,9 @@ class StageThrottling {
         ...(resource.Properties.StageDescription ?? {}),
         ThrottlingRateLimit: rate,
         ThrottlingBurstLimit: burst,
-        MethodSettings: [{ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst }],
+        MethodSettings: [
+          { HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst },
+        ],
       };
     }
   }

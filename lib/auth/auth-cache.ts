@@ -16,7 +16,11 @@ function cacheKey(authorization: string, sourceIp: string): string {
   return createHash('sha256').update(authorization).update('\n').update(sourceIp).digest('base64');
 }
 
-export function cachedCaller(authorization: string | undefined, sourceIp: string, now = Date.now()): Caller | undefined {
+export function cachedCaller(
+  authorization: string | undefined,
+  sourceIp: string,
+  now = Date.now(),
+): Caller | undefined {
   if (!authorization || config().authCacheTtlMs <= 0) return undefined;
   const key = cacheKey(authorization, sourceIp);
   const entry = entries.get(key);
@@ -28,7 +32,12 @@ export function cachedCaller(authorization: string | undefined, sourceIp: string
   return entry.caller;
 }
 
-export function rememberCaller(authorization: string | undefined, sourceIp: string, caller: Caller, now = Date.now()): void {
+export function rememberCaller(
+  authorization: string | undefined,
+  sourceIp: string,
+  caller: Caller,
+  now = Date.now(),
+): void {
   const ttl = config().authCacheTtlMs;
   if (!authorization || ttl <= 0) return;
   if (entries.size >= MAX_ENTRIES) {

@@ -1,13 +1,13 @@
 import { batchGet, type Item, type ItemKey } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
-import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
-import { noteBucket, type BucketPolicy } from '../db/rate-limit.js';
-import { withoutKeys, type LoginRecord } from '../db/records.js';
+import { type AttemptWindow, lockedForSeconds, recordFailure } from '../db/login-attempts.js';
+import { type BucketPolicy, noteBucket } from '../db/rate-limit.js';
+import { type LoginRecord, withoutKeys } from '../db/records.js';
+import type { Caller } from '../entities/caller.js';
 import { LockedOutError, UnauthenticatedError } from '../errors.js';
 import { countEvent } from '../metrics.js';
 import { verifyApiKey } from './api-keys.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
-import type { Caller } from '../entities/caller.js';
 import { authenticateToken, isTokenLogin } from './storefront-auth.js';
 
 /**
@@ -27,7 +27,8 @@ export async function authenticate(
   const credentials = parseBasicAuthorization(authorization);
   if (!credentials) throw new UnauthenticatedError();
   // A storefront customer's token (`<token>:`): no e-mail, its own checks (lib/auth/storefront-auth.ts).
-  if (isTokenLogin(credentials)) return { caller: await authenticateToken(credentials.email, sourceIp), lookup: () => undefined };
+  if (isTokenLogin(credentials))
+    return { caller: await authenticateToken(credentials.email, sourceIp), lookup: () => undefined };
   const emailLower = credentials.email.toLowerCase();
   const loginKey = keys.login(emailLower);
   const attemptsKey = keys.throttle(emailLower, sourceIp);

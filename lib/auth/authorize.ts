@@ -1,8 +1,8 @@
-import { VENDOR_API_EDITIONS, config } from '../config.js';
+import { config, VENDOR_API_EDITIONS } from '../config.js';
 import { getUsergroups } from '../db/usergroups.js';
-import { ForbiddenError } from '../errors.js';
 import type { Caller } from '../entities/caller.js';
 import type { Operation, ResourceDefinition } from '../entities/types.js';
+import { ForbiddenError } from '../errors.js';
 import { unionOfGrants } from './privileges.js';
 
 /** What authorization judges of a request's route (lib/http/route.ts resolves it): its operation, privileges and resource. */
@@ -49,5 +49,6 @@ export async function authorize(caller: Caller, route: Judged): Promise<void> {
 function authorizeStorefront(caller: Caller, route: Judged): void {
   const access = route.resource.storefrontAccess;
   if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
-  if (access === 'customer' && caller.storefront !== 'customer') throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
+  if (access === 'customer' && caller.storefront !== 'customer')
+    throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * Administrator passwords for the administration panel (docs/panel.md): scrypt from
@@ -34,7 +34,9 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
     maxmem: 128 * 2 ** cost.log2N * cost.r + 16 * 1024 * 1024,
   };
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 

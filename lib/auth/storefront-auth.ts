@@ -1,16 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { authTokenItemKey, type AuthTokenRecord } from '../db/auth-tokens.js';
+import { type AuthTokenRecord, authTokenItemKey } from '../db/auth-tokens.js';
 import { batchGet } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
-import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
+import { type AttemptWindow, lockedForSeconds, recordFailure } from '../db/login-attempts.js';
 import { passwordTag } from '../db/panel-sessions.js';
+import type { LoginRecord } from '../db/records.js';
 import { withoutKeys } from '../db/records.js';
 import { existingStorefrontKey, storefrontKey } from '../db/storefront-key.js';
-import type { LoginRecord } from '../db/records.js';
+import type { Caller } from '../entities/caller.js';
 import { LockedOutError, UnauthenticatedError } from '../errors.js';
 import { generateApiKey, hashApiKey } from './api-keys.js';
 import type { BasicCredentials } from './basic-credentials.js';
-import type { Caller } from '../entities/caller.js';
 
 /**
  * The storefront's callers (docs/api.md, "Storefront"): customers signed in with a token of POST /auth_tokens,
@@ -19,7 +19,8 @@ import type { Caller } from '../entities/caller.js';
  */
 
 /** A token's login has no `@` and its password is empty; an API login is always an e-mail. */
-export const isTokenLogin = (credentials: BasicCredentials) => credentials.key === '' && !credentials.email.includes('@');
+export const isTokenLogin = (credentials: BasicCredentials) =>
+  credentials.key === '' && !credentials.email.includes('@');
 
 /** 32 hex characters (128 bits) from the CSPRNG, the form of CS-Cart's own tokens. */
 export const newAuthToken = () => randomBytes(16).toString('hex');
@@ -47,7 +48,10 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
   const item = lookup(tokenKey);
   const record = item ? withoutKeys<AuthTokenRecord>(item) : undefined;
   // The login item by BatchGetItem, as authentication reads it for API keys (every function may).
-  const loginItem = record && record.expires_at > now ? (await batchGet([keys.login(record.email_lc)]))(keys.login(record.email_lc)) : undefined;
+  const loginItem =
+    record && record.expires_at > now
+      ? (await batchGet([keys.login(record.email_lc)]))(keys.login(record.email_lc))
+      : undefined;
   const login = loginItem ? withoutKeys<LoginRecord>(loginItem) : undefined;
   const valid =
     record !== undefined &&

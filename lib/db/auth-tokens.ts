@@ -22,7 +22,11 @@ export interface AuthTokenRecord {
  * Stores a new token by its hash. The expiry is also the table's TTL attribute, so DynamoDB deletes the item
  * some time after it has expired; until then authentication refuses it by `expires_at`.
  */
-export async function storeAuthToken(tokenHash: string, record: Omit<AuthTokenRecord, 'expires_at'>, nowSeconds = Math.floor(Date.now() / 1000)): Promise<AuthTokenRecord> {
+export async function storeAuthToken(
+  tokenHash: string,
+  record: Omit<AuthTokenRecord, 'expires_at'>,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<AuthTokenRecord> {
   const stored: AuthTokenRecord = { ...record, expires_at: nowSeconds + AUTH_TOKEN_TTL_SECONDS };
   await db().send(
     new PutCommand({

@@ -7,13 +7,17 @@ const BATCH_SIZE = 25;
 /** Unprocessed keys (throttling) are sent again this many times at most. */
 const ATTEMPTS = 8;
 
-type WriteRequest = { DeleteRequest: { Key: Record<string, unknown> } } | { PutRequest: { Item: Record<string, unknown> } };
+type WriteRequest =
+  | { DeleteRequest: { Key: Record<string, unknown> } }
+  | { PutRequest: { Item: Record<string, unknown> } };
 
 /** BatchWriteItem 25 at a time, sending unprocessed requests again; how many were left unprocessed in the end. */
 async function writeAll(writes: readonly WriteRequest[]): Promise<number> {
   let left = 0;
   for (let i = 0; i < writes.length; i += BATCH_SIZE) {
-    let requests: Record<string, Array<Record<string, unknown>>> | undefined = { [config().tableName]: writes.slice(i, i + BATCH_SIZE) };
+    let requests: Record<string, Array<Record<string, unknown>>> | undefined = {
+      [config().tableName]: writes.slice(i, i + BATCH_SIZE),
+    };
     for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < ATTEMPTS; attempt++) {
       const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
       requests = result.UnprocessedItems as typeof requests;
@@ -31,5 +35,6 @@ export async function deleteItems(itemKeys: ReadonlyArray<{ pk: string; sk: stri
 /** Puts whole items (no conditions) 25 at a time; throws when some stay unprocessed after the retries. */
 export async function putItems(items: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   const left = await writeAll(items.map((Item) => ({ PutRequest: { Item } })));
-  if (left > 0) throw new Error(`${left} of ${items.length} items were not written (BatchWriteItem left them unprocessed)`);
+  if (left > 0)
+    throw new Error(`${left} of ${items.length} items were not written (BatchWriteItem left them unprocessed)`);
 }

@@ -1,8 +1,8 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { countHome } from './count-shards.js';
+import { indexEntries } from './entity-items.js';
 import { entityKeys } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
-import { indexEntries } from './entity-items.js';
 import { keys } from './keys.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 

@@ -1,6 +1,6 @@
 import { cartsEntity } from '../entities/carts.js';
 import type { StoredValue } from '../entities/types.js';
-import { getRecord, recordWriteItems, type EntityRecord } from './entity-store.js';
+import { type EntityRecord, getRecord, recordWriteItems } from './entity-store.js';
 import { retryOnConditionFailed, transactWrite } from './transact.js';
 
 /**
@@ -11,13 +11,19 @@ import { retryOnConditionFailed, transactWrite } from './transact.js';
  */
 export async function writeCart(
   userId: number,
-  decide: (current: EntityRecord | undefined) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
+  decide: (
+    current: EntityRecord | undefined,
+  ) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
 ): Promise<EntityRecord | undefined> {
   return retryOnConditionFailed(async () => {
     const current = await getRecord(cartsEntity, userId);
     const values = await decide(current);
     if (!values && !current) return undefined;
-    const next: EntityRecord | undefined = values && { ...values, user_id: userId, version: (current?.version ?? 0) + 1 };
+    const next: EntityRecord | undefined = values && {
+      ...values,
+      user_id: userId,
+      version: (current?.version ?? 0) + 1,
+    };
     await transactWrite(recordWriteItems(cartsEntity, userId, current, next));
     return next;
   });

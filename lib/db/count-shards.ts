@@ -32,7 +32,9 @@ let guarded: Set<string> | undefined;
 /** `<storage>#<index>` of every count a delete guard checks. */
 export function guardedCounts(): Set<string> {
   guarded ??= new Set(
-    Object.values(ENTITIES).flatMap((entity) => ((entity as StoredEntityDefinition).dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`)),
+    Object.values(ENTITIES).flatMap((entity) =>
+      ((entity as StoredEntityDefinition).dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`),
+    ),
   );
   return guarded;
 }
@@ -45,10 +47,14 @@ export function isGuarded(key: CountKey): boolean {
 }
 
 /** Shard `shard` of a count: `COUNT#<storage>#<index>#<value>~<shard>` / `SHARD` (`~` as partition shards mark theirs). */
-export const countShardKey = (key: CountKey, shard: number): CountKey => ({ pk: shardPk(`${key.pk}#${key.sk}`, shard), sk: 'SHARD' });
+export const countShardKey = (key: CountKey, shard: number): CountKey => ({
+  pk: shardPk(`${key.pk}#${key.sk}`, shard),
+  sk: 'SHARD',
+});
 
 /** The shards of a count. */
-export const countShards = (key: CountKey): CountKey[] => Array.from({ length: COUNT_SHARDS }, (_, shard) => countShardKey(key, shard));
+export const countShards = (key: CountKey): CountKey[] =>
+  Array.from({ length: COUNT_SHARDS }, (_, shard) => countShardKey(key, shard));
 
 /** Where an older table keeps a guarded count: `COUNT#<storage>#<index>#<value>` / `COUNT`. */
 export const guardedCountKey = (key: CountKey): CountKey => ({ pk: `${key.pk}#${key.sk}`, sk: 'COUNT' });

@@ -1,5 +1,5 @@
-import type { StoredEntityDefinition } from '../entities/types.js';
 import { config } from '../config.js';
+import type { StoredEntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
 import { countParts, countTarget, GONE_ATTRIBUTE, isGuarded } from './count-shards.js';
@@ -19,18 +19,25 @@ const table = () => config().tableName;
  * marked gone, so a reference added later (or meanwhile) fails instead of pointing at nothing.
  */
 export async function guardItems(def: StoredEntityDefinition, id: number): Promise<TransactItem[]> {
-  const rules = (def.dependents ?? []).map((rule) => [rule, countParts(entityKeys.count(rule.storage, rule.index, id))] as const);
+  const rules = (def.dependents ?? []).map(
+    (rule) => [rule, countParts(entityKeys.count(rule.storage, rule.index, id))] as const,
+  );
   if (rules.length === 0) return [];
   const lookup = await batchGet(rules.flatMap(([, parts]) => parts));
   const items: TransactItem[] = [];
   for (const [rule, parts] of rules) {
-    if (parts.reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0) > 0) throw new ValidationError(rule.message);
+    if (parts.reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0) > 0)
+      throw new ValidationError(rule.message);
     for (const part of parts) {
       const seen = lookup(part)?.count;
       const unchanged =
         seen === undefined
           ? { ConditionExpression: 'attribute_not_exists(#count)', ExpressionAttributeNames: { '#count': 'count' } }
-          : { ConditionExpression: '#count = :seen', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':seen': seen } };
+          : {
+              ConditionExpression: '#count = :seen',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':seen': seen },
+            };
       if (part.sk === 'SHARD') {
         items.push({
           Update: {
@@ -55,7 +62,11 @@ export async function guardItems(def: StoredEntityDefinition, id: number): Promi
 const NOT_GONE = 'attribute_not_exists(#gone)';
 
 /** The reference rule whose count shard was found gone (its record deleted since it was read), if any. */
-export function goneReference(def: StoredEntityDefinition, items: TransactItem[], failed: number[]): { field: string; message: string } | undefined {
+export function goneReference(
+  def: StoredEntityDefinition,
+  items: TransactItem[],
+  failed: number[],
+): { field: string; message: string } | undefined {
   for (const i of failed) {
     const update = items[i]?.Update;
     if (update?.ConditionExpression !== NOT_GONE) continue;

@@ -27,7 +27,11 @@ export interface IndexEntry {
  * The index, sort and text items a record has, keyed by their logical `pk\u0000sk` (the same whether the
  * record's items are in partition shards or not, so two versions of a record diff by what they mean).
  */
-export function indexEntries(def: StoredEntityDefinition, id: number, record: StoredRecord | undefined): Map<string, IndexEntry> {
+export function indexEntries(
+  def: StoredEntityDefinition,
+  id: number,
+  record: StoredRecord | undefined,
+): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
   if (!record) return entries;
   // A record not yet migrated has only the items of its layout: before 2 no copies, no text items, no
@@ -39,29 +43,46 @@ export function indexEntries(def: StoredEntityDefinition, id: number, record: St
   const item = { id, ...projection(def, record) };
   const add = (entry: IndexEntry) => {
     const logical = `${entry.key.pk}\u0000${entry.key.sk}`;
-    entries.set(logical, shard === undefined ? entry : { ...entry, key: { pk: shardPk(entry.key.pk, shard), sk: entry.key.sk } });
+    entries.set(
+      logical,
+      shard === undefined ? entry : { ...entry, key: { pk: shardPk(entry.key.pk, shard), sk: entry.key.sk } },
+    );
   };
   const scopes = (name: string) => {
     const company = current && def.companyScoped?.includes(name) ? record.company_id : undefined;
-    return typeof company === 'number' || typeof company === 'string' ? [def.storage, entityKeys.scoped(def.storage, company)] : [def.storage];
+    return typeof company === 'number' || typeof company === 'string'
+      ? [def.storage, entityKeys.scoped(def.storage, company)]
+      : [def.storage];
   };
-  add({ key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id), item, count: entityKeys.count(def.storage, ALL_INDEX, '') });
+  add({
+    key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id),
+    item,
+    count: entityKeys.count(def.storage, ALL_INDEX, ''),
+  });
   for (const index of def.indexes) {
     if ((def.indexSince?.[index] ?? 1) > layout) continue;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
-        add({ key: entityKeys.indexItem(storage, index, value, id), item, count: entityKeys.count(storage, index, value) });
+        add({
+          key: entityKeys.indexItem(storage, index, value, id),
+          item,
+          count: entityKeys.count(storage, index, value),
+        });
       }
     }
   }
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
     if (rule.inMemory || (def.sortSince?.[name] ?? 1) > layout) continue;
-    for (const storage of scopes(name)) add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
+    for (const storage of scopes(name))
+      add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
   }
   for (const rule of current ? textRules(def) : []) {
     for (const token of textTokens(rule, record)) {
       for (const storage of scopes(rule.field)) {
-        add({ key: { pk: entityKeys.textPartition(storage, rule.field, tokenShard(token)), sk: `${token}#${padId(id)}` }, item });
+        add({
+          key: { pk: entityKeys.textPartition(storage, rule.field, tokenShard(token)), sk: `${token}#${padId(id)}` },
+          item,
+        });
       }
     }
   }
@@ -69,7 +90,8 @@ export function indexEntries(def: StoredEntityDefinition, id: number, record: St
 }
 
 /** The attribute a filter rule reads on an index item. */
-export const projectedName = (rule: FilterRule) => (rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' ? `p_${rule.field}` : `lc_${rule.field}`);
+export const projectedName = (rule: FilterRule) =>
+  rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' ? `p_${rule.field}` : `lc_${rule.field}`;
 
 /**
  * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), a lower-cased
@@ -78,7 +100,11 @@ export const projectedName = (rule: FilterRule) => (rule.op === 'eq' || rule.op 
 function projection(def: StoredEntityDefinition, record: StoredRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const rules = Object.values(def.filterRules ?? {});
-  const lowered = new Set(rules.filter((rule) => rule.op === 'contains' || rule.op === 'prefix' || rule.op === 'words').map((rule) => rule.field));
+  const lowered = new Set(
+    rules
+      .filter((rule) => rule.op === 'contains' || rule.op === 'prefix' || rule.op === 'words')
+      .map((rule) => rule.field),
+  );
   for (const field of def.projected ?? []) {
     const value = record[field];
     if (value === undefined || value === null) continue;

@@ -31,7 +31,10 @@ export const entityKeys = {
     sk: `${encoded}#${padId(id)}`,
   }),
   countPartition: (storage: string) => `COUNT#${storage}`,
-  count: (storage: string, index: string, value: string | number) => ({ pk: `COUNT#${storage}`, sk: `${index}#${value}` }),
+  count: (storage: string, index: string, value: string | number) => ({
+    pk: `COUNT#${storage}`,
+    sk: `${index}#${value}`,
+  }),
   textPartition: (storage: string, field: string, shard: string) => `TXT#${storage}#${field}#${shard}`,
   /** The storage name of one company's copies of a company-scoped definition's items. */
   scoped: (storage: string, company: string | number) => `${storage}@${company}`,
@@ -40,7 +43,8 @@ export const entityKeys = {
 /** The values a record contributes to an equality index: each element of an id list, else the value itself. */
 export function indexValues(value: StoredValue | undefined): Array<string | number> {
   if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.filter((v): v is number | string => typeof v === 'number' || typeof v === 'string');
+  if (Array.isArray(value))
+    return value.filter((v): v is number | string => typeof v === 'number' || typeof v === 'string');
   if (typeof value === 'number' || typeof value === 'string') return [value];
   return [];
 }
@@ -62,5 +66,7 @@ export function encodeSortValue(value: StoredValue | undefined, numeric: boolean
     }
     return fixed.padStart(NUMBER_WIDTH, '0');
   }
-  return String(value ?? '').toLowerCase().slice(0, TEXT_WIDTH);
+  return String(value ?? '')
+    .toLowerCase()
+    .slice(0, TEXT_WIDTH);
 }

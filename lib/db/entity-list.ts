@@ -1,13 +1,21 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { entityKeys } from './entity-keys.js';
-import { countsAt, getRecords, type EntityRecord } from './entity-store.js';
+import { countsAt, type EntityRecord, getRecords } from './entity-store.js';
+import { padId } from './keys.js';
 import { LAYOUT_VERSION, tableLayout } from './layout.js';
-import { canProject, compare, distinctConditions, filterExpression, matches, type Filter, type ListCondition } from './list-filter.js';
+import {
+  canProject,
+  compare,
+  distinctConditions,
+  type Filter,
+  filterExpression,
+  type ListCondition,
+  matches,
+} from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
 import type { QueryInput } from './query.js';
-import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
-import { padId } from './keys.js';
 import { smallestRangeItems } from './range-race.js';
+import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -52,10 +60,12 @@ export interface ListResult {
 type Keyed = { id: number; sk: string };
 
 /** Does the definition have items of a later layout (so lists must know whether the table has them yet)? */
-const usesLayouts = (def: StoredEntityDefinition) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
+const usesLayouts = (def: StoredEntityDefinition) =>
+  Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
 
 export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
-  const offset = request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
+  const offset =
+    request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
   const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
@@ -64,7 +74,11 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
-  const filter = filterExpression(def, rest.filter((c) => canProject(def, c)), ready);
+  const filter = filterExpression(
+    def,
+    rest.filter((c) => canProject(def, c)),
+    ready,
+  );
   const needRecords = rest.some((c) => !canProject(def, c));
   const [range] = driver.ranges;
 
@@ -78,21 +92,37 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
     ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
-    return { records: await getRecords(def, page.map((k) => k.id)), total, nextKey: more ? page[page.length - 1]!.sk : null };
+    return {
+      records: await getRecords(
+        def,
+        page.map((k) => k.id),
+      ),
+      total,
+      nextKey: more ? page[page.length - 1]!.sk : null,
+    };
   }
 
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
   const lists = driver.smallest
     ? [
-        (await smallestRangeItems(await Promise.all(driver.ranges.map(async (r) => ({ pks: await partitionsOf(def, r.pk), input: queryInput(r, false, filter) }))))).map(
-          (item) => ({ id: Number(item.id), sk: String(item.sk) }),
-        ),
+        (
+          await smallestRangeItems(
+            await Promise.all(
+              driver.ranges.map(async (r) => ({
+                pks: await partitionsOf(def, r.pk),
+                input: queryInput(r, false, filter),
+              })),
+            ),
+          )
+        ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
       ]
     : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
   if (needRecords || sort) {
-    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => canProject(def, c) || matches(record, c)));
+    records = (await getRecords(def, ids)).filter((record) =>
+      rest.every((c) => canProject(def, c) || matches(record, c)),
+    );
     const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.idField]) - Number(b[def.idField]);
     records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
     if (request.descending) records.reverse();
@@ -102,7 +132,8 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   }
   const total = ids.length;
   // Keyset paging in memory: the key is the padded id, or (sort value, id) for a sort.
-  const keyOf = (i: number): string => (sort && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!));
+  const keyOf = (i: number): string =>
+    sort && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!);
   let start = offset;
   if (request.after !== undefined) {
     const after = request.after;
@@ -159,7 +190,14 @@ function queryInput(range: KeyRange, descending: boolean, filter?: Filter): Quer
  * The ids and sort keys of a key range in key order, after `after` (exclusive) when given, up to `limit`;
  * a range of a sharded partition is read from each shard and merged (lib/db/sharded-query.ts).
  */
-async function readKeyed(def: StoredEntityDefinition, range: KeyRange, descending: boolean, filter?: Filter, limit?: number, after?: string): Promise<Keyed[]> {
+async function readKeyed(
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  descending: boolean,
+  filter?: Filter,
+  limit?: number,
+  after?: string,
+): Promise<Keyed[]> {
   const input = queryInput(range, descending, filter);
   // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end; with one,
   // pages of a few times the items wanted, so a page read never runs on to 1 MB of items it does not need.
@@ -178,6 +216,10 @@ async function countMatches(def: StoredEntityDefinition, range: KeyRange, filter
 }
 
 /** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
-export async function idsInIndex(def: StoredEntityDefinition, index: string, value: string | number): Promise<number[]> {
+export async function idsInIndex(
+  def: StoredEntityDefinition,
+  index: string,
+  value: string | number,
+): Promise<number[]> {
   return (await readKeyed(def, { pk: entityKeys.indexPartition(def.storage, index, value) }, false)).map((k) => k.id);
 }

@@ -2,16 +2,16 @@ import { config } from '../config.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
-import { readItem } from './items.js';
-import { withoutKeys } from './records.js';
-import { nextId, raiseCounter } from './counters.js';
-import { reserveId, skipIdsTo } from './id-blocks.js';
 import { countParts, guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
+import { nextId, raiseCounter } from './counters.js';
+import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { indexEntries, type IndexEntry, type StoredRecord } from './entity-items.js';
+import { reserveId, skipIdsTo } from './id-blocks.js';
+import { readItem } from './items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
-import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
+import { withoutKeys } from './records.js';
+import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
  * The one repository of the plain entities (StoredEntityDefinition): an item per
@@ -49,7 +49,9 @@ export async function getRecordWithCounts(
   counts: Record<string, CountRef>,
 ): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
   const recordKey = entityKeys.record(def.storage, id);
-  const countKeys = Object.entries(counts).map(([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const);
+  const countKeys = Object.entries(counts).map(
+    ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
+  );
   const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
   const item = lookup(recordKey);
   return {
@@ -60,7 +62,9 @@ export async function getRecordWithCounts(
 
 /** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
 export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
-  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map((item) => withoutKeys<EntityRecord>(item));
+  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map((item) =>
+    withoutKeys<EntityRecord>(item),
+  );
 }
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
@@ -70,7 +74,11 @@ export async function countOf(storage: string, index: string, value: string | nu
 }
 
 /** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
-export async function countsOf(storage: string, index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>> {
+export async function countsOf(
+  storage: string,
+  index: string,
+  values: ReadonlyArray<string | number>,
+): Promise<Map<string, number>> {
   const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
   return new Map(values.map((value, i) => [String(value), counts[i]!]));
 }
@@ -84,7 +92,10 @@ export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>):
   return keys.map((key) => sumOf(lookup, key));
 }
 
-function sumOf(lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined, key: { pk: string; sk: string }): number {
+function sumOf(
+  lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined,
+  key: { pk: string; sk: string },
+): number {
   return countParts(key).reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0);
 }
 
@@ -114,7 +125,13 @@ export async function createRecord(
     let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
     const items: TransactItem[] = [
-      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...entityKeys.record(def.storage, id), ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       ...indexWrites(def, id, undefined, record),
     ];
     try {
@@ -131,11 +148,21 @@ export async function createRecord(
  * Writes a record with a fixed id unless it exists (the store's built-in records: order statuses,
  * the first payment and shipping methods), and moves the id counter past it. Idempotent.
  */
-export async function seedRecord(def: StoredEntityDefinition, id: number, values: Record<string, StoredValue>): Promise<boolean> {
+export async function seedRecord(
+  def: StoredEntityDefinition,
+  id: number,
+  values: Record<string, StoredValue>,
+): Promise<boolean> {
   const record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   try {
     await transactWrite([
-      { Put: { TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: table(),
+          Item: { ...entityKeys.record(def.storage, id), ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       ...indexWrites(def, id, undefined, record),
     ]);
   } catch (error) {
@@ -161,7 +188,13 @@ export async function updateRecord(
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
     const changes = await decide(current);
-    const next: EntityRecord = { ...current, ...changes, [def.idField]: id, version: current.version + 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+    const next: EntityRecord = {
+      ...current,
+      ...changes,
+      [def.idField]: id,
+      version: current.version + 1,
+      [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+    };
     const items: TransactItem[] = [
       {
         Put: {
@@ -250,7 +283,8 @@ async function writeChecked(
     await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
-      const broken = checks.find((_rule, i) => error.failed.includes(firstCheck + i)) ?? goneReference(def, items, error.failed);
+      const broken =
+        checks.find((_rule, i) => error.failed.includes(firstCheck + i)) ?? goneReference(def, items, error.failed);
       if (broken) throw new ValidationError(broken.message, [{ field: broken.field, message: broken.message }]);
       const explained = extra.explain?.(error.failed.filter((i) => i >= items.length).map((i) => i - items.length));
       if (explained) throw explained;
@@ -264,7 +298,12 @@ async function writeChecked(
  * variation group and its products): create (`before` absent), update (conditioned on the version
  * read) or delete (`after` absent), with the index items and counts. No reference checks.
  */
-export function recordWriteItems(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, written: EntityRecord | undefined): TransactItem[] {
+export function recordWriteItems(
+  def: StoredEntityDefinition,
+  id: number,
+  before: EntityRecord | undefined,
+  written: EntityRecord | undefined,
+): TransactItem[] {
   const after = written && { ...written, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   const key = entityKeys.record(def.storage, id);
   const condition = before
@@ -280,7 +319,9 @@ export function recordWriteItems(def: StoredEntityDefinition, id: number, before
  * The items of several records' writes in one transaction: as recordWriteItems, with the count changes
  * of the same count item added up (a transaction may touch an item only once).
  */
-export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>): TransactItem[] {
+export function recordsWriteItems(
+  writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
+): TransactItem[] {
   const out: TransactItem[] = [];
   const counts = new Map<string, TransactItem>();
   for (const [def, id, before, after] of writes) {
@@ -308,7 +349,12 @@ export function recordsWriteItems(writes: ReadonlyArray<readonly [StoredEntityDe
  * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
  * layout 4) is deleted where it was and put where it goes, with no count change.
  */
-function indexWrites(def: StoredEntityDefinition, id: number, before: EntityRecord | undefined, after: EntityRecord | undefined): TransactItem[] {
+function indexWrites(
+  def: StoredEntityDefinition,
+  id: number,
+  before: EntityRecord | undefined,
+  after: EntityRecord | undefined,
+): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];
@@ -322,7 +368,8 @@ function indexWrites(def: StoredEntityDefinition, id: number, before: EntityReco
   for (const [key, entry] of now) {
     const previous = old.get(key);
     // Unchanged entries are rewritten only when the projected fields they carry changed.
-    if (previous && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item)) continue;
+    if (previous && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item))
+      continue;
     writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }

@@ -60,7 +60,12 @@ function outcomeOf(item: IdempotencyItem): ClaimOutcome {
  * item's 24 h are over (TTL deletion lags), or when it is a pending claim whose lock has ended.
  * Otherwise it reports what is there: a finished answer, or a request still running.
  */
-export async function claimKey(userId: number, key: string, fingerprint: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<ClaimOutcome> {
+export async function claimKey(
+  userId: number,
+  key: string,
+  fingerprint: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<ClaimOutcome> {
   const token = `${nowSeconds}-${Math.random().toString(36).slice(2)}`;
   const itemKey = keys.idempotency(userId, key);
   const item: IdempotencyItem = {
@@ -95,15 +100,28 @@ export async function claimKey(userId: number, key: string, fingerprint: string,
 }
 
 /** Stores the answer of the request that holds the claim `token` (kept 24 h from now). */
-export async function completeKey(userId: number, key: string, token: string, answer: StoredAnswer, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function completeKey(
+  userId: number,
+  key: string,
+  token: string,
+  answer: StoredAnswer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: config().tableName,
       Key: keys.idempotency(userId, key),
-      UpdateExpression: 'SET #state = :done, #status = :status, body = :body, #ttl = :expires REMOVE locked_until, #token',
+      UpdateExpression:
+        'SET #state = :done, #status = :status, body = :body, #ttl = :expires REMOVE locked_until, #token',
       ConditionExpression: '#token = :token',
       ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#ttl': TTL_ATTRIBUTE, '#token': 'token' },
-      ExpressionAttributeValues: { ':done': 'done', ':status': answer.status, ':body': answer.body ?? '', ':expires': nowSeconds + RETENTION_SECONDS, ':token': token },
+      ExpressionAttributeValues: {
+        ':done': 'done',
+        ':status': answer.status,
+        ':body': answer.body ?? '',
+        ':expires': nowSeconds + RETENTION_SECONDS,
+        ':token': token,
+      },
     }),
   );
 }

@@ -4,7 +4,7 @@ import { batchGet } from './batch-get.js';
 import { deleteItems } from './batch-write.js';
 import { readItem } from './items.js';
 import { langCodes } from './lang-codes.js';
-import { queryAll, queryCount, queryFirst, type QueryInput } from './query.js';
+import { type QueryInput, queryAll, queryCount, queryFirst } from './query.js';
 import { ConditionFailed, transactWrite } from './transact.js';
 
 /**
@@ -22,12 +22,18 @@ export interface Langvar {
 
 const table = () => config().tableName;
 const key = (code: string, name: string) => ({ pk: `LANGVAR#${code}`, sk: name });
-const asLangvar = (item: Record<string, unknown>): Langvar => ({ lang_code: String(item.lang_code), name: String(item.name), value: String(item.value ?? '') });
+const asLangvar = (item: Record<string, unknown>): Langvar => ({
+  lang_code: String(item.lang_code),
+  name: String(item.name),
+  value: String(item.value ?? ''),
+});
 const languageMissing = () => {
   const message = 'The lang_code field names a language that does not exist';
   return new ValidationError(message, [{ field: 'lang_code', message }]);
 };
-const languageCheck = (code: string) => ({ ConditionCheck: { TableName: table(), Key: langCodes.key(code), ConditionExpression: 'attribute_exists(pk)' } });
+const languageCheck = (code: string) => ({
+  ConditionCheck: { TableName: table(), Key: langCodes.key(code), ConditionExpression: 'attribute_exists(pk)' },
+});
 
 export async function getLangvar(code: string, name: string): Promise<Langvar | undefined> {
   const item = await readItem(key(code, name));
@@ -86,7 +92,10 @@ export async function listLangvars(code: string, query: LangvarQuery): Promise<{
 /** Writes a variable of a language (a POST of an existing name replaces its value, as CS-Cart does). */
 export async function putLangvar(langvar: Langvar): Promise<void> {
   try {
-    await transactWrite([{ Put: { TableName: table(), Item: { ...key(langvar.lang_code, langvar.name), ...langvar } } }, languageCheck(langvar.lang_code)]);
+    await transactWrite([
+      { Put: { TableName: table(), Item: { ...key(langvar.lang_code, langvar.name), ...langvar } } },
+      languageCheck(langvar.lang_code),
+    ]);
   } catch (error) {
     if (error instanceof ConditionFailed) throw languageMissing();
     throw error;
@@ -104,7 +113,8 @@ export async function updateLangvar(code: string, name: string, value: string, e
           Key: key(code, name),
           UpdateExpression: 'SET #value = :value',
           // With `expected` (an If-Match judged on that value): only while the value is still that one.
-          ConditionExpression: expected === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #value = :expected',
+          ConditionExpression:
+            expected === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #value = :expected',
           ExpressionAttributeNames: { '#value': 'value' },
           ExpressionAttributeValues: { ':value': value, ...judged },
         },
@@ -127,7 +137,11 @@ const STALE_LANGVAR = 'The language variable has changed since the If-Match enti
  * judged on the value in that language) that language's variable goes first, only while it still has
  * that value (412 otherwise, nothing deleted).
  */
-export async function deleteLangvar(codes: readonly string[], name: string, judged?: { code: string; value: string }): Promise<void> {
+export async function deleteLangvar(
+  codes: readonly string[],
+  name: string,
+  judged?: { code: string; value: string },
+): Promise<void> {
   if (judged) {
     try {
       await transactWrite([

@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import type { EntityRecord } from './entity-store.js';
 import { projectedName, projectValue } from './entity-items.js';
-import { normalizeText, wordQuery, wordsName, wordsText, type WordMatch } from './text-items.js';
+import type { EntityRecord } from './entity-store.js';
+import { normalizeText, type WordMatch, wordQuery, wordsName, wordsText } from './text-items.js';
 
 /**
  * How a list condition is judged where the Query's key does not already decide it: as a FilterExpression on
@@ -49,7 +49,11 @@ export function canProject(def: StoredEntityDefinition, c: ListCondition): boole
   }
 }
 
-export function filterExpression(def: StoredEntityDefinition, conditions: ListCondition[], wordsReady: boolean): Filter | undefined {
+export function filterExpression(
+  def: StoredEntityDefinition,
+  conditions: ListCondition[],
+  wordsReady: boolean,
+): Filter | undefined {
   if (conditions.length === 0) return undefined;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -77,7 +81,9 @@ export function filterExpression(def: StoredEntityDefinition, conditions: ListCo
     const alternatives = condition.values.map((wanted, j) => {
       switch (rule.op) {
         case 'eq':
-          return isList ? `contains(${name}, ${value(j, projectValue(def, rule, wanted))})` : `${name} = ${value(j, projectValue(def, rule, wanted))}`;
+          return isList
+            ? `contains(${name}, ${value(j, projectValue(def, rule, wanted))})`
+            : `${name} = ${value(j, projectValue(def, rule, wanted))}`;
         case 'gte':
           return `${name} >= ${value(j, projectValue(def, rule, wanted))}`;
         case 'lte':
@@ -113,12 +119,16 @@ export function matches(record: EntityRecord, condition: ListCondition): boolean
       case 'prefix':
         return normalizeText(String(value ?? '')).startsWith(normalizeText(String(wanted)));
       default:
-        return String(value ?? '').toLowerCase().includes(String(wanted).toLowerCase());
+        return String(value ?? '')
+          .toLowerCase()
+          .includes(String(wanted).toLowerCase());
     }
   });
 }
 
 export function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
   if (numeric) return Number(a ?? 0) - Number(b ?? 0);
-  return String(a ?? '').toLowerCase().localeCompare(String(b ?? '').toLowerCase());
+  return String(a ?? '')
+    .toLowerCase()
+    .localeCompare(String(b ?? '').toLowerCase());
 }

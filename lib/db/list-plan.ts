@@ -51,11 +51,21 @@ export interface PlanInput {
 
 const single = (c: ListCondition) => c.values.length === 1;
 
-export async function chooseDriver({ def, conditions, sortBy, ready, layout = ready ? LAYOUT_VERSION : 1 }: PlanInput): Promise<Driver> {
+export async function chooseDriver({
+  def,
+  conditions,
+  sortBy,
+  ready,
+  layout = ready ? LAYOUT_VERSION : 1,
+}: PlanInput): Promise<Driver> {
   /** A sort with items in this table (not sorted in memory, not of a layout the table is not on yet). */
-  const sorted = (name: string, rule: SortRule | undefined) => Boolean(rule && !rule.inMemory && (def.sortSince?.[name] ?? 1) <= layout);
+  const sorted = (name: string, rule: SortRule | undefined) =>
+    Boolean(rule && !rule.inMemory && (def.sortSince?.[name] ?? 1) <= layout);
   const sort = sortBy === 'id' ? undefined : def.sortRules?.[sortBy];
-  const company = ready && def.companyScoped ? conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c)) : undefined;
+  const company =
+    ready && def.companyScoped
+      ? conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c))
+      : undefined;
   /** The storage of `name`'s items for this list: the company's copy when there is one. */
   const scope = (name: string) =>
     company && def.companyScoped!.includes(name)
@@ -64,13 +74,21 @@ export async function chooseDriver({ def, conditions, sortBy, ready, layout = re
 
   // 1. Text: a code prefix, or the words of `q` — the union of their items for `any`, else the items of
   //    its least common word (the smallest range); the condition stays to be judged on the projected words.
-  const text = ready ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c)) : undefined;
+  const text = ready
+    ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c))
+    : undefined;
   if (text) {
     const { storage, consumed } = scope(text.rule.field);
     const query = String(text.values[0]);
-    const tokens = text.rule.op === 'prefix' ? [normalizeText(query).slice(0, MAX_TOKEN)] : wordQuery(query, text.match ?? 'exact').words;
+    const tokens =
+      text.rule.op === 'prefix'
+        ? [normalizeText(query).slice(0, MAX_TOKEN)]
+        : wordQuery(query, text.match ?? 'exact').words;
     return {
-      ranges: tokens.map((token) => ({ pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)), begins: token })),
+      ranges: tokens.map((token) => ({
+        pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)),
+        begins: token,
+      })),
       consumed,
       order: 'text',
       ...(text.rule.op === 'words' && text.match !== 'any' && tokens.length > 1 ? { smallest: true } : {}),
@@ -102,8 +120,16 @@ export async function chooseDriver({ def, conditions, sortBy, ready, layout = re
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
-    const count = companyWide ? entityKeys.count(def.storage, 'company_id', String(companyWide.values[0])) : entityKeys.count(def.storage, ALL_INDEX, '');
-    return { ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }], consumed, order: sortBy, count, counted: companyWide ? [companyWide] : [] };
+    const count = companyWide
+      ? entityKeys.count(def.storage, 'company_id', String(companyWide.values[0]))
+      : entityKeys.count(def.storage, ALL_INDEX, '');
+    return {
+      ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }],
+      consumed,
+      order: sortBy,
+      count,
+      counted: companyWide ? [companyWide] : [],
+    };
   }
 
   // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).
@@ -126,12 +152,19 @@ export async function chooseDriver({ def, conditions, sortBy, ready, layout = re
   if (union) {
     const { storage, consumed } = scope(union.rule.field);
     return {
-      ranges: union.values.map((value) => ({ pk: entityKeys.indexPartition(storage, union.rule.field, String(value)) })),
+      ranges: union.values.map((value) => ({
+        pk: entityKeys.indexPartition(storage, union.rule.field, String(value)),
+      })),
       consumed: [...consumed, union],
       order: 'id',
     };
   }
-  return { ranges: [{ pk: entityKeys.indexPartition(def.storage, ALL_INDEX, '') }], consumed: [], order: 'id', count: entityKeys.count(def.storage, ALL_INDEX, '') };
+  return {
+    ranges: [{ pk: entityKeys.indexPartition(def.storage, ALL_INDEX, '') }],
+    consumed: [],
+    order: 'id',
+    count: entityKeys.count(def.storage, ALL_INDEX, ''),
+  };
 }
 
 /** Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts). */
@@ -141,7 +174,9 @@ async function fewest(candidates: Driver[]): Promise<Driver> {
   const counts = await countsAt(candidates.map((c) => c.count!));
   let best = 0;
   counts.forEach((count, i) => {
-    const better = count < counts[best]! || (count === counts[best]! && candidates[i]!.consumed.length > candidates[best]!.consumed.length);
+    const better =
+      count < counts[best]! ||
+      (count === counts[best]! && candidates[i]!.consumed.length > candidates[best]!.consumed.length);
     if (better) best = i;
   });
   return candidates[best]!;

@@ -25,7 +25,11 @@ export function lockedForSeconds(window: AttemptWindow | undefined, nowSeconds: 
  * Counts one failed attempt. The count lives in DynamoDB with a TTL so every
  * Lambda instance sees it; an expired window starts over at 1.
  */
-export async function recordFailure(emailLower: string, sourceIp: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function recordFailure(
+  emailLower: string,
+  sourceIp: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<void> {
   const key = keys.throttle(emailLower, sourceIp);
   const table = config().tableName;
   try {
@@ -33,10 +37,16 @@ export async function recordFailure(emailLower: string, sourceIp: string, nowSec
       new UpdateCommand({
         TableName: table,
         Key: key,
-        UpdateExpression: 'ADD #count :one SET window_start = if_not_exists(window_start, :now), #ttl = if_not_exists(#ttl, :expires)',
+        UpdateExpression:
+          'ADD #count :one SET window_start = if_not_exists(window_start, :now), #ttl = if_not_exists(#ttl, :expires)',
         ConditionExpression: 'attribute_not_exists(pk) OR window_start > :cutoff',
         ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':expires': nowSeconds + WINDOW_SECONDS, ':cutoff': nowSeconds - WINDOW_SECONDS },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': nowSeconds,
+          ':expires': nowSeconds + WINDOW_SECONDS,
+          ':cutoff': nowSeconds - WINDOW_SECONDS,
+        },
       }),
     );
   } catch (error) {

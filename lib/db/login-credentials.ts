@@ -5,8 +5,8 @@ import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import type { LoginRecord, UserRecord } from './records.js';
-import { getLogin, getUser } from './users.js';
 import { ConditionFailed, retryOnConditionFailed } from './transact.js';
+import { getLogin, getUser } from './users.js';
 
 /** The credentials a login item holds: the API key's hash and the panel password's hash. */
 export type CredentialChanges = Partial<Pick<LoginRecord, 'key_hash' | 'password_hash'>>;
@@ -58,6 +58,9 @@ export async function changeCredentials<T>(
 
 /** Sets (or with undefined, clears) the panel password hash of a user. */
 export async function setPasswordHash(userId: number, passwordHash: string | undefined): Promise<UserRecord> {
-  const { user } = await changeCredentials(userId, () => ({ changes: { password_hash: passwordHash }, outcome: undefined }));
+  const { user } = await changeCredentials(userId, () => ({
+    changes: { password_hash: passwordHash },
+    outcome: undefined,
+  }));
   return user;
 }

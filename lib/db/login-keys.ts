@@ -16,11 +16,20 @@ export const loginKeyItemKey = (keyHash: string) => ({ pk: `EKEY#${keyHash}`, sk
  * is also the table's TTL attribute, so DynamoDB deletes the item some time after it has expired; until
  * then `redeemLoginKey` refuses it by the same time.
  */
-export async function storeLoginKey(keyHash: string, userId: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+export async function storeLoginKey(
+  keyHash: string,
+  userId: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: config().tableName,
-      Item: { ...loginKeyItemKey(keyHash), user_id: userId, created_at: nowSeconds, [TTL_ATTRIBUTE]: nowSeconds + LOGIN_KEY_LIFETIME_SECONDS },
+      Item: {
+        ...loginKeyItemKey(keyHash),
+        user_id: userId,
+        created_at: nowSeconds,
+        [TTL_ATTRIBUTE]: nowSeconds + LOGIN_KEY_LIFETIME_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -30,7 +39,10 @@ export async function storeLoginKey(keyHash: string, userId: number, nowSeconds 
  * Uses a login key once, given its hash (what a storefront's `auth.ekey_login` does with it): deletes
  * the item if it exists and has not expired, and answers its user; an unknown, used or expired key answers undefined.
  */
-export async function redeemLoginKey(keyHash: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<number | undefined> {
+export async function redeemLoginKey(
+  keyHash: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<number | undefined> {
   try {
     const { Attributes } = await db().send(
       new DeleteCommand({

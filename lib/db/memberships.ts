@@ -3,8 +3,8 @@ import type { LinkStatus } from '../entities/usergroups.js';
 import { batchGet } from './batch-get.js';
 import { nextId } from './counters.js';
 import { keys } from './keys.js';
-import { withoutKeys, type LinkRecord, type UsergroupRecord, type UserRecord } from './records.js';
-import { transactWrite, type TransactItem } from './transact.js';
+import { type LinkRecord, type UsergroupRecord, type UserRecord, withoutKeys } from './records.js';
+import { type TransactItem, transactWrite } from './transact.js';
 import { RESERVED_USERGROUPS } from './usergroups.js';
 
 const table = () => config().tableName;
@@ -69,7 +69,10 @@ export async function writeLinkStatus(
       // The link must still be as read (its status too: an If-Match is judged on it; other writers re-judge).
       ConditionExpression: existing ? 'link_id = :linkId AND #status = :readStatus' : 'attribute_not_exists(pk)',
       ...(existing
-        ? { ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':linkId': existing.link_id, ':readStatus': existing.status } }
+        ? {
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':linkId': existing.link_id, ':readStatus': existing.status },
+          }
         : {}),
     },
   };
@@ -109,4 +112,3 @@ export async function writeLinkStatus(
   await transactWrite([linkWrite, groupCheck, loginUpdate]);
   return link;
 }
-

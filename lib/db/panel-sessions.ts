@@ -26,7 +26,10 @@ export interface PanelSession {
   expires_at: number;
 }
 
-const sessionKey = (token: string) => ({ pk: `PANELSESSION#${createHash('sha256').update(token).digest('hex')}`, sk: 'SESSION' });
+const sessionKey = (token: string) => ({
+  pk: `PANELSESSION#${createHash('sha256').update(token).digest('hex')}`,
+  sk: 'SESSION',
+});
 
 /** Digest of a password hash, kept in the session to notice a password change. */
 export function passwordTag(passwordHash: string): string {
@@ -39,7 +42,12 @@ export function randomToken(): string {
 }
 
 /** Starts a session; returns the token for the cookie and the session. */
-export async function createSession(userId: number, emailLower: string, passwordHash: string, now = Math.floor(Date.now() / 1000)): Promise<{ token: string; session: PanelSession }> {
+export async function createSession(
+  userId: number,
+  emailLower: string,
+  passwordHash: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; session: PanelSession }> {
   const token = randomToken();
   const session: PanelSession = {
     user_id: userId,
@@ -60,7 +68,10 @@ export async function createSession(userId: number, emailLower: string, password
 }
 
 /** The live session of a token, or undefined (unknown, malformed or expired). */
-export async function getSession(token: string, now = Math.floor(Date.now() / 1000)): Promise<PanelSession | undefined> {
+export async function getSession(
+  token: string,
+  now = Math.floor(Date.now() / 1000),
+): Promise<PanelSession | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const Item = await readItem(sessionKey(token));
   if (!Item || Number(Item[TTL_ATTRIBUTE]) <= now) return undefined;

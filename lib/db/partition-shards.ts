@@ -29,7 +29,8 @@ export function shardOfId(id: number, shards = PARTITION_SHARDS): number {
 export const shardPk = (pk: string, shard: number): string => `${pk}${SHARD_MARK}${shard}`;
 
 /** Every physical partition key of a logical one. */
-export const shardPks = (pk: string, shards = PARTITION_SHARDS): string[] => Array.from({ length: shards }, (_, shard) => shardPk(pk, shard));
+export const shardPks = (pk: string, shards = PARTITION_SHARDS): string[] =>
+  Array.from({ length: shards }, (_, shard) => shardPk(pk, shard));
 
 /** The logical key of a sharded partition key, else undefined (what a meter folds shards into). */
 export function shardedBase(pk: string): string | undefined {

@@ -15,7 +15,9 @@ import type { QueryInput } from './query.js';
 const FIRST_ROUND = 50;
 const LARGEST_ROUND = 1000;
 
-export async function smallestRangeItems(ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>): Promise<Record<string, unknown>[]> {
+export async function smallestRangeItems(
+  ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>,
+): Promise<Record<string, unknown>[]> {
   // A range in partition shards (lib/db/partition-shards.ts) reads its share of a round from each shard, and
   // ends when every shard has.
   const states = ranges.map(({ pks, input }) => ({
@@ -34,7 +36,14 @@ export async function smallestRangeItems(ranges: ReadonlyArray<{ pks: readonly s
           state.parts
             .filter((part) => !part.ended)
             .map(async (part) => {
-              const page = await db().send(new QueryCommand({ ...part.input, Limit: share, TableName: config().tableName, ExclusiveStartKey: part.startKey }));
+              const page = await db().send(
+                new QueryCommand({
+                  ...part.input,
+                  Limit: share,
+                  TableName: config().tableName,
+                  ExclusiveStartKey: part.startKey,
+                }),
+              );
               part.items.push(...(page.Items ?? []));
               part.startKey = page.LastEvaluatedKey;
               part.ended = !part.startKey;

@@ -162,7 +162,12 @@ export function rateLimitPolicy(): BucketPolicy | undefined {
  * condition, returns the stored item (ReturnValuesOnConditionCheckFailure) and is sent once more, right.
  * A refusal writes nothing.
  */
-export async function takeToken(bucketId: string, policy: BucketPolicy, now: () => number = Date.now, tokens = 1): Promise<BucketDecision> {
+export async function takeToken(
+  bucketId: string,
+  policy: BucketPolicy,
+  now: () => number = Date.now,
+  tokens = 1,
+): Promise<BucketDecision> {
   const key = keys.rateLimit(bucketId);
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
@@ -231,7 +236,14 @@ export async function takeToken(bucketId: string, policy: BucketPolicy, now: () 
       else lastSeen.delete(bucketId);
       if (attempt >= MAX_ATTEMPTS) {
         // Lost the race for the bucket five times in a row: treat it as empty for a moment.
-        return { allowed: false, tat: known ?? nowMs, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1, update: 'none' };
+        return {
+          allowed: false,
+          tat: known ?? nowMs,
+          remaining: 0,
+          resetSeconds: 1,
+          retryAfterSeconds: 1,
+          update: 'none',
+        };
       }
     } finally {
       if (takesLease) leasing.delete(bucketId);

@@ -1,8 +1,8 @@
 import {
   CreateTableCommand,
-  PutItemCommand,
   DescribeTableCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
+  PutItemCommand,
   ResourceNotFoundException,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,

@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { shardsReady } from './layout.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
-import { queryCount, queryFirst, type QueryInput } from './query.js';
+import { type QueryInput, queryCount, queryFirst } from './query.js';
 
 /**
  * Reading a logical partition whose items are in write shards (lib/db/partition-shards.ts): a bounded
@@ -31,7 +31,11 @@ export async function queryMerged(
   after?: string,
 ): Promise<Record<string, unknown>[]> {
   const one = (pk: string) =>
-    queryFirst({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }, limit, after === undefined ? undefined : { pk, sk: after });
+    queryFirst(
+      { ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } },
+      limit,
+      after === undefined ? undefined : { pk, sk: after },
+    );
   if (pks.length === 1) return one(pks[0]!);
   const answers = await Promise.all(pks.map(one));
   // DynamoDB orders sort keys by their UTF-8 bytes.
@@ -44,6 +48,10 @@ export async function queryMerged(
 
 /** How many items the same COUNT Query matches over several partitions (in parallel, added up). */
 export async function countMerged(pks: readonly string[], input: QueryInput): Promise<number> {
-  const counts = await Promise.all(pks.map((pk) => queryCount({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } })));
+  const counts = await Promise.all(
+    pks.map((pk) =>
+      queryCount({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }),
+    ),
+  );
   return counts.reduce((sum, count) => sum + count, 0);
 }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
-import { db } from './client.js';
 import { batchGet } from './batch-get.js';
+import { db } from './client.js';
 import { conditionHeld, readItem } from './items.js';
 
 /** The one item of the store-wide `Storefront-Api-Access-Key` (docs/api.md, "Storefront"). */
@@ -27,7 +27,13 @@ export async function storefrontKey(generate: () => string): Promise<string> {
   if (typeof existing?.key === 'string') return existing.key;
   const candidate = generate();
   const written = await conditionHeld(
-    db().send(new PutCommand({ TableName: config().tableName, Item: { ...STOREFRONT_KEY_ITEM, key: candidate }, ConditionExpression: 'attribute_not_exists(pk)' })),
+    db().send(
+      new PutCommand({
+        TableName: config().tableName,
+        Item: { ...STOREFRONT_KEY_ITEM, key: candidate },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
   );
   if (written) return candidate;
   const winner = await readItem(STOREFRONT_KEY_ITEM);

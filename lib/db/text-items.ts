@@ -9,7 +9,11 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
 
 /** Lower case, accents off (NFD, combining marks dropped), surrounding space trimmed. */
 export function normalizeText(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().trim();
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 /** The words of a text: runs of letters and digits, normalized. */
@@ -29,7 +33,8 @@ export function textTokens(rule: FilterRule, record: Record<string, StoredValue 
     return value ? [value.slice(0, MAX_TOKEN)] : [];
   }
   const words = new Set<string>();
-  for (const field of rule.fields ?? [rule.field]) for (const word of wordsOf(String(record[field] ?? ''))) words.add(word.slice(0, MAX_TOKEN));
+  for (const field of rule.fields ?? [rule.field])
+    for (const word of wordsOf(String(record[field] ?? ''))) words.add(word.slice(0, MAX_TOKEN));
   return [...words].slice(0, MAX_WORDS);
 }
 
@@ -49,7 +54,8 @@ export const wordsName = (rule: FilterRule) => `w_${rule.field}`;
 /** Text rules of a definition: the filter rules that have text items, one per field. */
 export function textRules(def: StoredEntityDefinition): FilterRule[] {
   const seen = new Map<string, FilterRule>();
-  for (const rule of Object.values(def.filterRules ?? {})) if ((rule.op === 'prefix' || rule.op === 'words') && !seen.has(rule.field)) seen.set(rule.field, rule);
+  for (const rule of Object.values(def.filterRules ?? {}))
+    if ((rule.op === 'prefix' || rule.op === 'words') && !seen.has(rule.field)) seen.set(rule.field, rule);
   return [...seen.values()];
 }
 
@@ -63,7 +69,10 @@ export type WordMatch = 'all' | 'any' | 'exact';
  * What a `words` query asks: the distinct query words and the match mode. The substrings whose presence
  * in the projected words text decides a match: every word (all), any word (any), or the phrase (exact).
  */
-export function wordQuery(query: string, match: WordMatch): { words: string[]; needles: string[]; mode: 'all' | 'any' } {
+export function wordQuery(
+  query: string,
+  match: WordMatch,
+): { words: string[]; needles: string[]; mode: 'all' | 'any' } {
   const words = [...new Set(wordsOf(query).map((w) => w.slice(0, MAX_TOKEN)))];
   if (match === 'exact') return { words, needles: words.length ? [` ${wordsOf(query).join(' ')}`] : [], mode: 'all' };
   return { words, needles: words.map((w) => ` ${w}`), mode: match };

@@ -41,7 +41,8 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
         await pause(attempt);
         continue;
       }
-      if (codes?.includes('TransactionConflict')) throw new ConflictError('The object is being changed by another request; try again');
+      if (codes?.includes('TransactionConflict'))
+        throw new ConflictError('The object is being changed by another request; try again');
       throw error;
     }
   }
@@ -66,7 +67,8 @@ export async function retryOnConditionFailed<T>(step: () => Promise<T>, attempts
       return await step();
     } catch (error) {
       if (!(error instanceof ConditionFailed) || attempt >= attempts) {
-        if (error instanceof ConditionFailed) throw new ConflictError('The object is being changed by another request; try again');
+        if (error instanceof ConditionFailed)
+          throw new ConflictError('The object is being changed by another request; try again');
         throw error;
       }
       await pause(attempt);

@@ -12,7 +12,11 @@ export function tupleKey(value: string | number, id: number): string {
 export function parseTupleKey(key: string, kinds: ReadonlyArray<'string' | 'number'>): [string | number, number] {
   try {
     const parsed: unknown = JSON.parse(key);
-    if (Array.isArray(parsed) && kinds.includes(typeof parsed[0] as 'string' | 'number') && typeof parsed[1] === 'number') {
+    if (
+      Array.isArray(parsed) &&
+      kinds.includes(typeof parsed[0] as 'string' | 'number') &&
+      typeof parsed[1] === 'number'
+    ) {
       return [parsed[0] as string | number, parsed[1]];
     }
   } catch {

@@ -20,7 +20,11 @@ export function uniqueMarker(kind: string): UniqueMarker {
   return {
     key,
     claim: (value, attributes = {}) => ({
-      Put: { TableName: config().tableName, Item: { ...key(value), ...attributes }, ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: {
+        TableName: config().tableName,
+        Item: { ...key(value), ...attributes },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     }),
     release: (value) => ({ Delete: { TableName: config().tableName, Key: key(value) } }),
   };

@@ -1,9 +1,9 @@
 import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '../entities/users.js';
 import { GSI1, padId } from './keys.js';
 import { queryAll, queryFirst } from './query.js';
-import { withoutKeys, type UserRecord } from './records.js';
+import { type UserRecord, withoutKeys } from './records.js';
 import { indexedQueryWord } from './user-index.js';
-import { SHARDS, userKeys, type UserScope, type WordField } from './user-keys.js';
+import { SHARDS, type UserScope, userKeys, type WordField } from './user-keys.js';
 
 /**
  * Reading the GSI1 partitions GET /users is answered from (lib/db/user-list.ts decides which): a bucket's
@@ -18,7 +18,9 @@ export interface Bucket {
 
 /** The (user_type, status) buckets a filter selects; only administrators are ever root. */
 export function bucketsFor(filters: { user_type?: UserType; status?: UserStatus; is_root?: 'Y' | 'N' }): Bucket[] {
-  return USER_TYPES.filter((t) => (!filters.user_type || t === filters.user_type) && (filters.is_root !== 'Y' || t === 'A')).flatMap((userType) =>
+  return USER_TYPES.filter(
+    (t) => (!filters.user_type || t === filters.user_type) && (filters.is_root !== 'Y' || t === 'A'),
+  ).flatMap((userType) =>
     USER_STATUSES.filter((s) => !filters.status || s === filters.status).map((status) => ({ userType, status })),
   );
 }
@@ -60,7 +62,9 @@ async function readShard(partition: string, read: BucketRead): Promise<UserRecor
 
 /** A bucket of a scope: its shards in parallel, merged in id order (the first `limit` of the merge). */
 export async function readBucket(scope: UserScope, bucket: Bucket, read: BucketRead): Promise<UserRecord[]> {
-  const shards = await Promise.all(SHARDS.map((shard) => readShard(userKeys.bucket(scope, bucket.userType, bucket.status, shard), read)));
+  const shards = await Promise.all(
+    SHARDS.map((shard) => readShard(userKeys.bucket(scope, bucket.userType, bucket.status, shard), read)),
+  );
   const merged = shards.flat().sort((a, b) => (read.descending ? b.user_id - a.user_id : a.user_id - b.user_id));
   return read.limit === undefined ? merged : merged.slice(0, read.limit);
 }

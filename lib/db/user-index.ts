@@ -2,7 +2,7 @@ import { config } from '../config.js';
 import { padId } from './keys.js';
 import type { UserRecord } from './records.js';
 import type { TransactItem } from './transact.js';
-import { shardOf, userKeys, type UserScope, type WordField } from './user-keys.js';
+import { shardOf, type UserScope, userKeys, type WordField } from './user-keys.js';
 
 /**
  * The items that let GET /users answer from what it shows (docs/data-model.md "Users at scale"): besides
@@ -36,7 +36,10 @@ const MAX_WORDS: Record<WordField, number> = { name: 12, phone: 6 };
 const MAX_WORD_LENGTH = 40;
 
 export const indexedWords = (user: Pick<UserRecord, 'firstname' | 'lastname' | 'phone'>, field: WordField) =>
-  [...new Set(textWords(fieldText(user, field)).map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_WORDS[field]);
+  [...new Set(textWords(fieldText(user, field)).map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(
+    0,
+    MAX_WORDS[field],
+  );
 
 /** A query word as the index holds it. */
 export const indexedQueryWord = (word: string) => word.slice(0, MAX_WORD_LENGTH);
@@ -81,7 +84,10 @@ export const isIndexItem = (sk: string) => sk === 'COMPANY' || sk.startsWith(use
 
 /** A count's key: the shard of the user's id, the scope, type and status. */
 export function countKey(user: Pick<UserRecord, 'user_id' | 'user_type' | 'status'>, scope: UserScope) {
-  return { pk: userKeys.statsPartition(scope, shardOf(user.user_id)), sk: userKeys.statsSortKey(user.user_type, user.status) };
+  return {
+    pk: userKeys.statsPartition(scope, shardOf(user.user_id)),
+    sk: userKeys.statsSortKey(user.user_type, user.status),
+  };
 }
 
 export function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
@@ -117,13 +123,17 @@ export function indexWrites(before: IndexedBefore | undefined, after: UserRecord
     const [pk, sk] = key.split('\u0000');
     writes.push({ Delete: { TableName: config().tableName, Key: { pk, sk } } });
   }
-  const hadCompanyCopy = before !== undefined && before.copies.has(`${userKeys.companyItem(before.user.user_id).pk}\u0000COMPANY`);
+  const hadCompanyCopy =
+    before !== undefined && before.copies.has(`${userKeys.companyItem(before.user.user_id).pk}\u0000COMPANY`);
   const move = (from: { pk: string; sk: string } | undefined, to: { pk: string; sk: string } | undefined) => {
     if (from && to && from.pk === to.pk && from.sk === to.sk) return;
     if (from) writes.push(countDelta(from, -1));
     if (to) writes.push(countDelta(to, 1));
   };
   move(before && countKey(before.user, {}), after && countKey(after, {}));
-  move(hadCompanyCopy ? countKey(before.user, { company: before.user.company_id }) : undefined, after && countKey(after, { company: after.company_id }));
+  move(
+    hadCompanyCopy ? countKey(before.user, { company: before.user.company_id }) : undefined,
+    after && countKey(after, { company: after.company_id }),
+  );
   return writes;
 }

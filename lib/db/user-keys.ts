@@ -23,7 +23,9 @@ export type WordField = 'name' | 'phone';
 export const userKeys = {
   /** GSI1 partition of one (scope, user_type, status) bucket's shard, in id order (gsi1sk = padded id). */
   bucket: (scope: UserScope, userType: string, status: string, shard: number) =>
-    scope.company === undefined ? `USERS#${userType}#${status}${suffix(shard)}` : `USERCO#${scope.company}#${userType}#${status}${suffix(shard)}`,
+    scope.company === undefined
+      ? `USERS#${userType}#${status}${suffix(shard)}`
+      : `USERCO#${scope.company}#${userType}#${status}${suffix(shard)}`,
   /** The table partition of one shard of a scope's bucket counts (sort key `<type>#<status>`). */
   statsPartition: (scope: UserScope, shard: number) =>
     scope.company === undefined ? `USERSTATS${suffix(shard)}` : `USERSTATS#co${scope.company}${suffix(shard)}`,
@@ -34,7 +36,8 @@ export const userKeys = {
   wordItem: (userId: number, field: WordField, word: string) => ({ pk: `USER#${userId}`, sk: `WORD#${field}#${word}` }),
   wordItemPrefix: 'WORD#',
   /** GSI1 partition of the words of a field starting with one character, in one shard; gsi1sk is `<word>#<padded id>`. */
-  wordPartition: (field: WordField, word: string, shard: number) => `USERWORD#${field}#${word.charAt(0)}${suffix(shard)}`,
+  wordPartition: (field: WordField, word: string, shard: number) =>
+    `USERWORD#${field}#${word.charAt(0)}${suffix(shard)}`,
   wordSortKey: (word: string, userId: number) => `${word}#${padId(userId)}`,
   /** Present once every user has its company and word items (a fresh table, or after the upgrade). */
   indexReady: { pk: 'USERINDEX', sk: 'READY' },

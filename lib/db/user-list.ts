@@ -1,9 +1,9 @@
 import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
 import { keys } from './keys.js';
-import { withoutKeys, type UserRecord } from './records.js';
+import { type UserRecord, withoutKeys } from './records.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
-import { bucketsFor, readBucket, readWordMatches, type Bucket, type BucketFilter } from './user-buckets.js';
+import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';
 import { isUserIndexReady } from './user-index-upgrade.js';
 import type { UserScope, WordField } from './user-keys.js';
@@ -78,7 +78,13 @@ const SORT_VALUES: Record<UserSort, (user: UserRecord) => string | number> = {
 const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Where `user` falls against the position (sort value, id) in the list's order: negative before, positive after. */
-function compareTo(user: UserRecord, sortBy: UserSort, descending: boolean, value: string | number, id: number): number {
+function compareTo(
+  user: UserRecord,
+  sortBy: UserSort,
+  descending: boolean,
+  value: string | number,
+  id: number,
+): number {
   const compared = order(SORT_VALUES[sortBy](user), value) || user.user_id - id;
   return descending ? -compared : compared;
 }
@@ -97,7 +103,9 @@ type UserPage = { users: UserRecord[]; total: number; nextKey: string | null };
 
 /** The longest word of the name and phone filters: the index partition that drives a word search. */
 function drivingWord(query: UserFilters): { field: WordField; word: string } | undefined {
-  const words = (['name', 'phone'] as const).flatMap((field) => textWords(query[field] ?? '').map((word) => ({ field, word })));
+  const words = (['name', 'phone'] as const).flatMap((field) =>
+    textWords(query[field] ?? '').map((word) => ({ field, word })),
+  );
   return words.sort((a, b) => b.word.length - a.word.length)[0];
 }
 
@@ -116,7 +124,11 @@ function drivingWord(query: UserFilters): { field: WordField; word: string } | u
 export async function listUsers(query: UserListQuery): Promise<UserPage> {
   const offset = (query.page - 1) * query.itemsPerPage;
   const pageOf = (users: UserRecord[]): UserPage => {
-    const matching = sortUsers(users.filter((user) => matchesUser(user, query)), query.sortBy, query.descending);
+    const matching = sortUsers(
+      users.filter((user) => matchesUser(user, query)),
+      query.sortBy,
+      query.descending,
+    );
     let start = offset;
     if (query.after !== undefined) {
       // Keyset: the first user beyond the cursor's (value, id) in this order.
@@ -125,7 +137,11 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
     }
     const page = matching.slice(start, start + query.itemsPerPage);
     const more = matching.length > start + query.itemsPerPage;
-    return { users: page, total: matching.length, nextKey: more ? userKey(page[page.length - 1]!, query.sortBy) : null };
+    return {
+      users: page,
+      total: matching.length,
+      nextKey: more ? userKey(page[page.length - 1]!, query.sortBy) : null,
+    };
   };
   if (query.email !== undefined) {
     const user = await getUserByEmail(query.email);
@@ -143,7 +159,9 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
   if (inBucketOrder && word === undefined && (query.company_id === undefined || scope.company !== undefined)) {
     return bucketsPage(query, scope, buckets);
   }
-  const partitions = await Promise.all(buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) })));
+  const partitions = await Promise.all(
+    buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) })),
+  );
   return pageOf(partitions.flat());
 }
 
@@ -163,7 +181,11 @@ function exactFilter(query: UserFilters): BucketFilter | undefined {
 }
 
 /** Buckets ordered as one sort shows them: all together by id, or grouped by type or status (then by id). */
-function groupsOf(sortBy: UserSort, buckets: Bucket[], descending: boolean): Array<{ value: string | undefined; buckets: Bucket[] }> {
+function groupsOf(
+  sortBy: UserSort,
+  buckets: Bucket[],
+  descending: boolean,
+): Array<{ value: string | undefined; buckets: Bucket[] }> {
   const by = sortBy === 'type' ? (b: Bucket) => b.userType : sortBy === 'status' ? (b: Bucket) => b.status : undefined;
   if (!by) return [{ value: undefined, buckets }];
   const values = [...new Set(buckets.map(by))].sort();
@@ -182,7 +204,11 @@ async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Buck
   const filtered = new Map<Bucket, UserRecord[]>();
   if (query.is_root !== undefined) {
     const admins = nonEmpty.filter((b) => b.userType === 'A');
-    const read = await Promise.all(admins.map((b) => readBucket(scope, b, { descending: query.descending, filter: exactFilter({ is_root: query.is_root }) })));
+    const read = await Promise.all(
+      admins.map((b) =>
+        readBucket(scope, b, { descending: query.descending, filter: exactFilter({ is_root: query.is_root }) }),
+      ),
+    );
     admins.forEach((b, i) => filtered.set(b, read[i]!));
   }
   const size = (b: Bucket) => filtered.get(b)?.length ?? counts.get(`${b.userType}#${b.status}`) ?? 0;
@@ -205,9 +231,13 @@ async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Buck
       continue;
     }
     const limit = toSkip + wanted;
-    const beyond = (user: UserRecord) => afterId === undefined || (query.descending ? user.user_id < afterId : user.user_id > afterId);
+    const beyond = (user: UserRecord) =>
+      afterId === undefined || (query.descending ? user.user_id < afterId : user.user_id > afterId);
     const read = await Promise.all(
-      group.buckets.map(async (b) => filtered.get(b)?.filter(beyond) ?? readBucket(scope, b, { limit, descending: query.descending, afterId })),
+      group.buckets.map(
+        async (b) =>
+          filtered.get(b)?.filter(beyond) ?? readBucket(scope, b, { limit, descending: query.descending, afterId }),
+      ),
     );
     const merged = sortUsers(read.flat(), 'id', query.descending).slice(toSkip, limit);
     taken.push(...merged);

@@ -1,16 +1,16 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
-import { log } from '../log.js';
 import type { UsergroupStatus, UsergroupType } from '../entities/usergroups.js';
 import { NotFoundError } from '../errors.js';
+import { log } from '../log.js';
+import { batchGetInOrder } from './batch-get.js';
+import { deleteItems } from './batch-write.js';
 import { db } from './client.js';
 import { nextId } from './counters.js';
-import { GSI1, keys } from './keys.js';
-import { withoutKeys, type UsergroupRecord } from './records.js';
-import { batchGetInOrder } from './batch-get.js';
-import { queryAll, queryFirst, queryPages } from './query.js';
-import { deleteItems } from './batch-write.js';
 import { conditionHeld, isConditionalFailure, readItem } from './items.js';
+import { GSI1, keys } from './keys.js';
+import { queryAll, queryFirst, queryPages } from './query.js';
+import { type UsergroupRecord, withoutKeys } from './records.js';
 
 const table = () => config().tableName;
 
@@ -76,7 +76,11 @@ export interface JudgedUsergroup {
 }
 
 /** The condition (and its names and values) that the group still shows `shown` (an If-Match judged on it). */
-function shownCondition(shown: JudgedUsergroup['shown']): { condition: string; names: Record<string, string>; values: Record<string, unknown> } {
+function shownCondition(shown: JudgedUsergroup['shown']): {
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
   if (!shown) return { condition: '', names: {}, values: {} };
   return {
     condition: ' AND #status = :shownStatus AND #shownName = :shownName',
@@ -91,7 +95,11 @@ function shownCondition(shown: JudgedUsergroup['shown']): { condition: string; n
  */
 export async function updateUsergroup(id: number, fields: UsergroupFields, judged: JudgedUsergroup): Promise<boolean> {
   const names: Record<string, string> = { '#type': 'type', '#status': 'status' };
-  const values: Record<string, unknown> = { ':type': fields.type, ':status': fields.status, ':judgedType': judged.type };
+  const values: Record<string, unknown> = {
+    ':type': fields.type,
+    ':status': fields.status,
+    ':judgedType': judged.type,
+  };
   const sets = ['#type = :type', '#status = :status'];
   if (fields.usergroup !== undefined) {
     sets.push('#name = :name');
@@ -164,7 +172,11 @@ export async function hasCustomerMembers(id: number): Promise<boolean> {
  * their group and hides links to a missing one, so the links are invisible at
  * once; they are then removed in bulk.
  */
-export async function deleteUsergroup(id: number, judgedType: UsergroupType, shown?: JudgedUsergroup['shown']): Promise<boolean> {
+export async function deleteUsergroup(
+  id: number,
+  judgedType: UsergroupType,
+  shown?: JudgedUsergroup['shown'],
+): Promise<boolean> {
   const exact = shownCondition(shown);
   const deleted = await conditionHeld(
     db().send(
@@ -179,7 +191,9 @@ export async function deleteUsergroup(id: number, judgedType: UsergroupType, sho
   );
   if (!deleted) return false;
   // The delete has happened; a failed cleanup must not turn it into an error (the links are invisible anyway).
-  await removeLinksTo(id).catch((error: unknown) => log('warn', 'usergroup link cleanup stopped', { usergroupId: id, error: String(error) }));
+  await removeLinksTo(id).catch((error: unknown) =>
+    log('warn', 'usergroup link cleanup stopped', { usergroupId: id, error: String(error) }),
+  );
   return true;
 }
 

@@ -1,18 +1,17 @@
 import { config } from '../config.js';
-import { log } from '../log.js';
 import { storesEntity } from '../entities/companies.js';
-import type { UserStatus, UserType } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { log } from '../log.js';
 import { deleteItems } from './batch-write.js';
 import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
 import { readItem } from './items.js';
-import { queryAll } from './query.js';
 import { keys } from './keys.js';
-import { withoutKeys, type LinkRecord, type LoginRecord, type UserRecord } from './records.js';
-import { ConditionFailed, retryOnConditionFailed, transactWrite, type TransactItem } from './transact.js';
+import { queryAll } from './query.js';
+import { type LinkRecord, type LoginRecord, type UserRecord, withoutKeys } from './records.js';
+import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 import { indexWrites, isIndexItem, profileItem } from './user-index.js';
-import { SHARDS, userKeys, type UserScope } from './user-keys.js';
+import { SHARDS, type UserScope, userKeys } from './user-keys.js';
 
 const table = () => config().tableName;
 
@@ -27,7 +26,9 @@ export const companyKey = (companyId: number) => entityKeys.record(storesEntity.
 
 /** Proves, inside a user's write transaction, that the company named exists (so a concurrent delete cannot slip between). */
 function companyExists(companyId: number): TransactItem {
-  return { ConditionCheck: { TableName: table(), Key: companyKey(companyId), ConditionExpression: 'attribute_exists(pk)' } };
+  return {
+    ConditionCheck: { TableName: table(), Key: companyKey(companyId), ConditionExpression: 'attribute_exists(pk)' },
+  };
 }
 
 export interface WriteOptions {
@@ -39,14 +40,19 @@ export interface WriteOptions {
 }
 
 /** A user to create: the profile's own fields and, where given, the login's secrets (hashes only). */
-export type NewUser = Pick<UserRecord, 'email' | 'user_type' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'> & {
+export type NewUser = Pick<
+  UserRecord,
+  'email' | 'user_type' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'
+> & {
   /** Set by the admin command line and the bootstrap only. */
   key_hash?: string;
   /** The scrypt hash of a password POST /users was given (lib/auth/passwords.ts). */
   password_hash?: string;
 };
 
-export type UserChanges = Partial<Pick<UserRecord, 'email' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'>>;
+export type UserChanges = Partial<
+  Pick<UserRecord, 'email' | 'status' | 'firstname' | 'lastname' | 'company_id' | 'company' | 'phone' | 'is_root'>
+>;
 
 function loginItem(login: LoginRecord): Record<string, unknown> {
   return { ...keys.login(login.email_lc), ...login };
@@ -117,15 +123,21 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 }
 
 /** The user partition: the profile, every group link and the keys of the list copies, in one strongly consistent Query. */
-export async function getUserWithLinks(userId: number): Promise<{ user?: UserRecord; links: LinkRecord[]; copies: Set<string> }> {
+export async function getUserWithLinks(
+  userId: number,
+): Promise<{ user?: UserRecord; links: LinkRecord[]; copies: Set<string> }> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
     ConsistentRead: true,
   });
   const profile = items.find((item) => item.sk === 'PROFILE');
-  const links = items.filter((item) => String(item.sk).startsWith(keys.linkPrefix)).map((item) => withoutKeys<LinkRecord>(item));
-  const copies = new Set(items.filter((item) => isIndexItem(String(item.sk))).map((item) => `${String(item.pk)}\u0000${String(item.sk)}`));
+  const links = items
+    .filter((item) => String(item.sk).startsWith(keys.linkPrefix))
+    .map((item) => withoutKeys<LinkRecord>(item));
+  const copies = new Set(
+    items.filter((item) => isIndexItem(String(item.sk))).map((item) => `${String(item.pk)}\u0000${String(item.sk)}`),
+  );
   return { user: profile ? withoutKeys<UserRecord>(profile) : undefined, links, copies };
 }
 
@@ -179,7 +191,8 @@ export async function updateUser(
       },
     });
     // Only a new company needs proving: a user may keep a company that has gone since.
-    const companyCheck = options.companyMustExist && next.company_id > 0 && next.company_id !== current.company_id ? items.length : -1;
+    const companyCheck =
+      options.companyMustExist && next.company_id > 0 && next.company_id !== current.company_id ? items.length : -1;
     if (companyCheck >= 0) items.push(companyExists(next.company_id));
     items.push(...indexWrites({ user: current, copies }, next));
     try {
@@ -277,7 +290,8 @@ export async function bucketCounts(scope: UserScope = {}): Promise<Map<string, n
     ),
   );
   const counts = new Map<string, number>();
-  for (const item of shards.flat()) counts.set(String(item.sk), (counts.get(String(item.sk)) ?? 0) + Number(item.count ?? 0));
+  for (const item of shards.flat())
+    counts.set(String(item.sk), (counts.get(String(item.sk)) ?? 0) + Number(item.count ?? 0));
   return counts;
 }
 

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { putItems } from './batch-write.js';
 import { db } from './client.js';
 import { GSI1 } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
-import { putItems } from './batch-write.js';
 
 /**
  * Webhook deliveries (docs/data-model.md "Webhook deliveries"), in the webhook's partition `WHDELIVERY#<webhook_id>`:
@@ -58,7 +58,8 @@ export interface Delivery {
 
 const partition = (webhookId: number) => `WHDELIVERY#${webhookId}`;
 const markerKey = (webhookId: number, eventId: string) => ({ pk: partition(webhookId), sk: `EVT#${eventId}` });
-const deliverySortKey = (recordedAtMs: number, eventId: string) => `AT#${String(Math.floor(recordedAtMs)).padStart(15, '0')}#${eventId}`;
+const deliverySortKey = (recordedAtMs: number, eventId: string) =>
+  `AT#${String(Math.floor(recordedAtMs)).padStart(15, '0')}#${eventId}`;
 /** A delivery's key: its webhook and its sort key (what the due index and the marker hand over). */
 export interface DeliveryRef {
   webhookId: number;
@@ -66,7 +67,8 @@ export interface DeliveryRef {
 }
 const deliveryKey = (ref: DeliveryRef) => ({ pk: partition(ref.webhookId), sk: ref.sk });
 const healthKey = (webhookId: number) => ({ pk: `WHHEALTH#${webhookId}`, sk: 'HEALTH' });
-const dueSortKey = (atMs: number, ref: DeliveryRef) => `${String(Math.max(0, Math.floor(atMs))).padStart(15, '0')}#${ref.webhookId}#${ref.sk}`;
+const dueSortKey = (atMs: number, ref: DeliveryRef) =>
+  `${String(Math.max(0, Math.floor(atMs))).padStart(15, '0')}#${ref.webhookId}#${ref.sk}`;
 
 const failedCondition = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -76,7 +78,10 @@ function toDelivery(item: Record<string, unknown>): Delivery {
 }
 
 /** Where the due index points: the delivery it was copied from. */
-const refOf = (item: Record<string, unknown>): DeliveryRef => ({ webhookId: Number(item.webhook_id), sk: String(item.sk) });
+const refOf = (item: Record<string, unknown>): DeliveryRef => ({
+  webhookId: Number(item.webhook_id),
+  sk: String(item.sk),
+});
 
 /** What the webhooks' sink records for one event and one matching webhook. */
 export interface DeliveryToRecord {
@@ -92,7 +97,10 @@ export interface DeliveryToRecord {
 function placeOf({ webhookId, event }: DeliveryToRecord, fallbackMs: number): { ref: DeliveryRef; expiresAt: number } {
   const committed = Date.parse(event.created_at);
   const at = Number.isFinite(committed) ? committed : fallbackMs;
-  return { ref: { webhookId, sk: deliverySortKey(at, event.id) }, expiresAt: Math.floor(at / 1000) + RETENTION_SECONDS };
+  return {
+    ref: { webhookId, sk: deliverySortKey(at, event.id) },
+    expiresAt: Math.floor(at / 1000) + RETENTION_SECONDS,
+  };
 }
 
 /**
@@ -145,8 +153,13 @@ export async function recordMarkers(deliveries: readonly DeliveryToRecord[], fal
 }
 
 /** The delivery of one event to one webhook (its marker, then the delivery: two reads; redeliveries only). */
-export async function findDelivery(webhookId: number, eventId: string): Promise<{ ref: DeliveryRef; delivery: Delivery } | undefined> {
-  const { Item: marker } = await db().send(new GetCommand({ TableName: table(), Key: markerKey(webhookId, eventId), ConsistentRead: true }));
+export async function findDelivery(
+  webhookId: number,
+  eventId: string,
+): Promise<{ ref: DeliveryRef; delivery: Delivery } | undefined> {
+  const { Item: marker } = await db().send(
+    new GetCommand({ TableName: table(), Key: markerKey(webhookId, eventId), ConsistentRead: true }),
+  );
   if (!marker) return undefined;
   const ref = { webhookId, sk: String(marker.delivery_sk) };
   const delivery = await getDelivery(ref);
@@ -188,7 +201,10 @@ export async function dueDeliveries(
       ExclusiveStartKey: after,
     }),
   );
-  return { due: Items.map((item) => ({ ref: refOf(item), dueAt: Number(item.next_attempt_at) })), last: LastEvaluatedKey };
+  return {
+    due: Items.map((item) => ({ ref: refOf(item), dueAt: Number(item.next_attempt_at) })),
+    last: LastEvaluatedKey,
+  };
 }
 
 /**
@@ -196,14 +212,21 @@ export async function dueDeliveries(
  * mid-attempt is retried then), on condition that the delivery is still pending and due at the time the
  * caller saw. Undefined when another sender took it first.
  */
-export async function claimDelivery(ref: DeliveryRef, seenDueAt: number, nowMs: number, leaseMs: number, token: string): Promise<Delivery | undefined> {
+export async function claimDelivery(
+  ref: DeliveryRef,
+  seenDueAt: number,
+  nowMs: number,
+  leaseMs: number,
+  token: string,
+): Promise<Delivery | undefined> {
   const leaseEnd = nowMs + leaseMs;
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: table(),
         Key: deliveryKey(ref),
-        UpdateExpression: 'SET next_attempt_at = :lease, gsi1sk = :sk, claim = :token, round_started_at = if_not_exists(round_started_at, :now)',
+        UpdateExpression:
+          'SET next_attempt_at = :lease, gsi1sk = :sk, claim = :token, round_started_at = if_not_exists(round_started_at, :now)',
         ConditionExpression: '#status = :pending AND next_attempt_at = :seen AND next_attempt_at <= :now',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -263,7 +286,12 @@ export async function finishAttempt(
 
 /** Marks a pending delivery failed without an attempt (its webhook was disabled or deleted meanwhile). */
 export async function abandonDelivery(ref: DeliveryRef, token: string, reason: string, nowMs: number): Promise<void> {
-  await finishAttempt(ref, token, { at: new Date(nowMs).toISOString(), code: 0, error: reason, duration_ms: 0 }, { status: 'failed', failures: 0 }).catch(() => undefined);
+  await finishAttempt(
+    ref,
+    token,
+    { at: new Date(nowMs).toISOString(), code: 0, error: reason, duration_ms: 0 },
+    { status: 'failed', failures: 0 },
+  ).catch(() => undefined);
 }
 
 /**
@@ -276,7 +304,8 @@ export async function rescheduleDelivery(ref: DeliveryRef, nowMs: number): Promi
       new UpdateCommand({
         TableName: table(),
         Key: deliveryKey(ref),
-        UpdateExpression: 'SET #status = :pending, failures = :zero, next_attempt_at = :now, gsi1pk = :due, gsi1sk = :sk, #ttl = :ttl REMOVE round_started_at',
+        UpdateExpression:
+          'SET #status = :pending, failures = :zero, next_attempt_at = :now, gsi1pk = :due, gsi1sk = :sk, #ttl = :ttl REMOVE round_started_at',
         ConditionExpression: 'attribute_exists(pk) AND #status <> :pending',
         ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: {
@@ -297,17 +326,19 @@ export async function rescheduleDelivery(ref: DeliveryRef, nowMs: number): Promi
 }
 
 export async function recordSuccess(webhookId: number, nowMs: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: healthKey(webhookId),
-      UpdateExpression: 'SET last_success_at = :now',
-      ConditionExpression: 'attribute_not_exists(last_success_at) OR last_success_at < :now',
-      ExpressionAttributeValues: { ':now': nowMs },
-    }),
-  ).catch((error: unknown) => {
-    if (!failedCondition(error)) throw error;
-  });
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: healthKey(webhookId),
+        UpdateExpression: 'SET last_success_at = :now',
+        ConditionExpression: 'attribute_not_exists(last_success_at) OR last_success_at < :now',
+        ExpressionAttributeValues: { ':now': nowMs },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!failedCondition(error)) throw error;
+    });
 }
 
 /** ms of the webhook's last successful delivery, 0 if none. */

@@ -2,17 +2,30 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { JSON_CONTENT_TYPE } from '../http/response.js';
 
 /** Answers of the public documentation functions (no credentials, GET and HEAD only). */
-export function docResponse(status: number, body: string, contentType: string, extra: Record<string, string> = {}): APIGatewayProxyResult {
+export function docResponse(
+  status: number,
+  body: string,
+  contentType: string,
+  extra: Record<string, string> = {},
+): APIGatewayProxyResult {
   return {
     statusCode: status,
-    headers: { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'public, max-age=300', ...extra },
+    headers: {
+      'Content-Type': contentType,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=300',
+      ...extra,
+    },
     body,
   };
 }
 
 export function docError(status: 404 | 405, extra: Record<string, string> = {}): APIGatewayProxyResult {
   const message = status === 404 ? 'Not Found' : 'Method Not Allowed';
-  return docResponse(status, JSON.stringify({ message, status }), JSON_CONTENT_TYPE, { 'Cache-Control': 'no-store', ...extra });
+  return docResponse(status, JSON.stringify({ message, status }), JSON_CONTENT_TYPE, {
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
 }
 
 /** Only GET reads the docs; anything else is a 405 in the API's error format. */
@@ -31,7 +44,9 @@ export function deploymentBase(event: APIGatewayProxyEvent): string {
 
 /** `https://host` as the client addressed it, when the Host header is a plain host[:port]; else undefined. */
 export function deploymentOrigin(event: APIGatewayProxyEvent): string | undefined {
-  const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const host = headers.host ?? '';
   if (!/^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/.test(host)) return undefined;
   // API Gateway always says https; serverless offline says nothing and speaks plain HTTP.

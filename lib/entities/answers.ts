@@ -16,7 +16,8 @@ export function writeAnswer(
     if (id === undefined) throw new Error(`No value for the answer key ${key} of ${resource.name}.${operation}`);
     answer[key] = type === 'integer' ? Number(id) : String(id);
   }
-  const extras = 'answerExtras' in resource ? (resource as StoredEntityDefinition).answerExtras?.[operation] : undefined;
+  const extras =
+    'answerExtras' in resource ? (resource as StoredEntityDefinition).answerExtras?.[operation] : undefined;
   return { ...answer, ...extras };
 }
 

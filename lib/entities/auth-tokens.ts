@@ -22,7 +22,11 @@ export const authTokensEntity: EntityDefinition = {
     create: {
       type: 'object',
       properties: {
-        token: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Send it as the Basic login with an empty password: `Authorization: Basic base64(<token>:)`.' },
+        token: {
+          type: 'string',
+          pattern: '^[0-9a-f]{32}$',
+          description: 'Send it as the Basic login with an empty password: `Authorization: Basic base64(<token>:)`.',
+        },
         ttl: { type: 'integer', description: 'Seconds the token lives: 604800 (a week).' },
       },
       required: ['token', 'ttl'],

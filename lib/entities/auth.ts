@@ -20,7 +20,11 @@ export const authEntity: EntityDefinition = {
       type: 'object',
       properties: {
         email: { type: 'string', format: 'email', maxLength: 128 },
-        redirect_url: { type: 'string', maxLength: 1024, description: 'A path or URL on the storefront to land on after the login.' },
+        redirect_url: {
+          type: 'string',
+          maxLength: 1024,
+          description: 'A path or URL on the storefront to land on after the login.',
+        },
         notify: {
           oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['Y', 'N', '1', '0', 'true', 'false', ''] }],
           description: 'Only false: this store sends no e-mail, so notify true is a 400.',

@@ -34,6 +34,8 @@ export const blocksEntity: StoredEntityDefinition = {
   requiredOrder: ['name', 'type'],
   // company_id: a company that still owns blocks cannot be deleted (companies' dependents).
   indexes: ['company_id'],
-  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
+  references: [
+    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+  ],
   deployment: { domain: 'content' },
 };

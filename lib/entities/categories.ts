@@ -100,7 +100,11 @@ export const categoriesEntity: StoredEntityDefinition = {
   },
   dependents: [
     { storage: 'category', index: 'parent_id', message: 'The category has subcategories; delete or move them first' },
-    { storage: 'product', index: 'category_ids', message: 'The category has products; delete them or take them out of it first' },
+    {
+      storage: 'product',
+      index: 'category_ids',
+      message: 'The category has products; delete them or take them out of it first',
+    },
   ],
   // A category and its product_count are read in one BatchGetItem (every function's base grant): no GetItem.
   // Create and move read the new parent (GetItem); a move rewrites the subtree (Query); a delete also deletes

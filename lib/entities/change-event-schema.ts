@@ -10,20 +10,42 @@ const ACTIONS = ['created', 'updated', 'deleted'] as const;
 export const changeEventSchema: Schema = {
   type: 'object',
   description:
-    'One committed change of an entity record, from the table\'s stream. Delivered at least once: the same change always has the same `id`, so a receiver de-duplicates by it.',
+    "One committed change of an entity record, from the table's stream. Delivered at least once: the same change always has the same `id`, so a receiver de-duplicates by it.",
   properties: {
-    id: { type: 'string', pattern: '^evt_[0-9a-f]{32}$', description: 'Stable for one change: a redelivery carries the same id.' },
-    type: { type: 'string', pattern: `^[a-z_]+\\.(${ACTIONS.join('|')})$`, description: '`<entity>.<action>`, e.g. `products.updated`.' },
-    entity: { type: 'string', description: 'The entity\'s API name (`products`, `orders`, `users`, `memberships`, …).' },
+    id: {
+      type: 'string',
+      pattern: '^evt_[0-9a-f]{32}$',
+      description: 'Stable for one change: a redelivery carries the same id.',
+    },
+    type: {
+      type: 'string',
+      pattern: `^[a-z_]+\\.(${ACTIONS.join('|')})$`,
+      description: '`<entity>.<action>`, e.g. `products.updated`.',
+    },
+    entity: { type: 'string', description: "The entity's API name (`products`, `orders`, `users`, `memberships`, …)." },
     action: { type: 'string', enum: [...ACTIONS] },
-    object_id: { type: 'string', description: 'The id in the object\'s GET path (memberships: `<user_id>/<usergroup_id>`).' },
-    company_id: { type: ['integer', 'null'], description: 'The owning company of company-owned objects (products, orders, …); null otherwise.' },
-    created_at: { type: 'string', format: 'date-time', description: 'When the change was committed (the stream\'s approximate time, to the second).' },
+    object_id: {
+      type: 'string',
+      description: "The id in the object's GET path (memberships: `<user_id>/<usergroup_id>`).",
+    },
+    company_id: {
+      type: ['integer', 'null'],
+      description: 'The owning company of company-owned objects (products, orders, …); null otherwise.',
+    },
+    created_at: {
+      type: 'string',
+      format: 'date-time',
+      description: "When the change was committed (the stream's approximate time, to the second).",
+    },
     data: {
       type: 'object',
       properties: {
         object: { type: 'object', description: 'The object as its single GET shows it; for a delete, its last state.' },
-        changed_fields: { type: 'array', items: { type: 'string' }, description: 'Updates only: the fields whose shown value changed.' },
+        changed_fields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Updates only: the fields whose shown value changed.',
+        },
       },
       required: ['object'],
     },
@@ -42,8 +64,14 @@ export const eventsPageSchema: Schema = {
         type: { type: 'string' },
         entity: { type: 'string' },
         items_per_page: { type: 'integer' },
-        next: { type: 'string', description: 'Always a cursor: pass it as `?cursor=` to continue after this page (keep it to resume later).' },
-        has_more: { type: 'boolean', description: 'true: the page is full, ask again at once; false: the walk reached the present.' },
+        next: {
+          type: 'string',
+          description: 'Always a cursor: pass it as `?cursor=` to continue after this page (keep it to resume later).',
+        },
+        has_more: {
+          type: 'boolean',
+          description: 'true: the page is full, ask again at once; false: the walk reached the present.',
+        },
       },
       required: ['items_per_page', 'next', 'has_more'],
     },

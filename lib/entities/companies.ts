@@ -8,9 +8,9 @@ import type { FieldSpec, StoredEntityDefinition } from './types.js';
  */
 export const COMPANY_STATUSES = ['A', 'D', 'N', 'P'] as const;
 
-
 function companyFields(required: readonly string[]): Record<string, FieldSpec> {
-  const req = (field: string, spec: FieldSpec): FieldSpec => (required.includes(field) ? { ...spec, requiredOn: ['create'] } : spec);
+  const req = (field: string, spec: FieldSpec): FieldSpec =>
+    required.includes(field) ? { ...spec, requiredOn: ['create'] } : spec;
   return {
     company_id: { kind: 'int' },
     status: { kind: 'enum', values: COMPANY_STATUSES, writableOn: WRITABLE, default: 'A' },
@@ -68,7 +68,11 @@ const common = {
   dependents: [
     { storage: 'product', index: 'company_id', message: 'The company still owns products; delete or move them first' },
     { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
-    { storage: 'category', index: 'company_id', message: 'The company still owns categories; delete or move them first' },
+    {
+      storage: 'category',
+      index: 'company_id',
+      message: 'The company still owns categories; delete or move them first',
+    },
     { storage: 'feature', index: 'company_id', message: 'The company still owns product features; delete them first' },
     { storage: 'block', index: 'company_id', message: 'The company still owns blocks; delete them first' },
     { storage: 'call_request', index: 'company_id', message: 'The company still has call requests; delete them first' },

@@ -5,7 +5,15 @@
  * serverless function list with each function's path, stack and IAM actions (docs/recipes.md, "Adding an
  * entity"). A plain CRUD entity needs only `{ domain }`: its DynamoDB access follows from the generic code.
  */
-export type DynamoAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchGetItem' | 'BatchWriteItem' | 'ConditionCheckItem';
+export type DynamoAction =
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'Query'
+  | 'BatchGetItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
 
 /** The actions a function takes on the table, and on its index (gsi1). */
 export interface FunctionAccess {

@@ -1,5 +1,5 @@
-import { BATCH_SEGMENT, OPERATION_METHODS, batchedOperations } from './methods.js';
 import type { DynamoAction, FunctionAccess, FunctionOverride, FunctionRow } from './deployment-types.js';
+import { BATCH_SEGMENT, batchedOperations, OPERATION_METHODS } from './methods.js';
 import type { EntityDefinition, Operation, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
 export type { Deployment, DynamoAction, FunctionAccess, FunctionOverride, FunctionRow } from './deployment-types.js';
@@ -31,7 +31,12 @@ const PLAIN_ACCESS: Readonly<Record<Operation, readonly DynamoAction[]>> = {
 export function plainAccess(entity: EntityDefinition, operation: Operation): DynamoAction[] | undefined {
   if (!('storage' in entity)) return undefined;
   const { references, dependents } = entity as StoredEntityDefinition;
-  const checks = operation === 'create' || operation === 'update' ? (references?.length ?? 0) > 0 : operation === 'delete' ? (dependents?.length ?? 0) > 0 : false;
+  const checks =
+    operation === 'create' || operation === 'update'
+      ? (references?.length ?? 0) > 0
+      : operation === 'delete'
+        ? (dependents?.length ?? 0) > 0
+        : false;
   return [...PLAIN_ACCESS[operation], ...(checks ? (['ConditionCheckItem'] as const) : [])];
 }
 
@@ -39,10 +44,13 @@ const dashed = (name: string) => name.replace(/_/g, '-');
 const unique = (actions: readonly DynamoAction[]) => [...new Set(actions)];
 /** `product_id` → `productId`: the path parameter of a nested object (`/categories/{id}/products/{productId}`). */
 const paramOf = (nested: ResourceDefinition) =>
-  nested.idKind === 'name' ? 'name' : (nested.idField ?? 'nested_id').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+  nested.idKind === 'name'
+    ? 'name'
+    : (nested.idField ?? 'nested_id').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 function declaredAccess(key: string, own: FunctionOverride, generic: FunctionAccess | undefined): FunctionAccess {
-  if (own.access) return Array.isArray(own.access) ? { table: own.access as DynamoAction[] } : (own.access as FunctionAccess);
+  if (own.access)
+    return Array.isArray(own.access) ? { table: own.access as DynamoAction[] } : (own.access as FunctionAccess);
   if (!generic) throw new Error(`${key}: not a plain entity operation, so its deployment must declare its access`);
   return { table: unique([...generic.table, ...(own.extra ?? [])]), index: generic.index };
 }
@@ -56,7 +64,14 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
   const rows: FunctionRow[] = [];
   const byKey = new Map<string, FunctionRow>();
   /** One function: `base` names it (`products`, `products-discussions`), `path` is its collection path. */
-  const add = (domain: string, key: string, operation: Operation, own: FunctionOverride, base: { name: string; handler: string; path: string; objectParam: string }, access: FunctionAccess) => {
+  const add = (
+    domain: string,
+    key: string,
+    operation: Operation,
+    own: FunctionOverride,
+    base: { name: string; handler: string; path: string; objectParam: string },
+    access: FunctionAccess,
+  ) => {
     if (byKey.has(key)) throw new Error(`two functions serve ${key}`);
     const route = OPERATION_METHODS[operation];
     const row: FunctionRow = {
@@ -75,7 +90,12 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
   const deployed = entities.filter((entity) => entity.deployment);
   for (const entity of deployed) {
     const { domain, functions = {} } = entity.deployment!;
-    const base = { name: dashed(entity.name), handler: `functions/${entity.name}/`, path: entity.name, objectParam: 'id' };
+    const base = {
+      name: dashed(entity.name),
+      handler: `functions/${entity.name}/`,
+      path: entity.name,
+      objectParam: 'id',
+    };
     for (const operation of entity.operations) {
       const key = `${entity.name}.${operation}`;
       const own = functions[operation] ?? {};
@@ -91,7 +111,10 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
     const key = `${entity.name}.batch`;
     const own = functions.batch ?? {};
     const parts = operations.map((operation) => byKey.get(`${entity.name}.${operation}`)!);
-    const access = { table: unique([...parts.flatMap((row) => row.table), ...(own.extra ?? [])]), index: unique(parts.flatMap((row) => row.index)) };
+    const access = {
+      table: unique([...parts.flatMap((row) => row.table), ...(own.extra ?? [])]),
+      index: unique(parts.flatMap((row) => row.index)),
+    };
     const row: FunctionRow = {
       domain,
       name: own.name ?? `${dashed(entity.name)}-batch`,
@@ -119,7 +142,14 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
         const key = `${entity.name}.${nested.name}.${operation}`;
         const own = functions[`${nested.name}.${operation}`] ?? {};
         const child = byKey.get(`${nested.name}.${operation}`);
-        add(domain, key, operation, own, base, declaredAccess(key, own, child && { table: unique([...child.table, 'GetItem']), index: child.index }));
+        add(
+          domain,
+          key,
+          operation,
+          own,
+          base,
+          declaredAccess(key, own, child && { table: unique([...child.table, 'GetItem']), index: child.index }),
+        );
       }
     }
   }

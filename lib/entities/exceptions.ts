@@ -25,5 +25,8 @@ export const exceptionsEntity: StoredEntityDefinition = {
   indexes: ['product_id', 'combination_key'],
   filters: { product_id: { kind: 'int', requiredInQuery: true } },
   // Reads the product and its options (GetItem, Query); a repeated exception is found through its combination_key index (Query).
-  deployment: { domain: 'attributes', functions: { create: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] } } },
+  deployment: {
+    domain: 'attributes',
+    functions: { create: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] } },
+  },
 };

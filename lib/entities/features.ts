@@ -75,8 +75,16 @@ export const featuresEntity: StoredEntityDefinition = {
     name: { field: 'description', numeric: false },
     status: { field: 'status', numeric: false },
   },
-  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
-  dependents: [{ storage: 'product', index: 'feature_ids', message: 'A product was given a value of this feature while it was being deleted; try again' }],
+  references: [
+    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+  ],
+  dependents: [
+    {
+      storage: 'product',
+      index: 'feature_ids',
+      message: 'A product was given a value of this feature while it was being deleted; try again',
+    },
+  ],
   // A delete first writes the products that have a value of the feature without it (Query of their ids, Put each).
   deployment: { domain: 'attributes', functions: { delete: { extra: ['Query', 'PutItem'] } } },
 };

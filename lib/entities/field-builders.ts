@@ -7,23 +7,57 @@ import type { FieldSpec } from './types.js';
 type Shown = FieldSpec['shownIn'];
 export const WRITABLE = ['create', 'update'] as const;
 
-export const text = (def = '', maxLength = 255, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'string', maxLength, writableOn: WRITABLE, default: def, shownIn });
-export const int = (def = 0, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'int', writableOn: WRITABLE, default: def, shownIn });
-export const decimal = (places: number, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'decimal', places, writableOn: WRITABLE, default: (0).toFixed(places), shownIn });
-export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): FieldSpec => ({ kind: 'flag', writableOn: WRITABLE, default: def, shownIn });
-export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): FieldSpec => ({ kind: 'enum', values, writableOn: WRITABLE, default: def, shownIn });
+export const text = (def = '', maxLength = 255, shownIn: Shown = 'both'): FieldSpec => ({
+  kind: 'string',
+  maxLength,
+  writableOn: WRITABLE,
+  default: def,
+  shownIn,
+});
+export const int = (def = 0, shownIn: Shown = 'both'): FieldSpec => ({
+  kind: 'int',
+  writableOn: WRITABLE,
+  default: def,
+  shownIn,
+});
+export const decimal = (places: number, shownIn: Shown = 'both'): FieldSpec => ({
+  kind: 'decimal',
+  places,
+  writableOn: WRITABLE,
+  default: (0).toFixed(places),
+  shownIn,
+});
+export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): FieldSpec => ({
+  kind: 'flag',
+  writableOn: WRITABLE,
+  default: def,
+  shownIn,
+});
+export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): FieldSpec => ({
+  kind: 'enum',
+  values,
+  writableOn: WRITABLE,
+  default: def,
+  shownIn,
+});
 /** A field shown in the single-object answer only, not in list rows. */
 export const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
 /** A field that must be sent on create. */
 export const required = (spec: FieldSpec): FieldSpec => ({ ...spec, requiredOn: ['create'] });
 /** A read-only value (often of a CS-Cart feature we do not have), shown as the recording's neutral value. */
-export const fixed = (kind: FieldSpec['kind'], value: FieldSpec['default'], shownIn: Shown = 'both', wire?: FieldSpec['wire']): FieldSpec => ({
+export const fixed = (
+  kind: FieldSpec['kind'],
+  value: FieldSpec['default'],
+  shownIn: Shown = 'both',
+  wire?: FieldSpec['wire'],
+): FieldSpec => ({
   kind,
   default: value,
   shownIn,
   ...(wire ? { wire } : {}),
 });
 /** A read-only JSON value shown as it is (null, [], {}, true). */
-export const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): FieldSpec => fixed('object', value, shownIn, 'raw');
+export const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): FieldSpec =>
+  fixed('object', value, shownIn, 'raw');
 /** The record's own id, read-only. */
 export const id = (wire?: FieldSpec['wire']): FieldSpec => ({ kind: 'int', ...(wire ? { wire } : {}) });

@@ -1,7 +1,9 @@
 import type { Operation, ResourceDefinition } from './types.js';
 
 /** The HTTP method of each operation, and whether it addresses one object (`/x/:id`) or the collection (`/x`). */
-export const OPERATION_METHODS: Readonly<Record<Operation, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; onObject: boolean }>> = {
+export const OPERATION_METHODS: Readonly<
+  Record<Operation, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; onObject: boolean }>
+> = {
   list: { method: 'GET', onObject: false },
   create: { method: 'POST', onObject: false },
   get: { method: 'GET', onObject: true },
@@ -18,7 +20,9 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
  */
 export function pathMethods(resource: ResourceDefinition, onObject: boolean): string[] {
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
-  const servedHere = (operation: Operation) => OPERATION_METHODS[operation].onObject === onObject || (!onObject && (resource.collectionWrites ?? []).includes(operation as 'update'));
+  const servedHere = (operation: Operation) =>
+    OPERATION_METHODS[operation].onObject === onObject ||
+    (!onObject && (resource.collectionWrites ?? []).includes(operation as 'update'));
   const methods = new Set(routed.filter(servedHere).map((operation) => OPERATION_METHODS[operation].method));
   return METHOD_ORDER.filter((method) => methods.has(method));
 }

@@ -21,7 +21,13 @@ export const optionsEntity: StoredEntityDefinition = {
   collectionKey: 'product_options',
   collection: {
     shape: 'wrapped',
-    byParameter: { parameter: 'product_id', shape: 'keyed', view: 'single', extraRowFields: { cur_product_id: { kind: 'int' } }, omitFields: ['lang_code'] },
+    byParameter: {
+      parameter: 'product_id',
+      shape: 'keyed',
+      view: 'single',
+      extraRowFields: { cur_product_id: { kind: 'int' } },
+      omitFields: ['lang_code'],
+    },
   },
   answers: { create: { option_id: 'integer' }, update: { option_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
@@ -77,5 +83,8 @@ export const optionsEntity: StoredEntityDefinition = {
   ],
   // A delete (and an update of variants) Queries the product's exceptions and combinations and deletes those
   // that name the option; a list by product reads the product (GetItem) and its options (Query).
-  deployment: { domain: 'attributes', functions: { list: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] }, delete: { extra: ['Query'] } } },
+  deployment: {
+    domain: 'attributes',
+    functions: { list: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] }, delete: { extra: ['Query'] } },
+  },
 };

@@ -3,9 +3,25 @@ import { shipmentsEntity } from './shipments.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
 /** Both addresses of an order: `b_` billing, `s_` shipping. */
-const ADDRESS = ['firstname', 'lastname', 'address', 'address_2', 'city', 'county', 'state', 'country', 'zipcode', 'phone'] as const;
+const ADDRESS = [
+  'firstname',
+  'lastname',
+  'address',
+  'address_2',
+  'city',
+  'county',
+  'state',
+  'country',
+  'zipcode',
+  'phone',
+] as const;
 const addressFields = (prefix: 'b_' | 's_'): Record<string, FieldSpec> =>
-  Object.fromEntries(ADDRESS.map((part) => [`${prefix}${part}`, { kind: 'string', maxLength: 128, default: '', shownIn: 'single' } satisfies FieldSpec]));
+  Object.fromEntries(
+    ADDRESS.map((part) => [
+      `${prefix}${part}`,
+      { kind: 'string', maxLength: 128, default: '', shownIn: 'single' } satisfies FieldSpec,
+    ]),
+  );
 
 const str = (def = ''): FieldSpec => ({ kind: 'string', default: def });
 
@@ -24,23 +40,35 @@ export const ordersEntity: StoredEntityDefinition = {
   collectionKey: 'orders',
   answers: { create: { order_id: 'integer' }, update: { order_id: 'string' } },
   operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_orders'], write: ['edit_order'], create: ['create_order'], update: ['edit_order'], delete: ['delete_orders'] },
+  privileges: {
+    read: ['view_orders'],
+    write: ['edit_order'],
+    create: ['create_order'],
+    update: ['edit_order'],
+    delete: ['delete_orders'],
+  },
   vendorAccess: true,
   vendorScoped: true,
   companyOwned: true,
   bodySchemas: {
     create: {
       type: 'object',
-      description: 'user_id (or user_data for a guest), payment_id, products and shipping_id are required, checked in that order. Prices and totals are computed; any sent are ignored.',
+      description:
+        'user_id (or user_data for a guest), payment_id, products and shipping_id are required, checked in that order. Prices and totals are computed; any sent are ignored.',
       properties: {
         user_id: { type: ['integer', 'string'] },
-        user_data: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, description: 'A guest: email, firstname, lastname, b_*/s_* address fields.' },
+        user_data: {
+          type: 'object',
+          properties: { email: { type: 'string', format: 'email' } },
+          description: 'A guest: email, firstname, lastname, b_*/s_* address fields.',
+        },
         payment_id: { type: ['integer', 'string'] },
         shipping_id: { type: ['integer', 'string'] },
         shipping_ids: { type: ['array', 'string'] },
         products: {
           type: ['object', 'array'],
-          description: '{"<cart id>": {"product_id": N, "amount": K}}, a list of {product_id, amount}, or {"<product_id>": K}. Products of one company; at most 100.',
+          description:
+            '{"<cart id>": {"product_id": N, "amount": K}}, a list of {product_id, amount}, or {"<product_id>": K}. Products of one company; at most 100.',
         },
         notes: { type: 'string' },
       },
@@ -53,7 +81,11 @@ export const ordersEntity: StoredEntityDefinition = {
     },
   },
   answerSchemas: {
-    create: { type: 'object', properties: { order_id: { type: 'integer' }, order_data: { type: 'object' } }, required: ['order_id', 'order_data'] },
+    create: {
+      type: 'object',
+      properties: { order_id: { type: 'integer' }, order_data: { type: 'object' } },
+      required: ['order_id', 'order_data'],
+    },
   },
   fields: {
     order_id: id(),

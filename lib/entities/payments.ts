@@ -45,7 +45,15 @@ export const paymentsEntity: StoredEntityDefinition = {
   filters: { status: { kind: 'enum', values: ['A', 'D'] } },
   filterRules: { status: { field: 'status', op: 'eq' } },
   sortRules: { position: { field: 'position', numeric: true }, name: { field: 'payment', numeric: false } },
-  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
-  dependents: [{ storage: 'order', index: 'payment_id', message: 'Orders were paid with this payment method; it cannot be deleted' }],
+  references: [
+    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+  ],
+  dependents: [
+    {
+      storage: 'order',
+      index: 'payment_id',
+      message: 'Orders were paid with this payment method; it cannot be deleted',
+    },
+  ],
   deployment: { domain: 'orders' },
 };

@@ -21,7 +21,8 @@ export function present(def: EntityDefinition, record: Record<string, unknown>, 
 
 /** The JSON type a field is shown with in one view (the OpenAPI schemas use the same rule). */
 export function wireOf(spec: FieldSpec, view: View): WireType {
-  if (spec.wire === undefined) return spec.kind === 'intList' ? 'stringList' : spec.kind === 'object' ? 'raw' : 'string';
+  if (spec.wire === undefined)
+    return spec.kind === 'intList' ? 'stringList' : spec.kind === 'object' ? 'raw' : 'string';
   return typeof spec.wire === 'string' ? spec.wire : spec.wire[view];
 }
 

@@ -1,6 +1,6 @@
+import type { DynamoAction } from './deployment.js';
 import { raw, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
-import type { DynamoAction } from './deployment.js';
 import type { EntityDefinition, FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
 /** A group holds at most this many products, so any change of a group is one DynamoDB transaction (≤ 100 items). */
@@ -43,7 +43,12 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
     privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
     fields: {
       ...(nestedUnderProduct ? {} : { product_id: { kind: 'int', writableOn: ['create'] } }),
-      ...(generate ? { combinations: { kind: 'object', writableOn: ['create'], wire: 'raw' }, features: { kind: 'object', writableOn: ['create'], wire: 'raw' } } : {}),
+      ...(generate
+        ? {
+            combinations: { kind: 'object', writableOn: ['create'], wire: 'raw' },
+            features: { kind: 'object', writableOn: ['create'], wire: 'raw' },
+          }
+        : {}),
     },
     ...(generate ? { createMayAnswer200: true } : {}),
     bodySchemas: {
@@ -53,7 +58,16 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
             properties: {
               ...(nestedUnderProduct ? {} : { product_id: { type: 'integer' } }),
               combinations: { type: 'array', items: { type: 'array', items: { type: ['string', 'integer'] } } },
-              features: { type: 'array', items: { type: 'object', properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } } } },
+              features: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    feature_id: { type: 'integer' },
+                    purpose: { type: 'string', enum: [...VARIATION_PURPOSES] },
+                  },
+                },
+              },
             },
           }
         : productIdBody,
@@ -62,7 +76,11 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
   };
 }
 
-export const ACTIONS = ['generate_product_variations', 'detach_product_variation', 'set_default_product_variation'] as const;
+export const ACTIONS = [
+  'generate_product_variations',
+  'detach_product_variation',
+  'set_default_product_variation',
+] as const;
 export type ActionName = (typeof ACTIONS)[number];
 /** How the actions' Lambdas are named: `variations-generate`, `product-variations-generate`. */
 const ACTION_SHORT_NAMES: Readonly<Record<ActionName, string>> = {
@@ -98,14 +116,24 @@ export const productVariationsEntity: StoredEntityDefinition = {
       update: { access: ['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
       delete: { access: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'] },
       ...Object.fromEntries(
-        ACTIONS.map((name) => [`${name}.create`, { name: `product-variations-${ACTION_SHORT_NAMES[name]}`, handler: `functions/product_variations/${name.replace(/_/g, '-')}` }]),
+        ACTIONS.map((name) => [
+          `${name}.create`,
+          {
+            name: `product-variations-${ACTION_SHORT_NAMES[name]}`,
+            handler: `functions/product_variations/${name.replace(/_/g, '-')}`,
+          },
+        ]),
       ),
     },
   },
 };
 
 /** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
-const groupVariations: StoredEntityDefinition = { ...productVariationsEntity, nested: undefined, collection: { shape: 'wrapped', key: 'products' } };
+const groupVariations: StoredEntityDefinition = {
+  ...productVariationsEntity,
+  nested: undefined,
+  collection: { shape: 'wrapped', key: 'products' },
+};
 
 /** POST/PUT of a group answer as generate does: `{message, group, products_status}` (PUT: products_status null). */
 const groupAnswer = actionAnswer;
@@ -145,7 +173,13 @@ export const variationGroupsEntity: StoredEntityDefinition = {
       properties: {
         product_ids: { type: 'array', items: { type: 'integer' } },
         code: { type: 'string' },
-        features: { type: 'array', items: { type: 'object', properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } } } },
+        features: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } },
+          },
+        },
       },
     },
     update: { type: 'object', properties: { code: { type: 'string' } } },
@@ -175,7 +209,10 @@ export const variationGroupsEntity: StoredEntityDefinition = {
 
 const topLevel = (name: ActionName): EntityDefinition => ({
   ...action(name, false),
-  deployment: { domain: 'variations', functions: { create: { name: `variations-${ACTION_SHORT_NAMES[name]}`, access: ACTION_ACCESS[name] } } },
+  deployment: {
+    domain: 'variations',
+    functions: { create: { name: `variations-${ACTION_SHORT_NAMES[name]}`, access: ACTION_ACCESS[name] } },
+  },
 });
 export const generateVariationsEntity = topLevel('generate_product_variations');
 export const detachVariationEntity = topLevel('detach_product_variation');

@@ -1,5 +1,5 @@
-import { featuresEntity } from './features.js';
 import { productDiscussions } from './discussions.js';
+import { featuresEntity } from './features.js';
 import { choice, decimal, fixed, flag, int, raw, text, WRITABLE } from './field-builders.js';
 import type { StoredEntityDefinition } from './types.js';
 
@@ -26,7 +26,15 @@ const NO_IMAGE = {
  * `main_pair` with every recorded key (strict clients read `main_pair.detailed.image_path`), all neutral:
  * products have no images here (SPEC §10: features we lack keep the recording's keys with neutral values).
  */
-export const NO_IMAGE_PAIR = { pair_id: '0', image_id: '0', detailed_id: '0', position: '0', object_id: '0', object_type: 'product', detailed: NO_IMAGE };
+export const NO_IMAGE_PAIR = {
+  pair_id: '0',
+  image_id: '0',
+  detailed_id: '0',
+  position: '0',
+  object_id: '0',
+  object_type: 'product',
+  detailed: NO_IMAGE,
+};
 
 /**
  * Products (SPEC §10; the recording's `products`): every recorded field in its recorded JSON type —
@@ -116,7 +124,12 @@ export const productsEntity: StoredEntityDefinition = {
     promo_text: text('', 65_535, 'single'),
     unit_name: text('', 32),
     price: { kind: 'decimal', places: 2, writableOn: WRITABLE, requiredOn: ['create'] },
-    category_ids: { kind: 'intList', writableOn: WRITABLE, default: [], wire: { list: 'intList', single: 'stringList' } },
+    category_ids: {
+      kind: 'intList',
+      writableOn: WRITABLE,
+      default: [],
+      wire: { list: 'intList', single: 'stringList' },
+    },
     popularity: fixed('int', 0, 'single'),
     /** A copy of the company's name, taken when the product is written (a GET stays one read). */
     company_name: fixed('string', '', 'single'),
@@ -163,7 +176,17 @@ export const productsEntity: StoredEntityDefinition = {
     /** Hidden: `Y` while the product is in a variation group, so /product_variations lists one index partition. */
     has_variation_group: { kind: 'string', shownIn: 'none' },
   },
-  indexes: ['status', 'company_id', 'free_shipping', 'is_edp', 'category_ids', 'feature_ids', 'category_tree', 'variation_group_id', 'has_variation_group'],
+  indexes: [
+    'status',
+    'company_id',
+    'free_shipping',
+    'is_edp',
+    'category_ids',
+    'feature_ids',
+    'category_tree',
+    'variation_group_id',
+    'has_variation_group',
+  ],
   // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
   // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
   // the lower-cased and words copies every index item carries), and each index item read is smaller without.
@@ -184,17 +207,35 @@ export const productsEntity: StoredEntityDefinition = {
       maxLength: 255,
       note: 'Words: each query word matches a word of the name or code that starts with it (case and accents ignored; not a substring inside a word, unlike CS-Cart). It reads the products matching its least common word (with `match=any`, those matching any of its words), judging the other words and filters on them: about as many items per query word as that word matches, and `total_items` is counted from them.',
     },
-    pcode: { kind: 'string', maxLength: 64, note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.' },
+    pcode: {
+      kind: 'string',
+      maxLength: 64,
+      note: 'Codes that start with the value (any case); an exact code is its own longest prefix. Reads only the matching codes.',
+    },
     /** How `q`'s words combine: `all`, `any`, or `exact` (the phrase; also when absent, as in CS-Cart). */
     match: { kind: 'enum', values: ['all', 'any', 'exact'] },
     /** Products changed at or after this Unix timestamp (read from the `updated_timestamp` sort items). */
     updated_since: { kind: 'int' },
     /** CS-Cart 4.20's "changed in the last N hours". */
     updated_in_hours: { kind: 'int' },
-    price_from: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
-    price_to: { kind: 'decimal', places: 2, note: 'Reads the products in the price range; other filters are judged on those.' },
-    amount_from: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
-    amount_to: { kind: 'int', note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).' },
+    price_from: {
+      kind: 'decimal',
+      places: 2,
+      note: 'Reads the products in the price range; other filters are judged on those.',
+    },
+    price_to: {
+      kind: 'decimal',
+      places: 2,
+      note: 'Reads the products in the price range; other filters are judged on those.',
+    },
+    amount_from: {
+      kind: 'int',
+      note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).',
+    },
+    amount_to: {
+      kind: 'int',
+      note: 'Stock is on no index: reads the records of the whole match of the other filters (combine with a narrower filter in a large catalog).',
+    },
     /** The recording's `pid`: product ids, comma-separated (`pid=12,13`) or as `pid[]=12&pid[]=13`. */
     pid: { kind: 'intList' },
   },
@@ -253,7 +294,11 @@ export const productsEntity: StoredEntityDefinition = {
   },
   references: [
     { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
-    { field: 'category_ids', storage: 'category', message: 'The category_ids field names a category that does not exist' },
+    {
+      field: 'category_ids',
+      storage: 'category',
+      message: 'The category_ids field names a category that does not exist',
+    },
   ],
   // Writes read the company's name (GetItem) and its features (BatchGetItem); `cid` lists read the subtree
   // (Query); a delete also deletes its discussion posts (Query).

@@ -61,7 +61,11 @@ export const shipmentsEntity: StoredEntityDefinition = {
   },
   references: [
     { field: 'order_id', storage: 'order', message: 'The order_id field names an order that does not exist' },
-    { field: 'shipping_id', storage: 'shipping', message: 'The shipping_id field names a shipping method that does not exist' },
+    {
+      field: 'shipping_id',
+      storage: 'shipping',
+      message: 'The shipping_id field names a shipping method that does not exist',
+    },
   ],
   // Create reads the order and the shipping method (GetItem).
   deployment: { domain: 'orders', functions: { create: { extra: ['GetItem'] } } },

@@ -47,10 +47,20 @@ export const shippingsEntity: StoredEntityDefinition = {
   filters: { status: { kind: 'enum', values: ['A', 'D'] } },
   filterRules: { status: { field: 'status', op: 'eq' } },
   sortRules: { position: { field: 'position', numeric: true }, name: { field: 'shipping', numeric: false } },
-  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' }],
+  references: [
+    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+  ],
   dependents: [
-    { storage: 'order', index: 'shipping_ids', message: 'Orders were shipped with this shipping method; it cannot be deleted' },
-    { storage: 'shipment', index: 'shipping_id', message: 'Shipments were sent with this shipping method; it cannot be deleted' },
+    {
+      storage: 'order',
+      index: 'shipping_ids',
+      message: 'Orders were shipped with this shipping method; it cannot be deleted',
+    },
+    {
+      storage: 'shipment',
+      index: 'shipping_id',
+      message: 'Shipments were sent with this shipping method; it cannot be deleted',
+    },
   ],
   deployment: { domain: 'orders' },
 };

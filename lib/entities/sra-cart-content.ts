@@ -3,9 +3,22 @@ import type { EntityDefinition } from './types.js';
 const LINE = {
   type: 'object',
   properties: {
-    product_id: { type: 'integer', minimum: 1, description: 'The product (on POST; when absent, the key is read as the product id).' },
-    amount: { type: 'integer', minimum: 0, maximum: 1000000, description: 'How many. POST adds it to the line (default 1); PUT sets it, 0 removes the line.' },
-    product_options: { type: 'object', additionalProperties: { type: ['integer', 'string'] }, description: 'option_id → variant_id (or the text of a text option).' },
+    product_id: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The product (on POST; when absent, the key is read as the product id).',
+    },
+    amount: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      description: 'How many. POST adds it to the line (default 1); PUT sets it, 0 removes the line.',
+    },
+    product_options: {
+      type: 'object',
+      additionalProperties: { type: ['integer', 'string'] },
+      description: 'option_id → variant_id (or the text of a text option).',
+    },
   },
 };
 
@@ -30,7 +43,11 @@ const PRICED_LINE = {
 const CART_IDS = {
   type: 'object',
   properties: {
-    cart_ids: { type: 'object', additionalProperties: { type: 'integer' }, description: 'cart item id → product_id of every line written.' },
+    cart_ids: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      description: 'cart item id → product_id of every line written.',
+    },
     message: { type: 'boolean', const: false },
   },
   required: ['cart_ids', 'message'],
@@ -58,7 +75,11 @@ export const sraCartContentEntity: EntityDefinition = {
     schema: {
       type: 'object',
       properties: {
-        products: { type: 'object', additionalProperties: PRICED_LINE, description: 'cart item id → the line, priced from the product now.' },
+        products: {
+          type: 'object',
+          additionalProperties: PRICED_LINE,
+          description: 'cart item id → the line, priced from the product now.',
+        },
         amount: { type: 'integer', description: 'Items in the cart (the sum of the amounts).' },
         subtotal: { type: 'number' },
         display_subtotal: { type: 'number' },
@@ -77,15 +98,29 @@ export const sraCartContentEntity: EntityDefinition = {
   bodySchemas: {
     create: {
       type: 'object',
-      properties: { products: { type: 'object', additionalProperties: LINE, description: 'Any key → a line to add; the same product with the same options adds to its line.' } },
+      properties: {
+        products: {
+          type: 'object',
+          additionalProperties: LINE,
+          description: 'Any key → a line to add; the same product with the same options adds to its line.',
+        },
+      },
       required: ['products'],
     },
     update: {
       type: 'object',
       properties: {
-        amount: { type: 'integer', minimum: 0, description: 'On /sra_cart_content/{cart_id}: the new amount; 0 removes the line.' },
+        amount: {
+          type: 'integer',
+          minimum: 0,
+          description: 'On /sra_cart_content/{cart_id}: the new amount; 0 removes the line.',
+        },
         product_options: LINE.properties.product_options,
-        products: { type: 'object', additionalProperties: LINE, description: 'On the collection: cart item id → its new amount.' },
+        products: {
+          type: 'object',
+          additionalProperties: LINE,
+          description: 'On the collection: cart item id → its new amount.',
+        },
       },
     },
   },

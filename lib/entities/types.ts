@@ -56,7 +56,14 @@ export interface FieldSpec {
 }
 
 /** What a record holds: text, numbers, id lists, objects. */
-export type StoredValue = string | number | boolean | null | readonly number[] | Record<string, unknown> | readonly unknown[];
+export type StoredValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly number[]
+  | Record<string, unknown>
+  | readonly unknown[];
 
 /** Privileges needed to read (list, get) and to write (create, update, delete); `write` may be split per operation. */
 export interface PrivilegeRule {
@@ -166,7 +173,11 @@ export interface ResourceDefinition {
   /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
   createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not ids (POST /orders adds `order_data`; a variation group's answers). */
-  answerSchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown>; /** A collection that is no field table's (webhook deliveries). */ list?: Record<string, unknown> };
+  answerSchemas?: {
+    create?: Record<string, unknown>;
+    update?: Record<string, unknown> /** A collection that is no field table's (webhook deliveries). */;
+    list?: Record<string, unknown>;
+  };
 }
 
 export interface EntityDefinition extends ResourceDefinition {

@@ -1,5 +1,5 @@
-import { membershipsResource } from './usergroups.js';
 import type { EntityDefinition, FieldSpec } from './types.js';
+import { membershipsResource } from './usergroups.js';
 
 export const USER_TYPES = ['A', 'C', 'V'] as const;
 export const USER_STATUSES = ['A', 'D'] as const;
@@ -89,8 +89,16 @@ export const usersEntity: EntityDefinition = {
       delete: { access: ['Query', 'DeleteItem', 'UpdateItem', 'BatchWriteItem'] },
       'usergroups.list': { name: 'memberships-list', handler: 'functions/memberships/list', access: ['Query'] },
       'usergroups.get': { name: 'memberships-get', handler: 'functions/memberships/get', access: [] },
-      'usergroups.update': { name: 'memberships-update', handler: 'functions/memberships/update', access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
-      'usergroups.delete': { name: 'memberships-delete', handler: 'functions/memberships/delete', access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'] },
+      'usergroups.update': {
+        name: 'memberships-update',
+        handler: 'functions/memberships/update',
+        access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'],
+      },
+      'usergroups.delete': {
+        name: 'memberships-delete',
+        handler: 'functions/memberships/delete',
+        access: ['UpdateItem', 'PutItem', 'ConditionCheckItem'],
+      },
     },
   },
 };

@@ -1,5 +1,5 @@
-import { ValidationError, type FieldError } from '../errors.js';
 import { Big } from 'big.js';
+import { type FieldError, ValidationError } from '../errors.js';
 import type { FieldSpec, ResourceDefinition, StoredValue, WriteOperation } from './types.js';
 
 export type FieldValue = StoredValue;
@@ -24,7 +24,11 @@ function isBlank(value: unknown): boolean {
 }
 
 /** Checks one value against its spec; returns the normalised value or the reason it is wrong. */
-export function checkValue(field: string, spec: FieldSpec, value: unknown): { value: FieldValue } | { error: FieldError } {
+export function checkValue(
+  field: string,
+  spec: FieldSpec,
+  value: unknown,
+): { value: FieldValue } | { error: FieldError } {
   const fail = (message: string) => ({ error: { field, message: `The ${field} field ${message}` } });
   switch (spec.kind) {
     case 'enum': {
@@ -46,13 +50,24 @@ export function checkValue(field: string, spec: FieldSpec, value: unknown): { va
     }
     case 'decimal': {
       // Exact decimal text, never a binary float: 12.5 and "12.50" both become "12.50".
-      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const text =
+        typeof value === 'number' && Number.isFinite(value)
+          ? String(value)
+          : typeof value === 'string'
+            ? value.trim()
+            : '';
       if (!DECIMAL_PATTERN.test(text)) return fail('must be a non-negative decimal number');
       return { value: new Big(text).toFixed(spec.places ?? 2) };
     }
     case 'intList': {
       // CS-Cart takes an array or a comma-separated string (`category_ids`).
-      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : typeof value === 'number' ? [value] : undefined;
+      const items = Array.isArray(value)
+        ? value
+        : typeof value === 'string'
+          ? value.split(',').filter((part) => part.trim() !== '')
+          : typeof value === 'number'
+            ? [value]
+            : undefined;
       const ids = items?.map(toInt);
       if (!ids || ids.length > MAX_LIST_LENGTH || ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) {
         return fail(`must be a list of at most ${MAX_LIST_LENGTH} positive integer ids`);

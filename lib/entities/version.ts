@@ -10,5 +10,8 @@ export const versionEntity: EntityDefinition = {
   collection: { shape: 'object' },
   fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
   // Answers from the code: no DynamoDB. The function is named for its one GET.
-  deployment: { domain: 'core', functions: { list: { name: 'version-get', handler: 'functions/version/get', access: [] } } },
+  deployment: {
+    domain: 'core',
+    functions: { list: { name: 'version-get', handler: 'functions/version/get', access: [] } },
+  },
 };

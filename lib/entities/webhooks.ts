@@ -19,7 +19,11 @@ const DELIVERY_SCHEMA = {
     event_type: { type: 'string' },
     status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
     created_at: { type: 'string', format: 'date-time' },
-    next_attempt_at: { type: ['string', 'null'], format: 'date-time', description: 'While pending: when the next attempt is due.' },
+    next_attempt_at: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: 'While pending: when the next attempt is due.',
+    },
     attempts: {
       type: 'array',
       items: {
@@ -111,7 +115,10 @@ export const webhooksEntity: StoredEntityDefinition = {
   answerSchemas: {
     create: {
       type: 'object',
-      properties: { webhook_id: { type: 'integer' }, secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' } },
+      properties: {
+        webhook_id: { type: 'integer' },
+        secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' },
+      },
       required: ['webhook_id', 'secret'],
       description: 'At most 50 webhooks per store and 10 bound to one company (company_id); one more is a 400.',
     },

@@ -1,7 +1,7 @@
-import { ENTITIES } from '../entities/registry.js';
-import type { EntityDefinition, StoredEntityDefinition } from '../entities/types.js';
 import { RECORD_SK } from '../db/entity-keys.js';
 import { keys } from '../db/keys.js';
+import { ENTITIES } from '../entities/registry.js';
+import type { EntityDefinition, StoredEntityDefinition } from '../entities/types.js';
 
 /**
  * Which items of the table are entity records, and which entity each one is (docs/data-model.md, "Events").
@@ -21,7 +21,8 @@ export type ItemKind =
  */
 export const SILENT_ENTITIES: ReadonlySet<string> = new Set(['webhooks', 'webhook_deliveries', 'deliveries']);
 
-const isStored = (def: EntityDefinition): def is StoredEntityDefinition => typeof (def as StoredEntityDefinition).storage === 'string';
+const isStored = (def: EntityDefinition): def is StoredEntityDefinition =>
+  typeof (def as StoredEntityDefinition).storage === 'string';
 
 /**
  * The view that names the events of a storage two entities share: `company` records are stores (vendors are
@@ -39,7 +40,8 @@ const BY_STORAGE: ReadonlyMap<string, StoredEntityDefinition> = (() => {
     if (!map.has(prefix) || PRIMARY_VIEW[prefix] === def.name) map.set(prefix, def);
   }
   for (const [prefix, name] of Object.entries(PRIMARY_VIEW)) {
-    if (map.get(prefix)?.name !== name) throw new Error(`The events of ${prefix} records are named after ${name}, which has other storage`);
+    if (map.get(prefix)?.name !== name)
+      throw new Error(`The events of ${prefix} records are named after ${name}, which has other storage`);
   }
   return map;
 })();
@@ -63,7 +65,9 @@ export function classifyItem(pk: string, sk: string): ItemKind | undefined {
 }
 
 /** The entity names events can carry (the pull feed's `entity` filter checks against them). */
-export const EVENT_ENTITIES: readonly string[] = [...new Set([...[...BY_STORAGE.values()].map((def) => def.name), 'users', 'usergroups', 'memberships'])].sort();
+export const EVENT_ENTITIES: readonly string[] = [
+  ...new Set([...[...BY_STORAGE.values()].map((def) => def.name), 'users', 'usergroups', 'memberships']),
+].sort();
 
 /** The id the object's single GET path names it by (memberships: `<user_id>/<usergroup_id>`). */
 export function objectIdOf(item: ItemKind, record: Record<string, unknown>): string {
@@ -81,7 +85,8 @@ export function objectIdOf(item: ItemKind, record: Record<string, unknown>): str
 
 /** The company the object belongs to, for company-owned entities (and vendors' users); else null. */
 export function companyOf(item: ItemKind, record: Record<string, unknown>): number | null {
-  const owned = item.kind === 'plain' ? item.def.companyOwned === true || item.def.vendorScoped === true : item.kind === 'user';
+  const owned =
+    item.kind === 'plain' ? item.def.companyOwned === true || item.def.vendorScoped === true : item.kind === 'user';
   if (!owned || record.company_id === undefined || record.company_id === null) return null;
   const id = Number(record.company_id);
   return Number.isFinite(id) ? id : null;

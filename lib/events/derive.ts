@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { ChangeAction, ChangeEvent } from './change-event.js';
-import { classifyItem, companyOf, objectIdOf, type ItemKind } from './changed-item.js';
-import { presentObject } from './present-object.js';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { inBatches } from '../in-batches.js';
+import type { ChangeAction, ChangeEvent } from './change-event.js';
+import { classifyItem, companyOf, type ItemKind, objectIdOf } from './changed-item.js';
+import { presentObject } from './present-object.js';
 
 /**
  * One record of the table's stream (NEW_AND_OLD_IMAGES), as a stream-triggered Lambda receives it and as
@@ -33,7 +33,9 @@ const image = (raw: Record<string, unknown> | undefined) =>
 
 /** `evt_` + a digest of the stream record's id and sequence number: the same change always has the same id. */
 export function eventIdOf(change: StreamChange): string {
-  const digest = createHash('sha256').update(`${change.eventID ?? ''}|${change.dynamodb?.SequenceNumber ?? ''}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${change.eventID ?? ''}|${change.dynamodb?.SequenceNumber ?? ''}`)
+    .digest('hex');
   return `evt_${digest.slice(0, 32)}`;
 }
 
@@ -48,7 +50,10 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
  * and so does an update that changes nothing a GET shows (a version bump, a hidden index field): the event is
  * about the object as clients see it. Deterministic: the same records give the same events (ids included).
  */
-export async function deriveEvents(changes: readonly StreamChange[], present: Presenter = presentObject): Promise<ChangeEvent[]> {
+export async function deriveEvents(
+  changes: readonly StreamChange[],
+  present: Presenter = presentObject,
+): Promise<ChangeEvent[]> {
   // Presented side by side (a presenter may read, e.g. a user's company name), kept in the batch's order.
   const derived: Array<ChangeEvent | undefined> = new Array(changes.length);
   await inBatches([...changes.keys()], PARALLEL_PRESENTS, async (i) => {

@@ -33,7 +33,10 @@ export const DAYS_PARTITION = 'EVENTDAYS';
 
 export const eventKeys = {
   feedPartition: (day: string, shard: number) => `EVENTS#${day}#${String(shard).padStart(2, '0')}`,
-  feedItem: (stamp: number, eventId: string, shard: number) => ({ pk: eventKeys.feedPartition(dayOfStamp(stamp), shard), sk: `${stampText(stamp)}#${eventId}` }),
+  feedItem: (stamp: number, eventId: string, shard: number) => ({
+    pk: eventKeys.feedPartition(dayOfStamp(stamp), shard),
+    sk: `${stampText(stamp)}#${eventId}`,
+  }),
   marker: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENTID' }),
   /** A day's entry in the day index (with `shards`, the number of its shards that may hold events). */
   dayShards: (day: string) => ({ pk: DAYS_PARTITION, sk: `${day}#shards` }),

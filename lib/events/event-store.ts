@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { batchGet } from '../db/batch-get.js';
+import { putItems } from '../db/batch-write.js';
 import { db } from '../db/client.js';
 import { TTL_ATTRIBUTE } from '../db/schema.js';
 import { inBatches } from '../in-batches.js';
-import { batchGet } from '../db/batch-get.js';
-import { putItems } from '../db/batch-write.js';
 import type { ChangeEvent, EventSink } from './change-event.js';
-import { EVENT_RETENTION_DAYS, FEED_SHARDS, dayOfStamp, eventKeys, nextStamp } from './event-keys.js';
+import { dayOfStamp, EVENT_RETENTION_DAYS, eventKeys, FEED_SHARDS, nextStamp } from './event-keys.js';
 
 /** Events per chunk: a BatchWriteItem of their feed items, then one of their markers. */
 const CHUNK = 25;
@@ -99,20 +99,51 @@ export async function storeEventsOver(events: readonly ChangeEvent[], minShards:
   const shards = Math.max(minShards, shardsFor(recentRate(events.length)));
   const markerOf = await batchGet(events.map((event) => eventKeys.marker(event.id)));
   const seen = new Set<string>();
-  const fresh = events.filter((event) => !markerOf(eventKeys.marker(event.id)) && !seen.has(event.id) && seen.add(event.id));
-  const chunks = Array.from({ length: Math.ceil(fresh.length / CHUNK) }, (_, i) => fresh.slice(i * CHUNK, (i + 1) * CHUNK));
-  await inBatches(chunks, PARALLEL_CHUNKS, (chunk) => storeChunk(chunk.map((event) => ({ event, stamp: nextStamp() })), shards));
+  const fresh = events.filter(
+    (event) => !markerOf(eventKeys.marker(event.id)) && !seen.has(event.id) && seen.add(event.id),
+  );
+  const chunks = Array.from({ length: Math.ceil(fresh.length / CHUNK) }, (_, i) =>
+    fresh.slice(i * CHUNK, (i + 1) * CHUNK),
+  );
+  await inBatches(chunks, PARALLEL_CHUNKS, (chunk) =>
+    storeChunk(
+      chunk.map((event) => ({ event, stamp: nextStamp() })),
+      shards,
+    ),
+  );
 }
 
-async function storeChunk(stamped: ReadonlyArray<{ event: ChangeEvent; stamp: number }>, shards: number): Promise<void> {
-  for (const day of new Set(stamped.map(({ stamp }) => dayOfStamp(stamp)))) await enterDay(day, shards, expiryOf(stamp0(stamped, day)));
-  const placed = stamped.map(({ event, stamp }) => ({ event, expires: expiryOf(stamp), item: eventKeys.feedItem(stamp, event.id, Math.floor(Math.random() * shards)) }));
-  await putItems(placed.map(({ event, expires, item }) => ({ ...item, type: event.type, entity: event.entity, [TTL_ATTRIBUTE]: expires })));
+async function storeChunk(
+  stamped: ReadonlyArray<{ event: ChangeEvent; stamp: number }>,
+  shards: number,
+): Promise<void> {
+  for (const day of new Set(stamped.map(({ stamp }) => dayOfStamp(stamp))))
+    await enterDay(day, shards, expiryOf(stamp0(stamped, day)));
+  const placed = stamped.map(({ event, stamp }) => ({
+    event,
+    expires: expiryOf(stamp),
+    item: eventKeys.feedItem(stamp, event.id, Math.floor(Math.random() * shards)),
+  }));
+  await putItems(
+    placed.map(({ event, expires, item }) => ({
+      ...item,
+      type: event.type,
+      entity: event.entity,
+      [TTL_ATTRIBUTE]: expires,
+    })),
+  );
   // JSON text rather than a map: DynamoDB keeps no key order, and the object reads as its GET wrote it.
   await putItems(
-    placed.map(({ event, expires, item }) => ({ ...eventKeys.marker(event.id), feed_pk: item.pk, feed_sk: item.sk, event: JSON.stringify(event), [TTL_ATTRIBUTE]: expires })),
+    placed.map(({ event, expires, item }) => ({
+      ...eventKeys.marker(event.id),
+      feed_pk: item.pk,
+      feed_sk: item.sk,
+      event: JSON.stringify(event),
+      [TTL_ATTRIBUTE]: expires,
+    })),
   );
 }
 
 /** The first stamp of `day` in a chunk (for the day index entry's expiry). */
-const stamp0 = (stamped: ReadonlyArray<{ stamp: number }>, day: string) => stamped.find(({ stamp }) => dayOfStamp(stamp) === day)!.stamp;
+const stamp0 = (stamped: ReadonlyArray<{ stamp: number }>, day: string) =>
+  stamped.find(({ stamp }) => dayOfStamp(stamp) === day)!.stamp;

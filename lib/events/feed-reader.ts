@@ -2,7 +2,16 @@ import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-
 import { config } from '../config.js';
 import { db } from '../db/client.js';
 import type { ChangeEvent } from './change-event.js';
-import { DAYS_PARTITION, EVENT_RETENTION_DAYS, dayEntryOf, dayOfStamp, eventIdOfKey, eventKeys, stampOfKey, stampText } from './event-keys.js';
+import {
+  DAYS_PARTITION,
+  dayEntryOf,
+  dayOfStamp,
+  EVENT_RETENTION_DAYS,
+  eventIdOfKey,
+  eventKeys,
+  stampOfKey,
+  stampText,
+} from './event-keys.js';
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +24,9 @@ const DAY_MS = 86_400_000;
  */
 export function settleMs(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.EVENTS_SETTLE_MS);
-  return env.EVENTS_SETTLE_MS !== undefined && env.EVENTS_SETTLE_MS.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : 3000;
+  return env.EVENTS_SETTLE_MS !== undefined && env.EVENTS_SETTLE_MS.trim() !== '' && Number.isInteger(n) && n >= 0
+    ? n
+    : 3000;
 }
 
 export interface FeedQuery {
@@ -51,7 +62,8 @@ export async function readFeed(query: FeedQuery): Promise<FeedPage> {
   const nowMs = query.nowMs ?? Date.now();
   const horizon = (nowMs - settleMs()) * 1000;
   const horizonKey = stampText(horizon);
-  const firstStamp = query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
+  const firstStamp =
+    query.after !== undefined ? stampOfKey(query.after) : (nowMs - EVENT_RETENTION_DAYS * DAY_MS) * 1000;
   // A cursor at or past this reader's horizon (issued by an instance whose clock runs ahead): nothing is settled after it yet.
   if (query.after !== undefined && query.after >= horizonKey) return { events: [], next: query.after, hasMore: false };
   const filter = feedFilter(query);
@@ -116,7 +128,13 @@ interface ShardWalk {
  * in sort-key order. Each shard is read a page at a time; a shard whose page ran out is read on before its next
  * key is compared, so the merge never passes a key a shard still holds.
  */
-async function mergeShards({ day, shards }: FeedDay, after: string | undefined, horizonKey: string, want: number, filter: Filter | undefined): Promise<string[]> {
+async function mergeShards(
+  { day, shards }: FeedDay,
+  after: string | undefined,
+  horizonKey: string,
+  want: number,
+  filter: Filter | undefined,
+): Promise<string[]> {
   const perShard = filter ? 200 : Math.min(want, Math.max(8, Math.ceil((2 * want) / shards)));
   const walks: ShardWalk[] = Array.from({ length: shards }, (_, shard) => {
     const pk = eventKeys.feedPartition(day, shard);
@@ -166,7 +184,10 @@ const UNFINISHED_MS = 60_000;
  * was cut off and done again, and the event shows at the other. `complete` is false when the keys had to be cut
  * before a feed item whose marker is still being written (`shown` keys were kept).
  */
-async function bodiesOf(keys: readonly string[], nowMs: number): Promise<{ events: ChangeEvent[]; shown: number; complete: boolean }> {
+async function bodiesOf(
+  keys: readonly string[],
+  nowMs: number,
+): Promise<{ events: ChangeEvent[]; shown: number; complete: boolean }> {
   const markers = new Map<string, { event: string; feedSk?: string }>();
   const tableName = config().tableName;
   for (let i = 0; i < keys.length; i += 100) {
@@ -175,10 +196,22 @@ async function bodiesOf(keys: readonly string[], nowMs: number): Promise<{ event
     let wanted: Array<Record<string, unknown>> | undefined = ids.map((id) => eventKeys.marker(id));
     while (wanted && wanted.length > 0) {
       const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: wanted, ProjectionExpression: 'pk, #event, feed_sk', ExpressionAttributeNames: { '#event': 'event' }, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: {
+              Keys: wanted,
+              ProjectionExpression: 'pk, #event, feed_sk',
+              ExpressionAttributeNames: { '#event': 'event' },
+              ConsistentRead: true,
+            },
+          },
+        }),
       );
       for (const item of Responses?.[tableName] ?? []) {
-        markers.set(String(item.pk).slice('EVENTID#'.length), { event: String(item.event), feedSk: item.feed_sk === undefined ? undefined : String(item.feed_sk) });
+        markers.set(String(item.pk).slice('EVENTID#'.length), {
+          event: String(item.event),
+          feedSk: item.feed_sk === undefined ? undefined : String(item.feed_sk),
+        });
       }
       wanted = UnprocessedKeys?.[tableName]?.Keys;
     }

@@ -1,10 +1,10 @@
-import type { LinkRecord, UserRecord, UsergroupRecord } from '../db/records.js';
 import type { EntityRecord } from '../db/entity-store.js';
-import { presentAll, type EntityHooks } from '../operations/crud.js';
+import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
+import { type EntityHooks, presentAll } from '../operations/crud.js';
 import { orderHooks } from '../operations/orders.js';
+import { presentLink, presentUsergroup } from '../operations/presenters.js';
 import { productHooks } from '../operations/products.js';
 import { statusHooks } from '../operations/statuses.js';
-import { presentLink, presentUsergroup } from '../operations/presenters.js';
 import { presentUsers } from '../operations/users.js';
 import type { ItemKind } from './changed-item.js';
 
@@ -23,7 +23,12 @@ const SINGLE_VIEW_HOOKS: Readonly<Record<string, EntityHooks>> = {
 export async function presentObject(item: ItemKind, record: Record<string, unknown>): Promise<Record<string, unknown>> {
   switch (item.kind) {
     case 'plain': {
-      const [shown] = await presentAll(item.def, SINGLE_VIEW_HOOKS[item.entity] ?? {}, [record as EntityRecord], 'single');
+      const [shown] = await presentAll(
+        item.def,
+        SINGLE_VIEW_HOOKS[item.entity] ?? {},
+        [record as EntityRecord],
+        'single',
+      );
       return shown as Record<string, unknown>;
     }
     case 'user': {

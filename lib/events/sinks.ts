@@ -1,5 +1,5 @@
-import type { EventSink } from './change-event.js';
 import { webhookSink } from '../webhooks/sink.js';
+import type { EventSink } from './change-event.js';
 import { storeEvents } from './event-store.js';
 
 /**

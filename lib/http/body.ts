@@ -22,9 +22,19 @@ export function mediaType(contentType: string | undefined): string {
  * form-encoded `key=value&...` for text/plain and x-www-form-urlencoded.
  * 413 over 1 MiB, 415 for any other type, 400 for empty or malformed bodies.
  */
-export function decodeBody(rawBody: string | null | undefined, isBase64: boolean, contentType: string | undefined, maxBytes = MAX_BODY_BYTES): RequestBody {
+export function decodeBody(
+  rawBody: string | null | undefined,
+  isBase64: boolean,
+  contentType: string | undefined,
+  maxBytes = MAX_BODY_BYTES,
+): RequestBody {
   const bytes = Buffer.from(rawBody ?? '', isBase64 ? 'base64' : 'utf8');
-  if (bytes.length > maxBytes) throw payloadTooLarge(maxBytes === MAX_BODY_BYTES ? undefined : `a batch body may be at most ${maxBytes} bytes (API Gateway's payload limit)`);
+  if (bytes.length > maxBytes)
+    throw payloadTooLarge(
+      maxBytes === MAX_BODY_BYTES
+        ? undefined
+        : `a batch body may be at most ${maxBytes} bytes (API Gateway's payload limit)`,
+    );
   const type = mediaType(contentType);
   const isJson = JSON_TYPES.has(type);
   if (!isJson && !FORM_TYPES.has(type)) throw unsupportedMediaType();
@@ -50,15 +60,13 @@ function parseJsonObject(text: string): RequestBody {
 
 function decodeComponent(text: string): string {
   // Runs of %XX are decoded together (multi-byte UTF-8); a run that is not valid UTF-8, or a stray '%', stays literal.
-  return text
-    .replace(/\+/g, ' ')
-    .replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 }
 
 /**

@@ -9,7 +9,8 @@ const EXPOSED_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-R
 export function corsHeaders(origin: string | undefined): Record<string, string> {
   const allowed = config().corsOrigins;
   if (!origin || allowed.length === 0) return {};
-  if (allowed.includes('*')) return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
+  if (allowed.includes('*'))
+    return { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
   if (!allowed.includes(origin)) return { Vary: 'Origin' };
   return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
 }

@@ -50,14 +50,20 @@ export function decodeCursor(text: string, secret: string | readonly string[] = 
   const match = CURSOR_FORMAT.exec(text.trim());
   if (!match) throw invalid('is not a cursor this API issued');
   const [, payload, signature] = match as unknown as [string, string, string];
-  if (!signedWithOneOf(payload, signature, typeof secret === 'string' ? [secret] : secret)) throw invalid('is not a cursor this API issued (bad signature)');
+  if (!signedWithOneOf(payload, signature, typeof secret === 'string' ? [secret] : secret))
+    throw invalid('is not a cursor this API issued (bad signature)');
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw invalid('is not a cursor this API issued');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((part) => typeof part === 'string') || (parsed[1] !== 'asc' && parsed[1] !== 'desc')) {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    !parsed.every((part) => typeof part === 'string') ||
+    (parsed[1] !== 'asc' && parsed[1] !== 'desc')
+  ) {
     throw invalid('is not a cursor this API issued');
   }
   const [s, o, q, k] = parsed as [string, 'asc' | 'desc', string, string];
@@ -70,10 +76,16 @@ export function listDigest(parts: unknown): string {
 }
 
 /** The cursor a list request continues from: checked against the list's sort and conditions (400 when they differ). */
-export function readCursor(text: string | undefined, sortBy: string, sortOrder: 'asc' | 'desc', digest: string): CursorState | undefined {
+export function readCursor(
+  text: string | undefined,
+  sortBy: string,
+  sortOrder: 'asc' | 'desc',
+  digest: string,
+): CursorState | undefined {
   if (text === undefined) return undefined;
   const state = decodeCursor(text);
-  if (state.s !== sortBy || state.o !== sortOrder) throw invalid('belongs to a list with another sort_by or sort_order');
+  if (state.s !== sortBy || state.o !== sortOrder)
+    throw invalid('belongs to a list with another sort_by or sort_order');
   if (state.q !== digest) throw invalid('belongs to a list with other filters');
   return state;
 }

@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  type FieldError,
   ForbiddenError,
   NotFoundError,
   RetryLaterError,
@@ -7,10 +8,9 @@ import {
   UnauthenticatedError,
   UnavailableError,
   ValidationError,
-  type FieldError,
 } from '../errors.js';
 import { log } from '../log.js';
-import { ErrorMap, type ErrorAnswer } from './error-map.js';
+import { type ErrorAnswer, ErrorMap } from './error-map.js';
 import { BASIC_REALM, HttpError, REASONS } from './http-errors.js';
 
 export interface ErrorResult {
@@ -24,7 +24,12 @@ const retryAfter = (seconds: number) => ({ 'Retry-After': String(Math.max(1, Mat
 
 /** The one map from error class to answer, shared by the API's stack and the panel (SPEC §3). */
 export const errorMap = new ErrorMap()
-  .register(HttpError, (error) => ({ status: error.status, detail: error.detail, headers: error.headers, errors: error.errors }))
+  .register(HttpError, (error) => ({
+    status: error.status,
+    detail: error.detail,
+    headers: error.headers,
+    errors: error.errors,
+  }))
   .register(ValidationError, (error) => ({ status: 400, detail: error.detail, errors: error.errors }))
   .register(UnauthenticatedError, () => ({ status: 401, headers: { 'WWW-Authenticate': BASIC_REALM } }))
   .register(ForbiddenError, (error) => ({ status: 403, detail: error.detail }))
@@ -45,7 +50,15 @@ const TRANSIENT_NAMES = new Set([
   'RequestTimeout',
   'TransactionInProgressException',
 ]);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
 
 export function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -64,7 +77,11 @@ export function errorMessage(status: number, detail?: string): string {
 }
 
 function result({ status, detail, errors, headers = {} }: ErrorAnswer): ErrorResult {
-  return { status, body: { message: errorMessage(status, detail), status, ...(errors && errors.length > 0 ? { errors } : {}) }, headers };
+  return {
+    status,
+    body: { message: errorMessage(status, detail), status, ...(errors && errors.length > 0 ? { errors } : {}) },
+    headers,
+  };
 }
 
 /** The one place where any error becomes a contract-format answer (SPEC §3). Internals never leave. */
@@ -73,12 +90,18 @@ export function errorToResult(error: unknown): ErrorResult {
   if (known) return result(known);
   if (isTransientDatabaseError(error)) {
     log('warn', 'database unavailable', { error: describe(error) });
-    return result({ status: 503, detail: 'The database is busy or unreachable; nothing was changed, try again', headers: { 'Retry-After': '1' } });
+    return result({
+      status: 503,
+      detail: 'The database is busy or unreachable; nothing was changed, try again',
+      headers: { 'Retry-After': '1' },
+    });
   }
   log('error', 'unexpected error', { error: describe(error) });
   return result({ status: 500 });
 }
 
 function describe(error: unknown): Record<string, unknown> {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { value: String(error) };
 }

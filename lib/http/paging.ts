@@ -43,7 +43,11 @@ export function readPaging(query: Record<string, string>, sortKeys: readonly str
 }
 
 /** The search echo of a paged collection, sent under both `params` and `search` (SPEC §3). */
-export function searchEcho(paging: Paging, filters: Record<string, unknown>, totalItems: number): Record<string, unknown> {
+export function searchEcho(
+  paging: Paging,
+  filters: Record<string, unknown>,
+  totalItems: number,
+): Record<string, unknown> {
   return {
     ...filters,
     page: paging.page,
@@ -59,7 +63,10 @@ export function searchEcho(paging: Paging, filters: Record<string, unknown>, tot
  * that issued it ended, so `page` cannot be given with it (400); a missing sort_by/sort_order is taken
  * from the cursor, a different one is a 400 (checked with the list's conditions by `readCursor`).
  */
-export function readListPaging(query: Record<string, string>, sortKeys: readonly string[] = ['id']): { paging: Paging; cursorText?: string } {
+export function readListPaging(
+  query: Record<string, string>,
+  sortKeys: readonly string[] = ['id'],
+): { paging: Paging; cursorText?: string } {
   const cursorText = query.cursor;
   if (cursorText === undefined) return { paging: readPaging(query, sortKeys) };
   if ((query.page?.trim() ?? '') !== '') throw badRequest('The cursor parameter cannot be combined with page');

@@ -1,8 +1,8 @@
 import { BATCH_SEGMENT, batchedOperations, pathMethods } from '../entities/methods.js';
 import { findEntity } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
-import type { ApiPath } from './api-path.js';
 import { ForbiddenError } from '../errors.js';
+import type { ApiPath } from './api-path.js';
 import { methodNotAllowed, notFound } from './http-errors.js';
 
 /** A request matched to a resource and an operation; ids are still raw path text (checked by the operation). */
@@ -28,7 +28,6 @@ export interface Route {
 /** The entities whose objects are a context for any other entity (CS-Cart's `(stores|vendors)/(\d+)/.+`). */
 const COMPANY_CONTEXTS: readonly string[] = ['stores', 'vendors'];
 
-
 function privilegesFor(rule: PrivilegeRule | 'none', operation: Operation): readonly string[] {
   if (rule === 'none') return [];
   if (operation === 'list' || operation === 'get') return rule.read;
@@ -47,9 +46,18 @@ const union = (a: readonly string[], b: readonly string[]): readonly string[] =>
 export function resolveRoute(method: string, path: ApiPath): Route {
   const [first, companyId, child, ...rest] = path.segments;
   const context = first !== undefined && COMPANY_CONTEXTS.includes(first.toLowerCase()) ? findEntity(first) : undefined;
-  if (context && companyId !== undefined && child !== undefined && !Object.hasOwn(context.nested ?? {}, child.toLowerCase())) {
+  if (
+    context &&
+    companyId !== undefined &&
+    child !== undefined &&
+    !Object.hasOwn(context.nested ?? {}, child.toLowerCase())
+  ) {
     const inner = resolveSegments(method, [child, ...rest]);
-    return { ...inner, company: { entity: context, id: companyId }, privileges: union(inner.privileges, privilegesFor(context.privileges, 'get')) };
+    return {
+      ...inner,
+      company: { entity: context, id: companyId },
+      privileges: union(inner.privileges, privilegesFor(context.privileges, 'get')),
+    };
   }
   return resolveSegments(method, path.segments);
 }
@@ -78,7 +86,10 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
   // No object of a numeric-id entity is called `batch`: its batch path takes POST only.
   if (batch && entity.idKind !== 'name') throw methodNotAllowed(undefined, ['POST']);
   if (batch && !pathMethods(entity, true).includes(method.toUpperCase())) {
-    throw methodNotAllowed(undefined, ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => m === 'POST' || pathMethods(entity, true).includes(m)));
+    throw methodNotAllowed(
+      undefined,
+      ['GET', 'POST', 'PUT', 'DELETE'].filter((m) => m === 'POST' || pathMethods(entity, true).includes(m)),
+    );
   }
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
   // What the OpenAPI document lists for this path, always-403 operations included (never an empty Allow).
@@ -113,7 +124,12 @@ function batchRoute(entity: EntityDefinition): Route | undefined {
   return { key: `${entity.name}.batch`, resource: entity, operation: 'batch', privileges: common };
 }
 
-function operationFor(method: string, objectPath: boolean, allow: string[], collectionWrites: readonly Operation[]): Operation {
+function operationFor(
+  method: string,
+  objectPath: boolean,
+  allow: string[],
+  collectionWrites: readonly Operation[],
+): Operation {
   switch (method) {
     case 'GET':
       return objectPath ? 'get' : 'list';

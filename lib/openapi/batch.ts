@@ -1,7 +1,7 @@
-import { batchedOperations, BATCH_SEGMENT, type BatchedOperation } from '../entities/methods.js';
+import { BATCH_SEGMENT, type BatchedOperation, batchedOperations } from '../entities/methods.js';
 import type { ResourceDefinition, WriteOperation } from '../entities/types.js';
-import { ITEMS_PER_TOKEN } from '../operations/batch-cost.js';
 import { MAX_BATCH_OPERATIONS } from '../operations/batch-body.js';
+import { ITEMS_PER_TOKEN } from '../operations/batch-cost.js';
 import { bodySchema, type Schema } from './schemas.js';
 
 /** Entities whose batches also take `upsert` (items addressed by product_code): lib/operations/batch-upsert.ts. */
@@ -15,11 +15,18 @@ const ERROR_ITEM = { $ref: '#/components/schemas/Error' };
  * `batchedOperations`): the body's lists, each item's schema (the single request's body), and the answer's result
  * per item. `answer` is the document's schema of the single POST or PUT answer.
  */
-export function batchPath(resource: ResourceDefinition, operationId: string, answer: (operation: WriteOperation) => Schema): Record<string, unknown> | undefined {
+export function batchPath(
+  resource: ResourceDefinition,
+  operationId: string,
+  answer: (operation: WriteOperation) => Schema,
+): Record<string, unknown> | undefined {
   const operations = batchedOperations(resource);
   if (operations.length === 0) return undefined;
   const idField = resource.idField ?? `${resource.name}_id`;
-  const id = { type: ['integer', 'string'], description: `The ${idField} of the object (the path id of its single request).` };
+  const id = {
+    type: ['integer', 'string'],
+    description: `The ${idField} of the object (the path id of its single request).`,
+  };
   const upsertKey = UPSERTS[resource.name];
   const lists: Record<string, { item: Schema; result: Schema }> = {};
   const result = (success: Schema) => ({ anyOf: [withStatus(success), ERROR_ITEM] });
@@ -27,7 +34,11 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
   if (upsertKey) {
     const create = bodySchema(resource, 'create');
     lists.upsert = {
-      item: { ...create, required: [upsertKey], description: `Created when no product of the company has this ${upsertKey}, updated when exactly one has (409 when more do).` },
+      item: {
+        ...create,
+        required: [upsertKey],
+        description: `Created when no product of the company has this ${upsertKey}, updated when exactly one has (409 when more do).`,
+      },
       result: result({ anyOf: [answer('create'), answer('update')] }),
     };
   }
@@ -35,8 +46,17 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
     if (operation === 'create') return { item: bodySchema(resource, 'create'), result: result(answer('create')) };
     if (operation === 'update') {
       const update = bodySchema(resource, 'update');
-      const addressed = upsertKey ? `; or, without ${idField}, by ${upsertKey} (404 when no product has it, 409 when several do)` : '';
-      return { item: { ...update, properties: { [idField]: id, ...(update.properties as object) }, description: `Addressed by ${idField}${addressed}; the other keys are the PUT body.` }, result: result(answer('update')) };
+      const addressed = upsertKey
+        ? `; or, without ${idField}, by ${upsertKey} (404 when no product has it, 409 when several do)`
+        : '';
+      return {
+        item: {
+          ...update,
+          properties: { [idField]: id, ...(update.properties as object) },
+          description: `Addressed by ${idField}${addressed}; the other keys are the PUT body.`,
+        },
+        result: result(answer('update')),
+      };
     }
     return {
       item: { oneOf: [id, { type: 'object', properties: { [idField]: id }, required: [idField] }] },
@@ -47,7 +67,7 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
     `Up to ${MAX_BATCH_OPERATIONS} operations in one request (all lists together; more → 413), each judged exactly as its own request`,
     `(${operations.map((operation) => ({ create: 'POST', update: 'PUT', delete: 'DELETE' })[operation]).join(', ')} of /${resource.name}): privileges, vendor scope,`,
     'validation, references, stock, the escalation guard. Items are independent (one failure undoes nothing of the others) and each is',
-    'atomic. The answer is 200 with a result per item, per list, in the order sent: the single answer\'s body plus its `status`',
+    "atomic. The answer is 200 with a result per item, per list, in the order sent: the single answer's body plus its `status`",
     '(a delete: `status` 204 and the id), or the error as a single request would answer it. A body that is not a batch (an unknown',
     'list, a list that is not an array, an item that is not an object) → 400 and nothing runs. Rate limit: one token, plus one per',
     `${ITEMS_PER_TOKEN} items. With Idempotency-Key the whole batch is done once; a retry gets the stored results. Bodies up to 10 MB.`,
@@ -58,7 +78,13 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
     summary: `Batch of ${resource.name.replace(/_/g, ' ')} writes${upsertKey ? ` (and upserts by ${upsertKey})` : ''}`,
     description,
     parameters: [
-      { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'The whole batch is done once per key; a retry gets the stored per-item results.' },
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description: 'The whole batch is done once per key; a retry gets the stored per-item results.',
+      },
     ],
     requestBody: {
       required: true,
@@ -66,7 +92,12 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
         'application/json': {
           schema: {
             type: 'object',
-            properties: Object.fromEntries(Object.entries(lists).map(([list, { item }]) => [list, { type: 'array', items: item, maxItems: MAX_BATCH_OPERATIONS }])),
+            properties: Object.fromEntries(
+              Object.entries(lists).map(([list, { item }]) => [
+                list,
+                { type: 'array', items: item, maxItems: MAX_BATCH_OPERATIONS },
+              ]),
+            ),
             additionalProperties: false,
             minProperties: 1,
           },
@@ -76,7 +107,16 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
     responses: {
       '200': {
         description: 'A result per item, per list, in the order sent.',
-        content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(Object.entries(lists).map(([list, { result: each }]) => [list, { type: 'array', items: each }])) } } },
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: Object.fromEntries(
+                Object.entries(lists).map(([list, { result: each }]) => [list, { type: 'array', items: each }]),
+              ),
+            },
+          },
+        },
       },
       ...Object.fromEntries(
         [
@@ -98,7 +138,16 @@ export function batchPath(resource: ResourceDefinition, operationId: string, ans
 }
 
 function withStatus(success: Schema): Schema {
-  return { allOf: [success, { type: 'object', properties: { status: { type: 'integer', description: 'The single request\'s status: 201, 200 or 204.' } }, required: ['status'] }] };
+  return {
+    allOf: [
+      success,
+      {
+        type: 'object',
+        properties: { status: { type: 'integer', description: "The single request's status: 201, 200 or 204." } },
+        required: ['status'],
+      },
+    ],
+  };
 }
 
 export const batchPathOf = (base: string) => `${base}/${BATCH_SEGMENT}`;

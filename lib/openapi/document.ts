@@ -1,17 +1,24 @@
-import { ACTIONS } from '../entities/product-variations.js';
 import { answerKeys } from '../entities/answers.js';
+import { changeEventSchema } from '../entities/change-event-schema.js';
 import { OPERATION_METHODS, pathMethods } from '../entities/methods.js';
-import { storefrontOperation, STOREFRONT_SECURITY_SCHEMES } from './storefront.js';
+import { ACTIONS } from '../entities/product-variations.js';
 import { ENTITIES } from '../entities/registry.js';
-import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
+import type {
+  EntityDefinition,
+  Operation,
+  PrivilegeRule,
+  ResourceDefinition,
+  StoredEntityDefinition,
+  WriteOperation,
+} from '../entities/types.js';
 import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '../http/paging.js';
-import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
+import { batchPath, batchPathOf } from './batch.js';
 import { DESCRIPTION, versionServers } from './introduction.js';
+import { bodySchema, outputSchema, representationSchema, type Schema } from './schemas.js';
+import { STOREFRONT_SECURITY_SCHEMES, storefrontOperation } from './storefront.js';
 import { inTagOrder } from './tag-order.js';
 // --- webhooks (issue 20) ---
 import { webhooksSection } from './webhooks.js';
-import { batchPath, batchPathOf } from './batch.js';
-import { changeEventSchema } from '../entities/change-event-schema.js';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the entity definitions (lib/entities/) — the same
@@ -47,37 +54,71 @@ const errorSchema: Schema = {
   properties: {
     message: { type: 'string' },
     status: { type: 'integer' },
-    errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } }, required: ['field', 'message'] } },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
+    },
   },
   required: ['message', 'status'],
 };
 
 const ERRORS: Record<string, { name: string; description: string; headers?: Record<string, unknown> }> = {
-  '400': { name: 'BadRequest', description: 'Malformed body, a missing or invalid field, or a rule of the entity (the message says which).' },
+  '400': {
+    name: 'BadRequest',
+    description: 'Malformed body, a missing or invalid field, or a rule of the entity (the message says which).',
+  },
   '401': {
     name: 'Unauthorized',
     description: 'Missing or wrong credentials.',
     headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Basic realm="User email/API key"' } } },
   },
-  '403': { name: 'Forbidden', description: 'A privilege is missing, the escalation guard refused, or vendors may not do this.' },
+  '403': {
+    name: 'Forbidden',
+    description: 'A privilege is missing, the escalation guard refused, or vendors may not do this.',
+  },
   '404': { name: 'NotFound', description: 'Unknown entity, or no such object (for a vendor: none of its company).' },
-  '405': { name: 'MethodNotAllowed', description: 'The method does not fit the path (the `Allow` header lists the ones that do).', headers: { Allow: { schema: { type: 'string' } } } },
+  '405': {
+    name: 'MethodNotAllowed',
+    description: 'The method does not fit the path (the `Allow` header lists the ones that do).',
+    headers: { Allow: { schema: { type: 'string' } } },
+  },
   '409': {
     name: 'Conflict',
-    description: 'The object kept changing under the request, or a request with the same Idempotency-Key is still in progress; retrying is safe.',
+    description:
+      'The object kept changing under the request, or a request with the same Idempotency-Key is still in progress; retrying is safe.',
     headers: { 'Retry-After': { schema: { type: 'string' } } },
   },
-  '412': { name: 'PreconditionFailed', description: 'If-Match named no tag of the object as it is now; nothing was changed.' },
-  '413': { name: 'PayloadTooLarge', description: 'The body is over 1 MiB (a batch: over 10 MB, or over 100 operations).' },
+  '412': {
+    name: 'PreconditionFailed',
+    description: 'If-Match named no tag of the object as it is now; nothing was changed.',
+  },
+  '413': {
+    name: 'PayloadTooLarge',
+    description: 'The body is over 1 MiB (a batch: over 10 MB, or over 100 operations).',
+  },
   '415': { name: 'UnsupportedMediaType', description: 'A Content-Type other than JSON, text/plain or form encoding.' },
-  '422': { name: 'UnprocessableEntity', description: 'The Idempotency-Key was already used by this user for another request (method, path, query or body).' },
+  '422': {
+    name: 'UnprocessableEntity',
+    description: 'The Idempotency-Key was already used by this user for another request (method, path, query or body).',
+  },
   '429': {
     name: 'TooManyRequests',
-    description: 'Too many failed logins for this e-mail and address, or the API user\'s rate-limit bucket is empty.',
-    headers: { 'Retry-After': { schema: { type: 'string' } }, 'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' } },
+    description: "Too many failed logins for this e-mail and address, or the API user's rate-limit bucket is empty.",
+    headers: {
+      'Retry-After': { schema: { type: 'string' } },
+      'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+    },
   },
   '500': { name: 'InternalServerError', description: 'An unexpected failure; nothing internal is shown.' },
-  '503': { name: 'ServiceUnavailable', description: 'The database is throttling or unreachable; nothing was written.', headers: { 'Retry-After': { schema: { type: 'string' } } } },
+  '503': {
+    name: 'ServiceUnavailable',
+    description: 'The database is throttling or unreachable; nothing was written.',
+    headers: { 'Retry-After': { schema: { type: 'string' } } },
+  },
 };
 
 const errorRef = (status: string) => ({ $ref: `#/components/responses/${ERRORS[status]!.name}` });
@@ -94,12 +135,19 @@ const json = (schema: Schema) => ({ 'application/json': { schema } });
 
 /** Response headers of the per-user rate limit (lib/db/rate-limit.ts) and of idempotent replays. */
 const RESPONSE_HEADERS: Record<string, { description: string; schema: Schema }> = {
-  'RateLimit-Limit': { description: "The size of the API user's token bucket (requests that may be sent at once).", schema: { type: 'string' } },
+  'RateLimit-Limit': {
+    description: "The size of the API user's token bucket (requests that may be sent at once).",
+    schema: { type: 'string' },
+  },
   'RateLimit-Remaining': { description: 'Tokens left in the bucket after this request.', schema: { type: 'string' } },
   'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'string' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', const: 'true' } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', const: 'true' },
+  },
 };
-const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const headerRefs = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -135,7 +183,11 @@ function listSchema(resource: ResourceDefinition): Schema {
     delete (row.properties as Record<string, Schema>)[name];
     row.required = (row.required as string[]).filter((field) => field !== name);
   }
-  const keyed = { type: 'object', additionalProperties: row, description: `With \`${alternative.parameter}\`: keyed by id; no wrapper, no paging.` };
+  const keyed = {
+    type: 'object',
+    additionalProperties: row,
+    description: `With \`${alternative.parameter}\`: keyed by id; no wrapper, no paging.`,
+  };
   return { anyOf: [mainListSchema(resource), keyed] };
 }
 
@@ -154,13 +206,22 @@ function mainListSchema(resource: ResourceDefinition): Schema {
   const rows = resource.collection?.rowsOf ?? resource;
   const row = withSwitchedProperties(resource, representationSchema(rows, 'list', resource.collection?.extraRowFields));
   if (shape === 'object') return representationSchema(resource, 'single');
-  if (shape === 'list') return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
+  if (shape === 'list')
+    return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
   const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
   const rowsSchema = resource.collection?.keyedBy
-    ? { type: 'object', additionalProperties: row, description: `Keyed by ${resource.collection.keyedBy}, in the page's order.` }
+    ? {
+        type: 'object',
+        additionalProperties: row,
+        description: `Keyed by ${resource.collection.keyedBy}, in the page's order.`,
+      }
     : { type: 'array', items: row };
-  return { type: 'object', properties: { [key]: rowsSchema, params: searchEcho, search: searchEcho }, required: [key, 'params', 'search'] };
+  return {
+    type: 'object',
+    properties: { [key]: rowsSchema, params: searchEcho, search: searchEcho },
+    required: [key, 'params', 'search'],
+  };
 }
 
 function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
@@ -169,7 +230,10 @@ function answerSchema(resource: ResourceDefinition, operation: WriteOperation): 
   const extras = isStored(resource) ? (resource.answerExtras?.[operation] ?? {}) : {};
   // The same keys and types lib/entities/answers.ts writes; a string id is digits (the URL segment, or a hash).
   const properties: Record<string, Schema> = Object.fromEntries(
-    Object.entries(answerKeys(resource, operation)).map(([key, type]) => [key, type === 'integer' ? { type: 'integer' } : { type: 'string', pattern: '^[0-9]+$' }]),
+    Object.entries(answerKeys(resource, operation)).map(([key, type]) => [
+      key,
+      type === 'integer' ? { type: 'integer' } : { type: 'string', pattern: '^[0-9]+$' },
+    ]),
   );
   for (const [key, value] of Object.entries(extras)) properties[key] = { type: typeof value };
   return { type: 'object', properties, required: Object.keys(properties) };
@@ -183,25 +247,53 @@ function privilegeText(rule: PrivilegeRule | 'none', operation: Operation): stri
 
 function vendorText(resource: ResourceDefinition, operation: Operation): string {
   if (!resource.vendorAccess) return ' Vendors: 403.';
-  if (resource.vendorReadOnly && operation !== 'list' && operation !== 'get') return ' Vendors: 403 (read-only for them).';
+  if (resource.vendorReadOnly && operation !== 'list' && operation !== 'get')
+    return ' Vendors: 403 (read-only for them).';
   if (isStored(resource) && resource.vendorScoped) return " Vendors: their own company's objects only.";
   return ' Vendors may use it.';
 }
 
 function queryParameters(resource: ResourceDefinition): unknown[] {
-  const sortKeys = resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
-  const paging = ['keyed', 'object', 'list'].includes(resource.collection?.shape ?? 'wrapped') ? [] : [
-    { name: 'page', in: 'query', schema: { type: 'string', pattern: '^-?[0-9]+$' }, description: 'Default 1; values below 1 mean 1.' },
-    { name: 'items_per_page', in: 'query', schema: { type: 'string', pattern: '^[0-9]+$' }, description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.` },
-    { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
-    ...(sortKeys ? [{ name: 'sort_by', in: 'query', schema: { type: 'string', enum: [...sortKeys] }, description: 'Unknown values fall back to id.' }] : []),
-    ...(isStored(resource) || CURSOR_LISTS.has(resource.name) ? [CURSOR_PARAMETER] : []),
-  ];
+  const sortKeys =
+    resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
+  const paging = ['keyed', 'object', 'list'].includes(resource.collection?.shape ?? 'wrapped')
+    ? []
+    : [
+        {
+          name: 'page',
+          in: 'query',
+          schema: { type: 'string', pattern: '^-?[0-9]+$' },
+          description: 'Default 1; values below 1 mean 1.',
+        },
+        {
+          name: 'items_per_page',
+          in: 'query',
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+          description: `1 to ${MAX_ITEMS_PER_PAGE}, default ${DEFAULT_ITEMS_PER_PAGE}.`,
+        },
+        { name: 'sort_order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } },
+        ...(sortKeys
+          ? [
+              {
+                name: 'sort_by',
+                in: 'query',
+                schema: { type: 'string', enum: [...sortKeys] },
+                description: 'Unknown values fall back to id.',
+              },
+            ]
+          : []),
+        ...(isStored(resource) || CURSOR_LISTS.has(resource.name) ? [CURSOR_PARAMETER] : []),
+      ];
   const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
     name,
     in: 'query',
     ...(spec.requiredInQuery ? { required: true } : {}),
-    schema: spec.kind === 'enum' ? { type: 'string', enum: [...(spec.values ?? [])] } : spec.kind === 'flag' ? { type: 'string', enum: ['Y', 'N'] } : { type: 'string' },
+    schema:
+      spec.kind === 'enum'
+        ? { type: 'string', enum: [...(spec.values ?? [])] }
+        : spec.kind === 'flag'
+          ? { type: 'string', enum: ['Y', 'N'] }
+          : { type: 'string' },
     description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}${spec.note ? ` ${spec.note}` : ''}`,
   }));
   const switches = Object.entries(resource.collection?.switchedFields ?? {}).map(([name, field]) => ({
@@ -220,28 +312,45 @@ const CURSOR_PARAMETER = {
   name: 'cursor',
   in: 'query',
   schema: { type: 'string' },
-  description: '`params.next` of the previous page: continues right after it. 400 when forged, altered, used with other filters or sort, or with `page`.',
+  description:
+    '`params.next` of the previous page: continues right after it. 400 when forged, altered, used with other filters or sort, or with `page`.',
 };
 
 const ETAG_HEADER = { ETag: { schema: { type: 'string' }, description: 'Strong entity tag of the representation.' } };
-const IF_NONE_MATCH = { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'Entity tags (or `*`); a match → 304.' };
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  schema: { type: 'string' },
+  description: 'Entity tags (or `*`); a match → 304.',
+};
 const IF_MATCH = {
   name: 'If-Match',
   in: 'header',
   schema: { type: 'string' },
-  description: 'Entity tags from a GET (or `*`): the write happens only while the object still has one of them, else 412.',
+  description:
+    'Entity tags from a GET (or `*`): the write happens only while the object still has one of them, else 412.',
 };
 
 const BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain'];
 
-function operationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
-  const byName = (name: string) => resource.idKind === 'name' && name === idParams[idParams.length - 1] && (operation === 'get' || operation === 'update' || operation === 'delete');
+function operationObject(
+  resource: ResourceDefinition,
+  operation: Operation,
+  tag: string,
+  idParams: string[],
+): Record<string, unknown> {
+  const byName = (name: string) =>
+    resource.idKind === 'name' &&
+    name === idParams[idParams.length - 1] &&
+    (operation === 'get' || operation === 'update' || operation === 'delete');
   const parameters: unknown[] = idParams.map((name) => ({
     name,
     in: 'path',
     required: true,
     schema: { type: 'string' },
-    description: byName(name) ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.' : 'A numeric id; anything else is a 404.',
+    description: byName(name)
+      ? 'A name of lower-case letters, digits, _ and -; anything else is a 404.'
+      : 'A numeric id; anything else is a 404.',
   }));
   if (operation === 'list') parameters.push(...queryParameters(resource));
   const writes = operation === 'create' || operation === 'update';
@@ -255,15 +364,35 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
       responses['200'] = { description: 'The collection.', ...successHeaders, content: json(listSchema(resource)) };
       break;
     case 'get':
-      responses['200'] = { description: 'The object.', headers: { ...ETAG_HEADER, ...successHeaders.headers }, content: json(representationSchema(resource, 'single')) };
-      responses['304'] = { description: 'Not modified: If-None-Match matched; the ETag, no body.', headers: { ...ETAG_HEADER, ...successHeaders.headers } };
+      responses['200'] = {
+        description: 'The object.',
+        headers: { ...ETAG_HEADER, ...successHeaders.headers },
+        content: json(representationSchema(resource, 'single')),
+      };
+      responses['304'] = {
+        description: 'Not modified: If-None-Match matched; the ETag, no body.',
+        headers: { ...ETAG_HEADER, ...successHeaders.headers },
+      };
       break;
     case 'create':
-      responses['201'] = { description: 'Created.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
-      if (resource.createMayAnswer200) responses['200'] = { description: 'Done on an existing object.', ...successHeaders, content: json(answerSchema(resource, 'create')) };
+      responses['201'] = {
+        description: 'Created.',
+        ...successHeaders,
+        content: json(answerSchema(resource, 'create')),
+      };
+      if (resource.createMayAnswer200)
+        responses['200'] = {
+          description: 'Done on an existing object.',
+          ...successHeaders,
+          content: json(answerSchema(resource, 'create')),
+        };
       break;
     case 'update':
-      responses['200'] = { description: 'Updated.', ...successHeaders, content: json(answerSchema(resource, 'update')) };
+      responses['200'] = {
+        description: 'Updated.',
+        ...successHeaders,
+        content: json(answerSchema(resource, 'update')),
+      };
       break;
     case 'delete':
       responses['204'] = { description: 'Deleted; empty body.', ...successHeaders };
@@ -271,7 +400,12 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
   }
   const body =
     operation === 'create' || operation === 'update'
-      ? { requestBody: { required: true, content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema: bodySchema(resource, operation) }])) } }
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema: bodySchema(resource, operation) }])),
+          },
+        }
       : {};
   return {
     tags: [tag],
@@ -285,16 +419,28 @@ function operationObject(resource: ResourceDefinition, operation: Operation, tag
 }
 
 /** Lists under each path exactly the methods lib/entities/methods.ts `pathMethods` gives (the router's `Allow`). */
-function addResource(paths: Record<string, Record<string, unknown>>, base: string, resource: ResourceDefinition, tag: string, idParams: string[], objectParam: string): void {
+function addResource(
+  paths: Record<string, Record<string, unknown>>,
+  base: string,
+  resource: ResourceDefinition,
+  tag: string,
+  idParams: string[],
+  objectParam: string,
+): void {
   const denied = resource.deniedOperations ?? [];
   for (const onObject of [false, true]) {
     const path = onObject ? `${base}/{${objectParam}}` : base;
     const params = onObject ? [...idParams, objectParam] : idParams;
     for (const method of pathMethods(resource, onObject)) {
       const operation = operationOf(resource, method, onObject);
-      (paths[path] ??= {})[method.toLowerCase()] = storefrontOperation(resource, operation, onObject, denied.includes(operation)
-        ? deniedOperationObject(resource, operation, tag, params)
-        : operationObject(resource, operation, tag, params));
+      (paths[path] ??= {})[method.toLowerCase()] = storefrontOperation(
+        resource,
+        operation,
+        onObject,
+        denied.includes(operation)
+          ? deniedOperationObject(resource, operation, tag, params)
+          : operationObject(resource, operation, tag, params),
+      );
     }
   }
 }
@@ -303,11 +449,17 @@ function operationOf(resource: ResourceDefinition, method: string, onObject: boo
   const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
   const sameMethod = (operation: Operation) => OPERATION_METHODS[operation].method === method;
   // A collection write (PUT /sra_cart_content) is the object operation served on the collection path too.
-  return (routed.find((operation) => sameMethod(operation) && OPERATION_METHODS[operation].onObject === onObject) ?? routed.find(sameMethod))!;
+  return (routed.find((operation) => sameMethod(operation) && OPERATION_METHODS[operation].onObject === onObject) ??
+    routed.find(sameMethod))!;
 }
 
 /** A routed operation whose privilege is `false` (GET /auth): 403 for every caller, root included. */
-function deniedOperationObject(resource: ResourceDefinition, operation: Operation, tag: string, idParams: string[]): Record<string, unknown> {
+function deniedOperationObject(
+  resource: ResourceDefinition,
+  operation: Operation,
+  tag: string,
+  idParams: string[],
+): Record<string, unknown> {
   return {
     tags: [tag],
     operationId: `${tag}_${operation}`,
@@ -341,11 +493,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths,
     webhooks: events.webhooks,
     components: {
-      securitySchemes: { basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' }, ...STOREFRONT_SECURITY_SCHEMES },
+      securitySchemes: {
+        basicAuth: { type: 'http', scheme: 'basic', description: 'E-mail as the user name, API key as the password.' },
+        ...STOREFRONT_SECURITY_SCHEMES,
+      },
       schemas: { Error: errorSchema, ChangeEvent: changeEventSchema, ...events.schemas },
       headers: RESPONSE_HEADERS,
       responses: Object.fromEntries(
-        Object.values(ERRORS).map(({ name, description, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) }]),
+        Object.values(ERRORS).map(({ name, description, headers }) => [
+          name,
+          { description, ...(headers ? { headers } : {}), content: json({ $ref: '#/components/schemas/Error' }) },
+        ]),
       ),
     },
   };

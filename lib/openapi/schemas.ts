@@ -1,4 +1,4 @@
-import { wireOf, type View } from '../entities/present.js';
+import { type View, wireOf } from '../entities/present.js';
 import type { FieldSpec, ResourceDefinition, WriteOperation } from '../entities/types.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it) of field tables, from the same FieldSpecs that validate and present. */
@@ -53,7 +53,11 @@ function rawSchema(value: unknown): Schema {
   if (typeof value === 'object') {
     const entries = Object.entries(value);
     if (entries.length === 0) return { type: 'object' };
-    return { type: 'object', properties: Object.fromEntries(entries.map(([key, inner]) => [key, rawSchema(inner)])), required: entries.map(([key]) => key) };
+    return {
+      type: 'object',
+      properties: Object.fromEntries(entries.map(([key, inner]) => [key, rawSchema(inner)])),
+      required: entries.map(([key]) => key),
+    };
   }
   if (typeof value === 'boolean') return { type: 'boolean' };
   if (typeof value === 'number') return { type: 'integer' };
@@ -67,7 +71,13 @@ export function inputSchema(spec: FieldSpec): Schema {
     case 'int':
       return { oneOf: [integer, { type: 'string', pattern: '^\\s*[0-9]+\\s*$' }] };
     case 'decimal':
-      return { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^[0-9]{1,12}(\\.[0-9]+)?$' }], description: `stored with ${spec.places ?? 2} decimals` };
+      return {
+        oneOf: [
+          { type: 'number', minimum: 0 },
+          { type: 'string', pattern: '^[0-9]{1,12}(\\.[0-9]+)?$' },
+        ],
+        description: `stored with ${spec.places ?? 2} decimals`,
+      };
     case 'flag':
       return { type: 'string', enum: ['Y', 'N', 'y', 'n'] };
     case 'enum':
@@ -75,7 +85,12 @@ export function inputSchema(spec: FieldSpec): Schema {
     case 'email':
       return { type: 'string', format: 'email', maxLength: spec.maxLength ?? 128 };
     case 'intList':
-      return { oneOf: [{ type: 'array', items: { oneOf: [integer, { type: 'string', pattern: DIGITS }] }, maxItems: 100 }, { type: 'string', description: 'comma-separated ids' }] };
+      return {
+        oneOf: [
+          { type: 'array', items: { oneOf: [integer, { type: 'string', pattern: DIGITS }] }, maxItems: 100 },
+          { type: 'string', description: 'comma-separated ids' },
+        ],
+      };
     case 'object':
       return { type: ['object', 'array'] };
     case 'string':
@@ -89,7 +104,11 @@ const shows = (spec: FieldSpec, view: View) => {
 };
 
 /** The object a GET answers (`single`) or one row of a list (`list`): every shown field, always present. */
-export function representationSchema(resource: ResourceDefinition, view: View, extra: Record<string, FieldSpec> = {}): Schema {
+export function representationSchema(
+  resource: ResourceDefinition,
+  view: View,
+  extra: Record<string, FieldSpec> = {},
+): Schema {
   const fields = { ...resource.fields, ...extra };
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
@@ -113,6 +132,14 @@ export function bodySchema(resource: ResourceDefinition, operation: WriteOperati
     if (spec.requiredOn?.includes(operation)) required.push(name);
   }
   const order = resource.requiredOrder ?? [];
-  required.sort((a, b) => (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length));
-  return { type: 'object', properties, ...(required.length ? { required } : {}), description: 'Keys not listed here are ignored.' };
+  required.sort(
+    (a, b) =>
+      (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length),
+  );
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    description: 'Keys not listed here are ignored.',
+  };
 }

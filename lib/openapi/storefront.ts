@@ -11,7 +11,8 @@ export const STOREFRONT_SECURITY_SCHEMES = {
   storefrontToken: {
     type: 'http',
     scheme: 'basic',
-    description: 'A customer token of POST /auth_tokens as the user name, an empty password: `Authorization: Basic base64(<token>:)`.',
+    description:
+      'A customer token of POST /auth_tokens as the user name, an empty password: `Authorization: Basic base64(<token>:)`.',
   },
   storefrontKey: {
     type: 'apiKey',
@@ -22,11 +23,17 @@ export const STOREFRONT_SECURITY_SCHEMES = {
 } as const;
 
 /** The operation object as the storefront needs it (unchanged for everything else). */
-export function storefrontOperation(resource: ResourceDefinition, operation: Operation, onObject: boolean, object: Record<string, unknown>): Record<string, unknown> {
+export function storefrontOperation(
+  resource: ResourceDefinition,
+  operation: Operation,
+  onObject: boolean,
+  object: Record<string, unknown>,
+): Record<string, unknown> {
   const out = { ...object };
   if (!onObject && OPERATION_METHODS[operation].onObject) out.operationId = `${String(object.operationId)}_all`;
   if (resource.openOperations?.includes(operation)) out.security = [];
   else if (resource.storefrontAccess === 'customer') out.security = [{ storefrontToken: [] }, { basicAuth: [] }];
-  else if (resource.storefrontAccess === 'anyone') out.security = [{ basicAuth: [] }, { storefrontToken: [] }, { storefrontKey: [] }];
+  else if (resource.storefrontAccess === 'anyone')
+    out.security = [{ basicAuth: [] }, { storefrontToken: [] }, { storefrontKey: [] }];
   return out;
 }

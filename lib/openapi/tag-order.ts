@@ -5,23 +5,49 @@
  * An entity not named here (a new one) comes after these in name order, still before `auth`.
  */
 const LEADING = [
-  'products', 'categories', 'orders', 'users',
+  'products',
+  'categories',
+  'orders',
+  'users',
   // the catalog in detail
-  'features', 'options', 'combinations', 'exceptions', 'product_variations', 'product_variations_groups',
-  'generate_product_variations', 'set_default_product_variation', 'detach_product_variation', 'discussions',
+  'features',
+  'options',
+  'combinations',
+  'exceptions',
+  'product_variations',
+  'product_variations_groups',
+  'generate_product_variations',
+  'set_default_product_variation',
+  'detach_product_variation',
+  'discussions',
   // selling and fulfilling
-  'carts', 'shipments', 'payments', 'shippings', 'taxes', 'statuses',
+  'carts',
+  'shipments',
+  'payments',
+  'shippings',
+  'taxes',
+  'statuses',
   // who: groups, stores and vendors, customers' call requests
-  'usergroups', 'stores', 'vendors', 'call_requests',
+  'usergroups',
+  'stores',
+  'vendors',
+  'call_requests',
   // content and settings
-  'pages', 'blocks', 'languages', 'langvars', 'settings',
+  'pages',
+  'blocks',
+  'languages',
+  'langvars',
+  'settings',
   // integration
-  'webhooks', 'events', 'version',
+  'webhooks',
+  'events',
+  'version',
 ];
 const LAST = 'auth';
 
 /** The names in page order. */
 export function inTagOrder(names: readonly string[]): string[] {
-  const rank = (name: string) => (name === LAST ? LEADING.length + 1 : LEADING.includes(name) ? LEADING.indexOf(name) : LEADING.length);
+  const rank = (name: string) =>
+    name === LAST ? LEADING.length + 1 : LEADING.includes(name) ? LEADING.indexOf(name) : LEADING.length;
   return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }

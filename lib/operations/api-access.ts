@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
-import type { Caller } from '../entities/caller.js';
 import { changeCredentials } from '../db/login-credentials.js';
 import type { UserRecord } from '../db/records.js';
+import type { Caller } from '../entities/caller.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { guardApiAccess } from './guards.js';
 
@@ -27,13 +27,19 @@ export const CUSTOMERS_NEVER = 'Customers never hold API access: only administra
  * The decision is taken on the state read inside the write's compare-and-set, so switching on an account
  * that is already on generates nothing.
  */
-export async function changeApiAccess(caller: Caller, targetUserId: number, request: ApiAccessRequest): Promise<ApiAccessResult> {
+export async function changeApiAccess(
+  caller: Caller,
+  targetUserId: number,
+  request: ApiAccessRequest,
+): Promise<ApiAccessResult> {
   let key: string | undefined;
   const { user, login, outcome } = await changeCredentials(targetUserId, (target, current) => {
     guardApiAccess(caller, target.user_type, target.user_id);
-    if (request === 'regenerate' && !caller.isRoot) throw new ForbiddenError('Only a root administrator may regenerate an API key');
+    if (request === 'regenerate' && !caller.isRoot)
+      throw new ForbiddenError('Only a root administrator may regenerate an API key');
     const enabled = Boolean(current.key_hash);
-    if (request === 'disable') return enabled ? { changes: { key_hash: undefined }, outcome: true } : { outcome: false };
+    if (request === 'disable')
+      return enabled ? { changes: { key_hash: undefined }, outcome: true } : { outcome: false };
     if (target.user_type === 'C') throw new ValidationError(CUSTOMERS_NEVER);
     if (request === 'enable' && enabled) return { outcome: false };
     key = generateApiKey();

@@ -4,14 +4,14 @@ import { newAuthToken } from '../auth/storefront-auth.js';
 import { AUTH_TOKEN_TTL_SECONDS, storeAuthToken } from '../db/auth-tokens.js';
 import { readItem } from '../db/items.js';
 import { keys } from '../db/keys.js';
-import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
+import { type AttemptWindow, lockedForSeconds, recordFailure } from '../db/login-attempts.js';
 import { passwordTag } from '../db/panel-sessions.js';
 import { getLogin } from '../db/users.js';
 import { authTokensEntity } from '../entities/auth-tokens.js';
 import { readBodyFields } from '../entities/validate.js';
 import { LockedOutError, NotFoundError } from '../errors.js';
-import type { Operation } from '../stack/api-handler.js';
 import { created } from '../http/response.js';
+import type { Operation } from '../stack/api-handler.js';
 
 /**
  * POST /auth_tokens: `email` then `password` (400 naming the first missing one), then the password is checked
@@ -25,7 +25,10 @@ export const createAuthToken: Operation = async ({ body = {}, sourceIp = 'unknow
   const fields = readBodyFields(authTokensEntity, 'create', body);
   const emailLower = String(fields.email).trim().toLowerCase();
   const now = Math.floor(Date.now() / 1000);
-  const locked = lockedForSeconds((await readItem(keys.throttle(emailLower, sourceIp))) as AttemptWindow | undefined, now);
+  const locked = lockedForSeconds(
+    (await readItem(keys.throttle(emailLower, sourceIp))) as AttemptWindow | undefined,
+    now,
+  );
   if (locked > 0) throw new LockedOutError(locked);
   const login = emailLower.includes('@') ? await getLogin(emailLower) : undefined;
   const matches = await verifyPassword(String(fields.password), login?.password_hash);
@@ -34,6 +37,10 @@ export const createAuthToken: Operation = async ({ body = {}, sourceIp = 'unknow
     throw new NotFoundError();
   }
   const token = newAuthToken();
-  await storeAuthToken(hashApiKey(token), { user_id: login.user_id, email_lc: login.email_lc, password_tag: passwordTag(login.password_hash) }, now);
+  await storeAuthToken(
+    hashApiKey(token),
+    { user_id: login.user_id, email_lc: login.email_lc, password_tag: passwordTag(login.password_hash) },
+    now,
+  );
   return created({ token, ttl: AUTH_TOKEN_TTL_SECONDS });
 };

@@ -5,8 +5,8 @@ import { getUserByEmail } from '../db/users.js';
 import { authEntity } from '../entities/auth.js';
 import { readBodyFields } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../stack/api-handler.js';
 import { created } from '../http/response.js';
+import type { Operation } from '../stack/api-handler.js';
 import { guardLoginKey } from './guards.js';
 
 const TRUE_VALUES = new Set([true, 'Y', 'y', '1', 'true', 1]);
@@ -32,7 +32,9 @@ function checkRedirect(redirect: string, storefront: URL): string {
     target = undefined;
   }
   if (!target || target.origin !== storefront.origin) {
-    throw ValidationError.forFields([{ field: 'redirect_url', message: 'The redirect_url field must be a path or URL on the storefront' }]);
+    throw ValidationError.forFields([
+      { field: 'redirect_url', message: 'The redirect_url field must be a path or URL on the storefront' },
+    ]);
   }
   return redirect;
 }
@@ -46,13 +48,18 @@ export const createLoginKey: Operation = async ({ body = {}, caller }) => {
   const fields = readBodyFields(authEntity, 'create', body);
   checkNotify(body);
   const storefront = new URL(config().storefrontUrl);
-  const redirect = typeof fields.redirect_url === 'string' && fields.redirect_url !== '' ? checkRedirect(fields.redirect_url, storefront) : undefined;
+  const redirect =
+    typeof fields.redirect_url === 'string' && fields.redirect_url !== ''
+      ? checkRedirect(fields.redirect_url, storefront)
+      : undefined;
   const user = await getUserByEmail(String(fields.email));
   if (!user) throw new NotFoundError();
   guardLoginKey(caller, user.user_type, user.user_id);
   // A disabled account cannot sign in; a key for it would be a link that does not work.
   if (user.status !== 'A') {
-    throw ValidationError.forFields([{ field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' }]);
+    throw ValidationError.forFields([
+      { field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' },
+    ]);
   }
   const key = generateApiKey();
   await storeLoginKey(hashApiKey(key), user.user_id);

@@ -1,10 +1,10 @@
+import { type BatchedOperation, batchedOperations } from '../entities/methods.js';
+import type { EntityDefinition } from '../entities/types.js';
 import type { FieldError } from '../errors.js';
 import { ValidationError } from '../errors.js';
-import { batchedOperations, type BatchedOperation } from '../entities/methods.js';
-import type { EntityDefinition } from '../entities/types.js';
 import type { RequestBody } from '../http/body.js';
 import { errorToResult } from '../http/error-response.js';
-import { HttpError, badRequest } from '../http/http-errors.js';
+import { badRequest, HttpError } from '../http/http-errors.js';
 
 /** At most this many operations in one batch, all lists together (docs/api.md "Batches and upsert"). */
 export const MAX_BATCH_OPERATIONS = 100;
@@ -24,7 +24,9 @@ export interface BatchItem {
 export type ItemResult = Record<string, unknown> & { status: number };
 
 /** What an item comes to: its single request (operation, path id, body), or a result without one (a 409 of an upsert). */
-export type ItemPlan = { operation: BatchedOperation; id?: string; body?: Record<string, unknown> } | { result: ItemResult };
+export type ItemPlan =
+  | { operation: BatchedOperation; id?: string; body?: Record<string, unknown> }
+  | { result: ItemResult };
 
 /** An error as an item's result, in the contract's format. */
 export const itemError = (error: unknown): ItemResult => errorToResult(error).body;
@@ -32,7 +34,8 @@ export const itemError = (error: unknown): ItemResult => errorToResult(error).bo
 /** The id field of a resource: its answers' key (`product_id`, a langvar's `name`). */
 export const idFieldOf = (def: EntityDefinition) => def.idField ?? `${def.name}_id`;
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Reads a batch body — `{"create": [...], "update": [...], "delete": [...]}` (and `"upsert"` where `upsert` is
@@ -56,13 +59,23 @@ export function readBatch(def: EntityDefinition, body: RequestBody | undefined, 
     }
     value.forEach((item: unknown, index) => {
       const fits = isObject(item) || (list === 'delete' && (typeof item === 'number' || typeof item === 'string'));
-      if (!fits) errors.push({ field: `${list}[${index}]`, message: list === 'delete' ? `Each delete item must be an id or an object with ${idFieldOf(def)}` : `Each ${list} item must be an object` });
+      if (!fits)
+        errors.push({
+          field: `${list}[${index}]`,
+          message:
+            list === 'delete'
+              ? `Each delete item must be an id or an object with ${idFieldOf(def)}`
+              : `Each ${list} item must be an object`,
+        });
       items.push({ list: list as BatchList, index, value: item });
     });
   }
   if (errors.length > 0) throw new ValidationError(`Invalid batch: ${errors[0]!.field}: ${errors[0]!.message}`, errors);
   if (items.length > MAX_BATCH_OPERATIONS) {
-    throw new HttpError(413, `a batch holds at most ${MAX_BATCH_OPERATIONS} operations (all lists together); this one has ${items.length}`);
+    throw new HttpError(
+      413,
+      `a batch holds at most ${MAX_BATCH_OPERATIONS} operations (all lists together); this one has ${items.length}`,
+    );
   }
   if (items.length === 0) throw badRequest(`A batch needs at least one item in ${allowed.join(', ')}`);
   return items;

@@ -1,12 +1,13 @@
-import type { Caller } from '../entities/caller.js';
 import { rateLimitPolicy, takeToken } from '../db/rate-limit.js';
+import type { Caller } from '../entities/caller.js';
 import { RateLimitedError } from '../errors.js';
 
 /** A batch's items pay this many items per token, on top of the one token the batch request took. */
 export const ITEMS_PER_TOKEN = 4;
 
 /** The tokens a batch's items take on top of the request's one: ⌈items / 4⌉, at most the burst less one. */
-export const batchItemTokens = (items: number, burst: number) => Math.max(0, Math.min(Math.ceil(items / ITEMS_PER_TOKEN), burst - 1));
+export const batchItemTokens = (items: number, burst: number) =>
+  Math.max(0, Math.min(Math.ceil(items / ITEMS_PER_TOKEN), burst - 1));
 
 /**
  * The rate limit of a batch (docs/api.md "Batches and upsert"): the request took one token like any other;

@@ -4,7 +4,7 @@ import { productsEntity } from '../entities/products.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ApiRequest } from '../stack/request.js';
-import { itemError, type BatchItem, type ItemPlan } from './batch-body.js';
+import { type BatchItem, type ItemPlan, itemError } from './batch-body.js';
 import { confinedCompany } from './company-scope.js';
 import { firstCompanyId } from './product-defaults.js';
 
@@ -26,10 +26,13 @@ const fieldError = (field: string, message: string) => itemError(new ValidationE
  * lookups racing would create two.
  * Returns, per batch, what each item comes to (undefined: an item this does not address).
  */
-export function upsertPlanner(def: EntityDefinition): ((items: BatchItem[], request: ApiRequest) => (item: BatchItem) => Promise<ItemPlan> | undefined) | undefined {
+export function upsertPlanner(
+  def: EntityDefinition,
+): ((items: BatchItem[], request: ApiRequest) => (item: BatchItem) => Promise<ItemPlan> | undefined) | undefined {
   if (def !== productsEntity) return undefined;
   return (items, request) => {
-    const addressed = (item: BatchItem) => item.list === 'upsert' || (item.list === 'update' && byCode(item.value as Fields));
+    const addressed = (item: BatchItem) =>
+      item.list === 'upsert' || (item.list === 'update' && byCode(item.value as Fields));
     // Resolved once per batch, and only when an item needs it: the default company and, per target, the
     // first item addressing it (company and normalized code: the lookup's own notion of "the same code").
     let targets: Promise<BatchTargets> | undefined;
@@ -65,18 +68,26 @@ async function resolveTargets(items: BatchItem[], request: ApiRequest): Promise<
   return { of, firstOf };
 }
 
-const withCompany = (code: string, companyId: number) => ({ code, companyId, key: `${companyId}\u0000${normalizeText(code)}` });
+const withCompany = (code: string, companyId: number) => ({
+  code,
+  companyId,
+  key: `${companyId}\u0000${normalizeText(code)}`,
+});
 
 function targetOf(fields: Fields, request: ApiRequest): Target {
   const code = fields[CODE_FIELD];
   if (typeof code !== 'string' || code.trim() === '' || code.length > MAX_CODE_LENGTH) {
-    return { error: fieldError(CODE_FIELD, `The ${CODE_FIELD} field is required: text of 1 to ${MAX_CODE_LENGTH} characters`) };
+    return {
+      error: fieldError(CODE_FIELD, `The ${CODE_FIELD} field is required: text of 1 to ${MAX_CODE_LENGTH} characters`),
+    };
   }
   let companyId = confinedCompany(productsEntity, request);
   if (companyId === undefined) {
     const sent = fields.company_id ?? 0;
-    const parsed = typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d{1,15}$/.test(sent) ? Number(sent) : NaN;
-    if (!Number.isSafeInteger(parsed) || parsed < 0) return { error: fieldError('company_id', 'The company_id field must be a non-negative integer') };
+    const parsed =
+      typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d{1,15}$/.test(sent) ? Number(sent) : NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < 0)
+      return { error: fieldError('company_id', 'The company_id field must be a non-negative integer') };
     companyId = parsed;
   }
   return withCompany(code, companyId);
@@ -88,14 +99,25 @@ async function planByCode(item: BatchItem, { of, firstOf }: BatchTargets): Promi
   if ('error' in target) return { result: target.error };
   const { code, companyId } = target;
   if (firstOf.get(target.key) !== item) {
-    return { result: itemError(new ConflictError(`The product_code ${JSON.stringify(code)} is addressed more than once in this batch`)) };
+    return {
+      result: itemError(
+        new ConflictError(`The product_code ${JSON.stringify(code)} is addressed more than once in this batch`),
+      ),
+    };
   }
   const ids = await productIdsWithCode(code, companyId);
   if (ids.length > 1) {
-    return { result: itemError(new ConflictError(`${ids.length} products have the product_code ${JSON.stringify(code)}; address them by product_id`)) };
+    return {
+      result: itemError(
+        new ConflictError(
+          `${ids.length} products have the product_code ${JSON.stringify(code)}; address them by product_id`,
+        ),
+      ),
+    };
   }
   const { product_id: _ignored, ...body } = fields;
   if (ids.length === 1) return { operation: 'update', id: String(ids[0]), body };
-  if (item.list === 'update') return { result: itemError(new NotFoundError(`No product has the product_code ${JSON.stringify(code)}`)) };
+  if (item.list === 'update')
+    return { result: itemError(new NotFoundError(`No product has the product_code ${JSON.stringify(code)}`)) };
   return { operation: 'create', body };
 }

@@ -2,14 +2,14 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { BatchedOperation } from '../entities/methods.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
+import type { ApiEvent } from '../http/api-event.js';
+import { ok } from '../http/response.js';
 import { inBatches } from '../in-batches.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
-import type { ApiEvent } from '../http/api-event.js';
-import type { ApiRequest } from '../stack/request.js';
 import { innerCallContext } from '../stack/inner-call.js';
-import { ok } from '../http/response.js';
+import type { ApiRequest } from '../stack/request.js';
+import { type BatchList, type ItemPlan, type ItemResult, idFieldOf, itemError, readBatch } from './batch-body.js';
 import { chargeBatch } from './batch-cost.js';
-import { idFieldOf, itemError, readBatch, type BatchList, type ItemPlan, type ItemResult } from './batch-body.js';
 import { upsertPlanner } from './batch-upsert.js';
 
 /** Items written side by side: enough to keep a 100-item batch to a few round trips deep, few enough for one Lambda. */
@@ -55,11 +55,14 @@ function directPlan(def: EntityDefinition, item: { list: BatchList; value: unkno
   const idField = idFieldOf(def);
   if (item.list === 'create') return { operation: 'create', body: item.value as Record<string, unknown> };
   const value = item.value;
-  const fields = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : { [idField]: value };
+  const fields =
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : { [idField]: value };
   const id = fields[idField];
   if ((typeof id !== 'number' && typeof id !== 'string') || id === '') return { result: missingId(idField) };
   const { [idField]: _id, ...body } = fields;
-  return item.list === 'delete' ? { operation: 'delete', id: String(id) } : { operation: 'update', id: String(id), body };
+  return item.list === 'delete'
+    ? { operation: 'delete', id: String(id) }
+    : { operation: 'update', id: String(id), body };
 }
 
 function missingId(idField: string): ItemResult {
@@ -68,12 +71,20 @@ function missingId(idField: string): ItemResult {
 }
 
 /** Runs one item through its single request's handler and turns the answer into the item's result. */
-async function runItem(def: EntityDefinition, handlers: ItemHandlers, request: ApiRequest, plan: ItemPlan): Promise<ItemResult> {
+async function runItem(
+  def: EntityDefinition,
+  handlers: ItemHandlers,
+  request: ApiRequest,
+  plan: ItemPlan,
+): Promise<ItemResult> {
   if ('result' in plan) return plan.result;
   const handler = handlers[plan.operation];
   if (!handler) return { status: 405, message: `Method Not Allowed: ${def.name} has no ${plan.operation}` };
   const event = itemEvent(def, request, plan.operation, plan.id, plan.body);
-  const answer = (await handler(event, innerCallContext(request.caller, `batch-${++sequence}`))) as APIGatewayProxyResult;
+  const answer = (await handler(
+    event,
+    innerCallContext(request.caller, `batch-${++sequence}`),
+  )) as APIGatewayProxyResult;
   const body = parsed(answer.body);
   if (answer.statusCode >= 300) return { ...body, status: answer.statusCode };
   if (answer.statusCode === 204) return { status: 204, [idFieldOf(def)]: plan.id };
@@ -84,7 +95,9 @@ function parsed(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const value = JSON.parse(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { answer: value };
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { answer: value };
   } catch {
     return {};
   }
@@ -93,8 +106,16 @@ function parsed(text: string | undefined): Record<string, unknown> {
 const METHODS: Record<BatchedOperation, string> = { create: 'POST', update: 'PUT', delete: 'DELETE' };
 
 /** The event of the item's single request: same API version and store/vendor context as the batch, the item as its body. */
-function itemEvent(def: EntityDefinition, request: ApiRequest, operation: BatchedOperation, id: string | undefined, body: Record<string, unknown> | undefined): ApiEvent {
-  const context = request.route.company ? `${request.route.company.entity.name}/${encodeURIComponent(request.route.company.id)}/` : '';
+function itemEvent(
+  def: EntityDefinition,
+  request: ApiRequest,
+  operation: BatchedOperation,
+  id: string | undefined,
+  body: Record<string, unknown> | undefined,
+): ApiEvent {
+  const context = request.route.company
+    ? `${request.route.company.entity.name}/${encodeURIComponent(request.route.company.id)}/`
+    : '';
   const version = request.version === '2.0' ? '2.0/' : '';
   const path = `/api/${version}${context}${def.name}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
   return {

@@ -1,9 +1,9 @@
 import { Big } from 'big.js';
-import { getRecords, type EntityRecord } from '../db/entity-store.js';
+import { type EntityRecord, getRecords } from '../db/entity-store.js';
 import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import { ConflictError } from '../errors.js';
-import { invalid, type CartLine, type CartLines } from './cart-lines.js';
+import { type CartLine, type CartLines, invalid } from './cart-lines.js';
 
 /**
  * Prices a storefront cart as an order is priced (lib/operations/orders.ts): each line's price is the product's
@@ -22,29 +22,46 @@ export async function productsOf(lines: readonly CartLine[]): Promise<Map<number
  * (company 0); else a 400 naming it. Its options must be options of that product (or global ones) and name one of
  * their variants where they have variants.
  */
-export async function checkAvailable(lines: readonly CartLine[], products: Map<number, EntityRecord>, company: number | undefined): Promise<void> {
+export async function checkAvailable(
+  lines: readonly CartLine[],
+  products: Map<number, EntityRecord>,
+  company: number | undefined,
+): Promise<void> {
   for (const line of lines) {
     const product = products.get(line.product_id);
     const owner = Number(product?.company_id ?? 0);
     if (!product || (company !== undefined && owner !== company && owner !== 0)) {
       throw invalid('products', `The products field names product ${line.product_id}, which does not exist`);
     }
-    if (product.status === 'D') throw invalid('products', `The product ${line.product_id} is disabled and cannot be added to a cart`);
+    if (product.status === 'D')
+      throw invalid('products', `The product ${line.product_id} is disabled and cannot be added to a cart`);
   }
   const optionIds = [...new Set(lines.flatMap((line) => Object.keys(line.product_options).map(Number)))];
   if (optionIds.length === 0) return;
-  const options = new Map((await getRecords(optionsEntity, optionIds)).map((option) => [String(option.option_id), option]));
+  const options = new Map(
+    (await getRecords(optionsEntity, optionIds)).map((option) => [String(option.option_id), option]),
+  );
   for (const line of lines) {
     for (const [optionId, value] of Object.entries(line.product_options)) {
       const option = options.get(optionId);
       const ownerProduct = Number(option?.product_id ?? -1);
       if (!option || (ownerProduct !== 0 && ownerProduct !== line.product_id)) {
-        throw invalid('product_options', `The product_options of product ${line.product_id} name option ${optionId}, which the product does not have`);
+        throw invalid(
+          'product_options',
+          `The product_options of product ${line.product_id} name option ${optionId}, which the product does not have`,
+        );
       }
       const variants = option.variants;
-      const hasVariants = variants !== null && typeof variants === 'object' && !Array.isArray(variants) && Object.keys(variants).length > 0;
+      const hasVariants =
+        variants !== null &&
+        typeof variants === 'object' &&
+        !Array.isArray(variants) &&
+        Object.keys(variants).length > 0;
       if (hasVariants && !Object.hasOwn(variants as object, value)) {
-        throw invalid('product_options', `The product_options of product ${line.product_id} name variant ${value}, which option ${optionId} does not have`);
+        throw invalid(
+          'product_options',
+          `The product_options of product ${line.product_id} name variant ${value}, which option ${optionId} does not have`,
+        );
       }
     }
   }
@@ -53,12 +70,16 @@ export async function checkAvailable(lines: readonly CartLine[], products: Map<n
 /** Every tracked product must have in stock what the whole cart holds of it; else a 409, as CS-Cart's cart answers. */
 export function checkStock(lines: CartLines, products: Map<number, EntityRecord>): void {
   const wanted = new Map<number, number>();
-  for (const line of Object.values(lines)) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.amount);
+  for (const line of Object.values(lines))
+    wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.amount);
   for (const [productId, amount] of wanted) {
     const product = products.get(productId);
     if (!product || product.tracking === 'D') continue;
     const inStock = Number(product.amount ?? 0);
-    if (amount > inStock) throw new ConflictError(`The product ${productId} ("${String(product.product)}") has ${inStock} in stock; the cart would hold ${amount}`);
+    if (amount > inStock)
+      throw new ConflictError(
+        `The product ${productId} ("${String(product.product)}") has ${inStock} in stock; the cart would hold ${amount}`,
+      );
   }
 }
 

@@ -14,9 +14,13 @@ import { presentUsers } from './users.js';
  */
 async function decorate(records: EntityRecord[], view: View): Promise<Array<Record<string, unknown>>> {
   const users = await Promise.all(records.map((record) => getUser(Number(record.user_id))));
-  const profiles = await presentUsers(users.filter((user) => user !== undefined), 'single');
+  const profiles = await presentUsers(
+    users.filter((user) => user !== undefined),
+    'single',
+  );
   const profileOf = new Map(profiles.map((profile) => [Number(profile.user_id), profile]));
-  const allLines = view === 'single' ? records.flatMap((record) => Object.values((record.lines as CartLines | undefined) ?? {})) : [];
+  const allLines =
+    view === 'single' ? records.flatMap((record) => Object.values((record.lines as CartLines | undefined) ?? {})) : [];
   const products = await productsOf(allLines);
   return records.map((record, i) => {
     const user = users[i];

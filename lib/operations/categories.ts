@@ -1,9 +1,9 @@
 import { countsOf } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { ValidationError } from '../errors.js';
+import { reindexProductsUnder } from './category-tree-index.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions.js';
-import { reindexProductsUnder } from './category-tree-index.js';
 import { tree } from './tree.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
@@ -29,14 +29,19 @@ export const categoryHooks: EntityHooks = {
   },
   withId: categoryTree.withId,
   update: async (changes, current) => {
-    if (changes.company_id !== undefined && Number(changes.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
+    if (changes.company_id !== undefined && Number(changes.company_id) === 0)
+      throw invalid('company_id', 'The company_id field is required');
     return categoryTree.update(changes, current);
   },
   afterWrite: categoryTree.afterWrite,
   alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
   decorate: async (records, view) => {
     if (view === 'single') return records;
-    const counts = await countsOf('product', 'category_ids', records.map((record) => Number(record.category_id)));
+    const counts = await countsOf(
+      'product',
+      'category_ids',
+      records.map((record) => Number(record.category_id)),
+    );
     return records.map((record) => ({ ...record, product_count: counts.get(String(record.category_id)) ?? 0 }));
   },
 };

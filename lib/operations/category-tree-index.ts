@@ -1,5 +1,5 @@
 import { idsInIndex } from '../db/entity-list.js';
-import { getRecords, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { type EntityRecord, getRecords, updateRecord } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { productsEntity } from '../entities/products.js';
 
@@ -11,7 +11,8 @@ import { productsEntity } from '../entities/products.js';
 export async function categoryTreeOf(categoryIds: readonly number[]): Promise<number[]> {
   const categories = await getRecords(categoriesEntity, categoryIds);
   const ancestors = new Set<number>(categoryIds);
-  for (const category of categories) for (const id of (category.path_ids as number[] | undefined) ?? []) ancestors.add(Number(id));
+  for (const category of categories)
+    for (const id of (category.path_ids as number[] | undefined) ?? []) ancestors.add(Number(id));
   return [...ancestors].sort((a, b) => a - b);
 }
 

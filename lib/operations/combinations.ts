@@ -1,12 +1,18 @@
 import { seedRecord } from '../db/entity-store.js';
-import { combinationsEntity as def } from '../entities/combinations.js';
 import { writeAnswer } from '../entities/answers.js';
+import { combinationsEntity as def } from '../entities/combinations.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
-import type { Operation } from '../stack/api-handler.js';
 import { created, ok } from '../http/response.js';
-import { checkCombination, combinationHash, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
+import type { Operation } from '../stack/api-handler.js';
 import { presentAll, updateOperation } from './crud.js';
+import {
+  checkCombination,
+  combinationHash,
+  productOfQuery,
+  recordsOfProduct,
+  requireProduct,
+} from './option-combinations.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 

@@ -16,8 +16,11 @@ export const companyHooks: EntityHooks = {
     const name = String(record.company ?? '');
     for (const productId of await idsInIndex(productsEntity, 'company_id', companyId)) {
       // A product moved to another company meanwhile got that company's name from the move.
-      await updateRecord(productsEntity, productId, (current): Record<string, StoredValue> =>
-        Number(current.company_id) === companyId ? { company_name: name } : {},
+      await updateRecord(
+        productsEntity,
+        productId,
+        (current): Record<string, StoredValue> =>
+          Number(current.company_id) === companyId ? { company_name: name } : {},
       );
     }
   },

@@ -1,32 +1,32 @@
-import { listRecords, type ListCondition } from '../db/entity-list.js';
+import { type ListCondition, listRecords } from '../db/entity-list.js';
 import {
+  type CountRef,
   countOf,
   createRecord,
   deleteRecord,
+  type EntityRecord,
+  type ExtraItems,
   getRecord,
   getRecordWithCounts,
   updateRecord,
-  type CountRef,
-  type EntityRecord,
-  type ExtraItems,
   type WithId,
 } from '../db/entity-store.js';
+import type { TransactItem } from '../db/transact.js';
 import { writeAnswer } from '../entities/answers.js';
 import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { readBodyFields, readFilters, withDefaults, type FieldValues } from '../entities/validate.js';
+import { type FieldValues, readBodyFields, readFilters, withDefaults } from '../entities/validate.js';
 import { NotFoundError } from '../errors.js';
-import type { ApiRequest } from '../stack/request.js';
-import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
-import { badRequest } from '../http/http-errors.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
+import { badRequest } from '../http/http-errors.js';
 import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
-import { withSwitchedFields } from './switched-fields.js';
-import type { TransactItem } from '../db/transact.js';
-import { created, noContent, ok, type ApiResult } from '../http/response.js';
+import { type ApiResult, created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
+import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
+import type { ApiRequest } from '../stack/request.js';
 import { confinedCompany, type ScopeSource } from './company-scope.js';
+import { withSwitchedFields } from './switched-fields.js';
 
 /**
  * The five operations of a plain entity, from its definition. An entity's own
@@ -38,7 +38,10 @@ export interface EntityHooks {
   /** Conditions a list always applies (a nested path's parent: `/categories/:id/products`). */
   scope?: (request: ApiRequest) => Promise<ListCondition[]> | ListCondition[];
   /** Turns filter values into conditions where a filter is more than a field comparison (`cid` with subcats). */
-  conditions?: (filters: FieldValues, request: ApiRequest) => Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
+  conditions?: (
+    filters: FieldValues,
+    request: ApiRequest,
+  ) => Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
   /** The values to store on create, after validation and defaults (timestamps are set already). */
   create?: (values: FieldValues, request: ApiRequest) => Promise<FieldValues> | FieldValues;
   /** The changes to store on update, judged against the current record on every attempt. */
@@ -70,7 +73,11 @@ const now = () => Math.floor(Date.now() / 1000);
  * A vendor sees only its own company's records of a vendor-scoped entity, and a store or vendor context
  * only that company's records of a company-owned one; any other is a 404 there (SPEC §10).
  */
-export function assertVisible(def: StoredEntityDefinition, request: ScopeSource, record: EntityRecord | undefined): EntityRecord {
+export function assertVisible(
+  def: StoredEntityDefinition,
+  request: ScopeSource,
+  record: EntityRecord | undefined,
+): EntityRecord {
   if (!record) throw new NotFoundError();
   const company = confinedCompany(def, request);
   if (company !== undefined && Number(record.company_id) !== company) throw new NotFoundError();
@@ -99,7 +106,8 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
       itemsPerPage: paging.itemsPerPage,
       after: cursor?.k,
     });
-    const next = nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
+    const next =
+      nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
     const echo = { ...searchEcho(paging, filters, total), next };
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
     const keyedBy = def.collection?.keyedBy;
@@ -110,10 +118,15 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
 }
 
 /** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
-async function listConditions(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues): Promise<ListCondition[]> {
+async function listConditions(
+  def: StoredEntityDefinition,
+  hooks: EntityHooks,
+  request: ApiRequest,
+  filters: FieldValues,
+): Promise<ListCondition[]> {
   const custom = (await hooks.conditions?.(filters, request)) ?? [];
   const handled = new Set(custom.map((c) => c.rule.field));
-  const conditions: ListCondition[] = [...(await hooks.scope?.(request)) ?? [], ...custom];
+  const conditions: ListCondition[] = [...((await hooks.scope?.(request)) ?? []), ...custom];
   for (const [name, value] of Object.entries(filters)) {
     const rule = def.filterRules?.[name];
     // A list filter (`pid=12,13`) matches any of its values.
@@ -145,9 +158,17 @@ export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {
 }
 
 /** What a single GET of `record` shows (its ETag's source), for judging a write's If-Match. */
-async function presentedSingle(def: StoredEntityDefinition, hooks: EntityHooks, record: EntityRecord): Promise<unknown> {
+async function presentedSingle(
+  def: StoredEntityDefinition,
+  hooks: EntityHooks,
+  record: EntityRecord,
+): Promise<unknown> {
   const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.idField])) ?? {});
-  const counts = Object.fromEntries(await Promise.all(refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const)));
+  const counts = Object.fromEntries(
+    await Promise.all(
+      refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const),
+    ),
+  );
   const [shown] = await presentAll(def, hooks, [{ ...record, ...counts }], 'single');
   return shown;
 }
@@ -162,7 +183,12 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     if (Object.hasOwn(def.fields, 'timestamp')) values.timestamp = now();
     if (Object.hasOwn(def.fields, 'updated_timestamp')) values.updated_timestamp = now();
     if (hooks.create) values = await hooks.create(values, request);
-    const record = await createRecord(def, values as Record<string, StoredValue>, hooks.extraItems?.(request), hooks.withId);
+    const record = await createRecord(
+      def,
+      values as Record<string, StoredValue>,
+      hooks.extraItems?.(request),
+      hooks.withId,
+    );
     await hooks.afterWrite?.(record, undefined, request);
     return created(writeAnswer(def, 'create', Number(record[def.idField])));
   };
@@ -197,11 +223,16 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
 export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
     const judgeIfMatch = ifMatchJudge(request);
-    const deleted = await deleteRecord(def, parseId(request.route.id), async (current) => {
-      assertVisible(def, request, current);
-      await judgeIfMatch(() => presentedSingle(def, hooks, current));
-      await hooks.remove?.(current, request);
-    }, hooks.removeItems);
+    const deleted = await deleteRecord(
+      def,
+      parseId(request.route.id),
+      async (current) => {
+        assertVisible(def, request, current);
+        await judgeIfMatch(() => presentedSingle(def, hooks, current));
+        await hooks.remove?.(current, request);
+      },
+      hooks.removeItems,
+    );
     await hooks.afterDelete?.(deleted);
     return noContent();
   };

@@ -7,9 +7,9 @@ import { idsInIndex, type ListCondition } from '../db/entity-list.js';
 import { deleteRecord } from '../db/entity-store.js';
 import { discussionsEntity } from '../entities/discussions.js';
 import type { FieldValues } from '../entities/validate.js';
-import { NotFoundError, ValidationError, type FieldError } from '../errors.js';
-import type { ApiRequest } from '../stack/request.js';
+import { type FieldError, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
+import type { ApiRequest } from '../stack/request.js';
 import type { EntityHooks } from './crud.js';
 
 const table = () => config().tableName;
@@ -25,7 +25,10 @@ const OBJECT_STORAGE: Record<string, string | undefined> = { P: 'product', C: 'c
  * thread of an object, put only if absent, so concurrent first posts share one thread).
  */
 const threadKey = (id: number) => ({ pk: `DISCUSSIONTHREAD#${id}`, sk: 'THREAD' });
-const objectThreadKey = (type: string, objectId: number) => ({ pk: `DISCUSSIONTHREAD#${type}#${objectId}`, sk: 'THREAD' });
+const objectThreadKey = (type: string, objectId: number) => ({
+  pk: `DISCUSSIONTHREAD#${type}#${objectId}`,
+  sk: 'THREAD',
+});
 
 async function getItem(key: { pk: string; sk: string }) {
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
@@ -41,9 +44,20 @@ async function threadFor(type: string, objectId: number): Promise<number> {
   const existing = await threadOf(type, objectId);
   if (existing) return existing;
   const id = await nextId('discussion_thread');
-  await db().send(new PutCommand({ TableName: table(), Item: { ...threadKey(id), thread_id: id, object_type: type, object_id: objectId } }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...threadKey(id), thread_id: id, object_type: type, object_id: objectId },
+    }),
+  );
   try {
-    await db().send(new PutCommand({ TableName: table(), Item: { ...objectThreadKey(type, objectId), thread_id: id }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...objectThreadKey(type, objectId), thread_id: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
     return id;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
@@ -94,7 +108,8 @@ async function newPost(values: FieldValues, request: ApiRequest): Promise<FieldV
 }
 
 function checkRating(values: FieldValues): void {
-  if (values.rating_value !== undefined && Number(values.rating_value) > 5) throw invalid('rating_value', 'The rating_value field must be between 0 and 5');
+  if (values.rating_value !== undefined && Number(values.rating_value) > 5)
+    throw invalid('rating_value', 'The rating_value field must be between 0 and 5');
 }
 
 export const discussionHooks: EntityHooks = {
@@ -108,7 +123,15 @@ export const discussionHooks: EntityHooks = {
     const storage = OBJECT_STORAGE[String(record.object_type)];
     if (!storage || record.version !== 1) return { items: [] };
     return {
-      items: [{ ConditionCheck: { TableName: table(), Key: entityKeys.record(storage, Number(record.object_id)), ConditionExpression: 'attribute_exists(pk)' } }],
+      items: [
+        {
+          ConditionCheck: {
+            TableName: table(),
+            Key: entityKeys.record(storage, Number(record.object_id)),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ],
       explain: () => invalid('object_id', `The object_id field names no object of type ${String(record.object_type)}`),
     };
   },

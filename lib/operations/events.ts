@@ -1,10 +1,10 @@
 import { ValidationError } from '../errors.js';
 import { EVENT_ENTITIES } from '../events/changed-item.js';
 import { readFeed } from '../events/feed-reader.js';
-import type { Operation } from '../stack/api-handler.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';
+import type { Operation } from '../stack/api-handler.js';
 
 const ACTIONS = ['created', 'updated', 'deleted'];
 
@@ -12,7 +12,14 @@ const invalid = (field: string, message: string) =>
   new ValidationError(`The ${field} field ${message}`, [{ field, message: `The ${field} field ${message}` }]);
 
 function list(text: string | undefined): string[] {
-  return [...new Set((text ?? '').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== ''))].sort();
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(',')
+        .map((part) => part.trim().toLowerCase())
+        .filter((part) => part !== ''),
+    ),
+  ].sort();
 }
 
 /**
@@ -23,11 +30,16 @@ function readEventFilters(query: Record<string, string>): { types: string[]; ent
   const types: string[] = [];
   const entities = list(query.entity);
   for (const entity of entities) {
-    if (!EVENT_ENTITIES.includes(entity)) throw invalid('entity', `names no entity with events: ${entity} (one of ${EVENT_ENTITIES.join(', ')})`);
+    if (!EVENT_ENTITIES.includes(entity))
+      throw invalid('entity', `names no entity with events: ${entity} (one of ${EVENT_ENTITIES.join(', ')})`);
   }
   for (const name of list(query.type)) {
     const [entity, action, extra] = name.split('.');
-    if (extra !== undefined || !EVENT_ENTITIES.includes(entity ?? '') || !(action === '*' || ACTIONS.includes(action ?? ''))) {
+    if (
+      extra !== undefined ||
+      !EVENT_ENTITIES.includes(entity ?? '') ||
+      !(action === '*' || ACTIONS.includes(action ?? ''))
+    ) {
       throw invalid('type', `names no event: ${name} (<entity>.created, .updated, .deleted or <entity>.*)`);
     }
     if (action === '*') entities.push(entity!);
@@ -47,7 +59,12 @@ export const listEvents: Operation = async ({ query }) => {
   const digest = listDigest(['events', filters.types, filters.entities]);
   const cursor = readCursor(query.cursor, 'stamp', 'asc', digest);
   if (cursor && !/^\d{16}(#evt_[0-9a-f]{32})?$/.test(cursor.k)) throw invalid('cursor', 'is not a cursor of this list');
-  const page = await readFeed({ after: cursor?.k, limit: itemsPerPage, types: filters.types, entities: filters.entities });
+  const page = await readFeed({
+    after: cursor?.k,
+    limit: itemsPerPage,
+    types: filters.types,
+    entities: filters.entities,
+  });
   const next = encodeCursor({ s: 'stamp', o: 'asc', q: digest, k: page.next });
   const params = {
     ...(query.type !== undefined ? { type: query.type } : {}),

@@ -1,20 +1,32 @@
 import { listRecords } from '../db/entity-list.js';
+import { createRecord } from '../db/entity-store.js';
+import { writeAnswer } from '../entities/answers.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
 import type { StoredValue } from '../entities/types.js';
-import { readBodyFields, withDefaults, type FieldValues } from '../entities/validate.js';
-import { createRecord } from '../db/entity-store.js';
+import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../stack/api-handler.js';
 import { created, ok } from '../http/response.js';
-import { writeAnswer } from '../entities/answers.js';
-import { checkCombination, combinationKey, productOfQuery, recordsOfProduct, requireProduct } from './option-combinations.js';
-import { presentAll, type EntityHooks } from './crud.js';
+import type { Operation } from '../stack/api-handler.js';
+import { type EntityHooks, presentAll } from './crud.js';
+import {
+  checkCombination,
+  combinationKey,
+  productOfQuery,
+  recordsOfProduct,
+  requireProduct,
+} from './option-combinations.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** The exception already holding a (product, combination), if any (a Query of the combination_key index). */
 async function existing(key: string): Promise<number | undefined> {
-  const { records } = await listRecords(def, { conditions: [{ rule: { field: 'combination_key', op: 'eq' }, values: [key] }], sortBy: 'id', descending: false, page: 1, itemsPerPage: 1 });
+  const { records } = await listRecords(def, {
+    conditions: [{ rule: { field: 'combination_key', op: 'eq' }, values: [key] }],
+    sortBy: 'id',
+    descending: false,
+    page: 1,
+    itemsPerPage: 1,
+  });
   return records[0] ? Number(records[0].exception_id) : undefined;
 }
 

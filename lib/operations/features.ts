@@ -2,8 +2,8 @@ import { nextId } from '../db/counters.js';
 import type { EntityRecord } from '../db/entity-store.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
-import { removeFeatureValues } from './feature-removal.js';
 import type { EntityHooks } from './crud.js';
+import { removeFeatureValues } from './feature-removal.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_VARIANTS = 500;
@@ -20,15 +20,25 @@ interface VariantInput {
  * variant_id, every value a string but `color` (null) and `image_pair`. A sent variant_id that the
  * feature already has keeps its id; everything else gets a new one.
  */
-async function variantsOf(sent: unknown, featureId: number, existing: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function variantsOf(
+  sent: unknown,
+  featureId: number,
+  existing: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const list = (Array.isArray(sent) ? sent : Object.values(sent as object)) as VariantInput[];
-  if (list.length > MAX_VARIANTS) throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+  if (list.length > MAX_VARIANTS)
+    throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
   for (const [i, item] of list.entries()) {
-    const name = typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
-    if (name === '' || name.length > 255) throw invalid('variants', 'Every variant needs a variant name of at most 255 characters');
+    const name =
+      typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
+    if (name === '' || name.length > 255)
+      throw invalid('variants', 'Every variant needs a variant name of at most 255 characters');
     const position = Number.isInteger(Number(item.position ?? i)) ? Number(item.position ?? i) : i;
-    const kept = item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id)) ? Number(item.variant_id) : undefined;
+    const kept =
+      item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
+        ? Number(item.variant_id)
+        : undefined;
     const id = kept ?? (await nextId('feature_variant'));
     variants[id] = {
       variant_id: String(id),
@@ -49,7 +59,8 @@ async function variantsOf(sent: unknown, featureId: number, existing: Record<str
 }
 
 function requireCompany(values: FieldValues): void {
-  if (values.company_id !== undefined && Number(values.company_id) === 0) throw invalid('company_id', 'The company_id field is required');
+  if (values.company_id !== undefined && Number(values.company_id) === 0)
+    throw invalid('company_id', 'The company_id field is required');
 }
 
 export const featureHooks: EntityHooks = {
@@ -62,13 +73,19 @@ export const featureHooks: EntityHooks = {
   // Each variant names its feature, whose id a create learns only now.
   withId: (record) => ({
     variants: Object.fromEntries(
-      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, variant]) => [id, { ...variant, feature_id: String(record.feature_id) }]),
+      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, variant]) => [
+        id,
+        { ...variant, feature_id: String(record.feature_id) },
+      ]),
     ),
   }),
   update: async (changes, current: EntityRecord) => {
     requireCompany(changes);
     if (changes.variants === undefined) return changes;
     const featureId = Number(current.feature_id);
-    return { ...changes, variants: await variantsOf(changes.variants, featureId, (current.variants ?? {}) as Record<string, unknown>) };
+    return {
+      ...changes,
+      variants: await variantsOf(changes.variants, featureId, (current.variants ?? {}) as Record<string, unknown>),
+    };
   },
 };

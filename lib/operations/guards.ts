@@ -32,7 +32,9 @@ export function guardSelfRemoval(caller: Caller, targetUserId: number, removing:
 export function guardMembership(caller: Caller, memberId: number, memberType: string, groupType: string): void {
   if (memberId === caller.userId) throw new ForbiddenError('You cannot change your own memberships');
   if (groupType === 'A' && (memberType === 'A' || memberType === 'V') && !caller.isRoot) {
-    throw new ForbiddenError("Only a root administrator may change an administrator's or vendor's membership of an administrator group");
+    throw new ForbiddenError(
+      "Only a root administrator may change an administrator's or vendor's membership of an administrator group",
+    );
   }
 }
 
@@ -48,7 +50,9 @@ export function sentText(body: Record<string, unknown> | undefined, field: strin
  */
 export function guardApiAccess(caller: Caller, targetUserType: string, targetUserId: number): void {
   if ((targetUserType === 'A' || targetUserType === 'V') && targetUserId !== caller.userId && !caller.isRoot) {
-    throw new ForbiddenError('Only a root administrator may change the API access of another administrator or a vendor');
+    throw new ForbiddenError(
+      'Only a root administrator may change the API access of another administrator or a vendor',
+    );
   }
 }
 

@@ -37,16 +37,22 @@ export const languageHooks: EntityHooks = {
   },
   update: (changes, current) => {
     const checked = codeOf(changes);
-    if (checked.lang_code !== current.lang_code) throw invalid('lang_code', 'The lang_code of a language cannot be changed');
+    if (checked.lang_code !== current.lang_code)
+      throw invalid('lang_code', 'The lang_code of a language cannot be changed');
     return checked;
   },
   extraItems: () => (record) => ({
     items: record.version === 1 ? [langCodeMarker(String(record.lang_code), Number(record.lang_id))] : [],
-    explain: (failed) => (failed.length === 0 ? undefined : invalid('lang_code', `The provided language (${String(record.lang_code)}) code already exists`)),
+    explain: (failed) =>
+      failed.length === 0
+        ? undefined
+        : invalid('lang_code', `The provided language (${String(record.lang_code)}) code already exists`),
   }),
   remove: (current) => {
     if (current.lang_code === DEFAULT_LANGUAGE) {
-      throw new ValidationError(`The ${String(current.name)} language cannot be deleted because it is the default store language`);
+      throw new ValidationError(
+        `The ${String(current.name)} language cannot be deleted because it is the default store language`,
+      );
     }
   },
   // CS-Cart deletes a language's values with it; no new one can be written once the marker is gone.

@@ -1,19 +1,19 @@
-import { idsInIndex } from '../db/entity-list.js';
 import { entityKeys } from '../db/entity-keys.js';
+import { idsInIndex } from '../db/entity-list.js';
 import { getRecord, getRecords } from '../db/entity-store.js';
 import { deleteLangvar, getLangvar, listLangvars, putLangvar, updateLangvar } from '../db/langvars.js';
 import { languagesEntity } from '../entities/languages.js';
 import type { ResourceDefinition } from '../entities/types.js';
 import { readBodyFields, readFilters } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
-import type { ApiRequest } from '../stack/request.js';
-import type { Prefetch } from '../stack/prefetch.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
-import { created, noContent, ok } from '../http/response.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
+import { created, noContent, ok } from '../http/response.js';
 import { parseId, parseName } from '../http/route.js';
+import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
+import type { Prefetch } from '../stack/prefetch.js';
+import type { ApiRequest } from '../stack/request.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -28,7 +28,10 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   if (nested) {
     const language = await languageOf(request, parseId(route.id));
     if (!language) throw new NotFoundError();
-    return { code: String(language.lang_code), name: route.nestedId === undefined ? undefined : parseName(route.nestedId) };
+    return {
+      code: String(language.lang_code),
+      name: route.nestedId === undefined ? undefined : parseName(route.nestedId),
+    };
   }
   const name = route.id === undefined ? undefined : parseName(route.id);
   const given = request.body?.lang_code ?? request.query.lang_code;
@@ -57,7 +60,11 @@ async function allCodes(): Promise<string[]> {
   return languages.map((language) => String(language.lang_code));
 }
 
-const shown = (found: { lang_code: string; name: string; value: string }) => ({ lang_code: found.lang_code, name: found.name, value: found.value });
+const shown = (found: { lang_code: string; name: string; value: string }) => ({
+  lang_code: found.lang_code,
+  name: found.name,
+  value: found.value,
+});
 
 /**
  * A write's If-Match (specific tags): the variable as a GET shows it now must match (404 when there is
@@ -97,7 +104,8 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
       case 'create': {
         const values = readBodyFields(resource, 'create', request.body ?? {});
         const name = String(values.name);
-        if (!/^[0-9a-z_-]{1,128}$/.test(name)) throw invalid('name', 'The name field may hold only lower-case letters, digits, _ and -');
+        if (!/^[0-9a-z_-]{1,128}$/.test(name))
+          throw invalid('name', 'The name field may hold only lower-case letters, digits, _ and -');
         const { code } = await target(request, nested);
         await putLangvar({ lang_code: code, name, value: String(values.value ?? '') });
         return created({ name });
@@ -113,7 +121,11 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
       case 'delete': {
         const { code, name } = await target(request, nested);
         const judged = await judgeIfMatch(request, code, name!);
-        await deleteLangvar(nested ? [code] : await allCodes(), name!, judged === undefined ? undefined : { code, value: judged });
+        await deleteLangvar(
+          nested ? [code] : await allCodes(),
+          name!,
+          judged === undefined ? undefined : { code, value: judged },
+        );
         return noContent();
       }
     }

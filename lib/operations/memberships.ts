@@ -1,14 +1,14 @@
-import type { Caller } from '../entities/caller.js';
 import { getLinkContext, writeLinkStatus } from '../db/memberships.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
 import { retryOnConditionFailed } from '../db/transact.js';
 import { isReservedUsergroup } from '../db/usergroups.js';
+import type { Caller } from '../entities/caller.js';
 import type { LinkStatus } from '../entities/usergroups.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { parseId } from '../http/route.js';
-import type { Route } from '../http/route.js';
-import type { ApiRequest } from '../stack/request.js';
 import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
+import type { Route } from '../http/route.js';
+import { parseId } from '../http/route.js';
+import type { ApiRequest } from '../stack/request.js';
 import { guardMembership } from './guards.js';
 import { presentLink } from './presenters.js';
 
@@ -35,7 +35,8 @@ export async function loadMembershipTarget(route: Route): Promise<MembershipTarg
   const { user, group, link } = await getLinkContext(userId, groupId);
   if (!user) throw new NotFoundError('The User not found');
   if (!group) throw groupError('The usergroup does not exist');
-  if (isReservedUsergroup(groupId)) throw groupError(`Usergroup ${groupId} is reserved: membership in it cannot be changed`);
+  if (isReservedUsergroup(groupId))
+    throw groupError(`Usergroup ${groupId} is reserved: membership in it cannot be changed`);
   return { user, group, link };
 }
 
@@ -55,7 +56,8 @@ export async function changeMembership(
     const target = await loadMembershipTarget(route);
     guardMembership(caller, target.user.user_id, target.user.user_type, target.group.type);
     // If-Match: judged on the link as a GET shows it; a link a GET does not show (none, or F) matches no tag.
-    if (judgeIfMatch && request && specificIfMatch(request) && (!target.link || target.link.status === 'F')) throw preconditionFailed();
+    if (judgeIfMatch && request && specificIfMatch(request) && (!target.link || target.link.status === 'F'))
+      throw preconditionFailed();
     await judgeIfMatch?.(() => presentLink(target.link!));
     const status = decideStatus(target);
     if (target.user.user_type === 'C' && target.group.type === 'A' && status !== 'F') {

@@ -1,13 +1,13 @@
-import { getRecord, type EntityRecord } from '../db/entity-store.js';
+import { type EntityRecord, getRecord } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { discussionsEntity } from '../entities/discussions.js';
 import { featuresEntity } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { NotFoundError } from '../errors.js';
-import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
 import { parseId } from '../http/route.js';
-import { assertVisible, deleteOperation, getOperation, updateOperation, type EntityHooks } from './crud.js';
+import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
+import { assertVisible, deleteOperation, type EntityHooks, getOperation, updateOperation } from './crud.js';
 import { discussionHooks } from './discussions.js';
 import { featureHooks } from './features.js';
 import { productHooks } from './products.js';
@@ -69,6 +69,10 @@ function throughParent(objects: ChildObjects, operation: Operation): Operation {
 const OPERATIONS = { get: getOperation, update: updateOperation, delete: deleteOperation } as const;
 
 /** The Lambda handler of GET, PUT or DELETE on a child object through its parent, under the nested route key. */
-export function childObjectHandler(objects: ChildObjects, operation: keyof typeof OPERATIONS, routeKey: string): LambdaHandler {
+export function childObjectHandler(
+  objects: ChildObjects,
+  operation: keyof typeof OPERATIONS,
+  routeKey: string,
+): LambdaHandler {
   return apiHandler(routeKey, throughParent(objects, OPERATIONS[operation](objects.child, objects.hooks)));
 }

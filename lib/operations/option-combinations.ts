@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { listRecords } from '../db/entity-list.js';
-import { deleteRecord, getRecord, type EntityRecord } from '../db/entity-store.js';
+import { deleteRecord, type EntityRecord, getRecord } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
 import { optionsEntity } from '../entities/options.js';
@@ -27,7 +27,8 @@ export async function recordsOfProduct(def: StoredEntityDefinition, productId: n
 
 /** The product named by a write: it must exist (400 naming product_id otherwise, SPEC §10). */
 export async function requireProduct(productId: number): Promise<void> {
-  if (!(await getRecord(productsEntity, productId))) throw invalid('product_id', 'The product_id field names a product that does not exist');
+  if (!(await getRecord(productsEntity, productId)))
+    throw invalid('product_id', 'The product_id field names a product that does not exist');
 }
 
 /** The product of a collection read (`?product_id=`): required (400), and an unknown one is a 404. */
@@ -53,9 +54,14 @@ export async function checkCombination(productId: number, sent: unknown): Promis
   const checked: Record<string, string> = {};
   for (const [optionId, variant] of Object.entries(sent as Record<string, unknown>)) {
     const variants = variantsOf.get(optionId);
-    if (!variants) throw invalid('combination', `The combination field names option ${optionId}, which is not an option of product ${productId}`);
+    if (!variants)
+      throw invalid(
+        'combination',
+        `The combination field names option ${optionId}, which is not an option of product ${productId}`,
+      );
     const variantId = typeof variant === 'number' || typeof variant === 'string' ? String(variant).trim() : '';
-    if (!Object.hasOwn(variants, variantId)) throw invalid('combination', `The combination field names a variant that option ${optionId} does not have`);
+    if (!Object.hasOwn(variants, variantId))
+      throw invalid('combination', `The combination field names a variant that option ${optionId} does not have`);
     checked[optionId] = variantId;
   }
   return checked;
@@ -89,7 +95,11 @@ async function deleteQuietly(def: StoredEntityDefinition, id: number): Promise<v
  * Deleting an option takes the exceptions and combinations of its product that name it (as CS-Cart);
  * with `keptVariants` (an update of its variants), only those naming a variant it no longer has.
  */
-export async function deleteCombinationsUsing(productId: number, optionId: number, keptVariants?: object): Promise<void> {
+export async function deleteCombinationsUsing(
+  productId: number,
+  optionId: number,
+  keptVariants?: object,
+): Promise<void> {
   if (productId === 0) return;
   for (const def of [exceptionsEntity, combinationsEntity]) {
     for (const record of await recordsOfProduct(def, productId)) {

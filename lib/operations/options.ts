@@ -1,15 +1,15 @@
 import { Big } from 'big.js';
 import { nextId } from '../db/counters.js';
 import { listRecords } from '../db/entity-list.js';
-import { getRecord, type EntityRecord } from '../db/entity-store.js';
-import { SELECTABLE_OPTION_TYPES, optionsEntity } from '../entities/options.js';
+import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { Operation } from '../stack/api-handler.js';
 import { ok } from '../http/response.js';
+import type { Operation } from '../stack/api-handler.js';
+import { type EntityHooks, listOperation } from './crud.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
-import { listOperation, type EntityHooks } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_VARIANTS = 500;
@@ -19,13 +19,15 @@ const MODIFIER_TYPES = ['A', 'P'];
 function modifier(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') return '0.000';
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^-?\d{1,9}(\.\d+)?$/.test(text)) throw invalid('variants', `The ${field} of every variant must be a decimal number`);
+  if (!/^-?\d{1,9}(\.\d+)?$/.test(text))
+    throw invalid('variants', `The ${field} of every variant must be a decimal number`);
   return new Big(text).toFixed(3);
 }
 
 function modifierType(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') return 'A';
-  if (typeof value !== 'string' || !MODIFIER_TYPES.includes(value)) throw invalid('variants', `The ${field} of every variant must be A or P`);
+  if (typeof value !== 'string' || !MODIFIER_TYPES.includes(value))
+    throw invalid('variants', `The ${field} of every variant must be A or P`);
   return value;
 }
 
@@ -33,20 +35,34 @@ function modifierType(value: unknown, field: string): string {
  * The variants sent (a list, or an object of them), stored keyed by variant_id as the recording shows
  * them (every value a string but `image_pair`). A sent variant_id the option already has keeps its id.
  */
-async function variantsOf(sent: unknown, optionId: number, existing: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (sent === null || typeof sent !== 'object') throw invalid('variants', 'The variants field must be a list of variants');
+async function variantsOf(
+  sent: unknown,
+  optionId: number,
+  existing: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (sent === null || typeof sent !== 'object')
+    throw invalid('variants', 'The variants field must be a list of variants');
   const list = (Array.isArray(sent) ? sent : Object.values(sent)) as Array<Record<string, unknown>>;
-  if (list.length > MAX_VARIANTS) throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+  if (list.length > MAX_VARIANTS)
+    throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
   for (const [i, item] of list.entries()) {
     if (item === null || typeof item !== 'object') throw invalid('variants', 'Every variant must be an object');
-    const name = typeof item.variant_name === 'string' || typeof item.variant_name === 'number' ? String(item.variant_name).trim() : '';
-    if (name === '' || name.length > 255) throw invalid('variants', 'Every variant needs a variant_name of at most 255 characters');
+    const name =
+      typeof item.variant_name === 'string' || typeof item.variant_name === 'number'
+        ? String(item.variant_name).trim()
+        : '';
+    if (name === '' || name.length > 255)
+      throw invalid('variants', 'Every variant needs a variant_name of at most 255 characters');
     const position = item.position === undefined ? i : Number(item.position);
-    if (!Number.isInteger(position) || position < 0) throw invalid('variants', 'The position of every variant must be a non-negative integer');
+    if (!Number.isInteger(position) || position < 0)
+      throw invalid('variants', 'The position of every variant must be a non-negative integer');
     const status = item.status ?? 'A';
     if (status !== 'A' && status !== 'D') throw invalid('variants', 'The status of every variant must be A or D');
-    const kept = item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id)) ? Number(item.variant_id) : undefined;
+    const kept =
+      item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
+        ? Number(item.variant_id)
+        : undefined;
     const id = kept ?? (await nextId('option_variant'));
     variants[id] = {
       variant_name: name,
@@ -92,7 +108,10 @@ export const optionHooks: EntityHooks = {
   // Each variant names its option, whose id a create learns only now.
   withId: (record) => ({
     variants: Object.fromEntries(
-      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, v]) => [id, { ...v, option_id: String(record.option_id) }]),
+      Object.entries((record.variants ?? {}) as Record<string, Record<string, unknown>>).map(([id, v]) => [
+        id,
+        { ...v, option_id: String(record.option_id) },
+      ]),
     ),
   }),
   update: async (changes, current: EntityRecord, request) => {
@@ -104,7 +123,11 @@ export const optionHooks: EntityHooks = {
   // Exceptions and combinations naming a variant the option no longer has go with it.
   afterWrite: async (record, previous) => {
     if (previous && record.variants !== previous.variants) {
-      await deleteCombinationsUsing(Number(record.product_id), Number(record.option_id), (record.variants ?? {}) as object);
+      await deleteCombinationsUsing(
+        Number(record.product_id),
+        Number(record.option_id),
+        (record.variants ?? {}) as object,
+      );
     }
   },
   // Exceptions and combinations that name the option (or one of its variants) go with it.
@@ -139,7 +162,11 @@ export function optionsListOperation(): Operation {
     if (text === '' || text === '0') {
       const result = await globalList(request);
       const body = result.body as Record<string, Record<string, unknown>>;
-      const params = { ...PARAMS_DEFAULTS, ...body.params, sort_order_rev: body.params!.sort_order === 'asc' ? 'desc' : 'asc' };
+      const params = {
+        ...PARAMS_DEFAULTS,
+        ...body.params,
+        sort_order_rev: body.params!.sort_order === 'asc' ? 'desc' : 'asc',
+      };
       return ok({ ...body, params, search: params });
     }
     if (!/^\d{1,15}$/.test(text)) throw invalid('product_id', 'The product_id field must be a non-negative integer');
@@ -154,4 +181,3 @@ export function optionsListOperation(): Operation {
     return ok(keyed);
   };
 }
-

@@ -3,7 +3,11 @@ import type { EntityHooks } from './crud.js';
 import { tree } from './tree.js';
 
 /** The page tree (lib/operations/tree.ts); a root page has `level` 0, as the recording shows. */
-const pageTree = tree(pagesEntity, { noun: 'page', rootLevel: 0, cycleMessage: 'A page cannot be moved under itself or one of its subpages' });
+const pageTree = tree(pagesEntity, {
+  noun: 'page',
+  rootLevel: 0,
+  cycleMessage: 'A page cannot be moved under itself or one of its subpages',
+});
 
 export const pageHooks: EntityHooks = {
   create: pageTree.create,

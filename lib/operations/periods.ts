@@ -9,7 +9,12 @@ import { ValidationError } from '../errors.js';
  * `time_from` / `time_to` alone also apply.
  */
 export function periodRange(filters: Record<string, StoredValue>, now: number): { from?: number; to?: number } {
-  const period = filters.period === undefined ? (filters.time_from !== undefined || filters.time_to !== undefined ? 'C' : 'A') : String(filters.period);
+  const period =
+    filters.period === undefined
+      ? filters.time_from !== undefined || filters.time_to !== undefined
+        ? 'C'
+        : 'A'
+      : String(filters.period);
   const day = 86_400;
   const today = Math.floor(now / day) * day;
   const date = new Date(now * 1000);

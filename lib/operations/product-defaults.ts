@@ -7,7 +7,7 @@ import { readItem } from '../db/items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import type { StoredValue } from '../entities/types.js';
-import { withDefaults, type FieldValues } from '../entities/validate.js';
+import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import { categoryHooks } from './categories.js';
 
@@ -26,7 +26,13 @@ const defaultCategoryKey = (companyId: number) => ({ pk: `DEFAULTCATEGORY#${comp
 
 /** The first store (the lowest company id): the default company of a single-store install (and of batch upserts). */
 export async function firstCompanyId(): Promise<number | undefined> {
-  const { records } = await listRecords(storesEntity, { conditions: [], sortBy: 'id', descending: false, page: 1, itemsPerPage: 1 });
+  const { records } = await listRecords(storesEntity, {
+    conditions: [],
+    sortBy: 'id',
+    descending: false,
+    page: 1,
+    itemsPerPage: 1,
+  });
   return records[0] ? Number(records[0].company_id) : undefined;
 }
 
@@ -42,21 +48,39 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     company_id: companyId,
     parent_id: 0,
   } as FieldValues);
-  const prepared = await categoryHooks.create!({ ...values, is_default: 'Y', timestamp: Math.floor(Date.now() / 1000) }, undefined as never);
-  const category = await createRecord(categoriesEntity, prepared as Record<string, StoredValue>, undefined, categoryHooks.withId);
+  const prepared = await categoryHooks.create!(
+    { ...values, is_default: 'Y', timestamp: Math.floor(Date.now() / 1000) },
+    undefined as never,
+  );
+  const category = await createRecord(
+    categoriesEntity,
+    prepared as Record<string, StoredValue>,
+    undefined,
+    categoryHooks.withId,
+  );
   const categoryId = Number(category.category_id);
-  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...defaultCategoryKey(companyId), category_id: categoryId } }));
+  await db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: { ...defaultCategoryKey(companyId), category_id: categoryId },
+    }),
+  );
   return categoryId;
 }
 
-const noCategories = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+const noCategories = (value: unknown) =>
+  value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 
 /** A new product's values with the company and categories CS-Cart would give it. */
 export async function productCreateDefaults(values: FieldValues): Promise<FieldValues> {
   let companyId = Number(values.company_id ?? 0);
   if (companyId === 0) {
     companyId = (await firstCompanyId()) ?? 0;
-    if (companyId === 0) throw invalid('company_id', 'The company_id field is required: the store has no company yet (POST /stores first)');
+    if (companyId === 0)
+      throw invalid(
+        'company_id',
+        'The company_id field is required: the store has no company yet (POST /stores first)',
+      );
   }
   const out: FieldValues = { ...values, company_id: companyId };
   if (noCategories(values.category_ids)) out.category_ids = [await defaultCategoryId(companyId)];

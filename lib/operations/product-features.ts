@@ -2,10 +2,10 @@ import { getRecord, getRecords } from '../db/entity-store.js';
 import { featuresEntity } from '../entities/features.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
-import type { Operation } from '../stack/api-handler.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
+import type { Operation } from '../stack/api-handler.js';
 import { assertVisible } from './crud.js';
 
 /**
@@ -18,7 +18,9 @@ export const listProductFeatures: Operation = async (request) => {
   const product = assertVisible(productsEntity, request, await getRecord(productsEntity, parseId(route.id)));
   const paging = readPaging(query, ['id']);
   const values = (product.product_features ?? {}) as Record<string, Record<string, unknown>>;
-  const ids = Object.keys(values).map(Number).sort((a, b) => a - b);
+  const ids = Object.keys(values)
+    .map(Number)
+    .sort((a, b) => a - b);
   if (paging.sortOrder === 'desc') ids.reverse();
   const offset = (paging.page - 1) * paging.itemsPerPage;
   const features = await getRecords(featuresEntity, ids.slice(offset, offset + paging.itemsPerPage));

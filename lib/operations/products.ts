@@ -1,21 +1,21 @@
-import { getRecord, getRecords, type EntityRecord } from '../db/entity-store.js';
+import type { ListCondition } from '../db/entity-list.js';
+import { type EntityRecord, getRecord, getRecords } from '../db/entity-store.js';
+import type { WordMatch } from '../db/text-items.js';
+import { categoriesEntity } from '../entities/categories.js';
 import { companiesStorage } from '../entities/companies.js';
 import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
-import { categoriesEntity } from '../entities/categories.js';
+import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
-import type { ListCondition } from '../db/entity-list.js';
-import type { WordMatch } from '../db/text-items.js';
-import { productsEntity } from '../entities/products.js';
-import type { EntityHooks } from './crud.js';
 import { categoryTreeOf } from './category-tree-index.js';
-import { deleteOptionsOfProduct } from './option-combinations.js';
+import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions.js';
-import { repairGroupParent } from './variation-groups.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
+import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
+import { repairGroupParent } from './variation-groups.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
@@ -23,7 +23,8 @@ const MAX_FEATURES = 100;
 /** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
 function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): number {
   if (wanted !== undefined && Number(wanted) !== 0) {
-    if (!categoryIds.includes(Number(wanted))) throw invalid('main_category', 'The main_category field must be one of the product\'s category_ids');
+    if (!categoryIds.includes(Number(wanted)))
+      throw invalid('main_category', "The main_category field must be one of the product's category_ids");
     return Number(wanted);
   }
   return categoryIds[0] ?? 0;
@@ -34,16 +35,23 @@ function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): n
  * for the others — checked against the features and stored as the recording shows it, keyed by feature
  * id with the feature's description and the chosen variant. `feature_ids` (hidden) keeps features in use.
  */
-async function productFeatures(sent: Record<string, unknown>): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
+async function productFeatures(
+  sent: Record<string, unknown>,
+): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
   const entries = Object.entries(sent);
-  if (entries.length > MAX_FEATURES) throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
+  if (entries.length > MAX_FEATURES)
+    throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
   const ids = entries.map(([id]) => Number(id));
-  if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw invalid('product_features', 'The product_features field must be keyed by feature_id');
-  const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]));
+  if (ids.some((id) => !Number.isInteger(id) || id < 1))
+    throw invalid('product_features', 'The product_features field must be keyed by feature_id');
+  const features = new Map(
+    (await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]),
+  );
   const shown: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     const feature = features.get(Number(key));
-    if (!feature) throw invalid('product_features', `The product_features field names feature ${key}, which does not exist`);
+    if (!feature)
+      throw invalid('product_features', `The product_features field names feature ${key}, which does not exist`);
     const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;
     const type = String(feature.feature_type);
     // A number select (N) given a number that is none of its variants holds the number, as O and D do.
@@ -54,7 +62,10 @@ async function productFeatures(sent: Record<string, unknown>): Promise<{ product
       throw invalid('product_features', `The product_features field names a variant that feature ${key} does not have`);
     }
     if (!usesVariant && (typeof value === 'object' || String(value).length > 255)) {
-      throw invalid('product_features', `The product_features field needs a value of at most 255 characters for feature ${key}`);
+      throw invalid(
+        'product_features',
+        `The product_features field needs a value of at most 255 characters for feature ${key}`,
+      );
     }
     const variant = usesVariant ? variants[String(value)] : undefined;
     shown[key] = {
@@ -92,10 +103,14 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
   const out: FieldValues = { ...values };
   if (values.category_ids !== undefined || values.main_category !== undefined) {
     const categoryIds = ((values.category_ids ?? current?.category_ids ?? []) as number[]).map(Number);
-    out.main_category = mainCategory(categoryIds, values.main_category ?? (values.category_ids === undefined ? current?.main_category : undefined));
+    out.main_category = mainCategory(
+      categoryIds,
+      values.main_category ?? (values.category_ids === undefined ? current?.main_category : undefined),
+    );
     out.category_tree = await categoryTreeOf(categoryIds);
   }
-  if (values.product_features !== undefined) Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
+  if (values.product_features !== undefined)
+    Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
   if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
   if (values.price !== undefined) out.base_price = values.price;
   return out;
@@ -110,11 +125,20 @@ async function categoryCondition(categoryId: number, subcats: StoredValue | unde
 /** `q` with its `match`, and CS-Cart 4.20's `updated_in_hours` as a lower bound of `updated_timestamp`. */
 function searchConditions(filters: FieldValues): ListCondition[] {
   const out: ListCondition[] = [];
-  if (filters.q !== undefined) out.push({ rule: productsEntity.filterRules!.q!, values: [filters.q], match: (filters.match as WordMatch | undefined) ?? 'exact' });
+  if (filters.q !== undefined)
+    out.push({
+      rule: productsEntity.filterRules!.q!,
+      values: [filters.q],
+      match: (filters.match as WordMatch | undefined) ?? 'exact',
+    });
   // Both bounds may come; the later one holds (the hook handles the field, so crud adds neither itself).
-  if (filters.updated_since !== undefined) out.push({ rule: productsEntity.filterRules!.updated_since!, values: [filters.updated_since] });
+  if (filters.updated_since !== undefined)
+    out.push({ rule: productsEntity.filterRules!.updated_since!, values: [filters.updated_since] });
   if (filters.updated_in_hours !== undefined) {
-    out.push({ rule: { field: 'updated_timestamp', op: 'gte' }, values: [Math.floor(Date.now() / 1000) - Number(filters.updated_in_hours) * 3600] });
+    out.push({
+      rule: { field: 'updated_timestamp', op: 'gte' },
+      values: [Math.floor(Date.now() / 1000) - Number(filters.updated_in_hours) * 3600],
+    });
   }
   return out;
 }
@@ -125,7 +149,8 @@ export const productHooks: EntityHooks = {
   afterDelete: async (deleted) => {
     await deletePostsOf('P', Number(deleted.product_id));
     await deleteOptionsOfProduct(Number(deleted.product_id));
-    if (deleted.variation_group_id) await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
+    if (deleted.variation_group_id)
+      await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
   },
   conditions: async (filters) => [
     ...(filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : []),
@@ -140,7 +165,13 @@ export const productHooks: EntityHooks = {
           ...record,
           shared_between_companies: [Number(record.company_id ?? 0)],
           prices: [
-            { product_id: String(record.product_id), lower_limit: '1', usergroup_id: '0', percentage_discount: '0.00', price: String(record.price) },
+            {
+              product_id: String(record.product_id),
+              lower_limit: '1',
+              usergroup_id: '0',
+              percentage_discount: '0.00',
+              price: String(record.price),
+            },
           ],
         })),
 };

@@ -2,7 +2,7 @@ import type { EntityRecord } from '../db/entity-store.js';
 import { settingsEntity } from '../entities/settings.js';
 import { ValidationError } from '../errors.js';
 import type { Operation } from '../stack/api-handler.js';
-import { listOperation, type EntityHooks } from './crud.js';
+import { type EntityHooks, listOperation } from './crud.js';
 
 /** Setting types whose value is one of the setting's `variants`: select box, radio group. */
 const CHOICE_TYPES = new Set(['S', 'R']);
@@ -11,7 +11,8 @@ const NUMBER_PATTERN = /^\d{1,12}(\.\d+)?$/;
 /** One-line text types (input, phone, country, state, password) hold at most 255 characters; textareas (T) more. */
 const LINE_TYPES = new Set(['I', 'L', 'X', 'W', 'P']);
 
-const invalid = (message: string) => ValidationError.forFields([{ field: 'value', message: `The value field ${message}` }]);
+const invalid = (message: string) =>
+  ValidationError.forFields([{ field: 'value', message: `The value field ${message}` }]);
 
 /**
  * The value a PUT may store, judged by the setting's `type` (stricter than CS-Cart, which stores any text):

@@ -1,10 +1,10 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { deleteRecord, getRecord } from '../db/entity-store.js';
-import { NotFoundError, ValidationError } from '../errors.js';
 import { ordersEntity } from '../entities/orders.js';
 import { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
 import type { FieldValues } from '../entities/validate.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { EntityHooks } from './crud.js';
 
@@ -13,16 +13,22 @@ const blank = (value: unknown) => value === undefined || value === null || Strin
 const now = () => Math.floor(Date.now() / 1000);
 
 /** `{item_id: amount}` checked against the order's lines (all of them when absent), amounts as strings. */
-function shippedProducts(sent: Record<string, unknown> | undefined, lines: Record<string, Record<string, unknown>>): Record<string, string> {
+function shippedProducts(
+  sent: Record<string, unknown> | undefined,
+  lines: Record<string, Record<string, unknown>>,
+): Record<string, string> {
   const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
-  if (sent === undefined || Object.keys(sent).length === 0) return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
+  if (sent === undefined || Object.keys(sent).length === 0)
+    return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
   if (Array.isArray(sent)) throw invalid('products', 'The products field must be an object {item_id: amount}');
   const shipped: Record<string, string> = {};
   for (const [itemId, value] of Object.entries(sent)) {
     const max = ordered.get(itemId);
-    if (max === undefined) throw invalid('products', `The products field names item ${itemId}, which the order does not have`);
+    if (max === undefined)
+      throw invalid('products', `The products field names item ${itemId}, which the order does not have`);
     const amount = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
-    if (!Number.isInteger(amount) || amount < 1 || amount > max) throw invalid('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
+    if (!Number.isInteger(amount) || amount < 1 || amount > max)
+      throw invalid('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
     shipped[itemId] = String(amount);
   }
   return shipped;
@@ -36,9 +42,14 @@ function shippedProducts(sent: Record<string, unknown> | undefined, lines: Recor
 export const shipmentHooks: EntityHooks = {
   create: async (values) => {
     if (blank(values.carrier) && blank(values.tracking_number)) {
-      throw ValidationError.forFields([{ field: 'carrier', message: 'One of the following fields is required: carrier / tracking_number' }]);
+      throw ValidationError.forFields([
+        { field: 'carrier', message: 'One of the following fields is required: carrier / tracking_number' },
+      ]);
     }
-    const [order, shipping] = await Promise.all([getRecord(ordersEntity, Number(values.order_id)), getRecord(shippingsEntity, Number(values.shipping_id))]);
+    const [order, shipping] = await Promise.all([
+      getRecord(ordersEntity, Number(values.order_id)),
+      getRecord(shippingsEntity, Number(values.shipping_id)),
+    ]);
     if (!order) throw invalid('order_id', 'The order_id field names an order that does not exist');
     if (!shipping) throw invalid('shipping_id', 'The shipping_id field names a shipping method that does not exist');
     const lines = (order.products ?? {}) as Record<string, Record<string, unknown>>;

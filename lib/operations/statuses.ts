@@ -24,10 +24,12 @@ function checkParams(values: FieldValues): void {
     if (typeof value !== 'string') throw invalid(`params.${key} must be a string`);
   }
   const { inventory } = params as Record<string, unknown>;
-  if (inventory !== undefined && inventory !== 'D' && inventory !== 'I') throw invalid('params.inventory must be D or I');
+  if (inventory !== undefined && inventory !== 'D' && inventory !== 'I')
+    throw invalid('params.inventory must be D or I');
 }
 
-const isParams = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+const isParams = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
 
 /**
  * `params` with every recorded key: the ones sent over the ones the status had over the defaults (CS-Cart
@@ -62,10 +64,13 @@ export const statusHooks: EntityHooks = {
   },
   update: (changes, current) => {
     checkParams(changes);
-    return changes.params === undefined ? changes : { ...changes, params: completeParams(changes.params, current.params) as FieldValues[string] };
+    return changes.params === undefined
+      ? changes
+      : { ...changes, params: completeParams(changes.params, current.params) as FieldValues[string] };
   },
   // Statuses written before params were completed on write show every recorded key too.
-  decorate: async (records) => records.map((record) => (isParams(record.params) ? { ...record, params: completeParams(record.params) } : record)),
+  decorate: async (records) =>
+    records.map((record) => (isParams(record.params) ? { ...record, params: completeParams(record.params) } : record)),
   extraItems: () => (record) => ({
     items: record.version === 1 ? [letterMarker(String(record.type), String(record.status))] : [],
     explain: () => new ConflictError('Another status took that letter at the same time; try again'),

@@ -2,10 +2,10 @@ import { readCart, writeCart } from '../db/carts.js';
 import type { EntityRecord } from '../db/entity-store.js';
 import type { StoredValue } from '../entities/types.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import type { ApiRequest } from '../stack/request.js';
-import type { Operation } from '../stack/api-handler.js';
 import { created, noContent, ok } from '../http/response.js';
-import { amountChanges, cartItemId, linesToAdd, type CartLine, type CartLines } from './cart-lines.js';
+import type { Operation } from '../stack/api-handler.js';
+import type { ApiRequest } from '../stack/request.js';
+import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd } from './cart-lines.js';
 import { cartMoney, checkAvailable, checkStock, priceCart, productsOf } from './cart-pricing.js';
 import { contextCompany } from './company-scope.js';
 
@@ -19,11 +19,14 @@ import { contextCompany } from './company-scope.js';
 function owner(request: ApiRequest): number {
   const { caller } = request;
   if (caller.userType === 'V') throw new ForbiddenError('Vendors have no storefront cart');
-  if (caller.storefront === 'guest' || caller.userId < 1) throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
+  if (caller.storefront === 'guest' || caller.userId < 1)
+    throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
   return caller.userId;
 }
 
-const linesOf = (record: EntityRecord | undefined): CartLines => ({ ...((record?.lines as CartLines | undefined) ?? {}) });
+const linesOf = (record: EntityRecord | undefined): CartLines => ({
+  ...((record?.lines as CartLines | undefined) ?? {}),
+});
 
 /** A cart item id from the path: CS-Cart's are numbers; anything else names no line (404). */
 function itemIdOf(raw: string | undefined): string | undefined {
@@ -36,7 +39,12 @@ function itemIdOf(raw: string | undefined): string | undefined {
  * The record of a cart holding `lines`, or undefined when it holds none (the record is then deleted). Stock is
  * judged for the products whose amount grew (`grown`): taking things out of a cart is never refused.
  */
-async function cartValues(request: ApiRequest, current: EntityRecord | undefined, lines: CartLines, grown: ReadonlySet<number> = new Set()): Promise<Record<string, StoredValue> | undefined> {
+async function cartValues(
+  request: ApiRequest,
+  current: EntityRecord | undefined,
+  lines: CartLines,
+  grown: ReadonlySet<number> = new Set(),
+): Promise<Record<string, StoredValue> | undefined> {
   if (Object.keys(lines).length === 0) return undefined;
   const products = await productsOf(Object.values(lines));
   checkStock(Object.fromEntries(Object.entries(lines).filter(([, line]) => grown.has(line.product_id))), products);
@@ -53,7 +61,10 @@ async function cartValues(request: ApiRequest, current: EntityRecord | undefined
   };
 }
 
-const cartIds = (ids: ReadonlyArray<[string, CartLine]>) => ({ cart_ids: Object.fromEntries(ids.map(([id, line]) => [id, line.product_id])), message: false });
+const cartIds = (ids: ReadonlyArray<[string, CartLine]>) => ({
+  cart_ids: Object.fromEntries(ids.map(([id, line]) => [id, line.product_id])),
+  message: false,
+});
 
 /** GET /sra_cart_content: the cart priced now (an empty cart when there is none). */
 export const readStorefrontCart: Operation = async (request) => {

@@ -25,15 +25,22 @@ function fieldsSwitchedOn(def: StoredEntityDefinition, query: Record<string, str
  * A list's rows with the single-object fields its switches ask for (`GET /features?variants=true`), each
  * in the single object's wire type, taken from the row's own record.
  */
-export function withSwitchedFields(def: StoredEntityDefinition, query: Record<string, string>, records: EntityRecord[], rows: Array<Record<string, unknown>>) {
+export function withSwitchedFields(
+  def: StoredEntityDefinition,
+  query: Record<string, string>,
+  records: EntityRecord[],
+  rows: Array<Record<string, unknown>>,
+) {
   const fields = fieldsSwitchedOn(def, query);
   if (fields.length === 0) return rows;
   return rows.map((row, i) => {
-    const extra = Object.fromEntries(fields.map((field) => {
-      const spec = def.fields[field]!;
-      const value = Object.hasOwn(records[i]!, field) ? records[i]![field] : spec.default;
-      return [field, toWire(spec, value as never, wireOf(spec, 'single'))];
-    }));
+    const extra = Object.fromEntries(
+      fields.map((field) => {
+        const spec = def.fields[field]!;
+        const value = Object.hasOwn(records[i]!, field) ? records[i]![field] : spec.default;
+        return [field, toWire(spec, value as never, wireOf(spec, 'single'))];
+      }),
+    );
     return { ...row, ...extra };
   });
 }

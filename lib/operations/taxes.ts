@@ -13,13 +13,15 @@ function checkRates(values: FieldValues): FieldValues {
   if (!Object.hasOwn(values, 'rates')) return values;
   const rates = values.rates;
   if (Array.isArray(rates) && rates.length === 0) return { ...values, rates: {} };
-  if (rates === null || typeof rates !== 'object' || Array.isArray(rates)) throw invalid('The rates field must be an object keyed by destination_id');
+  if (rates === null || typeof rates !== 'object' || Array.isArray(rates))
+    throw invalid('The rates field must be an object keyed by destination_id');
   const checked: Record<string, { rate_value: string; rate_type: string }> = {};
   for (const [destination, rate] of Object.entries(rates as Record<string, unknown>)) {
     if (!/^[1-9]\d{0,9}$/.test(destination)) throw invalid('The rates field must be keyed by positive destination ids');
     const { rate_value: value, rate_type: type = 'P' } = (rate ?? {}) as Record<string, unknown>;
     const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-    if (!/^\d{1,9}(\.\d+)?$/.test(text)) throw invalid('The rate_value of every rate must be a non-negative decimal number');
+    if (!/^\d{1,9}(\.\d+)?$/.test(text))
+      throw invalid('The rate_value of every rate must be a non-negative decimal number');
     if (type !== 'P' && type !== 'F') throw invalid('The rate_type of every rate must be P or F');
     checked[destination] = { rate_value: new Big(text).toFixed(3), rate_type: type };
   }

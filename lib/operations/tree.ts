@@ -1,5 +1,5 @@
 import { idsInIndex } from '../db/entity-list.js';
-import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
+import { type EntityRecord, getRecord, updateRecord } from '../db/entity-store.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
@@ -25,7 +25,8 @@ export interface Tree {
   subtreeIds: (id: number) => Promise<number[]>;
 }
 
-const pathOf = (record: EntityRecord | undefined): number[] => ((record?.path_ids as number[] | undefined) ?? []).map(Number);
+const pathOf = (record: EntityRecord | undefined): number[] =>
+  ((record?.path_ids as number[] | undefined) ?? []).map(Number);
 
 export interface TreeOptions {
   /** What a record is called in messages (`category`). */
@@ -39,7 +40,11 @@ export interface TreeOptions {
 }
 
 export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessage, afterMove }: TreeOptions): Tree {
-  const placed = (path: number[]): Record<string, StoredValue> => ({ path_ids: path, id_path: path.join('/'), level: path.length - 1 + rootLevel });
+  const placed = (path: number[]): Record<string, StoredValue> => ({
+    path_ids: path,
+    id_path: path.join('/'),
+    level: path.length - 1 + rootLevel,
+  });
   const invalid = (message: string) => new ValidationError(message, [{ field: 'parent_id', message }]);
 
   async function parentPath(parentId: number): Promise<number[]> {

@@ -8,9 +8,11 @@ import { ValidationError } from '../errors.js';
  * naming `password`, and nothing changes.
  */
 export async function passwordHashOf(body: Record<string, unknown>): Promise<string | undefined> {
-  if (!Object.hasOwn(body, 'password') || body.password === null || body.password === undefined || body.password === '') return undefined;
+  if (!Object.hasOwn(body, 'password') || body.password === null || body.password === undefined || body.password === '')
+    return undefined;
   const sent = body.password;
-  const problem = typeof sent === 'string' ? passwordProblem(sent, API_PASSWORD_MIN_LENGTH) : 'a password must be a string';
+  const problem =
+    typeof sent === 'string' ? passwordProblem(sent, API_PASSWORD_MIN_LENGTH) : 'a password must be a string';
   if (problem) {
     const message = `The password field is not acceptable: ${problem}`;
     throw new ValidationError(message, [{ field: 'password', message }]);

@@ -1,5 +1,5 @@
-import { getUsergroup, isReservedUsergroup } from '../db/usergroups.js';
 import type { UsergroupRecord } from '../db/records.js';
+import { getUsergroup, isReservedUsergroup } from '../db/usergroups.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 
@@ -14,9 +14,10 @@ export async function requireUsergroup(rawId: string | undefined): Promise<Userg
 /** SPEC §6: the built-in groups 1 and 2 are never modified or deleted. */
 export function refuseReserved(group: UsergroupRecord, action: 'modified' | 'deleted'): void {
   if (isReservedUsergroup(group.usergroup_id)) {
-    throw new ValidationError(`Usergroup ${group.usergroup_id} (${group.usergroup}) is reserved and cannot be ${action}`, [
-      { field: 'usergroup_id', message: `Usergroup ${group.usergroup_id} is reserved and cannot be ${action}` },
-    ]);
+    throw new ValidationError(
+      `Usergroup ${group.usergroup_id} (${group.usergroup}) is reserved and cannot be ${action}`,
+      [{ field: 'usergroup_id', message: `Usergroup ${group.usergroup_id} is reserved and cannot be ${action}` }],
+    );
   }
 }
 
@@ -39,7 +40,8 @@ export async function writeJudgedUsergroup(
     if (await judgeAndWrite(group)) return group;
     const current = await getUsergroup(group.usergroup_id);
     if (!current) throw new NotFoundError('The usergroup does not exist');
-    if (attempt >= MAX_JUDGEMENTS) throw new ConflictError('The usergroup is being changed by another request; try again');
+    if (attempt >= MAX_JUDGEMENTS)
+      throw new ConflictError('The usergroup is being changed by another request; try again');
     group = current;
   }
 }

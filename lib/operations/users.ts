@@ -1,16 +1,16 @@
-import type { ApiRequest } from '../stack/request.js';
-import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { getRecords } from '../db/entity-store.js';
+import type { UserRecord } from '../db/records.js';
 import type { UserFilters } from '../db/user-list.js';
 import { getUser } from '../db/users.js';
-import type { UserRecord } from '../db/records.js';
 import { storesEntity } from '../entities/companies.js';
 import { present, type View } from '../entities/present.js';
-import { USER_WIRE_ORDER, usersEntity, type UserStatus, type UserType } from '../entities/users.js';
 import type { EntityDefinition } from '../entities/types.js';
+import { USER_WIRE_ORDER, type UserStatus, type UserType, usersEntity } from '../entities/users.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { parseId } from '../http/route.js';
+import type { ApiRequest } from '../stack/request.js';
 
 /** The user named in the path: 404 when there is none. */
 export async function requireUser(rawId: string | undefined): Promise<UserRecord> {
@@ -50,7 +50,12 @@ export async function presentUsers(users: readonly UserRecord[], view: View): Pr
   const names = await companyNames(users);
   return users.map((user) => {
     const companyName = names.get(user.company_id) ?? '';
-    const shown = { ...user, user_login: loginOf(user.user_id), company: user.company ?? companyName, company_name: companyName };
+    const shown = {
+      ...user,
+      user_login: loginOf(user.user_id),
+      company: user.company ?? companyName,
+      company_name: companyName,
+    };
     return present(wireDefinition, shown, view);
   });
 }
@@ -108,7 +113,10 @@ export function keepVendorCompany(userType: string, companyId: number | undefine
  * comes before a 412): the version judged, which the write must then find unchanged (else 412); undefined
  * without If-Match.
  */
-export async function judgeUserIfMatch(request: ApiRequest, guard: (user: UserRecord) => void): Promise<number | undefined> {
+export async function judgeUserIfMatch(
+  request: ApiRequest,
+  guard: (user: UserRecord) => void,
+): Promise<number | undefined> {
   if (!specificIfMatch(request)) return undefined;
   const user = await requireUser(request.route.id);
   guard(user);

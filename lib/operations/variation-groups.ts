@@ -1,7 +1,7 @@
 import { listRecords } from '../db/entity-list.js';
-import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
-import { productsEntity } from '../entities/products.js';
+import { type EntityRecord, getRecord, updateRecord } from '../db/entity-store.js';
 import { variationGroupsEntity } from '../entities/product-variations.js';
+import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
 
 /**
@@ -30,8 +30,13 @@ export async function repairGroupParent(groupId: number, leavingProductId: numbe
   const group = await getRecord(variationGroupsEntity, groupId);
   if (!group || Number(group.parent_product_id ?? 0) !== leavingProductId) return;
   const next = (await groupMembers(groupId)).find((product) => Number(product.product_id) !== leavingProductId);
-  await updateRecord(variationGroupsEntity, groupId, (current): Record<string, StoredValue> =>
-    Number(current.parent_product_id ?? 0) === leavingProductId ? { parent_product_id: Number(next?.product_id ?? 0), updated_at: Math.floor(Date.now() / 1000) } : {},
+  await updateRecord(
+    variationGroupsEntity,
+    groupId,
+    (current): Record<string, StoredValue> =>
+      Number(current.parent_product_id ?? 0) === leavingProductId
+        ? { parent_product_id: Number(next?.product_id ?? 0), updated_at: Math.floor(Date.now() / 1000) }
+        : {},
   ).catch(() => undefined);
 }
 
@@ -39,7 +44,12 @@ export async function repairGroupParent(groupId: number, leavingProductId: numbe
 export async function adoptParent(groupId: number, productId: number): Promise<void> {
   const group = await getRecord(variationGroupsEntity, groupId);
   if (!group || Number(group.parent_product_id ?? 0) !== 0) return;
-  await updateRecord(variationGroupsEntity, groupId, (current): Record<string, StoredValue> =>
-    Number(current.parent_product_id ?? 0) === 0 ? { parent_product_id: productId, updated_at: Math.floor(Date.now() / 1000) } : {},
+  await updateRecord(
+    variationGroupsEntity,
+    groupId,
+    (current): Record<string, StoredValue> =>
+      Number(current.parent_product_id ?? 0) === 0
+        ? { parent_product_id: productId, updated_at: Math.floor(Date.now() / 1000) }
+        : {},
   ).catch(() => undefined);
 }

@@ -1,21 +1,27 @@
 import { listRecords } from '../db/entity-list.js';
-import { getRecord, type EntityRecord } from '../db/entity-store.js';
-import { findDelivery, getDelivery, listDeliveries, rescheduleDelivery, type Delivery } from '../db/webhook-deliveries.js';
+import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import {
+  type Delivery,
+  findDelivery,
+  getDelivery,
+  listDeliveries,
+  rescheduleDelivery,
+} from '../db/webhook-deliveries.js';
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { ApiRequest } from '../stack/request.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { badRequest } from '../http/http-errors.js';
-import { created, ok, type ApiResult } from '../http/response.js';
+import { readPaging } from '../http/paging.js';
+import { type ApiResult, created, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
+import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
+import type { ApiRequest } from '../stack/request.js';
 import { attemptDelivery } from '../webhooks/attempt.js';
 import { isEventEntity } from '../webhooks/event-names.js';
 import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
-import { readPaging } from '../http/paging.js';
-import { createOperation, updateOperation, type EntityHooks } from './crud.js';
+import { createOperation, type EntityHooks, updateOperation } from './crud.js';
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
@@ -66,8 +72,12 @@ export const MAX_WEBHOOKS_PER_COMPANY = 10;
 async function checkCaps(companyId: number, except?: number): Promise<void> {
   const { records } = await listRecords(webhooksEntity, { conditions: [], sortBy: 'id', descending: false, page: 1 });
   const others = records.filter((record) => Number(record.webhook_id) !== except);
-  if (except === undefined && others.length >= MAX_WEBHOOKS) throw badRequest(`A store has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
-  if (companyId > 0 && others.filter((record) => Number(record.company_id) === companyId).length >= MAX_WEBHOOKS_PER_COMPANY) {
+  if (except === undefined && others.length >= MAX_WEBHOOKS)
+    throw badRequest(`A store has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
+  if (
+    companyId > 0 &&
+    others.filter((record) => Number(record.company_id) === companyId).length >= MAX_WEBHOOKS_PER_COMPANY
+  ) {
     throw badRequest(`A company has at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks bound to it; delete one first`);
   }
 }
@@ -84,7 +94,8 @@ export const webhookHooks: EntityHooks = {
   },
   update: async (changes, current: EntityRecord, request) => {
     const { rotate_secret: rotate, ...rest } = changes;
-    if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id)) await checkCaps(Number(rest.company_id), Number(current.webhook_id));
+    if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id))
+      await checkCaps(Number(rest.company_id), Number(current.webhook_id));
     const out = await checked(rest);
     if (rotate !== 'Y') return out;
     const rotated = rotatedSecret(current);
@@ -118,8 +129,16 @@ function presentDelivery(delivery: Delivery) {
     event_type: delivery.event_type,
     status: delivery.status,
     created_at: delivery.created_at,
-    next_attempt_at: delivery.status === 'pending' && delivery.next_attempt_at ? new Date(delivery.next_attempt_at).toISOString() : null,
-    attempts: delivery.attempts.map((attempt) => ({ at: attempt.at, response_code: attempt.code, error: attempt.error ?? null, duration_ms: attempt.duration_ms })),
+    next_attempt_at:
+      delivery.status === 'pending' && delivery.next_attempt_at
+        ? new Date(delivery.next_attempt_at).toISOString()
+        : null,
+    attempts: delivery.attempts.map((attempt) => ({
+      at: attempt.at,
+      response_code: attempt.code,
+      error: attempt.error ?? null,
+      duration_ms: attempt.duration_ms,
+    })),
   };
 }
 

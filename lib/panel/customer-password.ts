@@ -1,8 +1,8 @@
 import { effectivePrivileges } from '../auth/authorize.js';
-import type { Caller } from '../entities/caller.js';
 import { API_PASSWORD_MIN_LENGTH, hashPassword, passwordProblem } from '../auth/passwords.js';
 import { setPasswordHash } from '../db/login-credentials.js';
 import { getUser } from '../db/users.js';
+import type { Caller } from '../entities/caller.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 
 /**
@@ -14,8 +14,12 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 export async function setCustomerPassword(caller: Caller, userId: number, password: string): Promise<void> {
   const user = await getUser(userId);
   if (!user) throw new NotFoundError('There is no such account.');
-  if (user.user_type !== 'C') throw new ValidationError('Only customers get a storefront password here; administrators use npm run admin -- set-password.');
-  if (!caller.isRoot && !(await effectivePrivileges(caller)).has('manage_users')) throw new ForbiddenError('The manage_users privilege is required');
+  if (user.user_type !== 'C')
+    throw new ValidationError(
+      'Only customers get a storefront password here; administrators use npm run admin -- set-password.',
+    );
+  if (!caller.isRoot && !(await effectivePrivileges(caller)).has('manage_users'))
+    throw new ForbiddenError('The manage_users privilege is required');
   const problem = passwordProblem(password, API_PASSWORD_MIN_LENGTH);
   if (problem) throw new ValidationError(`The password is not acceptable: ${problem}.`);
   await setPasswordHash(userId, await hashPassword(password));

@@ -49,7 +49,9 @@ export function panelRequest(event: APIGatewayProxyEvent, secure: boolean): Pane
   };
 }
 
-function panelMiddleware(secure: boolean): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PanelContext> {
+function panelMiddleware(
+  secure: boolean,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PanelContext> {
   const finish = (context: PanelContext, status: number) => {
     const latencyMs = context.panel ? Date.now() - context.panel.startedAt : 0;
     log('info', 'request', { status, latencyMs });
@@ -59,7 +61,12 @@ function panelMiddleware(secure: boolean): MiddlewareObj<APIGatewayProxyEvent, A
     before: ({ event, context }) => {
       const request = panelRequest(event, secure);
       context.panel = { request, startedAt: Date.now() };
-      setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, apiRequestId: event.requestContext?.requestId, method: request.method, path: event.path });
+      setLogContext(context, {
+        requestId: context.awsRequestId ?? event.requestContext?.requestId,
+        apiRequestId: event.requestContext?.requestId,
+        method: request.method,
+        path: event.path,
+      });
     },
     after: ({ context, response }) => {
       if (!response) return;
@@ -72,7 +79,12 @@ function panelMiddleware(secure: boolean): MiddlewareObj<APIGatewayProxyEvent, A
       const base = request.context.panel?.request.base ?? PANEL_PATH;
       request.response = {
         statusCode: failure.status,
-        headers: { ...securityHeaders(secure), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...failure.headers },
+        headers: {
+          ...securityHeaders(secure),
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-store',
+          ...failure.headers,
+        },
         body: messagePage({ base }, 'Something went wrong', failure.body.message).text,
       };
       finish(request.context, failure.status);

@@ -1,22 +1,39 @@
 import { timingSafeEqual } from 'node:crypto';
 import { effectivePrivileges } from '../auth/authorize.js';
-import type { Caller } from '../entities/caller.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { setCustomerPassword } from './customer-password.js';
-import { statusOf } from './refusals.js';
 import { batchGet } from '../db/batch-get.js';
 import { keys } from '../db/keys.js';
-import { lockedForSeconds, recordFailure, type AttemptWindow } from '../db/login-attempts.js';
-import { createSession, deleteSession, getSession, passwordTag, randomToken, SESSION_SECONDS, type PanelSession } from '../db/panel-sessions.js';
-import { withoutKeys, type LoginRecord, type UserRecord } from '../db/records.js';
+import { type AttemptWindow, lockedForSeconds, recordFailure } from '../db/login-attempts.js';
+import {
+  createSession,
+  deleteSession,
+  getSession,
+  type PanelSession,
+  passwordTag,
+  randomToken,
+  SESSION_SECONDS,
+} from '../db/panel-sessions.js';
+import { type LoginRecord, type UserRecord, withoutKeys } from '../db/records.js';
 import { listUsers } from '../db/user-list.js';
 import { getLogin, getUser } from '../db/users.js';
+import type { Caller } from '../entities/caller.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import { changeApiAccess, type ApiAccessRequest } from '../operations/api-access.js';
+import { type ApiAccessRequest, changeApiAccess } from '../operations/api-access.js';
 import { parseCookies, serializeCookie } from './cookies.js';
+import { setCustomerPassword } from './customer-password.js';
 import type { Html } from './html.js';
+import { statusOf } from './refusals.js';
 import { PANEL_CSS, PANEL_CSS_VERSION } from './styles.js';
-import { accountPage, LIST_PATHS, listPage, loginPage, messagePage, type Notice, type PageFrame, type Viewer } from './views.js';
+import {
+  accountPage,
+  LIST_PATHS,
+  listPage,
+  loginPage,
+  messagePage,
+  type Notice,
+  type PageFrame,
+  type Viewer,
+} from './views.js';
 
 /**
  * The administration panel (docs/panel.md): server-rendered HTML forms, no JavaScript.
@@ -121,7 +138,13 @@ async function signedIn(request: PanelRequest): Promise<SignedIn | undefined> {
     token,
     session,
     caller,
-    viewer: { userId: caller.userId, email: login.email_lc, isRoot: caller.isRoot, canViewUsers, csrfToken: session.csrf_token },
+    viewer: {
+      userId: caller.userId,
+      email: login.email_lc,
+      isRoot: caller.isRoot,
+      canViewUsers,
+      csrfToken: session.csrf_token,
+    },
   };
 }
 
@@ -154,10 +177,20 @@ function sessionCookie(request: PanelRequest, token: string, maxAge: number): st
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in and sign-out
 
-function showLogin(request: PanelRequest, status: number, email: string, notice?: Notice, extra: Record<string, string> = {}): PanelResponse {
+function showLogin(
+  request: PanelRequest,
+  status: number,
+  email: string,
+  notice?: Notice,
+  extra: Record<string, string> = {},
+): PanelResponse {
   // A fresh form token each time the form is shown, in the cookie and in the form (double submit).
   const loginToken = randomToken();
-  const cookie = serializeCookie(LOGIN_COOKIE, loginToken, { path: request.base, maxAge: LOGIN_COOKIE_SECONDS, secure: request.secure });
+  const cookie = serializeCookie(LOGIN_COOKIE, loginToken, {
+    path: request.base,
+    maxAge: LOGIN_COOKIE_SECONDS,
+    secure: request.secure,
+  });
   return page(status, loginPage(frameOf(request), loginToken, email, notice), { 'Set-Cookie': cookie, ...extra });
 }
 
@@ -180,9 +213,13 @@ async function signIn(request: PanelRequest): Promise<PanelResponse> {
   const password = fields.get('password') ?? '';
   const formToken = parseCookies(request.headers.cookie)[LOGIN_COOKIE];
   if (!sameToken(formToken, fields.get('login_token')) || !sameOrigin(request)) {
-    return showLogin(request, 403, email, { kind: 'error', text: 'The sign-in form had expired. Please sign in again.' });
+    return showLogin(request, 403, email, {
+      kind: 'error',
+      text: 'The sign-in form had expired. Please sign in again.',
+    });
   }
-  if (!email || !password) return showLogin(request, 400, email, { kind: 'error', text: 'Enter your e-mail and password.' });
+  if (!email || !password)
+    return showLogin(request, 400, email, { kind: 'error', text: 'Enter your e-mail and password.' });
   // No address is longer (RFC 5321), and a longer one could not be a DynamoDB key: refused like a wrong one.
   if (email.length > MAX_EMAIL_LENGTH) return showLogin(request, 401, '', { kind: 'error', text: WRONG_CREDENTIALS });
 
@@ -194,7 +231,13 @@ async function signIn(request: PanelRequest): Promise<PanelResponse> {
   const locked = lockedForSeconds(lookup(attemptsKey) as AttemptWindow | undefined, now);
   if (locked > 0) {
     const minutes = Math.ceil(locked / 60);
-    return showLogin(request, 429, email, { kind: 'error', text: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, { 'Retry-After': String(locked) });
+    return showLogin(
+      request,
+      429,
+      email,
+      { kind: 'error', text: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+      { 'Retry-After': String(locked) },
+    );
   }
   const item = lookup(loginKey);
   const login = item ? withoutKeys<LoginRecord>(item) : undefined;
@@ -235,7 +278,14 @@ async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'): Prom
   const requested = Number(request.query.page ?? '1');
   const pageNumber = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
   const email = request.query.email?.trim().slice(0, MAX_EMAIL_LENGTH) || undefined;
-  const { users, total } = await listUsers({ user_type: type, email, page: pageNumber, itemsPerPage: PAGE_SIZE, sortBy: 'id', descending: false });
+  const { users, total } = await listUsers({
+    user_type: type,
+    email,
+    page: pageNumber,
+    itemsPerPage: PAGE_SIZE,
+    sortBy: 'id',
+    descending: false,
+  });
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total, email }));
@@ -277,7 +327,9 @@ function accountResponse(
       apiEnabled: account.apiEnabled,
       tab,
       canChange,
-      cannotChangeReason: canChange ? undefined : 'Only a root administrator may change the API access of another administrator or a vendor.',
+      cannotChangeReason: canChange
+        ? undefined
+        : 'Only a root administrator may change the API access of another administrator or a vendor.',
       canRegenerate: who.caller.isRoot && user.user_type !== 'C',
       notices,
       newKey,
@@ -286,7 +338,12 @@ function accountResponse(
   );
 }
 
-async function account(request: PanelRequest, who: SignedIn, userId: number, tab: 'general' | 'api'): Promise<PanelResponse> {
+async function account(
+  request: PanelRequest,
+  who: SignedIn,
+  userId: number,
+  tab: 'general' | 'api',
+): Promise<PanelResponse> {
   return accountResponse(request, who, 200, await loadAccount(who, userId), tab);
 }
 
@@ -299,14 +356,28 @@ async function changeAccess(request: PanelRequest, who: SignedIn, userId: number
   try {
     if (fields.get('action') === 'password') {
       await setCustomerPassword(who.caller, userId, fields.get('password') ?? '');
-      return accountResponse(request, who, 200, shown, 'api', [{ kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' }]);
+      return accountResponse(request, who, 200, shown, 'api', [
+        { kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' },
+      ]);
     }
     const result = await changeApiAccess(who.caller, userId, wanted);
     const after = { user: result.user, apiEnabled: result.enabled };
     const notices: Notice[] = [];
-    if (!result.changed) notices.push({ kind: 'ok', text: `Saved. API access was already ${result.enabled ? 'on' : 'off'}: nothing changed.` });
-    else if (!result.enabled) notices.push({ kind: 'ok', text: 'Saved. API access is off: the key was revoked and no longer works.' });
-    else notices.push({ kind: 'ok', text: wanted === 'regenerate' ? 'A new key was generated; the old one no longer works.' : 'Saved. API access is on.' });
+    if (!result.changed)
+      notices.push({
+        kind: 'ok',
+        text: `Saved. API access was already ${result.enabled ? 'on' : 'off'}: nothing changed.`,
+      });
+    else if (!result.enabled)
+      notices.push({ kind: 'ok', text: 'Saved. API access is off: the key was revoked and no longer works.' });
+    else
+      notices.push({
+        kind: 'ok',
+        text:
+          wanted === 'regenerate'
+            ? 'A new key was generated; the old one no longer works.'
+            : 'Saved. API access is on.',
+      });
     return accountResponse(request, who, 200, after, 'api', notices, result.key);
   } catch (error) {
     const status = statusOf(error);
@@ -352,7 +423,10 @@ function notFound(request: PanelRequest, who?: SignedIn): PanelResponse {
   return page(404, messagePage(frameOf(request, who), 'Not found', 'There is no such page.'));
 }
 
-const CSS_RESPONSE_HEADERS = { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' };
+const CSS_RESPONSE_HEADERS = {
+  'Content-Type': 'text/css; charset=utf-8',
+  'Cache-Control': 'public, max-age=31536000, immutable',
+};
 
 /** Answers one request to the panel. Unexpected errors are left to the caller (a generic 500 page). */
 export async function handlePanel(request: PanelRequest): Promise<PanelResponse> {
@@ -361,12 +435,18 @@ export async function handlePanel(request: PanelRequest): Promise<PanelResponse>
   const allowed = ALLOWED[target.name === 'account' ? target.tab : target.name]!;
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (!allowed.includes(method)) {
-    return page(405, messagePage(frameOf(request), 'Method not allowed', `Use ${allowed.join(' or ')}.`), { Allow: allowed.join(', ') });
+    return page(405, messagePage(frameOf(request), 'Method not allowed', `Use ${allowed.join(' or ')}.`), {
+      Allow: allowed.join(', '),
+    });
   }
 
   if (target.name === 'css') {
     const versioned = request.query.v === PANEL_CSS_VERSION;
-    return { status: 200, headers: versioned ? CSS_RESPONSE_HEADERS : { ...CSS_RESPONSE_HEADERS, 'Cache-Control': 'no-cache' }, body: PANEL_CSS };
+    return {
+      status: 200,
+      headers: versioned ? CSS_RESPONSE_HEADERS : { ...CSS_RESPONSE_HEADERS, 'Cache-Control': 'no-cache' },
+      body: PANEL_CSS,
+    };
   }
   if (method === 'POST' && Buffer.byteLength(request.body) > MAX_FORM_BYTES) {
     return page(413, messagePage(frameOf(request), 'Too large', 'The form is too large.'));
@@ -375,19 +455,33 @@ export async function handlePanel(request: PanelRequest): Promise<PanelResponse>
 
   const who = await signedIn(request);
   if (!who) return redirect(`${request.base}/login`);
-  if (method === 'POST' && (!sameToken(form(request).get('csrf_token'), who.session.csrf_token) || !sameOrigin(request))) {
-    return page(403, messagePage(frameOf(request, who), 'Form expired', 'The form had expired or did not come from this panel. Go back, reload the page and try again.'));
+  if (
+    method === 'POST' &&
+    (!sameToken(form(request).get('csrf_token'), who.session.csrf_token) || !sameOrigin(request))
+  ) {
+    return page(
+      403,
+      messagePage(
+        frameOf(request, who),
+        'Form expired',
+        'The form had expired or did not come from this panel. Go back, reload the page and try again.',
+      ),
+    );
   }
   try {
     switch (target.name) {
       case 'home':
-        return redirect(who.viewer.canViewUsers ? `${request.base}/${LIST_PATHS.A}` : `${request.base}/users/${who.caller.userId}`);
+        return redirect(
+          who.viewer.canViewUsers ? `${request.base}/${LIST_PATHS.A}` : `${request.base}/users/${who.caller.userId}`,
+        );
       case 'logout':
         return await signOut(request, who);
       case 'list':
         return await list(request, who, target.type);
       case 'account':
-        return method === 'POST' ? await changeAccess(request, who, target.userId) : await account(request, who, target.userId, target.tab);
+        return method === 'POST'
+          ? await changeAccess(request, who, target.userId)
+          : await account(request, who, target.userId, target.tab);
     }
   } catch (error) {
     const status = statusOf(error);

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../db/records.js';
-import { html, type Html } from './html.js';
+import { type Html, html } from './html.js';
 import { PANEL_CSS_VERSION } from './styles.js';
 
 /** Who is signed in, as the page chrome shows it. */
@@ -39,10 +39,12 @@ export function layout(frame: PageFrame, title: string, body: Html): Html {
 </header>
 <nav class="menu" aria-label="Main">
   <span class="section">Customers</span>
-  ${viewer.canViewUsers
-    ? html`<a href="${base}/${LIST_PATHS.A}"${current(section === 'A')}>${LIST_TITLES.A}</a>
+  ${
+    viewer.canViewUsers
+      ? html`<a href="${base}/${LIST_PATHS.A}"${current(section === 'A')}>${LIST_TITLES.A}</a>
   <a href="${base}/${LIST_PATHS.V}"${current(section === 'V')}>${LIST_TITLES.V}</a>`
-    : undefined}
+      : undefined
+  }
   <a href="${base}/users/${viewer.userId}"${current(section === 'self')}>My account</a>
 </nav>`
     : html`<header class="topbar"><span class="brand">Store admin</span></header>`;
@@ -133,14 +135,16 @@ export function listPage(frame: PageFrame, view: ListView): Html {
   <label for="find-email">Find by e-mail</label>
   <div class="actions"><input id="find-email" name="email" type="email" value="${view.email ?? ''}" placeholder="the exact address"><button type="submit" class="secondary">Find</button>${view.email !== undefined ? html`<a href="${listUrl}">Show all</a>` : undefined}</div>
 </form>
-${view.users.length === 0
-  ? html`<p class="empty">${view.email !== undefined ? 'No account with that address here.' : 'None yet.'}</p>`
-  : html`<table>
+${
+  view.users.length === 0
+    ? html`<p class="empty">${view.email !== undefined ? 'No account with that address here.' : 'None yet.'}</p>`
+    : html`<table>
 <thead><tr><th>ID</th><th>E-mail</th><th>Name</th>${view.type === 'V' ? html`<th>Company</th>` : undefined}<th>Status</th><th>API access</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
-</table>`}
+</table>`
+}
 <div class="pager">${view.page > 1 ? link(view.page - 1, '‹ Previous') : undefined}<span class="hint">${view.total} in all${view.pages > 1 ? `, page ${view.page} of ${view.pages}` : ''}</span>${view.page < view.pages ? link(view.page + 1, 'Next ›') : undefined}</div>`,
   );
 }
@@ -220,18 +224,22 @@ function apiTab(frame: PageFrame, view: AccountView): Html {
   ${csrf}
   <label class="check"><input type="checkbox" name="api_access" value="Y"${view.apiEnabled ? html` checked` : undefined}${view.canChange ? undefined : html` disabled`}> Allow API access</label>
   <p class="hint">API access is ${view.apiEnabled ? 'on' : 'off'}. The API login is the e-mail address; the password is the API key, generated when access is switched on and shown once. Switching access off revokes the key at once.${user.status !== 'A' ? ' This account is disabled: no key works until it is active again.' : ''}</p>
-  ${view.canChange
-    ? html`<div class="actions"><button type="submit" name="action" value="save">Save</button></div>`
-    : html`<p class="notice warn">${view.cannotChangeReason ?? 'You may not change this.'}</p>`}
+  ${
+    view.canChange
+      ? html`<div class="actions"><button type="submit" name="action" value="save">Save</button></div>`
+      : html`<p class="notice warn">${view.cannotChangeReason ?? 'You may not change this.'}</p>`
+  }
 </form>
-${view.canRegenerate && view.apiEnabled
-  ? html`<h2>Regenerate key</h2>
+${
+  view.canRegenerate && view.apiEnabled
+    ? html`<h2>Regenerate key</h2>
 <form method="post" action="${action}">
   ${csrf}
   <p class="hint">A new key replaces the current one, which stops working at once.</p>
   <div class="actions"><button type="submit" name="action" value="regenerate" class="secondary">Regenerate key</button></div>
 </form>`
-  : undefined}`;
+    : undefined
+}`;
 }
 
 export function messagePage(frame: PageFrame, title: string, message: string): Html {

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ApiEvent } from '../http/api-event.js';
 import { notFound } from '../http/http-errors.js';
-import { toProxyResult, type ApiResult } from '../http/response.js';
+import { type ApiResult, toProxyResult } from '../http/response.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';
@@ -14,7 +14,7 @@ import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
 import { readRequest } from './middleware/read-request.js';
 import { routing } from './middleware/routing.js';
 import type { Prefetch } from './prefetch.js';
-import { enteringStack, type ApiRequest } from './request.js';
+import { type ApiRequest, enteringStack } from './request.js';
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -33,7 +33,11 @@ const noOperation: Operation = () => Promise.reject(notFound());
  * authorization.ts); `prefetch` names items authentication reads for the operation (lib/stack/prefetch.ts).
  * Each middleware adds its typed slice of `context.api` (lib/stack/request.ts); this list is their order.
  */
-export function apiHandler(servedKey: string | undefined, operation: Operation = noOperation, prefetch?: Prefetch): LambdaHandler {
+export function apiHandler(
+  servedKey: string | undefined,
+  operation: Operation = noOperation,
+  prefetch?: Prefetch,
+): LambdaHandler {
   const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
@@ -48,7 +52,10 @@ export function apiHandler(servedKey: string | undefined, operation: Operation =
     .use(idempotency())
     .handler(async (_event, { api }) => {
       const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = api;
-      return replay ?? operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched });
+      return (
+        replay ??
+        operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched })
+      );
     });
   // Every answer, the operation's or an error's, leaves as one API Gateway response (httpResponse added the headers).
   return async (event, context) => toProxyResult(await stack(event, enteringStack(context)));

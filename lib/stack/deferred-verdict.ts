@@ -15,7 +15,9 @@ export function deferred(verdict: Promise<void>): Promise<void> {
 }
 
 /** The `after` and `onError` of a middleware whose verdict `verdictOf` finds in the request's state. */
-export function awaitVerdict<State>(verdictOf: (state: State) => Promise<void> | undefined): Pick<Stage<State>, 'after' | 'onError'> {
+export function awaitVerdict<State>(
+  verdictOf: (state: State) => Promise<void> | undefined,
+): Pick<Stage<State>, 'after' | 'onError'> {
   return {
     after: async ({ context }) => {
       await verdictOf(context.api);

@@ -1,7 +1,7 @@
+import { type ApiEvent, normalizeQuery } from '../http/api-event.js';
 import { parseApiPath } from '../http/api-path.js';
-import { normalizeQuery, type ApiEvent } from '../http/api-event.js';
-import { apiHandler, type LambdaHandler } from './api-handler.js';
 import { resolveRoute } from '../http/route.js';
+import { apiHandler, type LambdaHandler } from './api-handler.js';
 
 /**
  * For the functions that receive many routes (/api.php and the /api catch-all):

@@ -1,5 +1,5 @@
 import type { Item, ItemKey } from '../db/batch-get.js';
-import { parseApiPath, type ApiPath } from '../http/api-path.js';
+import { type ApiPath, parseApiPath } from '../http/api-path.js';
 
 /**
  * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language,
@@ -12,7 +12,11 @@ export type Prefetch = (path: ApiPath) => ItemKey[];
 export type Prefetched = (key: ItemKey) => { item: Item | undefined } | undefined;
 
 /** The keys `prefetch` asks for on this request's path; none when the path does not parse (routing answers it). */
-export function prefetchKeys(prefetch: Prefetch | undefined, rawPath: string, query: Record<string, string>): ItemKey[] {
+export function prefetchKeys(
+  prefetch: Prefetch | undefined,
+  rawPath: string,
+  query: Record<string, string>,
+): ItemKey[] {
   if (!prefetch) return [];
   try {
     return prefetch(parseApiPath(rawPath, query));
@@ -23,5 +27,6 @@ export function prefetchKeys(prefetch: Prefetch | undefined, rawPath: string, qu
 
 /** The early reads as the operation sees them: only the asked-for keys answer. */
 export function prefetched(keys: readonly ItemKey[], lookup: (key: ItemKey) => Item | undefined): Prefetched {
-  return (key) => (keys.some((asked) => asked.pk === key.pk && asked.sk === key.sk) ? { item: lookup(key) } : undefined);
+  return (key) =>
+    keys.some((asked) => asked.pk === key.pk && asked.sk === key.sk) ? { item: lookup(key) } : undefined;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { getRecord, updateRecord, type EntityRecord } from '../db/entity-store.js';
-import { abandonDelivery, claimDelivery, finishAttempt, lastSuccessAt, recordSuccess, type DeliveryRef } from '../db/webhook-deliveries.js';
+import { type EntityRecord, getRecord, updateRecord } from '../db/entity-store.js';
+import {
+  abandonDelivery,
+  claimDelivery,
+  type DeliveryRef,
+  finishAttempt,
+  lastSuccessAt,
+  recordSuccess,
+} from '../db/webhook-deliveries.js';
 import type { StoredValue } from '../entities/types.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { logger } from '../log.js';
@@ -29,14 +36,21 @@ function webhookOf(cache: WebhookCache, id: number): Promise<EntityRecord | unde
  * An endpoint that kept failing: the delivery exhausted every retry (27 h) and nothing else got through
  * since its first attempt. The webhook is disabled with the reason; re-enabling is a PUT of `status` A.
  */
-async function disableIfFailing(webhookId: number, roundStartedAt: number, lastError: string, cache: WebhookCache): Promise<void> {
+async function disableIfFailing(
+  webhookId: number,
+  roundStartedAt: number,
+  lastError: string,
+  cache: WebhookCache,
+): Promise<void> {
   if ((await lastSuccessAt(webhookId)) >= roundStartedAt) return;
   const reason = `Disabled on ${new Date().toISOString()}: ${MAX_ATTEMPTS} attempts over 24 h failed (last: ${lastError})`;
-  await updateRecord(webhooksEntity, webhookId, (current): Record<string, StoredValue> => (current.status === 'D' ? {} : { status: 'D', disabled_reason: reason }))
+  await updateRecord(
+    webhooksEntity,
+    webhookId,
+    (current): Record<string, StoredValue> => (current.status === 'D' ? {} : { status: 'D', disabled_reason: reason }),
+  )
     .then(() => countEvent('webhooksDisabled'))
-    .catch(
-    (error: unknown) => logger.warn('could not disable webhook', { webhookId, error: String(error) }),
-  );
+    .catch((error: unknown) => logger.warn('could not disable webhook', { webhookId, error: String(error) }));
   cache.delete(webhookId);
 }
 
@@ -52,7 +66,12 @@ export interface AttemptResult {
  * record the outcome and when to try again. Undefined when it was not ours to send (claimed by another sender,
  * or no longer due).
  */
-export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs: number, cache: WebhookCache): Promise<AttemptResult | undefined> {
+export async function attemptDelivery(
+  ref: DeliveryRef,
+  seenDueAt: number,
+  nowMs: number,
+  cache: WebhookCache,
+): Promise<AttemptResult | undefined> {
   const token = randomUUID();
   const delivery = await claimDelivery(ref, seenDueAt, nowMs, LEASE_MS, token);
   if (!delivery) return undefined;
@@ -63,8 +82,17 @@ export async function attemptDelivery(ref: DeliveryRef, seenDueAt: number, nowMs
     return { delivered: false, answered: true };
   }
   const startedAt = new Date().toISOString();
-  const outcome = await sendMessage(String(webhook.url), { id: delivery.event_id, body: delivery.body, secret: signingSecrets(webhook) }, urlPolicy());
-  const attempt = { at: startedAt, code: outcome.code, duration_ms: outcome.duration_ms, ...(outcome.error ? { error: outcome.error.slice(0, 300) } : {}) };
+  const outcome = await sendMessage(
+    String(webhook.url),
+    { id: delivery.event_id, body: delivery.body, secret: signingSecrets(webhook) },
+    urlPolicy(),
+  );
+  const attempt = {
+    at: startedAt,
+    code: outcome.code,
+    duration_ms: outcome.duration_ms,
+    ...(outcome.error ? { error: outcome.error.slice(0, 300) } : {}),
+  };
   if (outcome.ok) {
     await finishAttempt(ref, token, attempt, { status: 'succeeded', failures: delivery.failures });
     await recordSuccess(webhookId, nowMs);

@@ -15,12 +15,14 @@ export interface DeliveryJob {
 export type DeliveryDispatcher = (jobs: readonly DeliveryJob[]) => Promise<void>;
 
 /** A job as a queue message's body (and back): JSON of the delivery's key and due time. */
-export const jobText = (job: DeliveryJob): string => JSON.stringify({ webhook_id: job.ref.webhookId, sk: job.ref.sk, due_at: job.dueAt });
+export const jobText = (job: DeliveryJob): string =>
+  JSON.stringify({ webhook_id: job.ref.webhookId, sk: job.ref.sk, due_at: job.dueAt });
 
 export function jobOf(text: string): DeliveryJob | undefined {
   try {
     const parsed = JSON.parse(text) as { webhook_id?: unknown; sk?: unknown; due_at?: unknown };
-    if (!Number.isInteger(parsed.webhook_id) || typeof parsed.sk !== 'string' || typeof parsed.due_at !== 'number') return undefined;
+    if (!Number.isInteger(parsed.webhook_id) || typeof parsed.sk !== 'string' || typeof parsed.due_at !== 'number')
+      return undefined;
     return { ref: { webhookId: parsed.webhook_id as number, sk: parsed.sk }, dueAt: parsed.due_at };
   } catch {
     return undefined;

@@ -1,5 +1,5 @@
 import { logger } from '../log.js';
-import { attemptDelivery, type AttemptResult, type WebhookCache } from './attempt.js';
+import { type AttemptResult, attemptDelivery, type WebhookCache } from './attempt.js';
 import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
 
 /** The most attempts to one endpoint that run at once in this process (an endpoint that answers). */
@@ -37,7 +37,7 @@ export class EndpointQueue {
   private readonly known = new Set<string>();
   private readonly idle: Array<() => void> = [];
 
-  constructor(private readonly attempt: (job: DeliveryJob) => Promise<AttemptResult | undefined | void> = attemptNow) {}
+  constructor(private readonly attempt: (job: DeliveryJob) => Promise<AttemptResult | undefined> = attemptNow) {}
 
   readonly dispatch: DeliveryDispatcher = async (jobs) => {
     for (const job of jobs) {
@@ -79,12 +79,15 @@ export class EndpointQueue {
           if (!result) return;
           lane.limit = result.answered ? Math.min(ENDPOINT_CONCURRENCY, lane.limit + 1) : 1;
         })
-        .catch((error: unknown) => logger.warn('webhook attempt failed to run', { webhookId, sk: job.ref.sk, error: String(error) }))
+        .catch((error: unknown) =>
+          logger.warn('webhook attempt failed to run', { webhookId, sk: job.ref.sk, error: String(error) }),
+        )
         .finally(() => {
           lane.running -= 1;
           this.known.delete(keyOf(job));
           // An idle lane is kept while it is throttled (its endpoint did not answer): a new job starts at one attempt.
-          if (lane.running === 0 && lane.waiting.length === 0 && lane.limit >= INITIAL_CONCURRENCY) this.lanes.delete(webhookId);
+          if (lane.running === 0 && lane.waiting.length === 0 && lane.limit >= INITIAL_CONCURRENCY)
+            this.lanes.delete(webhookId);
           else this.pump(webhookId, lane);
           if (this.known.size === 0) for (const resolve of this.idle.splice(0)) resolve();
         });

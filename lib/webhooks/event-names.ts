@@ -11,7 +11,9 @@ const NO_EVENTS = new Set(['version', 'auth', 'webhooks']);
 export const MEMBERSHIPS = 'memberships';
 
 export function eventEntities(): EntityDefinition[] {
-  return (Object.values(ENTITIES) as EntityDefinition[]).filter((entity) => !NO_EVENTS.has(entity.name) && entity.operations.includes('get'));
+  return (Object.values(ENTITIES) as EntityDefinition[]).filter(
+    (entity) => !NO_EVENTS.has(entity.name) && entity.operations.includes('get'),
+  );
 }
 
 export function isEventEntity(name: string): boolean {

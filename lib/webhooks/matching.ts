@@ -13,5 +13,7 @@ export interface Subscription {
  */
 export function subscriptionMatches(subscription: Subscription, event: ChangeEvent): boolean {
   if (subscription.company_id > 0 && event.company_id !== subscription.company_id) return false;
-  return subscription.events.some((pattern) => pattern === '*' || pattern === event.type || pattern === `${event.entity}.*`);
+  return subscription.events.some(
+    (pattern) => pattern === '*' || pattern === event.type || pattern === `${event.entity}.*`,
+  );
 }

@@ -1,8 +1,8 @@
 import { dueDeliveries } from '../db/webhook-deliveries.js';
+import { inBatches } from '../in-batches.js';
 import { attemptDelivery, type WebhookCache } from './attempt.js';
 import type { DeliveryDispatcher } from './delivery-job.js';
 import { deliveryDispatcher } from './dispatch.js';
-import { inBatches } from '../in-batches.js';
 
 const PAGE = 100;
 
@@ -14,7 +14,11 @@ const PAGE = 100;
  * left leased (due again when the lease runs out). Returns how many jobs it handed over; stops after
  * `maxPages` pages of the due index, the next run continues.
  */
-export async function sweepDueDeliveries(nowMs = Date.now(), dispatch: DeliveryDispatcher = deliveryDispatcher(), maxPages = 10): Promise<number> {
+export async function sweepDueDeliveries(
+  nowMs = Date.now(),
+  dispatch: DeliveryDispatcher = deliveryDispatcher(),
+  maxPages = 10,
+): Promise<number> {
   let handed = 0;
   let after: Record<string, unknown> | undefined;
   for (let page = 0; page < maxPages; page += 1) {

@@ -10,7 +10,10 @@ import { newSigningSecret } from './signature.js';
 export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
 
 /** The fields a rotation stores, judged against the webhook as it is now. */
-export function rotatedSecret(current: Record<string, StoredValue | undefined>, nowMs = Date.now()): { secret: string; previous_secret: string; previous_secret_expires_at: number } {
+export function rotatedSecret(
+  current: Record<string, StoredValue | undefined>,
+  nowMs = Date.now(),
+): { secret: string; previous_secret: string; previous_secret_expires_at: number } {
   return {
     secret: newSigningSecret(),
     previous_secret: String(current.secret ?? ''),

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { signWithEach } from './signature.js';
 import { ATTEMPT_TIMEOUT_MS } from './retry-schedule.js';
-import { guardedLookup, urlPolicy, urlProblem, type UrlPolicy } from './url-policy.js';
+import { signWithEach } from './signature.js';
+import { guardedLookup, type UrlPolicy, urlPolicy, urlProblem } from './url-policy.js';
 
 /** One attempt's outcome: the receiver's status code (0 when there was no answer) and, on failure, why. */
 export interface AttemptOutcome {
@@ -27,7 +27,12 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * POSTs one message with the Standard Webhooks headers. Redirects are not followed (a 3xx is a failure: a
  * redirect could lead anywhere, including inside the network); the host is resolved through the SSRF guard.
  */
-export function sendMessage(url: string, message: Message, policy: UrlPolicy = urlPolicy(), timeoutMs = ATTEMPT_TIMEOUT_MS): Promise<AttemptOutcome> {
+export function sendMessage(
+  url: string,
+  message: Message,
+  policy: UrlPolicy = urlPolicy(),
+  timeoutMs = ATTEMPT_TIMEOUT_MS,
+): Promise<AttemptOutcome> {
   const started = Date.now();
   const done = (code: number, error?: string): AttemptOutcome => ({
     ok: error === undefined && code >= 200 && code < 300,
@@ -53,7 +58,12 @@ export function sendMessage(url: string, message: Message, policy: UrlPolicy = u
           'user-agent': 'store-api-webhooks/1',
           'webhook-id': message.id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWithEach(typeof message.secret === 'string' ? [message.secret] : message.secret, message.id, timestamp, message.body),
+          'webhook-signature': signWithEach(
+            typeof message.secret === 'string' ? [message.secret] : message.secret,
+            message.id,
+            timestamp,
+            message.body,
+          ),
         },
       },
       (res) => {
@@ -69,7 +79,9 @@ export function sendMessage(url: string, message: Message, policy: UrlPolicy = u
     // A receiver that does not answer within the timeout counts as a failed attempt.
     const deadline = setTimeout(() => req.destroy(new Error(`No answer within ${timeoutMs} ms`)), timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`No answer within ${timeoutMs} ms`)));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve(done(0, error.code === 'EWEBHOOKBLOCKED' ? error.message : error.message || String(error.code))));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve(done(0, error.code === 'EWEBHOOKBLOCKED' ? error.message : error.message || String(error.code))),
+    );
     req.on('close', () => clearTimeout(deadline));
     req.end(message.body);
   });

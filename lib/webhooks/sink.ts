@@ -1,11 +1,11 @@
 import { listRecords } from '../db/entity-list.js';
-import { recordDelivery, recordMarkers, type DeliveryToRecord } from '../db/webhook-deliveries.js';
+import { type DeliveryToRecord, recordDelivery, recordMarkers } from '../db/webhook-deliveries.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import type { ChangeEvent, EventSink } from '../events/change-event.js';
+import { inBatches } from '../in-batches.js';
 import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
 import { deliveryDispatcher } from './dispatch.js';
 import { subscriptionMatches } from './matching.js';
-import { inBatches } from '../in-batches.js';
 
 /** How many deliveries are recorded at once (each a conditional PutItem: milliseconds). */
 const PARALLEL_RECORDS = 32;
@@ -38,8 +38,12 @@ export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
     for (const event of events) {
       const body = JSON.stringify(event);
       for (const webhook of webhooks) {
-        const subscription = { events: (webhook.events as string[] | undefined) ?? [], company_id: Number(webhook.company_id ?? 0) };
-        if (subscriptionMatches(subscription, event)) matches.push({ webhookId: Number(webhook.webhook_id), event, body });
+        const subscription = {
+          events: (webhook.events as string[] | undefined) ?? [],
+          company_id: Number(webhook.company_id ?? 0),
+        };
+        if (subscriptionMatches(subscription, event))
+          matches.push({ webhookId: Number(webhook.webhook_id), event, body });
       }
     }
     // Each delivery is one conditional PutItem, independent of the others: recorded side by side. A failure throws,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { logger } from '../log.js';
 import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
 import { jobText } from './delivery-job.js';
@@ -21,7 +21,8 @@ export function messageGroupOf(job: DeliveryJob): string {
 }
 
 /** The same delivery at the same due time is one message for SQS's 5-minute de-duplication window. */
-export const deduplicationIdOf = (job: DeliveryJob): string => createHash('sha256').update(`${job.ref.webhookId}|${job.ref.sk}|${job.dueAt}`).digest('hex');
+export const deduplicationIdOf = (job: DeliveryJob): string =>
+  createHash('sha256').update(`${job.ref.webhookId}|${job.ref.sk}|${job.dueAt}`).digest('hex');
 
 /**
  * The deployed dispatcher: SendMessageBatch of the jobs (10 a call) to the FIFO queue `queueUrl`
@@ -37,12 +38,24 @@ export function sqsDispatcher(queueUrl: string): DeliveryDispatcher {
         const { Failed = [] } = await sqs().send(
           new SendMessageBatchCommand({
             QueueUrl: queueUrl,
-            Entries: slice.map((job, n) => ({ Id: String(n), MessageBody: jobText(job), MessageGroupId: messageGroupOf(job), MessageDeduplicationId: deduplicationIdOf(job) })),
+            Entries: slice.map((job, n) => ({
+              Id: String(n),
+              MessageBody: jobText(job),
+              MessageGroupId: messageGroupOf(job),
+              MessageDeduplicationId: deduplicationIdOf(job),
+            })),
           }),
         );
-        if (Failed.length > 0) logger.warn('webhook jobs not queued; the retry sweep queues them again', { failed: Failed.length, first: Failed[0]?.Message });
+        if (Failed.length > 0)
+          logger.warn('webhook jobs not queued; the retry sweep queues them again', {
+            failed: Failed.length,
+            first: Failed[0]?.Message,
+          });
       } catch (error) {
-        logger.warn('webhook jobs not queued; the retry sweep queues them again', { jobs: slice.length, error: String(error) });
+        logger.warn('webhook jobs not queued; the retry sweep queues them again', {
+          jobs: slice.length,
+          error: String(error),
+        });
       }
     }
   };

@@ -28,7 +28,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv4');
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
 /**
  * IPv6 space refused whole: besides loopback, unique-local, link-local, multicast and documentation space,
  * every range that spells or reaches an IPv4 address — IPv4-compatible `::/96` (so `[::127.0.0.1]`, which
@@ -51,7 +52,8 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const) BLOCKED.addSubnet(network, prefix, 'ipv6');
+] as const)
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
 
 /** The eight 16-bit words of an IPv6 address in any spelling (`::`, a trailing dotted quad), or undefined. */
 export function ipv6Words(address: string): number[] | undefined {
@@ -115,8 +117,10 @@ export function urlProblem(text: string, policy: UrlPolicy = urlPolicy()): strin
   if (policy.allowPrivate) return undefined;
   if (url.protocol !== 'https:') return 'The url field must use https';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'The url field must not point to a private, loopback or link-local address';
-  if (isIP(host) !== 0 && isPrivateAddress(host)) return 'The url field must not point to a private, loopback or link-local address';
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    return 'The url field must not point to a private, loopback or link-local address';
+  if (isIP(host) !== 0 && isPrivateAddress(host))
+    return 'The url field must not point to a private, loopback or link-local address';
   return undefined;
 }
 
@@ -130,7 +134,8 @@ export async function resolvedUrlProblem(text: string, policy: UrlPolicy = urlPo
     const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
       dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
     );
-    if (addresses.some((entry) => isPrivateAddress(entry.address))) return 'The url field must not point to a private, loopback or link-local address';
+    if (addresses.some((entry) => isPrivateAddress(entry.address)))
+      return 'The url field must not point to a private, loopback or link-local address';
     return undefined;
   } catch {
     return 'The url field names a host that does not resolve';
@@ -138,8 +143,13 @@ export async function resolvedUrlProblem(text: string, policy: UrlPolicy = urlPo
 }
 
 /** Every address of a name (the system resolver; the tests hand in answers of their own). */
-export type Resolver = (hostname: string, options: object, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
-const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, { ...options, all: true }, callback);
+export type Resolver = (
+  hostname: string,
+  options: object,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+const systemResolver: Resolver = (hostname, options, callback) =>
+  dnsLookup(hostname, { ...options, all: true }, callback);
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

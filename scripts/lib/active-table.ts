@@ -4,7 +4,12 @@
  * `npm run deploy` reads it and hands the table and its stream to every stack; the admin command line's `--stage`
  * commands and the deploy's migrations follow it too. Switching back to the stage's own table deletes the parameter.
  */
-import { DescribeContinuousBackupsCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeContinuousBackupsCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { GetParameterCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { TABLE_STREAM, TTL_ATTRIBUTE, tableDefinition } from '../../lib/db/schema.js';
 import { deleteParameter, isParameterNotFound } from './ssm-parameter.js';
@@ -27,7 +32,10 @@ export async function activeTableName(stage: string, region: string): Promise<st
 }
 
 /** What a table needs before a stage may use it: the stage's keys and index, a stream, TTL and point-in-time recovery. */
-export async function tableProblems(dynamo: DynamoDBClient, table: string): Promise<{ problems: string[]; streamArn?: string }> {
+export async function tableProblems(
+  dynamo: DynamoDBClient,
+  table: string,
+): Promise<{ problems: string[]; streamArn?: string }> {
   const described = await dynamo.send(new DescribeTableCommand({ TableName: table })).catch((error: Error) => {
     if (error.name === 'ResourceNotFoundException') return undefined;
     throw error;
@@ -37,17 +45,26 @@ export async function tableProblems(dynamo: DynamoDBClient, table: string): Prom
   const wanted = tableDefinition(table);
   const problems: string[] = [];
   if (found.TableStatus !== 'ACTIVE') problems.push(`${table} is ${found.TableStatus}, not ACTIVE`);
-  if (JSON.stringify(found.KeySchema) !== JSON.stringify(wanted.KeySchema)) problems.push(`${table} has other keys than the stage's table`);
+  if (JSON.stringify(found.KeySchema) !== JSON.stringify(wanted.KeySchema))
+    problems.push(`${table} has other keys than the stage's table`);
   const indexes = (found.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
   const wantedIndexes = (wanted.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
-  if (JSON.stringify(indexes) !== JSON.stringify(wantedIndexes)) problems.push(`${table} has the indexes ${indexes.join(', ') || 'none'}, not ${wantedIndexes.join(', ')}`);
-  if (!found.StreamSpecification?.StreamEnabled || found.StreamSpecification.StreamViewType !== TABLE_STREAM.StreamViewType || !found.LatestStreamArn) {
+  if (JSON.stringify(indexes) !== JSON.stringify(wantedIndexes))
+    problems.push(`${table} has the indexes ${indexes.join(', ') || 'none'}, not ${wantedIndexes.join(', ')}`);
+  if (
+    !found.StreamSpecification?.StreamEnabled ||
+    found.StreamSpecification.StreamViewType !== TABLE_STREAM.StreamViewType ||
+    !found.LatestStreamArn
+  ) {
     problems.push(`${table} has no ${TABLE_STREAM.StreamViewType} stream: the change feed could not follow it`);
   }
   const ttl = (await dynamo.send(new DescribeTimeToLiveCommand({ TableName: table }))).TimeToLiveDescription;
-  if (ttl?.AttributeName !== TTL_ATTRIBUTE || ttl.TimeToLiveStatus !== 'ENABLED') problems.push(`${table} has no time to live on ${TTL_ATTRIBUTE}`);
-  const pitr = (await dynamo.send(new DescribeContinuousBackupsCommand({ TableName: table }))).ContinuousBackupsDescription;
-  if (pitr?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus !== 'ENABLED') problems.push(`${table} has no point-in-time recovery`);
+  if (ttl?.AttributeName !== TTL_ATTRIBUTE || ttl.TimeToLiveStatus !== 'ENABLED')
+    problems.push(`${table} has no time to live on ${TTL_ATTRIBUTE}`);
+  const pitr = (await dynamo.send(new DescribeContinuousBackupsCommand({ TableName: table })))
+    .ContinuousBackupsDescription;
+  if (pitr?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus !== 'ENABLED')
+    problems.push(`${table} has no point-in-time recovery`);
   return { problems, streamArn: found.LatestStreamArn };
 }
 
@@ -63,7 +80,9 @@ export async function activeTableParams(stage: string, region: string): Promise<
   try {
     const { problems, streamArn } = await tableProblems(dynamo, table);
     if (problems.length > 0) {
-      throw new Error(`${tableNameParameter(stage)} names ${table}, which the stage cannot use: ${problems.join('; ')} (switch back: npm run admin -- switch-table --stage ${stage} --table ${ownTableName(stage)})`);
+      throw new Error(
+        `${tableNameParameter(stage)} names ${table}, which the stage cannot use: ${problems.join('; ')} (switch back: npm run admin -- switch-table --stage ${stage} --table ${ownTableName(stage)})`,
+      );
     }
     return [`--param=activeTable=${table}`, `--param=activeTableStreamArn=${streamArn}`];
   } finally {

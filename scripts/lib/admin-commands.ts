@@ -1,16 +1,15 @@
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { effectivePrivileges } from '../../lib/auth/authorize.js';
-import { getUserByEmail, getUserWithLinks, createUser, setApiKeyHash, getLogin } from '../../lib/db/users.js';
-import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
-import { isKnownPrivilege, KNOWN_PRIVILEGES } from '../../lib/auth/privileges.js';
-import { USER_TYPES, type UserType } from '../../lib/entities/users.js';
-import { checkValue } from '../../lib/entities/validate.js';
-import { usersEntity } from '../../lib/entities/users.js';
-import type { UserRecord } from '../../lib/db/records.js';
 import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/passwords.js';
-import { setPasswordHash } from '../../lib/db/login-credentials.js';
-import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from './migrations.js';
+import { isKnownPrivilege, KNOWN_PRIVILEGES } from '../../lib/auth/privileges.js';
 import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
+import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
+import { createUser, getLogin, getUserByEmail, getUserWithLinks, setApiKeyHash } from '../../lib/db/users.js';
+import { USER_TYPES, type UserType, usersEntity } from '../../lib/entities/users.js';
+import { checkValue } from '../../lib/entities/validate.js';
+import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from './migrations.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);
@@ -70,7 +69,8 @@ export async function setPrivilegesCommand(groupText: string, privileges: string
   const group = await getUsergroup(groupId);
   if (!group) throw new Error(`no usergroup ${groupId}`);
   if (group.usergroup_id <= 2) throw new Error(`usergroup ${groupId} is reserved`);
-  if (group.type !== 'A') throw new Error(`usergroup ${groupId} is a customer group; privileges apply to administrator groups only`);
+  if (group.type !== 'A')
+    throw new Error(`usergroup ${groupId} is a customer group; privileges apply to administrator groups only`);
   const unique = [...new Set(privileges)];
   await setUsergroupPrivileges(groupId, unique);
   console.log(`usergroup ${groupId} privileges: ${unique.join(' ') || '(none)'}`);
@@ -85,14 +85,27 @@ export async function showUserCommand(email: string): Promise<void> {
   const privileges = isRoot
     ? ['(root: every privilege)']
     : found.user_type === 'A'
-      ? [...(await effectivePrivileges({ userId: found.user_id, email: found.email_lc, userType: found.user_type, isRoot, companyId: found.company_id, activeGroupIds }))].sort()
+      ? [
+          ...(await effectivePrivileges({
+            userId: found.user_id,
+            email: found.email_lc,
+            userType: found.user_type,
+            isRoot,
+            companyId: found.company_id,
+            activeGroupIds,
+          })),
+        ].sort()
       : [];
   console.log(
     JSON.stringify(
       {
         user: { ...user, version: undefined },
         api_access: Boolean(login?.key_hash),
-        usergroups: links.map((link) => ({ usergroup_id: link.usergroup_id, link_id: link.link_id, status: link.status })),
+        usergroups: links.map((link) => ({
+          usergroup_id: link.usergroup_id,
+          link_id: link.link_id,
+          status: link.status,
+        })),
         effective_privileges: privileges,
       },
       null,
@@ -106,9 +119,15 @@ export async function showUserCommand(email: string): Promise<void> {
  * echo, or the first line of stdin), or generated with --generate and printed alone on the last line.
  * Stored only as a slow scrypt hash; setting one ends the account's open panel sessions.
  */
-export async function setPasswordCommand(email: string, options: { generate: boolean; readPassword: () => Promise<string> }): Promise<void> {
+export async function setPasswordCommand(
+  email: string,
+  options: { generate: boolean; readPassword: () => Promise<string> },
+): Promise<void> {
   const user = await requireUserByEmail(email);
-  if (user.user_type === 'V') throw new Error('only administrators (the panel) and customers (the storefront) have a password; vendors use neither');
+  if (user.user_type === 'V')
+    throw new Error(
+      'only administrators (the panel) and customers (the storefront) have a password; vendors use neither',
+    );
   const password = options.generate ? generatePassword() : await options.readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);

@@ -5,11 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { GetParameterCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
-import { parseCursorKeys, type CursorKeySet } from '../../lib/cursor-keys.js';
+import { type CursorKeySet, parseCursorKeys } from '../../lib/cursor-keys.js';
 import { deleteParameter, isParameterNotFound } from './ssm-parameter.js';
 
 const require = createRequire(import.meta.url);
-const { cursorSecretParameter } = require('../../infra/secrets.cjs') as { cursorSecretParameter: (service: string, stage: string) => string };
+const { cursorSecretParameter } = require('../../infra/secrets.cjs') as {
+  cursorSecretParameter: (service: string, stage: string) => string;
+};
 
 const newKey = () => randomBytes(32).toString('base64url');
 
@@ -30,7 +32,8 @@ async function writeKeys(ssm: SSMClient, name: string, keys: CursorKeySet, overw
       Type: 'SecureString',
       Value: JSON.stringify(keys),
       Overwrite: overwrite,
-      Description: 'store-api list cursor keys: {"current": signs, "previous": still verify} (docs/deploy.md, "Secrets")',
+      Description:
+        'store-api list cursor keys: {"current": signs, "previous": still verify} (docs/deploy.md, "Secrets")',
     }),
   );
 }
@@ -39,12 +42,21 @@ async function writeKeys(ssm: SSMClient, name: string, keys: CursorKeySet, overw
  * Creates `/<service>/<stage>/cursor-secret` unless it exists. A stage deployed before the key moved to SSM signed its
  * cursors with the deploying shell's CURSOR_SECRET: given one, it becomes the current key, so no cursor in flight breaks.
  */
-export async function ensureCursorSecret(stage: string, region: string, fromShell?: string): Promise<'created' | 'exists'> {
+export async function ensureCursorSecret(
+  stage: string,
+  region: string,
+  fromShell?: string,
+): Promise<'created' | 'exists'> {
   const ssm = new SSMClient({ region });
   const name = cursorSecretParameter('store-api', stage);
   try {
     if (await readKeys(ssm, name)) return 'exists';
-    await writeKeys(ssm, name, { current: fromShell && fromShell.length >= 16 ? fromShell : newKey(), previous: [] }, false);
+    await writeKeys(
+      ssm,
+      name,
+      { current: fromShell && fromShell.length >= 16 ? fromShell : newKey(), previous: [] },
+      false,
+    );
     return 'created';
   } finally {
     ssm.destroy();
@@ -74,4 +86,5 @@ export async function rotateCursorSecret(stage: string, region: string, { finish
 }
 
 /** With the core stack gone, the stage's key signs nothing any more: `npm run deploy -- --remove` deletes it. */
-export const deleteCursorSecret = (stage: string, region: string) => deleteParameter(cursorSecretParameter('store-api', stage), region);
+export const deleteCursorSecret = (stage: string, region: string) =>
+  deleteParameter(cursorSecretParameter('store-api', stage), region);

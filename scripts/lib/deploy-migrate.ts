@@ -13,7 +13,10 @@ export async function migrateDeployedStage(stage: string, region: string | undef
   try {
     const { DEFAULT_RECORDS_PER_SECOND, runMigrations } = await import('./migrations.js');
     const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);
-    const ran = await runMigrations({ recordsPerSecond: rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND, log: (line) => console.log(line) });
+    const ran = await runMigrations({
+      recordsPerSecond: rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND,
+      log: (line) => console.log(line),
+    });
     console.log(ran.length ? `migrations: ${ran.join(', ')} done` : 'migrations: none needed');
   } finally {
     // The serverless runs that follow see the environment they were started with.

@@ -4,12 +4,35 @@
  * the log groups, the stage settings and the table. scripts/lib/stage-check.ts compares it with the code.
  * The SDK clients honour AWS_ENDPOINT_URL, so the same reads work against AWS and against an emulator.
  */
-import { APIGatewayClient, GetResourcesCommand, GetRestApisCommand, GetStageCommand, type Resource } from '@aws-sdk/client-api-gateway';
-import { CloudFormationClient, DescribeStacksCommand, GetTemplateCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import {
+  APIGatewayClient,
+  GetResourcesCommand,
+  GetRestApisCommand,
+  GetStageCommand,
+  type Resource,
+} from '@aws-sdk/client-api-gateway';
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  GetTemplateCommand,
+  type Stack,
+} from '@aws-sdk/client-cloudformation';
 import { CloudWatchLogsClient, DescribeLogGroupsCommand } from '@aws-sdk/client-cloudwatch-logs';
-import { DescribeContinuousBackupsCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, type TableDescription } from '@aws-sdk/client-dynamodb';
-import { GetRolePolicyCommand, IAMClient, ListAttachedRolePoliciesCommand, ListRolePoliciesCommand, ListRolesCommand } from '@aws-sdk/client-iam';
-import { LambdaClient, ListFunctionsCommand, type FunctionConfiguration } from '@aws-sdk/client-lambda';
+import {
+  DescribeContinuousBackupsCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
+import {
+  GetRolePolicyCommand,
+  IAMClient,
+  ListAttachedRolePoliciesCommand,
+  ListRolePoliciesCommand,
+  ListRolesCommand,
+} from '@aws-sdk/client-iam';
+import { type FunctionConfiguration, LambdaClient, ListFunctionsCommand } from '@aws-sdk/client-lambda';
 import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface DeployedRoute {
@@ -97,7 +120,13 @@ export interface AwsClients {
 export function clientConfig(region: string, env?: Record<string, string | undefined>) {
   const explicit =
     env?.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined } }
+      ? {
+          credentials: {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            sessionToken: env.AWS_SESSION_TOKEN || undefined,
+          },
+        }
       : {};
   return { region, maxAttempts: 5, ...(env?.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}), ...explicit };
 }
@@ -135,12 +164,16 @@ export async function readStacks(aws: AwsClients, stage: string): Promise<Stack[
     const page = await aws.cloudFormation.send(new DescribeStacksCommand({ NextToken }));
     return { items: page.Stacks ?? [], next: page.NextToken };
   });
-  return stacks.filter((stack) => stack.StackName === `${SERVICE}-${stage}` || stack.StackName?.startsWith(`${SERVICE}-${stage}-`));
+  return stacks.filter(
+    (stack) => stack.StackName === `${SERVICE}-${stage}` || stack.StackName?.startsWith(`${SERVICE}-${stage}-`),
+  );
 }
 
 async function readRoutes(aws: AwsClients, restApiId: string, stage: string): Promise<DeployedRoute[]> {
   const resources = await allPages<Resource, string>(async (position) => {
-    const page = await aws.apiGateway.send(new GetResourcesCommand({ restApiId, position, limit: 500, embed: ['methods'] }));
+    const page = await aws.apiGateway.send(
+      new GetResourcesCommand({ restApiId, position, limit: 500, embed: ['methods'] }),
+    );
     return { items: page.items ?? [], next: page.position };
   });
   const lambdaUri = /:function:([^/]+)\/invocations$/;
@@ -178,7 +211,8 @@ async function readFunctions(aws: AwsClients, stage: string): Promise<DeployedFu
 }
 
 /** Policy documents come back URL-encoded from IAM. */
-const policyDocument = (text: string | undefined) => JSON.parse(decodeURIComponent(text ?? '{}')) as { Statement: PolicyStatement[] };
+const policyDocument = (text: string | undefined) =>
+  JSON.parse(decodeURIComponent(text ?? '{}')) as { Statement: PolicyStatement[] };
 
 async function readRoles(aws: AwsClients, names: string[]): Promise<DeployedRole[]> {
   const roles: DeployedRole[] = [];
@@ -186,9 +220,12 @@ async function readRoles(aws: AwsClients, names: string[]): Promise<DeployedRole
     const policyNames = (await aws.iam.send(new ListRolePoliciesCommand({ RoleName: name }))).PolicyNames ?? [];
     const policies: DeployedRole['policies'] = {};
     for (const PolicyName of policyNames) {
-      policies[PolicyName] = policyDocument((await aws.iam.send(new GetRolePolicyCommand({ RoleName: name, PolicyName }))).PolicyDocument);
+      policies[PolicyName] = policyDocument(
+        (await aws.iam.send(new GetRolePolicyCommand({ RoleName: name, PolicyName }))).PolicyDocument,
+      );
     }
-    const attached = (await aws.iam.send(new ListAttachedRolePoliciesCommand({ RoleName: name }))).AttachedPolicies ?? [];
+    const attached =
+      (await aws.iam.send(new ListAttachedRolePoliciesCommand({ RoleName: name }))).AttachedPolicies ?? [];
     roles.push({ name, policies, attachedPolicies: attached.map((p) => String(p.PolicyArn)) });
   }
   return roles;
@@ -198,7 +235,10 @@ async function readRoles(aws: AwsClients, names: string[]): Promise<DeployedRole
 async function stageRoleNames(aws: AwsClients, stage: string): Promise<string[]> {
   const roles = await allPages<string, string>(async (Marker) => {
     const page = await aws.iam.send(new ListRolesCommand({ Marker }));
-    return { items: (page.Roles ?? []).map((role) => String(role.RoleName)), next: page.IsTruncated ? page.Marker : undefined };
+    return {
+      items: (page.Roles ?? []).map((role) => String(role.RoleName)),
+      next: page.IsTruncated ? page.Marker : undefined,
+    };
   });
   return roles.filter((name) => name.startsWith(`${SERVICE}-${stage}`));
 }
@@ -209,7 +249,13 @@ async function readLogGroups(aws: AwsClients, stage: string): Promise<DeployedSt
   for (const logGroupNamePrefix of [`/aws/lambda/${functionPrefix(stage)}`, `/aws/api-gateway/${SERVICE}-${stage}-`]) {
     const found = await allPages<{ name: string; retentionInDays?: number }, string>(async (nextToken) => {
       const page = await aws.logs.send(new DescribeLogGroupsCommand({ logGroupNamePrefix, nextToken }));
-      return { items: (page.logGroups ?? []).map((g) => ({ name: String(g.logGroupName), retentionInDays: g.retentionInDays })), next: page.nextToken };
+      return {
+        items: (page.logGroups ?? []).map((g) => ({
+          name: String(g.logGroupName),
+          retentionInDays: g.retentionInDays,
+        })),
+        next: page.nextToken,
+      };
     });
     groups.push(...found);
   }
@@ -229,23 +275,42 @@ interface DeploymentStageDescription {
  * StageDescription: docs/deploy.md, "What moto cannot do"), they are read from the Deployment in the template
  * CloudFormation holds for the core stack, which is what AWS applies.
  */
-async function readStageSettings(aws: AwsClients, restApiId: string, stage: string): Promise<StageSettings | undefined> {
+async function readStageSettings(
+  aws: AwsClients,
+  restApiId: string,
+  stage: string,
+): Promise<StageSettings | undefined> {
   const found = await aws.apiGateway.send(new GetStageCommand({ restApiId, stageName: stage })).catch(() => undefined);
   if (!found) return undefined;
   const all = found.methodSettings?.['*/*'];
-  const logging = { loggingLevel: all?.loggingLevel === 'OFF' ? undefined : all?.loggingLevel, accessLogDestination: found.accessLogSettings?.destinationArn };
+  const logging = {
+    loggingLevel: all?.loggingLevel === 'OFF' ? undefined : all?.loggingLevel,
+    accessLogDestination: found.accessLogSettings?.destinationArn,
+  };
   if (all?.throttlingRateLimit !== undefined) {
-    return { throttlingRateLimit: all.throttlingRateLimit, throttlingBurstLimit: all.throttlingBurstLimit, source: 'GetStage', ...logging };
+    return {
+      throttlingRateLimit: all.throttlingRateLimit,
+      throttlingBurstLimit: all.throttlingBurstLimit,
+      source: 'GetStage',
+      ...logging,
+    };
   }
-  const template = await aws.cloudFormation.send(new GetTemplateCommand({ StackName: `${SERVICE}-${stage}-core` })).catch(() => ({ TemplateBody: '{}' }));
-  const resources = Object.values(JSON.parse(template.TemplateBody ?? '{}').Resources ?? {}) as Array<{ Type: string; Properties?: { StageDescription?: DeploymentStageDescription } }>;
+  const template = await aws.cloudFormation
+    .send(new GetTemplateCommand({ StackName: `${SERVICE}-${stage}-core` }))
+    .catch(() => ({ TemplateBody: '{}' }));
+  const resources = Object.values(JSON.parse(template.TemplateBody ?? '{}').Resources ?? {}) as Array<{
+    Type: string;
+    Properties?: { StageDescription?: DeploymentStageDescription };
+  }>;
   const description = resources.find((r) => r.Type === 'AWS::ApiGateway::Deployment')?.Properties?.StageDescription;
   return {
     throttlingRateLimit: description?.ThrottlingRateLimit,
     throttlingBurstLimit: description?.ThrottlingBurstLimit,
     source: 'template',
     loggingLevel: logging.loggingLevel ?? description?.LoggingLevel,
-    accessLogDestination: logging.accessLogDestination ?? logGroupArnIn(description?.AccessLogSetting?.DestinationArn, template.TemplateBody),
+    accessLogDestination:
+      logging.accessLogDestination ??
+      logGroupArnIn(description?.AccessLogSetting?.DestinationArn, template.TemplateBody),
   };
 }
 
@@ -253,21 +318,26 @@ async function readStageSettings(aws: AwsClients, restApiId: string, stage: stri
 function logGroupArnIn(destination: unknown, templateBody: string | undefined): string | undefined {
   if (typeof destination === 'string' || destination === undefined) return destination;
   const logicalId = (destination as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt']?.[0];
-  const name = logicalId ? JSON.parse(templateBody ?? '{}').Resources?.[logicalId]?.Properties?.LogGroupName : undefined;
+  const name = logicalId
+    ? JSON.parse(templateBody ?? '{}').Resources?.[logicalId]?.Properties?.LogGroupName
+    : undefined;
   return name ? `arn:aws:logs:::log-group:${name}` : JSON.stringify(destination);
 }
 
 async function readTable(aws: AwsClients, tableName: string): Promise<DeployedTable | undefined> {
-  const described = await aws.dynamodb.send(new DescribeTableCommand({ TableName: tableName })).catch((error: Error) => {
-    if (error.name === 'ResourceNotFoundException') return undefined;
-    throw error;
-  });
+  const described = await aws.dynamodb
+    .send(new DescribeTableCommand({ TableName: tableName }))
+    .catch((error: Error) => {
+      if (error.name === 'ResourceNotFoundException') return undefined;
+      throw error;
+    });
   if (!described?.Table) return undefined;
   const backups = await aws.dynamodb.send(new DescribeContinuousBackupsCommand({ TableName: tableName }));
   const ttl = await aws.dynamodb.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   return {
     description: described.Table,
-    pointInTimeRecovery: backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus,
+    pointInTimeRecovery:
+      backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.PointInTimeRecoveryStatus,
     ttl: { attribute: ttl.TimeToLiveDescription?.AttributeName, status: ttl.TimeToLiveDescription?.TimeToLiveStatus },
   };
 }
@@ -285,7 +355,11 @@ export async function readDeployedStage(aws: AwsClients, stage: string): Promise
     .filter((name) => name.startsWith(`${SERVICE}-${stage}`));
   return {
     stage,
-    stacks: stacks.map((stack) => ({ name: String(stack.StackName), status: String(stack.StackStatus), lastUpdated: stack.LastUpdatedTime?.toISOString() })),
+    stacks: stacks.map((stack) => ({
+      name: String(stack.StackName),
+      status: String(stack.StackStatus),
+      lastUpdated: stack.LastUpdatedTime?.toISOString(),
+    })),
     restApiIds,
     routes,
     functions,

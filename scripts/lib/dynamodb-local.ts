@@ -63,10 +63,11 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   const client = scriptDynamoClient(awsEnvFor({ endpoint, ownEmulator: true }), { probe: true });
   try {
     await pollUntil(
-      () => client.send(new ListTablesCommand({ Limit: 1 })).then(
-        () => true,
-        () => false,
-      ),
+      () =>
+        client.send(new ListTablesCommand({ Limit: 1 })).then(
+          () => true,
+          () => false,
+        ),
       {
         what: `DynamoDB Local on port ${port}`,
         timeoutMs: startTimeoutMs,

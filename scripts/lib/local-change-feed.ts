@@ -1,6 +1,6 @@
 import type { EventSink } from '../../lib/events/change-event.js';
-import { startLocalStream, type LocalStream } from './local-stream.js';
 import { scriptDynamoClient } from './local-env.js';
+import { type LocalStream, startLocalStream } from './local-stream.js';
 
 /**
  * The change feed on a developer's machine and in the tests: the table's stream on DynamoDB Local feeds the
@@ -16,7 +16,12 @@ export async function startLocalChangeFeed(
 ): Promise<LocalStream> {
   const { consumeChanges } = await import('../../lib/events/consume.js');
   const dynamo = scriptDynamoClient(awsEnv);
-  const stream = await startLocalStream({ dynamo, tableName, onChanges: (changes) => consumeChanges(changes, sinks), onError });
+  const stream = await startLocalStream({
+    dynamo,
+    tableName,
+    onChanges: (changes) => consumeChanges(changes, sinks),
+    onError,
+  });
   return {
     async stop() {
       await stream.stop();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureTable } from '../../lib/db/setup.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
-import { LOCAL_TABLE_NAME, awsEnvFor, scriptDynamoClient } from './local-env.js';
+import { awsEnvFor, LOCAL_TABLE_NAME, scriptDynamoClient } from './local-env.js';
 import { freePort } from './ports.js';
 
 export interface LocalDatabase {
@@ -17,7 +17,10 @@ export interface LocalDatabase {
  * the given tables, and process.env pointing lib/ at it (TABLE_NAME = the local table). Must run before
  * anything calls lib's db(). Used by the test run's global setup and by the benchmarks.
  */
-export async function startLocalDatabase(logDir: string, tables: readonly string[] = [LOCAL_TABLE_NAME]): Promise<LocalDatabase> {
+export async function startLocalDatabase(
+  logDir: string,
+  tables: readonly string[] = [LOCAL_TABLE_NAME],
+): Promise<LocalDatabase> {
   await mkdir(logDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({
     port: await freePort(),

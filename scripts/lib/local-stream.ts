@@ -60,12 +60,18 @@ export async function startLocalStream(options: LocalStreamOptions): Promise<Loc
   async function discoverShards(): Promise<void> {
     let start: string | undefined;
     do {
-      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+      );
       for (const shard of StreamDescription?.Shards ?? []) {
         const id = shard.ShardId!;
         if (iterators.has(id)) continue;
         const { ShardIterator } = await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }),
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: id,
+            ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON',
+          }),
         );
         iterators.set(id, ShardIterator ?? null);
         parents.set(id, shard.ParentShardId);
@@ -80,7 +86,9 @@ export async function startLocalStream(options: LocalStreamOptions): Promise<Loc
   /** Reads one shard on to its present end, batch by batch, in order. */
   async function drainShard(shard: string): Promise<void> {
     for (let current = iterators.get(shard) ?? null; current; ) {
-      const page: GetRecordsCommandOutput = await streams.send(new GetRecordsCommand({ ShardIterator: current, Limit: 1000 }));
+      const page: GetRecordsCommandOutput = await streams.send(
+        new GetRecordsCommand({ ShardIterator: current, Limit: 1000 }),
+      );
       const records = page.Records ?? [];
       if (records.length > 0) await onChanges(records.map(asLambdaRecord));
       // Only now is the shard's position moved past the batch: a failed batch is read again.
@@ -162,7 +170,8 @@ function withEmptyMaps<T>(image: T): T {
     if (value === null || typeof value !== 'object') return value;
     const attribute = value as Record<string, unknown>;
     if (Object.keys(attribute).length === 0) return { M: {} };
-    if (attribute.M) return { M: Object.fromEntries(Object.entries(attribute.M as object).map(([k, v]) => [k, repair(v)])) };
+    if (attribute.M)
+      return { M: Object.fromEntries(Object.entries(attribute.M as object).map(([k, v]) => [k, repair(v)])) };
     if (Array.isArray(attribute.L)) return { L: attribute.L.map(repair) };
     return value;
   };

@@ -1,13 +1,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../lib/db/client.js';
 import { config } from '../../lib/config.js';
-import { updateRecord, getRecords } from '../../lib/db/entity-store.js';
-import { readItem } from '../../lib/db/items.js';
+import { db } from '../../lib/db/client.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
+import { getRecords, updateRecord } from '../../lib/db/entity-store.js';
+import { readItem } from '../../lib/db/items.js';
 import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
 import { hasPartitionShards } from '../../lib/db/partition-shards.js';
-import { textRules } from '../../lib/db/text-items.js';
 import { queryPages } from '../../lib/db/query.js';
+import { textRules } from '../../lib/db/text-items.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { countKeys } from './migration-count-keys.js';
@@ -25,6 +25,7 @@ import { usersIndex } from './migration-users-index.js';
 export const DEFAULT_RECORDS_PER_SECOND = 50;
 
 export type { Migration, MigrationOptions, Progress } from './migration.js';
+
 import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 const table = () => config().tableName;
@@ -37,7 +38,15 @@ const byStorage = (a: StoredEntityDefinition, b: StoredEntityDefinition) => a.st
 /** Definitions whose later layouts' items differ from layout 1's (company copies, text items, newer indexes and sorts). */
 function layout2Definitions(): StoredEntityDefinition[] {
   return stored()
-    .filter((def) => Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length || hasPartitionShards(def)))
+    .filter((def) =>
+      Boolean(
+        def.companyScoped?.length ||
+          def.indexSince ||
+          def.sortSince ||
+          textRules(def).length ||
+          hasPartitionShards(def),
+      ),
+    )
     .sort(byStorage);
 }
 
@@ -67,7 +76,7 @@ export const layout2: Migration = {
  */
 export const layout3: Migration = {
   id: 'layout-3',
-  description: 'sort items for the orders\' customer name (sort_by=customer)',
+  description: "sort items for the orders' customer name (sort_by=customer)",
   run: (options, progress) => rewriteToCurrentLayout(layout3Definitions(), 'layout-3', options, progress),
 };
 
@@ -93,7 +102,12 @@ export const layout4: Migration = {
  * then writes the layout marker. A table on layout 1 gets every later layout's items in the first run
  * (the code writes the current layout), so the later migrations find nothing left to rewrite.
  */
-async function rewriteToCurrentLayout(definitions: StoredEntityDefinition[], id: string, options: MigrationOptions, progress: Progress): Promise<void> {
+async function rewriteToCurrentLayout(
+  definitions: StoredEntityDefinition[],
+  id: string,
+  options: MigrationOptions,
+  progress: Progress,
+): Promise<void> {
   const resumeAt = await progress.read();
   let skipping = resumeAt.storage !== undefined;
   for (const def of definitions) {
@@ -110,9 +124,15 @@ async function rewriteToCurrentLayout(definitions: StoredEntityDefinition[], id:
       ConsistentRead: true,
       Limit: 25,
     };
-    for await (const page of queryPages(input, after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after })) {
+    for await (const page of queryPages(
+      input,
+      after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after },
+    )) {
       if (page.length === 0) continue;
-      const records = await getRecords(def, page.map((item) => Number(item.id)));
+      const records = await getRecords(
+        def,
+        page.map((item) => Number(item.id)),
+      );
       for (const record of records.filter((r) => !onCurrentLayout(r))) {
         await updateRecord(def, Number(record[def.idField]), () => ({}));
         rewritten++;
@@ -131,7 +151,10 @@ async function rewriteToCurrentLayout(definitions: StoredEntityDefinition[], id:
 export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
-export async function runMigrations(options: MigrationOptions, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+export async function runMigrations(
+  options: MigrationOptions,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<string[]> {
   const ran: string[] = [];
   for (const migration of migrations) {
     if (await readItem(marker(migration.id, 'DONE'))) continue;
@@ -142,11 +165,21 @@ export async function runMigrations(options: MigrationOptions, migrations: reado
         return { storage: item?.storage as string | undefined, after: item?.after as string | undefined };
       },
       save: async (storage, after) => {
-        await db().send(new PutCommand({ TableName: table(), Item: { ...marker(migration.id, 'PROGRESS'), storage, after, saved_at: Math.floor(Date.now() / 1000) } }));
+        await db().send(
+          new PutCommand({
+            TableName: table(),
+            Item: { ...marker(migration.id, 'PROGRESS'), storage, after, saved_at: Math.floor(Date.now() / 1000) },
+          }),
+        );
       },
     };
     await migration.run(options, progress);
-    await db().send(new PutCommand({ TableName: table(), Item: { ...marker(migration.id, 'DONE'), completed_at: Math.floor(Date.now() / 1000) } }));
+    await db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...marker(migration.id, 'DONE'), completed_at: Math.floor(Date.now() / 1000) },
+      }),
+    );
     ran.push(migration.id);
   }
   return ran;

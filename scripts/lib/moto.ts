@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pollUntil } from './poll.js';
 import { freePort } from './ports.js';
-import { repoRoot } from './repo.js';
 import { SupervisedGroup } from './process-group.js';
+import { repoRoot } from './repo.js';
 import { StartupError } from './startup-error.js';
 
 export interface MotoServer {
@@ -25,18 +25,30 @@ export async function startMoto(options: { startTimeoutMs?: number } = {}): Prom
   const command = process.env.MOTO_PYTHON ?? 'python3';
   const commandArgs = [join(repoRoot, 'scripts/lib/moto-server.py')];
   const port = await freePort();
-  const child = spawn(command, [...commandArgs, '-H', '127.0.0.1', '-p', String(port)], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, [...commandArgs, '-H', '127.0.0.1', '-p', String(port)], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const group = await SupervisedGroup.start('moto_server', child).catch((error: Error) => {
-    throw new StartupError(`${error.message} (install moto with: pip install 'moto[server]'; MOTO_PYTHON names the Python that has it)`);
+    throw new StartupError(
+      `${error.message} (install moto with: pip install 'moto[server]'; MOTO_PYTHON names the Python that has it)`,
+    );
   });
   const endpoint = `http://127.0.0.1:${port}`;
   try {
-    await pollUntil(() => fetch(`${endpoint}/moto-api/`).then((r) => r.ok, () => false), {
-      what: `moto_server on port ${port}`,
-      timeoutMs: options.startTimeoutMs ?? 60_000,
-      gaveUp: () => group.exitReason(),
-      details: () => group.output(),
-    });
+    await pollUntil(
+      () =>
+        fetch(`${endpoint}/moto-api/`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      {
+        what: `moto_server on port ${port}`,
+        timeoutMs: options.startTimeoutMs ?? 60_000,
+        gaveUp: () => group.exitReason(),
+        details: () => group.output(),
+      },
+    );
   } catch (error) {
     await group.stop();
     throw error;
@@ -68,6 +80,8 @@ export async function startMoto(options: { startTimeoutMs?: number } = {}): Prom
  * migrations' DynamoDB calls went there), plus moto's endpoint, region and credentials.
  */
 export function motoProcessEnv(base: NodeJS.ProcessEnv, moto: Pick<MotoServer, 'env'>): NodeJS.ProcessEnv {
-  const kept = Object.entries(base).filter(([name]) => !/^AWS_ENDPOINT_URL_/.test(name) && name !== 'TABLE_NAME' && name !== 'DYNAMODB_PORT');
+  const kept = Object.entries(base).filter(
+    ([name]) => !/^AWS_ENDPOINT_URL_/.test(name) && name !== 'TABLE_NAME' && name !== 'DYNAMODB_PORT',
+  );
   return { ...Object.fromEntries(kept), ...moto.env };
 }

@@ -26,11 +26,7 @@ export function assertPortFree(port: number, hint: string): Promise<void> {
     const server = createServer();
     server.unref();
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new StartupError(`Port ${port} is already in use (${hint})`)
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use (${hint})`) : error);
     });
     server.listen(port, LOOPBACK, () => server.close(() => resolve()));
   });

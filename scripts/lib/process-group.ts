@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { guardGroup, releaseGroup } from './orphan-watchdog.js';
 import { StartupError } from './startup-error.js';

@@ -23,7 +23,9 @@ export interface ReleasedCheckout {
 
 export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<ReleasedCheckout> {
   await run('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: repoRoot }).catch(() => {
-    throw new Error(`commit ${commit} (the released layout) is not in this clone: fetch the full history (git fetch --unshallow)`);
+    throw new Error(
+      `commit ${commit} (the released layout) is not in this clone: fetch the full history (git fetch --unshallow)`,
+    );
   });
   const root = join(await mkdtemp(join(tmpdir(), 'store-api-released-')), 'checkout');
   await run('git', ['worktree', 'add', '--detach', root, commit], { cwd: repoRoot });

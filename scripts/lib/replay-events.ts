@@ -22,8 +22,14 @@ export interface FailedBatch {
 export function failedBatchOf(body: string): FailedBatch | undefined {
   try {
     const info = (JSON.parse(body) as { DDBStreamBatchInfo?: Record<string, unknown> }).DDBStreamBatchInfo;
-    const text = (name: string) => (typeof info?.[name] === 'string' && info[name] !== '' ? (info[name] as string) : undefined);
-    const [streamArn, shardId, start, end] = [text('streamArn'), text('shardId'), text('startSequenceNumber'), text('endSequenceNumber')];
+    const text = (name: string) =>
+      typeof info?.[name] === 'string' && info[name] !== '' ? (info[name] as string) : undefined;
+    const [streamArn, shardId, start, end] = [
+      text('streamArn'),
+      text('shardId'),
+      text('startSequenceNumber'),
+      text('endSequenceNumber'),
+    ];
     if (!streamArn || !shardId || !start || !end) return undefined;
     return { streamArn, shardId, startSequenceNumber: start, endSequenceNumber: end };
   } catch {
@@ -35,10 +41,19 @@ export function failedBatchOf(body: string): FailedBatch | undefined {
 const EMPTY_PAGES = 3;
 
 /** Reads the batch's range from the stream and hands it to `consume`; returns how many records were replayed. */
-export async function replayBatch(streams: DynamoDBStreamsClient, batch: FailedBatch, consume: (changes: StreamChange[]) => Promise<unknown>): Promise<number> {
+export async function replayBatch(
+  streams: DynamoDBStreamsClient,
+  batch: FailedBatch,
+  consume: (changes: StreamChange[]) => Promise<unknown>,
+): Promise<number> {
   const end = BigInt(batch.endSequenceNumber);
   const { ShardIterator } = await streams.send(
-    new GetShardIteratorCommand({ StreamArn: batch.streamArn, ShardId: batch.shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: batch.startSequenceNumber }),
+    new GetShardIteratorCommand({
+      StreamArn: batch.streamArn,
+      ShardId: batch.shardId,
+      ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+      SequenceNumber: batch.startSequenceNumber,
+    }),
   );
   let iterator = ShardIterator;
   let replayed = 0;
@@ -57,7 +72,8 @@ export async function replayBatch(streams: DynamoDBStreamsClient, batch: FailedB
 }
 
 /** `<service>-<stage>-events-consumer-failures` (infra/webhook-queues.cjs QUEUE_NAMES). */
-export const failureQueueName = (stage: string, service = 'store-api') => `${service}-${stage}-events-consumer-failures`;
+export const failureQueueName = (stage: string, service = 'store-api') =>
+  `${service}-${stage}-events-consumer-failures`;
 
 /**
  * Points this process's webhook deliveries at the stage's delivery queue, as the deployed consumer's are, so
@@ -66,7 +82,9 @@ export const failureQueueName = (stage: string, service = 'store-api') => `${ser
 export async function useDeliveryQueue(stage: string, service = 'store-api'): Promise<void> {
   const sqs = new SQSClient({});
   try {
-    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: `${service}-${stage}-webhook-delivery.fifo` }));
+    const { QueueUrl } = await sqs.send(
+      new GetQueueUrlCommand({ QueueName: `${service}-${stage}-webhook-delivery.fifo` }),
+    );
     if (QueueUrl) process.env.WEBHOOK_QUEUE_URL = QueueUrl;
   } finally {
     sqs.destroy();
@@ -78,7 +96,11 @@ export async function useDeliveryQueue(stage: string, service = 'store-api'): Pr
  * through. A batch that cannot be replayed (its records left the stream's 24 h, or the consumer fails again)
  * is reported and left in the queue.
  */
-export async function replayFailedBatches(stage: string, consume: (changes: StreamChange[]) => Promise<unknown>, log: (line: string) => void): Promise<{ replayed: number; failed: number }> {
+export async function replayFailedBatches(
+  stage: string,
+  consume: (changes: StreamChange[]) => Promise<unknown>,
+  log: (line: string) => void,
+): Promise<{ replayed: number; failed: number }> {
   const sqs = new SQSClient({});
   const streams = new DynamoDBStreamsClient({});
   const summary = { replayed: 0, failed: 0 };
@@ -86,7 +108,9 @@ export async function replayFailedBatches(stage: string, consume: (changes: Stre
     const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: failureQueueName(stage) }));
     const seen = new Set<string>();
     for (;;) {
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 300 }));
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 300 }),
+      );
       const fresh = Messages.filter((message) => !seen.has(message.MessageId!));
       if (fresh.length === 0) break;
       for (const message of fresh) {
@@ -100,10 +124,14 @@ export async function replayFailedBatches(stage: string, consume: (changes: Stre
         try {
           const records = await replayBatch(streams, batch, consume);
           await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
-          log(`replayed ${records} record(s) of ${batch.shardId} ${batch.startSequenceNumber}…${batch.endSequenceNumber}`);
+          log(
+            `replayed ${records} record(s) of ${batch.shardId} ${batch.startSequenceNumber}…${batch.endSequenceNumber}`,
+          );
           summary.replayed += 1;
         } catch (error) {
-          log(`${batch.shardId} ${batch.startSequenceNumber}…${batch.endSequenceNumber}: ${(error as Error).name}: ${(error as Error).message}; left in the queue`);
+          log(
+            `${batch.shardId} ${batch.startSequenceNumber}…${batch.endSequenceNumber}: ${(error as Error).name}: ${(error as Error).message}; left in the queue`,
+          );
           summary.failed += 1;
         }
       }

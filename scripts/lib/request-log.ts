@@ -60,7 +60,9 @@ function parseEntry(text: string): Entry | undefined {
   if (!text.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) && 'level' in value ? (value as Entry) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && 'level' in value
+      ? (value as Entry)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -100,7 +102,9 @@ function shortFunctionName(name: unknown): string | undefined {
 }
 
 function extraFields(entry: Entry, shown: string[]): string {
-  const rest = Object.fromEntries(Object.entries(entry).filter(([key]) => !ROUTINE_KEYS.has(key) && !shown.includes(key)));
+  const rest = Object.fromEntries(
+    Object.entries(entry).filter(([key]) => !ROUTINE_KEYS.has(key) && !shown.includes(key)),
+  );
   return Object.keys(rest).length > 0 ? JSON.stringify(rest) : '';
 }
 

@@ -9,6 +9,7 @@
  * switch-table`; scripts/lib/active-table.ts, docs/deploy.md).
  */
 import {
+  type AttributeValue,
   DescribeContinuousBackupsCommand,
   DescribeTableCommand,
   DynamoDBClient,
@@ -18,7 +19,6 @@ import {
   UpdateContinuousBackupsCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
-  type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { TTL_ATTRIBUTE, tableDefinition } from '../../lib/db/schema.js';
 import { activeTableName, ownTableName } from './active-table.js';
@@ -34,14 +34,20 @@ export interface RestoreReport {
 }
 
 /** `store-api-dev-restored-20261126t0712`: the source's name and the restore time to the minute. */
-export const restoredTableName = (source: string, to: Date) => `${source}-restored-${to.toISOString().slice(0, 16).replace(/[-:]/g, '').toLowerCase()}`;
+export const restoredTableName = (source: string, to: Date) =>
+  `${source}-restored-${to.toISOString().slice(0, 16).replace(/[-:]/g, '').toLowerCase()}`;
 
-async function countByKind(dynamo: DynamoDBClient, table: string): Promise<{ counts: Map<string, number>; sample: Array<Record<string, AttributeValue>> }> {
+async function countByKind(
+  dynamo: DynamoDBClient,
+  table: string,
+): Promise<{ counts: Map<string, number>; sample: Array<Record<string, AttributeValue>> }> {
   const counts = new Map<string, number>();
   const sample: Array<Record<string, AttributeValue>> = [];
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await dynamo.send(new ScanCommand({ TableName: table, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }));
+    const page = await dynamo.send(
+      new ScanCommand({ TableName: table, ProjectionExpression: 'pk, sk', ExclusiveStartKey: start }),
+    );
     for (const item of page.Items ?? []) {
       const kind = String(item.pk?.S ?? '?').split('#')[0]!;
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
@@ -54,15 +60,23 @@ async function countByKind(dynamo: DynamoDBClient, table: string): Promise<{ cou
 
 async function waitActive(dynamo: DynamoDBClient, table: string): Promise<void> {
   // A restore takes minutes to hours on AWS, depending on the table's size.
-  await pollUntil(async () => (await dynamo.send(new DescribeTableCommand({ TableName: table }))).Table?.TableStatus === 'ACTIVE', {
-    timeoutMs: 4 * 60 * 60_000,
-    intervalMs: 5_000,
-    what: `restored table ${table}`,
-  });
+  await pollUntil(
+    async () => (await dynamo.send(new DescribeTableCommand({ TableName: table }))).Table?.TableStatus === 'ACTIVE',
+    {
+      timeoutMs: 4 * 60 * 60_000,
+      intervalMs: 5_000,
+      what: `restored table ${table}`,
+    },
+  );
 }
 
 /** `to`: the time to restore to; undefined: the latest restorable time (about 5 minutes ago on AWS). */
-export async function restoreTable(options: { stage: string; to?: Date; region?: string; log?: (line: string) => void }): Promise<RestoreReport> {
+export async function restoreTable(options: {
+  stage: string;
+  to?: Date;
+  region?: string;
+  log?: (line: string) => void;
+}): Promise<RestoreReport> {
   const log = options.log ?? ((line: string) => console.log(line));
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const dynamo = new DynamoDBClient({ region });
@@ -71,12 +85,15 @@ export async function restoreTable(options: { stage: string; to?: Date; region?:
   try {
     const backups = await dynamo.send(new DescribeContinuousBackupsCommand({ TableName: source }));
     const pitr = backups.ContinuousBackupsDescription?.PointInTimeRecoveryDescription;
-    if (pitr?.PointInTimeRecoveryStatus !== 'ENABLED') throw new Error(`point-in-time recovery is not on for ${source}`);
+    if (pitr?.PointInTimeRecoveryStatus !== 'ENABLED')
+      throw new Error(`point-in-time recovery is not on for ${source}`);
     const { EarliestRestorableDateTime: earliest, LatestRestorableDateTime: latest } = pitr;
     const to = options.to ?? latest;
     if (!to) throw new Error(`${source} reports no latest restorable time: give --to`);
     if ((earliest && to < earliest) || (latest && to > latest)) {
-      throw new Error(`--to ${to.toISOString()} is outside the restorable window ${earliest?.toISOString()} … ${latest?.toISOString()}`);
+      throw new Error(
+        `--to ${to.toISOString()} is outside the restorable window ${earliest?.toISOString()} … ${latest?.toISOString()}`,
+      );
     }
     const target = restoredTableName(ownTableName(options.stage), to);
     log(`restoring ${source} as of ${to.toISOString()} into ${target}`);
@@ -92,15 +109,27 @@ export async function restoreTable(options: { stage: string; to?: Date; region?:
     await waitActive(dynamo, target);
     const sourceTable = (await dynamo.send(new DescribeTableCommand({ TableName: source }))).Table;
     // A restore brings keys, indexes and items; the settings below are the stack's and must be applied again.
-    await dynamo.send(new UpdateTimeToLiveCommand({ TableName: target, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
-    await dynamo.send(new UpdateContinuousBackupsCommand({ TableName: target, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
+    await dynamo.send(
+      new UpdateTimeToLiveCommand({
+        TableName: target,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
+    await dynamo.send(
+      new UpdateContinuousBackupsCommand({
+        TableName: target,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    );
     const restoredTable = (await dynamo.send(new DescribeTableCommand({ TableName: target }))).Table;
     const streamView = tableDefinition(target).StreamSpecification?.StreamViewType ?? 'NEW_AND_OLD_IMAGES';
     await dynamo.send(
       new UpdateTableCommand({
         TableName: target,
         // AWS restores no stream; a table that has one already refuses a second.
-        ...(restoredTable?.StreamSpecification?.StreamEnabled ? {} : { StreamSpecification: { StreamEnabled: true, StreamViewType: streamView } }),
+        ...(restoredTable?.StreamSpecification?.StreamEnabled
+          ? {}
+          : { StreamSpecification: { StreamEnabled: true, StreamViewType: streamView } }),
         DeletionProtectionEnabled: Boolean(sourceTable?.DeletionProtectionEnabled),
       }),
     );
@@ -108,7 +137,11 @@ export async function restoreTable(options: { stage: string; to?: Date; region?:
     const now = await countByKind(dynamo, source);
     const restored = await countByKind(dynamo, target);
     const kinds = [...new Set([...now.counts.keys(), ...restored.counts.keys()])].sort();
-    const counts = kinds.map((kind): [string, number, number] => [kind, now.counts.get(kind) ?? 0, restored.counts.get(kind) ?? 0]);
+    const counts = kinds.map((kind): [string, number, number] => [
+      kind,
+      now.counts.get(kind) ?? 0,
+      restored.counts.get(kind) ?? 0,
+    ]);
     const problems: string[] = [];
     if (restored.counts.size === 0) problems.push(`${target} holds no item`);
     let sampled = 0;
@@ -125,11 +158,17 @@ export async function restoreTable(options: { stage: string; to?: Date; region?:
 
 /** The report as the admin command prints it. */
 export function formatRestoreReport(report: RestoreReport): string {
-  const rows = report.counts.map(([kind, now, restored]) => `  ${kind.padEnd(20)} ${String(now).padStart(8)} ${String(restored).padStart(9)}`);
+  const rows = report.counts.map(
+    ([kind, now, restored]) => `  ${kind.padEnd(20)} ${String(now).padStart(8)} ${String(restored).padStart(9)}`,
+  );
   return [
     `items per kind      ${report.source.padStart(8)} ${'restored'.padStart(9)}`,
     ...rows,
     `read back ${report.sampled} sampled items of ${report.target}`,
-    ...(report.problems.length > 0 ? report.problems.map((p) => `PROBLEM: ${p}`) : [`${report.target} is ready; the stage still uses ${report.source} until switched (docs/deploy.md, "Restoring the table")`]),
+    ...(report.problems.length > 0
+      ? report.problems.map((p) => `PROBLEM: ${p}`)
+      : [
+          `${report.target} is ready; the stage still uses ${report.source} until switched (docs/deploy.md, "Restoring the table")`,
+        ]),
   ].join('\n');
 }

@@ -32,7 +32,8 @@ export function createScratchDir(): ScratchDir {
 function removeAbandoned(): void {
   for (const name of readdirSync(tmpdir())) {
     const owner = Number(/^store-api-tmp-(\d+)-/.exec(name)?.[1]);
-    if (owner && owner !== process.pid && !isAlive(owner)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    if (owner && owner !== process.pid && !isAlive(owner))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 

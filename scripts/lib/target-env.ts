@@ -9,7 +9,10 @@ import { activeTableName } from './active-table.js';
  */
 export async function useTarget(stage: string | undefined): Promise<{ tableName: string; endpoint: string }> {
   if (stage) {
-    process.env.TABLE_NAME = await activeTableName(stage, process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1');
+    process.env.TABLE_NAME = await activeTableName(
+      stage,
+      process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1',
+    );
     return { tableName: process.env.TABLE_NAME, endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB || 'AWS' };
   }
   process.env.AWS_ENDPOINT_URL_DYNAMODB ||= `http://127.0.0.1:${process.env.DYNAMODB_PORT || '8000'}`;

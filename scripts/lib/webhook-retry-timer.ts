@@ -7,7 +7,10 @@
  * reads the due index and queues: it never waits for a receiver); a failed run is reported and the next one
  * tries again.
  */
-export function startWebhookRetryTimer(intervalMs = 5_000, report: (message: string) => void = console.error): () => void {
+export function startWebhookRetryTimer(
+  intervalMs = 5_000,
+  report: (message: string) => void = console.error,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -19,16 +19,20 @@
  *   counts, ConditionCheck of each dependant count (only entities with `dependents`). Never a Put.
  * Transactions need the item actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem).
  */
+
+import { batchedOperations } from '../../lib/entities/methods.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { Operation, StoredEntityDefinition } from '../../lib/entities/types.js';
-import { batchedOperations } from '../../lib/entities/methods.js';
 
 export interface Access {
   table: string[];
   index: string[];
 }
 
-const access = (table: string[], index: string[] = []): Access => ({ table: [...table].sort(), index: [...index].sort() });
+const access = (table: string[], index: string[] = []): Access => ({
+  table: [...table].sort(),
+  index: [...index].sort(),
+});
 
 const LIST = access(['GetItem', 'Query']);
 const GET = access(['GetItem']);
@@ -52,7 +56,8 @@ function plainEntityAccess(): Record<string, Access> {
       update: access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem', ...checkReferences]),
       delete: access(['DeleteItem', 'GetItem', 'UpdateItem', ...checkDependents]),
     };
-    for (const operation of entity.operations) expected[`${entity.name.replace(/_/g, '-')}-${operation}`] = byOperation[operation];
+    for (const operation of entity.operations)
+      expected[`${entity.name.replace(/_/g, '-')}-${operation}`] = byOperation[operation];
   }
   return expected;
 }
@@ -294,13 +299,27 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'product-variations-list': LIST,
   'product-variations-get': GET,
   'product-variations-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'product-variations-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'product-variations-update': access([
+    'ConditionCheckItem',
+    'DeleteItem',
+    'GetItem',
+    'PutItem',
+    'Query',
+    'UpdateItem',
+  ]),
   'product-variations-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // The same under /product_variations_groups/:id/product_variations (GetItem of the group or its code marker first).
   'variation-groups-products-list': LIST,
   'variation-groups-products-get': GET,
   'variation-groups-products-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'variation-groups-products-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  'variation-groups-products-update': access([
+    'ConditionCheckItem',
+    'DeleteItem',
+    'GetItem',
+    'PutItem',
+    'Query',
+    'UpdateItem',
+  ]),
   'variation-groups-products-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   // Groups: members are a Query; create takes an id (UpdateItem) and Puts marker, group and products with
   // their index items and counts in one transaction; update Puts the group and swaps the code marker
@@ -340,7 +359,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
  * record's transaction (Put, index Delete/Put, count Update); the health item is read (GetItem) and updated.
  */
 export const EXPECTED_SCHEDULED: Record<string, Access & { domain: string; schedule: string }> = {
-  'webhooks-retry': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']), domain: 'webhooks', schedule: 'rate(1 minute)' },
+  'webhooks-retry': {
+    ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'], ['Query']),
+    domain: 'webhooks',
+    schedule: 'rate(1 minute)',
+  },
 };
 
 /**
@@ -349,7 +372,11 @@ export const EXPECTED_SCHEDULED: Record<string, Access & { domain: string; sched
  * health item (GetItem), a failing endpoint's disabling (the webhook record's transaction: Put, Delete, Query).
  */
 export const EXPECTED_QUEUE_WORKERS: Record<string, Access & { domain: string; queue: string }> = {
-  'webhooks-deliver': { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']), domain: 'events', queue: 'WebhookDeliveryQueue' },
+  'webhooks-deliver': {
+    ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+    domain: 'events',
+    queue: 'WebhookDeliveryQueue',
+  },
 };
 
 /** Functions that queue webhook deliveries, and so are told the queue's URL (WEBHOOK_QUEUE_URL). */
@@ -363,7 +390,10 @@ export const QUEUE_SENDERS = ['events-consumer', 'webhooks-retry'];
  * documentation reads nothing. Each takes ANY on its paths and answers other methods itself.
  */
 export const EXPECTED_OTHER: Record<string, Access & { routes: string[] }> = {
-  panel: { ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query'], ['Query']), routes: ['ANY admin', 'ANY admin/{proxy+}'] },
+  panel: {
+    ...access(['DeleteItem', 'GetItem', 'PutItem', 'Query'], ['Query']),
+    routes: ['ANY admin', 'ANY admin/{proxy+}'],
+  },
   'docs-openapi': { ...access([]), routes: ['ANY api/openapi.json', 'ANY api/2.0/openapi.json'] },
   'docs-page': { ...access([]), routes: ['ANY api/docs', 'ANY api/docs/{asset}'] },
 };
@@ -392,5 +422,6 @@ for (const entity of Object.values(ENTITIES)) {
   const missing = parts.filter((part) => !EXPECTED_ACCESS[part]);
   if (missing.length > 0) throw new Error(`${name}-batch: no expected access for ${missing.join(', ')}`);
   const union = unionOf(parts);
-  EXPECTED_ACCESS[`${name}-batch`] = name === 'products' ? access([...new Set([...union.table, 'Query'])], union.index) : union;
+  EXPECTED_ACCESS[`${name}-batch`] =
+    name === 'products' ? access([...new Set([...union.table, 'Query'])], union.index) : union;
 }

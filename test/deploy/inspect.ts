@@ -14,7 +14,10 @@ export interface Lambda {
 export function lambdas(template: Template, stage: string): Lambda[] {
   return Object.entries(template.Resources)
     .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-    .map(([logicalId, resource]) => ({ logicalId, name: String(resource.Properties?.FunctionName).replace(`store-api-${stage}-`, '') }));
+    .map(([logicalId, resource]) => ({
+      logicalId,
+      name: String(resource.Properties?.FunctionName).replace(`store-api-${stage}-`, ''),
+    }));
 }
 
 export function lambdaByName(template: Template, stage: string, name: string) {
@@ -83,7 +86,10 @@ export function routes(template: Template, stage: string): Route[] {
     .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
     .map((method) => {
       const parts = method.Properties?.Integration?.Uri?.['Fn::Join']?.[1] as unknown[];
-      const target = parts.find((part) => (part as Record<string, any>)?.['Fn::GetAtt']?.[1] === 'Arn') as Record<string, any>;
+      const target = parts.find((part) => (part as Record<string, any>)?.['Fn::GetAtt']?.[1] === 'Arn') as Record<
+        string,
+        any
+      >;
       return {
         method: String(method.Properties?.HttpMethod),
         path: resourcePath(template, method.Properties?.ResourceId),

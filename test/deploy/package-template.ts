@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,16 @@ const SOURCES = ['serverless.yml', 'package.json', 'tsconfig.json', 'functions',
 
 export interface Template {
   Outputs?: Record<string, { Value: unknown; Export?: { Name: string } }>;
-  Resources: Record<string, { Type: string; Properties?: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: unknown }>;
+  Resources: Record<
+    string,
+    {
+      Type: string;
+      Properties?: Record<string, any>;
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      DependsOn?: unknown;
+    }
+  >;
 }
 
 export interface PackagedStage {
@@ -53,7 +62,12 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
   await mkdir(scratchTmp(dir), { recursive: true });
   return run(join(ROOT, 'node_modules/.bin/serverless'), args, {
     cwd: dir,
-    env: { ...process.env, ...NO_AWS, TMPDIR: scratchTmp(dir), PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` },
+    env: {
+      ...process.env,
+      ...NO_AWS,
+      TMPDIR: scratchTmp(dir),
+      PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+    },
     timeout,
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -68,18 +82,30 @@ export async function packageStage(stage: string, domain = 'all'): Promise<Packa
   const templatePath = join(dir, '.serverless/cloudformation-template-update-stack.json');
   const template = JSON.parse(await readFile(templatePath, 'utf8')) as Template;
   const leftInTmp = await readdir(scratchTmp(dir));
-  return { domain, template, templatePath, seconds, leftInTmp, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    domain,
+    template,
+    templatePath,
+    seconds,
+    leftInTmp,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
  * Packages several stacks, at most `parallel` at a time: each packaging is mostly esbuild on every
  * function of its stack, and the machine running the tests has few cores.
  */
-export async function packageStacks(stage: string, domains: string[], parallel = 2): Promise<Map<string, PackagedStage>> {
+export async function packageStacks(
+  stage: string,
+  domains: string[],
+  parallel = 2,
+): Promise<Map<string, PackagedStage>> {
   const done = new Map<string, PackagedStage>();
   const queue = [...domains];
   const worker = async () => {
-    for (let domain = queue.shift(); domain !== undefined; domain = queue.shift()) done.set(domain, await packageStage(stage, domain));
+    for (let domain = queue.shift(); domain !== undefined; domain = queue.shift())
+      done.set(domain, await packageStage(stage, domain));
   };
   try {
     await Promise.all(Array.from({ length: Math.min(parallel, domains.length) }, worker));
@@ -98,7 +124,10 @@ export async function runServerless(args: string[]): Promise<{ code: number; out
     return { code: 0, output: `${stdout}\n${stderr}` };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}` };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

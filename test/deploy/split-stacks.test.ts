@@ -1,4 +1,3 @@
-import { cursorKeyFunctions } from '../../scripts/lib/stage-expectations.js';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
@@ -7,9 +6,29 @@ import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { tableDefinition } from '../../lib/db/schema.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { EXPECTED_ACCESS, EXPECTED_OTHER, EXPECTED_QUEUE_WORKERS, EXPECTED_SCHEDULED, QUEUE_SENDERS, unionOf, WRITE_ACTIONS } from './expected-access.js';
-import { countByType, isIndex, isTable, lambdaByName, lambdas, resourceCount, routes, statementsOf, unconditionalActions, type Route } from './inspect.js';
-import { packageStacks, type PackagedStage } from './package-template.js';
+import { cursorKeyFunctions } from '../../scripts/lib/stage-expectations.js';
+import {
+  EXPECTED_ACCESS,
+  EXPECTED_OTHER,
+  EXPECTED_QUEUE_WORKERS,
+  EXPECTED_SCHEDULED,
+  QUEUE_SENDERS,
+  unionOf,
+  WRITE_ACTIONS,
+} from './expected-access.js';
+import {
+  countByType,
+  isIndex,
+  isTable,
+  lambdaByName,
+  lambdas,
+  type Route,
+  resourceCount,
+  routes,
+  statementsOf,
+  unconditionalActions,
+} from './inspect.js';
+import { type PackagedStage, packageStacks } from './package-template.js';
 
 const require = createRequire(import.meta.url);
 const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize } = require('../../infra/stack-size.cjs') as {
@@ -29,7 +48,9 @@ const run = promisify(execFile);
 const STAGE = 'prod';
 const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
 /** The middleware's own items: failed-login counters, rate-limit buckets, Idempotency-Keys. */
-const THROTTLE_ONLY = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] } };
+const THROTTLE_ONLY = {
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] },
+};
 const DISPATCHERS = ['api-php', 'fallback'];
 /** The dispatcher of store and vendor context paths (`stores/{id}/{proxy+}`), in the stack that owns `stores/{id}`. */
 const CONTEXT_DISPATCHER = 'company-context';
@@ -40,12 +61,28 @@ const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
 /** Functions triggered by a queue (the webhook delivery worker). */
 const QUEUE_WORKERS = Object.keys(EXPECTED_QUEUE_WORKERS);
 /** The change feed's queues (infra/webhook-queues.cjs), which only their senders and receivers are granted. */
-const isQueue = (resource: unknown) => /"Fn::Join":\[":",\["arn",.*"sqs",.*"store-api-[a-z0-9]+-(webhook-delivery\.fifo|events-consumer-failures)"\]\]/.test(JSON.stringify(resource));
+const isQueue = (resource: unknown) =>
+  /"Fn::Join":\[":",\["arn",.*"sqs",.*"store-api-[a-z0-9]+-(webhook-delivery\.fifo|events-consumer-failures)"\]\]/.test(
+    JSON.stringify(resource),
+  );
 // --- events (issue 20) ---
 /** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
 const STREAM_CONSUMERS = ['events-consumer'];
 const EVENT_STORE_ONLY = {
-  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['EVENTS#*', 'EVENTID#*', 'EVENTDAYS', 'WEBHOOK#*', 'IDX#webhook#*', 'SORT#webhook#*', 'COUNT#webhook', 'COUNT#webhook#*', 'WHDELIVERY#*', 'WHHEALTH#*'] },
+  'ForAllValues:StringLike': {
+    'dynamodb:LeadingKeys': [
+      'EVENTS#*',
+      'EVENTID#*',
+      'EVENTDAYS',
+      'WEBHOOK#*',
+      'IDX#webhook#*',
+      'SORT#webhook#*',
+      'COUNT#webhook',
+      'COUNT#webhook#*',
+      'WHDELIVERY#*',
+      'WHHEALTH#*',
+    ],
+  },
 };
 const isTableStream = (resource: unknown) => JSON.stringify(resource).includes(`"store-api-${STAGE}-TableStreamArn"`);
 // --- end events ---
@@ -63,14 +100,18 @@ const CURSOR_KEY_FUNCTIONS = cursorKeyFunctions();
 describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   let stacks: Map<string, PackagedStage>;
   const stack = (name: string) => stacks.get(name)!.template;
-  const everyLambda = () => SPLIT_STACKS.flatMap((name) => lambdas(stack(name), STAGE).map((lambda) => ({ ...lambda, stack: name })));
-  const everyRoute = () => SPLIT_STACKS.flatMap((name) => routes(stack(name), STAGE).map((route) => ({ ...route, stack: name })));
+  const everyLambda = () =>
+    SPLIT_STACKS.flatMap((name) => lambdas(stack(name), STAGE).map((lambda) => ({ ...lambda, stack: name })));
+  const everyRoute = () =>
+    SPLIT_STACKS.flatMap((name) => routes(stack(name), STAGE).map((route) => ({ ...route, stack: name })));
 
   beforeAll(async () => {
     const started = Date.now();
     stacks = await packageStacks(STAGE, SPLIT_STACKS, 2);
     const times = SPLIT_STACKS.map((name) => `${name} ${stacks.get(name)!.seconds.toFixed(0)} s`).join(', ');
-    console.log(`[split] packaged ${SPLIT_STACKS.length} stacks in ${((Date.now() - started) / 1000).toFixed(0)} s, 2 at a time (${times})`);
+    console.log(
+      `[split] packaged ${SPLIT_STACKS.length} stacks in ${((Date.now() - started) / 1000).toFixed(0)} s, 2 at a time (${times})`,
+    );
   }, 900_000);
   afterAll(async () => {
     await Promise.all([...(stacks?.values() ?? [])].map((packaged) => packaged.cleanup()));
@@ -79,7 +120,9 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it(`keeps every stack below CloudFormation's ${CFN_RESOURCE_LIMIT} resources, and each at most ${DOMAIN_BUDGET}`, () => {
     for (const name of SPLIT_STACKS) {
       const count = resourceCount(stack(name));
-      console.log(`[split] stack store-api-${STAGE}-${name}: ${count} resources, ${lambdas(stack(name), STAGE).length} functions`);
+      console.log(
+        `[split] stack store-api-${STAGE}-${name}: ${count} resources, ${lambdas(stack(name), STAGE).length} functions`,
+      );
       expect(count).toBeLessThan(CFN_RESOURCE_LIMIT);
       expect(count).toBeLessThanOrEqual(DOMAIN_BUDGET);
     }
@@ -104,31 +147,50 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   });
 
   it('exports no name twice across the stacks (CloudFormation refuses a second stack exporting a name)', () => {
-    const exported = SPLIT_STACKS.flatMap((name) => Object.values(stack(name).Outputs ?? {}).flatMap((o) => (o.Export ? [o.Export.Name] : [])));
+    const exported = SPLIT_STACKS.flatMap((name) =>
+      Object.values(stack(name).Outputs ?? {}).flatMap((o) => (o.Export ? [o.Export.Name] : [])),
+    );
     expect(exported.length).toBeGreaterThan(SPLIT_STACKS.length);
     expect(exported.filter((exportName, i) => exported.indexOf(exportName) !== i)).toEqual([]);
   });
 
-  it.each(DOMAIN_STACKS)('%s creates no table and no REST API, imports both, and leaves the stage settings to core', (name) => {
-    const template = stack(name);
-    const types = Object.values(template.Resources).map((r) => r.Type);
-    expect(types).not.toContain('AWS::DynamoDB::Table');
-    expect(types).not.toContain('AWS::ApiGateway::RestApi');
-    const text = JSON.stringify(template.Resources);
-    expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-RestApiId"`);
-    expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-TableArn"`);
-    const deployment = Object.values(template.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
-    expect(deployment?.Properties?.StageDescription).toBeUndefined();
-  });
+  it.each(DOMAIN_STACKS)(
+    '%s creates no table and no REST API, imports both, and leaves the stage settings to core',
+    (name) => {
+      const template = stack(name);
+      const types = Object.values(template.Resources).map((r) => r.Type);
+      expect(types).not.toContain('AWS::DynamoDB::Table');
+      expect(types).not.toContain('AWS::ApiGateway::RestApi');
+      const text = JSON.stringify(template.Resources);
+      expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-RestApiId"`);
+      expect(text).toContain(`"Fn::ImportValue":"store-api-${STAGE}-TableArn"`);
+      const deployment = Object.values(template.Resources).find((r) => r.Type === 'AWS::ApiGateway::Deployment');
+      expect(deployment?.Properties?.StageDescription).toBeUndefined();
+    },
+  );
 
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual([...Object.keys(EXPECTED_ACCESS), ...DISPATCHERS, CONTEXT_DISPATCHER, ...OTHERS, ...SCHEDULED, ...STREAM_CONSUMERS, ...QUEUE_WORKERS, ...DOMAIN_STACKS.map((name) => `${name}-fallback`)].sort());
+    expect(names.sort()).toEqual(
+      [
+        ...Object.keys(EXPECTED_ACCESS),
+        ...DISPATCHERS,
+        CONTEXT_DISPATCHER,
+        ...OTHERS,
+        ...SCHEDULED,
+        ...STREAM_CONSUMERS,
+        ...QUEUE_WORKERS,
+        ...DOMAIN_STACKS.map((name) => `${name}-fallback`),
+      ].sort(),
+    );
     const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
     expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
-    expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(expect.arrayContaining([...DISPATCHERS, ...OTHERS]));
-    for (const name of DOMAIN_STACKS) expect(lambdas(stack(name), STAGE).map((l) => l.name)).toContain(`${name}-fallback`);
+    expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(
+      expect.arrayContaining([...DISPATCHERS, ...OTHERS]),
+    );
+    for (const name of DOMAIN_STACKS)
+      expect(lambdas(stack(name), STAGE).map((l) => l.name)).toContain(`${name}-fallback`);
     for (const name of SPLIT_STACKS) {
       for (const { name: fn } of lambdas(stack(name), STAGE)) {
         const lambda = lambdaByName(stack(name), STAGE, fn);
@@ -168,33 +230,38 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     }
     expect([...served.keys()].sort()).toEqual(Object.keys(HANDLERS).sort());
     for (const [key, byKey] of served) {
-      expect(byKey.map((r) => r.path.startsWith('api/2.0/') ? '2.0' : 'api').sort(), key).toEqual(['2.0', 'api']);
+      expect(byKey.map((r) => (r.path.startsWith('api/2.0/') ? '2.0' : 'api')).sort(), key).toEqual(['2.0', 'api']);
       expect(new Set(byKey.map((r) => r.fn)).size, `${key} is served by ${byKey.map((r) => r.fn).join(', ')}`).toBe(1);
       expect(byKey[0]!.fn).not.toMatch(/fallback|api-php/);
     }
   });
 
   it.each(OTHERS)('%s (core) serves exactly its own routes and may take exactly its own DynamoDB actions', (fn) => {
-    const served = routes(stack('core'), STAGE).filter((r) => r.fn === fn).map((r) => `${r.method} ${r.path}`);
+    const served = routes(stack('core'), STAGE)
+      .filter((r) => r.fn === fn)
+      .map((r) => `${r.method} ${r.path}`);
     expect(served.sort()).toEqual([...EXPECTED_OTHER[fn]!.routes].sort());
     const statements = statementsOf(stack('core'), STAGE, fn);
     expect(unconditionalActions(statements, isTable)).toEqual(EXPECTED_OTHER[fn]!.table);
     expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_OTHER[fn]!.index);
   });
 
-  it.each(SCHEDULED)('%s runs on its EventBridge schedule in its domain stack, with its own role taking exactly its DynamoDB actions', (fn) => {
-    const expected = EXPECTED_SCHEDULED[fn]!;
-    const template = stack(expected.domain);
-    expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
-    const rules = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Events::Rule');
-    expect(rules.map((r) => r.Properties?.ScheduleExpression)).toEqual([expected.schedule]);
-    // The framework names the target after the function (`webhooks-retrySchedule`, aimed at its Lambda's Arn).
-    expect(JSON.stringify(rules[0]!.Properties?.Targets)).toContain(`"Id":"${fn}Schedule"`);
-    const statements = statementsOf(template, STAGE, fn);
-    expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
-    expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
-    expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
-  });
+  it.each(SCHEDULED)(
+    '%s runs on its EventBridge schedule in its domain stack, with its own role taking exactly its DynamoDB actions',
+    (fn) => {
+      const expected = EXPECTED_SCHEDULED[fn]!;
+      const template = stack(expected.domain);
+      expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
+      const rules = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Events::Rule');
+      expect(rules.map((r) => r.Properties?.ScheduleExpression)).toEqual([expected.schedule]);
+      // The framework names the target after the function (`webhooks-retrySchedule`, aimed at its Lambda's Arn).
+      expect(JSON.stringify(rules[0]!.Properties?.Targets)).toContain(`"Id":"${fn}Schedule"`);
+      const statements = statementsOf(template, STAGE, fn);
+      expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
+      expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
+      expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
+    },
+  );
 
   it('gives every path a catch-all (ANY and OPTIONS) in its own stack, and no path to two stacks', () => {
     const all = everyRoute();
@@ -205,17 +272,26 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       const catchAll = name === 'core' ? 'fallback' : `${name}-fallback`;
       // /api.php, the panel and the docs take ANY on their paths themselves (checked above).
       // So does the context dispatcher on its greedy paths below the company paths.
-      const ownAny = (route: Route) => route.path === 'api.php' || OTHERS.includes(route.fn) || route.fn === CONTEXT_DISPATCHER;
+      const ownAny = (route: Route) =>
+        route.path === 'api.php' || OTHERS.includes(route.fn) || route.fn === CONTEXT_DISPATCHER;
       const selfServed = new Set(own.filter(ownAny).map((r) => r.path));
       for (const path of new Set(own.filter((r) => !selfServed.has(r.path)).map((r) => r.path))) {
         for (const method of ['ANY', 'OPTIONS']) {
-          expect(own.find((r) => r.path === path && r.method === method)?.fn, `${name}: ${method} ${path}`).toBe(catchAll);
+          expect(own.find((r) => r.path === path && r.method === method)?.fn, `${name}: ${method} ${path}`).toBe(
+            catchAll,
+          );
         }
       }
     }
     const core = routes(stack('core'), STAGE);
-    for (const path of ['api', 'api/2.0', 'api/{proxy+}']) expect(core.find((r) => r.path === path && r.method === 'ANY')?.fn).toBe('fallback');
-    expect(core.filter((r) => r.path === 'api.php').map((r) => `${r.method} ${r.fn}`).sort()).toEqual(['ANY api-php', 'OPTIONS api-php']);
+    for (const path of ['api', 'api/2.0', 'api/{proxy+}'])
+      expect(core.find((r) => r.path === path && r.method === 'ANY')?.fn).toBe('fallback');
+    expect(
+      core
+        .filter((r) => r.path === 'api.php')
+        .map((r) => `${r.method} ${r.fn}`)
+        .sort(),
+    ).toEqual(['ANY api-php', 'OPTIONS api-php']);
     // API Gateway refuses a second resource of the same name under one parent: a first path segment belongs to one stack.
     const owner = new Map<string, string>();
     for (const route of all) {
@@ -232,7 +308,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     expect(unconditionalActions(statements, isIndex)).toEqual(EXPECTED_ACCESS[fn]!.index);
   });
 
-  it('grants nothing broader than the table, its index, the function\'s own log group, the cursor key where cursors are signed and X-Ray (prod traces), and no wildcard action', () => {
+  it("grants nothing broader than the table, its index, the function's own log group, the cursor key where cursors are signed and X-Ray (prod traces), and no wildcard action", () => {
     for (const { name: fn, stack: home } of everyLambda()) {
       for (const statement of statementsOf(stack(home), STAGE, fn)) {
         expect(statement.Effect).toBe('Allow');
@@ -248,25 +324,36 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
           expect(JSON.stringify(statement.Resource), fn).toContain(`"parameter/store-api/${STAGE}/cursor-secret"`);
           continue;
         }
-        expect(statement.Action.some((a) => a.includes('*')), fn).toBe(false);
+        expect(
+          statement.Action.some((a) => a.includes('*')),
+          fn,
+        ).toBe(false);
         expect(statement.Resource, fn).not.toContain('*');
         for (const resource of statement.Resource) {
           const text = JSON.stringify(resource);
           const consumer = STREAM_CONSUMERS.includes(fn);
           const queues = statement.Action.every((a) => a.startsWith('sqs:')) && isQueue(resource);
-          const allowed = isTable(resource) || isIndex(resource) || (consumer && isTableStream(resource)) || queues || text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
+          const allowed =
+            isTable(resource) ||
+            isIndex(resource) ||
+            (consumer && isTableStream(resource)) ||
+            queues ||
+            text.includes(`"/aws/lambda/store-api-${STAGE}-${fn}"`);
           expect(allowed, `${fn}: ${text}`).toBe(true);
         }
-        if (statement.Condition) expect(statement.Condition).toEqual(STREAM_CONSUMERS.includes(fn) ? EVENT_STORE_ONLY : THROTTLE_ONLY);
+        if (statement.Condition)
+          expect(statement.Condition).toEqual(STREAM_CONSUMERS.includes(fn) ? EVENT_STORE_ONLY : THROTTLE_ONLY);
       }
     }
   });
 
   // --- events (issue 20) ---
-  it('triggers the change feed consumer from the core table\'s stream, filtered to entity records, and lets it write only the event store and the webhook deliveries', () => {
+  it("triggers the change feed consumer from the core table's stream, filtered to entity records, and lets it write only the event store and the webhook deliveries", () => {
     const home = everyLambda().find((lambda) => lambda.name === 'events-consumer')!.stack;
     expect(home).toBe('events');
-    const mappings = Object.values(stack('events').Resources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes('TableStreamArn'));
+    const mappings = Object.values(stack('events').Resources).filter(
+      (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes('TableStreamArn'),
+    );
     expect(mappings).toHaveLength(1);
     // A batch it gives up on leaves its position in the failure queue (npm run admin -- replay-events).
     expect(mapping0(mappings)).toContain('"Fn::GetAtt":["EventsConsumerFailureQueue","Arn"]');
@@ -276,36 +363,55 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     expect(mapping).toContain('LINK#');
     expect(JSON.stringify(stack('core').Outputs)).toContain('TableStreamArn');
     const statements = statementsOf(stack(home), STAGE, 'events-consumer');
-    const writes = statements.filter((statement) => statement.Action.some((a) => WRITE_ACTIONS.includes(a.replace('dynamodb:', ''))));
+    const writes = statements.filter((statement) =>
+      statement.Action.some((a) => WRITE_ACTIONS.includes(a.replace('dynamodb:', ''))),
+    );
     expect(writes.map((statement) => statement.Condition)).toEqual([EVENT_STORE_ONLY]);
     expect(statements.flatMap((statement) => statement.Action).sort()).toEqual(
       [
-        'dynamodb:BatchGetItem', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams',
-        'dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'logs:CreateLogStream', 'logs:PutLogEvents',
+        'dynamodb:BatchGetItem',
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'dynamodb:PutItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
         'sqs:SendMessage',
         // prod traces every function (the tracing param).
-        'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
       ].sort(),
     );
   });
 
-  it.each(QUEUE_WORKERS)('%s is triggered by its queue in the events stack, with the queue and its dead-letter queue beside it', (fn) => {
-    const expected = EXPECTED_QUEUE_WORKERS[fn]!;
-    const template = stack(expected.domain);
-    expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
-    const queue = template.Resources[expected.queue]!;
-    expect(queue.Type).toBe('AWS::SQS::Queue');
-    expect(queue.Properties?.FifoQueue).toBe(true);
-    expect(JSON.stringify(queue.Properties?.RedrivePolicy)).toContain('WebhookDeliveryDeadLetterQueue');
-    expect(template.Resources.EventsConsumerFailureQueue?.Type).toBe('AWS::SQS::Queue');
-    const mapping = Object.values(template.Resources).find((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes(`"${expected.queue}","Arn"`));
-    expect(mapping?.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    const statements = statementsOf(template, STAGE, fn);
-    expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
-    expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
-    expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
-    for (const name of SPLIT_STACKS.filter((other) => other !== expected.domain)) expect(JSON.stringify(stack(name).Resources)).not.toContain('AWS::SQS::Queue');
-  });
+  it.each(QUEUE_WORKERS)(
+    '%s is triggered by its queue in the events stack, with the queue and its dead-letter queue beside it',
+    (fn) => {
+      const expected = EXPECTED_QUEUE_WORKERS[fn]!;
+      const template = stack(expected.domain);
+      expect(lambdas(template, STAGE).map((l) => l.name)).toContain(fn);
+      const queue = template.Resources[expected.queue]!;
+      expect(queue.Type).toBe('AWS::SQS::Queue');
+      expect(queue.Properties?.FifoQueue).toBe(true);
+      expect(JSON.stringify(queue.Properties?.RedrivePolicy)).toContain('WebhookDeliveryDeadLetterQueue');
+      expect(template.Resources.EventsConsumerFailureQueue?.Type).toBe('AWS::SQS::Queue');
+      const mapping = Object.values(template.Resources).find(
+        (r) => r.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(r).includes(`"${expected.queue}","Arn"`),
+      );
+      expect(mapping?.Properties?.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      const statements = statementsOf(template, STAGE, fn);
+      expect(unconditionalActions(statements, isTable)).toEqual(expected.table);
+      expect(unconditionalActions(statements, isIndex)).toEqual(expected.index);
+      expect(routes(template, STAGE).filter((r) => r.fn === fn)).toEqual([]);
+      for (const name of SPLIT_STACKS.filter((other) => other !== expected.domain))
+        expect(JSON.stringify(stack(name).Resources)).not.toContain('AWS::SQS::Queue');
+    },
+  );
   // --- end events ---
 
   it('lets no read function (GET routes only) write data: its writes are confined to THROTTLE#, RATE# and IDEMPOTENCY# items', () => {
@@ -322,7 +428,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     }
   });
 
-  it('gives the dispatchers the union of every operation\'s access, and a domain\'s catch-all the union of its domain', () => {
+  it("gives the dispatchers the union of every operation's access, and a domain's catch-all the union of its domain", () => {
     const everyOperation = unionOf(Object.keys(EXPECTED_ACCESS));
     for (const fn of DISPATCHERS) {
       const statements = statementsOf(stack('core'), STAGE, fn);
@@ -333,11 +439,30 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
     const contextStatements = statementsOf(stack(context.stack), STAGE, CONTEXT_DISPATCHER);
     expect(unconditionalActions(contextStatements, isTable)).toEqual(everyOperation.table);
     expect(unconditionalActions(contextStatements, isIndex)).toEqual(everyOperation.index);
-    expect(routes(stack(context.stack), STAGE).filter((r) => r.fn === CONTEXT_DISPATCHER).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['api', 'api/2.0'].flatMap((prefix) => ['stores', 'vendors'].flatMap((company) => ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`))).sort(),
+    expect(
+      routes(stack(context.stack), STAGE)
+        .filter((r) => r.fn === CONTEXT_DISPATCHER)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual(
+      ['api', 'api/2.0']
+        .flatMap((prefix) =>
+          ['stores', 'vendors'].flatMap((company) =>
+            ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`),
+          ),
+        )
+        .sort(),
     );
     for (const name of DOMAIN_STACKS) {
-      const own = lambdas(stack(name), STAGE).map((l) => l.name).filter((fn) => fn !== `${name}-fallback` && fn !== CONTEXT_DISPATCHER && !STREAM_CONSUMERS.includes(fn) && !QUEUE_WORKERS.includes(fn));
+      const own = lambdas(stack(name), STAGE)
+        .map((l) => l.name)
+        .filter(
+          (fn) =>
+            fn !== `${name}-fallback` &&
+            fn !== CONTEXT_DISPATCHER &&
+            !STREAM_CONSUMERS.includes(fn) &&
+            !QUEUE_WORKERS.includes(fn),
+        );
       const statements = statementsOf(stack(name), STAGE, `${name}-fallback`);
       expect(unconditionalActions(statements, isTable)).toEqual(unionOf(own).table);
       expect(unconditionalActions(statements, isIndex)).toEqual(unionOf(own).index);
@@ -360,7 +485,10 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   });
 
   it('passes cfn-lint with no error and no warning on every stack (when cfn-lint is installed)', async () => {
-    const found = await run('sh', ['-c', 'command -v cfn-lint']).then(() => true, () => false);
+    const found = await run('sh', ['-c', 'command -v cfn-lint']).then(
+      () => true,
+      () => false,
+    );
     if (!found) {
       console.log('[split] cfn-lint is not installed on this machine: lint not run');
       return;

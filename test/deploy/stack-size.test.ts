@@ -5,15 +5,20 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { partialStateReport, plan } from '../../scripts/deploy.js';
 
 const require = createRequire(import.meta.url);
-const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResources } = require('../../infra/stack-size.cjs') as {
-  CFN_RESOURCE_LIMIT: number;
-  DOMAIN_BUDGET: number;
-  SPLIT_STACKS: string[];
-  stackSize: (domain: string, rows?: unknown[]) => { byType: Record<string, number>; total: number };
-  countResources: (stack: object) => { total: number };
-};
+const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize, countResources } =
+  require('../../infra/stack-size.cjs') as {
+    CFN_RESOURCE_LIMIT: number;
+    DOMAIN_BUDGET: number;
+    SPLIT_STACKS: string[];
+    stackSize: (domain: string, rows?: unknown[]) => { byType: Record<string, number>; total: number };
+    countResources: (stack: object) => { total: number };
+  };
 type Row = { domain: string; name: string; key: string; path: string; method: string };
-type DomainFunction = { name: string; events: Array<{ http: { path: string; method: string } }>; stream?: Record<string, unknown> };
+type DomainFunction = {
+  name: string;
+  events: Array<{ http: { path: string; method: string } }>;
+  stream?: Record<string, unknown>;
+};
 const { FUNCTIONS, allFunctions } = require('../../infra/function-table.cjs') as {
   FUNCTIONS: Row[];
   allFunctions: (domain: string) => DomainFunction[];
@@ -37,8 +42,14 @@ function plainEntityFunctions(name: string): Row[] {
   };
   return functionRows([entity]);
 }
-const { queueResources } = require('../../infra/webhook-queues.cjs') as { queueResources: (service: string, stage: string) => Record<string, { Type: string }> };
-const StackLimit = require('../../infra/plugins/stack-limit.cjs') as new (serverless: object, options?: object, utils?: object) => {
+const { queueResources } = require('../../infra/webhook-queues.cjs') as {
+  queueResources: (service: string, stage: string) => Record<string, { Type: string }>;
+};
+const StackLimit = require('../../infra/plugins/stack-limit.cjs') as new (
+  serverless: object,
+  options?: object,
+  utils?: object,
+) => {
   hooks: Record<string, () => void>;
 };
 
@@ -51,13 +62,19 @@ describe('stack sizes of the function table', () => {
     for (const name of SPLIT_STACKS) {
       const { total } = stackSize(name);
       console.log(`[size] ${name}: ${total} resources`);
-      expect(total, `${name} has outgrown its budget: split it (docs/deploy.md, "Adding a domain")`).toBeLessThanOrEqual(DOMAIN_BUDGET);
+      expect(
+        total,
+        `${name} has outgrown its budget: split it (docs/deploy.md, "Adding a domain")`,
+      ).toBeLessThanOrEqual(DOMAIN_BUDGET);
     }
   });
 
   it('costs 54 resources per plain entity (42, plus 12 for its batch function) and 7 per domain stack, so a domain holds five plain entities', () => {
     const core = FUNCTIONS.filter((fn) => fn.domain === 'core');
-    const domainOf = (entities: number) => [...core, ...Array.from({ length: entities }, (_, i) => plainEntityFunctions(`entity${i}`)).flat()];
+    const domainOf = (entities: number) => [
+      ...core,
+      ...Array.from({ length: entities }, (_, i) => plainEntityFunctions(`entity${i}`)).flat(),
+    ];
     const sizes = [1, 2, 5, 6].map((n) => stackSize('grown', domainOf(n)).total);
     expect(sizes).toEqual([7 + 54, 7 + 2 * 54, 7 + 5 * 54, 7 + 6 * 54]);
     expect(sizes[2]).toBeLessThanOrEqual(DOMAIN_BUDGET);
@@ -71,7 +88,9 @@ describe('stack sizes of the function table', () => {
     const owner = new Map<string, string>();
     for (const fn of FUNCTIONS) {
       const segment = fn.path.split('/')[0]!;
-      expect(owner.get(segment) ?? fn.domain, `${segment} is in ${owner.get(segment)} and ${fn.domain}`).toBe(fn.domain);
+      expect(owner.get(segment) ?? fn.domain, `${segment} is in ${owner.get(segment)} and ${fn.domain}`).toBe(
+        fn.domain,
+      );
       owner.set(segment, fn.domain);
     }
   });
@@ -89,7 +108,14 @@ describe('stack sizes of the function table', () => {
   });
 });
 
-function fakeServerless({ commands, domain = 'all', functions = {}, resources = {}, apiGateway = {}, template }: {
+function fakeServerless({
+  commands,
+  domain = 'all',
+  functions = {},
+  resources = {},
+  apiGateway = {},
+  template,
+}: {
   commands: string[];
   domain?: string;
   functions?: Record<string, object>;
@@ -99,7 +125,10 @@ function fakeServerless({ commands, domain = 'all', functions = {}, resources = 
 }) {
   const warnings: string[] = [];
   class ServerlessError extends Error {
-    constructor(message: string, readonly code: string) {
+    constructor(
+      message: string,
+      readonly code: string,
+    ) {
       super(message);
     }
   }
@@ -111,7 +140,12 @@ function fakeServerless({ commands, domain = 'all', functions = {}, resources = 
       custom: { domain },
       functions,
       resources: { Resources: resources },
-      provider: { stage: 'prod', stackName: domain === 'all' ? 'store-api-prod' : `store-api-prod-${domain}`, apiGateway, compiledCloudFormationTemplate: template },
+      provider: {
+        stage: 'prod',
+        stackName: domain === 'all' ? 'store-api-prod' : `store-api-prod-${domain}`,
+        apiGateway,
+        compiledCloudFormationTemplate: template,
+      },
     },
   };
   return { serverless, warnings, log: { warning: (message: string) => warnings.push(message) } };
@@ -119,24 +153,40 @@ function fakeServerless({ commands, domain = 'all', functions = {}, resources = 
 
 const serviceOf = (domain: string) => ({
   // As infra/functions.cjs compiles them: a stream-triggered function's `stream` becomes its event.
-  functions: Object.fromEntries(allFunctions(domain).map((fn) => [fn.name, { events: fn.stream ? [{ stream: { type: 'dynamodb', ...fn.stream } }] : fn.events }])),
+  functions: Object.fromEntries(
+    allFunctions(domain).map((fn) => [
+      fn.name,
+      { events: fn.stream ? [{ stream: { type: 'dynamodb', ...fn.stream } }] : fn.events },
+    ]),
+  ),
   resources: Object.fromEntries(allFunctions(domain).map((fn) => [`${fn.name}Role`, { Type: 'AWS::IAM::Role' }])),
 });
-const templateOf = (count: number) => ({ Resources: Object.fromEntries(Array.from({ length: count }, (_, i) => [`R${i}`, { Type: 'AWS::SNS::Topic' }])) });
+const templateOf = (count: number) => ({
+  Resources: Object.fromEntries(Array.from({ length: count }, (_, i) => [`R${i}`, { Type: 'AWS::SNS::Topic' }])),
+});
 
 describe('infra/plugins/stack-limit.cjs', () => {
   it('refuses `serverless deploy` of the single stack in its initialize hook, naming the way to deploy', () => {
     // The single stack also holds the table and the webhook delivery queues (infra/webhook-queues.cjs).
     const queues = queueResources('store-api', 'prod');
-    const { serverless } = fakeServerless({ commands: ['deploy'], ...serviceOf('all'), resources: { ...serviceOf('all').resources, ...queues, StoreTable: { Type: 'AWS::DynamoDB::Table' } } });
+    const { serverless } = fakeServerless({
+      commands: ['deploy'],
+      ...serviceOf('all'),
+      resources: { ...serviceOf('all').resources, ...queues, StoreTable: { Type: 'AWS::DynamoDB::Table' } },
+    });
     const plugin = new StackLimit(serverless, {});
-    expect(() => plugin.hooks.initialize!()).toThrow(`Stack store-api-prod would hold ${stackSize('all').total} CloudFormation resources`);
+    expect(() => plugin.hooks.initialize!()).toThrow(
+      `Stack store-api-prod would hold ${stackSize('all').total} CloudFormation resources`,
+    );
     expect(() => plugin.hooks.initialize!()).toThrow('npm run deploy -- --stage prod');
   });
 
   it('lets every stack of the split through', () => {
     for (const name of SPLIT_STACKS) {
-      const apiGateway = name === 'core' ? {} : { restApiId: { 'Fn::ImportValue': 'x' }, restApiResources: { '/api': 'a', '/api/2.0': 'b' } };
+      const apiGateway =
+        name === 'core'
+          ? {}
+          : { restApiId: { 'Fn::ImportValue': 'x' }, restApiResources: { '/api': 'a', '/api/2.0': 'b' } };
       const { serverless } = fakeServerless({ commands: ['deploy'], domain: name, ...serviceOf(name), apiGateway });
       expect(() => new StackLimit(serverless, {}).hooks.initialize!()).not.toThrow();
     }
@@ -144,16 +194,29 @@ describe('infra/plugins/stack-limit.cjs', () => {
 
   it('estimates from the resolved service what the packaged template will hold', () => {
     const { functions, resources } = serviceOf('orders');
-    const estimate = countResources({ functions: Object.values(functions), resources, importedPaths: ['/api', '/api/2.0'], ownsRestApi: false });
+    const estimate = countResources({
+      functions: Object.values(functions),
+      resources,
+      importedPaths: ['/api', '/api/2.0'],
+      ownsRestApi: false,
+    });
     expect(estimate.total).toBe(stackSize('orders').total);
   });
 
   it('tells a domain that outgrew the limit to split, also when deploying a package (the compiled template)', () => {
-    const { serverless } = fakeServerless({ commands: ['deploy'], domain: 'catalog', template: templateOf(CFN_RESOURCE_LIMIT + 1) });
+    const { serverless } = fakeServerless({
+      commands: ['deploy'],
+      domain: 'catalog',
+      template: templateOf(CFN_RESOURCE_LIMIT + 1),
+    });
     const plugin = new StackLimit(serverless, { package: '.serverless' });
     expect(() => plugin.hooks.initialize!()).not.toThrow();
     expect(() => plugin.hooks['before:aws:deploy:deploy:createStack']!()).toThrow("Split the domain 'catalog'");
-    const { serverless: fits } = fakeServerless({ commands: ['deploy'], domain: 'catalog', template: templateOf(CFN_RESOURCE_LIMIT) });
+    const { serverless: fits } = fakeServerless({
+      commands: ['deploy'],
+      domain: 'catalog',
+      template: templateOf(CFN_RESOURCE_LIMIT),
+    });
     expect(() => new StackLimit(fits, {}).hooks['before:aws:deploy:deploy:createStack']!()).not.toThrow();
   });
 
@@ -199,7 +262,9 @@ describe('npm run deploy (scripts/deploy.ts)', () => {
     ]);
     const report = partialStateReport(wanted, failedAt, statuses);
     expect(report).toContain('stack catalog failed');
-    expect(report).toContain('store-api-dev-core (UPDATE_COMPLETE), store-api-dev-accounts (CREATE_COMPLETE), store-api-dev-catalog (ROLLBACK_COMPLETE)');
+    expect(report).toContain(
+      'store-api-dev-core (UPDATE_COMPLETE), store-api-dev-accounts (CREATE_COMPLETE), store-api-dev-catalog (ROLLBACK_COMPLETE)',
+    );
     expect(report).toContain('--remove --only catalog');
     expect(report).toContain(`--only ${wanted.stacks.slice(failedAt).join(',')}`);
     expect(report).toContain('npm run deploy -- --stage dev --remove');

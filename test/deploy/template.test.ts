@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../lib/db/schema.js';
-import { packageStage, runServerless, type PackagedStage } from './package-template.js';
+import { type PackagedStage, packageStage, runServerless } from './package-template.js';
 
 const require = createRequire(import.meta.url);
 const { stackSize, CFN_RESOURCE_LIMIT } = require('../../infra/stack-size.cjs') as {
@@ -60,7 +60,9 @@ describe('the single stack (domain=all), what serverless offline runs', () => {
   it('is refused by `serverless deploy` before anything is bundled or sent to AWS, with what to do instead', async () => {
     const started = Date.now();
     const { code, output } = await runServerless(['deploy', '--stage', 'dev']);
-    console.log(`[template] serverless deploy of domain=all refused in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `[template] serverless deploy of domain=all refused in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     expect(code).not.toBe(0);
     expect(output).toContain(`Stack store-api-dev would hold ${stackSize('all').total} CloudFormation resources`);
     expect(output).toContain('npm run deploy -- --stage dev');

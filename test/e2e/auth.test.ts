@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { api } from '../support/http.js';
 import {
   createAdmin,
   createApiUser,
@@ -21,6 +20,7 @@ import {
   rootUserId,
   uniqueEmail,
 } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const STOREFRONT = 'http://localhost/index.php';
 const SLOW = 120_000;
@@ -34,7 +34,9 @@ async function customerEmail(): Promise<{ email: string; userId: number }> {
 async function storedItem(key: string): Promise<Record<string, unknown> | undefined> {
   const { db } = await import('../../lib/db/client.js');
   const hash = createHash('sha256').update(key).digest('hex');
-  const { Item } = await db().send(new GetCommand({ TableName: inject('tableName'), Key: { pk: `EKEY#${hash}`, sk: 'EKEY' }, ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: inject('tableName'), Key: { pk: `EKEY#${hash}`, sk: 'EKEY' }, ConsistentRead: true }),
+  );
   return Item;
 }
 
@@ -54,7 +56,11 @@ describe('auth', () => {
   });
 
   it('POST needs email (400 naming it); an unknown e-mail is a 404; a bad one a 400', async () => {
-    expectError(await api('POST', '/api/auth', { body: { notify: false } }), 400, 'Bad Request: The email field is required');
+    expectError(
+      await api('POST', '/api/auth', { body: { notify: false } }),
+      400,
+      'Bad Request: The email field is required',
+    );
     expectError(await api('POST', '/api/auth', { body: { email: 'nobody-zz@example.com' } }), 404);
     expectError(await api('POST', '/api/auth', { body: { email: 'not an address' } }), 400);
   });
@@ -109,45 +115,63 @@ describe('auth', () => {
 
   it('redirect_url rides along in the link when it stays on the storefront; notify true is a 400 (no mailer)', async () => {
     const { email } = await customerEmail();
-    const response = await api('POST', '/api/auth', { body: { email, redirect_url: '/index.php?dispatch=orders.search' } });
+    const response = await api('POST', '/api/auth', {
+      body: { email, redirect_url: '/index.php?dispatch=orders.search' },
+    });
     expectStatus(response, 201);
     const link = new URL(response.json.link);
     expect(link.searchParams.get('redirect_url')).toBe('/index.php?dispatch=orders.search');
     expect(link.searchParams.get('ekey')).toBe(response.json.key);
-    expectError(await api('POST', '/api/auth', { body: { email, redirect_url: 'https://evil.example.net/' } }), 400, 'Bad Request: The redirect_url field must be a path or URL on the storefront');
+    expectError(
+      await api('POST', '/api/auth', { body: { email, redirect_url: 'https://evil.example.net/' } }),
+      400,
+      'Bad Request: The redirect_url field must be a path or URL on the storefront',
+    );
     const notify = await api('POST', '/api/auth', { body: { email, notify: true } });
     expectError(notify, 400);
     expect(notify.json.message).toMatch(/^Bad Request: The notify field cannot be true/);
-    expectError(await api('POST', '/api/auth', { body: { email, notify: 'perhaps' } }), 400, 'Bad Request: The notify field must be true or false');
+    expectError(
+      await api('POST', '/api/auth', { body: { email, notify: 'perhaps' } }),
+      400,
+      'Bad Request: The notify field must be true or false',
+    );
     expectStatus(await api('POST', '/api/auth', { body: { email, notify: 'N' } }), 201);
   });
 
-  it('the escalation guard: a non-root manager gets keys for customers only; nobody for themselves; root for anyone else', async () => {
-    const manager = await createAdmin(['manage_users']);
-    const { email } = await customerEmail();
-    expectStatus(await api('POST', '/api/auth', { auth: manager.auth, body: { email } }), 201);
-    const otherAdmin = uniqueEmail('admin');
-    await createUser({ user_type: 'A', email: otherAdmin });
-    const vendorEmail = uniqueEmail('vendor');
-    await createUser({ user_type: 'V', email: vendorEmail, company_id: await createCompany() });
-    expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: otherAdmin } }));
-    expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: vendorEmail } }));
-    expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: manager.email } }));
-    // Root: anyone but themselves.
-    expectStatus(await api('POST', '/api/auth', { body: { email: otherAdmin } }), 201);
-    expectStatus(await api('POST', '/api/auth', { body: { email: vendorEmail } }), 201);
-    expectForbidden(await api('POST', '/api/auth', { body: { email: inject('adminEmail') } }));
-    expect(await rootUserId()).toBeGreaterThan(0);
-  }, SLOW);
+  it(
+    'the escalation guard: a non-root manager gets keys for customers only; nobody for themselves; root for anyone else',
+    async () => {
+      const manager = await createAdmin(['manage_users']);
+      const { email } = await customerEmail();
+      expectStatus(await api('POST', '/api/auth', { auth: manager.auth, body: { email } }), 201);
+      const otherAdmin = uniqueEmail('admin');
+      await createUser({ user_type: 'A', email: otherAdmin });
+      const vendorEmail = uniqueEmail('vendor');
+      await createUser({ user_type: 'V', email: vendorEmail, company_id: await createCompany() });
+      expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: otherAdmin } }));
+      expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: vendorEmail } }));
+      expectForbidden(await api('POST', '/api/auth', { auth: manager.auth, body: { email: manager.email } }));
+      // Root: anyone but themselves.
+      expectStatus(await api('POST', '/api/auth', { body: { email: otherAdmin } }), 201);
+      expectStatus(await api('POST', '/api/auth', { body: { email: vendorEmail } }), 201);
+      expectForbidden(await api('POST', '/api/auth', { body: { email: inject('adminEmail') } }));
+      expect(await rootUserId()).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
 
-  it('needs manage_users (before the body is judged); vendors are refused', async () => {
-    const reader = await createAdmin(['view_users']);
-    expectForbidden(await api('POST', '/api/auth', { auth: reader.auth, body: {} }));
-    const manager = await createAdmin(['manage_users']);
-    expectForbidden(await api('GET', '/api/auth', { auth: manager.auth }));
-    const vendor = await createApiUser('V', ['--company', String(await createCompany())]);
-    const customer = await createCustomer();
-    expect(customer).toBeGreaterThan(0);
-    expectForbidden(await api('POST', '/api/auth', { auth: vendor.auth, body: { email: 'x@example.com' } }));
-  }, SLOW);
+  it(
+    'needs manage_users (before the body is judged); vendors are refused',
+    async () => {
+      const reader = await createAdmin(['view_users']);
+      expectForbidden(await api('POST', '/api/auth', { auth: reader.auth, body: {} }));
+      const manager = await createAdmin(['manage_users']);
+      expectForbidden(await api('GET', '/api/auth', { auth: manager.auth }));
+      const vendor = await createApiUser('V', ['--company', String(await createCompany())]);
+      const customer = await createCustomer();
+      expect(customer).toBeGreaterThan(0);
+      expectForbidden(await api('POST', '/api/auth', { auth: vendor.auth, body: { email: 'x@example.com' } }));
+    },
+    SLOW,
+  );
 });

@@ -5,13 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createProduct, createStore, getOk } from '../support/catalog.js';
+import { shellBlocksOf } from '../support/doc-shell.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { shellBlocksOf } from '../support/doc-shell.js';
 
 let companyA: number;
 let companyB: number;
@@ -23,18 +23,35 @@ beforeAll(async () => {
 describe('batches and the change feed', () => {
   it('one event per changed object, as for single requests; a refused item makes none', async () => {
     const cursor = await feedCursorNow('&entity=products');
-    const ids = [await createProduct({ company_id: companyA, price: 1 }), await createProduct({ company_id: companyA, price: 2 })];
+    const ids = [
+      await createProduct({ company_id: companyA, price: 1 }),
+      await createProduct({ company_id: companyA, price: 2 }),
+    ];
     const response = await api('POST', '/api/products/batch', {
-      body: { create: [{ product: `Feed ${uid()}`, price: '3.00', company_id: companyA }], update: ids.map((id) => ({ product_id: id, price: '9.00' })), delete: [999_999_997] },
+      body: {
+        create: [{ product: `Feed ${uid()}`, price: '3.00', company_id: companyA }],
+        update: ids.map((id) => ({ product_id: id, price: '9.00' })),
+        delete: [999_999_997],
+      },
     });
     expectStatus(response, 200);
     const createdId = response.json.create[0].product_id as number;
     const touched = new Set([...ids, createdId].map(String));
-    const events = (await feedEventsAfter(cursor, (seen) => seen.filter((e) => touched.has(e.object_id)).length >= 5, '&entity=products')).filter((e) => touched.has(e.object_id) || e.object_id === '999999997');
+    const events = (
+      await feedEventsAfter(
+        cursor,
+        (seen) => seen.filter((e) => touched.has(e.object_id)).length >= 5,
+        '&entity=products',
+      )
+    ).filter((e) => touched.has(e.object_id) || e.object_id === '999999997');
     // The two single POSTs, then the batch: its create and one update per product; the refused delete made none.
-    const expected = [...[...ids, createdId].map((id) => `products.created ${id}`), ...ids.map((id) => `products.updated ${id}`)];
+    const expected = [
+      ...[...ids, createdId].map((id) => `products.created ${id}`),
+      ...ids.map((id) => `products.updated ${id}`),
+    ];
     expect(events.map((e) => `${e.type} ${e.object_id}`).sort()).toEqual(expected.sort());
-    for (const event of events.filter((e) => e.type === 'products.updated')) expect(event.data.changed_fields).toContain('price');
+    for (const event of events.filter((e) => e.type === 'products.updated'))
+      expect(event.data.changed_fields).toContain('price');
   });
 });
 
@@ -42,7 +59,10 @@ describe('a batch in a store context path', () => {
   it("runs every item in that company: creates land there, another company's product is a 404", async () => {
     const foreign = await createProduct({ company_id: companyB, price: 4 });
     const response = await api('POST', `/api/stores/${companyA}/products/batch`, {
-      body: { create: [{ product: `Ctx ${uid()}`, price: '1.00', company_id: companyB }], update: [{ product_id: foreign, price: '0.50' }] },
+      body: {
+        create: [{ product: `Ctx ${uid()}`, price: '1.00', company_id: companyB }],
+        update: [{ product_id: foreign, price: '0.50' }],
+      },
     });
     expectStatus(response, 200);
     expect((await getOk(`/api/products/${response.json.create[0].product_id}`)).company_id).toBe(String(companyA));
@@ -60,7 +80,10 @@ describe('docs/api.md "Batches and upsert"', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    const [first, second] = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { upsert: Array<{ status: number; product_id: number }> });
+    const [first, second] = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { upsert: Array<{ status: number; product_id: number }> });
     expect(first!.upsert.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(second!.upsert).toEqual(first!.upsert.map((r) => ({ status: 200, product_id: r.product_id })));
   });

@@ -2,9 +2,7 @@
  * SPEC §1 (paths, versions, methods), §2 (request bodies), §3 (response format) and §4 (authentication),
  * over real HTTP.
  */
-import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { api, basicAuth } from '../support/http.js';
+import { describe, expect, inject, it } from 'vitest';
 import {
   cliCreateUser,
   createApiUser,
@@ -16,6 +14,7 @@ import {
   uid,
   uniqueEmail,
 } from '../support/fixtures.js';
+import { api, basicAuth } from '../support/http.js';
 
 const PREFIXES = [
   ['1.0', (rest: string, query = '') => `/api/${rest}${query ? `?${query}` : ''}`],
@@ -62,7 +61,12 @@ describe.each(PREFIXES)('path form %s', (_name, path) => {
     expect(Object.keys(filtered.json)).not.toContain(String(id));
     for (const group of Object.values(filtered.json) as Array<{ type: string }>) expect(group.type).toBe('A');
 
-    expect((await api('GET', path('usergroups/1'))).json).toEqual({ usergroup_id: 1, type: 'C', status: 'A', usergroup: 'Guest' });
+    expect((await api('GET', path('usergroups/1'))).json).toEqual({
+      usergroup_id: 1,
+      type: 'C',
+      status: 'A',
+      usergroup: 'Guest',
+    });
   });
 
   it('lists, reads and creates users', async () => {
@@ -130,8 +134,16 @@ describe('paths and methods', () => {
   });
 
   it('POST on an object path → 405 "Method Not Allowed: ID must not be defined"', async () => {
-    expectError(await api('POST', '/api/usergroups/5', { body: { type: 'C', status: 'A' } }), 405, 'Method Not Allowed: ID must not be defined');
-    expectError(await api('POST', '/api/users/5', { body: { email: uniqueEmail(), user_type: 'C' } }), 405, 'Method Not Allowed: ID must not be defined');
+    expectError(
+      await api('POST', '/api/usergroups/5', { body: { type: 'C', status: 'A' } }),
+      405,
+      'Method Not Allowed: ID must not be defined',
+    );
+    expectError(
+      await api('POST', '/api/users/5', { body: { email: uniqueEmail(), user_type: 'C' } }),
+      405,
+      'Method Not Allowed: ID must not be defined',
+    );
   });
 
   it('PATCH → 405 with an Allow header', async () => {
@@ -160,7 +172,10 @@ describe('paths and methods', () => {
 
 describe('request bodies', () => {
   it('text/plain key=value (the seed example) creates a group', async () => {
-    const response = await api('POST', '/api/usergroups', { body: 'type=C&status=A&usergroup=Buyers', contentType: 'text/plain' });
+    const response = await api('POST', '/api/usergroups', {
+      body: 'type=C&status=A&usergroup=Buyers',
+      contentType: 'text/plain',
+    });
     expectStatus(response, 201);
     expect((await api('GET', `/api/usergroups/${response.json.usergroup_id}`)).json).toEqual({
       usergroup_id: response.json.usergroup_id,
@@ -171,7 +186,10 @@ describe('request bodies', () => {
   });
 
   it('no Content-Type at all is text/plain; form decoding rules apply (+, %XX, last value wins)', async () => {
-    const response = await api('POST', '/api/usergroups', { body: 'type=A&status=D&status=H&usergroup=Big+Buyers%20%26%20Co', contentType: null });
+    const response = await api('POST', '/api/usergroups', {
+      body: 'type=A&status=D&status=H&usergroup=Big+Buyers%20%26%20Co',
+      contentType: null,
+    });
     expectStatus(response, 201);
     expect((await api('GET', `/api/usergroups/${response.json.usergroup_id}`)).json).toMatchObject({
       type: 'A',
@@ -191,7 +209,10 @@ describe('request bodies', () => {
   });
 
   it('application/json with parameters after ";" is JSON', async () => {
-    const response = await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A' }, contentType: 'application/json; charset=utf-8' });
+    const response = await api('POST', '/api/usergroups', {
+      body: { type: 'C', status: 'A' },
+      contentType: 'application/json; charset=utf-8',
+    });
     expectStatus(response, 201);
   });
 
@@ -203,14 +224,23 @@ describe('request bodies', () => {
   it('JSON sent as text/plain on a membership → 400 naming status', async () => {
     const user = await createUser({ user_type: 'C' });
     const group = await createGroup({ type: 'C', status: 'A' });
-    const response = await api('PUT', `/api/users/${user}/usergroups/${group}`, { body: '{"status":"A"}', contentType: 'text/plain' });
+    const response = await api('PUT', `/api/users/${user}/usergroups/${group}`, {
+      body: '{"status":"A"}',
+      contentType: 'text/plain',
+    });
     expectError(response, 400, 'Bad Request: The status field is required');
   });
 
-  it.each(['application/xml', 'text/html', 'multipart/form-data; boundary=x'])('Content-Type %s → 415 "Unsupported Media Type"', async (type) => {
-    const response = await api('POST', '/api/usergroups', { body: '<usergroup><type>C</type></usergroup>', contentType: type });
-    expectError(response, 415, 'Unsupported Media Type');
-  });
+  it.each(['application/xml', 'text/html', 'multipart/form-data; boundary=x'])(
+    'Content-Type %s → 415 "Unsupported Media Type"',
+    async (type) => {
+      const response = await api('POST', '/api/usergroups', {
+        body: '<usergroup><type>C</type></usergroup>',
+        contentType: type,
+      });
+      expectError(response, 415, 'Unsupported Media Type');
+    },
+  );
 
   // The body `null` is tested in-process: serverless-offline parses JSON bodies itself and hands a falsy
   // result on as `event.body = null`, which API Gateway does not.
@@ -223,10 +253,18 @@ describe('request bodies', () => {
   );
 
   it('an empty body → 400 "Bad Request: Missing parameters" (POST and PUT, JSON and text)', async () => {
-    expectError(await api('POST', '/api/usergroups', { body: '', contentType: 'application/json' }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('POST', '/api/usergroups', { body: '', contentType: 'application/json' }),
+      400,
+      'Bad Request: Missing parameters',
+    );
     expectError(await api('POST', '/api/usergroups', { body: '' }), 400, 'Bad Request: Missing parameters');
     expectError(await api('POST', '/api/usergroups'), 400, 'Bad Request: Missing parameters');
-    expectError(await api('PUT', '/api/usergroups/1', { body: '', contentType: 'application/json' }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', '/api/usergroups/1', { body: '', contentType: 'application/json' }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 
   it('a JSON body of {} → 400 naming the first missing field', async () => {
@@ -281,7 +319,10 @@ describe('authentication', () => {
       api('GET', '/api/version', { auth: [uniqueEmail('ghost'), ''] }),
       api('GET', '/api/version', { auth: null, headers: { authorization: 'Basic !!!not-base64' } }),
       api('GET', '/api/version', { auth: null, headers: { authorization: `Bearer ${user.key}` } }),
-      api('GET', '/api/version', { auth: null, headers: { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` } }),
+      api('GET', '/api/version', {
+        auth: null,
+        headers: { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` },
+      }),
     ]);
     for (const response of answers) {
       expectUnauthorized(response);

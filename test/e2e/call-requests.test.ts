@@ -3,8 +3,8 @@
  * names phone), the recorded JSON types, the product reference, paging, 404s and privileges.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const create = (body: object) => api('POST', '/api/call_requests', { body });
 
@@ -25,15 +25,33 @@ describe('call_requests', () => {
   });
 
   it('201 with an integer id, then the recorded types; PUT changes status and notes; DELETE twice → 204, 404', async () => {
-    const response = await create({ name: 'ZZ API Caller', phone: '+15550001111', notes: 'zz test', time_from: '10:00', time_to: '12:00' });
+    const response = await create({
+      name: 'ZZ API Caller',
+      phone: '+15550001111',
+      notes: 'zz test',
+      time_from: '10:00',
+      time_to: '12:00',
+    });
     expectStatus(response, 201);
     const id = response.json.request_id;
     expect(Number.isInteger(id)).toBe(true);
     const single = await api('GET', `/api/call_requests/${id}`);
     expectStatus(single, 200);
     expect(single.json).toMatchObject({
-      request_id: String(id), company_id: '0', order_id: '0', user_id: '0', product_id: '0', status: 'new', name: 'ZZ API Caller',
-      phone: '+15550001111', time_from: '10:00', time_to: '12:00', notes: 'zz test', cart_products: '', order_status: null, product: null,
+      request_id: String(id),
+      company_id: '0',
+      order_id: '0',
+      user_id: '0',
+      product_id: '0',
+      status: 'new',
+      name: 'ZZ API Caller',
+      phone: '+15550001111',
+      time_from: '10:00',
+      time_to: '12:00',
+      notes: 'zz test',
+      cart_products: '',
+      order_status: null,
+      product: null,
     });
     expect(single.json.timestamp).toMatch(/^\d+$/);
     expect(typeof single.json.responsible).toBe('object');
@@ -42,7 +60,10 @@ describe('call_requests', () => {
     const updated = await api('PUT', `/api/call_requests/${id}`, { body: { status: 'in_progress', notes: 'zz upd' } });
     expectStatus(updated, 200);
     expect(updated.json).toEqual({ request_id: String(id) });
-    expect((await api('GET', `/api/call_requests/${id}`)).json).toMatchObject({ status: 'in_progress', notes: 'zz upd' });
+    expect((await api('GET', `/api/call_requests/${id}`)).json).toMatchObject({
+      status: 'in_progress',
+      notes: 'zz upd',
+    });
     expectError(await api('PUT', `/api/call_requests/${id}`, { body: { status: 'X' } }), 400);
 
     expectStatus(await api('DELETE', `/api/call_requests/${id}`), 204);
@@ -66,7 +87,9 @@ describe('call_requests', () => {
     for (let i = 0; i < 3; i++) ids.push((await create({ name: `L ${tag}`, phone: `${i}` })).json.request_id);
     const list = await api('GET', `/api/call_requests?name=${tag}&items_per_page=2`);
     expectStatus(list, 200);
-    expect(list.json.call_requests.map((row: { request_id: string }) => Number(row.request_id))).toEqual(ids.slice(0, 2));
+    expect(list.json.call_requests.map((row: { request_id: string }) => Number(row.request_id))).toEqual(
+      ids.slice(0, 2),
+    );
     expect(list.json.params.total_items).toBe(3);
     expect(list.json.search.total_items).toBe(3);
     const past = await api('GET', `/api/call_requests?name=${tag}&items_per_page=2&page=5`);

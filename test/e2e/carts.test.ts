@@ -5,13 +5,27 @@
  * view_users / manage_users are judged before that 404.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createApiUser,
+  createUser,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  uniqueEmail,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createAdmin, createApiUser, createUser, expectError, expectForbidden, expectStatus, uniqueEmail } from '../support/fixtures.js';
 
 let customerId: number;
 
 beforeAll(async () => {
-  customerId = await createUser({ user_type: 'C', email: uniqueEmail('cart'), firstname: 'George', lastname: 'Nills', phone: '+16175555555' });
+  customerId = await createUser({
+    user_type: 'C',
+    email: uniqueEmail('cart'),
+    firstname: 'George',
+    lastname: 'Nills',
+    phone: '+16175555555',
+  });
 });
 
 describe('carts', () => {

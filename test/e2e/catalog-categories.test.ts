@@ -5,9 +5,17 @@
  * Every test works inside a company it created, so the shared database never matters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import {
+  createCategory,
+  createProduct,
+  createStore,
+  expectShape,
+  type FieldTable,
+  getOk,
+  idsOf,
+} from '../support/catalog.js';
 import { expectError, expectStatus, uid } from '../support/fixtures.js';
-import { createCategory, createProduct, createStore, expectShape, getOk, idsOf, type FieldTable } from '../support/catalog.js';
+import { api } from '../support/http.js';
 
 /** cscart-entities.md "categories" field table (#19 list, #20 single). */
 const CATEGORY_FIELDS: FieldTable = {
@@ -103,7 +111,15 @@ describe('POST, GET, PUT, DELETE /categories', () => {
     const list = await getOk(`/api/categories?company_id=${company}&category=${encodeURIComponent(name)}`);
     expect(idsOf(list, 'categories', 'category_id')).toEqual([id]);
     expectShape(list.categories[0], CATEGORY_FIELDS, 'list');
-    expect(list.categories[0]).toMatchObject({ category_id: String(id), parent_id: '0', id_path: String(id), category: name, status: 'H', position: '10', product_count: '0' });
+    expect(list.categories[0]).toMatchObject({
+      category_id: String(id),
+      parent_id: '0',
+      id_path: String(id),
+      category: name,
+      status: 'H',
+      position: '10',
+      product_count: '0',
+    });
   });
 
   it('a minimal POST shows every recorded field, defaults in the recorded types', async () => {
@@ -116,7 +132,9 @@ describe('POST, GET, PUT, DELETE /categories', () => {
   it('PUT → 200 {"category_id": "N"} (a string, as recorded); only the fields sent change', async () => {
     const id = await createCategory(company);
     const before = await category(id);
-    const response = await api('PUT', `/api/categories/${id}`, { body: { category: 'Renamed', position: 99, status: 'D' } });
+    const response = await api('PUT', `/api/categories/${id}`, {
+      body: { category: 'Renamed', position: 99, status: 'D' },
+    });
     expectStatus(response, 200);
     expect(response.json).toEqual({ category_id: String(id) });
     expect(await category(id)).toEqual({ ...before, category: 'Renamed', position: '99', status: 'D' });
@@ -175,9 +193,14 @@ describe('POST, GET, PUT, DELETE /categories', () => {
       ['company_id', 'abc'],
       ['company_id', -2],
     ] as const) {
-      const response = await api('POST', '/api/categories', { body: { category: name, company_id: company, [field]: value } });
+      const response = await api('POST', '/api/categories', {
+        body: { category: name, company_id: company, [field]: value },
+      });
       expectError(response, 400);
-      expect(response.json.errors?.map((e: { field: string }) => e.field), `${field}=${JSON.stringify(value)}`).toEqual([field]);
+      expect(
+        response.json.errors?.map((e: { field: string }) => e.field),
+        `${field}=${JSON.stringify(value)}`,
+      ).toEqual([field]);
     }
     expect((await getOk(`/api/categories?category=${encodeURIComponent(name)}`)).categories).toEqual([]);
     const id = await createCategory(company);
@@ -192,7 +215,9 @@ describe('POST, GET, PUT, DELETE /categories', () => {
     expectError(noCompany, 400);
     expect(noCompany.json.message).toMatch(/company_id/);
     expect(noCompany.json.errors.map((e: { field: string }) => e.field)).toEqual(['company_id']);
-    const noParent = await api('POST', '/api/categories', { body: { category: name, company_id: company, parent_id: 999999999 } });
+    const noParent = await api('POST', '/api/categories', {
+      body: { category: name, company_id: company, parent_id: 999999999 },
+    });
     expectError(noParent, 400);
     expect(noParent.json.message).toMatch(/parent_id/);
     expect(noParent.json.errors.map((e: { field: string }) => e.field)).toEqual(['parent_id']);
@@ -225,15 +250,28 @@ describe('POST, GET, PUT, DELETE /categories', () => {
     expectStatus(response, 201);
     const id = response.json.category_id;
     const single = await category(id);
-    expect(single).toMatchObject({ category_id: String(id), id_path: String(id), level: '1', product_count: '0', storefront_id: '1', is_trash: 'N' });
+    expect(single).toMatchObject({
+      category_id: String(id),
+      id_path: String(id),
+      level: '1',
+      product_count: '0',
+      storefront_id: '1',
+      is_trash: 'N',
+    });
     expect(Number(single.timestamp)).toBeGreaterThan(1);
     expect(single).not.toHaveProperty('colour');
     expect(single).not.toHaveProperty('path_ids');
 
-    const put = await api('PUT', `/api/categories/${id}`, { body: { id_path: '9', level: 4, product_count: 3, colour: 'blue', position: 5 } });
+    const put = await api('PUT', `/api/categories/${id}`, {
+      body: { id_path: '9', level: 4, product_count: 3, colour: 'blue', position: 5 },
+    });
     expectStatus(put, 200);
     expect(await category(id)).toEqual({ ...single, position: '5' });
-    expectError(await api('PUT', `/api/categories/${id}`, { body: { level: 4, colour: 'blue' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/categories/${id}`, { body: { level: 4, colour: 'blue' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 });
 
@@ -340,8 +378,14 @@ describe('product_count follows the products', () => {
     expect([await productCount(a), await productCount(b), await productCount(c)]).toEqual(['1', '1', '1']);
 
     // The list rows carry the same counts.
-    const rows = (await getOk(`/api/categories?company_id=${company}&items_per_page=250`)).categories as Array<Record<string, string>>;
-    const counts = Object.fromEntries(rows.filter((row) => [a, b, c].includes(Number(row.category_id))).map((row) => [row.category_id, row.product_count]));
+    const rows = (await getOk(`/api/categories?company_id=${company}&items_per_page=250`)).categories as Array<
+      Record<string, string>
+    >;
+    const counts = Object.fromEntries(
+      rows
+        .filter((row) => [a, b, c].includes(Number(row.category_id)))
+        .map((row) => [row.category_id, row.product_count]),
+    );
     expect(counts).toEqual({ [a]: '1', [b]: '1', [c]: '1' });
 
     expectStatus(await api('DELETE', `/api/products/${p1}`), 204);
@@ -352,7 +396,9 @@ describe('product_count follows the products', () => {
 
   it('a refused product write changes no count', async () => {
     const a = await createCategory(company);
-    const refused = await api('POST', '/api/products', { body: { product: 'x', price: 1, company_id: company, category_ids: [a, 999999999] } });
+    const refused = await api('POST', '/api/products', {
+      body: { product: 'x', price: 1, company_id: company, category_ids: [a, 999999999] },
+    });
     expectError(refused, 400);
     expect(refused.json.errors.map((e: { field: string }) => e.field)).toEqual(['category_ids']);
     expect(await productCount(a)).toBe('0');
@@ -387,7 +433,9 @@ describe('GET /categories/:id/products', () => {
     expect(past.products).toEqual([]);
     expect(past.params.total_items).toBe(3);
     // Product filters and sorts apply too.
-    expect(idsOf(await getOk(`/api/categories/${top}/products?sort_by=id&sort_order=desc`), 'products', 'product_id')).toEqual([inSubsub, inBoth, inTop]);
+    expect(
+      idsOf(await getOk(`/api/categories/${top}/products?sort_by=id&sort_order=desc`), 'products', 'product_id'),
+    ).toEqual([inSubsub, inBoth, inTop]);
     expect((await getOk(`/api/2.0/categories/${top}/products`)).products).toEqual(all.products);
   });
 
@@ -411,7 +459,9 @@ describe('GET /categories: filters, sorts, paging', () => {
     expect(await categoriesOf(own, '&status=D')).toEqual([disabled]);
     expect(await categoriesOf(own, `&parent_id=0`)).toEqual([root, disabled]);
     expect(await categoriesOf(own, `&parent_id=${root}&status=H`)).toEqual([hidden]);
-    expect(idsOf(await getOk(`/api/categories?category=hidden%20${tag}`), 'categories', 'category_id')).toEqual([hidden]);
+    expect(idsOf(await getOk(`/api/categories?category=hidden%20${tag}`), 'categories', 'category_id')).toEqual([
+      hidden,
+    ]);
     for (const query of ['status=X', 'parent_id=abc', 'company_id=x', 'company_id=-1', 'items_per_page=0', 'page=x']) {
       expectError(await api('GET', `/api/categories?${query}`), 400);
     }

@@ -4,9 +4,17 @@
  * validation, paging, filters and sorts, and no delete that would orphan products.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import {
+  createProduct,
+  createStore,
+  createVia,
+  expectShape,
+  type FieldTable,
+  getOk,
+  idsOf,
+} from '../support/catalog.js';
 import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
-import { createProduct, createStore, createVia, expectShape, getOk, idsOf, type FieldTable } from '../support/catalog.js';
+import { api } from '../support/http.js';
 
 /** cscart-entities.md "stores" field table (#65 list, #66 single); vendors have the same shape (#81, #82). */
 const COMPANY_FIELDS: FieldTable = {
@@ -124,7 +132,12 @@ describe.each(VIEWS)('/$path', (view) => {
     const list = await getOk(`${base}?company=${encodeURIComponent(body.company)}`);
     expect(idsOf(list, view.path, 'company_id')).toEqual([id]);
     expectShape(list[view.path][0], COMPANY_FIELDS, 'list');
-    expect(list[view.path][0]).toMatchObject({ company_id: String(id), company: body.company, email: body.email, storefront: body.storefront });
+    expect(list[view.path][0]).toMatchObject({
+      company_id: String(id),
+      company: body.company,
+      email: body.email,
+      storefront: body.storefront,
+    });
   });
 
   it('a minimal POST shows every recorded field too, defaults in the recorded JSON types', async () => {
@@ -138,7 +151,9 @@ describe.each(VIEWS)('/$path', (view) => {
     const tag = uid();
     const id = await create(view.body(tag));
     const before = await getOk(`${base}/${id}`);
-    const response = await api('PUT', `${base}/${id}`, { body: { company: `Renamed ${tag}`, city: 'Paris', status: 'D' } });
+    const response = await api('PUT', `${base}/${id}`, {
+      body: { company: `Renamed ${tag}`, city: 'Paris', status: 'D' },
+    });
     expectStatus(response, 200);
     expect(response.json).toEqual(view.updateAnswer(id));
     const after = await getOk(`${base}/${id}`);
@@ -167,7 +182,9 @@ describe.each(VIEWS)('/$path', (view) => {
     const [first, second] = view.required;
     const none = await api('POST', base, { body: { phone: '+1' } });
     expectError(none, 400, `Bad Request: The ${first} field is required`);
-    expect(none.json.errors).toEqual(view.required.map((field) => ({ field, message: `The ${field} field is required` })));
+    expect(none.json.errors).toEqual(
+      view.required.map((field) => ({ field, message: `The ${field} field is required` })),
+    );
 
     const onlySecond = await api('POST', base, { body: { [second!]: view.body('x')[second!] } });
     expectError(onlySecond, 400, `Bad Request: The ${first} field is required`);
@@ -196,7 +213,10 @@ describe.each(VIEWS)('/$path', (view) => {
     ] as const) {
       const response = await api('POST', base, { body: { ...view.body(tag), [field]: value } });
       expectError(response, 400);
-      expect(response.json.errors?.map((e: { field: string }) => e.field), JSON.stringify(value)).toEqual([field]);
+      expect(
+        response.json.errors?.map((e: { field: string }) => e.field),
+        JSON.stringify(value),
+      ).toEqual([field]);
     }
     expect((await getOk(`${base}?company=${tag}`))[view.path]).toEqual([]);
 
@@ -234,13 +254,19 @@ describe.each(VIEWS)('/$path', (view) => {
     expect(single).not.toHaveProperty('favourite_colour');
     expect(single).not.toHaveProperty('store_id');
 
-    const put = await api('PUT', `${base}/${id}`, { body: { company_id: 1, timestamp: 5, favourite_colour: 'red', city: 'Rome' } });
+    const put = await api('PUT', `${base}/${id}`, {
+      body: { company_id: 1, timestamp: 5, favourite_colour: 'red', city: 'Rome' },
+    });
     expectStatus(put, 200);
     expect(put.json).toEqual(view.updateAnswer(id));
     const after = await getOk(`${base}/${id}`);
     expect(after).toEqual({ ...single, city: 'Rome' });
     // Only unknown or read-only keys: nothing to change.
-    expectError(await api('PUT', `${base}/${id}`, { body: { company_id: 3, favourite_colour: 'red' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `${base}/${id}`, { body: { company_id: 3, favourite_colour: 'red' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 
   it('paging: total_items an integer under params and search, id ascending by default, an empty page past the end', async () => {
@@ -269,9 +295,24 @@ describe.each(VIEWS)('/$path', (view) => {
   it('sorts by company, email, date, status and id, both ways; unknown sort falls back to id ascending', async () => {
     const tag = uid();
     const ids = [
-      await create({ ...view.body(`${tag}a`), company: `Sorted ${tag} b`, email: `c-${tag}@e2e.example.com`, status: 'D' }),
-      await create({ ...view.body(`${tag}b`), company: `Sorted ${tag} c`, email: `a-${tag}@e2e.example.com`, status: 'A' }),
-      await create({ ...view.body(`${tag}c`), company: `Sorted ${tag} a`, email: `b-${tag}@e2e.example.com`, status: 'P' }),
+      await create({
+        ...view.body(`${tag}a`),
+        company: `Sorted ${tag} b`,
+        email: `c-${tag}@e2e.example.com`,
+        status: 'D',
+      }),
+      await create({
+        ...view.body(`${tag}b`),
+        company: `Sorted ${tag} c`,
+        email: `a-${tag}@e2e.example.com`,
+        status: 'A',
+      }),
+      await create({
+        ...view.body(`${tag}c`),
+        company: `Sorted ${tag} a`,
+        email: `b-${tag}@e2e.example.com`,
+        status: 'P',
+      }),
     ];
     const order = async (sort: string, dir: string) =>
       idsOf(await getOk(`${base}?company=${tag}&sort_by=${sort}&sort_order=${dir}`), view.path, 'company_id');
@@ -289,12 +330,23 @@ describe.each(VIEWS)('/$path', (view) => {
 
   it('filters by status (400 outside the allowed values), company and email', async () => {
     const tag = uid();
-    const active = await create({ ...view.body(`${tag}1`), company: `Filter ${tag} one`, email: `one-${tag}@e2e.example.com` });
-    const disabled = await create({ ...view.body(`${tag}2`), company: `Filter ${tag} two`, email: `two-${tag}@e2e.example.com`, status: 'D' });
+    const active = await create({
+      ...view.body(`${tag}1`),
+      company: `Filter ${tag} one`,
+      email: `one-${tag}@e2e.example.com`,
+    });
+    const disabled = await create({
+      ...view.body(`${tag}2`),
+      company: `Filter ${tag} two`,
+      email: `two-${tag}@e2e.example.com`,
+      status: 'D',
+    });
     expect(idsOf(await getOk(`${base}?company=${tag}&status=D`), view.path, 'company_id')).toEqual([disabled]);
     expect(idsOf(await getOk(`${base}?company=${tag}&status=A`), view.path, 'company_id')).toEqual([active]);
     expect(idsOf(await getOk(`${base}?email=one-${tag}`), view.path, 'company_id')).toEqual([active]);
-    expect(idsOf(await getOk(`${base}?company=FILTER%20${tag.toUpperCase()}%20TWO`), view.path, 'company_id')).toEqual([disabled]);
+    expect(idsOf(await getOk(`${base}?company=FILTER%20${tag.toUpperCase()}%20TWO`), view.path, 'company_id')).toEqual([
+      disabled,
+    ]);
     const bad = await api('GET', `${base}?status=X`);
     expectError(bad, 400);
     expect(bad.json.errors.map((e: { field: string }) => e.field)).toEqual(['status']);
@@ -304,7 +356,10 @@ describe.each(VIEWS)('/$path', (view) => {
 describe('stores and vendors are one company id space', () => {
   it('a company created through /vendors is the same object under /stores, and the other way round', async () => {
     const tag = uid();
-    const vendorId = await createVia('/api/vendors', 'company_id', { company: `Vendor ${tag}`, email: `v-${tag}@e2e.example.com` });
+    const vendorId = await createVia('/api/vendors', 'company_id', {
+      company: `Vendor ${tag}`,
+      email: `v-${tag}@e2e.example.com`,
+    });
     const storeId = await createStore({ company: `Store ${tag}` });
     expect(storeId).not.toBe(vendorId);
 
@@ -326,7 +381,10 @@ describe('stores and vendors are one company id space', () => {
   it('ids are never reused: a company created after a delete gets a higher id', async () => {
     const first = await createStore();
     expectStatus(await api('DELETE', `/api/stores/${first}`), 204);
-    const second = await createVia('/api/vendors', 'company_id', { company: `After ${uid()}`, email: `after-${uid()}@e2e.example.com` });
+    const second = await createVia('/api/vendors', 'company_id', {
+      company: `After ${uid()}`,
+      email: `after-${uid()}@e2e.example.com`,
+    });
     expect(second).toBeGreaterThan(first);
   });
 
@@ -356,7 +414,9 @@ describe('privileges: stores need view_stores / manage_stores, vendors view_vend
     const id = await createStore();
     expectStatus(await api('GET', '/api/stores', { auth: admin.auth }), 200);
     expectStatus(await api('GET', `/api/stores/${id}`, { auth: admin.auth }), 200);
-    expectForbidden(await api('POST', '/api/stores', { auth: admin.auth, body: { company: 'x', storefront: 'x.example.com' } }));
+    expectForbidden(
+      await api('POST', '/api/stores', { auth: admin.auth, body: { company: 'x', storefront: 'x.example.com' } }),
+    );
     expectForbidden(await api('PUT', `/api/stores/${id}`, { auth: admin.auth, body: { company: 'x' } }));
     expectForbidden(await api('DELETE', `/api/stores/${id}`, { auth: admin.auth }));
     expectForbidden(await api('GET', '/api/vendors', { auth: admin.auth }));
@@ -366,7 +426,12 @@ describe('privileges: stores need view_stores / manage_stores, vendors view_vend
 
   it('an administrator with view_vendors and manage_vendors manages /vendors but not /stores', async () => {
     const admin = await createAdmin(['view_vendors', 'manage_vendors']);
-    const id = await createVia('/api/vendors', 'company_id', { company: `Managed ${uid()}`, email: `m-${uid()}@e2e.example.com` }, admin.auth);
+    const id = await createVia(
+      '/api/vendors',
+      'company_id',
+      { company: `Managed ${uid()}`, email: `m-${uid()}@e2e.example.com` },
+      admin.auth,
+    );
     expectStatus(await api('PUT', `/api/vendors/${id}`, { auth: admin.auth, body: { city: 'Oslo' } }), 200);
     expectForbidden(await api('GET', `/api/stores/${id}`, { auth: admin.auth }));
     expectForbidden(await api('PUT', `/api/stores/${id}`, { auth: admin.auth, body: { city: 'x' } }));

@@ -4,8 +4,8 @@
  * no category_ids → that company's default category, a hidden "Products without category" made once.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createApiUser, createCompany, expectStatus } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const getOk = async (path: string, auth?: Parameters<typeof api>[2]) => {
   const response = await api('GET', path, auth);
@@ -24,23 +24,36 @@ describe('POST /products defaults', () => {
     await createCompany();
     const firstStore = Number((await getOk('/api/stores?items_per_page=1')).stores[0].company_id);
     const a = await getOk(`/api/products/${await created('/api/products', { product: 'No home', price: 1 })}`);
-    const b = await getOk(`/api/products/${await created('/api/products', { product: 'No home either', price: 2, category_ids: [] })}`);
+    const b = await getOk(
+      `/api/products/${await created('/api/products', { product: 'No home either', price: 2, category_ids: [] })}`,
+    );
     expect(a.company_id).toBe(String(firstStore));
     expect(a.category_ids).toHaveLength(1);
     expect(b.category_ids).toEqual(a.category_ids);
     const category = await getOk(`/api/categories/${a.category_ids[0]}`);
-    expect(category).toMatchObject({ category: 'Products without category', status: 'H', is_default: 'Y', company_id: String(firstStore) });
+    expect(category).toMatchObject({
+      category: 'Products without category',
+      status: 'H',
+      is_default: 'Y',
+      company_id: String(firstStore),
+    });
   });
 
   it('in a store context and for a vendor: that company, and that company’s own default category', async () => {
     const store = await createCompany();
-    const inContext = await getOk(`/api/products/${await created(`/api/stores/${store}/products`, { product: 'Context', price: 3 })}`);
+    const inContext = await getOk(
+      `/api/products/${await created(`/api/stores/${store}/products`, { product: 'Context', price: 3 })}`,
+    );
     expect(inContext.company_id).toBe(String(store));
     expect((await getOk(`/api/categories/${inContext.category_ids[0]}`)).company_id).toBe(String(store));
 
     const vendorCompany = await createCompany();
     const vendor = await createApiUser('V', ['--company', String(vendorCompany)]);
-    const own = await created('/api/products', { product: 'Vendor made', price: 4, company_id: store }, { auth: vendor.auth });
+    const own = await created(
+      '/api/products',
+      { product: 'Vendor made', price: 4, company_id: store },
+      { auth: vendor.auth },
+    );
     const product = await getOk(`/api/products/${own}`);
     expect(product.company_id).toBe(String(vendorCompany));
     expect((await getOk(`/api/categories/${product.category_ids[0]}`)).company_id).toBe(String(vendorCompany));

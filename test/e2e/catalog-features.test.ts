@@ -4,8 +4,6 @@
  * `product_features` naming features and variants; /products/:id/features; no delete of a feature in use.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
-import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
 import {
   createFeature,
   createProduct,
@@ -13,11 +11,13 @@ import {
   createVia,
   expectNestedShape,
   expectShape,
+  type FieldTable,
   getOk,
   idsOf,
-  type FieldTable,
   type WireType,
 } from '../support/catalog.js';
+import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 /** cscart-entities.md "features" field table (#247 list, #248 single). */
 const FEATURE_FIELDS: FieldTable = {
@@ -75,7 +75,8 @@ const PRODUCT_FEATURE_ROW: FieldTable = {
 };
 
 const feature = (id: number) => getOk(`/api/features/${id}`);
-const fieldsOf = (response: { json: { errors?: Array<{ field: string }> } }) => response.json.errors?.map((e) => e.field);
+const fieldsOf = (response: { json: { errors?: Array<{ field: string }> } }) =>
+  response.json.errors?.map((e) => e.field);
 const variantIds = async (id: number) => Object.keys((await feature(id)).variants);
 
 let company: number;
@@ -159,17 +160,27 @@ describe('POST, GET, PUT, DELETE /features', () => {
   it('PUT → 200 {"feature_id": "N"} (a string, as recorded); only the fields sent change (company_id too)', async () => {
     const id = await createFeature(company, { variants: [{ variant: 'Red' }] });
     const before = await feature(id);
-    const response = await api('PUT', `/api/features/${id}`, { body: { description: 'Renamed', status: 'H', position: 4 } });
+    const response = await api('PUT', `/api/features/${id}`, {
+      body: { description: 'Renamed', status: 'H', position: 4 },
+    });
     expectStatus(response, 200);
     expect(response.json).toEqual({ feature_id: String(id) });
     expect(await feature(id)).toEqual({ ...before, description: 'Renamed', status: 'H', position: '4' });
   });
 
   it('PUT variants replaces them: a sent variant_id keeps its id, new ones get new ids, the rest go', async () => {
-    const id = await createFeature(company, { variants: [{ variant: 'Red' }, { variant: 'Green' }, { variant: 'Blue' }] });
+    const id = await createFeature(company, {
+      variants: [{ variant: 'Red' }, { variant: 'Green' }, { variant: 'Blue' }],
+    });
     const [red, green, blue] = await variantIds(id);
     const response = await api('PUT', `/api/features/${id}`, {
-      body: { variants: [{ variant_id: Number(green), variant: 'Lime' }, { variant: 'Black' }, { variant_id: 999999, variant: 'Forged id' }] },
+      body: {
+        variants: [
+          { variant_id: Number(green), variant: 'Lime' },
+          { variant: 'Black' },
+          { variant_id: 999999, variant: 'Forged id' },
+        ],
+      },
     });
     expectStatus(response, 200);
     const variants = (await feature(id)).variants as Record<string, Record<string, string>>;
@@ -180,7 +191,11 @@ describe('POST, GET, PUT, DELETE /features', () => {
     expect(ids).not.toContain(blue);
     expect(ids).not.toContain('999999');
     expect(variants[green!]).toMatchObject({ variant_id: green, variant: 'Lime', feature_id: String(id) });
-    expect(Object.values(variants).map((v) => v.variant).sort()).toEqual(['Black', 'Forged id', 'Lime']);
+    expect(
+      Object.values(variants)
+        .map((v) => v.variant)
+        .sort(),
+    ).toEqual(['Black', 'Forged id', 'Lime']);
     for (const value of Object.values(variants)) expectNestedShape(value, VARIANT, 'variant');
   });
 
@@ -219,7 +234,9 @@ describe('POST, GET, PUT, DELETE /features', () => {
     const typeAndStore = await api('POST', '/api/features', { body: { description: 'ZZ' } });
     expectError(typeAndStore, 400, 'Bad Request: The feature_type field is required');
     expect(typeAndStore.json.errors).toEqual([required('feature_type'), required('company_id')]);
-    const storeZero = await api('POST', '/api/features', { body: { feature_type: 'S', description: 'ZZ', company_id: 0 } });
+    const storeZero = await api('POST', '/api/features', {
+      body: { feature_type: 'S', description: 'ZZ', company_id: 0 },
+    });
     expectError(storeZero, 400);
     expect(fieldsOf(storeZero)).toEqual(['company_id']);
     expectError(await api('POST', '/api/features', { body: {} }), 400, 'Bad Request: Missing parameters');
@@ -242,7 +259,9 @@ describe('POST, GET, PUT, DELETE /features', () => {
       ['variants', [{ variant: '' }]],
       ['variants', [{ variant: 'x'.repeat(256) }]],
     ] as const) {
-      const response = await api('POST', '/api/features', { body: { feature_type: 'S', description, company_id: company, [field]: value } });
+      const response = await api('POST', '/api/features', {
+        body: { feature_type: 'S', description, company_id: company, [field]: value },
+      });
       expectError(response, 400);
       expect(fieldsOf(response), `${field}=${JSON.stringify(value)}`).toEqual([field]);
     }
@@ -251,7 +270,9 @@ describe('POST, GET, PUT, DELETE /features', () => {
 
   it('an unknown company_id → 400 naming it, nothing written', async () => {
     const description = `Dangling ${uid()}`;
-    const response = await api('POST', '/api/features', { body: { feature_type: 'S', description, company_id: 999999999 } });
+    const response = await api('POST', '/api/features', {
+      body: { feature_type: 'S', description, company_id: 999999999 },
+    });
     expectError(response, 400);
     expect(response.json.message).toMatch(/company_id/);
     expect(fieldsOf(response)).toEqual(['company_id']);
@@ -284,12 +305,23 @@ describe('POST, GET, PUT, DELETE /features', () => {
     expect(single).toMatchObject({ feature_id: String(id), lang_code: 'en' });
     expect(single).not.toHaveProperty('colour');
     expect(single).not.toHaveProperty('category_id');
-    const row = (await getOk(`/api/features?company_id=${company}&description=${encodeURIComponent(single.description)}`)).features[0];
+    const row = (
+      await getOk(`/api/features?company_id=${company}&description=${encodeURIComponent(single.description)}`)
+    ).features[0];
     expect(row.group_position).toBeNull();
     expect(Number(row.timestamp)).toBeGreaterThan(1);
-    expectStatus(await api('PUT', `/api/features/${id}`, { body: { feature_id: 2, lang_code: 'de', colour: 'blue', suffix: 'cm' } }), 200);
+    expectStatus(
+      await api('PUT', `/api/features/${id}`, {
+        body: { feature_id: 2, lang_code: 'de', colour: 'blue', suffix: 'cm' },
+      }),
+      200,
+    );
     expect(await feature(id)).toEqual({ ...single, suffix: 'cm' });
-    expectError(await api('PUT', `/api/features/${id}`, { body: { lang_code: 'de' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/features/${id}`, { body: { lang_code: 'de' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 });
 
@@ -300,12 +332,32 @@ describe('GET /features: filters, sorts, paging', () => {
     own = await createStore();
     const tag = uid();
     f = [
-      await createFeature(own, { feature_type: 'S', description: `Colour ${tag}`, status: 'A', position: 20, feature_code: `C-${tag}`, purpose: 'find_products' }),
-      await createFeature(own, { feature_type: 'T', description: `brand ${tag}`, status: 'H', position: 10, purpose: 'organize_catalog' }),
-      await createFeature(own, { feature_type: 'S', description: `Size ${tag}`, status: 'D', position: 30, purpose: 'find_products' }),
+      await createFeature(own, {
+        feature_type: 'S',
+        description: `Colour ${tag}`,
+        status: 'A',
+        position: 20,
+        feature_code: `C-${tag}`,
+        purpose: 'find_products',
+      }),
+      await createFeature(own, {
+        feature_type: 'T',
+        description: `brand ${tag}`,
+        status: 'H',
+        position: 10,
+        purpose: 'organize_catalog',
+      }),
+      await createFeature(own, {
+        feature_type: 'S',
+        description: `Size ${tag}`,
+        status: 'D',
+        position: 30,
+        purpose: 'find_products',
+      }),
     ];
   });
-  const ids = async (query: string) => idsOf(await getOk(`/api/features?company_id=${own}&${query}`), 'features', 'feature_id');
+  const ids = async (query: string) =>
+    idsOf(await getOk(`/api/features?company_id=${own}&${query}`), 'features', 'feature_id');
 
   it('filters by feature_types, status, company_id, feature_code, purpose, description', async () => {
     expect(await ids('')).toEqual(f);
@@ -322,19 +374,30 @@ describe('GET /features: filters, sorts, paging', () => {
   });
 
   it("variants=true (the recording's #261) puts each row's variants into the list, as the single object shows them; off by default", async () => {
-    const withVariants = await createFeature(own, { feature_type: 'S', description: `Shade ${uid()}`, variants: [{ variant: 'Light' }, { variant: 'Dark' }] });
+    const withVariants = await createFeature(own, {
+      feature_type: 'S',
+      description: `Shade ${uid()}`,
+      variants: [{ variant: 'Light' }, { variant: 'Dark' }],
+    });
     const single = await getOk(`/api/features/${withVariants}`);
     for (const on of ['true', 'Y', '1']) {
-      const rows = (await getOk(`/api/features?company_id=${own}&feature_types=S&variants=${on}`)).features as Array<Record<string, any>>;
+      const rows = (await getOk(`/api/features?company_id=${own}&feature_types=S&variants=${on}`)).features as Array<
+        Record<string, any>
+      >;
       expect(rows.map((row) => row.feature_id)).toContain(String(withVariants));
-      for (const row of rows) expect(row.variants, `variants=${on}`).toEqual((await getOk(`/api/features/${row.feature_id}`)).variants);
+      for (const row of rows)
+        expect(row.variants, `variants=${on}`).toEqual((await getOk(`/api/features/${row.feature_id}`)).variants);
       expect(rows.find((row) => row.feature_id === String(withVariants))!.variants).toEqual(single.variants);
     }
     for (const off of ['', 'variants=false', 'variants=N']) {
       const rows = (await getOk(`/api/features?company_id=${own}&${off}`)).features as Array<Record<string, any>>;
       for (const row of rows) expect(row, off || 'no switch').not.toHaveProperty('variants');
     }
-    expectError(await api('GET', '/api/features?variants=maybe'), 400, 'Bad Request: The variants field must be true or false');
+    expectError(
+      await api('GET', '/api/features?variants=maybe'),
+      400,
+      'Bad Request: The variants field must be true or false',
+    );
     expectStatus(await api('DELETE', `/api/features/${withVariants}`), 204);
   });
 
@@ -374,11 +437,26 @@ describe('product_features and /products/:id/features', () => {
     const id = await createProduct({ company_id: company, product_features: { [select]: red, [text]: '42 cm' } });
     const features = (await getOk(`/api/products/${id}`)).product_features;
     expect(Object.keys(features).sort()).toEqual([String(select), String(text)].sort());
-    expect(features[select]).toMatchObject({ feature_id: String(select), feature_type: 'S', variant_id: red, variant: 'Red', value: '' });
+    expect(features[select]).toMatchObject({
+      feature_id: String(select),
+      feature_type: 'S',
+      variant_id: red,
+      variant: 'Red',
+      value: '',
+    });
     expect(Object.keys(features[select].variants)).toEqual([red]);
-    expect(features[text]).toMatchObject({ feature_id: String(text), feature_type: 'T', value: '42 cm', variant_id: '0', prefix: 'approx. ' });
+    expect(features[text]).toMatchObject({
+      feature_id: String(text),
+      feature_type: 'T',
+      value: '42 cm',
+      variant_id: '0',
+      prefix: 'approx. ',
+    });
 
-    expectStatus(await api('PUT', `/api/products/${id}`, { body: { product_features: { [select]: Number(blue) } } }), 200);
+    expectStatus(
+      await api('PUT', `/api/products/${id}`, { body: { product_features: { [select]: Number(blue) } } }),
+      200,
+    );
     const changed = (await getOk(`/api/products/${id}`)).product_features;
     expect(Object.keys(changed)).toEqual([String(select)]);
     expect(changed[select]).toMatchObject({ variant_id: blue, variant: 'Blue' });
@@ -395,7 +473,9 @@ describe('product_features and /products/:id/features', () => {
       { [text]: 'x'.repeat(256) },
       { abc: red },
     ]) {
-      const response = await api('POST', '/api/products', { body: { product: name, price: 1, company_id: company, product_features: productFeatures } });
+      const response = await api('POST', '/api/products', {
+        body: { product: name, price: 1, company_id: company, product_features: productFeatures },
+      });
       expectError(response, 400);
       expect(response.json.message, JSON.stringify(productFeatures)).toMatch(/product_features/);
       expect(fieldsOf(response)).toEqual(['product_features']);
@@ -462,9 +542,18 @@ describe('product_features and /products/:id/features', () => {
     expect(features[number]).toMatchObject({ feature_type: 'O', value: '', value_int: '42.00', variant_id: '0' });
     expect(features[date]).toMatchObject({ feature_type: 'D', value_int: String(Date.UTC(2026, 0, 2) / 1000) });
     expectStatus(await api('PUT', `/api/products/${id}`, { body: { product_features: { [numberSelect]: ten } } }), 200);
-    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({ variant_id: String(ten), variant: '10' });
-    expectStatus(await api('PUT', `/api/products/${id}`, { body: { product_features: { [numberSelect]: '7.5' } } }), 200);
-    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({ variant_id: '0', value_int: '7.50' });
+    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({
+      variant_id: String(ten),
+      variant: '10',
+    });
+    expectStatus(
+      await api('PUT', `/api/products/${id}`, { body: { product_features: { [numberSelect]: '7.5' } } }),
+      200,
+    );
+    expect((await getOk(`/api/products/${id}`)).product_features[numberSelect]).toMatchObject({
+      variant_id: '0',
+      value_int: '7.50',
+    });
     const refused = await api('PUT', `/api/products/${id}`, { body: { product_features: { [number]: 'forty-two' } } });
     expectError(refused, 400);
     expect(refused.json.message).toContain(String(number));
@@ -477,12 +566,22 @@ describe('privileges: features need view_catalog / manage_catalog', () => {
     const id = await createFeature(company);
     expectStatus(await api('GET', '/api/features', { auth: reader.auth }), 200);
     expectStatus(await api('GET', `/api/features/${id}`, { auth: reader.auth }), 200);
-    expectForbidden(await api('POST', '/api/features', { auth: reader.auth, body: { feature_type: 'S', description: 'x', company_id: company } }));
+    expectForbidden(
+      await api('POST', '/api/features', {
+        auth: reader.auth,
+        body: { feature_type: 'S', description: 'x', company_id: company },
+      }),
+    );
     expectForbidden(await api('PUT', `/api/features/${id}`, { auth: reader.auth, body: { description: 'x' } }));
     expectForbidden(await api('DELETE', `/api/features/${id}`, { auth: reader.auth }));
 
     expectForbidden(await api('GET', `/api/features/${id}`, { auth: writer.auth }));
-    const created = await createVia('/api/2.0/features', 'feature_id', { feature_type: 'S', description: `V2 ${uid()}`, company_id: company }, writer.auth);
+    const created = await createVia(
+      '/api/2.0/features',
+      'feature_id',
+      { feature_type: 'S', description: `V2 ${uid()}`, company_id: company },
+      writer.auth,
+    );
     expectStatus(await api('PUT', `/api/features/${created}`, { auth: writer.auth, body: { description: 'y' } }), 200);
     expectStatus(await api('DELETE', `/api/features/${created}`, { auth: writer.auth }), 204);
   });

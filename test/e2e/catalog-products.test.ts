@@ -4,8 +4,6 @@
  * references, every filter and sort, paging. Each test works in a company it created.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
-import { expectError, expectStatus, uid } from '../support/fixtures.js';
 import {
   createCategory,
   createFeature,
@@ -13,12 +11,14 @@ import {
   createStore,
   expectNestedShape,
   expectShape,
+  type FieldTable,
   getOk,
   idsOf,
   jsonType,
-  type FieldTable,
   type WireType,
 } from '../support/catalog.js';
+import { expectError, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 /** cscart-entities.md "products" field table (#3 list, #4 single), with the recorded number of decimals. */
 const PRODUCT_FIELDS: FieldTable = {
@@ -160,7 +160,8 @@ const PRODUCT_FEATURE_VALUE: Record<string, WireType> = {
 
 const product = (id: number) => getOk(`/api/products/${id}`);
 const listIds = async (query: string) => idsOf(await getOk(`/api/products?${query}`), 'products', 'product_id');
-const fieldsOf = (response: { json: { errors?: Array<{ field: string }> } }) => response.json.errors?.map((e) => e.field);
+const fieldsOf = (response: { json: { errors?: Array<{ field: string }> } }) =>
+  response.json.errors?.map((e) => e.field);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let company: number;
@@ -277,13 +278,25 @@ describe('POST, GET, PUT, DELETE /products', () => {
     for (const row of single.prices) expectNestedShape(row, PRICE_ROW, 'prices[]');
     expect(Object.keys(single.product_features)).toEqual([String(feature)]);
     expectNestedShape(single.product_features[feature], PRODUCT_FEATURE_VALUE, 'product_features value');
-    expect(single.product_features[feature]).toMatchObject({ feature_id: String(feature), variant_id: variant, variant: 'Red', feature_type: 'S' });
+    expect(single.product_features[feature]).toMatchObject({
+      feature_id: String(feature),
+      variant_id: variant,
+      variant: 'Red',
+      feature_type: 'S',
+    });
 
     const list = await getOk(`/api/products?company_id=${company}&q=${encodeURIComponent(name)}`);
     expect(idsOf(list, 'products', 'product_id')).toEqual([id]);
     const row = list.products[0];
     expectShape(row, PRODUCT_FIELDS, 'list');
-    expect(row).toMatchObject({ product_id: String(id), category_ids: [cat1, cat2], tax_ids: '6', main_category: cat2, price: '30.00', company_id: String(company) });
+    expect(row).toMatchObject({
+      product_id: String(id),
+      category_ids: [cat1, cat2],
+      tax_ids: '6',
+      main_category: cat2,
+      price: '30.00',
+      company_id: String(company),
+    });
     expectNestedShape(row.product_features[feature], PRODUCT_FEATURE_VALUE, 'list product_features value');
     // Fields both views show carry the same value.
     for (const [field, [listType, singleType]] of Object.entries(PRODUCT_FIELDS)) {
@@ -304,7 +317,12 @@ describe('POST, GET, PUT, DELETE /products', () => {
     const firstStore = Number((await getOk('/api/stores?items_per_page=1')).stores[0].company_id);
     const defaultCategory = Number(single.category_ids[0]);
     expect(single.category_ids.map(Number)).toEqual([defaultCategory]);
-    expect(await getOk(`/api/categories/${defaultCategory}`)).toMatchObject({ company_id: String(firstStore), status: 'H', is_default: 'Y', parent_id: '0' });
+    expect(await getOk(`/api/categories/${defaultCategory}`)).toMatchObject({
+      company_id: String(firstStore),
+      status: 'H',
+      is_default: 'Y',
+      parent_id: '0',
+    });
     expect(single).toMatchObject({
       price: '10.00',
       base_price: '10.00',
@@ -329,7 +347,12 @@ describe('POST, GET, PUT, DELETE /products', () => {
 
   it('prices are exact decimals with the recorded places, never binary floats', async () => {
     const id = await createProduct({ price: 0.1, list_price: '1234567.895', weight: '0.1', shipping_freight: 19.99 });
-    expect(await product(id)).toMatchObject({ price: '0.10', list_price: '1234567.90', weight: '0.100', shipping_freight: '19.99' });
+    expect(await product(id)).toMatchObject({
+      price: '0.10',
+      list_price: '1234567.90',
+      weight: '0.100',
+      shipping_freight: '19.99',
+    });
     expectStatus(await api('PUT', `/api/products/${id}`, { body: { price: '1.005' } }), 200);
     expect((await product(id)).price).toBe('1.01');
   });
@@ -415,9 +438,17 @@ describe('POST, GET, PUT, DELETE /products', () => {
     const response = await api('POST', '/api/products', { body: { product: 'ZZ API Test Product' } });
     expectError(response, 400, 'Bad Request: The price field is required');
     expect(response.json.errors).toEqual([{ field: 'price', message: 'The price field is required' }]);
-    expectError(await api('POST', '/api/products', { body: { product: 'x', price: '' } }), 400, 'Bad Request: The price field is required');
+    expectError(
+      await api('POST', '/api/products', { body: { product: 'x', price: '' } }),
+      400,
+      'Bad Request: The price field is required',
+    );
     expectError(await api('POST', '/api/products', { body: {} }), 400, 'Bad Request: Missing parameters');
-    expectError(await api('PUT', `/api/products/${await createProduct()}`, { body: {} }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/products/${await createProduct()}`, { body: {} }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 
   it('values outside the allowed ones and malformed numbers → 400 naming the field, nothing written', async () => {
@@ -447,7 +478,9 @@ describe('POST, GET, PUT, DELETE /products', () => {
       ['product', { a: 1 }],
     ];
     for (const [field, value] of cases) {
-      const response = await api('POST', '/api/products', { body: { product: name, price: 1, company_id: company, [field]: value } });
+      const response = await api('POST', '/api/products', {
+        body: { product: name, price: 1, company_id: company, [field]: value },
+      });
       expectError(response, 400);
       expect(fieldsOf(response), `${field}=${JSON.stringify(value)}`).toEqual([field]);
     }
@@ -469,7 +502,9 @@ describe('POST, GET, PUT, DELETE /products', () => {
     expectError(noCompany, 400);
     expect(noCompany.json.message).toMatch(/company_id/);
     expect(fieldsOf(noCompany)).toEqual(['company_id']);
-    const noCategory = await api('POST', '/api/products', { body: { product: name, price: 1, company_id: company, category_ids: [cat1, 999999999] } });
+    const noCategory = await api('POST', '/api/products', {
+      body: { product: name, price: 1, company_id: company, category_ids: [cat1, 999999999] },
+    });
     expectError(noCategory, 400);
     expect(noCategory.json.message).toMatch(/category_ids/);
     expect(fieldsOf(noCategory)).toEqual(['category_ids']);
@@ -527,12 +562,18 @@ describe('POST, GET, PUT, DELETE /products', () => {
     expect(single).not.toHaveProperty('colour');
     expect(single).not.toHaveProperty('feature_ids');
 
-    const put = await api('PUT', `/api/products/${id}`, { body: { product_id: 2, company_name: 'x', colour: 'blue', product_code: 'RO-1' } });
+    const put = await api('PUT', `/api/products/${id}`, {
+      body: { product_id: 2, company_name: 'x', colour: 'blue', product_code: 'RO-1' },
+    });
     expectStatus(put, 200);
     expect(put.json).toEqual({ product_id: id });
     const after = await product(id);
     expect(after).toMatchObject({ product_id: id, company_name: companyName, product_code: 'RO-1' });
-    expectError(await api('PUT', `/api/products/${id}`, { body: { popularity: 3, colour: 'blue' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/products/${id}`, { body: { popularity: 3, colour: 'blue' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
   });
 
   it("company_name is the company's current name: after moving the product, and after renaming the company", async () => {
@@ -540,7 +581,11 @@ describe('POST, GET, PUT, DELETE /products', () => {
     const other = await createStore({ company: otherName });
     const id = await createProduct({ company_id: company });
     expectStatus(await api('PUT', `/api/products/${id}`, { body: { company_id: other } }), 200);
-    expect(await product(id)).toMatchObject({ company_id: String(other), company_name: otherName, shared_between_companies: [String(other)] });
+    expect(await product(id)).toMatchObject({
+      company_id: String(other),
+      company_name: otherName,
+      shared_between_companies: [String(other)],
+    });
     expect(await listIds(`company_id=${other}`)).toEqual([id]);
 
     const sibling = await createProduct({ company_id: other });
@@ -568,10 +613,46 @@ describe('GET /products: filters', () => {
     sub = await createCategory(own, { parent_id: top });
     other = await createCategory(own);
     const specs = [
-      { product: 'Alpha Shirt', product_code: 'AS-1', price: 10, amount: 5, free_shipping: 'Y', is_edp: 'N', status: 'A', category_ids: [top] },
-      { product: 'beta shoes', product_code: 'BS-2', price: 20, amount: 0, free_shipping: 'N', is_edp: 'Y', status: 'D', category_ids: [sub] },
-      { product: 'Gamma SHIRT', product_code: 'GS-3', price: '30.50', amount: 15, free_shipping: 'Y', is_edp: 'Y', status: 'H', category_ids: [] },
-      { product: 'delta hat', product_code: 'DH-4', price: 5, amount: 100, free_shipping: 'N', is_edp: 'N', status: 'A', category_ids: [other, sub] },
+      {
+        product: 'Alpha Shirt',
+        product_code: 'AS-1',
+        price: 10,
+        amount: 5,
+        free_shipping: 'Y',
+        is_edp: 'N',
+        status: 'A',
+        category_ids: [top],
+      },
+      {
+        product: 'beta shoes',
+        product_code: 'BS-2',
+        price: 20,
+        amount: 0,
+        free_shipping: 'N',
+        is_edp: 'Y',
+        status: 'D',
+        category_ids: [sub],
+      },
+      {
+        product: 'Gamma SHIRT',
+        product_code: 'GS-3',
+        price: '30.50',
+        amount: 15,
+        free_shipping: 'Y',
+        is_edp: 'Y',
+        status: 'H',
+        category_ids: [],
+      },
+      {
+        product: 'delta hat',
+        product_code: 'DH-4',
+        price: 5,
+        amount: 100,
+        free_shipping: 'N',
+        is_edp: 'N',
+        status: 'A',
+        category_ids: [other, sub],
+      },
     ];
     p = [];
     for (const spec of specs) p.push(await createProduct({ ...spec, company_id: own }));
@@ -581,7 +662,14 @@ describe('GET /products: filters', () => {
   it('company_id alone: every product of the company, id ascending, total_items an integer', async () => {
     const body = await getOk(`/api/products?company_id=${own}`);
     expect(idsOf(body, 'products', 'product_id')).toEqual(p);
-    expect(body.params).toMatchObject({ company_id: own, page: 1, items_per_page: 10, sort_by: 'id', sort_order: 'asc', total_items: 4 });
+    expect(body.params).toMatchObject({
+      company_id: own,
+      page: 1,
+      items_per_page: 10,
+      sort_by: 'id',
+      sort_order: 'asc',
+      total_items: 4,
+    });
     expect(body.search).toEqual(body.params);
   });
 
@@ -730,27 +818,41 @@ describe('GET /products: sorts and paging', () => {
     expect(body.params.total_items).toBe(expected.length);
   });
 
-  it.each(['id', 'price', 'amount', 'product'])('pages of sort_by=%s desc: total_items on every page, an empty page past the end', async (sortBy) => {
-    const all = await sorted(`sort_by=${sortBy}&sort_order=desc`);
-    const pages = [];
-    for (const page of [1, 2, 3, 4]) {
-      const body = await getOk(`/api/products?company_id=${own}&sort_by=${sortBy}&sort_order=desc&items_per_page=3&page=${page}`);
-      expect(body.params).toMatchObject({ page, items_per_page: 3, total_items: 4, sort_by: sortBy, sort_order: 'desc' });
-      expect(Number.isInteger(body.search.total_items)).toBe(true);
-      pages.push(idsOf(body, 'products', 'product_id'));
-    }
-    expect(pages).toEqual([all.slice(0, 3), all.slice(3), [], []]);
-    // Filtered pages too.
-    const filtered = await getOk(`/api/products?company_id=${own}&cid=${cat}&sort_by=${sortBy}&items_per_page=2&page=2`);
-    expect(filtered.params.total_items).toBe(3);
-    expect(filtered.products).toHaveLength(1);
-    const past = await getOk(`/api/products?company_id=${own}&cid=${cat}&sort_by=${sortBy}&items_per_page=2&page=5`);
-    expect(past.products).toEqual([]);
-    expect(past.params.total_items).toBe(3);
-  });
+  it.each(['id', 'price', 'amount', 'product'])(
+    'pages of sort_by=%s desc: total_items on every page, an empty page past the end',
+    async (sortBy) => {
+      const all = await sorted(`sort_by=${sortBy}&sort_order=desc`);
+      const pages = [];
+      for (const page of [1, 2, 3, 4]) {
+        const body = await getOk(
+          `/api/products?company_id=${own}&sort_by=${sortBy}&sort_order=desc&items_per_page=3&page=${page}`,
+        );
+        expect(body.params).toMatchObject({
+          page,
+          items_per_page: 3,
+          total_items: 4,
+          sort_by: sortBy,
+          sort_order: 'desc',
+        });
+        expect(Number.isInteger(body.search.total_items)).toBe(true);
+        pages.push(idsOf(body, 'products', 'product_id'));
+      }
+      expect(pages).toEqual([all.slice(0, 3), all.slice(3), [], []]);
+      // Filtered pages too.
+      const filtered = await getOk(
+        `/api/products?company_id=${own}&cid=${cat}&sort_by=${sortBy}&items_per_page=2&page=2`,
+      );
+      expect(filtered.params.total_items).toBe(3);
+      expect(filtered.products).toHaveLength(1);
+      const past = await getOk(`/api/products?company_id=${own}&cid=${cat}&sort_by=${sortBy}&items_per_page=2&page=5`);
+      expect(past.products).toEqual([]);
+      expect(past.params.total_items).toBe(3);
+    },
+  );
 
   it('items_per_page outside 1..250 or not a number → 400', async () => {
-    for (const bad of ['0', '251', 'abc', '-1', '1.5']) expectError(await api('GET', `/api/products?items_per_page=${bad}`), 400);
+    for (const bad of ['0', '251', 'abc', '-1', '1.5'])
+      expectError(await api('GET', `/api/products?items_per_page=${bad}`), 400);
     expect((await getOk(`/api/products?company_id=${own}&items_per_page=`)).params.items_per_page).toBe(10);
   });
 

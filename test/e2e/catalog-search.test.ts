@@ -5,9 +5,9 @@
  * answer's rows and its exact `total_items`. Names carry a random tag, so other tests' products never match.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
-import { createApiUser, expectStatus, uid, type ApiUser } from '../support/fixtures.js';
 import { createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
+import { type ApiUser, createApiUser, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 let tag: string;
 let companyA: number;
@@ -17,12 +17,20 @@ let vendorA: ApiUser;
 let p: number[];
 
 beforeAll(async () => {
-  tag = uid().replace(/[^a-z0-9]/gi, '').toLowerCase();
+  tag = uid()
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
   [companyA, companyB] = [await createStore(), await createStore()];
   vendorA = await createApiUser('V', ['--company', String(companyA)]);
   const specs = [
     { product: `Zq${tag} Crème Brûlée Shirt`, product_code: `ZC${tag}-RED-1`, price: 10, company_id: companyA },
-    { product: `zq${tag} Blue iPhone case`, product_code: `ZC${tag}-BLU-2`, price: 25, company_id: companyA, status: 'D' },
+    {
+      product: `zq${tag} Blue iPhone case`,
+      product_code: `ZC${tag}-BLU-2`,
+      price: 25,
+      company_id: companyA,
+      status: 'D',
+    },
     { product: `ZQ${tag} red shoes`, product_code: `ZD${tag}-RED-3`, price: '40.50', company_id: companyA },
     { product: `zq${tag} Red Shirt`, product_code: `ZC${tag}-RED-4`, price: 12, company_id: companyB },
     { product: `zq${tag} phone stand`, product_code: `ZE${tag}-5`, price: 99, company_id: companyB },
@@ -31,7 +39,10 @@ beforeAll(async () => {
   for (const spec of specs) p.push(await createProduct(spec));
 });
 
-async function listed(query: string, auth: ApiUser['auth'] | 'admin' = 'admin'): Promise<{ ids: number[]; total: number }> {
+async function listed(
+  query: string,
+  auth: ApiUser['auth'] | 'admin' = 'admin',
+): Promise<{ ids: number[]; total: number }> {
   const body = await getOk(`/api/products?items_per_page=250&${query}`, auth);
   return { ids: idsOf(body, 'products', 'product_id'), total: body.params.total_items };
 }
@@ -103,7 +114,9 @@ describe('a vendor’s lookups stay within its company, with exact totals', () =
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(mine.products.every((row: { company_id: string }) => Number(row.company_id) === companyA)).toBe(true);
     expect(mine.params.total_items).toBe(mine.products.length);
-    expect(mine.products.map((row: { product_id: string }) => Number(row.product_id))).toEqual(expect.arrayContaining(rows([0, 1, 2])));
+    expect(mine.products.map((row: { product_id: string }) => Number(row.product_id))).toEqual(
+      expect.arrayContaining(rows([0, 1, 2])),
+    );
   });
 });
 
@@ -117,7 +130,9 @@ describe('changed since', () => {
     expect(recent.total).toBe(5);
     const updated = await api('PUT', `/api/products/${p[4]}`, { body: { price: 98 } });
     expectStatus(updated, 200);
-    const sorted = await getOk(`/api/products?q=zq${tag}&match=all&sort_by=updated_timestamp&sort_order=desc&updated_since=${now - 3600}`);
+    const sorted = await getOk(
+      `/api/products?q=zq${tag}&match=all&sort_by=updated_timestamp&sort_order=desc&updated_since=${now - 3600}`,
+    );
     expect(idsOf(sorted, 'products', 'product_id')[0]).toBe(p[4]);
     expect(sorted.params.total_items).toBe(5);
   });

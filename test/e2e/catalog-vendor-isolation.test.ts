@@ -5,9 +5,17 @@
  * its own company whatever the body says, reads every category but writes none, and is refused everything else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PATH_FORMS, api } from '../support/http.js';
-import { createApiUser, createGroup, expectError, expectForbidden, expectStatus, uid, type ApiUser } from '../support/fixtures.js';
 import { createCategory, createFeature, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
+import {
+  type ApiUser,
+  createApiUser,
+  createGroup,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  uid,
+} from '../support/fixtures.js';
+import { api, PATH_FORMS } from '../support/http.js';
 
 let companyA: number;
 let companyB: number;
@@ -36,11 +44,31 @@ beforeAll(async () => {
   feature = await createFeature(companyA, { variants: [{ variant: 'Red' }] });
   variant = Object.keys((await getOk(`/api/features/${feature}`)).variants)[0]!;
   pA = [
-    await createProduct({ product: `Iso ${tag} A1`, company_id: companyA, category_ids: [cat1], price: 10, amount: 3, product_features: { [feature]: variant } }),
-    await createProduct({ product: `Iso ${tag} A2`, company_id: companyA, category_ids: [cat2, sub1], price: 30, amount: 1 }),
+    await createProduct({
+      product: `Iso ${tag} A1`,
+      company_id: companyA,
+      category_ids: [cat1],
+      price: 10,
+      amount: 3,
+      product_features: { [feature]: variant },
+    }),
+    await createProduct({
+      product: `Iso ${tag} A2`,
+      company_id: companyA,
+      category_ids: [cat2, sub1],
+      price: 30,
+      amount: 1,
+    }),
   ];
   pB = [
-    await createProduct({ product: `Iso ${tag} B1`, company_id: companyB, category_ids: [cat1, cat2], price: 20, amount: 2, product_features: { [feature]: variant } }),
+    await createProduct({
+      product: `Iso ${tag} B1`,
+      company_id: companyB,
+      category_ids: [cat1, cat2],
+      price: 20,
+      amount: 2,
+      product_features: { [feature]: variant },
+    }),
     await createProduct({ product: `Iso ${tag} B2`, company_id: companyB, category_ids: [sub1], price: 5, amount: 9 }),
   ];
 });
@@ -70,7 +98,10 @@ describe('a vendor sees only its own company’s products', () => {
         `q=Iso%20${tag}&amount_to=100`,
       ]) {
         const body = await list(query);
-        expect(idsOf(body, 'products', 'product_id').sort((a, b) => a - b), query).toEqual(own());
+        expect(
+          idsOf(body, 'products', 'product_id').sort((a, b) => a - b),
+          query,
+        ).toEqual(own());
         expect(body.params.total_items, query).toBe(2);
       }
       // Asking for the other company's products finds none.
@@ -78,7 +109,9 @@ describe('a vendor sees only its own company’s products', () => {
       const foreign = await list(`company_id=${other}`);
       expect(foreign.products).toEqual([]);
       expect(foreign.params.total_items).toBe(0);
-      expect(idsOf(await list(`company_id=${vendor === vendorA ? companyA : companyB}`), 'products', 'product_id')).toEqual(own());
+      expect(
+        idsOf(await list(`company_id=${vendor === vendorA ? companyA : companyB}`), 'products', 'product_id'),
+      ).toEqual(own());
     }
   });
 
@@ -101,8 +134,14 @@ describe('a vendor sees only its own company’s products', () => {
       const viaPath = await getOk(`/api/categories/${category}/products?${query}`, vendor.auth);
       expect(idsOf(viaPath, 'products', 'product_id'), label).toEqual(expected);
       expect(viaPath.params.total_items, label).toBe(expected.length);
-      const sorted = await getOk(`/api/categories/${category}/products?sort_by=amount&sort_order=desc&${query}`, vendor.auth);
-      expect(idsOf(sorted, 'products', 'product_id').sort((a, b) => a - b), label).toEqual(expected);
+      const sorted = await getOk(
+        `/api/categories/${category}/products?sort_by=amount&sort_order=desc&${query}`,
+        vendor.auth,
+      );
+      expect(
+        idsOf(sorted, 'products', 'product_id').sort((a, b) => a - b),
+        label,
+      ).toEqual(expected);
     }
     expectError(await api('GET', '/api/categories/999999999/products', { auth: vendorA.auth }), 404);
   });
@@ -141,8 +180,14 @@ describe('a vendor changes only its own company’s products', () => {
     const before = await Promise.all(pB.map((id) => getOk(`/api/products/${id}`)));
     for (const id of pB) {
       for (const form of PATH_FORMS) {
-        expectError(await api('PUT', form(`products/${id}`), { auth: vendorA.auth, body: { price: 1, product: 'Taken over' } }), 404);
-        expectError(await api('PUT', form(`products/${id}`), { auth: vendorA.auth, body: { company_id: companyA } }), 404);
+        expectError(
+          await api('PUT', form(`products/${id}`), { auth: vendorA.auth, body: { price: 1, product: 'Taken over' } }),
+          404,
+        );
+        expectError(
+          await api('PUT', form(`products/${id}`), { auth: vendorA.auth, body: { company_id: companyA } }),
+          404,
+        );
         expectError(await api('DELETE', form(`products/${id}`), { auth: vendorA.auth }), 404);
       }
     }
@@ -151,7 +196,12 @@ describe('a vendor changes only its own company’s products', () => {
 
   it('POST creates in its own company whatever company_id the body says (or without one)', async () => {
     for (const companyId of [companyB, undefined, 999999999, 0]) {
-      const body = { product: `Vendor made ${uid()}`, price: 12, category_ids: [cat2], ...(companyId === undefined ? {} : { company_id: companyId }) };
+      const body = {
+        product: `Vendor made ${uid()}`,
+        price: 12,
+        category_ids: [cat2],
+        ...(companyId === undefined ? {} : { company_id: companyId }),
+      };
       const response = await api('POST', '/api/products', { auth: vendorA.auth, body });
       expectStatus(response, 201);
       expect(Object.keys(response.json)).toEqual(['product_id']);
@@ -167,20 +217,32 @@ describe('a vendor changes only its own company’s products', () => {
 
   it('PUT on its own product works and cannot move it to another company; DELETE its own → 204', async () => {
     const id = await createProduct({ company_id: companyA, price: 1 }, vendorA.auth);
-    const put = await api('PUT', `/api/products/${id}`, { auth: vendorA.auth, body: { price: 2.5, company_id: companyB } });
+    const put = await api('PUT', `/api/products/${id}`, {
+      auth: vendorA.auth,
+      body: { price: 2.5, company_id: companyB },
+    });
     expectStatus(put, 200);
     expect(put.json).toEqual({ product_id: id });
     expect(await getOk(`/api/products/${id}`)).toMatchObject({ price: '2.50', company_id: String(companyA) });
     expectStatus(await api('PUT', `/api/products/${id}`, { auth: vendorA.auth, body: { company_id: companyB } }), 200);
     expect((await getOk(`/api/products/${id}`)).company_id).toBe(String(companyA));
-    expect(idsOf(await getOk(`/api/products?company_id=${companyB}&items_per_page=250`), 'products', 'product_id')).not.toContain(id);
+    expect(
+      idsOf(await getOk(`/api/products?company_id=${companyB}&items_per_page=250`), 'products', 'product_id'),
+    ).not.toContain(id);
     expectStatus(await api('DELETE', `/api/products/${id}`, { auth: vendorA.auth }), 204);
     expectError(await api('GET', `/api/products/${id}`), 404);
   });
 
   it('validation still applies to vendors: a missing price → 400, an unknown category → 400', async () => {
-    expectError(await api('POST', '/api/products', { auth: vendorA.auth, body: { product: 'x' } }), 400, 'Bad Request: The price field is required');
-    const response = await api('POST', '/api/products', { auth: vendorA.auth, body: { product: 'x', price: 1, category_ids: [999999999] } });
+    expectError(
+      await api('POST', '/api/products', { auth: vendorA.auth, body: { product: 'x' } }),
+      400,
+      'Bad Request: The price field is required',
+    );
+    const response = await api('POST', '/api/products', {
+      auth: vendorA.auth,
+      body: { product: 'x', price: 1, category_ids: [999999999] },
+    });
     expectError(response, 400);
     expect(response.json.errors.map((e: { field: string }) => e.field)).toEqual(['category_ids']);
   });
@@ -193,8 +255,12 @@ describe('categories: a vendor reads them all and writes none', () => {
         expect(await getOk(`/api/categories/${id}`, vendor.auth)).toEqual(await getOk(`/api/categories/${id}`));
       }
       // status=A: a product created without category_ids made its company's hidden default category (status H).
-      expect(idsOf(await getOk(`/api/categories?company_id=${companyA}&status=A`, vendor.auth), 'categories', 'category_id')).toEqual([cat1, sub1]);
-      expect(idsOf(await getOk(`/api/categories?company_id=${companyB}&status=A`, vendor.auth), 'categories', 'category_id')).toEqual([cat2]);
+      expect(
+        idsOf(await getOk(`/api/categories?company_id=${companyA}&status=A`, vendor.auth), 'categories', 'category_id'),
+      ).toEqual([cat1, sub1]);
+      expect(
+        idsOf(await getOk(`/api/categories?company_id=${companyB}&status=A`, vendor.auth), 'categories', 'category_id'),
+      ).toEqual([cat2]);
     }
   });
 
@@ -202,9 +268,16 @@ describe('categories: a vendor reads them all and writes none', () => {
     const before = await getOk(`/api/categories/${cat1}`);
     for (const form of PATH_FORMS) {
       for (const vendor of [vendorA, vendorB]) {
-        expectForbidden(await api('POST', form('categories'), { auth: vendor.auth, body: { category: 'Vendor made', company_id: companyA } }));
+        expectForbidden(
+          await api('POST', form('categories'), {
+            auth: vendor.auth,
+            body: { category: 'Vendor made', company_id: companyA },
+          }),
+        );
         expectForbidden(await api('POST', form('categories'), { auth: vendor.auth, body: {} }));
-        expectForbidden(await api('PUT', form(`categories/${cat1}`), { auth: vendor.auth, body: { category: 'Renamed' } }));
+        expectForbidden(
+          await api('PUT', form(`categories/${cat1}`), { auth: vendor.auth, body: { category: 'Renamed' } }),
+        );
         expectForbidden(await api('PUT', form('categories/999999999'), { auth: vendor.auth, body: { category: 'x' } }));
         expectForbidden(await api('DELETE', form(`categories/${cat1}`), { auth: vendor.auth }));
         expectForbidden(await api('DELETE', form('categories/abc'), { auth: vendor.auth }));
@@ -237,7 +310,10 @@ describe('everything else is refused to a vendor (403)', () => {
         ['GET', `${entity}/999999999`],
       );
     }
-    requests.push(['GET', `users/${vendorA.userId}/usergroups`], ['PUT', `users/${vendorA.userId}/usergroups/${group}`, { status: 'A' }]);
+    requests.push(
+      ['GET', `users/${vendorA.userId}/usergroups`],
+      ['PUT', `users/${vendorA.userId}/usergroups/${group}`, { status: 'A' }],
+    );
     for (const form of PATH_FORMS) {
       for (const [method, rest, body] of requests) {
         const response = await api(method, form(rest), { auth: vendorA.auth, body });

@@ -4,23 +4,23 @@
  * many members leaves no visible link behind.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser as createUserRecord, getUserWithLinks } from '../../lib/db/users.js';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
-import { getUsergroup } from '../../lib/db/usergroups.js';
 import type { UsergroupRecord, UserRecord } from '../../lib/db/records.js';
-import { api } from '../support/http.js';
+import { getUsergroup } from '../../lib/db/usergroups.js';
+import { createUser as createUserRecord, getUserWithLinks } from '../../lib/db/users.js';
 import {
   createCustomer,
   createGroup,
   expectError,
   expectStatus,
   inBatches,
+  type LinkStatus,
   linksOf,
   setLink,
   uid,
   uniqueEmail,
-  type LinkStatus,
 } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const STATUSES: LinkStatus[] = ['A', 'F', 'P', 'D'];
 
@@ -129,7 +129,9 @@ describe('racing creates', () => {
     const tag = uid();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        api('POST', '/api/usergroups', { body: { type: i % 2 ? 'A' : 'C', status: 'A', usergroup: `race-${tag}-${i}` } }),
+        api('POST', '/api/usergroups', {
+          body: { type: i % 2 ? 'A' : 'C', status: 'A', usergroup: `race-${tag}-${i}` },
+        }),
       ),
     );
     for (const response of responses) expectStatus(response, 201);
@@ -141,7 +143,10 @@ describe('racing creates', () => {
     }
     const list = (await api('GET', '/api/usergroups')).json;
     responses.forEach((response, i) => {
-      expect(list[String(response.json.usergroup_id)]).toMatchObject({ usergroup: `race-${tag}-${i}`, type: i % 2 ? 'A' : 'C' });
+      expect(list[String(response.json.usergroup_id)]).toMatchObject({
+        usergroup: `race-${tag}-${i}`,
+        type: i % 2 ? 'A' : 'C',
+      });
     });
   }, 120_000);
 
@@ -157,7 +162,9 @@ describe('racing creates', () => {
     expect(created, summary).toHaveLength(1);
     for (const response of responses) if (response.status !== 201) expectError(response, 400);
     const listed = await api('GET', `/api/users?email=${encodeURIComponent(email)}`);
-    expect(listed.json.users.map((user: { user_id: string }) => user.user_id)).toEqual([String(created[0]!.json.user_id)]);
+    expect(listed.json.users.map((user: { user_id: string }) => user.user_id)).toEqual([
+      String(created[0]!.json.user_id),
+    ]);
   }, 120_000);
 
   it('changing a group to type A while customers join: never an administrator group with customer members', async () => {
@@ -165,7 +172,9 @@ describe('racing creates', () => {
     const customers = await inBatches(10, 5, () => createCustomer());
     const [typeChange, ...joins] = await Promise.all([
       api('PUT', `/api/usergroups/${group}`, { body: { type: 'A', status: 'A' } }),
-      ...customers.map((customer) => api('PUT', `/api/users/${customer}/usergroups/${group}`, { body: { status: 'A' } })),
+      ...customers.map((customer) =>
+        api('PUT', `/api/users/${customer}/usergroups/${group}`, { body: { status: 'A' } }),
+      ),
     ]);
     const type = (await api('GET', `/api/usergroups/${group}`)).json.type;
     const joined: number[] = [];
@@ -208,7 +217,9 @@ describe('a group deleted under 500 members', () => {
         }),
       ),
     );
-    await inBatches(500, 20, (i) => withRetry(() => writeLinkStatus(users[i]!, groupRecord, undefined, i % 10 === 9 ? 'P' : 'A')));
+    await inBatches(500, 20, (i) =>
+      withRetry(() => writeLinkStatus(users[i]!, groupRecord, undefined, i % 10 === 9 ? 'P' : 'A')),
+    );
     const sample = users.filter((_, i) => i % 25 === 0 || i === 499 || i === 9);
     // Some of the sampled members are also in another group, which must survive.
     await inBatches(sample.length, 10, (i) => withRetry(() => writeLinkStatus(sample[i]!, keepRecord, undefined, 'A')));
@@ -230,6 +241,9 @@ describe('a group deleted under 500 members', () => {
       expectError(await api('GET', `/api/users/${member}/usergroups/${group}`), 404);
     });
     // Membership writes to the deleted group are refused as an unknown group.
-    expectError(await api('PUT', `/api/users/${sample[0]!.user_id}/usergroups/${group}`, { body: { status: 'A' } }), 400);
+    expectError(
+      await api('PUT', `/api/users/${sample[0]!.user_id}/usergroups/${group}`, { body: { status: 'A' } }),
+      400,
+    );
   }, 300_000);
 });

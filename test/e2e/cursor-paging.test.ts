@@ -5,14 +5,17 @@
  * forged, altered and misused cursors are 400s; the last page's `next` is null.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createCategory, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
 import { createCompany, createUser, expectError, expectStatus } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const list = (query: string) => `/api/categories?${query}`;
 
 /** Walks a list page by page through `next`; `between` runs after every page (deterministic interleaving). */
-async function walk(query: string, between: () => Promise<void>): Promise<{ ids: number[]; rows: any[]; pages: number }> {
+async function walk(
+  query: string,
+  between: () => Promise<void>,
+): Promise<{ ids: number[]; rows: any[]; pages: number }> {
   const rows: any[] = [];
   let body = await getOk(list(query));
   let pages = 1;
@@ -30,7 +33,12 @@ async function walk(query: string, between: () => Promise<void>): Promise<{ ids:
   return { ids: rows.map((row) => Number(row.category_id)), rows, pages };
 }
 
-async function children(company: number, parent: number, count: number, position: (i: number) => number): Promise<number[]> {
+async function children(
+  company: number,
+  parent: number,
+  count: number,
+  position: (i: number) => number,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) ids.push(await createCategory(company, { parent_id: parent, position: position(i) }));
   return ids;
@@ -85,12 +93,15 @@ describe('cursor paging', () => {
     const doomed = await children(company, parent, 10, (i) => i % 10);
     let done = false;
     const background = churn(company, parent, doomed, () => done);
-    const { ids, rows } = await walk(`parent_id=${parent}&sort_by=position&sort_order=desc&items_per_page=3`, async () => {
-      await createCategory(company, { parent_id: parent, position: 0 });
-      await createCategory(company, { parent_id: parent, position: 99 });
-      const victim = doomed.pop();
-      if (victim !== undefined) expectStatus(await api('DELETE', `/api/categories/${victim}`), 204);
-    });
+    const { ids, rows } = await walk(
+      `parent_id=${parent}&sort_by=position&sort_order=desc&items_per_page=3`,
+      async () => {
+        await createCategory(company, { parent_id: parent, position: 0 });
+        await createCategory(company, { parent_id: parent, position: 99 });
+        const victim = doomed.pop();
+        if (victim !== undefined) expectStatus(await api('DELETE', `/api/categories/${victim}`), 204);
+      },
+    );
     done = true;
     await background;
     expectOnce(ids, stable);
@@ -127,9 +138,11 @@ describe('cursor paging', () => {
   it('users: a walk by name (and by id) sees every user that lived through it once while users come and go', async () => {
     const company = await createCompany();
     const stable: number[] = [];
-    for (let i = 0; i < 8; i++) stable.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i % 3}`, lastname: 'Walk' }));
+    for (let i = 0; i < 8; i++)
+      stable.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i % 3}`, lastname: 'Walk' }));
     const doomed: number[] = [];
-    for (let i = 0; i < 4; i++) doomed.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i}`, lastname: 'Walk' }));
+    for (let i = 0; i < 4; i++)
+      doomed.push(await createUser({ user_type: 'C', company_id: company, firstname: `N${i}`, lastname: 'Walk' }));
     for (const sort of ['sort_by=name', 'sort_by=id&sort_order=desc']) {
       const seen: number[] = [];
       let body = await getOk(`/api/users?company_id=${company}&${sort}&items_per_page=3`);
@@ -146,7 +159,10 @@ describe('cursor paging', () => {
       expectOnce(seen, stable);
     }
     const first = await getOk(`/api/users?company_id=${company}&items_per_page=1`);
-    expectError(await api('GET', `/api/users?user_type=C&items_per_page=1&cursor=${encodeURIComponent(first.params.next)}`), 400);
+    expectError(
+      await api('GET', `/api/users?user_type=C&items_per_page=1&cursor=${encodeURIComponent(first.params.next)}`),
+      400,
+    );
   });
 
   it('next is null on the last page, on a page past the end and on an empty list; page-number paging still works', async () => {
@@ -160,7 +176,9 @@ describe('cursor paging', () => {
     expect(typeof first.params.next).toBe('string');
     const second = await getOk(list(`parent_id=${parent}&items_per_page=2&page=2`));
     expect(idsOf(second, 'categories', 'category_id')).toEqual(kids.slice(2, 4));
-    const viaCursor = await getOk(list(`parent_id=${parent}&items_per_page=2&cursor=${encodeURIComponent(first.params.next)}`));
+    const viaCursor = await getOk(
+      list(`parent_id=${parent}&items_per_page=2&cursor=${encodeURIComponent(first.params.next)}`),
+    );
     expect(idsOf(viaCursor, 'categories', 'category_id')).toEqual(kids.slice(2, 4));
     expect(viaCursor.params.page).toBe(1);
     expect(viaCursor.params.total_items).toBe(5);
@@ -181,25 +199,55 @@ describe('cursor paging', () => {
     const [payload, signature] = next.split('.') as [string, string];
     const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as string[];
     // Jump the key forward, keep the signature: the signature no longer fits.
-    const moved = Buffer.from(JSON.stringify([decoded[0], decoded[1], decoded[2], '999999999999'])).toString('base64url');
+    const moved = Buffer.from(JSON.stringify([decoded[0], decoded[1], decoded[2], '999999999999'])).toString(
+      'base64url',
+    );
     const cases = [`${moved}.${signature}`, `${payload}.${signature.slice(0, -2)}AA`, 'not-a-cursor', ''];
     for (const cursor of cases) {
-      const response = await api('GET', list(`parent_id=${parent}&items_per_page=1&cursor=${encodeURIComponent(cursor)}`));
+      const response = await api(
+        'GET',
+        list(`parent_id=${parent}&items_per_page=1&cursor=${encodeURIComponent(cursor)}`),
+      );
       expectError(response, 400);
       expect(response.json.message).toMatch(/^Bad Request: The cursor parameter/);
     }
     // With other filters, another sort, or a page number.
-    expectError(await api('GET', list(`parent_id=${other}&items_per_page=1&cursor=${encodeURIComponent(next)}`)), 400, 'Bad Request: The cursor parameter belongs to a list with other filters');
-    expectError(await api('GET', list(`items_per_page=1&cursor=${encodeURIComponent(next)}`)), 400, 'Bad Request: The cursor parameter belongs to a list with other filters');
-    expectError(await api('GET', list(`parent_id=${parent}&sort_by=position&cursor=${encodeURIComponent(next)}`)), 400, 'Bad Request: The cursor parameter belongs to a list with another sort_by or sort_order');
-    expectError(await api('GET', list(`parent_id=${parent}&page=2&cursor=${encodeURIComponent(next)}`)), 400, 'Bad Request: The cursor parameter cannot be combined with page');
+    expectError(
+      await api('GET', list(`parent_id=${other}&items_per_page=1&cursor=${encodeURIComponent(next)}`)),
+      400,
+      'Bad Request: The cursor parameter belongs to a list with other filters',
+    );
+    expectError(
+      await api('GET', list(`items_per_page=1&cursor=${encodeURIComponent(next)}`)),
+      400,
+      'Bad Request: The cursor parameter belongs to a list with other filters',
+    );
+    expectError(
+      await api('GET', list(`parent_id=${parent}&sort_by=position&cursor=${encodeURIComponent(next)}`)),
+      400,
+      'Bad Request: The cursor parameter belongs to a list with another sort_by or sort_order',
+    );
+    expectError(
+      await api('GET', list(`parent_id=${parent}&page=2&cursor=${encodeURIComponent(next)}`)),
+      400,
+      'Bad Request: The cursor parameter cannot be combined with page',
+    );
     // A cursor of one entity is not one of another, even with the same (no) filters.
     const stores = await getOk('/api/stores?items_per_page=1');
     if (stores.params.next !== null) {
-      expectError(await api('GET', `/api/taxes?items_per_page=1&cursor=${encodeURIComponent(stores.params.next)}`), 400);
+      expectError(
+        await api('GET', `/api/taxes?items_per_page=1&cursor=${encodeURIComponent(stores.params.next)}`),
+        400,
+      );
     }
     // The same cursor keeps working with the same query (cursors are stateless).
-    expect(idsOf(await getOk(list(`parent_id=${parent}&items_per_page=1&cursor=${encodeURIComponent(next)}`)), 'categories', 'category_id')).toHaveLength(1);
+    expect(
+      idsOf(
+        await getOk(list(`parent_id=${parent}&items_per_page=1&cursor=${encodeURIComponent(next)}`)),
+        'categories',
+        'category_id',
+      ),
+    ).toHaveLength(1);
   });
 
   it('works on the /api/2.0 and /api.php forms of the path', async () => {
@@ -207,7 +255,10 @@ describe('cursor paging', () => {
     const parent = await createCategory(company);
     const kids = await children(company, parent, 3, (i) => i);
     const first = await getOk(`/api/2.0/categories?parent_id=${parent}&items_per_page=2`);
-    const response = await api('GET', `/api.php?_d=categories&ajax_custom=1&parent_id=${parent}&items_per_page=2&cursor=${encodeURIComponent(first.params.next)}`);
+    const response = await api(
+      'GET',
+      `/api.php?_d=categories&ajax_custom=1&parent_id=${parent}&items_per_page=2&cursor=${encodeURIComponent(first.params.next)}`,
+    );
     expectStatus(response, 200);
     expect(idsOf(response.json, 'categories', 'category_id')).toEqual([kids[2]]);
     expect(response.json.params.next).toBeNull();

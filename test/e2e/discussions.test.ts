@@ -4,8 +4,16 @@
  * product's posts; the recorded types, 404s, 405s and privileges.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createApiUser,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  rootUserId,
+  uid,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, rootUserId, uid } from '../support/fixtures.js';
 
 const create = (body: object) => api('POST', '/api/discussions', { body });
 const ids = (rows: Array<{ post_id: string }>) => rows.map((row) => Number(row.post_id));
@@ -24,7 +32,11 @@ describe('discussions', () => {
     expectError(none, 400, 'Bad Request: The object_type field is required');
     expect(none.json.errors.map((e: { field: string }) => e.field)).toEqual(['object_type', 'object_id', 'name']);
     expectError(await create({ object_id: 0, name: 'ZZ' }), 400, 'Bad Request: The object_type field is required');
-    expectError(await create({ object_type: 'E', object_id: 0, name: 'ZZ' }), 400, 'Bad Request: The rating_value/message field is required');
+    expectError(
+      await create({ object_type: 'E', object_id: 0, name: 'ZZ' }),
+      400,
+      'Bad Request: The rating_value/message field is required',
+    );
     expectError(await create({ object_type: 'X', object_id: 0, name: 'ZZ', message: 'm' }), 400);
     expectError(await create({ object_type: 'E', object_id: 0, name: 'ZZ', rating_value: 9 }), 400);
   });
@@ -39,15 +51,30 @@ describe('discussions', () => {
   });
 
   it('201 with an integer id; the recorded types; a second post by thread_id joins the thread; PUT; DELETE twice → 204, 404', async () => {
-    const response = await create({ object_type: 'E', object_id: 0, name: 'ZZ API Poster', message: 'zz api test post', rating_value: 5, send_notifications: false });
+    const response = await create({
+      object_type: 'E',
+      object_id: 0,
+      name: 'ZZ API Poster',
+      message: 'zz api test post',
+      rating_value: 5,
+      send_notifications: false,
+    });
     expectStatus(response, 201);
     const id = response.json.post_id;
     expect(Number.isInteger(id)).toBe(true);
     const single = await api('GET', `/api/discussions/${id}`);
     expectStatus(single, 200);
     expect(single.json).toMatchObject({
-      post_id: String(id), name: 'ZZ API Poster', user_id: String(await rootUserId()), status: 'A', message: 'zz api test post', rating_value: '5',
-      object_id: '0', object_type: 'E', type: 'B', company_id: '0',
+      post_id: String(id),
+      name: 'ZZ API Poster',
+      user_id: String(await rootUserId()),
+      status: 'A',
+      message: 'zz api test post',
+      rating_value: '5',
+      object_id: '0',
+      object_type: 'E',
+      type: 'B',
+      company_id: '0',
     });
     expect(single.json.thread_id).toMatch(/^[1-9]\d*$/);
     expect(single.json.timestamp).toMatch(/^\d+$/);
@@ -55,12 +82,22 @@ describe('discussions', () => {
 
     const second = await create({ thread_id: Number(single.json.thread_id), rating_value: 3 });
     expectStatus(second, 201);
-    expect((await api('GET', `/api/discussions/${second.json.post_id}`)).json).toMatchObject({ thread_id: single.json.thread_id, object_type: 'E', object_id: '0' });
+    expect((await api('GET', `/api/discussions/${second.json.post_id}`)).json).toMatchObject({
+      thread_id: single.json.thread_id,
+      object_type: 'E',
+      object_id: '0',
+    });
 
-    const updated = await api('PUT', `/api/discussions/${id}`, { body: { message: 'zz api test post (upd)', status: 'D', object_type: 'P' } });
+    const updated = await api('PUT', `/api/discussions/${id}`, {
+      body: { message: 'zz api test post (upd)', status: 'D', object_type: 'P' },
+    });
     expectStatus(updated, 200);
     expect(updated.json).toEqual({ post_id: String(id) });
-    expect((await api('GET', `/api/discussions/${id}`)).json).toMatchObject({ message: 'zz api test post (upd)', status: 'D', object_type: 'E' });
+    expect((await api('GET', `/api/discussions/${id}`)).json).toMatchObject({
+      message: 'zz api test post (upd)',
+      status: 'D',
+      object_type: 'E',
+    });
     expectError(await api('PUT', `/api/discussions/${id}`, { body: { status: 'Q' } }), 400);
     expectError(await api('PUT', '/api/discussions/999999999', { body: { message: 'x' } }), 404);
 
@@ -75,7 +112,9 @@ describe('discussions', () => {
     expect(empty.json.discussions).toEqual([]);
     expect(empty.json.params.total_items).toBe(0);
 
-    const first = await api('POST', `/api/products/${productId}/discussions`, { body: { name: 'ZZ', message: 'zz nested post', object_type: 'E', object_id: 0 } });
+    const first = await api('POST', `/api/products/${productId}/discussions`, {
+      body: { name: 'ZZ', message: 'zz nested post', object_type: 'E', object_id: 0 },
+    });
     expectStatus(first, 201);
     const second = await create({ object_type: 'P', object_id: productId, name: 'Other', rating_value: 4 });
     expectStatus(second, 201);
@@ -90,16 +129,24 @@ describe('discussions', () => {
     expect(ids(paged.json.discussions)).toEqual([second.json.post_id]);
     const filtered = await api('GET', `/api/discussions?object_type=P&object_id=${productId}`);
     expect(ids(filtered.json.discussions)).toEqual([first.json.post_id, second.json.post_id]);
-    expect(ids((await api('GET', `/api/discussions?thread_id=${post.thread_id}&items_per_page=5&page=2`)).json.discussions)).toEqual([]);
+    expect(
+      ids((await api('GET', `/api/discussions?thread_id=${post.thread_id}&items_per_page=5&page=2`)).json.discussions),
+    ).toEqual([]);
 
     expectError(await api('GET', '/api/products/999999999/discussions'), 404);
     expectError(await api('POST', '/api/products/999999999/discussions', { body: { name: 'x', message: 'y' } }), 404);
-    expectError(await api('POST', `/api/products/${productId}/discussions`, { body: { name: 'x' } }), 400, 'Bad Request: The rating_value/message field is required');
+    expectError(
+      await api('POST', `/api/products/${productId}/discussions`, { body: { name: 'x' } }),
+      400,
+      'Bad Request: The rating_value/message field is required',
+    );
   });
 
   it("deleting a product deletes its posts (as CS-Cart); other objects' posts stay", async () => {
-    const doomed = (await api('POST', '/api/products', { body: { product: `Doomed ${uid()}`, price: '1.00' } })).json.product_id;
-    const post = (await api('POST', `/api/products/${doomed}/discussions`, { body: { name: 'D', message: 'bye' } })).json.post_id;
+    const doomed = (await api('POST', '/api/products', { body: { product: `Doomed ${uid()}`, price: '1.00' } })).json
+      .product_id;
+    const post = (await api('POST', `/api/products/${doomed}/discussions`, { body: { name: 'D', message: 'bye' } }))
+      .json.post_id;
     const other = (await create({ object_type: 'P', object_id: productId, name: 'Stays', message: 'hi' })).json.post_id;
     expectStatus(await api('DELETE', `/api/products/${doomed}`), 204);
     expectError(await api('GET', `/api/discussions/${post}`), 404);
@@ -123,10 +170,27 @@ describe('discussions', () => {
     const manager = await createAdmin(['manage_discussions']);
     expectForbidden(await api('GET', '/api/discussions', { auth: manager.auth }));
     // Through the product, its parent must be readable too (SPEC §10 "Nested paths"): view_catalog.
-    expectForbidden(await api('POST', `/api/products/${productId}/discussions`, { auth: manager.auth, body: { name: 'M', message: 'x' } }));
-    expectStatus(await api('POST', '/api/discussions', { auth: manager.auth, body: { object_type: 'P', object_id: productId, name: 'M', message: 'x' } }), 201);
+    expectForbidden(
+      await api('POST', `/api/products/${productId}/discussions`, {
+        auth: manager.auth,
+        body: { name: 'M', message: 'x' },
+      }),
+    );
+    expectStatus(
+      await api('POST', '/api/discussions', {
+        auth: manager.auth,
+        body: { object_type: 'P', object_id: productId, name: 'M', message: 'x' },
+      }),
+      201,
+    );
     const catalogManager = await createAdmin(['manage_discussions', 'view_catalog']);
-    expectStatus(await api('POST', `/api/products/${productId}/discussions`, { auth: catalogManager.auth, body: { name: 'M', message: 'x' } }), 201);
+    expectStatus(
+      await api('POST', `/api/products/${productId}/discussions`, {
+        auth: catalogManager.auth,
+        body: { name: 'M', message: 'x' },
+      }),
+      201,
+    );
     const vendor = await createApiUser('V');
     expectForbidden(await api('GET', '/api/discussions', { auth: vendor.auth }));
   }, 180_000);

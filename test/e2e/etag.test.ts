@@ -6,10 +6,18 @@
  * If-Match, `*`, and the judging order (404 and 403 before 412).
  */
 import { describe, expect, it } from 'vitest';
-import { api, type ApiResponse } from '../support/http.js';
 import { createCategory, createProduct, createStore } from '../support/catalog.js';
+import {
+  createAdmin,
+  createCustomer,
+  createGroup,
+  expectError,
+  expectStatus,
+  setLink,
+  uid,
+} from '../support/fixtures.js';
+import { type ApiResponse, api } from '../support/http.js';
 import { catalog, createVariationGroup, variantProduct } from '../support/variations.js';
-import { createAdmin, createCustomer, createGroup, expectError, expectStatus, setLink, uid } from '../support/fixtures.js';
 
 async function createTax(): Promise<number> {
   const response = await api('POST', '/api/taxes', { body: { tax: `VAT ${uid()}` } });
@@ -54,7 +62,9 @@ describe('ETag and If-None-Match', () => {
       expect(response.body).toBe('');
       expect(response.headers.get('etag')).toBe(etag);
     }
-    const legacy = await api('GET', `/api.php?_d=2.0/taxes/${id}&ajax_custom=1`, { headers: { 'If-None-Match': etag } });
+    const legacy = await api('GET', `/api.php?_d=2.0/taxes/${id}&ajax_custom=1`, {
+      headers: { 'If-None-Match': etag },
+    });
     expect(legacy.status).toBe(304);
     expectStatus(await api('GET', `/api/taxes/${id}`, { headers: { 'If-None-Match': '"stale"' } }), 200);
     expectError(await api('GET', '/api/taxes/99999999', { headers: { 'If-None-Match': etag } }), 404);
@@ -66,18 +76,29 @@ describe('ETag and If-None-Match', () => {
     const before = await etagOf(`/api/categories/${category}`);
     await createProduct({ company_id: company, category_ids: [category] });
     const after = await etagOf(`/api/categories/${category}`);
-    expect((after.body as { product_count: unknown }).product_count).not.toEqual((before.body as { product_count: unknown }).product_count);
+    expect((after.body as { product_count: unknown }).product_count).not.toEqual(
+      (before.body as { product_count: unknown }).product_count,
+    );
     expect(after.etag).not.toBe(before.etag);
-    expect((await api('GET', `/api/categories/${category}`, { headers: { 'If-None-Match': before.etag } })).status).toBe(200);
+    expect(
+      (await api('GET', `/api/categories/${category}`, { headers: { 'If-None-Match': before.etag } })).status,
+    ).toBe(200);
   });
 
   it('usergroups, users, langvars and memberships send ETags and answer 304', async () => {
     const group = await createGroup({ type: 'C', status: 'A' });
     const user = await createCustomer();
     await setLink(user, group, 'A');
-    const name = `etag_${uid().toLowerCase().replace(/[^0-9a-z_]/g, '')}`;
+    const name = `etag_${uid()
+      .toLowerCase()
+      .replace(/[^0-9a-z_]/g, '')}`;
     expectStatus(await api('POST', '/api/langvars', { body: { name, value: 'one' } }), 201);
-    for (const path of [`/api/usergroups/${group}`, `/api/users/${user}`, `/api/langvars/${name}`, `/api/users/${user}/usergroups/${group}`]) {
+    for (const path of [
+      `/api/usergroups/${group}`,
+      `/api/users/${user}`,
+      `/api/langvars/${name}`,
+      `/api/users/${user}/usergroups/${group}`,
+    ]) {
       const { etag } = await etagOf(path);
       expect((await api('GET', path, { headers: { 'If-None-Match': etag } })).status, path).toBe(304);
     }
@@ -91,11 +112,16 @@ describe('If-Match on PUT and DELETE', () => {
     expectStatus(await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Second' } }), 200);
     const current = await etagOf(`/api/taxes/${id}`);
     expectPreconditionFailed(await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Lost' }, ...ifMatch(stale.etag) }));
-    expectPreconditionFailed(await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Lost' }, ...ifMatch(`W/${current.etag}`) }));
+    expectPreconditionFailed(
+      await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Lost' }, ...ifMatch(`W/${current.etag}`) }),
+    );
     expect(await etagOf(`/api/taxes/${id}`)).toEqual(current);
     // A 412 comes before the body's field values are judged.
     expectPreconditionFailed(await api('PUT', `/api/taxes/${id}`, { body: { status: 'X' }, ...ifMatch(stale.etag) }));
-    expectStatus(await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Third' }, ...ifMatch(`"other", ${current.etag}`) }), 200);
+    expectStatus(
+      await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Third' }, ...ifMatch(`"other", ${current.etag}`) }),
+      200,
+    );
     expectStatus(await api('PUT', `/api/taxes/${id}`, { body: { tax: 'Fourth' }, ...ifMatch('*') }), 200);
     expect(((await etagOf(`/api/taxes/${id}`)).body as { tax: string }).tax).toBe('Fourth');
   });
@@ -104,7 +130,9 @@ describe('If-Match on PUT and DELETE', () => {
     const id = await createTax();
     const { etag } = await etagOf(`/api/taxes/${id}`);
     const names = Array.from({ length: 8 }, (_, i) => `Racer ${i} ${uid()}`);
-    const answers = await Promise.all(names.map((tax) => api('PUT', `/api/taxes/${id}`, { body: { tax }, ...ifMatch(etag) })));
+    const answers = await Promise.all(
+      names.map((tax) => api('PUT', `/api/taxes/${id}`, { body: { tax }, ...ifMatch(etag) })),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 412, 412, 412, 412, 412, 412, 412]);
     const winner = names[answers.findIndex((a) => a.status === 200)];
@@ -125,7 +153,10 @@ describe('If-Match on PUT and DELETE', () => {
   it('a caller without the privilege gets 403, not 412', async () => {
     const id = await createTax();
     const weak = await createAdmin([]);
-    expectError(await api('PUT', `/api/taxes/${id}`, { auth: weak.auth, body: { tax: 'x' }, ...ifMatch('"stale"') }), 403);
+    expectError(
+      await api('PUT', `/api/taxes/${id}`, { auth: weak.auth, body: { tax: 'x' }, ...ifMatch('"stale"') }),
+      403,
+    );
   });
 
   it('usergroups: stale If-Match → 412 and nothing changed; racing PUTs → one 200; DELETE honours If-Match', async () => {
@@ -137,7 +168,9 @@ describe('If-Match on PUT and DELETE', () => {
     expectPreconditionFailed(await api('PUT', path, { body: { type: 'C', status: 'D' }, ...ifMatch(stale.etag) }));
     expect(await etagOf(path)).toEqual(current);
     const answers = await Promise.all(
-      ['A', 'D', 'A', 'D', 'A', 'D'].map((status, i) => api('PUT', path, { body: { type: 'C', status, usergroup: `Racer ${i}` }, ...ifMatch(current.etag) })),
+      ['A', 'D', 'A', 'D', 'A', 'D'].map((status, i) =>
+        api('PUT', path, { body: { type: 'C', status, usergroup: `Racer ${i}` }, ...ifMatch(current.etag) }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 412, 412, 412, 412, 412]);
     const winner = answers.findIndex((a) => a.status === 200);
@@ -154,9 +187,14 @@ describe('If-Match on PUT and DELETE', () => {
     expectStatus(await api('PUT', userPath, { body: { firstname: 'Ann' } }), 200);
     expectPreconditionFailed(await api('PUT', userPath, { body: { firstname: 'Lost' }, ...ifMatch(staleUser.etag) }));
     expect((await etagOf(userPath)).body).toMatchObject({ firstname: 'Ann' });
-    expectStatus(await api('PUT', userPath, { body: { firstname: 'Bea' }, ...ifMatch((await etagOf(userPath)).etag) }), 200);
+    expectStatus(
+      await api('PUT', userPath, { body: { firstname: 'Bea' }, ...ifMatch((await etagOf(userPath)).etag) }),
+      200,
+    );
 
-    const name = `etag_${uid().toLowerCase().replace(/[^0-9a-z_]/g, '')}`;
+    const name = `etag_${uid()
+      .toLowerCase()
+      .replace(/[^0-9a-z_]/g, '')}`;
     expectStatus(await api('POST', '/api/langvars', { body: { name, value: 'one' } }), 201);
     const varPath = `/api/langvars/${name}`;
     const staleVar = await etagOf(varPath);
@@ -189,10 +227,16 @@ describe('If-Match on PUT and DELETE', () => {
     expect((await api('GET', path, { headers: { 'If-None-Match': stale.etag } })).status).toBe(304);
     expectStatus(await api('PUT', path, { body: { code: `ET-${uid()}`.slice(0, 30) } }), 200);
     const current = await etagOf(path);
-    expectPreconditionFailed(await api('PUT', path, { body: { code: `LOST-${uid()}`.slice(0, 30) }, ...ifMatch(stale.etag) }));
+    expectPreconditionFailed(
+      await api('PUT', path, { body: { code: `LOST-${uid()}`.slice(0, 30) }, ...ifMatch(stale.etag) }),
+    );
     expectPreconditionFailed(await api('DELETE', path, ifMatch(stale.etag)));
     expect(await etagOf(path)).toEqual(current);
-    const answers = await Promise.all([0, 1, 2, 3].map((i) => api('PUT', path, { body: { code: `R${i}-${uid()}`.slice(0, 30) }, ...ifMatch(current.etag) })));
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        api('PUT', path, { body: { code: `R${i}-${uid()}`.slice(0, 30) }, ...ifMatch(current.etag) }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 412, 412, 412]);
     expectStatus(await api('DELETE', path, ifMatch((await etagOf(path)).etag)), 204);
   });

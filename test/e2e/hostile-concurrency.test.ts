@@ -15,8 +15,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getUser, getUserWithLinks } from '../../lib/db/users.js';
-import { api, type ApiResponse } from '../support/http.js';
-import { createCompany, createCustomer, createGroup, createUser, expectStatus, inBatches, linksOf, uid, uniqueEmail } from '../support/fixtures.js';
+import {
+  createCompany,
+  createCustomer,
+  createGroup,
+  createUser,
+  expectStatus,
+  inBatches,
+  linksOf,
+  uid,
+  uniqueEmail,
+} from '../support/fixtures.js';
+import { type ApiResponse, api } from '../support/http.js';
 
 const SLOW = 180_000;
 
@@ -41,7 +51,8 @@ async function warmUp(count: number, request: () => Promise<ApiResponse>): Promi
 const HARNESS_TIMEOUT = 504;
 function harnessTimeouts(responses: ApiResponse[], what: string): number {
   const count = responses.filter((response) => response.status === HARNESS_TIMEOUT).length;
-  if (count > 0) console.log(`${what}: ${count} of ${responses.length} requests hit serverless offline's Lambda timeout (504)`);
+  if (count > 0)
+    console.log(`${what}: ${count} of ${responses.length} requests hit serverless offline's Lambda timeout (504)`);
   return count;
 }
 
@@ -60,178 +71,247 @@ async function storedVersion(userId: number): Promise<number> {
 }
 
 describe('users: conditional writes with a version — no lost update', () => {
-  it('5 requests in parallel, each setting a different field, 8 rounds: every change sticks every time', async () => {
-    const userId = await createUser({ user_type: 'C', firstname: 'f0', lastname: 'l0', company_id: 0 });
-    const companies = await inBatches(8, 4, () => createCompany());
-    const v0 = await storedVersion(userId);
-    let successes = 0;
-    for (let round = 1; round <= 8; round++) {
-      const email = uniqueEmail(`round${round}`);
-      const sent = { firstname: `first-${round}`, lastname: `last-${round}`, company_id: companies[round - 1]!, status: round % 2 ? 'D' : 'A', email };
+  it(
+    '5 requests in parallel, each setting a different field, 8 rounds: every change sticks every time',
+    async () => {
+      const userId = await createUser({ user_type: 'C', firstname: 'f0', lastname: 'l0', company_id: 0 });
+      const companies = await inBatches(8, 4, () => createCompany());
+      const v0 = await storedVersion(userId);
+      let successes = 0;
+      for (let round = 1; round <= 8; round++) {
+        const email = uniqueEmail(`round${round}`);
+        const sent = {
+          firstname: `first-${round}`,
+          lastname: `last-${round}`,
+          company_id: companies[round - 1]!,
+          status: round % 2 ? 'D' : 'A',
+          email,
+        };
+        const responses = await Promise.all(
+          Object.entries(sent).map(([field, value]) =>
+            api('PUT', `/api/users/${userId}`, { body: { [field]: value } }),
+          ),
+        );
+        expect(statuses(responses), JSON.stringify(responses.map((r) => r.body))).toEqual([200, 200, 200, 200, 200]);
+        successes += responses.length;
+        const read = await api('GET', `/api/users/${userId}`);
+        expect(read.json, `round ${round}`).toMatchObject({ ...sent, company_id: String(sent.company_id) });
+      }
+      // Each successful PUT committed exactly one conditional write: none was overwritten by another.
+      expect(await storedVersion(userId)).toBe(v0 + successes);
+    },
+    SLOW,
+  );
+
+  it(
+    '30 parallel PUTs alternating firstname and lastname: every answer 200 (or an honest 409), and the version counts every 200 exactly once',
+    async () => {
+      const userId = await createUser({ user_type: 'C' });
+      await warmUp(30, () => api('PUT', `/api/users/${userId}`, { body: { nothing: 'writable' } }));
+      const v0 = await storedVersion(userId);
       const responses = await Promise.all(
-        Object.entries(sent).map(([field, value]) => api('PUT', `/api/users/${userId}`, { body: { [field]: value } })),
+        Array.from({ length: 30 }, (_, i) =>
+          api('PUT', `/api/users/${userId}`, { body: i % 2 ? { lastname: `L${i}` } : { firstname: `F${i}` } }),
+        ),
       );
-      expect(statuses(responses), JSON.stringify(responses.map((r) => r.body))).toEqual([200, 200, 200, 200, 200]);
-      successes += responses.length;
-      const read = await api('GET', `/api/users/${userId}`);
-      expect(read.json, `round ${round}`).toMatchObject({ ...sent, company_id: String(sent.company_id) });
-    }
-    // Each successful PUT committed exactly one conditional write: none was overwritten by another.
-    expect(await storedVersion(userId)).toBe(v0 + successes);
-  }, SLOW);
+      const timeouts = harnessTimeouts(responses, '30 PUTs on one user');
+      const ok = responses.filter((response) => response.status === 200).length;
+      const conflicts = responses.filter((response) => response.status === 409);
+      for (const response of responses) expect([200, 409, HARNESS_TIMEOUT], response.body).toContain(response.status);
+      for (const conflict of conflicts)
+        expect(conflict.json).toMatchObject({ status: 409, message: expect.stringMatching(/^Conflict/) });
+      if (conflicts.length > 0)
+        console.log(`30 PUTs on one user: ${conflicts.length} answered 409 after the retries ran out`);
+      const version = await storedVersion(userId);
+      // Every 200 committed exactly one conditional write: none was overwritten by another (a lost update would
+      // leave the version short of the count of successes).
+      expect(version).toBeGreaterThanOrEqual(v0 + ok);
+      expect(version).toBeLessThanOrEqual(v0 + ok + timeouts);
+      const final = (await read(`/api/users/${userId}`)).json;
+      expect(final.firstname).toMatch(/^F\d+$/);
+      expect(final.lastname).toMatch(/^L\d+$/);
+    },
+    SLOW,
+  );
 
-  it('30 parallel PUTs alternating firstname and lastname: every answer 200 (or an honest 409), and the version counts every 200 exactly once', async () => {
-    const userId = await createUser({ user_type: 'C' });
-    await warmUp(30, () => api('PUT', `/api/users/${userId}`, { body: { nothing: 'writable' } }));
-    const v0 = await storedVersion(userId);
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        api('PUT', `/api/users/${userId}`, { body: i % 2 ? { lastname: `L${i}` } : { firstname: `F${i}` } }),
-      ),
-    );
-    const timeouts = harnessTimeouts(responses, '30 PUTs on one user');
-    const ok = responses.filter((response) => response.status === 200).length;
-    const conflicts = responses.filter((response) => response.status === 409);
-    for (const response of responses) expect([200, 409, HARNESS_TIMEOUT], response.body).toContain(response.status);
-    for (const conflict of conflicts) expect(conflict.json).toMatchObject({ status: 409, message: expect.stringMatching(/^Conflict/) });
-    if (conflicts.length > 0) console.log(`30 PUTs on one user: ${conflicts.length} answered 409 after the retries ran out`);
-    const version = await storedVersion(userId);
-    // Every 200 committed exactly one conditional write: none was overwritten by another (a lost update would
-    // leave the version short of the count of successes).
-    expect(version).toBeGreaterThanOrEqual(v0 + ok);
-    expect(version).toBeLessThanOrEqual(v0 + ok + timeouts);
-    const final = (await read(`/api/users/${userId}`)).json;
-    expect(final.firstname).toMatch(/^F\d+$/);
-    expect(final.lastname).toMatch(/^L\d+$/);
-  }, SLOW);
+  it(
+    'two users PUT to the same new e-mail at once, 10 times: at most one wins, GET ?email= finds exactly that one, the loser keeps its address',
+    async () => {
+      for (let round = 0; round < 10; round++) {
+        const [a, b] = await Promise.all([createCustomer(), createCustomer()]);
+        const [emailA, emailB] = await Promise.all(
+          [a, b].map(async (id) => (await api('GET', `/api/users/${id}`)).json.email as string),
+        );
+        const target = uniqueEmail('contested');
+        const [ra, rb] = await Promise.all([
+          api('PUT', `/api/users/${a}`, { body: { email: target } }),
+          api('PUT', `/api/users/${b}`, { body: { email: target.toUpperCase() } }),
+        ]);
+        const winners = [ra, rb].filter((response) => response.status === 200);
+        expect(winners.length, `round ${round}: ${ra.status} ${ra.body} / ${rb.status} ${rb.body}`).toBeLessThanOrEqual(
+          1,
+        );
+        for (const response of [ra, rb]) if (response.status !== 200) expect(response.status, response.body).toBe(400);
+        const found = await api('GET', `/api/users?email=${encodeURIComponent(target)}`);
+        expectStatus(found, 200);
+        const owners = found.json.users.map((user: { user_id: string }) => user.user_id);
+        if (winners.length === 1) expect(owners).toEqual([String(ra.status === 200 ? a : b)]);
+        else expect(owners).toEqual([]);
+        // The loser still has its own address, and the winner's old address is free again.
+        const [readA, readB] = await Promise.all([api('GET', `/api/users/${a}`), api('GET', `/api/users/${b}`)]);
+        expect(readA.json.email.toLowerCase()).toBe(ra.status === 200 ? target.toLowerCase() : emailA!.toLowerCase());
+        expect(readB.json.email.toLowerCase()).toBe(rb.status === 200 ? target.toLowerCase() : emailB!.toLowerCase());
+        const oldOfWinner = ra.status === 200 ? emailA : rb.status === 200 ? emailB : undefined;
+        if (oldOfWinner)
+          expect((await api('GET', `/api/users?email=${encodeURIComponent(oldOfWinner)}`)).json.users).toEqual([]);
+      }
+    },
+    SLOW,
+  );
 
-  it('two users PUT to the same new e-mail at once, 10 times: at most one wins, GET ?email= finds exactly that one, the loser keeps its address', async () => {
-    for (let round = 0; round < 10; round++) {
-      const [a, b] = await Promise.all([createCustomer(), createCustomer()]);
-      const [emailA, emailB] = await Promise.all([a, b].map(async (id) => (await api('GET', `/api/users/${id}`)).json.email as string));
-      const target = uniqueEmail('contested');
-      const [ra, rb] = await Promise.all([
-        api('PUT', `/api/users/${a}`, { body: { email: target } }),
-        api('PUT', `/api/users/${b}`, { body: { email: target.toUpperCase() } }),
+  it(
+    '5 PUTs and 5 POSTs racing for one e-mail: exactly one request gets it',
+    async () => {
+      const target = uniqueEmail('race-mixed');
+      const existing = await inBatches(5, 5, () => createCustomer());
+      const responses = await Promise.all([
+        ...existing.map((id) => api('PUT', `/api/users/${id}`, { body: { email: target } })),
+        ...Array.from({ length: 5 }, () => api('POST', '/api/users', { body: { email: target, user_type: 'C' } })),
       ]);
-      const winners = [ra, rb].filter((response) => response.status === 200);
-      expect(winners.length, `round ${round}: ${ra.status} ${ra.body} / ${rb.status} ${rb.body}`).toBeLessThanOrEqual(1);
-      for (const response of [ra, rb]) if (response.status !== 200) expect(response.status, response.body).toBe(400);
-      const found = await api('GET', `/api/users?email=${encodeURIComponent(target)}`);
-      expectStatus(found, 200);
-      const owners = found.json.users.map((user: { user_id: string }) => user.user_id);
-      if (winners.length === 1) expect(owners).toEqual([String(ra.status === 200 ? a : b)]);
-      else expect(owners).toEqual([]);
-      // The loser still has its own address, and the winner's old address is free again.
-      const [readA, readB] = await Promise.all([api('GET', `/api/users/${a}`), api('GET', `/api/users/${b}`)]);
-      expect(readA.json.email.toLowerCase()).toBe(ra.status === 200 ? target.toLowerCase() : emailA!.toLowerCase());
-      expect(readB.json.email.toLowerCase()).toBe(rb.status === 200 ? target.toLowerCase() : emailB!.toLowerCase());
-      const oldOfWinner = ra.status === 200 ? emailA : rb.status === 200 ? emailB : undefined;
-      if (oldOfWinner) expect((await api('GET', `/api/users?email=${encodeURIComponent(oldOfWinner)}`)).json.users).toEqual([]);
-    }
-  }, SLOW);
-
-  it('5 PUTs and 5 POSTs racing for one e-mail: exactly one request gets it', async () => {
-    const target = uniqueEmail('race-mixed');
-    const existing = await inBatches(5, 5, () => createCustomer());
-    const responses = await Promise.all([
-      ...existing.map((id) => api('PUT', `/api/users/${id}`, { body: { email: target } })),
-      ...Array.from({ length: 5 }, () => api('POST', '/api/users', { body: { email: target, user_type: 'C' } })),
-    ]);
-    const won = responses.filter((response) => response.status === 200 || response.status === 201);
-    expect(won, JSON.stringify(statuses(responses))).toHaveLength(1);
-    for (const response of responses) if (!won.includes(response)) expect(response.status, response.body).toBe(400);
-    expect((await api('GET', `/api/users?email=${encodeURIComponent(target)}`)).json.users).toHaveLength(1);
-  }, SLOW);
+      const won = responses.filter((response) => response.status === 200 || response.status === 201);
+      expect(won, JSON.stringify(statuses(responses))).toHaveLength(1);
+      for (const response of responses) if (!won.includes(response)) expect(response.status, response.body).toBe(400);
+      expect((await api('GET', `/api/users?email=${encodeURIComponent(target)}`)).json.users).toHaveLength(1);
+    },
+    SLOW,
+  );
 });
 
 describe('ids stay unique under parallel creates', () => {
-  it('50 parallel POST /users: 50 distinct ids, each reading back its own e-mail', async () => {
-    const emails = Array.from({ length: 50 }, (_, i) => uniqueEmail(`p${i}`));
-    await warmUp(50, () => api('POST', '/api/users', { body: { user_type: 'C' } }));
-    const responses = await Promise.all(emails.map((email) => api('POST', '/api/users', { body: { email, user_type: 'C' } })));
-    harnessTimeouts(responses, '50 POST /users');
-    for (const response of responses) expect([201, HARNESS_TIMEOUT], response.body).toContain(response.status);
-    const ids = responses.filter((response) => response.status === 201).map((response) => response.json.user_id as number);
-    expect(new Set(ids).size).toBe(ids.length);
-    await inBatches(50, 10, async (i) => {
-      const found = (await read(`/api/users?email=${encodeURIComponent(emails[i]!)}`)).json.users as Array<{ user_id: string }>;
-      if (responses[i]!.status === 201) expect(found.map((user) => user.user_id)).toEqual([String(responses[i]!.json.user_id)]);
-      else expect(found.length).toBeLessThanOrEqual(1);
-      for (const user of found) expect((await read(`/api/users/${user.user_id}`)).json.email).toBe(emails[i]);
-    });
-  }, SLOW);
+  it(
+    '50 parallel POST /users: 50 distinct ids, each reading back its own e-mail',
+    async () => {
+      const emails = Array.from({ length: 50 }, (_, i) => uniqueEmail(`p${i}`));
+      await warmUp(50, () => api('POST', '/api/users', { body: { user_type: 'C' } }));
+      const responses = await Promise.all(
+        emails.map((email) => api('POST', '/api/users', { body: { email, user_type: 'C' } })),
+      );
+      harnessTimeouts(responses, '50 POST /users');
+      for (const response of responses) expect([201, HARNESS_TIMEOUT], response.body).toContain(response.status);
+      const ids = responses
+        .filter((response) => response.status === 201)
+        .map((response) => response.json.user_id as number);
+      expect(new Set(ids).size).toBe(ids.length);
+      await inBatches(50, 10, async (i) => {
+        const found = (await read(`/api/users?email=${encodeURIComponent(emails[i]!)}`)).json.users as Array<{
+          user_id: string;
+        }>;
+        if (responses[i]!.status === 201)
+          expect(found.map((user) => user.user_id)).toEqual([String(responses[i]!.json.user_id)]);
+        else expect(found.length).toBeLessThanOrEqual(1);
+        for (const user of found) expect((await read(`/api/users/${user.user_id}`)).json.email).toBe(emails[i]);
+      });
+    },
+    SLOW,
+  );
 
-  it('50 parallel POST /usergroups: 50 distinct ids from 3 upwards, each reading back its own name', async () => {
-    const tag = uid();
-    const names = Array.from({ length: 50 }, (_, i) => `par-${tag}-${i}`);
-    await warmUp(50, () => api('POST', '/api/usergroups', { body: { type: 'C' } }));
-    const responses = await Promise.all(names.map((usergroup) => api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup } })));
-    harnessTimeouts(responses, '50 POST /usergroups');
-    for (const response of responses) expect([201, HARNESS_TIMEOUT], response.body).toContain(response.status);
-    const ids = responses.filter((response) => response.status === 201).map((response) => response.json.usergroup_id as number);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(Math.min(...ids)).toBeGreaterThanOrEqual(3);
-    const list = (await read('/api/usergroups')).json as Record<string, { usergroup: string }>;
-    names.forEach((name, i) => {
-      const stored = Object.entries(list).filter(([, group]) => group.usergroup === name);
-      if (responses[i]!.status === 201) expect(stored.map(([id]) => Number(id))).toEqual([responses[i]!.json.usergroup_id]);
-      else expect(stored.length).toBeLessThanOrEqual(1);
-    });
-  }, SLOW);
+  it(
+    '50 parallel POST /usergroups: 50 distinct ids from 3 upwards, each reading back its own name',
+    async () => {
+      const tag = uid();
+      const names = Array.from({ length: 50 }, (_, i) => `par-${tag}-${i}`);
+      await warmUp(50, () => api('POST', '/api/usergroups', { body: { type: 'C' } }));
+      const responses = await Promise.all(
+        names.map((usergroup) => api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup } })),
+      );
+      harnessTimeouts(responses, '50 POST /usergroups');
+      for (const response of responses) expect([201, HARNESS_TIMEOUT], response.body).toContain(response.status);
+      const ids = responses
+        .filter((response) => response.status === 201)
+        .map((response) => response.json.usergroup_id as number);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(Math.min(...ids)).toBeGreaterThanOrEqual(3);
+      const list = (await read('/api/usergroups')).json as Record<string, { usergroup: string }>;
+      names.forEach((name, i) => {
+        const stored = Object.entries(list).filter(([, group]) => group.usergroup === name);
+        if (responses[i]!.status === 201)
+          expect(stored.map(([id]) => Number(id))).toEqual([responses[i]!.json.usergroup_id]);
+        else expect(stored.length).toBeLessThanOrEqual(1);
+      });
+    },
+    SLOW,
+  );
 });
 
 describe('usergroups: last write wins, never a mix of two writes', () => {
-  it('20 parallel PUTs of (status, name): all 200, and the group ends exactly as one of them left it', async () => {
-    const group = await createGroup({ type: 'C', status: 'A', usergroup: 'start' });
-    await warmUp(20, () => api('PUT', `/api/usergroups/${group}`, { body: { type: 'C' } }));
-    const sent = Array.from({ length: 20 }, (_, i) => ({ type: 'C', status: ['A', 'H', 'D'][i % 3]!, usergroup: `w${i}-${['A', 'H', 'D'][i % 3]}` }));
-    const responses = await Promise.all(sent.map((body) => api('PUT', `/api/usergroups/${group}`, { body })));
-    harnessTimeouts(responses, '20 PUT /usergroups/:id');
-    for (const response of responses) expect([200, HARNESS_TIMEOUT], response.body).toContain(response.status);
-    const final = (await read(`/api/usergroups/${group}`)).json;
-    // The name carries the status it was sent with: a torn write would show a name with another status.
-    expect(sent).toContainEqual({ type: final.type, status: final.status, usergroup: final.usergroup });
-  }, SLOW);
+  it(
+    '20 parallel PUTs of (status, name): all 200, and the group ends exactly as one of them left it',
+    async () => {
+      const group = await createGroup({ type: 'C', status: 'A', usergroup: 'start' });
+      await warmUp(20, () => api('PUT', `/api/usergroups/${group}`, { body: { type: 'C' } }));
+      const sent = Array.from({ length: 20 }, (_, i) => ({
+        type: 'C',
+        status: ['A', 'H', 'D'][i % 3]!,
+        usergroup: `w${i}-${['A', 'H', 'D'][i % 3]}`,
+      }));
+      const responses = await Promise.all(sent.map((body) => api('PUT', `/api/usergroups/${group}`, { body })));
+      harnessTimeouts(responses, '20 PUT /usergroups/:id');
+      for (const response of responses) expect([200, HARNESS_TIMEOUT], response.body).toContain(response.status);
+      const final = (await read(`/api/usergroups/${group}`)).json;
+      // The name carries the status it was sent with: a torn write would show a name with another status.
+      expect(sent).toContainEqual({ type: final.type, status: final.status, usergroup: final.usergroup });
+    },
+    SLOW,
+  );
 });
 
 describe('membership writes racing a group delete', () => {
-  it('PUT links for 30 users while the group is deleted: afterwards no response shows a link to it, and nothing is left stored', async () => {
-    const customers = await inBatches(30, 10, () => createCustomer());
-    const group = await createGroup({ type: 'C', status: 'A' });
-    const keep = await createGroup({ type: 'C', status: 'A' });
-    // Half of them are already members, so the delete has links to clean up while new ones are being written.
-    await inBatches(15, 5, (i) => api('PUT', `/api/users/${customers[i]}/usergroups/${group}`, { body: { status: 'A' } }));
-    await inBatches(5, 5, (i) => api('PUT', `/api/users/${customers[i]}/usergroups/${keep}`, { body: { status: 'A' } }));
+  it(
+    'PUT links for 30 users while the group is deleted: afterwards no response shows a link to it, and nothing is left stored',
+    async () => {
+      const customers = await inBatches(30, 10, () => createCustomer());
+      const group = await createGroup({ type: 'C', status: 'A' });
+      const keep = await createGroup({ type: 'C', status: 'A' });
+      // Half of them are already members, so the delete has links to clean up while new ones are being written.
+      await inBatches(15, 5, (i) =>
+        api('PUT', `/api/users/${customers[i]}/usergroups/${group}`, { body: { status: 'A' } }),
+      );
+      await inBatches(5, 5, (i) =>
+        api('PUT', `/api/users/${customers[i]}/usergroups/${keep}`, { body: { status: 'A' } }),
+      );
 
-    await warmUp(31, () => api('PUT', `/api/users/${customers[0]}/usergroups/${group}`, { body: { status: 'X' } }));
-    await warmUp(1, () => api('DELETE', `/api/usergroups/987654321987`));
-    const writes = customers.map((customer, i) =>
-      api('PUT', `/api/users/${customer}/usergroups/${group}`, { body: { status: i % 2 ? 'A' : 'P' } }),
-    );
-    const deleted = await api('DELETE', `/api/usergroups/${group}`);
-    const answers = await Promise.all(writes);
-    expectStatus(deleted, 204);
-    harnessTimeouts(answers, '30 link PUTs racing a group delete');
-    for (const answer of answers) {
-      // Before the delete: 200; after it: 400 (unknown group, SPEC §7). Never a 5xx from the code, never a 409.
-      expect([200, 400, HARNESS_TIMEOUT], answer.body).toContain(answer.status);
-    }
+      await warmUp(31, () => api('PUT', `/api/users/${customers[0]}/usergroups/${group}`, { body: { status: 'X' } }));
+      await warmUp(1, () => api('DELETE', `/api/usergroups/987654321987`));
+      const writes = customers.map((customer, i) =>
+        api('PUT', `/api/users/${customer}/usergroups/${group}`, { body: { status: i % 2 ? 'A' : 'P' } }),
+      );
+      const deleted = await api('DELETE', `/api/usergroups/${group}`);
+      const answers = await Promise.all(writes);
+      expectStatus(deleted, 204);
+      harnessTimeouts(answers, '30 link PUTs racing a group delete');
+      for (const answer of answers) {
+        // Before the delete: 200; after it: 400 (unknown group, SPEC §7). Never a 5xx from the code, never a 409.
+        expect([200, 400, HARNESS_TIMEOUT], answer.body).toContain(answer.status);
+      }
 
-    expect((await read(`/api/usergroups/${group}`)).status).toBe(404);
-    expect((await read('/api/usergroups')).json).not.toHaveProperty(String(group));
-    await inBatches(30, 10, async (i) => {
-      const customer = customers[i]!;
-      const links = (await read(`/api/users/${customer}/usergroups`)).json;
-      expect(links, `user ${customer}`).not.toHaveProperty(String(group));
-      if (i < 5) expect(links).toHaveProperty(String(keep));
-      expect((await read(`/api/users/${customer}/usergroups/${group}`)).status).toBe(404);
-    });
-    // Stored: the cleanup after the delete removed every link to the group, the late writers' too.
-    const leftovers = (await inBatches(30, 10, async (i) => (await getUserWithLinks(customers[i]!)).links)).flat();
-    expect(leftovers.filter((link) => link.usergroup_id === group)).toEqual([]);
-    // A write after the delete is a 400 and creates nothing.
-    expect((await api('PUT', `/api/users/${customers[0]}/usergroups/${group}`, { body: { status: 'A' } })).status).toBe(400);
-    expect(await linksOf(customers[0]!)).not.toHaveProperty(String(group));
-  }, SLOW);
+      expect((await read(`/api/usergroups/${group}`)).status).toBe(404);
+      expect((await read('/api/usergroups')).json).not.toHaveProperty(String(group));
+      await inBatches(30, 10, async (i) => {
+        const customer = customers[i]!;
+        const links = (await read(`/api/users/${customer}/usergroups`)).json;
+        expect(links, `user ${customer}`).not.toHaveProperty(String(group));
+        if (i < 5) expect(links).toHaveProperty(String(keep));
+        expect((await read(`/api/users/${customer}/usergroups/${group}`)).status).toBe(404);
+      });
+      // Stored: the cleanup after the delete removed every link to the group, the late writers' too.
+      const leftovers = (await inBatches(30, 10, async (i) => (await getUserWithLinks(customers[i]!)).links)).flat();
+      expect(leftovers.filter((link) => link.usergroup_id === group)).toEqual([]);
+      // A write after the delete is a 400 and creates nothing.
+      expect(
+        (await api('PUT', `/api/users/${customers[0]}/usergroups/${group}`, { body: { status: 'A' } })).status,
+      ).toBe(400);
+      expect(await linksOf(customers[0]!)).not.toHaveProperty(String(group));
+    },
+    SLOW,
+  );
 });

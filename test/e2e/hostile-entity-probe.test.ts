@@ -15,11 +15,11 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { ResourceDefinition } from '../../lib/entities/types.js';
+import { ForbiddenError } from '../../lib/errors.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { ForbiddenError } from '../../lib/errors.js';
-import { rawRequest, rootAuthorization, type RawResponse } from './hostile-raw-http.js';
+import { type RawResponse, rawRequest, rootAuthorization } from './hostile-raw-http.js';
 
 /** Path ids that decode (once) to `%` or to text that is not valid percent-encoding. */
 const HOSTILE_IDS = ['%25zz', '%25', '%2525', '%25%25', '%25E2%2582', '1%25'];
@@ -31,12 +31,17 @@ function collections(): Array<{ path: string; resource: ResourceDefinition }> {
   const out: Array<{ path: string; resource: ResourceDefinition }> = [];
   for (const entity of Object.values(ENTITIES)) {
     out.push({ path: entity.name, resource: entity });
-    for (const [name, nested] of Object.entries(entity.nested ?? {})) out.push({ path: `${entity.name}/1/${name}`, resource: nested });
+    for (const [name, nested] of Object.entries(entity.nested ?? {}))
+      out.push({ path: `${entity.name}/1/${name}`, resource: nested });
   }
   return out;
 }
 
-const FORMS = [(rest: string) => `/api/${rest}`, (rest: string) => `/api/2.0/${rest}`, (rest: string) => `/api.php?_d=${rest}&ajax_custom=1`];
+const FORMS = [
+  (rest: string) => `/api/${rest}`,
+  (rest: string) => `/api/2.0/${rest}`,
+  (rest: string) => `/api.php?_d=${rest}&ajax_custom=1`,
+];
 
 /**
  * The status the route step gives a request (what our own router says), or what an unknown object is past
@@ -64,7 +69,7 @@ const auth = (): Array<[string, string]> => [['Authorization', rootAuthorization
 const json = (): Array<[string, string]> => [...auth(), ['Content-Type', 'application/json']];
 
 describe('the hostile-input probe over every entity', () => {
-  it('a path id that decodes to % or to invalid percent-encoding is an unknown id (404; or the route\'s own 405/403) on every entity and form, never a 500', async () => {
+  it("a path id that decodes to % or to invalid percent-encoding is an unknown id (404; or the route's own 405/403) on every entity and form, never a 500", async () => {
     const problems: string[] = [];
     let sent = 0;
     for (const { path } of collections()) {
@@ -73,11 +78,18 @@ describe('the hostile-input probe over every entity', () => {
           const rest = `${path}/${id}`;
           // One form per id in turn (all three over the ids), so the probe stays a few hundred requests.
           const target = FORMS[(i + sent) % FORMS.length]!(rest);
-          const response = await rawRequest({ method, path: target, headers: method === 'PUT' ? json() : auth(), body: method === 'PUT' ? '{"status":"A"}' : undefined });
+          const response = await rawRequest({
+            method,
+            path: target,
+            headers: method === 'PUT' ? json() : auth(),
+            body: method === 'PUT' ? '{"status":"A"}' : undefined,
+          });
           sent += 1;
           const expected = expectedForUnknownObject(method, rest);
           if (response.status !== expected || !/^application\/json/.test(response.headers['content-type'] ?? '')) {
-            problems.push(`${method} ${target} → ${response.status} (expected ${expected}) ${response.body.slice(0, 120)}`);
+            problems.push(
+              `${method} ${target} → ${response.status} (expected ${expected}) ${response.body.slice(0, 120)}`,
+            );
           }
         }
       }
@@ -93,7 +105,12 @@ describe('the hostile-input probe over every entity', () => {
       ['PUT', '/api/product_variations_groups/%25'],
       ['PUT', '/api/product_variations_groups/%25zz'],
     ] as const) {
-      const response = await rawRequest({ method, path: target, headers: json(), body: method === 'PUT' ? '{"code":"x"}' : undefined });
+      const response = await rawRequest({
+        method,
+        path: target,
+        headers: json(),
+        body: method === 'PUT' ? '{"code":"x"}' : undefined,
+      });
       expectContractError(response, 404, `${method} ${target}`);
       expect(response.json.message).toBe('Not Found');
     }
@@ -124,8 +141,16 @@ describe('the hostile-input probe over every entity', () => {
 
   it('JSON null as the body of POST /users and PUT /usergroups/1, with and without charset → exactly the contract error', async () => {
     for (const contentType of ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']) {
-      for (const [method, target] of [['POST', '/api/users'], ['PUT', '/api/2.0/usergroups/1']] as const) {
-        const response = await rawRequest({ method, path: target, headers: [...auth(), ['Content-Type', contentType]], body: 'null' });
+      for (const [method, target] of [
+        ['POST', '/api/users'],
+        ['PUT', '/api/2.0/usergroups/1'],
+      ] as const) {
+        const response = await rawRequest({
+          method,
+          path: target,
+          headers: [...auth(), ['Content-Type', contentType]],
+          body: 'null',
+        });
         expectContractError(response, 400, `${method} ${target} ${contentType}`);
         expect(response.json).toEqual({ message: MALFORMED, status: 400 });
       }

@@ -27,14 +27,16 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { padId } from '../../lib/db/keys.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { mediaType } from '../../lib/http/body.js';
 import { REASONS } from '../../lib/http/http-errors.js';
 import { parseId, resolveRoute } from '../../lib/http/route.js';
-import { padId } from '../../lib/db/keys.js';
-import { basicAuth } from '../support/http.js';
+import { CHANGE_FEED_PREFIXES, diffSnapshots, type Snapshot, snapshotTable } from '../integration/hostile-support.js';
 import {
+  type Admin,
+  type ApiUser,
   createAdmin,
   createApiUser,
   createCustomer,
@@ -43,11 +45,9 @@ import {
   createUser,
   rootUserId,
   setLink,
-  type Admin,
-  type ApiUser,
 } from '../support/fixtures.js';
-import { CHANGE_FEED_PREFIXES, diffSnapshots, snapshotTable, type Snapshot } from '../integration/hostile-support.js';
-import { rawRequest, type RawResponse } from './hostile-raw-http.js';
+import { basicAuth } from '../support/http.js';
+import { type RawResponse, rawRequest } from './hostile-raw-http.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
@@ -110,8 +110,14 @@ function authHeaders(auth: AuthChoice): Array<[string, string]> {
       return [['Authorization', auth.header]];
     case 'duplicate':
       return auth.goodFirst
-        ? [['Authorization', valid('root')], ['authorization', auth.header]]
-        : [['Authorization', auth.header], ['Authorization', valid('root')]];
+        ? [
+            ['Authorization', valid('root')],
+            ['authorization', auth.header],
+          ]
+        : [
+            ['Authorization', auth.header],
+            ['Authorization', valid('root')],
+          ];
     default:
       return [['Authorization', valid(auth.kind, auth.scheme, auth.upperEmail)]];
   }
@@ -174,12 +180,20 @@ function defuse(req: FuzzRequest): FuzzRequest {
   if (!/^(users|usergroups|version)\./.test(route.key) && (req.method === 'POST' || !route.objectText?.includes('%'))) {
     return { ...req, method: 'GET' };
   }
-  const touchesUser = ['users.update', 'users.delete', 'users.usergroups.update', 'users.usergroups.delete'].includes(route.key);
+  const touchesUser = ['users.update', 'users.delete', 'users.usergroups.update', 'users.usergroups.delete'].includes(
+    route.key,
+  );
   const touchesGroup = ['usergroups.update', 'usergroups.delete'].includes(route.key);
-  if ((touchesUser && route.id !== undefined && world.protectedUsers.has(route.id)) || (touchesGroup && route.id !== undefined && world.protectedGroups.has(route.id))) {
+  if (
+    (touchesUser && route.id !== undefined && world.protectedUsers.has(route.id)) ||
+    (touchesGroup && route.id !== undefined && world.protectedGroups.has(route.id))
+  ) {
     return { ...req, method: 'GET' };
   }
-  if ((route.key === 'users.delete' || route.key === 'usergroups.delete') && world.undeletable.has(`${route.key}:${route.id}`)) {
+  if (
+    (route.key === 'users.delete' || route.key === 'usergroups.delete') &&
+    world.undeletable.has(`${route.key}:${route.id}`)
+  ) {
     return { ...req, method: 'GET' };
   }
   return req;
@@ -197,13 +211,56 @@ function arbitraries() {
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        '999999999999999', '9999999999999999', '99999999999999999999999', '-1', '-0', '0', '00', '01', '000000000000001',
-        '1e3', '0x1F', '1.5', '1,2', '%201', '1%00', '%00', 'abc', 'null', 'undefined', 'NaN', 'Infinity', '%2F', '1%2F2',
-        '..', '.', '%2e%2e', '%EF%BC%91', '__proto__', 'constructor', 'prototype', '1;DROP', '%27', '*', '~', '%20', '+1',
+        '999999999999999',
+        '9999999999999999',
+        '99999999999999999999999',
+        '-1',
+        '-0',
+        '0',
+        '00',
+        '01',
+        '000000000000001',
+        '1e3',
+        '0x1F',
+        '1.5',
+        '1,2',
+        '%201',
+        '1%00',
+        '%00',
+        'abc',
+        'null',
+        'undefined',
+        'NaN',
+        'Infinity',
+        '%2F',
+        '1%2F2',
+        '..',
+        '.',
+        '%2e%2e',
+        '%EF%BC%91',
+        '__proto__',
+        'constructor',
+        'prototype',
+        '1;DROP',
+        '%27',
+        '*',
+        '~',
+        '%20',
+        '+1',
         // Malformed %-encodings (hapi refused them with its own 400; now they reach the functions).
-        '%ZZ', '%', '1%', '%C0%AF', '%E2%82', '%FF%FE',
+        '%ZZ',
+        '%',
+        '1%',
+        '%C0%AF',
+        '%E2%82',
+        '%FF%FE',
         // Valid encodings of '%' and of invalid escapes: decoded twice they were a 500 (issue 18, hostile-entity-probe.test.ts).
-        '%25', '%25zz', '%2525', '%25%25', '1%25', '%25E2%2582',
+        '%25',
+        '%25zz',
+        '%2525',
+        '%25%25',
+        '1%25',
+        '%25E2%2582',
       ),
     },
     { weight: 1, arbitrary: fc.integer({ min: -(2 ** 31), max: Number.MAX_SAFE_INTEGER }).map(String) },
@@ -213,16 +270,54 @@ function arbitraries() {
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        'Users', 'USERGROUPS', 'uSeRgRoUpS', 'products', 'orders', 'vendors', 'nope', '__proto__', 'constructor', 'prototype',
-        'toString', 'hasOwnProperty', 'valueOf', '2.0', '1.0', 'api', 'api.php', '%00', '%2F', 'users%2F1', 'users%00', '%75sers',
-        'usergroups;x', 'users.json', 'a'.repeat(400), '%7E', '', '%ZZ', 'users%', '%C0%AFusers',
+        'Users',
+        'USERGROUPS',
+        'uSeRgRoUpS',
+        'products',
+        'orders',
+        'vendors',
+        'nope',
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+        '2.0',
+        '1.0',
+        'api',
+        'api.php',
+        '%00',
+        '%2F',
+        'users%2F1',
+        'users%00',
+        '%75sers',
+        'usergroups;x',
+        'users.json',
+        'a'.repeat(400),
+        '%7E',
+        '',
+        '%ZZ',
+        'users%',
+        '%C0%AFusers',
       ),
     },
     // Every entity of the API, so that each one's id handling meets the hostile ids.
     { weight: 3, arbitrary: fc.constantFrom(...Object.keys(ENTITIES)) },
     { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9_~-]{1,16}$/) },
   );
-  const nested = fc.constantFrom('usergroups', 'UserGroups', 'USERGROUPS', 'users', 'nope', '__proto__', 'constructor', 'usergroups%2F1', '%00', '');
+  const nested = fc.constantFrom(
+    'usergroups',
+    'UserGroups',
+    'USERGROUPS',
+    'users',
+    'nope',
+    '__proto__',
+    'constructor',
+    'usergroups%2F1',
+    '%00',
+    '',
+  );
   const oddSegments = fc
     .record({
       entity,
@@ -257,26 +352,87 @@ function arbitraries() {
   );
   const segments = fc.oneof({ weight: 3, arbitrary: deepSegments }, { weight: 2, arbitrary: oddSegments });
   const queryKey = fc.constantFrom(
-    'page', 'items_per_page', 'sort_by', 'sort_order', 'email', 'user_type', 'status', 'type', '_d', 'ajax_custom', '__proto__',
-    'constructor', 'type[]', 'status[x]', 'email[]', 'a', '%ZZ', '%00',
+    'page',
+    'items_per_page',
+    'sort_by',
+    'sort_order',
+    'email',
+    'user_type',
+    'status',
+    'type',
+    '_d',
+    'ajax_custom',
+    '__proto__',
+    'constructor',
+    'type[]',
+    'status[x]',
+    'email[]',
+    'a',
+    '%ZZ',
+    '%00',
   );
   const queryValue = fc.oneof(
     fc.constantFrom(
-      '', '0', '1', '-1', '250', '251', '1e3', '99999999999999999999', 'abc', 'A', 'C', 'V', 'D', 'H', 'P', 'F', 'x', 'desc', 'ASC', 'id',
-      '__proto__', '%ZZ', '%C0%AF', '%00', '%E2%82', 'root%40example.com', 'nobody%40example.com', 'A%00', 'a'.repeat(3000), '%2Fusers',
+      '',
+      '0',
+      '1',
+      '-1',
+      '250',
+      '251',
+      '1e3',
+      '99999999999999999999',
+      'abc',
+      'A',
+      'C',
+      'V',
+      'D',
+      'H',
+      'P',
+      'F',
+      'x',
+      'desc',
+      'ASC',
+      'id',
+      '__proto__',
+      '%ZZ',
+      '%C0%AF',
+      '%00',
+      '%E2%82',
+      'root%40example.com',
+      'nobody%40example.com',
+      'A%00',
+      'a'.repeat(3000),
+      '%2Fusers',
     ),
     fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/),
   );
   const scheme = fc.constantFrom('Basic', 'basic', 'BASIC', 'bAsIc');
   const badHeader = fc.oneof(
     // Decodable but wrong: fresh or recurring e-mails that belong to nobody (recurring ones end up locked: 429).
-    fc.tuple(fc.integer({ min: 0, max: 30 }), fc.stringMatching(/^[A-Za-z0-9]{0,40}$/)).map(([n, key]) => `Basic ${b64(`fuzz-${n}@nobody.example:${key}`)}`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 30 }), fc.stringMatching(/^[A-Za-z0-9]{0,40}$/))
+      .map(([n, key]) => `Basic ${b64(`fuzz-${n}@nobody.example:${key}`)}`),
     fc.stringMatching(/^[A-Za-z0-9+/=]{0,60}$/).map((text) => `Basic ${text}`),
     fc.constantFrom(
-      'Basic', 'Basic ', 'Basic !!!', 'Basic ====', `Basic ${b64('no-colon')}`, `Basic ${b64(':key-only')}`, `Basic ${b64(' :blank')}`,
-      `Basic ${b64('\u0000:\u0000')}`, `Basic ${b64(`${'a'.repeat(300)}@x.example:k`)}`, `Basic ${b64('ü@nobody.example:ü')}`,
-      'Bearer abc.def.ghi', 'Digest username="x", realm="y"', 'Negotiate YII=', '', ' ', 'Basic\tZm9vOmJhcg==', 'BasicZm9vOmJhcg==',
-      `Basic ${b64('fuzz-x@nobody.example:')}`, `Basic ${'A'.repeat(3000)}`,
+      'Basic',
+      'Basic ',
+      'Basic !!!',
+      'Basic ====',
+      `Basic ${b64('no-colon')}`,
+      `Basic ${b64(':key-only')}`,
+      `Basic ${b64(' :blank')}`,
+      `Basic ${b64('\u0000:\u0000')}`,
+      `Basic ${b64(`${'a'.repeat(300)}@x.example:k`)}`,
+      `Basic ${b64('ü@nobody.example:ü')}`,
+      'Bearer abc.def.ghi',
+      'Digest username="x", realm="y"',
+      'Negotiate YII=',
+      '',
+      ' ',
+      'Basic\tZm9vOmJhcg==',
+      'BasicZm9vOmJhcg==',
+      `Basic ${b64('fuzz-x@nobody.example:')}`,
+      `Basic ${'A'.repeat(3000)}`,
     ),
   );
   const auth: fc.Arbitrary<AuthChoice> = fc.oneof(
@@ -285,15 +441,38 @@ function arbitraries() {
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('vendor' as const), scheme, upperEmail: fc.boolean() }) },
     { weight: 2, arbitrary: fc.constant({ kind: 'none' as const }) },
     { weight: 3, arbitrary: badHeader.map((header) => ({ kind: 'bad' as const, header })) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('duplicate' as const), header: badHeader, goodFirst: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('duplicate' as const), header: badHeader, goodFirst: fc.boolean() }),
+    },
   );
   const contentType = fc.constantFrom(
-    'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=latin1', 'application/json; charset=utf-16',
-    'text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml',
-    'text/html', 'application/octet-stream', 'application/vnd.api+json', '*/*', '', 'application/json; foo', 'application/json;;', 'TEXT/PLAIN',
+    'application/json',
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'application/json;charset=latin1',
+    'application/json; charset=utf-16',
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+    'text/html',
+    'application/octet-stream',
+    'application/vnd.api+json',
+    '*/*',
+    '',
+    'application/json; foo',
+    'application/json;;',
+    'TEXT/PLAIN',
     // Syntactically invalid types: hapi used to refuse them in its own format before any function ran; now they
     // reach the functions as behind API Gateway (infra/plugins/offline-contract.cjs).
-    ';', 'garbage', 'application/json, text/plain', 'text/plain, application/json', 'multipart/form-data', 'application/json; charset',
+    ';',
+    'garbage',
+    'application/json, text/plain',
+    'text/plain, application/json',
+    'multipart/form-data',
+    'application/json; charset',
   );
   const contentTypes = fc.oneof(
     { weight: 1, arbitrary: fc.constant<string[]>([]) },
@@ -303,9 +482,36 @@ function arbitraries() {
 
   // Field values of every wrong (and some right) type.
   const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
-    fc.constantFrom('A', 'C', 'V', 'D', 'H', 'P', 'F', 'Y', 'N', ' A ', 'a', '', 'AA', 'root', 'true', '0', '-1', '1.5', '2147483648'),
+    fc.constantFrom(
+      'A',
+      'C',
+      'V',
+      'D',
+      'H',
+      'P',
+      'F',
+      'Y',
+      'N',
+      ' A ',
+      'a',
+      '',
+      'AA',
+      'root',
+      'true',
+      '0',
+      '-1',
+      '1.5',
+      '2147483648',
+    ),
     fc.integer({ min: 0, max: 30 }).map((n) => `fz-${n}@fuzz.example`),
-    fc.constantFrom('not-an-email', '@x.y', 'a@b', `${'a'.repeat(130)}@x.example`, 'A@FUZZ.EXAMPLE', ' spaced@fuzz.example '),
+    fc.constantFrom(
+      'not-an-email',
+      '@x.y',
+      'a@b',
+      `${'a'.repeat(130)}@x.example`,
+      'A@FUZZ.EXAMPLE',
+      ' spaced@fuzz.example ',
+    ),
     fc.string({ maxLength: 20 }),
     fc.string({ unit: 'grapheme', maxLength: 12 }),
     fc.integer(),
@@ -321,9 +527,33 @@ function arbitraries() {
     {
       weight: 6,
       arbitrary: fc.constantFrom(
-        'email', 'user_type', 'status', 'firstname', 'lastname', 'company_id', 'is_root', 'api_key', 'key_hash', 'api_enabled', 'password',
-        'user_id', 'usergroup_id', 'link_id', 'type', 'usergroup', 'privileges', 'version', 'email_lc', 'active_groups', 'members_rev',
-        'timestamp', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
+        'email',
+        'user_type',
+        'status',
+        'firstname',
+        'lastname',
+        'company_id',
+        'is_root',
+        'api_key',
+        'key_hash',
+        'api_enabled',
+        'password',
+        'user_id',
+        'usergroup_id',
+        'link_id',
+        'type',
+        'usergroup',
+        'privileges',
+        'version',
+        'email_lc',
+        'active_groups',
+        'members_rev',
+        'timestamp',
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
       ),
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
@@ -332,16 +562,50 @@ function arbitraries() {
   const jsonObject = fc
     .array(fc.tuple(fieldKey, fieldValue), { maxLength: 8 })
     .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`);
-  const plausible = fc.oneof(
-    fc.record({ type: fieldValue, status: fieldValue, usergroup: fieldValue }, { requiredKeys: [] }),
-    fc.record({ email: fieldValue, user_type: fieldValue, status: fieldValue, firstname: fieldValue, company_id: fieldValue, is_root: fieldValue, api_key: fieldValue }, { requiredKeys: [] }),
-    fc.record({ status: fieldValue, link_id: fieldValue, usergroup_id: fieldValue }, { requiredKeys: [] }),
-    fc.constantFrom({ type: 'C', status: 'A' }, { status: 'A' }, { status: 'F' }, { email: 'fz-valid@fuzz.example', user_type: 'C' }, { firstname: 'Fuzz' }),
-  ).map((object) => JSON.stringify(object));
+  const plausible = fc
+    .oneof(
+      fc.record({ type: fieldValue, status: fieldValue, usergroup: fieldValue }, { requiredKeys: [] }),
+      fc.record(
+        {
+          email: fieldValue,
+          user_type: fieldValue,
+          status: fieldValue,
+          firstname: fieldValue,
+          company_id: fieldValue,
+          is_root: fieldValue,
+          api_key: fieldValue,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record({ status: fieldValue, link_id: fieldValue, usergroup_id: fieldValue }, { requiredKeys: [] }),
+      fc.constantFrom(
+        { type: 'C', status: 'A' },
+        { status: 'A' },
+        { status: 'F' },
+        { email: 'fz-valid@fuzz.example', user_type: 'C' },
+        { firstname: 'Fuzz' },
+      ),
+    )
+    .map((object) => JSON.stringify(object));
   const formBody = fc
     .array(
       fc.tuple(
-        fc.constantFrom('type', 'status', 'usergroup', 'email', 'user_type', 'firstname', 'is_root', '__proto__', 'constructor[prototype][x]', 'type[]', 'status[]', 'a%5B%5D', '%ZZ', ''),
+        fc.constantFrom(
+          'type',
+          'status',
+          'usergroup',
+          'email',
+          'user_type',
+          'firstname',
+          'is_root',
+          '__proto__',
+          'constructor[prototype][x]',
+          'type[]',
+          'status[]',
+          'a%5B%5D',
+          '%ZZ',
+          '',
+        ),
         fc.constantFrom('A', 'C', 'H', 'D', 'x', '', '%ZZ', '%C0%AF', '+', 'a+b%20c', '%00', 'fz-form%40fuzz.example'),
       ),
       { maxLength: 6 },
@@ -360,9 +624,30 @@ function arbitraries() {
     'type=C&status=A&usergroup=' + 'y'.repeat(MIB + 10),
   );
   const malformed = fc.constantFrom(
-    '{', '}', '{"a":}', '[', '{"type":"C",}', "{'type':'C'}", 'nul', 'NaN', '\uFEFF{"type":"C","status":"A"}', '{"type":"C"}garbage', '"str"', '123',
-    'true', 'null', 'false', '0', '""', '[]', '[{"type":"C","status":"A"}]', '{"type":"C","type":"A","status":"A"}', '{"__proto__":{"is_root":"Y"},"status":"A"}',
-    '{"constructor":{"prototype":{"is_root":"Y"}},"firstname":"x"}', '\u0000', '{"status":"A"}\u0000',
+    '{',
+    '}',
+    '{"a":}',
+    '[',
+    '{"type":"C",}',
+    "{'type':'C'}",
+    'nul',
+    'NaN',
+    '\uFEFF{"type":"C","status":"A"}',
+    '{"type":"C"}garbage',
+    '"str"',
+    '123',
+    'true',
+    'null',
+    'false',
+    '0',
+    '""',
+    '[]',
+    '[{"type":"C","status":"A"}]',
+    '{"type":"C","type":"A","status":"A"}',
+    '{"__proto__":{"is_root":"Y"},"status":"A"}',
+    '{"constructor":{"prototype":{"is_root":"Y"}},"firstname":"x"}',
+    '\u0000',
+    '{"status":"A"}\u0000',
   );
   const body = fc.oneof(
     { weight: 5, arbitrary: jsonObject },
@@ -385,19 +670,103 @@ function arbitraries() {
   // Requests shaped like real ones (right method for the path, a mostly valid body laced with hostile keys),
   // so that guards, validation and the writes themselves run, and successes feed the data check.
   const hostileExtras = fc.dictionary(
-    fc.constantFrom('is_root', 'api_key', 'key_hash', 'api_enabled', 'privileges', 'user_id', 'usergroup_id', 'link_id', 'version', 'email_lc', 'active_groups', 'members_rev', 'timestamp'),
+    fc.constantFrom(
+      'is_root',
+      'api_key',
+      'key_hash',
+      'api_enabled',
+      'privileges',
+      'user_id',
+      'usergroup_id',
+      'link_id',
+      'version',
+      'email_lc',
+      'active_groups',
+      'members_rev',
+      'timestamp',
+    ),
     fieldValue,
     { maxKeys: 3 },
   );
   const fresh = fc.integer({ min: 0, max: 1_000_000 }).map((n) => `fz-${n}-${Date.now().toString(36)}@fuzz.example`);
-  const withExtras = <T extends object>(arb: fc.Arbitrary<T>) => fc.tuple(arb, hostileExtras).map(([fields, extras]) => JSON.stringify({ ...extras, ...fields }));
-  const coherent: fc.Arbitrary<[string, string[], string | undefined]> = fc.oneof<fc.Arbitrary<[string, string[], string | undefined]>[]>(
-    fc.tuple(fc.constant('POST'), fc.constant<string[]>(['users']), withExtras(fc.record({ email: fresh, user_type: fc.constantFrom('C', 'A', 'V'), status: fc.constantFrom('A', 'D'), firstname: fc.string({ maxLength: 8 }) }, { requiredKeys: ['email', 'user_type'] }))),
-    fc.tuple(fc.constant('POST'), fc.constant<string[]>(['usergroups']), withExtras(fc.record({ type: fc.constantFrom('A', 'C'), status: fc.constantFrom('A', 'H', 'D'), usergroup: fc.string({ maxLength: 8 }) }, { requiredKeys: ['type', 'status'] }))),
-    fc.tuple(fc.constant('PUT'), userId.map((u) => ['users', u]), withExtras(fc.record({ firstname: fc.string({ maxLength: 8 }), lastname: fc.string({ maxLength: 8 }), status: fc.constantFrom('A', 'D'), company_id: fc.nat(50), email: fresh }, { requiredKeys: [] }))),
-    fc.tuple(fc.constant('PUT'), groupId.map((g) => ['usergroups', g]), withExtras(fc.record({ type: fc.constantFrom('A', 'C'), status: fc.constantFrom('A', 'H', 'D'), usergroup: fc.string({ maxLength: 8 }) }, { requiredKeys: ['type', 'status'] }))),
-    fc.tuple(fc.constant('PUT'), fc.tuple(userId, groupId).map(([u, g]) => ['users', u, 'usergroups', g]), withExtras(fc.record({ status: fc.constantFrom('A', 'F', 'P', 'D') }))),
-    fc.tuple(fc.constant('DELETE'), fc.oneof(userId.map((u) => ['users', u]), groupId.map((g) => ['usergroups', g]), fc.tuple(userId, groupId).map(([u, g]) => ['users', u, 'usergroups', g])), fc.constant<string | undefined>(undefined)),
+  const withExtras = <T extends object>(arb: fc.Arbitrary<T>) =>
+    fc.tuple(arb, hostileExtras).map(([fields, extras]) => JSON.stringify({ ...extras, ...fields }));
+  const coherent: fc.Arbitrary<[string, string[], string | undefined]> = fc.oneof<
+    fc.Arbitrary<[string, string[], string | undefined]>[]
+  >(
+    fc.tuple(
+      fc.constant('POST'),
+      fc.constant<string[]>(['users']),
+      withExtras(
+        fc.record(
+          {
+            email: fresh,
+            user_type: fc.constantFrom('C', 'A', 'V'),
+            status: fc.constantFrom('A', 'D'),
+            firstname: fc.string({ maxLength: 8 }),
+          },
+          { requiredKeys: ['email', 'user_type'] },
+        ),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('POST'),
+      fc.constant<string[]>(['usergroups']),
+      withExtras(
+        fc.record(
+          {
+            type: fc.constantFrom('A', 'C'),
+            status: fc.constantFrom('A', 'H', 'D'),
+            usergroup: fc.string({ maxLength: 8 }),
+          },
+          { requiredKeys: ['type', 'status'] },
+        ),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('PUT'),
+      userId.map((u) => ['users', u]),
+      withExtras(
+        fc.record(
+          {
+            firstname: fc.string({ maxLength: 8 }),
+            lastname: fc.string({ maxLength: 8 }),
+            status: fc.constantFrom('A', 'D'),
+            company_id: fc.nat(50),
+            email: fresh,
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('PUT'),
+      groupId.map((g) => ['usergroups', g]),
+      withExtras(
+        fc.record(
+          {
+            type: fc.constantFrom('A', 'C'),
+            status: fc.constantFrom('A', 'H', 'D'),
+            usergroup: fc.string({ maxLength: 8 }),
+          },
+          { requiredKeys: ['type', 'status'] },
+        ),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('PUT'),
+      fc.tuple(userId, groupId).map(([u, g]) => ['users', u, 'usergroups', g]),
+      withExtras(fc.record({ status: fc.constantFrom('A', 'F', 'P', 'D') })),
+    ),
+    fc.tuple(
+      fc.constant('DELETE'),
+      fc.oneof(
+        userId.map((u) => ['users', u]),
+        groupId.map((g) => ['usergroups', g]),
+        fc.tuple(userId, groupId).map(([u, g]) => ['users', u, 'usergroups', g]),
+      ),
+      fc.constant<string | undefined>(undefined),
+    ),
   );
 
   const common = {
@@ -405,19 +774,42 @@ function arbitraries() {
     emptySegmentAt: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 6 }),
     trailingSlash: fc.boolean(),
     query: fc.array(fc.tuple(queryKey, queryValue), { maxLength: 3 }),
-    php: fc.record({ ajaxCustom: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)), leading: fc.constantFrom<'' | '/' | '/api/'>('', '', '/', '/api/') }),
+    php: fc.record({
+      ajaxCustom: fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false)),
+      leading: fc.constantFrom<'' | '/' | '/api/'>('', '', '/', '/api/'),
+    }),
     auth,
   };
-  const wild = fc.record({ ...common, method, segments, contentTypes, body: fc.option(body, { nil: undefined, freq: 6 }), bodyOnAnyMethod: fc.boolean() });
-  const shaped = fc.record({ ...common, shape: coherent, json: fc.constantFrom<string[]>(['application/json'], ['application/json; charset=utf-8'], []) }).map(
-    ({ shape: [m, segs, b], json, ...rest }) => ({ ...rest, method: m, segments: segs, contentTypes: b === undefined ? [] : json.length ? json : ['application/json'], body: b, bodyOnAnyMethod: false, emptySegmentAt: undefined }),
-  );
+  const wild = fc.record({
+    ...common,
+    method,
+    segments,
+    contentTypes,
+    body: fc.option(body, { nil: undefined, freq: 6 }),
+    bodyOnAnyMethod: fc.boolean(),
+  });
+  const shaped = fc
+    .record({
+      ...common,
+      shape: coherent,
+      json: fc.constantFrom<string[]>(['application/json'], ['application/json; charset=utf-8'], []),
+    })
+    .map(({ shape: [m, segs, b], json, ...rest }) => ({
+      ...rest,
+      method: m,
+      segments: segs,
+      contentTypes: b === undefined ? [] : json.length ? json : ['application/json'],
+      body: b,
+      bodyOnAnyMethod: false,
+      emptySegmentAt: undefined,
+    }));
 
   return fc
     .oneof({ weight: 2, arbitrary: shaped }, { weight: 3, arbitrary: wild })
     .map(({ emptySegmentAt, bodyOnAnyMethod, ...req }): FuzzRequest => {
       const segmentsWithGap = [...req.segments];
-      if (emptySegmentAt !== undefined && emptySegmentAt <= segmentsWithGap.length) segmentsWithGap.splice(emptySegmentAt, 0, '');
+      if (emptySegmentAt !== undefined && emptySegmentAt <= segmentsWithGap.length)
+        segmentsWithGap.splice(emptySegmentAt, 0, '');
       // A dot segment as the entity would climb out of /api/ (hapi normalises it): nothing of ours would answer.
       if (req.form !== 'php' && ['..', '.', '%2e%2e'].includes(segmentsWithGap[0] ?? '')) segmentsWithGap[0] = 'users';
       const wantsBody = req.method === 'POST' || req.method === 'PUT' || bodyOnAnyMethod;
@@ -430,7 +822,8 @@ function arbitraries() {
 
 const CONTRACT_STATUSES = new Set([200, 201, 204, 400, 401, 403, 404, 405, 413, 415, 429]);
 const STACK_TRACE = /\bat [\w$.<>]+ \(|\.ts:\d|\.c?js:\d|\b\w*Error:|node_modules|\/work\//;
-const INTERNAL_KEYS = /"(key_hash|api_key|email_lc|active_groups|members_rev|version|pk|sk|gsi1pk|gsi1sk|window_start|expires_at)"\s*:/;
+const INTERNAL_KEYS =
+  /"(key_hash|api_key|email_lc|active_groups|members_rev|version|pk|sk|gsi1pk|gsi1sk|window_start|expires_at)"\s*:/;
 
 function contractViolations(req: FuzzRequest, res: RawResponse): string[] {
   const problems: string[] = [];
@@ -448,7 +841,8 @@ function contractViolations(req: FuzzRequest, res: RawResponse): string[] {
     if (!json || typeof json !== 'object' || Array.isArray(json)) problems.push('error without a JSON object body');
     else {
       if (typeof json.message !== 'string') problems.push('error body without a string message');
-      else if (REASONS[res.status] && !json.message.startsWith(REASONS[res.status]!)) problems.push(`message "${json.message.slice(0, 80)}" does not start with "${REASONS[res.status]}"`);
+      else if (REASONS[res.status] && !json.message.startsWith(REASONS[res.status]!))
+        problems.push(`message "${json.message.slice(0, 80)}" does not start with "${REASONS[res.status]}"`);
       if (json.status !== res.status) problems.push(`body status ${json.status} ≠ HTTP status ${res.status}`);
       const extra = Object.keys(json).filter((key) => !['message', 'status', 'errors'].includes(key));
       if (extra.length > 0) problems.push(`unexpected keys in the error body: ${extra.join(', ')}`);
@@ -458,12 +852,15 @@ function contractViolations(req: FuzzRequest, res: RawResponse): string[] {
     problems.push(`405 with Allow "${res.headers.allow}"`);
   }
   if (res.status === 401) {
-    if (res.headers['www-authenticate'] !== 'Basic realm="User email/API key"') problems.push(`401 with WWW-Authenticate ${res.headers['www-authenticate']}`);
-    if (!isHead && res.body !== '{"message":"Unauthorized","status":401}') problems.push(`401 body ${res.body.slice(0, 80)}`);
+    if (res.headers['www-authenticate'] !== 'Basic realm="User email/API key"')
+      problems.push(`401 with WWW-Authenticate ${res.headers['www-authenticate']}`);
+    if (!isHead && res.body !== '{"message":"Unauthorized","status":401}')
+      problems.push(`401 body ${res.body.slice(0, 80)}`);
   }
   if (res.status === 429) {
     if (!(Number(res.headers['retry-after']) > 0)) problems.push(`429 with Retry-After ${res.headers['retry-after']}`);
-    if (!isHead && res.body !== '{"message":"Too Many Requests","status":429}') problems.push(`429 body ${res.body.slice(0, 80)}`);
+    if (!isHead && res.body !== '{"message":"Too Many Requests","status":429}')
+      problems.push(`429 body ${res.body.slice(0, 80)}`);
   }
   if (res.status === 400 && isNonObjectJson(req) && res.json?.message !== 'Bad Request: Syntax error, malformed JSON') {
     // The body is judged before anything else can be a 400 (SPEC §1), and JSON that is not an object is malformed (§2).
@@ -476,7 +873,12 @@ function contractViolations(req: FuzzRequest, res: RawResponse): string[] {
 
 /** A PUT or POST whose one Content-Type is JSON and whose body is valid JSON but not an object (`null`, `0`, `[]`). */
 function isNonObjectJson(req: FuzzRequest): boolean {
-  if ((req.method !== 'PUT' && req.method !== 'POST') || req.contentTypes.length !== 1 || mediaType(req.contentTypes[0]) !== 'application/json') return false;
+  if (
+    (req.method !== 'PUT' && req.method !== 'POST') ||
+    req.contentTypes.length !== 1 ||
+    mediaType(req.contentTypes[0]) !== 'application/json'
+  )
+    return false;
   try {
     const parsed: unknown = JSON.parse(req.body ?? '');
     return parsed === null || typeof parsed !== 'object' || Array.isArray(parsed);
@@ -485,7 +887,9 @@ function isNonObjectJson(req: FuzzRequest): boolean {
   }
 }
 
-const ROOT_AUTH = (): Array<[string, string]> => [['Authorization', basicAuth(world.fuzzRoot.email, world.fuzzRoot.key)]];
+const ROOT_AUTH = (): Array<[string, string]> => [
+  ['Authorization', basicAuth(world.fuzzRoot.email, world.fuzzRoot.key)],
+];
 
 /**
  * Mass assignment (SPEC §2, §5, §8): a write that succeeded must not have stored is_root, privileges or an
@@ -505,14 +909,24 @@ async function massAssignmentViolations(req: FuzzRequest, res: RawResponse): Pro
     const id = route.key === 'users.create' ? res.json?.user_id : route.id;
     if (typeof id !== 'number' || world.protectedUsers.has(id)) return [];
     const read = await rawRequest({ method: 'GET', path: `/api/users/${id}`, headers: ROOT_AUTH() });
-    if (read.status === 200 && read.json.is_root !== 'N') problems.push(`user ${id} has is_root ${read.json.is_root} after ${req.method}`);
+    if (read.status === 200 && read.json.is_root !== 'N')
+      problems.push(`user ${id} has is_root ${read.json.is_root} after ${req.method}`);
     if (typeof sent.api_key === 'string' && read.status === 200) {
-      const login = await rawRequest({ method: 'GET', path: '/api/version', headers: [['Authorization', basicAuth(read.json.email, sent.api_key)]] });
-      if (login.status !== 401 && login.status !== 429) problems.push(`the api_key sent in the body authenticates user ${id}: ${login.status}`);
+      const login = await rawRequest({
+        method: 'GET',
+        path: '/api/version',
+        headers: [['Authorization', basicAuth(read.json.email, sent.api_key)]],
+      });
+      if (login.status !== 401 && login.status !== 429)
+        problems.push(`the api_key sent in the body authenticates user ${id}: ${login.status}`);
     }
   }
   if (route?.key === 'usergroups.create' && typeof res.json?.usergroup_id === 'number') {
-    const read = await rawRequest({ method: 'GET', path: `/api/usergroups/${res.json.usergroup_id}`, headers: ROOT_AUTH() });
+    const read = await rawRequest({
+      method: 'GET',
+      path: `/api/usergroups/${res.json.usergroup_id}`,
+      headers: ROOT_AUTH(),
+    });
     if (read.status === 200 && read.json.type === 'A' && JSON.stringify(read.json.privileges) !== '[]') {
       problems.push(`new group ${res.json.usergroup_id} has privileges ${JSON.stringify(read.json.privileges)}`);
     }
@@ -522,7 +936,10 @@ async function massAssignmentViolations(req: FuzzRequest, res: RawResponse): Pro
 
 function describeRequest(req: FuzzRequest): string {
   const body = req.body === undefined ? '' : ` body(${req.body.length}B)=${JSON.stringify(req.body.slice(0, 120))}`;
-  const auth = req.auth.kind === 'bad' || req.auth.kind === 'duplicate' ? `${req.auth.kind}:${JSON.stringify(req.auth.header.slice(0, 60))}` : req.auth.kind;
+  const auth =
+    req.auth.kind === 'bad' || req.auth.kind === 'duplicate'
+      ? `${req.auth.kind}:${JSON.stringify(req.auth.header.slice(0, 60))}`
+      : req.auth.kind;
   return `${req.method} ${target(req).slice(0, 200)} [auth ${auth}] [ct ${JSON.stringify(req.contentTypes)}]${body}`;
 }
 
@@ -540,7 +957,9 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
   const route = routeOf(done.req.method, target(done.req));
   if (!route) return undefined;
   const userItems = (userId: number) => (key: string, item?: Record<string, any>) =>
-    key.startsWith(`USER#${userId} | `) || (key.startsWith('LOGIN#') && item?.user_id === userId) || key.startsWith('USERSTATS');
+    key.startsWith(`USER#${userId} | `) ||
+    (key.startsWith('LOGIN#') && item?.user_id === userId) ||
+    key.startsWith('USERSTATS');
   switch (route.key) {
     case 'users.create':
       return typeof done.json?.user_id === 'number' ? userItems(done.json.user_id) : undefined;
@@ -548,17 +967,23 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
     case 'users.delete':
       return route.id !== undefined ? userItems(route.id) : undefined;
     case 'usergroups.create':
-      return typeof done.json?.usergroup_id === 'number' ? (key) => key === `USERGROUPS | ${padId(done.json.usergroup_id)}` : undefined;
+      return typeof done.json?.usergroup_id === 'number'
+        ? (key) => key === `USERGROUPS | ${padId(done.json.usergroup_id)}`
+        : undefined;
     case 'usergroups.update':
       return route.id !== undefined ? (key) => key === `USERGROUPS | ${padId(route.id!)}` : undefined;
     case 'usergroups.delete':
-      return route.id !== undefined ? (key) => key === `USERGROUPS | ${padId(route.id!)}` || key.endsWith(` | LINK#${padId(route.id!)}`) : undefined;
+      return route.id !== undefined
+        ? (key) => key === `USERGROUPS | ${padId(route.id!)}` || key.endsWith(` | LINK#${padId(route.id!)}`)
+        : undefined;
     case 'users.usergroups.update':
     case 'users.usergroups.delete': {
       const { id: uid, nestedId: gid } = route;
       if (uid === undefined || gid === undefined) return undefined;
       return (key, item) =>
-        key === `USER#${uid} | LINK#${padId(gid)}` || key === `USERGROUPS | ${padId(gid)}` || (key.startsWith('LOGIN#') && item?.user_id === uid);
+        key === `USER#${uid} | LINK#${padId(gid)}` ||
+        key === `USERGROUPS | ${padId(gid)}` ||
+        (key.startsWith('LOGIN#') && item?.user_id === uid);
     }
     default:
       return undefined;
@@ -573,8 +998,13 @@ function unexplainedChanges(before: Snapshot, after: Snapshot, executed: Execute
   const diff = diffSnapshots(before, after);
   const succeeded = executed.filter((done) => WRITES.has(done.req.method) && done.status >= 200 && done.status < 300);
   const rules = succeeded.map(allowance);
-  const item = (key: string) => JSON.parse(after.get(key) ?? before.get(key) ?? 'null') as Record<string, any> | undefined;
-  const changed = [...diff.added.map((k) => `+ ${k}`), ...diff.removed.map((k) => `- ${k}`), ...diff.changed.map((k) => `~ ${k}`)];
+  const item = (key: string) =>
+    JSON.parse(after.get(key) ?? before.get(key) ?? 'null') as Record<string, any> | undefined;
+  const changed = [
+    ...diff.added.map((k) => `+ ${k}`),
+    ...diff.removed.map((k) => `- ${k}`),
+    ...diff.changed.map((k) => `~ ${k}`),
+  ];
   return changed.filter((entry) => {
     const key = entry.slice(2);
     const value = item(key);
@@ -601,7 +1031,11 @@ describe(`fuzzing the HTTP surface (fast-check, seed ${SEED}, ${NUM_RUNS} runs)`
       createGroup({ type: 'C', status: 'A' }),
       createGroup({ type: 'A', status: 'A' }),
     ]);
-    await Promise.all([setLink(c1, customerGroup, 'A'), setLink(c2, customerGroup, 'P'), setLink(adminUser, adminGroup, 'A')]);
+    await Promise.all([
+      setLink(c1, customerGroup, 'A'),
+      setLink(c2, customerGroup, 'P'),
+      setLink(adminUser, adminGroup, 'A'),
+    ]);
     world = {
       fuzzRoot,
       limited,
@@ -617,60 +1051,82 @@ describe(`fuzzing the HTTP surface (fast-check, seed ${SEED}, ${NUM_RUNS} runs)`
     };
   }, 180_000);
 
-  it('every answer is a contract answer, and no rejected request changes stored data', async () => {
-    console.log(`fuzz: seed=${SEED} numRuns=${NUM_RUNS} chunk=${CHUNK} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} npx vitest run test/e2e/hostile-fuzz.test.ts)`);
-    const started = Date.now();
-    const histogram = new Map<string, number>();
-    const dataProblems: string[] = [];
-    let pending: Executed[] = [];
-    let last = await snapshotTable(IGNORED);
+  it(
+    'every answer is a contract answer, and no rejected request changes stored data',
+    async () => {
+      console.log(
+        `fuzz: seed=${SEED} numRuns=${NUM_RUNS} chunk=${CHUNK} (replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${NUM_RUNS} npx vitest run test/e2e/hostile-fuzz.test.ts)`,
+      );
+      const started = Date.now();
+      const histogram = new Map<string, number>();
+      const dataProblems: string[] = [];
+      let pending: Executed[] = [];
+      let last = await snapshotTable(IGNORED);
 
-    const checkData = async () => {
-      const now = await snapshotTable(IGNORED);
-      const unexplained = unexplainedChanges(last, now, pending);
-      if (unexplained.length > 0) {
-        dataProblems.push(
-          `changes no successful request explains: ${unexplained.slice(0, 10).join('; ')}\n  requests of that chunk:\n    ${pending
-            .map((done) => `${done.status} ${describeRequest(done.req)}`)
-            .join('\n    ')}`,
+      const checkData = async () => {
+        const now = await snapshotTable(IGNORED);
+        const unexplained = unexplainedChanges(last, now, pending);
+        if (unexplained.length > 0) {
+          dataProblems.push(
+            `changes no successful request explains: ${unexplained.slice(0, 10).join('; ')}\n  requests of that chunk:\n    ${pending
+              .map((done) => `${done.status} ${describeRequest(done.req)}`)
+              .join('\n    ')}`,
+          );
+        }
+        last = now;
+        pending = [];
+      };
+
+      try {
+        await fc.assert(
+          fc.asyncProperty(arbitraries(), async (req) => {
+            const headers: Array<[string, string]> = [
+              ...authHeaders(req.auth),
+              ...req.contentTypes.map((type): [string, string] => ['Content-Type', type]),
+            ];
+            let res: RawResponse;
+            try {
+              res = await rawRequest({ method: req.method, path: target(req), headers, body: req.body });
+            } catch (error) {
+              throw new Error(`no answer (${String(error)}) to ${describeRequest(req)}`);
+            }
+            const key = `${req.method} ${res.status}`;
+            histogram.set(key, (histogram.get(key) ?? 0) + 1);
+            pending.push({ req, status: res.status, json: res.json });
+            const problems = [...contractViolations(req, res), ...(await massAssignmentViolations(req, res))];
+            if (pending.length >= CHUNK) await checkData();
+            if (problems.length > 0) {
+              throw new Error(
+                `${problems.join('; ')}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`,
+              );
+            }
+          }),
+          { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
+        );
+      } finally {
+        await checkData();
+        console.log(
+          `fuzz: ${[...histogram.values()].reduce((a, b) => a + b, 0)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+            [...histogram.entries()]
+              .sort()
+              .map(([k, v]) => `${k}×${v}`)
+              .join(' '),
         );
       }
-      last = now;
-      pending = [];
-    };
-
-    try {
-      await fc.assert(
-        fc.asyncProperty(arbitraries(), async (req) => {
-          const headers: Array<[string, string]> = [...authHeaders(req.auth), ...req.contentTypes.map((type): [string, string] => ['Content-Type', type])];
-          let res: RawResponse;
-          try {
-            res = await rawRequest({ method: req.method, path: target(req), headers, body: req.body });
-          } catch (error) {
-            throw new Error(`no answer (${String(error)}) to ${describeRequest(req)}`);
-          }
-          const key = `${req.method} ${res.status}`;
-          histogram.set(key, (histogram.get(key) ?? 0) + 1);
-          pending.push({ req, status: res.status, json: res.json });
-          const problems = [...contractViolations(req, res), ...(await massAssignmentViolations(req, res))];
-          if (pending.length >= CHUNK) await checkData();
-          if (problems.length > 0) {
-            throw new Error(`${problems.join('; ')}\n  request: ${describeRequest(req)}\n  answer: ${res.status} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`);
-          }
-        }),
-        { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true },
-      );
-    } finally {
-      await checkData();
-      console.log(
-        `fuzz: ${[...histogram.values()].reduce((a, b) => a + b, 0)} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-          [...histogram.entries()].sort().map(([k, v]) => `${k}×${v}`).join(' '),
-      );
-    }
-    expect(dataProblems).toEqual([]);
-    // The fixtures are still usable: the fuzz did not lock or re-address them.
-    expect((await rawRequest({ method: 'GET', path: '/api/version', headers: authHeaders({ kind: 'root', scheme: 'Basic', upperEmail: false }) })).status).toBe(200);
-  }, Math.max(240_000, NUM_RUNS * 400));
+      expect(dataProblems).toEqual([]);
+      // The fixtures are still usable: the fuzz did not lock or re-address them.
+      expect(
+        (
+          await rawRequest({
+            method: 'GET',
+            path: '/api/version',
+            headers: authHeaders({ kind: 'root', scheme: 'Basic', upperEmail: false }),
+          })
+        ).status,
+      ).toBe(200);
+    },
+    Math.max(240_000, NUM_RUNS * 400),
+  );
 });
 
 describe('the fuzz oracles themselves (so a broken implementation cannot pass vacuously)', () => {
@@ -684,7 +1140,11 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
     auth,
     contentTypes: [],
   });
-  const answer = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }): RawResponse => {
+  const answer = (
+    status: number,
+    body: string,
+    headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' },
+  ): RawResponse => {
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -697,7 +1157,15 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
   it('the contract check flags 5xx, stack traces, leaked attributes, wrong error bodies, a 401 without realm, a 405 without Allow', () => {
     const get = request('GET', ['users', '1']);
     expect(contractViolations(get, answer(500, '{"message":"Internal Server Error","status":500}'))).not.toEqual([]);
-    expect(contractViolations(get, answer(400, '{"message":"Bad Request: TypeError: x is undefined\\n    at f (/work/main/lib/a.ts:3:1)","status":400}'))).not.toEqual([]);
+    expect(
+      contractViolations(
+        get,
+        answer(
+          400,
+          '{"message":"Bad Request: TypeError: x is undefined\\n    at f (/work/main/lib/a.ts:3:1)","status":400}',
+        ),
+      ),
+    ).not.toEqual([]);
     expect(contractViolations(get, answer(200, '{"user_id":1,"key_hash":"ab"}'))).not.toEqual([]);
     expect(contractViolations(get, answer(404, '{"statusCode":404,"error":"Not Found"}'))).not.toEqual([]);
     expect(contractViolations(get, answer(404, '{"message":"Not Found","status":400}'))).not.toEqual([]);
@@ -705,11 +1173,25 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
     expect(contractViolations(get, answer(405, '{"message":"Method Not Allowed","status":405}'))).not.toEqual([]);
     expect(contractViolations(get, answer(200, 'plain text', { 'content-type': 'text/plain' }))).not.toEqual([]);
     const putNull = { ...request('PUT', ['users', '1']), contentTypes: ['application/json'], body: 'null' };
-    expect(contractViolations(putNull, answer(400, '{"message":"Bad Request: Missing parameters","status":400}'))).not.toEqual([]);
-    expect(contractViolations(putNull, answer(400, '{"message":"Bad Request: Syntax error, malformed JSON","status":400}'))).toEqual([]);
+    expect(
+      contractViolations(putNull, answer(400, '{"message":"Bad Request: Missing parameters","status":400}')),
+    ).not.toEqual([]);
+    expect(
+      contractViolations(putNull, answer(400, '{"message":"Bad Request: Syntax error, malformed JSON","status":400}')),
+    ).toEqual([]);
     // and accepts the contract's own answers
-    expect(contractViolations(get, answer(404, '{"message":"Not Found: The User not found","status":404}'))).toEqual([]);
-    expect(contractViolations(get, answer(401, '{"message":"Unauthorized","status":401}', { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Basic realm="User email/API key"' }))).toEqual([]);
+    expect(contractViolations(get, answer(404, '{"message":"Not Found: The User not found","status":404}'))).toEqual(
+      [],
+    );
+    expect(
+      contractViolations(
+        get,
+        answer(401, '{"message":"Unauthorized","status":401}', {
+          'content-type': 'application/json; charset=utf-8',
+          'www-authenticate': 'Basic realm="User email/API key"',
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('the data check flags a change made by a rejected request, and accepts exactly what a success may change', () => {
@@ -729,7 +1211,13 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
     expect(unexplainedChanges(before, after, [{ req: put6, status: 200, json: {} }])).toEqual(['~ USER#5 | PROFILE']);
     expect(unexplainedChanges(before, after, [{ req: put5, status: 200, json: {} }])).toEqual([]);
     const added: Snapshot = new Map([...before, ['USERGROUPS | 000000000000009', '{"usergroup_id":9}']]);
-    expect(unexplainedChanges(before, added, [{ req: request('POST', ['usergroups']), status: 400, json: {} }])).toEqual(['+ USERGROUPS | 000000000000009']);
-    expect(unexplainedChanges(before, added, [{ req: request('POST', ['usergroups']), status: 201, json: { usergroup_id: 9 } }])).toEqual([]);
+    expect(
+      unexplainedChanges(before, added, [{ req: request('POST', ['usergroups']), status: 400, json: {} }]),
+    ).toEqual(['+ USERGROUPS | 000000000000009']);
+    expect(
+      unexplainedChanges(before, added, [
+        { req: request('POST', ['usergroups']), status: 201, json: { usergroup_id: 9 } },
+      ]),
+    ).toEqual([]);
   });
 });

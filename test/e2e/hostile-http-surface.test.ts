@@ -5,8 +5,8 @@
  * forwarding headers and the limiter, repeated Authorization headers.
  */
 import { describe, expect, it } from 'vitest';
-import { basicAuth } from '../support/http.js';
 import { createApiUser } from '../support/fixtures.js';
+import { basicAuth } from '../support/http.js';
 import { rawRequest, rootAuthorization } from './hostile-raw-http.js';
 
 describe('OPTIONS is a CORS preflight on every path form (SPEC §1): 204 without credentials, never 401', () => {
@@ -66,10 +66,24 @@ describe('the limiter keys on the connection, not on headers the client chooses'
 describe('repeated Authorization headers', () => {
   it('only the first one counts: a bad one first is a 401 even with a good one after it, and vice versa a 200', async () => {
     const bad = `Basic ${Buffer.from('nobody@hostile.example:x').toString('base64')}`;
-    const badFirst = await rawRequest({ method: 'GET', path: '/api/version', headers: [['Authorization', bad], ['Authorization', rootAuthorization()]] });
+    const badFirst = await rawRequest({
+      method: 'GET',
+      path: '/api/version',
+      headers: [
+        ['Authorization', bad],
+        ['Authorization', rootAuthorization()],
+      ],
+    });
     expect(badFirst.status).toBe(401);
     expect(badFirst.body).toBe('{"message":"Unauthorized","status":401}');
-    const goodFirst = await rawRequest({ method: 'GET', path: '/api/version', headers: [['Authorization', rootAuthorization()], ['authorization', bad]] });
+    const goodFirst = await rawRequest({
+      method: 'GET',
+      path: '/api/version',
+      headers: [
+        ['Authorization', rootAuthorization()],
+        ['authorization', bad],
+      ],
+    });
     expect(goodFirst.status).toBe(200);
   });
 
@@ -78,7 +92,10 @@ describe('repeated Authorization headers', () => {
     const response = await rawRequest({
       method: 'GET',
       path: '/api/users',
-      headers: [['Authorization', basicAuth(plain.email, plain.key)], ['Authorization', rootAuthorization()]],
+      headers: [
+        ['Authorization', basicAuth(plain.email, plain.key)],
+        ['Authorization', rootAuthorization()],
+      ],
     });
     expect(response.status).toBe(403);
   }, 60_000);

@@ -10,7 +10,7 @@
  *   16 KiB, a body over offline's 10 MB) is answered by the local server in the contract's format.
  */
 import { describe, expect, it } from 'vitest';
-import { rawText, rootAuthorization, socketRequest, type SocketAnswer } from './hostile-raw-http.js';
+import { rawText, rootAuthorization, type SocketAnswer, socketRequest } from './hostile-raw-http.js';
 
 const UNAUTHORIZED = '{"message":"Unauthorized","status":401}';
 const GROUP = '{"type":"C","status":"A","usergroup":"local-server"}';
@@ -32,9 +32,16 @@ function expectContractError(answer: SocketAnswer, status: number, message: stri
 const auth = (): [string, string] => ['Authorization', rootAuthorization()];
 
 describe('headers hapi would judge itself reach the function, as behind API Gateway', () => {
-  const oddTypes = ['application/json, text/plain', 'text/plain, application/json', ';;;', 'garbage', 'multipart/form-data', 'application/json; charset'];
+  const oddTypes = [
+    'application/json, text/plain',
+    'text/plain, application/json',
+    ';;;',
+    'garbage',
+    'multipart/form-data',
+    'application/json; charset',
+  ];
 
-  it.each(oddTypes)('Content-Type %j on a POST without credentials → the function\'s 401', async (type) => {
+  it.each(oddTypes)("Content-Type %j on a POST without credentials → the function's 401", async (type) => {
     const answer = await one(rawText('POST', '/api/usergroups', [['Content-Type', type]], GROUP));
     expect(answer.status).toBe(401);
     expect(answer.body).toBe(UNAUTHORIZED);
@@ -43,10 +50,14 @@ describe('headers hapi would judge itself reach the function, as behind API Gate
 
   it('Content-Type "application/json, text/plain" with credentials → the function\'s 415 (not a JSON type), nothing created', async () => {
     for (const target of ['/api/usergroups', '/api/2.0/usergroups', '/api.php?_d=usergroups&ajax_custom=1']) {
-      const answer = await one(rawText('POST', target, [auth(), ['Content-Type', 'application/json, text/plain']], GROUP));
+      const answer = await one(
+        rawText('POST', target, [auth(), ['Content-Type', 'application/json, text/plain']], GROUP),
+      );
       expectContractError(answer, 415, 'Unsupported Media Type');
     }
-    const put = await one(rawText('PUT', '/api/usergroups/1', [auth(), ['Content-Type', 'application/json, text/plain']], GROUP));
+    const put = await one(
+      rawText('PUT', '/api/usergroups/1', [auth(), ['Content-Type', 'application/json, text/plain']], GROUP),
+    );
     expectContractError(put, 415, 'Unsupported Media Type');
   });
 
@@ -61,7 +72,7 @@ describe('headers hapi would judge itself reach the function, as behind API Gate
     }
   });
 
-  it('a malformed Cookie header is the function\'s business: 401 without credentials, 200 with', async () => {
+  it("a malformed Cookie header is the function's business: 401 without credentials, 200 with", async () => {
     for (const cookie of ['a=b; c="d', '=;;==', 'a=\u00e9', '; ; ;']) {
       expect((await one(rawText('GET', '/api/version', [['Cookie', cookie]]))).body).toBe(UNAUTHORIZED);
       const ok = await one(rawText('GET', '/api/version', [auth(), ['Cookie', cookie]]));
@@ -72,33 +83,61 @@ describe('headers hapi would judge itself reach the function, as behind API Gate
   it('Range and If-Range are ignored (hapi answered 206 with a slice of the JSON, or 416 in its own format)', async () => {
     for (const range of ['bytes=0-3', 'bytes=1000-2000', 'bytes=-1', 'bytes=0-1,3-4', 'pages=1', 'bytes=x']) {
       const answer = await one(rawText('GET', '/api/version', [auth(), ['Range', range], ['If-Range', '"x"']]));
-      expect({ status: answer.status, body: answer.body, range }).toEqual({ status: 200, body: '{"Version":"1.0"}', range });
+      expect({ status: answer.status, body: answer.body, range }).toEqual({
+        status: 200,
+        body: '{"Version":"1.0"}',
+        range,
+      });
       expect(answer.headers['content-range']).toBeUndefined();
     }
   });
 
-  const badEncodings = ['/api/users/%ZZ', '/api/%', '/api/users/%C0%AF', '/api/2.0/users/1/usergroups/%E2%82', '/api/users/1%', '/api/%zz/1'];
+  const badEncodings = [
+    '/api/users/%ZZ',
+    '/api/%',
+    '/api/users/%C0%AF',
+    '/api/2.0/users/1/usergroups/%E2%82',
+    '/api/users/1%',
+    '/api/%zz/1',
+  ];
 
-  it.each(badEncodings)('malformed percent-encoding in %s → the function: 401 without credentials, 404 with', async (target) => {
-    expect((await one(rawText('GET', target))).body).toBe(UNAUTHORIZED);
-    const answer = await one(rawText('GET', target, [auth()]));
-    expect(answer.status).toBe(404);
-    expect(answer.json.message).toMatch(/^Not Found/);
-    expect(answer.json.status).toBe(404);
-  });
+  it.each(badEncodings)(
+    'malformed percent-encoding in %s → the function: 401 without credentials, 404 with',
+    async (target) => {
+      expect((await one(rawText('GET', target))).body).toBe(UNAUTHORIZED);
+      const answer = await one(rawText('GET', target, [auth()]));
+      expect(answer.status).toBe(404);
+      expect(answer.json.message).toMatch(/^Not Found/);
+      expect(answer.json.status).toBe(404);
+    },
+  );
 
   it('a write to a malformed path changes nothing: 404', async () => {
-    const answer = await one(rawText('PUT', '/api/users/1%C0', [auth(), ['Content-Type', 'application/json']], '{"firstname":"x"}'));
+    const answer = await one(
+      rawText('PUT', '/api/users/1%C0', [auth(), ['Content-Type', 'application/json']], '{"firstname":"x"}'),
+    );
     expectContractError(answer, 404, 'Not Found');
   });
 
   it('Expect other than 100-continue reaches the function (Node answered 417 with no body)', async () => {
-    const answer = await one(rawText('POST', '/api/usergroups', [['Expect', 'something-else'], ['Content-Type', 'application/json']], GROUP));
+    const answer = await one(
+      rawText(
+        'POST',
+        '/api/usergroups',
+        [
+          ['Expect', 'something-else'],
+          ['Content-Type', 'application/json'],
+        ],
+        GROUP,
+      ),
+    );
     expect(answer.body).toBe(UNAUTHORIZED);
   });
 
   it('HTTP/1.1 without Host reaches the function (Node answered a bare 400)', async () => {
-    const answer = await one(`GET /api/version HTTP/1.1\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\n\r\n`);
+    const answer = await one(
+      `GET /api/version HTTP/1.1\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\n\r\n`,
+    );
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: '{"Version":"1.0"}' });
   });
 });
@@ -107,7 +146,11 @@ describe('what no function can answer is answered by the local server in the con
   it('paths outside /api and /api.php → 404 "Not Found" (offline listed every route of the service)', async () => {
     for (const target of ['/', '/favicon.ico', '/%ZZ', '/apis/users', '/API/users', '/api.phpx']) {
       expectContractError(await one(rawText('GET', target, [auth()])), 404, 'Not Found');
-      expectContractError(await one(rawText('POST', target, [['Content-Type', 'application/json, text/plain']], '{}')), 404, 'Not Found');
+      expectContractError(
+        await one(rawText('POST', target, [['Content-Type', 'application/json, text/plain']], '{}')),
+        404,
+        'Not Found',
+      );
     }
   });
 
@@ -116,19 +159,35 @@ describe('what no function can answer is answered by the local server in the con
   });
 
   it('a method Node does not know (FOO, lower-case get, CONNECT) → 405 with Allow', async () => {
-    for (const bytes of [rawText('FOO', '/api/users', [auth()]), rawText('get', '/api/version', [auth()]), rawText('CONNECT', '127.0.0.1:1')]) {
+    for (const bytes of [
+      rawText('FOO', '/api/users', [auth()]),
+      rawText('get', '/api/version', [auth()]),
+      rawText('CONNECT', '127.0.0.1:1'),
+    ]) {
       const answer = await one(bytes);
       expectContractError(answer, 405, 'Method Not Allowed');
       expect(answer.headers.allow).toBe('GET, POST, PUT, DELETE');
     }
   });
 
-  it('headers or a URL over Node\'s 16 KiB → 431', async () => {
+  it("headers or a URL over Node's 16 KiB → 431", async () => {
     const big = 'a'.repeat(20_000);
-    expectContractError(await one(rawText('GET', '/api/version', [auth(), ['X-Big', big]])), 431, 'Request Header Fields Too Large');
-    expectContractError(await one(rawText('GET', `/api/users?email=${big}`, [auth()])), 431, 'Request Header Fields Too Large');
+    expectContractError(
+      await one(rawText('GET', '/api/version', [auth(), ['X-Big', big]])),
+      431,
+      'Request Header Fields Too Large',
+    );
+    expectContractError(
+      await one(rawText('GET', `/api/users?email=${big}`, [auth()])),
+      431,
+      'Request Header Fields Too Large',
+    );
     const many = Array.from({ length: 700 }, (_, i): [string, string] => [`X-H${i}`, 'abcdefghijklmnopqrst']);
-    expectContractError(await one(rawText('GET', '/api/version', [auth(), ...many])), 431, 'Request Header Fields Too Large');
+    expectContractError(
+      await one(rawText('GET', '/api/version', [auth(), ...many])),
+      431,
+      'Request Header Fields Too Large',
+    );
   });
 
   it('requests Node cannot parse → 400 "Malformed HTTP request"', async () => {
@@ -149,15 +208,21 @@ describe('what no function can answer is answered by the local server in the con
 
   it('a body that cannot be read (bad chunk framing, an unknown transfer coding) → 400 "Malformed request"', async () => {
     const head = `POST /api/usergroups HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\nContent-Type: application/json\r\n`;
-    expectContractError(await one(`${head}Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`), 400, 'Bad Request: Malformed request');
+    expectContractError(
+      await one(`${head}Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n`),
+      400,
+      'Bad Request: Malformed request',
+    );
     expectContractError(await one(`${head}Transfer-Encoding: gzip\r\n\r\n`), 400, 'Bad Request: Malformed request');
   });
 
-  it('a body over offline\'s 10 MB limit → 413 like the function\'s own 413 over 1 MiB', async () => {
+  it("a body over offline's 10 MB limit → 413 like the function's own 413 over 1 MiB", async () => {
     const head = `POST /api/usergroups HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\nContent-Type: text/plain\r\n`;
     // hapi reads (and drops) the whole body before it answers.
     const size = 10 * 1024 * 1024 + 1;
-    const [declared] = await socketRequest(`${head}Content-Length: ${size}\r\n\r\n${'a'.repeat(size)}`, { stopAfter: 1 });
+    const [declared] = await socketRequest(`${head}Content-Length: ${size}\r\n\r\n${'a'.repeat(size)}`, {
+      stopAfter: 1,
+    });
     expectContractError(declared!, 413, 'Payload Too Large');
   }, 60_000);
 
@@ -167,7 +232,9 @@ describe('what no function can answer is answered by the local server in the con
     const head = `POST /api/usergroups HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\nContent-Type: text/plain\r\n`;
     const chunk = 'a'.repeat(1024 * 1024);
     const chunks = Array.from({ length: 11 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('');
-    const outcome = await socketRequest(`${head}Transfer-Encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`, { stopAfter: 1 }).then(
+    const outcome = await socketRequest(`${head}Transfer-Encoding: chunked\r\n\r\n${chunks}0\r\n\r\n`, {
+      stopAfter: 1,
+    }).then(
       (answers) => answers,
       (error: NodeJS.ErrnoException) => error.code ?? String(error),
     );

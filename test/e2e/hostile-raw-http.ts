@@ -30,7 +30,8 @@ export interface RawResponse {
 /** One request against serverless offline with nothing added or normalised. */
 export function rawRequest(req: RawRequest, timeoutMs = 25_000): Promise<RawResponse> {
   const base = new URL(inject('baseUrl'));
-  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+  const body =
+    req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
   // With headers given as an array, Node adds no Host header of its own; HTTP/1.1 requires one.
   const flat: string[] = ['Host', base.host];
   for (const [name, value] of req.headers ?? []) flat.push(name, value);
@@ -67,7 +68,9 @@ export function rawRequest(req: RawRequest, timeoutMs = 25_000): Promise<RawResp
         incoming.on('error', reject);
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms: ${req.method} ${req.path}`)));
+    outgoing.on('timeout', () =>
+      outgoing.destroy(new Error(`no answer within ${timeoutMs} ms: ${req.method} ${req.path}`)),
+    );
     outgoing.on('error', reject);
     if (body !== undefined) outgoing.write(body);
     outgoing.end();
@@ -93,7 +96,10 @@ export interface SocketAnswer {
  * closes the connection (send `Connection: close`), or the first `stopAfter` as soon as they are complete
  * (for a server that answers before it has read the whole request).
  */
-export function socketRequest(bytes: string | Buffer, options: { stopAfter?: number; timeoutMs?: number } = {}): Promise<SocketAnswer[]> {
+export function socketRequest(
+  bytes: string | Buffer,
+  options: { stopAfter?: number; timeoutMs?: number } = {},
+): Promise<SocketAnswer[]> {
   const { stopAfter, timeoutMs = 25_000 } = options;
   const base = new URL(inject('baseUrl'));
   return new Promise((resolve, reject) => {
@@ -106,10 +112,15 @@ export function socketRequest(bytes: string | Buffer, options: { stopAfter?: num
       socket.destroy();
       const { answers, complete } = parseAnswers(Buffer.concat(chunks));
       if (error && answers.length === 0) reject(error);
-      else if (!error && !complete) reject(new Error(`an incomplete answer: ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`));
+      else if (!error && !complete)
+        reject(
+          new Error(`an incomplete answer: ${JSON.stringify(Buffer.concat(chunks).toString('latin1').slice(0, 200))}`),
+        );
       else resolve(answers);
     };
-    socket.setTimeout(timeoutMs, () => finish(new Error(`no end of answer within ${timeoutMs} ms: ${String(bytes).slice(0, 60)}`)));
+    socket.setTimeout(timeoutMs, () =>
+      finish(new Error(`no end of answer within ${timeoutMs} ms: ${String(bytes).slice(0, 60)}`)),
+    );
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       if (stopAfter !== undefined && parseAnswers(Buffer.concat(chunks)).answers.length >= stopAfter) finish();
@@ -124,7 +135,12 @@ export function socketRequest(bytes: string | Buffer, options: { stopAfter?: num
 /** The raw request text for `method target` with the given header lines, ending the connection after it. */
 export function rawText(method: string, target: string, headers: Array<[string, string]> = [], body = ''): string {
   const base = new URL(inject('baseUrl'));
-  const lines = [`${method} ${target} HTTP/1.1`, `Host: ${base.host}`, 'Connection: close', ...headers.map(([n, v]) => `${n}: ${v}`)];
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: ${base.host}`,
+    'Connection: close',
+    ...headers.map(([n, v]) => `${n}: ${v}`),
+  ];
   if (body !== '') lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }

@@ -4,14 +4,13 @@
  * keys are per API user and stored with a TTL, and malformed keys are 400.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
 import { claimKey, releaseKey } from '../../lib/db/idempotency.js';
 import { keys } from '../../lib/db/keys.js';
 import { fingerprintOf } from '../../lib/stack/middleware/idempotency.js';
+import { type ApiUser, createRoot, createUser, expectError, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createRoot, createUser, expectError, uid, uniqueEmail, type ApiUser } from '../support/fixtures.js';
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const response = await api('POST', path, { body });
@@ -27,15 +26,28 @@ let paymentId: number;
 let shippingId: number;
 
 beforeAll(async () => {
-  companyId = await created('/api/stores', { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` }, 'store_id');
+  companyId = await created(
+    '/api/stores',
+    { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` },
+    'store_id',
+  );
   paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
   shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '1.00' }, 'shipping_id');
 });
 
 async function orderWorld(stock = 10) {
   const customerId = await createUser({ user_type: 'C', email: uniqueEmail('idem') });
-  const productId = await created('/api/products', { product: `Item ${uid()}`, price: '5.00', amount: stock, company_id: companyId }, 'product_id');
-  const body = { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: productId, amount: 2 } } };
+  const productId = await created(
+    '/api/products',
+    { product: `Item ${uid()}`, price: '5.00', amount: stock, company_id: companyId },
+    'product_id',
+  );
+  const body = {
+    user_id: customerId,
+    payment_id: paymentId,
+    shipping_id: shippingId,
+    products: { 1: { product_id: productId, amount: 2 } },
+  };
   return { customerId, productId, body };
 }
 
@@ -55,7 +67,11 @@ describe('Idempotency-Key on POST', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.headers.get('content-type')).toBe('application/json; charset=utf-8');
     // The same body with its keys in another order is the same request.
-    const reordered = await post('/api/orders', { products: body.products, shipping_id: shippingId, payment_id: paymentId, user_id: customerId }, key);
+    const reordered = await post(
+      '/api/orders',
+      { products: body.products, shipping_id: shippingId, payment_id: paymentId, user_id: customerId },
+      key,
+    );
     expect(reordered.status).toBe(201);
     expect(reordered.json.order_id).toBe(first.json.order_id);
     expect(await stockOf(productId)).toBe(8);
@@ -121,8 +137,12 @@ describe('Idempotency-Key on POST', () => {
     const key = `ttl-${uid()}`;
     const answer = await post('/api/usergroups', { type: 'C', status: 'A', usergroup: `Ttl ${uid()}` }, key);
     expect(answer.status).toBe(201);
-    const rootId = Number((await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id);
-    const item = (await db().send(new GetCommand({ TableName: inject('tableName'), Key: keys.idempotency(rootId, key) }))).Item;
+    const rootId = Number(
+      (await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id,
+    );
+    const item = (
+      await db().send(new GetCommand({ TableName: inject('tableName'), Key: keys.idempotency(rootId, key) }))
+    ).Item;
     expect(item?.state).toBe('done');
     expect(item?.status).toBe(201);
     const now = Math.floor(Date.now() / 1000);
@@ -140,7 +160,11 @@ describe('Idempotency-Key on POST', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
 
     const unjudged = `unjudged-${uid()}`;
-    const wrongType = await api('POST', '/api/usergroups', { body: 'x', contentType: 'application/xml', headers: { 'Idempotency-Key': unjudged } });
+    const wrongType = await api('POST', '/api/usergroups', {
+      body: 'x',
+      contentType: 'application/xml',
+      headers: { 'Idempotency-Key': unjudged },
+    });
     expect(wrongType.status).toBe(415);
     const proper = await post('/api/usergroups', { type: 'C', status: 'A', usergroup: `After ${uid()}` }, unjudged);
     expect(proper.status).toBe(201);
@@ -150,19 +174,36 @@ describe('Idempotency-Key on POST', () => {
   it('PUT honours the key too', async () => {
     const id = await created('/api/usergroups', { type: 'C', status: 'A', usergroup: `Put ${uid()}` }, 'usergroup_id');
     const key = `put-${uid()}`;
-    const first = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'H' }, headers: { 'Idempotency-Key': key } });
+    const first = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'C', status: 'H' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(first.status).toBe(200);
-    const again = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'H' }, headers: { 'Idempotency-Key': key } });
+    const again = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'C', status: 'H' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toBe(first.body);
-    const other = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'D' }, headers: { 'Idempotency-Key': key } });
+    const other = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'C', status: 'D' },
+      headers: { 'Idempotency-Key': key },
+    });
     expect(other.status).toBe(422);
   });
 
   it('an empty or over-long key → 400, nothing created; 255 characters are fine; GET ignores the header', async () => {
     const body = { type: 'C', status: 'A', usergroup: `Keys ${uid()}` };
-    expectError(await post('/api/usergroups', body, ''), 400, 'Bad Request: Idempotency-Key must be 1 to 255 characters');
-    expectError(await post('/api/usergroups', body, 'k'.repeat(256)), 400, 'Bad Request: Idempotency-Key must be 1 to 255 characters');
+    expectError(
+      await post('/api/usergroups', body, ''),
+      400,
+      'Bad Request: Idempotency-Key must be 1 to 255 characters',
+    );
+    expectError(
+      await post('/api/usergroups', body, 'k'.repeat(256)),
+      400,
+      'Bad Request: Idempotency-Key must be 1 to 255 characters',
+    );
     const longest = `${uid()}-`.padEnd(255, 'k');
     expect((await post('/api/usergroups', body, longest)).status).toBe(201);
     const read = await api('GET', '/api/version', { headers: { 'Idempotency-Key': '' } });
@@ -171,7 +212,9 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('a claim still in progress → 409 with Retry-After; once released (a 5xx or crash) the retry does the work', async () => {
-    const rootId = Number((await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id);
+    const rootId = Number(
+      (await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id,
+    );
     const key = `held-${uid()}`;
     const body = { type: 'C', status: 'A', usergroup: `Held ${uid()}` };
     const held = await claimKey(rootId, key, fingerprintOf('POST', '/api/usergroups', {}, body));
@@ -186,11 +229,18 @@ describe('Idempotency-Key on POST', () => {
   });
 
   it('a claim whose lock has ended (the Lambda timed out) is taken over by the retry', async () => {
-    const rootId = Number((await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id);
+    const rootId = Number(
+      (await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id,
+    );
     const key = `timeout-${uid()}`;
     const body = { type: 'C', status: 'A', usergroup: `Timeout ${uid()}` };
     // Claimed a minute ago by a request that never finished; the lock (IDEMPOTENCY_LOCK_SECONDS, 15 s) is over.
-    const stale = await claimKey(rootId, key, fingerprintOf('POST', '/api/usergroups', {}, body), Math.floor(Date.now() / 1000) - 60);
+    const stale = await claimKey(
+      rootId,
+      key,
+      fingerprintOf('POST', '/api/usergroups', {}, body),
+      Math.floor(Date.now() / 1000) - 60,
+    );
     expect(stale.kind).toBe('claimed');
     const retry = await post('/api/usergroups', body, key);
     expect(retry.status).toBe(201);

@@ -4,10 +4,19 @@
  * required fields, 404s, privileges.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createAdmin, expectError, expectForbidden, expectStatus } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
-const FIELDS = ['lang_id', 'lang_code', 'name', 'status', 'country_code', 'direction', 'storefront_ids', 'storefront_ids_raw'];
+const FIELDS = [
+  'lang_id',
+  'lang_code',
+  'name',
+  'status',
+  'country_code',
+  'direction',
+  'storefront_ids',
+  'storefront_ids_raw',
+];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** A two-letter code no other test run took (the store keeps codes unique; deleted ones are free again). */
 async function freeCode(): Promise<string> {
@@ -29,7 +38,16 @@ describe('languages', () => {
   it('English is built in as language 1; the collection is an object keyed by lang_code', async () => {
     const en = await api('GET', '/api/languages/1');
     expectStatus(en, 200);
-    expect(en.json).toEqual({ lang_id: '1', lang_code: 'en', name: 'English', status: 'A', country_code: 'US', direction: 'ltr', storefront_ids: '', storefront_ids_raw: [] });
+    expect(en.json).toEqual({
+      lang_id: '1',
+      lang_code: 'en',
+      name: 'English',
+      status: 'A',
+      country_code: 'US',
+      direction: 'ltr',
+      storefront_ids: '',
+      storefront_ids_raw: [],
+    });
     const list = await api('GET', '/api/languages?items_per_page=250');
     expectStatus(list, 200);
     expect(Array.isArray(list.json.languages)).toBe(false);
@@ -44,7 +62,11 @@ describe('languages', () => {
     const none = await api('POST', '/api/languages', { body: { status: 'D' } });
     expectError(none, 400, 'Bad Request: The lang_code field is required');
     expect(none.json.errors.map((e: { field: string }) => e.field)).toEqual(['lang_code', 'name']);
-    expectError(await api('POST', '/api/languages', { body: { lang_code: 'zz' } }), 400, 'Bad Request: The name field is required');
+    expectError(
+      await api('POST', '/api/languages', { body: { lang_code: 'zz' } }),
+      400,
+      'Bad Request: The name field is required',
+    );
     expectError(await api('POST', '/api/languages', { body: { lang_code: 'z1', name: 'x' } }), 400);
     const { id, code } = await createLanguage({ status: 'D', country_code: 'US' });
     expect(Number.isInteger(id)).toBe(true);
@@ -56,9 +78,15 @@ describe('languages', () => {
   });
 
   it('lang_code is unique: 400 for a taken code, and exactly one of two concurrent creates wins', async () => {
-    expectError(await api('POST', '/api/languages', { body: { lang_code: 'en', name: 'Dup' } }), 400, 'Bad Request: The provided language (en) code already exists');
+    expectError(
+      await api('POST', '/api/languages', { body: { lang_code: 'en', name: 'Dup' } }),
+      400,
+      'Bad Request: The provided language (en) code already exists',
+    );
     const code = await freeCode();
-    const both = await Promise.all([1, 2].map(() => api('POST', '/api/languages', { body: { lang_code: code, name: 'Race' } })));
+    const both = await Promise.all(
+      [1, 2].map(() => api('POST', '/api/languages', { body: { lang_code: code, name: 'Race' } })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
     const winner = both.find((r) => r.status === 201)!;
     expectStatus(await api('DELETE', `/api/languages/${winner.json.lang_id}`), 204);
@@ -70,9 +98,15 @@ describe('languages', () => {
 
   it('PUT needs the language own lang_code (as CS-Cart) and answers 200 {lang_id}', async () => {
     const { id, code } = await createLanguage();
-    expectError(await api('PUT', `/api/languages/${id}`, { body: { name: 'No code' } }), 400, 'Bad Request: The lang_code field is required');
+    expectError(
+      await api('PUT', `/api/languages/${id}`, { body: { name: 'No code' } }),
+      400,
+      'Bad Request: The lang_code field is required',
+    );
     expectError(await api('PUT', `/api/languages/${id}`, { body: { lang_code: 'en', name: 'x' } }), 400);
-    const put = await api('PUT', `/api/languages/${id}`, { body: { lang_code: code, name: 'Renamed', direction: 'rtl' } });
+    const put = await api('PUT', `/api/languages/${id}`, {
+      body: { lang_code: code, name: 'Renamed', direction: 'rtl' },
+    });
     expectStatus(put, 200);
     expect(put.json).toEqual({ lang_id: String(id) });
     expect((await api('GET', `/api/languages/${id}`)).json).toMatchObject({ name: 'Renamed', direction: 'rtl' });
@@ -86,7 +120,11 @@ describe('languages', () => {
     const { id } = await createLanguage();
     expectStatus(await api('DELETE', `/api/languages/${id}`), 204);
     expectError(await api('DELETE', `/api/languages/${id}`), 404);
-    expectError(await api('DELETE', '/api/languages/1'), 400, 'Bad Request: The English language cannot be deleted because it is the default store language');
+    expectError(
+      await api('DELETE', '/api/languages/1'),
+      400,
+      'Bad Request: The English language cannot be deleted because it is the default store language',
+    );
   });
 
   it('view_languages reads, manage_languages writes', async () => {

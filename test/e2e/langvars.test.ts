@@ -4,10 +4,13 @@
  * reference, and a language's deletion taking its variables with it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
-const varName = () => `zz_${uid().toLowerCase().replace(/[^0-9a-z_]/g, '_')}`;
+const varName = () =>
+  `zz_${uid()
+    .toLowerCase()
+    .replace(/[^0-9a-z_]/g, '_')}`;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 async function createLanguage(): Promise<{ id: number; code: string }> {
   for (let i = 0; i < 50; i++) {
@@ -25,7 +28,11 @@ beforeAll(async () => {
 
 describe('langvars', () => {
   it('POST needs name (400 naming it); 201 {name}; GET shows lang_code, name, value (en by default)', async () => {
-    expectError(await api('POST', '/api/langvars', { body: { value: 'x' } }), 400, 'Bad Request: The name field is required');
+    expectError(
+      await api('POST', '/api/langvars', { body: { value: 'x' } }),
+      400,
+      'Bad Request: The name field is required',
+    );
     expectError(await api('POST', '/api/langvars', { body: { name: 'Not Valid!', value: 'x' } }), 400);
     const name = varName();
     const post = await api('POST', '/api/langvars', { body: { name, value: 'ZZ hello' } });
@@ -40,7 +47,11 @@ describe('langvars', () => {
     const name = varName();
     await api('POST', '/api/langvars', { body: { name, value: 'english' } });
     expectStatus(await api('POST', `/api/languages/${language.id}/langvars`, { body: { name, value: 'other' } }), 201);
-    expect((await api('GET', `/api/languages/${language.id}/langvars/${name}`)).json).toEqual({ lang_code: language.code, name, value: 'other' });
+    expect((await api('GET', `/api/languages/${language.id}/langvars/${name}`)).json).toEqual({
+      lang_code: language.code,
+      name,
+      value: 'other',
+    });
     expect((await api('GET', `/api/langvars/${name}?lang_code=${language.code}`)).json.value).toBe('other');
     expect((await api('GET', `/api/langvars/${name}`)).json.value).toBe('english');
   });
@@ -48,15 +59,25 @@ describe('langvars', () => {
   it('the list: rows {value, name} in name order, integer total_items, name prefix, q, empty page past the end', async () => {
     const prefix = varName();
     for (const suffix of ['_b', '_a', '_c']) {
-      expectStatus(await api('POST', `/api/languages/${language.id}/langvars`, { body: { name: `${prefix}${suffix}`, value: `v${suffix}` } }), 201);
+      expectStatus(
+        await api('POST', `/api/languages/${language.id}/langvars`, {
+          body: { name: `${prefix}${suffix}`, value: `v${suffix}` },
+        }),
+        201,
+      );
     }
     const list = await api('GET', `/api/languages/${language.id}/langvars?name=${prefix}&items_per_page=2`);
     expectStatus(list, 200);
-    expect(list.json.langvars).toEqual([{ value: 'v_a', name: `${prefix}_a` }, { value: 'v_b', name: `${prefix}_b` }]);
+    expect(list.json.langvars).toEqual([
+      { value: 'v_a', name: `${prefix}_a` },
+      { value: 'v_b', name: `${prefix}_b` },
+    ]);
     expect(list.json.params.total_items).toBe(3);
     const second = await api('GET', `/api/languages/${language.id}/langvars?name=${prefix}&items_per_page=2&page=2`);
     expect(second.json.langvars).toEqual([{ value: 'v_c', name: `${prefix}_c` }]);
-    expect((await api('GET', `/api/languages/${language.id}/langvars?name=${prefix}&page=5`)).json.langvars).toEqual([]);
+    expect((await api('GET', `/api/languages/${language.id}/langvars?name=${prefix}&page=5`)).json.langvars).toEqual(
+      [],
+    );
     const q = await api('GET', `/api/langvars?lang_code=${language.code}&q=${prefix}_c`);
     expect(q.json.langvars.map((row: { name: string }) => row.name)).toEqual([`${prefix}_c`]);
   });
@@ -73,7 +94,8 @@ describe('langvars', () => {
     expectError(await api('GET', '/api/langvars/Not-Valid'), 404);
     expectError(await api('GET', `/api/languages/99999999/langvars/${name}`), 404);
     const missing = await api('POST', '/api/langvars', { body: { name, value: 'x', lang_code: 'qz' } });
-    if (missing.status !== 201) expectError(missing, 400, 'Bad Request: The lang_code field names a language that does not exist');
+    if (missing.status !== 201)
+      expectError(missing, 400, 'Bad Request: The lang_code field names a language that does not exist');
   });
 
   it('DELETE /langvars/:name removes it in every language (204, then 404); nested DELETE only in that language', async () => {
@@ -96,7 +118,11 @@ describe('langvars', () => {
     expectStatus(await api('POST', `/api/languages/${doomed.id}/langvars`, { body: { name, value: 'x' } }), 201);
     expectStatus(await api('DELETE', `/api/languages/${doomed.id}`), 204);
     expect((await api('GET', `/api/langvars?lang_code=${doomed.code}`)).json.langvars).toEqual([]);
-    expectError(await api('POST', '/api/langvars', { body: { name, value: 'x', lang_code: doomed.code } }), 400, 'Bad Request: The lang_code field names a language that does not exist');
+    expectError(
+      await api('POST', '/api/langvars', { body: { name, value: 'x', lang_code: doomed.code } }),
+      400,
+      'Bad Request: The lang_code field names a language that does not exist',
+    );
   });
 
   it('view_languages reads, manage_languages writes', async () => {

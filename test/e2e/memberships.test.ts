@@ -2,7 +2,6 @@
  * SPEC §7 (users in usergroups) over real HTTP, as the bootstrap root administrator.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import {
   createCustomer,
   createGroup,
@@ -12,6 +11,7 @@ import {
   linksOf,
   setLink,
 } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const CHANGED = { message: 'Status has been changed.' };
 
@@ -207,7 +207,9 @@ describe('validation of membership writes', () => {
   it('POST on the nested collection → 405 with Allow; POST on a nested object → 405', async () => {
     const user = await createCustomer();
     const group = await createGroup({ type: 'C', status: 'A' });
-    const collection = await api('POST', `/api/users/${user}/usergroups`, { body: { usergroup_id: group, status: 'A' } });
+    const collection = await api('POST', `/api/users/${user}/usergroups`, {
+      body: { usergroup_id: group, status: 'A' },
+    });
     expectError(collection, 405);
     expect(collection.headers.get('allow')).toMatch(/GET/);
     expect(collection.headers.get('allow')).not.toMatch(/POST/);

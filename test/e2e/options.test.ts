@@ -4,9 +4,17 @@
  * option_type and variants rules, references, cascades, privileges.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
+import {
+  createProduct,
+  createStore,
+  createVia,
+  expectNestedShape,
+  expectShape,
+  type FieldTable,
+  type WireType,
+} from '../support/catalog.js';
 import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
-import { createProduct, createStore, createVia, expectNestedShape, expectShape, type FieldTable, type WireType } from '../support/catalog.js';
+import { api } from '../support/http.js';
 
 const OPTION: FieldTable = {
   option_id: ['str(int)', 'str(int)'],
@@ -49,20 +57,46 @@ const VARIANT: Record<string, WireType> = {
 const PRODUCT_MAP: FieldTable = { ...OPTION, cur_product_id: ['str(int)', 'str(int)'], lang_code: ['—', '—'] };
 
 const createOption = (body: object = {}) =>
-  createVia('/api/options', 'option_id', { option_name: `Option ${uid()}`, option_type: 'S', variants: [{ variant_name: 'Red' }, { variant_name: 'Blue', modifier: 2.5 }], ...body });
+  createVia('/api/options', 'option_id', {
+    option_name: `Option ${uid()}`,
+    option_type: 'S',
+    variants: [{ variant_name: 'Red' }, { variant_name: 'Blue', modifier: 2.5 }],
+    ...body,
+  });
 
 describe('options', () => {
   it('POST answers 201 {option_id} (integer); GET /options/:id has every recorded field with variants keyed by variant_id', async () => {
-    const id = await createOption({ internal_option_name: 'ZZ API Option', status: 'D', variants: [{ variant_name: 'a', modifier: '1.5', modifier_type: 'P', weight_modifier: 2 }] });
+    const id = await createOption({
+      internal_option_name: 'ZZ API Option',
+      status: 'D',
+      variants: [{ variant_name: 'a', modifier: '1.5', modifier_type: 'P', weight_modifier: 2 }],
+    });
     const single = await api('GET', `/api/options/${id}`);
     expectStatus(single, 200);
     expectShape(single.json, OPTION, 'single');
-    expect(single.json).toMatchObject({ option_id: String(id), product_id: '0', option_type: 'S', status: 'D', internal_option_name: 'ZZ API Option', lang_code: 'en' });
+    expect(single.json).toMatchObject({
+      option_id: String(id),
+      product_id: '0',
+      option_type: 'S',
+      status: 'D',
+      internal_option_name: 'ZZ API Option',
+      lang_code: 'en',
+    });
     const variants = Object.entries(single.json.variants as Record<string, Record<string, unknown>>);
     expect(variants).toHaveLength(1);
     const [variantId, variant] = variants[0]!;
     expectNestedShape(variant, VARIANT, 'variant');
-    expect(variant).toMatchObject({ variant_id: variantId, option_id: String(id), variant_name: 'a', modifier: '1.500', modifier_type: 'P', weight_modifier: '2.000', point_modifier: '0.000', position: '0', status: 'A' });
+    expect(variant).toMatchObject({
+      variant_id: variantId,
+      option_id: String(id),
+      variant_name: 'a',
+      modifier: '1.500',
+      modifier_type: 'P',
+      weight_modifier: '2.000',
+      point_modifier: '0.000',
+      position: '0',
+      status: 'A',
+    });
   });
 
   it('GET /options lists the global options wrapped with the recorded params keys and types', async () => {
@@ -71,7 +105,8 @@ describe('options', () => {
     const list = await api('GET', '/api/options?items_per_page=250');
     expectStatus(list, 200);
     const params = list.json.params;
-    for (const key of ['product_id', 'page', 'items_per_page', 'total_items']) expect(typeof params[key], key).toBe('number');
+    for (const key of ['product_id', 'page', 'items_per_page', 'total_items'])
+      expect(typeof params[key], key).toBe('number');
     for (const key of ['q', 'excluded_ids', 'option_id']) expect(params[key], key).toBeNull();
     expect(params.get_variants).toBe(false);
     for (const key of ['sort_order', 'sort_by', 'sort_order_rev']) expect(typeof params[key], key).toBe('string');
@@ -119,12 +154,28 @@ describe('options', () => {
 
   it('option_type and variants: Q → 400; variants without option_type → 400; variants on a non-selectable type → 400', async () => {
     expectError(await api('POST', '/api/options', { body: { option_name: 'ZZ', option_type: 'Q' } }), 400);
-    expectError(await api('POST', '/api/options', { body: { option_name: 'ZZ', variants: [{ variant_name: 'a' }] } }), 400, 'Bad Request: The option_type field is required');
-    const text = await api('POST', '/api/options', { body: { option_name: 'ZZ', option_type: 'T', variants: [{ variant_name: 'a' }] } });
+    expectError(
+      await api('POST', '/api/options', { body: { option_name: 'ZZ', variants: [{ variant_name: 'a' }] } }),
+      400,
+      'Bad Request: The option_type field is required',
+    );
+    const text = await api('POST', '/api/options', {
+      body: { option_name: 'ZZ', option_type: 'T', variants: [{ variant_name: 'a' }] },
+    });
     expectError(text, 400);
     expect(text.json.message).toContain('option_type');
-    expectError(await api('POST', '/api/options', { body: { option_name: 'ZZ', option_type: 'S', variants: [{ variant_name: '' }] } }), 400);
-    expectError(await api('POST', '/api/options', { body: { option_name: 'ZZ', option_type: 'S', variants: [{ variant_name: 'a', modifier: 'lots' }] } }), 400);
+    expectError(
+      await api('POST', '/api/options', {
+        body: { option_name: 'ZZ', option_type: 'S', variants: [{ variant_name: '' }] },
+      }),
+      400,
+    );
+    expectError(
+      await api('POST', '/api/options', {
+        body: { option_name: 'ZZ', option_type: 'S', variants: [{ variant_name: 'a', modifier: 'lots' }] },
+      }),
+      400,
+    );
     expectError(await api('POST', '/api/options', { body: {} }), 400, 'Bad Request: Missing parameters');
     const id = await createOption();
     expectError(await api('PUT', `/api/options/${id}`, { body: { option_type: 'I' } }), 400);
@@ -147,7 +198,13 @@ describe('options', () => {
     const id = await createOption();
     const before = (await api('GET', `/api/options/${id}`)).json.variants as Record<string, { variant_name: string }>;
     const [keptId] = Object.keys(before);
-    const put = await api('PUT', `/api/options/${id}`, { body: { option_name: 'ZZ API Option (upd)', option_type: 'R', variants: [{ variant_id: keptId, variant_name: 'Kept' }, { variant_name: 'New' }] } });
+    const put = await api('PUT', `/api/options/${id}`, {
+      body: {
+        option_name: 'ZZ API Option (upd)',
+        option_type: 'R',
+        variants: [{ variant_id: keptId, variant_name: 'Kept' }, { variant_name: 'New' }],
+      },
+    });
     expectStatus(put, 200);
     expect(put.json).toEqual({ option_id: String(id) });
     const after = (await api('GET', `/api/options/${id}`)).json;

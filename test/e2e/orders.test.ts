@@ -4,8 +4,8 @@
  * filters, and the recorded field types.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createApiUser, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const response = await api('POST', path, { body });
@@ -13,9 +13,14 @@ async function created(path: string, body: object, key: string): Promise<number>
   return response.json[key] as number;
 }
 
-const company = () => created('/api/stores', { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` }, 'store_id');
+const company = () =>
+  created('/api/stores', { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` }, 'store_id');
 const product = (companyId: number, fields: object) =>
-  created('/api/products', { product: `Item ${uid()}`, price: '10.00', amount: 10, company_id: companyId, ...fields }, 'product_id');
+  created(
+    '/api/products',
+    { product: `Item ${uid()}`, price: '10.00', amount: 10, company_id: companyId, ...fields },
+    'product_id',
+  );
 const stockOf = async (productId: number) => Number((await api('GET', `/api/products/${productId}`)).json.amount);
 
 let companyId: number;
@@ -26,20 +31,33 @@ let shippingId: number;
 beforeAll(async () => {
   companyId = await company();
   customerId = await createUser({ user_type: 'C', email: uniqueEmail('buyer') });
-  paymentId = await created('/api/payments', { payment: `Pay ${uid()}`, a_surcharge: '1.000', p_surcharge: '2.500' }, 'payment_id');
+  paymentId = await created(
+    '/api/payments',
+    { payment: `Pay ${uid()}`, a_surcharge: '1.000', p_surcharge: '2.500' },
+    'payment_id',
+  );
   shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '7.50' }, 'shipping_id');
 });
 
 function order(lines: Record<string, { product_id: number; amount: number }>, extra: object = {}) {
-  return api('POST', '/api/orders', { body: { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: lines, ...extra } });
+  return api('POST', '/api/orders', {
+    body: { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: lines, ...extra },
+  });
 }
 
 describe('POST /orders', () => {
   it('required fields in the recorded order, every missing one in errors', async () => {
     const response = await api('POST', '/api/orders', { body: { notes: 'x' } });
     expectError(response, 400, 'Bad Request: The user_id/user_data field is required');
-    expect(response.json.errors.map((e: { field: string }) => e.field)).toEqual(['user_id', 'payment_id', 'products', 'shipping_id']);
-    const noShipping = await api('POST', '/api/orders', { body: { user_id: customerId, payment_id: paymentId, products: { 1: { product_id: 1, amount: 1 } } } });
+    expect(response.json.errors.map((e: { field: string }) => e.field)).toEqual([
+      'user_id',
+      'payment_id',
+      'products',
+      'shipping_id',
+    ]);
+    const noShipping = await api('POST', '/api/orders', {
+      body: { user_id: customerId, payment_id: paymentId, products: { 1: { product_id: 1, amount: 1 } } },
+    });
     expectError(noShipping, 400, 'Bad Request: The shipping_id field is required');
   });
 
@@ -47,7 +65,10 @@ describe('POST /orders', () => {
     const a = await product(companyId, { price: '19.99', amount: 10 });
     const b = await product(companyId, { price: '0.10', amount: 100 });
     // A client's price is never trusted.
-    const response = await order({ 1: { product_id: a, amount: 3 }, 2: { product_id: b, amount: 3 } }, { total: '0.01', subtotal: 1 });
+    const response = await order(
+      { 1: { product_id: a, amount: 3 }, 2: { product_id: b, amount: 3 } },
+      { total: '0.01', subtotal: 1 },
+    );
     expectStatus(response, 201);
     expect(Number.isInteger(response.json.order_id)).toBe(true);
     const data = response.json.order_data;
@@ -71,22 +92,63 @@ describe('POST /orders', () => {
     const id = (await order({ 1: { product_id: await product(companyId, {}), amount: 1 } })).json.order_id;
     const single = (await api('GET', `/api/orders/${id}`)).json;
     const types: Record<string, string> = {
-      order_id: 'string', company_id: 'string', user_id: 'string', total: 'string', subtotal: 'number', discount: 'number',
-      payment_surcharge: 'number', shipping_ids: 'string', shipping_cost: 'string', timestamp: 'string', status: 'string',
-      email: 'string', payment_id: 'string', products: 'object', taxes: 'object', tax_subtotal: 'number', need_shipping: 'boolean',
-      shipping: 'array', promotions: 'array', issuer_id: 'null', b_firstname: 'string', s_zipcode: 'string', payment_method: 'object',
-      display_subtotal: 'number', points_info: 'object', profile_id: 'string', storefront_id: 'string',
+      order_id: 'string',
+      company_id: 'string',
+      user_id: 'string',
+      total: 'string',
+      subtotal: 'number',
+      discount: 'number',
+      payment_surcharge: 'number',
+      shipping_ids: 'string',
+      shipping_cost: 'string',
+      timestamp: 'string',
+      status: 'string',
+      email: 'string',
+      payment_id: 'string',
+      products: 'object',
+      taxes: 'object',
+      tax_subtotal: 'number',
+      need_shipping: 'boolean',
+      shipping: 'array',
+      promotions: 'array',
+      issuer_id: 'null',
+      b_firstname: 'string',
+      s_zipcode: 'string',
+      payment_method: 'object',
+      display_subtotal: 'number',
+      points_info: 'object',
+      profile_id: 'string',
+      storefront_id: 'string',
     };
     const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
     for (const [field, type] of Object.entries(types)) expect([field, typeOf(single[field])]).toEqual([field, type]);
-    const row = (await api('GET', `/api/orders?user_id=${customerId}&items_per_page=250`)).json.orders.find((o: any) => o.order_id === String(id));
+    const row = (await api('GET', `/api/orders?user_id=${customerId}&items_per_page=250`)).json.orders.find(
+      (o: any) => o.order_id === String(id),
+    );
     expect(row).toBeDefined();
-    for (const field of ['order_id', 'is_parent_order', 'parent_order_id', 'company_id', 'user_id', 'total', 'timestamp', 'status', 'firstname', 'lastname', 'company', 'phone', 'email', 'storefront_id']) {
+    for (const field of [
+      'order_id',
+      'is_parent_order',
+      'parent_order_id',
+      'company_id',
+      'user_id',
+      'total',
+      'timestamp',
+      'status',
+      'firstname',
+      'lastname',
+      'company',
+      'phone',
+      'email',
+      'storefront_id',
+    ]) {
       expect([field, typeOf(row[field])]).toEqual([field, 'string']);
     }
-    for (const field of ['issuer_id', 'issuer_name', 'issuer_email', 'invoice_id', 'credit_memo_id', 'points']) expect(row[field]).toBeNull();
+    for (const field of ['issuer_id', 'issuer_name', 'issuer_email', 'invoice_id', 'credit_memo_id', 'points'])
+      expect(row[field]).toBeNull();
     // The recording shows these five in the list row only.
-    for (const field of ['issuer_name', 'issuer_email', 'invoice_id', 'credit_memo_id', 'points']) expect(single).not.toHaveProperty(field);
+    for (const field of ['issuer_name', 'issuer_email', 'invoice_id', 'credit_memo_id', 'points'])
+      expect(single).not.toHaveProperty(field);
     expect(row).not.toHaveProperty('products');
   });
 
@@ -105,7 +167,18 @@ describe('POST /orders', () => {
   it('unknown or disabled references → 400 naming the field', async () => {
     const item = await product(companyId, {});
     expectError(await order({ 1: { product_id: 99_999_999, amount: 1 } }), 400);
-    expectError(await api('POST', '/api/orders', { body: { user_id: 99_999_999, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: item, amount: 1 } } } }), 400, 'Bad Request: The user_id field names a user that does not exist');
+    expectError(
+      await api('POST', '/api/orders', {
+        body: {
+          user_id: 99_999_999,
+          payment_id: paymentId,
+          shipping_id: shippingId,
+          products: { 1: { product_id: item, amount: 1 } },
+        },
+      }),
+      400,
+      'Bad Request: The user_id field names a user that does not exist',
+    );
     expectError(await order({ 1: { product_id: item, amount: 1 } }, { payment_id: 99_999_999 }), 400);
     expectError(await order({ 1: { product_id: item, amount: 1 } }, { shipping_id: 99_999_999 }), 400);
     expectError(await order({ 1: { product_id: item, amount: 0 } }), 400);
@@ -117,7 +190,12 @@ describe('POST /orders', () => {
   it('a guest order with user_data', async () => {
     const email = uniqueEmail('guest');
     const response = await api('POST', '/api/orders', {
-      body: { user_data: { email, firstname: 'Gus', b_city: 'Boston' }, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: await product(companyId, {}), amount: 1 } } },
+      body: {
+        user_data: { email, firstname: 'Gus', b_city: 'Boston' },
+        payment_id: paymentId,
+        shipping_id: shippingId,
+        products: { 1: { product_id: await product(companyId, {}), amount: 1 } },
+      },
     });
     expectStatus(response, 201);
     expect(response.json.order_data).toMatchObject({ user_id: '0', email, firstname: 'Gus', b_city: 'Boston' });
@@ -125,10 +203,23 @@ describe('POST /orders', () => {
 
   it('50 parallel orders for a product with amount 10: exactly 10 succeed, stock ends at 0', async () => {
     const racing = await product(companyId, { amount: 10 });
-    const responses = await Promise.all(Array.from({ length: 50 }, () => order({ 1: { product_id: racing, amount: 1 } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => order({ 1: { product_id: racing, amount: 1 } })),
+    );
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 201 && s !== 400), JSON.stringify(responses.find((r) => r.status !== 201 && r.status !== 400)?.body)).toEqual([]);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(responses.filter((r) => r.status === 400).map((r) => r.json.message).slice(0, 3))).toHaveLength(10);
+    expect(
+      statuses.filter((s) => s !== 201 && s !== 400),
+      JSON.stringify(responses.find((r) => r.status !== 201 && r.status !== 400)?.body),
+    ).toEqual([]);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(
+        responses
+          .filter((r) => r.status === 400)
+          .map((r) => r.json.message)
+          .slice(0, 3),
+      ),
+    ).toHaveLength(10);
     expect(await stockOf(racing)).toBe(0);
     const placed = (await api('GET', `/api/orders?user_id=${customerId}&items_per_page=250`)).json.orders;
     const ids = new Set(responses.filter((r) => r.status === 201).map((r) => String(r.json.order_id)));
@@ -170,8 +261,18 @@ describe('GET /orders filters', () => {
     const own = await company();
     const email = uniqueEmail('filter');
     const buyer = await createUser({ user_type: 'C', email });
-    const id = await created('/api/orders', { user_id: buyer, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: await product(own, {}), amount: 1 } } }, 'order_id');
-    const ids = async (query: string) => (await api('GET', `/api/orders?${query}`)).json.orders.map((o: any) => Number(o.order_id));
+    const id = await created(
+      '/api/orders',
+      {
+        user_id: buyer,
+        payment_id: paymentId,
+        shipping_id: shippingId,
+        products: { 1: { product_id: await product(own, {}), amount: 1 } },
+      },
+      'order_id',
+    );
+    const ids = async (query: string) =>
+      (await api('GET', `/api/orders?${query}`)).json.orders.map((o: any) => Number(o.order_id));
     expect(await ids(`user_id=${buyer}`)).toEqual([id]);
     expect(await ids(`email=${encodeURIComponent(email.toUpperCase())}`)).toEqual([id]);
     expect(await ids(`company_id=${own}`)).toEqual([id]);
@@ -187,9 +288,20 @@ describe('GET /orders filters', () => {
   it('a vendor sees and changes only its own company’s orders', async () => {
     const own = await company();
     const vendor = await createApiUser('V', ['--company', String(own)]);
-    const mine = await created('/api/orders', { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: await product(own, {}), amount: 1 } } }, 'order_id');
+    const mine = await created(
+      '/api/orders',
+      {
+        user_id: customerId,
+        payment_id: paymentId,
+        shipping_id: shippingId,
+        products: { 1: { product_id: await product(own, {}), amount: 1 } },
+      },
+      'order_id',
+    );
     const theirs = (await order({ 1: { product_id: await product(companyId, {}), amount: 1 } })).json.order_id;
-    const listed = (await api('GET', '/api/orders?items_per_page=250', { auth: vendor.auth })).json.orders.map((o: any) => Number(o.order_id));
+    const listed = (await api('GET', '/api/orders?items_per_page=250', { auth: vendor.auth })).json.orders.map(
+      (o: any) => Number(o.order_id),
+    );
     expect(listed).toEqual([mine]);
     expectStatus(await api('GET', `/api/orders/${mine}`, { auth: vendor.auth }), 200);
     expectError(await api('GET', `/api/orders/${theirs}`, { auth: vendor.auth }), 404);
@@ -197,6 +309,17 @@ describe('GET /orders filters', () => {
     expectError(await api('DELETE', `/api/orders/${theirs}`, { auth: vendor.auth }), 404);
     // Another company's product does not exist for the vendor.
     const foreign = await product(companyId, {});
-    expectError(await api('POST', '/api/orders', { auth: vendor.auth, body: { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: foreign, amount: 1 } } } }), 400);
+    expectError(
+      await api('POST', '/api/orders', {
+        auth: vendor.auth,
+        body: {
+          user_id: customerId,
+          payment_id: paymentId,
+          shipping_id: shippingId,
+          products: { 1: { product_id: foreign, amount: 1 } },
+        },
+      }),
+      400,
+    );
   });
 });

@@ -8,11 +8,11 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from '../support/http.js';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.js';
 import { cliCreateUser, expectStatus, expectUnauthorized, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 import { createPanelAdmin, type PanelAdmin } from '../support/panel.js';
 
 const OUTPUT = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-output', 'panel-browser');
@@ -64,7 +64,10 @@ async function signIn(page: Page, admin: PanelAdmin): Promise<void> {
 
 /** Customers → Administrators → (found by e-mail: the suite's database holds hundreds) the account → its API access tab. */
 async function openApiTab(page: Page, email: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Administrators', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Administrators', exact: true })
+    .click();
   await page.waitForURL('**/admin/administrators');
   await page.getByLabel('Find by e-mail').fill(email);
   await page.getByRole('button', { name: 'Find' }).click();

@@ -6,17 +6,34 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCli,
+  cliCreateUser,
+  cliEnableApi,
+  cliEnv,
+  createCustomer,
+  createUser,
+  createVendor,
+  expectStatus,
+  expectUnauthorized,
+  privilegedGroup,
+  setLink,
+  uniqueEmail,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { adminCli, cliCreateUser, cliEnableApi, cliEnv, createCustomer, createUser, createVendor, expectStatus, expectUnauthorized, privilegedGroup, setLink, uniqueEmail } from '../support/fixtures.js';
-import { createPanelAdmin, hiddenField, notices, PanelClient, shownKey, type PanelAdmin } from '../support/panel.js';
+import { createPanelAdmin, hiddenField, notices, type PanelAdmin, PanelClient, shownKey } from '../support/panel.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The admin command line with `input` on its standard input (adminCli leaves stdin open). */
 function cliWithInput(args: string[], input: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile('npx', ['tsx', 'scripts/admin.ts', ...args], { cwd: REPO_ROOT, env: cliEnv(), timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) }),
+    const child = execFile(
+      'npx',
+      ['tsx', 'scripts/admin.ts', ...args],
+      { cwd: REPO_ROOT, env: cliEnv(), timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) }),
     );
     child.stdin!.end(input);
   });
@@ -32,7 +49,11 @@ async function signedIn(admin: PanelAdmin): Promise<PanelClient> {
 /** Submits the API access tab of `userId` as the page's form would. */
 async function saveApiAccess(client: PanelClient, userId: number, on: boolean) {
   const csrf = await client.csrfToken();
-  return client.post(`/admin/users/${userId}/api`, { csrf_token: csrf, action: 'save', ...(on ? { api_access: 'Y' } : {}) });
+  return client.post(`/admin/users/${userId}/api`, {
+    csrf_token: csrf,
+    action: 'save',
+    ...(on ? { api_access: 'Y' } : {}),
+  });
 }
 
 describe('signing in', () => {
@@ -226,14 +247,22 @@ describe('the API access tab', () => {
     expect(notices(answer.body).join(' ')).toContain('Customers never hold API access');
   });
 
-  it('sets a customer\'s storefront password: the customer signs in with it; a short one is a 400', async () => {
+  it("sets a customer's storefront password: the customer signs in with it; a short one is a 400", async () => {
     // Prepare
     const email = uniqueEmail('panel-shopper');
     const customerId = await createUser({ user_type: 'C', email });
     const csrf = await rootClient.csrfToken();
     // Act
-    const short = await rootClient.post(`/admin/users/${customerId}/api`, { csrf_token: csrf, action: 'password', password: 'short' });
-    const set = await rootClient.post(`/admin/users/${customerId}/api`, { csrf_token: csrf, action: 'password', password: 'panel set this 9' });
+    const short = await rootClient.post(`/admin/users/${customerId}/api`, {
+      csrf_token: csrf,
+      action: 'password',
+      password: 'short',
+    });
+    const set = await rootClient.post(`/admin/users/${customerId}/api`, {
+      csrf_token: csrf,
+      action: 'password',
+      password: 'panel set this 9',
+    });
     // Assess
     expect(short.status).toBe(400);
     expect(set.status).toBe(200);
@@ -243,15 +272,23 @@ describe('the API access tab', () => {
     expectStatus(signIn, 201);
   });
 
-  it('refuses a POST without the session\'s CSRF token, or from another origin, and changes nothing', async () => {
+  it("refuses a POST without the session's CSRF token, or from another origin, and changes nothing", async () => {
     // Prepare
     const email = uniqueEmail('csrf');
     const userId = await cliCreateUser(email, 'A');
     const csrf = await rootClient.csrfToken();
     // Act
     const missing = await rootClient.post(`/admin/users/${userId}/api`, { action: 'save', api_access: 'Y' });
-    const wrong = await rootClient.post(`/admin/users/${userId}/api`, { csrf_token: `${csrf.slice(0, -1)}${csrf.endsWith('A') ? 'B' : 'A'}`, action: 'save', api_access: 'Y' });
-    const foreign = await rootClient.post(`/admin/users/${userId}/api`, { csrf_token: csrf, action: 'save', api_access: 'Y' }, { origin: 'https://evil.example' });
+    const wrong = await rootClient.post(`/admin/users/${userId}/api`, {
+      csrf_token: `${csrf.slice(0, -1)}${csrf.endsWith('A') ? 'B' : 'A'}`,
+      action: 'save',
+      api_access: 'Y',
+    });
+    const foreign = await rootClient.post(
+      `/admin/users/${userId}/api`,
+      { csrf_token: csrf, action: 'save', api_access: 'Y' },
+      { origin: 'https://evil.example' },
+    );
     // Assess
     for (const answer of [missing, wrong, foreign]) {
       expect(answer.status).toBe(403);
@@ -301,16 +338,20 @@ describe('the escalation guard in the panel (SPEC §5)', () => {
     const vendorAnswer = await saveApiAccess(managerClient, vendor, true);
     // Assess: the form says so, and a crafted POST is refused by the guard
     expect(page.body).toMatch(/name="api_access" value="Y" disabled/);
-    expect(page.body).toContain('Only a root administrator may change the API access of another administrator or a vendor');
+    expect(page.body).toContain(
+      'Only a root administrator may change the API access of another administrator or a vendor',
+    );
     for (const answer of [adminAnswer, vendorAnswer]) {
       expect(answer.status).toBe(403);
       expect(shownKey(answer.body)).toBeUndefined();
-      expect(notices(answer.body).join(' ')).toContain('Forbidden: Only a root administrator may change the API access of another administrator or a vendor');
+      expect(notices(answer.body).join(' ')).toContain(
+        'Forbidden: Only a root administrator may change the API access of another administrator or a vendor',
+      );
     }
     expect((await managerClient.get(`/admin/users/${otherAdmin}/api`)).body).not.toMatch(/value="Y" checked/);
   });
 
-  it('a non-root administrator may not switch off a root administrator\'s API access, nor regenerate any key', async () => {
+  it("a non-root administrator may not switch off a root administrator's API access, nor regenerate any key", async () => {
     // Prepare
     const rootEmail = uniqueEmail('root-target');
     const rootId = await cliCreateUser(rootEmail, 'A', ['--root']);
@@ -318,7 +359,10 @@ describe('the escalation guard in the panel (SPEC §5)', () => {
     const csrf = await managerClient.csrfToken();
     // Act
     const off = await saveApiAccess(managerClient, rootId, false);
-    const regenerate = await managerClient.post(`/admin/users/${manager.userId}/api`, { csrf_token: csrf, action: 'regenerate' });
+    const regenerate = await managerClient.post(`/admin/users/${manager.userId}/api`, {
+      csrf_token: csrf,
+      action: 'regenerate',
+    });
     // Assess
     expect(off.status).toBe(403);
     expectStatus(await api('GET', '/api/version', { auth: [rootEmail, rootKey] }), 200);

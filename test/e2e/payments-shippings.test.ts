@@ -5,34 +5,98 @@
  * deleted, 404s (also where CS-Cart answers a stub), and privileges.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 type Json = Record<string, unknown>;
 
 /** The JSON type of each recorded field of one view, in the recorded order (the test's own copy). */
 const PAYMENT_LIST: Record<string, string> = {
-  payment_id: 'string', company_id: 'string', usergroup_ids: 'string', position: 'string', status: 'string', template: 'string',
-  processor_id: 'string', processor_params: 'string', a_surcharge: 'string', p_surcharge: 'string', tax_ids: 'string',
-  localization: 'string', payment_category: 'string', payment: 'string', description: 'string', instructions: 'string',
-  surcharge_title: 'string', lang_code: 'string', processor_type: 'null', processor_status: 'string', processor_script: 'null',
+  payment_id: 'string',
+  company_id: 'string',
+  usergroup_ids: 'string',
+  position: 'string',
+  status: 'string',
+  template: 'string',
+  processor_id: 'string',
+  processor_params: 'string',
+  a_surcharge: 'string',
+  p_surcharge: 'string',
+  tax_ids: 'string',
+  localization: 'string',
+  payment_category: 'string',
+  payment: 'string',
+  description: 'string',
+  instructions: 'string',
+  surcharge_title: 'string',
+  lang_code: 'string',
+  processor_type: 'null',
+  processor_status: 'string',
+  processor_script: 'null',
 };
 const PAYMENT_SINGLE: Record<string, string> = {
-  payment_id: 'string', company_id: 'string', usergroup_ids: 'string', position: 'string', status: 'string', template: 'string',
-  processor_id: 'string', processor_params: 'string', a_surcharge: 'string', p_surcharge: 'string', tax_ids: 'array',
-  localization: 'string', payment_category: 'string', payment: 'string', description: 'string', instructions: 'string',
-  surcharge_title: 'string', lang_code: 'string', processor: 'null', processor_type: 'null', processor_status: 'null',
-  image: 'array', storefront_ids: 'string', storefront_owner_id: 'number',
+  payment_id: 'string',
+  company_id: 'string',
+  usergroup_ids: 'string',
+  position: 'string',
+  status: 'string',
+  template: 'string',
+  processor_id: 'string',
+  processor_params: 'string',
+  a_surcharge: 'string',
+  p_surcharge: 'string',
+  tax_ids: 'array',
+  localization: 'string',
+  payment_category: 'string',
+  payment: 'string',
+  description: 'string',
+  instructions: 'string',
+  surcharge_title: 'string',
+  lang_code: 'string',
+  processor: 'null',
+  processor_type: 'null',
+  processor_status: 'null',
+  image: 'array',
+  storefront_ids: 'string',
+  storefront_owner_id: 'number',
 };
 const SHIPPING_LIST: Record<string, string> = {
-  shipping_id: 'string', company_id: 'string', min_weight: 'string', max_weight: 'string', usergroup_ids: 'string', tax_ids: 'string',
-  position: 'string', status: 'string', shipping: 'string', delivery_time: 'string', company_name: 'string', storefront_id: 'string',
+  shipping_id: 'string',
+  company_id: 'string',
+  min_weight: 'string',
+  max_weight: 'string',
+  usergroup_ids: 'string',
+  tax_ids: 'string',
+  position: 'string',
+  status: 'string',
+  shipping: 'string',
+  delivery_time: 'string',
+  company_name: 'string',
+  storefront_id: 'string',
 };
 const SHIPPING_SINGLE: Record<string, string> = {
-  shipping_id: 'string', company_id: 'string', destination: 'string', min_weight: 'string', max_weight: 'string', usergroup_ids: 'string',
-  rate_calculation: 'string', service_id: 'string', service_params: 'string', localization: 'string', tax_ids: 'array', position: 'string',
-  status: 'string', free_shipping: 'string', is_address_required: 'string', shipping: 'string', description: 'string',
-  delivery_time: 'string', allow_multiple_locations: 'boolean', icon: 'array', rates: 'object', storefront_ids: 'string',
+  shipping_id: 'string',
+  company_id: 'string',
+  destination: 'string',
+  min_weight: 'string',
+  max_weight: 'string',
+  usergroup_ids: 'string',
+  rate_calculation: 'string',
+  service_id: 'string',
+  service_params: 'string',
+  localization: 'string',
+  tax_ids: 'array',
+  position: 'string',
+  status: 'string',
+  free_shipping: 'string',
+  is_address_required: 'string',
+  shipping: 'string',
+  description: 'string',
+  delivery_time: 'string',
+  allow_multiple_locations: 'boolean',
+  icon: 'array',
+  rates: 'object',
+  storefront_ids: 'string',
   storefront_owner_id: 'number',
 };
 
@@ -41,9 +105,11 @@ const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(valu
 /** Every recorded field with its JSON type; fields of our own (shipping's base_rate) may follow. */
 function expectTypes(object: Json, types: Record<string, string>): void {
   for (const [field, type] of Object.entries(types)) expect(typeOf(object[field]), field).toBe(type);
-  expect(Object.keys(object).slice(0, Object.keys(types).length).filter((key) => key in types)).toEqual(
-    Object.keys(object).filter((key) => key in types),
-  );
+  expect(
+    Object.keys(object)
+      .slice(0, Object.keys(types).length)
+      .filter((key) => key in types),
+  ).toEqual(Object.keys(object).filter((key) => key in types));
 }
 
 async function create(entity: string, body: Json, key: string): Promise<number> {
@@ -54,8 +120,24 @@ async function create(entity: string, body: Json, key: string): Promise<number> 
 }
 
 const CASES = [
-  { entity: 'payments', key: 'payment_id', name: 'payment', list: PAYMENT_LIST, single: PAYMENT_SINGLE, read: 'view_payments', write: 'manage_payments' },
-  { entity: 'shippings', key: 'shipping_id', name: 'shipping', list: SHIPPING_LIST, single: SHIPPING_SINGLE, read: 'view_shipping', write: 'manage_shipping' },
+  {
+    entity: 'payments',
+    key: 'payment_id',
+    name: 'payment',
+    list: PAYMENT_LIST,
+    single: PAYMENT_SINGLE,
+    read: 'view_payments',
+    write: 'manage_payments',
+  },
+  {
+    entity: 'shippings',
+    key: 'shipping_id',
+    name: 'shipping',
+    list: SHIPPING_LIST,
+    single: SHIPPING_SINGLE,
+    read: 'view_shipping',
+    write: 'manage_shipping',
+  },
 ] as const;
 
 describe.each(CASES)('$entity', ({ entity, key, name, list, single, read, write }) => {
@@ -80,7 +162,11 @@ describe.each(CASES)('$entity', ({ entity, key, name, list, single, read, write 
 
   it(`POST needs ${name} (400 naming it); a bad status or an unknown company is 400; nothing is written`, async () => {
     const before = (await api('GET', `/api/${entity}?items_per_page=1`)).json.params.total_items;
-    expectError(await api('POST', `/api/${entity}`, { body: { status: 'D' } }), 400, `Bad Request: The ${name} field is required`);
+    expectError(
+      await api('POST', `/api/${entity}`, { body: { status: 'D' } }),
+      400,
+      `Bad Request: The ${name} field is required`,
+    );
     expectError(await api('POST', `/api/${entity}`, { body: { [name]: 'x', status: 'Q' } }), 400);
     const unknownCompany = await api('POST', `/api/${entity}`, { body: { [name]: 'x', company_id: 99999999 } });
     expectError(unknownCompany, 400);
@@ -113,11 +199,25 @@ describe.each(CASES)('$entity', ({ entity, key, name, list, single, read, write 
 
 describe('surcharges and rates', () => {
   it('decimals are written with the recorded places; a malformed number is 400', async () => {
-    const payment = await create('payments', { payment: `P ${uid()}`, a_surcharge: 1.5, p_surcharge: '2.25' }, 'payment_id');
-    expect((await api('GET', `/api/payments/${payment}`)).json).toMatchObject({ a_surcharge: '1.500', p_surcharge: '2.250' });
+    const payment = await create(
+      'payments',
+      { payment: `P ${uid()}`, a_surcharge: 1.5, p_surcharge: '2.25' },
+      'payment_id',
+    );
+    expect((await api('GET', `/api/payments/${payment}`)).json).toMatchObject({
+      a_surcharge: '1.500',
+      p_surcharge: '2.250',
+    });
     expectError(await api('PUT', `/api/payments/${payment}`, { body: { a_surcharge: '1,5' } }), 400);
-    const shipping = await create('shippings', { shipping: `S ${uid()}`, min_weight: '0.5', base_rate: '7.5' }, 'shipping_id');
-    expect((await api('GET', `/api/shippings/${shipping}`)).json).toMatchObject({ min_weight: '0.500', base_rate: '7.50' });
+    const shipping = await create(
+      'shippings',
+      { shipping: `S ${uid()}`, min_weight: '0.5', base_rate: '7.5' },
+      'shipping_id',
+    );
+    expect((await api('GET', `/api/shippings/${shipping}`)).json).toMatchObject({
+      min_weight: '0.500',
+      base_rate: '7.50',
+    });
     expectError(await api('PUT', `/api/shippings/${shipping}`, { body: { max_weight: 'heavy' } }), 400);
   });
 });

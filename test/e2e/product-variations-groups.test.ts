@@ -4,10 +4,10 @@
  * errors, products left standalone by a delete, privileges (vendors 403).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
-import { createApiUser, createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
 import { createProduct } from '../support/catalog.js';
-import { catalog, createVariationGroup, variantProduct, type Catalog } from '../support/variations.js';
+import { createAdmin, createApiUser, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
+import { type Catalog, catalog, createVariationGroup, variantProduct } from '../support/variations.js';
 
 let c: Catalog;
 beforeAll(async () => {
@@ -19,13 +19,19 @@ function expectGroupShape(group: any): void {
   for (const key of ['id', 'created_at', 'updated_at']) expect(Number.isInteger(group[key]), key).toBe(true);
   expect(typeof group.code).toBe('string');
   for (const feature of group.features) {
-    expect(Object.keys(feature)).toEqual(['feature_id', 'purpose', 'is_purpose_create_catalog_item', 'is_purpose_create_variation_of_catalog_item']);
+    expect(Object.keys(feature)).toEqual([
+      'feature_id',
+      'purpose',
+      'is_purpose_create_catalog_item',
+      'is_purpose_create_variation_of_catalog_item',
+    ]);
     expect(typeof feature.feature_id).toBe('number');
     expect(typeof feature.is_purpose_create_catalog_item).toBe('boolean');
   }
   for (const product of group.products) {
     expect(Object.keys(product)).toEqual(['product_id', 'parent_product_id', 'company_id', 'feature_values']);
-    for (const key of ['product_id', 'parent_product_id', 'company_id']) expect(typeof product[key], key).toBe('number');
+    for (const key of ['product_id', 'parent_product_id', 'company_id'])
+      expect(typeof product[key], key).toBe('number');
     for (const value of product.feature_values) {
       expect(typeof value.feature_id).toBe('number');
       expect(typeof value.variant_id).toBe('string');
@@ -35,8 +41,16 @@ function expectGroupShape(group: any): void {
 
 describe('product_variations_groups', () => {
   it('POST: empty body 400 Missing parameters; no product_ids 400 naming it; unknown product 400', async () => {
-    expectError(await api('POST', '/api/product_variations_groups', { body: {} }), 400, 'Bad Request: Missing parameters');
-    expectError(await api('POST', '/api/product_variations_groups', { body: { code: 'ZZ-NOPRODUCTS' } }), 400, 'Bad Request: The product_ids field is required');
+    expectError(
+      await api('POST', '/api/product_variations_groups', { body: {} }),
+      400,
+      'Bad Request: Missing parameters',
+    );
+    expectError(
+      await api('POST', '/api/product_variations_groups', { body: { code: 'ZZ-NOPRODUCTS' } }),
+      400,
+      'Bad Request: The product_ids field is required',
+    );
     const r = await api('POST', '/api/product_variations_groups', { body: { product_ids: [999999999] } });
     expectError(r, 400);
     expect(r.json.message).toContain('product_ids');
@@ -49,25 +63,58 @@ describe('product_variations_groups', () => {
     expectError(same, 400);
     expect(same.json.message).toContain('same values');
     const bare = await createProduct({ company_id: c.companyId });
-    expectError(await api('POST', '/api/product_variations_groups', { body: { product_ids: [a, bare], features: [{ feature_id: c.color.id, purpose: 'group_catalog_item' }] } }), 400);
-    expectError(await api('POST', '/api/product_variations_groups', { body: { product_ids: [a], features: [{ feature_id: c.color.id, purpose: 'nonsense' }] } }), 400);
+    expectError(
+      await api('POST', '/api/product_variations_groups', {
+        body: { product_ids: [a, bare], features: [{ feature_id: c.color.id, purpose: 'group_catalog_item' }] },
+      }),
+      400,
+    );
+    expectError(
+      await api('POST', '/api/product_variations_groups', {
+        body: { product_ids: [a], features: [{ feature_id: c.color.id, purpose: 'nonsense' }] },
+      }),
+      400,
+    );
   });
 
   it('POST 201 {message, group, products_status}; typed group; GET by id and by code; list with filters', async () => {
     const a = await variantProduct(c, c.color.variants[0]!, c.size.variants[0]!);
     const b = await variantProduct(c, c.color.variants[1]!, c.size.variants[0]!);
     const code = `ZZ-${uid()}`.toUpperCase().slice(0, 30);
-    const response = await api('POST', '/api/product_variations_groups', { body: { product_ids: [a, b], code, features: [{ feature_id: c.color.id, purpose: 'group_variation_catalog_item' }] } });
+    const response = await api('POST', '/api/product_variations_groups', {
+      body: {
+        product_ids: [a, b],
+        code,
+        features: [{ feature_id: c.color.id, purpose: 'group_variation_catalog_item' }],
+      },
+    });
     expectStatus(response, 201);
     expect(Object.keys(response.json)).toEqual(['message', 'group', 'products_status']);
     expect(response.json.products_status).toEqual({ [a]: 1, [b]: 1 });
     const group = response.json.group;
     expectGroupShape(group);
     expect(group.code).toBe(code);
-    expect(group.features).toEqual([{ feature_id: c.color.id, purpose: 'group_variation_catalog_item', is_purpose_create_catalog_item: false, is_purpose_create_variation_of_catalog_item: true }]);
+    expect(group.features).toEqual([
+      {
+        feature_id: c.color.id,
+        purpose: 'group_variation_catalog_item',
+        is_purpose_create_catalog_item: false,
+        is_purpose_create_variation_of_catalog_item: true,
+      },
+    ]);
     expect(group.products).toEqual([
-      { product_id: a, parent_product_id: 0, company_id: c.companyId, feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[0] }] },
-      { product_id: b, parent_product_id: a, company_id: c.companyId, feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[1] }] },
+      {
+        product_id: a,
+        parent_product_id: 0,
+        company_id: c.companyId,
+        feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[0] }],
+      },
+      {
+        product_id: b,
+        parent_product_id: a,
+        company_id: c.companyId,
+        feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[1] }],
+      },
     ]);
     const byId = await api('GET', `/api/product_variations_groups/${group.id}`);
     expectStatus(byId, 200);
@@ -113,7 +160,10 @@ describe('product_variations_groups', () => {
   it('PUT changes only the code (200, products_status null); 404 unknown; DELETE 204 leaves the products standalone', async () => {
     const a = await variantProduct(c, c.color.variants[2]!, c.size.variants[0]!);
     const b = await variantProduct(c, c.color.variants[2]!, c.size.variants[1]!);
-    const group = await createVariationGroup({ product_ids: [a, b], features: [{ feature_id: c.size.id, purpose: 'group_catalog_item' }] });
+    const group = await createVariationGroup({
+      product_ids: [a, b],
+      features: [{ feature_id: c.size.id, purpose: 'group_catalog_item' }],
+    });
     const code = `ZZ-${uid()}`.toUpperCase().slice(0, 30);
     const put = await api('PUT', `/api/product_variations_groups/${group.id}`, { body: { code, features: [] } });
     expectStatus(put, 200);
@@ -122,7 +172,11 @@ describe('product_variations_groups', () => {
     expect(put.json.group.features).toEqual(group.features);
     expectError(await api('GET', `/api/product_variations_groups/${group.code}`), 404);
     expectError(await api('PUT', '/api/product_variations_groups/999999999', { body: { code: 'x' } }), 404);
-    expectError(await api('PUT', `/api/product_variations_groups/${group.id}`, { body: { other: 1 } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/product_variations_groups/${group.id}`, { body: { other: 1 } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
 
     expectStatus(await api('DELETE', `/api/product_variations_groups/${code}`), 204);
     expectError(await api('DELETE', `/api/product_variations_groups/${code}`), 404);
@@ -137,9 +191,14 @@ describe('product_variations_groups', () => {
   });
 
   it('privileges: view_catalog reads, manage_catalog writes; vendors 403', async () => {
-    const [reader, vendor] = await Promise.all([createAdmin(['view_catalog']), createApiUser('V', ['--company', String(c.companyId)])]);
+    const [reader, vendor] = await Promise.all([
+      createAdmin(['view_catalog']),
+      createApiUser('V', ['--company', String(c.companyId)]),
+    ]);
     expectStatus(await api('GET', '/api/product_variations_groups', { auth: reader.auth }), 200);
-    expectForbidden(await api('POST', '/api/product_variations_groups', { auth: reader.auth, body: { product_ids: [1] } }));
+    expectForbidden(
+      await api('POST', '/api/product_variations_groups', { auth: reader.auth, body: { product_ids: [1] } }),
+    );
     expectForbidden(await api('GET', '/api/product_variations_groups', { auth: vendor.auth }));
     expectError(await api('GET', '/api/product_variation_groups'), 404);
   });

@@ -6,9 +6,9 @@
  * values); a deleted product leaves its group; vendor scope.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createApiUser, expectError, expectStatus, uid } from '../support/fixtures.js';
-import { catalog, createVariationGroup, variantProduct, type Catalog } from '../support/variations.js';
+import { api } from '../support/http.js';
+import { type Catalog, catalog, createVariationGroup, variantProduct } from '../support/variations.js';
 
 let c: Catalog;
 let group: any;
@@ -18,7 +18,10 @@ beforeAll(async () => {
   c = await catalog();
   a = await variantProduct(c, c.color.variants[0]!, c.size.variants[0]!);
   b = await variantProduct(c, c.color.variants[1]!, c.size.variants[0]!);
-  group = await createVariationGroup({ product_ids: [a, b], features: [{ feature_id: c.color.id, purpose: 'group_variation_catalog_item' }] });
+  group = await createVariationGroup({
+    product_ids: [a, b],
+    features: [{ feature_id: c.color.id, purpose: 'group_variation_catalog_item' }],
+  });
 });
 
 const VARIATION_TYPES: Record<string, string> = {
@@ -52,7 +55,14 @@ describe('product_variations', () => {
     const row = list.json.products.find((p: any) => Number(p.product_id) === b);
     expect(typeof row.product_id).toBe('string');
     expectVariationKeys(row);
-    expect(row).toMatchObject({ variation_group_id: group.id, variation_group_code: group.code, variation_parent_product_id: a, variation_sub_group_id: `${group.id}_${a}`, product_type: 'V', parent_product_id: String(a) });
+    expect(row).toMatchObject({
+      variation_group_id: group.id,
+      variation_group_code: group.code,
+      variation_parent_product_id: a,
+      variation_sub_group_id: `${group.id}_${a}`,
+      product_type: 'V',
+      parent_product_id: String(a),
+    });
     expect(row.variation_name).toMatch(/, Feature .*: Blue$/);
     const parentRow = list.json.products.find((p: any) => Number(p.product_id) === a);
     expect(parentRow).toMatchObject({ variation_parent_product_id: 0, product_type: 'P', parent_product_id: '0' });
@@ -69,7 +79,10 @@ describe('product_variations', () => {
     expect(single.json.product_id).toBe(b);
     expectVariationKeys(single.json);
     expect(single.json.variation_feature_ids).toEqual({ [c.color.id]: c.color.id });
-    expect(single.json.variation_feature_collection[c.color.id]).toMatchObject({ feature_id: c.color.id, variant_id: c.color.variants[1] });
+    expect(single.json.variation_feature_collection[c.color.id]).toMatchObject({
+      feature_id: c.color.id,
+      variant_id: c.color.variants[1],
+    });
     const plain = await api('GET', `/api/products/${b}`);
     for (const key of Object.keys(plain.json)) expect(single.json, key).toHaveProperty(key);
     expectError(await api('GET', '/api/product_variations/999999999'), 404);
@@ -85,7 +98,12 @@ describe('product_variations', () => {
     expect(byCode.json.products.length).toBe(2);
     expectStatus(await api('GET', `/api/product_variations_groups/${group.id}/product_variations/${b}`), 200);
     expectError(await api('GET', `/api/product_variations_groups/${group.id}/product_variations/${other}`), 404);
-    expectError(await api('PUT', `/api/product_variations_groups/${group.id}/product_variations/${other}`, { body: { price: 1 } }), 404);
+    expectError(
+      await api('PUT', `/api/product_variations_groups/${group.id}/product_variations/${other}`, {
+        body: { price: 1 },
+      }),
+      404,
+    );
     expectError(await api('DELETE', `/api/product_variations_groups/${group.id}/product_variations/${other}`), 404);
     expectError(await api('GET', '/api/product_variations_groups/999999999/product_variations'), 404);
   });
@@ -93,11 +111,22 @@ describe('product_variations', () => {
   it('nested POST creates the product in the group (201 {product_id}); PUT and DELETE work; a second DELETE is 404', async () => {
     const features = { [c.color.id]: c.color.variants[2], [c.size.id]: c.size.variants[0] };
     const sameValues = await api('POST', `/api/product_variations_groups/${group.id}/product_variations`, {
-      body: { product: 'ZZ PV dup', price: 12, company_id: c.companyId, product_features: { [c.color.id]: c.color.variants[0] } },
+      body: {
+        product: 'ZZ PV dup',
+        price: 12,
+        company_id: c.companyId,
+        product_features: { [c.color.id]: c.color.variants[0] },
+      },
     });
     expectError(sameValues, 400);
     const created = await api('POST', `/api/product_variations_groups/${group.id}/product_variations`, {
-      body: { product: `ZZ PV Third ${uid()}`, price: 12, company_id: c.companyId, status: 'D', product_features: features },
+      body: {
+        product: `ZZ PV Third ${uid()}`,
+        price: 12,
+        company_id: c.companyId,
+        status: 'D',
+        product_features: features,
+      },
     });
     expectStatus(created, 201);
     const id = created.json.product_id as number;
@@ -134,14 +163,27 @@ describe('product_variations', () => {
   it('deleting the default product makes the next one the default', async () => {
     const p1 = await variantProduct(c, c.color.variants[0]!, c.size.variants[1]!);
     const p2 = await variantProduct(c, c.color.variants[1]!, c.size.variants[1]!);
-    const g = await createVariationGroup({ product_ids: [p1, p2], features: [{ feature_id: c.color.id, purpose: 'group_catalog_item' }] });
+    const g = await createVariationGroup({
+      product_ids: [p1, p2],
+      features: [{ feature_id: c.color.id, purpose: 'group_catalog_item' }],
+    });
     expectStatus(await api('DELETE', `/api/product_variations/${p1}`), 204);
     const after = await api('GET', `/api/product_variations_groups/${g.id}`);
-    expect(after.json.products).toEqual([{ product_id: p2, parent_product_id: 0, company_id: c.companyId, feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[1] }] }]);
+    expect(after.json.products).toEqual([
+      {
+        product_id: p2,
+        parent_product_id: 0,
+        company_id: c.companyId,
+        feature_values: [{ feature_id: c.color.id, variant_id: c.color.variants[1] }],
+      },
+    ]);
   });
 
-  it('vendors see and change only their own company\'s variations', async () => {
-    const [own, foreign] = await Promise.all([createApiUser('V', ['--company', String(c.companyId)]), createApiUser('V', ['--company', String((await catalog()).companyId)])]);
+  it("vendors see and change only their own company's variations", async () => {
+    const [own, foreign] = await Promise.all([
+      createApiUser('V', ['--company', String(c.companyId)]),
+      createApiUser('V', ['--company', String((await catalog()).companyId)]),
+    ]);
     const mine = await api('GET', '/api/product_variations?items_per_page=250', { auth: own.auth });
     expectStatus(mine, 200);
     expect(mine.json.products.map((p: any) => Number(p.product_id))).toEqual(expect.arrayContaining([a, b]));
@@ -151,7 +193,9 @@ describe('product_variations', () => {
     expectError(await api('PUT', `/api/product_variations/${a}`, { auth: foreign.auth, body: { price: 1 } }), 404);
     expectStatus(await api('PUT', `/api/product_variations/${a}`, { auth: own.auth, body: { price: 11 } }), 200);
     // Under a group too, a vendor sees only its own company's products; the groups themselves are not theirs (403).
-    const nested = await api('GET', `/api/product_variations_groups/${group.id}/product_variations`, { auth: foreign.auth });
+    const nested = await api('GET', `/api/product_variations_groups/${group.id}/product_variations`, {
+      auth: foreign.auth,
+    });
     expectStatus(nested, 200);
     expect(nested.json.products).toEqual([]);
     expectError(await api('GET', `/api/product_variations_groups/${group.id}`, { auth: own.auth }), 403);

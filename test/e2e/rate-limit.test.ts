@@ -17,13 +17,17 @@ import { config, resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
 import { forgetRateLimitsForTests, leaseSizeOf, noteBucket, takeToken } from '../../lib/db/rate-limit.js';
-import { event, invoke, type Handler } from '../integration/hostile-support.js';
+import { event, type Handler, invoke } from '../integration/hostile-support.js';
+import { type ApiUser, createRoot, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createRoot, uid, type ApiUser } from '../support/fixtures.js';
 
 describe('RateLimit-* headers over HTTP', () => {
   it('on every authenticated answer, success or error; the numbers are the local stage bucket', async () => {
-    for (const [method, path] of [['GET', '/api/version'], ['GET', '/api/usergroups/999999999'], ['GET', '/api/nothing-here']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/version'],
+      ['GET', '/api/usergroups/999999999'],
+      ['GET', '/api/nothing-here'],
+    ] as const) {
       const answer = await api(method, path);
       expect(answer.headers.get('ratelimit-limit'), `${method} ${path}`).toBe('2000');
       const remaining = Number(answer.headers.get('ratelimit-remaining'));
@@ -67,7 +71,8 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
     vi.useRealTimers();
   });
 
-  const version = (auth?: readonly [string, string]) => invoke(versionGet as Handler, event('GET', '/api/version', auth ? { auth } : {}));
+  const version = (auth?: readonly [string, string]) =>
+    invoke(versionGet as Handler, event('GET', '/api/version', auth ? { auth } : {}));
 
   it('burst of 3, then 429 with Retry-After and the contract body; refills; other users are independent', async () => {
     const me = await createRoot();
@@ -106,16 +111,32 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
   it('a refused write changes nothing; the 429 comes before route and body judgements', async () => {
     const me = await createRoot();
     for (let i = 0; i < 3; i++) expect((await version(me.auth)).status).toBe(200);
-    const idBefore = (await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `before-${uid()}` } })).json.usergroup_id as number;
-    const write = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { auth: me.auth, body: { type: 'C', status: 'A', usergroup: `limited-${uid()}` } }));
+    const idBefore = (
+      await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `before-${uid()}` } })
+    ).json.usergroup_id as number;
+    const write = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', {
+        auth: me.auth,
+        body: { type: 'C', status: 'A', usergroup: `limited-${uid()}` },
+      }),
+    );
     expect(write.status).toBe(429);
     expect(write.json).toEqual({ message: 'Too Many Requests', status: 429 });
-    const malformed = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { auth: me.auth, body: '{', headers: { 'Content-Type': 'application/json' } }));
+    const malformed = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { auth: me.auth, body: '{', headers: { 'Content-Type': 'application/json' } }),
+    );
     expect(malformed.status).toBe(429);
-    const unknown = await invoke(usergroupsCreate as Handler, event('POST', '/api/no-such-entity', { auth: me.auth, body: { a: 1 } }));
+    const unknown = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/no-such-entity', { auth: me.auth, body: { a: 1 } }),
+    );
     expect(unknown.status).toBe(429);
     // The refused create took no id: the next group's id follows the one before it.
-    const idAfter = (await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `after-${uid()}` } })).json.usergroup_id as number;
+    const idAfter = (
+      await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `after-${uid()}` } })
+    ).json.usergroup_id as number;
     expect(idAfter).toBe(idBefore + 1);
   });
 
@@ -137,7 +158,11 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
 describe('leases: an instance takes several tokens in one call while the bucket stays at least half full', () => {
   const policy = { rate: 1, burst: 40 }; // lease size 2 (a twentieth of the burst)
   const storedTat = async (userId: string) =>
-    (await db().send(new GetCommand({ TableName: config().tableName, Key: keys.rateLimit(userId), ConsistentRead: true }))).Item?.tat as number | undefined;
+    (
+      await db().send(
+        new GetCommand({ TableName: config().tableName, Key: keys.rateLimit(userId), ConsistentRead: true }),
+      )
+    ).Item?.tat as number | undefined;
 
   it('one instance still gets exactly `burst` requests at once, with fewer DynamoDB calls than requests', async () => {
     forgetRateLimitsForTests();
@@ -158,9 +183,11 @@ describe('leases: an instance takes several tokens in one call while the bucket 
       for (let i = 0; i < 40; i++) decisions.push(await takeToken(userId, policy, () => now));
       expect(decisions.filter((d) => d.allowed)).toHaveLength(40);
       expect(decisions.slice(40).map((d) => d.allowed)).toEqual([false, false]);
-      expect(decisions.map((d) => d.remaining).slice(0, 40)).toEqual([...Array(40).keys()].map((i) => 39 - i).map((n) => Math.min(n, 39)));
+      expect(decisions.map((d) => d.remaining).slice(0, 40)).toEqual(
+        [...Array(40).keys()].map((i) => 39 - i).map((n) => Math.min(n, 39)),
+      );
       const updates = send.mock.calls.filter(([command]) => command instanceof UpdateCommand).length;
-      expect(updates, 'the spy sees the bucket\'s calls').toBeGreaterThan(0);
+      expect(updates, "the spy sees the bucket's calls").toBeGreaterThan(0);
       expect(updates).toBeLessThan(40);
       expect(await storedTat(userId)).toBe(now + 40_000);
     } finally {

@@ -7,7 +7,7 @@
  * (recipes.md says its blocks run right after the walkthrough; test/e2e/recipes.test.ts runs them on a fresh store).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FreshStore, shellBlocksOfFile, STARTUP_MS, type ShellRun } from '../support/doc-shell.js';
+import { FreshStore, type ShellRun, STARTUP_MS, shellBlocksOfFile } from '../support/doc-shell.js';
 import { missingRecipeOutput } from '../support/recipes-outcome.js';
 
 let store: FreshStore;
@@ -31,7 +31,11 @@ async function walk(): Promise<{ run: ShellRun; order: string; product: string; 
   expect(ids, run.stdout).not.toBeNull();
   const [, order, product, customer] = ids!;
   const placed = await store.read(`/orders/${order}`);
-  expect({ status: placed.status, total: placed.total, user_id: placed.user_id }).toEqual({ status: 'P', total: '119.70', user_id: customer });
+  expect({ status: placed.status, total: placed.total, user_id: placed.user_id }).toEqual({
+    status: 'P',
+    total: '119.70',
+    user_id: customer,
+  });
   expect((await store.read(`/products/${product}`)).amount).toBe('7');
   return { run, order: order!, product: product!, customer: customer! };
 }

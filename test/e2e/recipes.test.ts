@@ -4,7 +4,7 @@
  * the page says. (After the README walkthrough on the same store: test/e2e/readme-walkthrough.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FreshStore, shellBlocksOfFile, STARTUP_MS } from '../support/doc-shell.js';
+import { FreshStore, STARTUP_MS, shellBlocksOfFile } from '../support/doc-shell.js';
 import { missingRecipeOutput } from '../support/recipes-outcome.js';
 
 let store: FreshStore;
@@ -31,7 +31,9 @@ describe('docs/recipes.md on a fresh npm start', () => {
     // The support administrator is out of the group again: their request is refused.
     const supportKey = /^SKEY=([A-Za-z0-9]{32})$/m.exec(run.stdout)?.[1];
     expect(supportKey, run.stdout).toBeDefined();
-    const refused = await fetch(`${store.api}/usergroups`, { headers: { authorization: `Basic ${Buffer.from(`support@example.com:${supportKey}`).toString('base64')}` } });
+    const refused = await fetch(`${store.api}/usergroups`, {
+      headers: { authorization: `Basic ${Buffer.from(`support@example.com:${supportKey}`).toString('base64')}` },
+    });
     expect(refused.status).toBe(403);
   }, 180_000);
 });

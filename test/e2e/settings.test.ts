@@ -4,14 +4,47 @@
  * POST and DELETE, 404 (and no side effect) for an absent id, privileges.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createApiUser,
+  createCompany,
+  expectError,
+  expectForbidden,
+  expectStatus,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createAdmin, createApiUser, createCompany, expectError, expectForbidden, expectStatus } from '../support/fixtures.js';
 
-const LIST_FIELDS = ['object_id', 'name', 'section_id', 'section_tab_id', 'type', 'edition_type', 'position', 'is_global', 'handler', 'parent_id', 'description', 'tooltip', 'object_type', 'value'];
+const LIST_FIELDS = [
+  'object_id',
+  'name',
+  'section_id',
+  'section_tab_id',
+  'type',
+  'edition_type',
+  'position',
+  'is_global',
+  'handler',
+  'parent_id',
+  'description',
+  'tooltip',
+  'object_type',
+  'value',
+];
 const SINGLE_FIELDS = [...LIST_FIELDS, 'section_name', 'section_tab_name', 'variants'];
 const COMPANY_NAMES = [
-  'company_name', 'company_phone', 'company_phone_2', 'company_address', 'company_city', 'company_country', 'company_zipcode', 'company_website',
-  'company_users_department', 'company_site_administrator', 'company_orders_department', 'company_support_department', 'company_newsletter_email',
+  'company_name',
+  'company_phone',
+  'company_phone_2',
+  'company_address',
+  'company_city',
+  'company_country',
+  'company_zipcode',
+  'company_website',
+  'company_users_department',
+  'company_site_administrator',
+  'company_orders_department',
+  'company_support_department',
+  'company_newsletter_email',
 ];
 
 type Setting = Record<string, unknown> & { object_id: string; name: string; value: string; type: string };
@@ -68,15 +101,36 @@ describe('settings', () => {
     expect(company.every((setting) => setting.section_id === '5')).toBe(true);
     expect(company.map((setting) => setting.name)).toEqual(expect.arrayContaining(COMPANY_NAMES));
     expect(response.json.params.total_items).toBe(company.length);
-    expect(company.find((setting) => setting.name === 'company_name')).toMatchObject({ object_id: '31', section_id: '5', section_tab_id: '0', type: 'I', edition_type: 'ROOT,ULT:VENDOR', position: '0', is_global: 'Y', handler: '', parent_id: '0', object_type: 'O' });
-    expect(company.find((setting) => setting.name === 'company_phone_2')).toMatchObject({ object_id: '29', type: 'L', position: '70' });
+    expect(company.find((setting) => setting.name === 'company_name')).toMatchObject({
+      object_id: '31',
+      section_id: '5',
+      section_tab_id: '0',
+      type: 'I',
+      edition_type: 'ROOT,ULT:VENDOR',
+      position: '0',
+      is_global: 'Y',
+      handler: '',
+      parent_id: '0',
+      object_type: 'O',
+    });
+    expect(company.find((setting) => setting.name === 'company_phone_2')).toMatchObject({
+      object_id: '29',
+      type: 'L',
+      position: '70',
+    });
     // section_tab_id filters too; company_id and lang_code are accepted (one store, one value per setting).
-    const tab = await api('GET', '/api/settings?section_id=5&section_tab_id=0&company_id=1&lang_code=en&items_per_page=250');
+    const tab = await api(
+      'GET',
+      '/api/settings?section_id=5&section_tab_id=0&company_id=1&lang_code=en&items_per_page=250',
+    );
     expectStatus(tab, 200);
     expect(tab.json.settings).toEqual(company);
     expect(tab.json.params).toMatchObject({ section_id: 5, section_tab_id: 0, company_id: 1, lang_code: 'en' });
     expect((await api('GET', '/api/settings?section_tab_id=7')).json.settings).toEqual([]);
-    expect((await api('GET', '/api/settings?section_id=999')).json).toMatchObject({ settings: [], params: { total_items: 0 } });
+    expect((await api('GET', '/api/settings?section_id=999')).json).toMatchObject({
+      settings: [],
+      params: { total_items: 0 },
+    });
     expectError(await api('GET', '/api/settings?section_id=abc'), 400);
   });
 
@@ -84,18 +138,33 @@ describe('settings', () => {
     const single = await api('GET', '/api/settings/31');
     expectStatus(single, 200);
     expect(Object.keys(single.json)).toEqual(SINGLE_FIELDS);
-    expect(single.json).toMatchObject({ object_id: '31', name: 'company_name', section_name: 'Company', section_tab_name: 'main', variants: [], tooltip: null });
+    expect(single.json).toMatchObject({
+      object_id: '31',
+      name: 'company_name',
+      section_name: 'Company',
+      section_tab_name: 'main',
+      variants: [],
+      tooltip: null,
+    });
     const row = (await allSettings()).find((setting) => setting.object_id === '31');
     expect(row).toEqual(Object.fromEntries(LIST_FIELDS.map((field) => [field, single.json[field]])));
     const select = await settingNamed('calendar_week_format');
     const withVariants = await api('GET', `/api/settings/${select.object_id}`);
-    expect(withVariants.json).toMatchObject({ type: 'S', section_name: 'Appearance', variants: ['sunday_first', 'monday_first'] });
+    expect(withVariants.json).toMatchObject({
+      type: 'S',
+      section_name: 'Appearance',
+      variants: ['sunday_first', 'monday_first'],
+    });
     expectError(await api('GET', '/api/settings/999999'), 404);
     expectError(await api('GET', '/api/settings/abc'), 404);
   });
 
   it('PUT needs value (400 naming it) and answers 200 {"setting_id": N}; the value is read back', async () => {
-    expectError(await api('PUT', '/api/settings/29', { body: { name: 'x' } }), 400, 'Bad Request: The value field is required');
+    expectError(
+      await api('PUT', '/api/settings/29', { body: { name: 'x' } }),
+      400,
+      'Bad Request: The value field is required',
+    );
     const before = (await api('GET', '/api/settings/29')).json.value as string;
     restore.push(['29', before]);
     const response = await put('29', '+1 555 000 0000');
@@ -121,7 +190,11 @@ describe('settings', () => {
 
     const select = await settingNamed('calendar_week_format');
     restore.push([select.object_id, select.value]);
-    expectError(await put(select.object_id, 'friday_first'), 400, 'Bad Request: The value field must be one of: sunday_first, monday_first');
+    expectError(
+      await put(select.object_id, 'friday_first'),
+      400,
+      'Bad Request: The value field must be one of: sunday_first, monday_first',
+    );
     expectStatus(await put(select.object_id, 'monday_first'), 200);
     expect((await api('GET', `/api/settings/${select.object_id}`)).json.value).toBe('monday_first');
 
@@ -130,12 +203,20 @@ describe('settings', () => {
 
     const number = await settingNamed('admin_elements_per_page');
     restore.push([number.object_id, number.value]);
-    expectError(await put(number.object_id, 'fifty'), 400, 'Bad Request: The value field must be a non-negative number');
+    expectError(
+      await put(number.object_id, 'fifty'),
+      400,
+      'Bad Request: The value field must be a non-negative number',
+    );
     expectError(await put(number.object_id, '-5'), 400);
     expectStatus(await put(number.object_id, '25'), 200);
     expect((await api('GET', `/api/settings/${number.object_id}`)).json.value).toBe('25');
 
-    expectError(await put('31', 'x'.repeat(256)), 400, 'Bad Request: The value field must be at most 255 characters long');
+    expectError(
+      await put('31', 'x'.repeat(256)),
+      400,
+      'Bad Request: The value field must be at most 255 characters long',
+    );
     expectError(await put('31', { a: 1 }), 400);
   });
 

@@ -4,8 +4,17 @@
  * deleting an order deletes its shipments, 404s, 405s and privileges.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createApiUser,
+  createUser,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  uid,
+  uniqueEmail,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { createAdmin, createApiUser, createUser, expectError, expectForbidden, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const response = await api('POST', path, { body });
@@ -19,15 +28,32 @@ let shippingId: number;
 let productId: number;
 
 beforeAll(async () => {
-  const companyId = await created('/api/stores', { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` }, 'store_id');
+  const companyId = await created(
+    '/api/stores',
+    { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` },
+    'store_id',
+  );
   customerId = await createUser({ user_type: 'C', email: uniqueEmail('buyer') });
   paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
   shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '5.00' }, 'shipping_id');
-  productId = await created('/api/products', { product: `Item ${uid()}`, price: '10.00', amount: 100, company_id: companyId }, 'product_id');
+  productId = await created(
+    '/api/products',
+    { product: `Item ${uid()}`, price: '10.00', amount: 100, company_id: companyId },
+    'product_id',
+  );
 });
 
 const newOrder = (amount = 3) =>
-  created('/api/orders', { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: productId, amount } } }, 'order_id');
+  created(
+    '/api/orders',
+    {
+      user_id: customerId,
+      payment_id: paymentId,
+      shipping_id: shippingId,
+      products: { 1: { product_id: productId, amount } },
+    },
+    'order_id',
+  );
 const create = (body: object) => api('POST', '/api/shipments', { body });
 
 describe('shipments', () => {
@@ -38,7 +64,11 @@ describe('shipments', () => {
     expect(none.json.errors.map((e: { field: string }) => e.field)).toEqual(['order_id', 'shipping_id']);
     expectError(await create({ shipping_id: shippingId }), 400, 'Bad Request: The order_id field is required');
     expectError(await create({ order_id: orderId }), 400, 'Bad Request: The shipping_id field is required');
-    expectError(await create({ order_id: orderId, shipping_id: shippingId }), 400, 'Bad Request: One of the following fields is required: carrier / tracking_number');
+    expectError(
+      await create({ order_id: orderId, shipping_id: shippingId }),
+      400,
+      'Bad Request: One of the following fields is required: carrier / tracking_number',
+    );
   });
 
   it('the order and the shipping method must exist (400 naming the field)', async () => {
@@ -57,7 +87,14 @@ describe('shipments', () => {
 
   it('201 with an integer id; the recorded types, copied from the order and method; PUT; DELETE twice → 204, 404', async () => {
     const orderId = await newOrder(3);
-    const response = await create({ order_id: orderId, shipping_id: shippingId, tracking_number: 'ZZ-TRACK-1', carrier: 'usps', comments: 'ZZ api test', products: { 1: 2 } });
+    const response = await create({
+      order_id: orderId,
+      shipping_id: shippingId,
+      tracking_number: 'ZZ-TRACK-1',
+      carrier: 'usps',
+      comments: 'ZZ api test',
+      products: { 1: 2 },
+    });
     expectStatus(response, 201);
     const id = response.json.shipment_id;
     expect(Number.isInteger(id)).toBe(true);
@@ -65,23 +102,48 @@ describe('shipments', () => {
     expectStatus(single, 200);
     const order = (await api('GET', `/api/orders/${orderId}`)).json;
     expect(single.json).toMatchObject({
-      shipment_id: String(id), comments: 'ZZ api test', status: 'P', order_id: String(orderId), order_timestamp: order.timestamp,
-      s_firstname: order.s_firstname, s_lastname: order.s_lastname, firstname: order.firstname, lastname: order.lastname, company: order.company,
-      user_id: String(customerId), shipping_id: String(shippingId), tracking_number: 'ZZ-TRACK-1', carrier: 'usps', products: { 1: '2' },
-      group_key: 0, carrier_info: { name: 'usps', tracking_url: '' }, one_full: false,
+      shipment_id: String(id),
+      comments: 'ZZ api test',
+      status: 'P',
+      order_id: String(orderId),
+      order_timestamp: order.timestamp,
+      s_firstname: order.s_firstname,
+      s_lastname: order.s_lastname,
+      firstname: order.firstname,
+      lastname: order.lastname,
+      company: order.company,
+      user_id: String(customerId),
+      shipping_id: String(shippingId),
+      tracking_number: 'ZZ-TRACK-1',
+      carrier: 'usps',
+      products: { 1: '2' },
+      group_key: 0,
+      carrier_info: { name: 'usps', tracking_url: '' },
+      one_full: false,
     });
     expect(single.json.shipping).toMatch(/^Ship /);
     expect(single.json.shipment_timestamp).toMatch(/^\d+$/);
     expect(single.json).not.toHaveProperty('timestamp');
 
     // Only tracking_number, status, comments and timestamp change; anything else is read-only.
-    expectError(await api('PUT', `/api/shipments/${id}`, { body: { carrier: 'fedex' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/shipments/${id}`, { body: { carrier: 'fedex' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
     expectError(await api('PUT', `/api/shipments/${id}`, { body: { status: 'X' } }), 400);
-    const updated = await api('PUT', `/api/shipments/${id}`, { body: { tracking_number: 'ZZ-TRACK-2', status: 'S', comments: 'upd', timestamp: 1795239407, order_id: 1 } });
+    const updated = await api('PUT', `/api/shipments/${id}`, {
+      body: { tracking_number: 'ZZ-TRACK-2', status: 'S', comments: 'upd', timestamp: 1795239407, order_id: 1 },
+    });
     expectStatus(updated, 200);
     expect(updated.json).toEqual({ shipment_id: String(id) });
     expect((await api('GET', `/api/shipments/${id}`)).json).toMatchObject({
-      tracking_number: 'ZZ-TRACK-2', status: 'S', comments: 'upd', shipment_timestamp: '1795239407', order_id: String(orderId), carrier: 'usps',
+      tracking_number: 'ZZ-TRACK-2',
+      status: 'S',
+      comments: 'upd',
+      shipment_timestamp: '1795239407',
+      order_id: String(orderId),
+      carrier: 'usps',
     });
 
     expectStatus(await api('DELETE', `/api/shipments/${id}`), 204);

@@ -4,12 +4,33 @@
  * what cannot be deleted.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import { createAdmin, expectError, expectForbidden, expectStatus, uid } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 // The recording's field order (#122, #123); the test keeps its own copy so a wrong definition fails.
-const FIELDS = ['status_id', 'status', 'type', 'is_default', 'position', 'description', 'email_subj', 'email_header', 'lang_code', 'params'];
-const PARAMS = ['allow_return', 'repay', 'gift_cert_status', 'inventory', 'color', 'remove_cc_info', 'payment_received', 'is_editable_inventory', 'inventory_info'];
+const FIELDS = [
+  'status_id',
+  'status',
+  'type',
+  'is_default',
+  'position',
+  'description',
+  'email_subj',
+  'email_header',
+  'lang_code',
+  'params',
+];
+const PARAMS = [
+  'allow_return',
+  'repay',
+  'gift_cert_status',
+  'inventory',
+  'color',
+  'remove_cc_info',
+  'payment_received',
+  'is_editable_inventory',
+  'inventory_info',
+];
 
 async function createStatus(body: object = {}): Promise<number> {
   const response = await api('POST', '/api/statuses', { body: { description: `Status ${uid()}`, ...body } });
@@ -43,21 +64,42 @@ describe('statuses', () => {
   });
 
   it('POST needs description; the letter is assigned (the body’s is ignored); 201 with an integer id', async () => {
-    expectError(await api('POST', '/api/statuses', { body: { type: 'O' } }), 400, 'Bad Request: The description field is required');
-    const id = await createStatus({ status: 'O', type: 'O', email_subj: 'zz', params: { color: '#123456', inventory: 'I' } });
+    expectError(
+      await api('POST', '/api/statuses', { body: { type: 'O' } }),
+      400,
+      'Bad Request: The description field is required',
+    );
+    const id = await createStatus({
+      status: 'O',
+      type: 'O',
+      email_subj: 'zz',
+      params: { color: '#123456', inventory: 'I' },
+    });
     expect(Number.isInteger(id)).toBe(true);
     const single = await api('GET', `/api/statuses/${id}`);
     expectStatus(single, 200);
     expectRecordedTypes(single.json);
-    expect(single.json).toMatchObject({ status_id: String(id), type: 'O', is_default: 'N', email_subj: 'zz', params: { color: '#123456', inventory: 'I' } });
+    expect(single.json).toMatchObject({
+      status_id: String(id),
+      type: 'O',
+      is_default: 'N',
+      email_subj: 'zz',
+      params: { color: '#123456', inventory: 'I' },
+    });
     expect(['O', 'P', 'C', 'F', 'D', 'B', 'I']).not.toContain(single.json.status);
     // Params sent in part show every recorded key; a PUT of some params keeps the others.
     expect(Object.keys(single.json.params).sort()).toEqual([...PARAMS].sort());
     expect(single.json.params).toMatchObject({ allow_return: 'N', remove_cc_info: 'Y' });
     expectStatus(await api('PUT', `/api/statuses/${id}`, { body: { params: { color: '#654321' } } }), 200);
-    expect((await api('GET', `/api/statuses/${id}`)).json.params).toEqual({ ...single.json.params, color: '#654321', inventory: 'I' });
+    expect((await api('GET', `/api/statuses/${id}`)).json.params).toEqual({
+      ...single.json.params,
+      color: '#654321',
+      inventory: 'I',
+    });
     expectStatus(await api('PUT', `/api/statuses/${id}`, { body: { params: { color: '#123456' } } }), 200);
-    const row = (await api('GET', '/api/statuses?type=O&items_per_page=250')).json.statuses.find((status: { status_id: string }) => status.status_id === String(id));
+    const row = (await api('GET', '/api/statuses?type=O&items_per_page=250')).json.statuses.find(
+      (status: { status_id: string }) => status.status_id === String(id),
+    );
     expect(row).toEqual(single.json);
   });
 
@@ -71,7 +113,11 @@ describe('statuses', () => {
   });
 
   it('params must be strings and inventory D or I (it decides whether orders hold stock)', async () => {
-    expectError(await api('POST', '/api/statuses', { body: { description: 'x', params: { inventory: 'X' } } }), 400, 'Bad Request: params.inventory must be D or I');
+    expectError(
+      await api('POST', '/api/statuses', { body: { description: 'x', params: { inventory: 'X' } } }),
+      400,
+      'Bad Request: params.inventory must be D or I',
+    );
     expectError(await api('POST', '/api/statuses', { body: { description: 'x', params: { color: 5 } } }), 400);
     const id = await createStatus();
     expectError(await api('PUT', `/api/statuses/${id}`, { body: { params: { inventory: 'Q' } } }), 400);

@@ -22,7 +22,11 @@ describe('docs/api.md "Storefront" walk', () => {
     const blocks = storefrontBlocks();
     expect(blocks).toHaveLength(1);
     const exportLine = `export EMAIL='${inject('adminEmail')}' KEY='${inject('adminKey')}' API='${inject('baseUrl')}/api'`;
-    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', [exportLine, ...blocks].join('\n')], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', [exportLine, ...blocks].join('\n')], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/\{"cart_ids":\{"\d+":\d+\},"message":false\}/);
     expect(run.stdout).toContain('"total":59.97');

@@ -5,14 +5,33 @@
  * cart out of another's reach — and the carts it fills as the administration API reads them (/carts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, type Auth } from '../support/http.js';
-import { adminCli, createApiUser, createCompany, createUser, expectError, expectForbidden, expectStatus, expectUnauthorized, uid, uniqueEmail } from '../support/fixtures.js';
+import {
+  adminCli,
+  createApiUser,
+  createCompany,
+  createUser,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  expectUnauthorized,
+  uid,
+  uniqueEmail,
+} from '../support/fixtures.js';
+import { type Auth, api } from '../support/http.js';
 
 const PASSWORD = 'correct horse 42';
 
 async function customer(companyId = 0, password = PASSWORD): Promise<{ id: number; email: string }> {
   const email = uniqueEmail('shopper');
-  const id = await createUser({ user_type: 'C', email, firstname: 'Ada', lastname: 'Byron', phone: '+44 20 7946 0000', company_id: companyId, password });
+  const id = await createUser({
+    user_type: 'C',
+    email,
+    firstname: 'Ada',
+    lastname: 'Byron',
+    phone: '+44 20 7946 0000',
+    company_id: companyId,
+    password,
+  });
   return { id, email };
 }
 
@@ -25,7 +44,9 @@ async function signIn(email: string, password = PASSWORD): Promise<Auth> {
 }
 
 async function product(companyId: number, fields: object = {}): Promise<number> {
-  const response = await api('POST', '/api/products', { body: { product: `Tea ${uid()}`, price: '19.99', amount: 5, company_id: companyId, ...fields } });
+  const response = await api('POST', '/api/products', {
+    body: { product: `Tea ${uid()}`, price: '19.99', amount: 5, company_id: companyId, ...fields },
+  });
   expectStatus(response, 201);
   return response.json.product_id as number;
 }
@@ -49,11 +70,29 @@ beforeAll(async () => {
 
 describe('POST /auth_tokens (sign-in)', () => {
   it('needs no Authorization; 400 naming the first missing field; 404 for wrong credentials; GET/PUT/DELETE 403', async () => {
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { password: 'x' } }), 400, 'Bad Request: The email field is required');
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: '', password: '' } }), 400, 'Bad Request: The email field is required');
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: ada.email } }), 400, 'Bad Request: The password field is required');
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: ada.email, password: 'wrong password' } }), 404);
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: uniqueEmail('nobody'), password: PASSWORD } }), 404);
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { password: 'x' } }),
+      400,
+      'Bad Request: The email field is required',
+    );
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { email: '', password: '' } }),
+      400,
+      'Bad Request: The email field is required',
+    );
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { email: ada.email } }),
+      400,
+      'Bad Request: The password field is required',
+    );
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { email: ada.email, password: 'wrong password' } }),
+      404,
+    );
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { email: uniqueEmail('nobody'), password: PASSWORD } }),
+      404,
+    );
     expectForbidden(await api('GET', '/api/auth_tokens'));
     expectForbidden(await api('DELETE', '/api/auth_tokens/1'));
     // Any other path without Authorization is still a 401.
@@ -72,8 +111,18 @@ describe('POST /auth_tokens (sign-in)', () => {
 
   it('10 failed sign-ins for an e-mail from one address → 429 with Retry-After, the right password too', async () => {
     const target = await customer();
-    for (let i = 0; i < 10; i++) expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: target.email, password: `guess number ${i}` } }), 404);
-    const locked = await api('POST', '/api/auth_tokens', { auth: null, body: { email: target.email, password: PASSWORD } });
+    for (let i = 0; i < 10; i++)
+      expectError(
+        await api('POST', '/api/auth_tokens', {
+          auth: null,
+          body: { email: target.email, password: `guess number ${i}` },
+        }),
+        404,
+      );
+    const locked = await api('POST', '/api/auth_tokens', {
+      auth: null,
+      body: { email: target.email, password: PASSWORD },
+    });
     expectError(locked, 429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 120_000);
@@ -90,7 +139,12 @@ describe('what a customer token opens', () => {
       ['GET', `/api/stores/${companyId}/products`],
       ['POST', '/api/auth'],
     ] as const) {
-      expectForbidden(await api(method, path, { auth: adaAuth, body: method === 'GET' ? undefined : { status: 'A', email: ada.email } }));
+      expectForbidden(
+        await api(method, path, {
+          auth: adaAuth,
+          body: method === 'GET' ? undefined : { status: 'A', email: ada.email },
+        }),
+      );
     }
   }, 60_000);
 
@@ -114,7 +168,10 @@ describe('what a customer token opens', () => {
     expectStatus(await api('GET', CART, { auth: first }), 200);
     expectStatus(await api('PUT', `/api/users/${bob.id}`, { body: { password: 'another pass 77' } }), 200);
     expectUnauthorized(await api('GET', CART, { auth: first }));
-    expectError(await api('POST', '/api/auth_tokens', { auth: null, body: { email: bob.email, password: PASSWORD } }), 404);
+    expectError(
+      await api('POST', '/api/auth_tokens', { auth: null, body: { email: bob.email, password: PASSWORD } }),
+      404,
+    );
     const second = await signIn(bob.email, 'another pass 77');
     expectStatus(await api('PUT', `/api/users/${bob.id}`, { body: { status: 'D' } }), 200);
     expectUnauthorized(await api('GET', CART, { auth: second }));
@@ -125,7 +182,10 @@ describe('the storefront cart', () => {
   it('POST adds (201 cart_ids), the same item again adds to it, GET prices it with decimal arithmetic', async () => {
     const tea = await product(companyId, { price: '19.99', amount: 5 });
     const dime = await product(companyId, { price: '0.10', amount: 100 });
-    const added = await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: tea, amount: 2 }, 2: { product_id: dime, amount: 3 } } } });
+    const added = await api('POST', CART, {
+      auth: adaAuth,
+      body: { products: { 1: { product_id: tea, amount: 2 }, 2: { product_id: dime, amount: 3 } } },
+    });
     expectStatus(added, 201);
     expect(added.json.message).toBe(false);
     const ids = Object.keys(added.json.cart_ids);
@@ -141,18 +201,29 @@ describe('the storefront cart', () => {
     expect(cart.subtotal).toBe(60.27);
     expect(cart.total).toBe(60.27);
     // The store's context path reaches the same cart.
-    expect((await api('GET', `/api/4.0/stores/${companyId}/sra_cart_content`, { auth: adaAuth })).json.total).toBe(60.27);
+    expect((await api('GET', `/api/4.0/stores/${companyId}/sra_cart_content`, { auth: adaAuth })).json.total).toBe(
+      60.27,
+    );
   }, 60_000);
 
   it('unknown or disabled products → 400 naming them; beyond the stock → 409; malformed bodies → 400; nothing changes', async () => {
     const before = await cartOf(adaAuth);
     const limited = await product(companyId, { amount: 2 });
     const disabled = await product(companyId, { status: 'D' });
-    const unknown = await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: 999999999, amount: 1 } } } });
+    const unknown = await api('POST', CART, {
+      auth: adaAuth,
+      body: { products: { 1: { product_id: 999999999, amount: 1 } } },
+    });
     expectError(unknown, 400);
     expect(unknown.json.message).toContain('999999999');
-    expectError(await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: disabled, amount: 1 } } } }), 400);
-    expectError(await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: limited, amount: 3 } } } }), 409);
+    expectError(
+      await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: disabled, amount: 1 } } } }),
+      400,
+    );
+    expectError(
+      await api('POST', CART, { auth: adaAuth, body: { products: { 1: { product_id: limited, amount: 3 } } } }),
+      409,
+    );
     for (const body of [
       {},
       { products: {} },
@@ -167,7 +238,10 @@ describe('the storefront cart', () => {
     ]) {
       expectError(await api('POST', CART, { auth: adaAuth, body }), 400);
     }
-    expectError(await api('POST', CART, { auth: adaAuth, body: '{"products": {', contentType: 'application/json' }), 400);
+    expectError(
+      await api('POST', CART, { auth: adaAuth, body: '{"products": {', contentType: 'application/json' }),
+      400,
+    );
     expect(await cartOf(adaAuth)).toEqual(before);
   }, 60_000);
 
@@ -206,12 +280,28 @@ describe('the storefront cart', () => {
 describe('/carts shows what the storefront filled', () => {
   it('list row and single cart in the recorded types; DELETE empties it (204, then 404); vendors 403', async () => {
     const tea = await product(companyId, { price: '2.50', amount: 10 });
-    expectStatus(await api('POST', `/api/4.0/stores/${companyId}/sra_cart_content`, { auth: adaAuth, body: { products: { 1: { product_id: tea, amount: 4 } } } }), 201);
+    expectStatus(
+      await api('POST', `/api/4.0/stores/${companyId}/sra_cart_content`, {
+        auth: adaAuth,
+        body: { products: { 1: { product_id: tea, amount: 4 } } },
+      }),
+      201,
+    );
     const list = await api('GET', `/api/carts?user_id=${ada.id}`);
     expectStatus(list, 200);
     expect(list.json.params.total_items).toBe(1);
     const row = list.json.carts[0];
-    expect(row).toMatchObject({ user_id: String(ada.id), firstname: 'Ada', lastname: 'Byron', company_id: String(companyId), cart_products: '1', total: '10.00', order_id: '0', storefront_id: '1', phone: '+44 20 7946 0000' });
+    expect(row).toMatchObject({
+      user_id: String(ada.id),
+      firstname: 'Ada',
+      lastname: 'Byron',
+      company_id: String(companyId),
+      cart_products: '1',
+      total: '10.00',
+      order_id: '0',
+      storefront_id: '1',
+      phone: '+44 20 7946 0000',
+    });
     expect(typeof row.date).toBe('string');
     expect(typeof row.ip_address).toBe('string');
     expect(row.user_data).toMatchObject({ user_id: String(ada.id), email: ada.email });
@@ -220,7 +310,13 @@ describe('/carts shows what the storefront filled', () => {
     const single = await api('GET', `/api/carts/${ada.id}`);
     expectStatus(single, 200);
     expect(single.json.products).toEqual([
-      expect.objectContaining({ item_type: 'P', product_id: String(tea), amount: '4', price: '2.50', variation_features: [] }),
+      expect.objectContaining({
+        item_type: 'P',
+        product_id: String(tea),
+        amount: '4',
+        price: '2.50',
+        variation_features: [],
+      }),
     ]);
     expect((await api('GET', `/api/carts?total_from=10.01&user_id=${ada.id}`)).json.carts).toEqual([]);
     const vendor = await createApiUser('V');

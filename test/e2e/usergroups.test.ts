@@ -2,7 +2,6 @@
  * SPEC §6 (usergroups) over real HTTP, as the bootstrap root administrator.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import {
   cliSetPrivileges,
   createCustomer,
@@ -13,6 +12,7 @@ import {
   setLink,
   uid,
 } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 const GUEST = { usergroup_id: 1, type: 'C', status: 'A', usergroup: 'Guest' };
 const REGISTERED = { usergroup_id: 2, type: 'C', status: 'A', usergroup: 'Registered' };
@@ -46,7 +46,9 @@ describe('reserved groups 1 and 2', () => {
   });
 
   it.each([1, 2])('PUT /usergroups/%i → 400 saying it is reserved, and nothing changes', async (id) => {
-    const response = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'D', usergroup: 'Hacked' } });
+    const response = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'C', status: 'D', usergroup: 'Hacked' },
+    });
     expectError(response, 400);
     expect(response.json.message).toMatch(/^Bad Request: /);
     expect(response.json.message).toMatch(/reserved/i);
@@ -126,19 +128,33 @@ describe('POST /usergroups', () => {
     const ok = await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: 'n'.repeat(255) } });
     expectStatus(ok, 201);
     expect((await api('GET', `/api/usergroups/${ok.json.usergroup_id}`)).json.usergroup).toBe('n'.repeat(255));
-    const tooLong = await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: 'n'.repeat(256) } });
+    const tooLong = await api('POST', '/api/usergroups', {
+      body: { type: 'C', status: 'A', usergroup: 'n'.repeat(256) },
+    });
     expectError(tooLong, 400);
     expect(tooLong.json.message).toMatch(/usergroup/);
   });
 
   it('unknown and read-only keys in the body are ignored', async () => {
     const response = await api('POST', '/api/usergroups', {
-      body: { type: 'C', status: 'A', usergroup: 'extras', usergroup_id: 1, privileges: ['manage_users'], colour: 'red' },
+      body: {
+        type: 'C',
+        status: 'A',
+        usergroup: 'extras',
+        usergroup_id: 1,
+        privileges: ['manage_users'],
+        colour: 'red',
+      },
     });
     expectStatus(response, 201);
     const id = response.json.usergroup_id;
     expect(id).not.toBe(1);
-    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({ usergroup_id: id, type: 'C', status: 'A', usergroup: 'extras' });
+    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({
+      usergroup_id: id,
+      type: 'C',
+      status: 'A',
+      usergroup: 'extras',
+    });
   });
 });
 
@@ -170,7 +186,9 @@ describe('privileges', () => {
   it('are read-only over the API: sent on POST or PUT they are ignored', async () => {
     const id = await createGroup({ type: 'A', status: 'A' });
     await cliSetPrivileges(id, ['view_users']);
-    const put = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'A', status: 'A', privileges: ['manage_users'] } });
+    const put = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'A', status: 'A', privileges: ['manage_users'] },
+    });
     expectStatus(put, 200);
     expect((await api('GET', `/api/usergroups/${id}`)).json.privileges).toEqual(['view_users']);
   });
@@ -213,20 +231,30 @@ describe('GET /usergroups filters', () => {
     expect(Object.keys(all)).toEqual(expect.arrayContaining([ca, ch, cd, aa, ad].map(String)));
   });
 
-  it.each(['?type=X', '?status=Q', '?type=C&status=F', '?type=a'])('an invalid filter value (%s) → 400', async (query) => {
-    const response = await api('GET', `/api/usergroups${query}`);
-    expectError(response, 400);
-    expect(response.json.message).toMatch(/^Bad Request: The (type|status) field/);
-  });
+  it.each(['?type=X', '?status=Q', '?type=C&status=F', '?type=a'])(
+    'an invalid filter value (%s) → 400',
+    async (query) => {
+      const response = await api('GET', `/api/usergroups${query}`);
+      expectError(response, 400);
+      expect(response.json.message).toMatch(/^Bad Request: The (type|status) field/);
+    },
+  );
 });
 
 describe('PUT /usergroups/:id', () => {
   it('200 {"usergroup_id": N} and the change is visible', async () => {
     const id = await createGroup({ type: 'C', status: 'D', usergroup: 'before' });
-    const response = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'A', usergroup: 'after' } });
+    const response = await api('PUT', `/api/usergroups/${id}`, {
+      body: { type: 'C', status: 'A', usergroup: 'after' },
+    });
     expectStatus(response, 200);
     expect(response.json).toEqual({ usergroup_id: id });
-    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({ usergroup_id: id, type: 'C', status: 'A', usergroup: 'after' });
+    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({
+      usergroup_id: id,
+      type: 'C',
+      status: 'A',
+      usergroup: 'after',
+    });
   });
 
   it('the name is optional on PUT: without it, type and status change and the name stays', async () => {
@@ -234,13 +262,26 @@ describe('PUT /usergroups/:id', () => {
     const response = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'H' } });
     expectStatus(response, 200);
     expect(response.json).toEqual({ usergroup_id: id });
-    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({ usergroup_id: id, type: 'C', status: 'H', usergroup: 'kept name' });
+    expect((await api('GET', `/api/usergroups/${id}`)).json).toEqual({
+      usergroup_id: id,
+      type: 'C',
+      status: 'H',
+      usergroup: 'kept name',
+    });
   });
 
   it('type and status are required on PUT too', async () => {
     const id = await createGroup({ type: 'C', status: 'A' });
-    expectError(await api('PUT', `/api/usergroups/${id}`, { body: { status: 'H' } }), 400, 'Bad Request: The type field is required');
-    expectError(await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C' } }), 400, 'Bad Request: The status field is required');
+    expectError(
+      await api('PUT', `/api/usergroups/${id}`, { body: { status: 'H' } }),
+      400,
+      'Bad Request: The type field is required',
+    );
+    expectError(
+      await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C' } }),
+      400,
+      'Bad Request: The status field is required',
+    );
     expectError(await api('PUT', `/api/usergroups/${id}`, { body: { type: 'C', status: 'X' } }), 400);
     expect((await api('GET', `/api/usergroups/${id}`)).json.status).toBe('A');
   });
@@ -257,14 +298,17 @@ describe('PUT /usergroups/:id', () => {
     expectError(await api('DELETE', '/api/usergroups/-3'), 404);
   });
 
-  it.each(['A', 'P', 'D'] as const)('cannot turn a group with a customer member (link %s) into an administrator group → 400', async (status) => {
-    const id = await createGroup({ type: 'C', status: 'A' });
-    const customer = await createCustomer();
-    await setLink(customer, id, status);
-    const response = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'A', status: 'A' } });
-    expectError(response, 400);
-    expect((await api('GET', `/api/usergroups/${id}`)).json.type).toBe('C');
-  });
+  it.each(['A', 'P', 'D'] as const)(
+    'cannot turn a group with a customer member (link %s) into an administrator group → 400',
+    async (status) => {
+      const id = await createGroup({ type: 'C', status: 'A' });
+      const customer = await createCustomer();
+      await setLink(customer, id, status);
+      const response = await api('PUT', `/api/usergroups/${id}`, { body: { type: 'A', status: 'A' } });
+      expectError(response, 400);
+      expect((await api('GET', `/api/usergroups/${id}`)).json.type).toBe('C');
+    },
+  );
 
   it('a customer whose link is F does not block the change to type A', async () => {
     const id = await createGroup({ type: 'C', status: 'A' });

@@ -3,7 +3,6 @@
  * as the bootstrap root administrator.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
 import {
   createApiUser,
   createCompany,
@@ -16,6 +15,7 @@ import {
   uid,
   uniqueEmail,
 } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 /** The recording's user row, in its order (cscart 4.20.1 GET /users, GET /users/:id). */
 const USER_FIELDS = [
@@ -60,7 +60,15 @@ describe('POST /users', () => {
     const companyId = await createCompany(companyName);
     const before = Math.floor(Date.now() / 1000);
     const response = await api('POST', '/api/users', {
-      body: { email, user_type: 'C', firstname: 'Ada', lastname: 'Lovelace', company_id: companyId, phone: '+44 20 7946 0000', company: 'Own text' },
+      body: {
+        email,
+        user_type: 'C',
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        company_id: companyId,
+        phone: '+44 20 7946 0000',
+        company: 'Own text',
+      },
     });
     expectStatus(response, 201);
     expect(Object.keys(response.json)).toEqual(['user_id', 'profile_id']);
@@ -97,14 +105,25 @@ describe('POST /users', () => {
     const id = await createUser({ user_type: 'C' });
     const read = await api('GET', `/api/users/${id}`);
     expectUserShape(read.json);
-    expect(read.json).toMatchObject({ company_id: '0', company: '', company_name: '', phone: '', firstname: '', lastname: '' });
+    expect(read.json).toMatchObject({
+      company_id: '0',
+      company: '',
+      company_name: '',
+      phone: '',
+      firstname: '',
+      lastname: '',
+    });
   });
 
   it('company shows the company name until the user has text of their own; "" is text of their own', async () => {
     const name = `Shown ${uid()}`;
     const companyId = await createCompany(name);
     const id = await createUser({ user_type: 'C', company_id: companyId });
-    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ company: name, company_name: name, company_id: String(companyId) });
+    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({
+      company: name,
+      company_name: name,
+      company_id: String(companyId),
+    });
     expectStatus(await api('PUT', `/api/users/${id}`, { body: { company: '' } }), 200);
     expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ company: '', company_name: name });
   });
@@ -161,11 +180,26 @@ describe('POST /users', () => {
   });
 
   it('user_login, timestamp, last_login, company_name, points and anonymized in a body are ignored', async () => {
-    const body = { email: uniqueEmail('ro'), user_type: 'C', user_login: 'chosen', timestamp: 1, last_login: 5, company_name: 'X', points: 9, anonymized: 'Y' };
+    const body = {
+      email: uniqueEmail('ro'),
+      user_type: 'C',
+      user_login: 'chosen',
+      timestamp: 1,
+      last_login: 5,
+      company_name: 'X',
+      points: 9,
+      anonymized: 'Y',
+    };
     const response = await api('POST', '/api/users', { body });
     expectStatus(response, 201);
     const read = await api('GET', `/api/users/${response.json.user_id}`);
-    expect(read.json).toMatchObject({ user_login: `user_${response.json.user_id}`, last_login: '0', company_name: '', points: '0', anonymized: null });
+    expect(read.json).toMatchObject({
+      user_login: `user_${response.json.user_id}`,
+      last_login: '0',
+      company_name: '',
+      points: '0',
+      anonymized: null,
+    });
     expect(read.json.timestamp).not.toBe('1');
   });
 
@@ -191,8 +225,16 @@ describe('POST /users', () => {
   });
 
   it('email and user_type are required; email first', async () => {
-    expectError(await api('POST', '/api/users', { body: { user_type: 'C' } }), 400, 'Bad Request: The email field is required');
-    expectError(await api('POST', '/api/users', { body: { email: uniqueEmail() } }), 400, 'Bad Request: The user_type field is required');
+    expectError(
+      await api('POST', '/api/users', { body: { user_type: 'C' } }),
+      400,
+      'Bad Request: The email field is required',
+    );
+    expectError(
+      await api('POST', '/api/users', { body: { email: uniqueEmail() } }),
+      400,
+      'Bad Request: The user_type field is required',
+    );
     const neither = await api('POST', '/api/users', { body: { firstname: 'x' } });
     expectError(neither, 400, 'Bad Request: The email field is required');
     expect(neither.json.errors.map((error: { field: string }) => error.field)).toEqual(['email', 'user_type']);
@@ -212,7 +254,11 @@ describe('POST /users', () => {
 
 describe('GET /users/:id', () => {
   it('every field of the recording with its JSON type, for every user type', async () => {
-    const ids = await Promise.all([createUser({ user_type: 'A' }), createUser({ user_type: 'C', status: 'D' }), createVendor()]);
+    const ids = await Promise.all([
+      createUser({ user_type: 'A' }),
+      createUser({ user_type: 'C', status: 'D' }),
+      createVendor(),
+    ]);
     for (const id of ids) {
       const read = await api('GET', `/api/users/${id}`);
       expectStatus(read, 200);
@@ -232,7 +278,11 @@ describe('GET /users/:id', () => {
     // Without user_type too (only administrators' buckets are read for it).
     const roots = await api('GET', '/api/users?is_root=Y&items_per_page=250');
     expect(idsOf(roots.json.users)).toContain(await rootUserId());
-    expect(roots.json.users.every((user: { is_root: string; user_type: string }) => user.is_root === 'Y' && user.user_type === 'A')).toBe(true);
+    expect(
+      roots.json.users.every(
+        (user: { is_root: string; user_type: string }) => user.is_root === 'Y' && user.user_type === 'A',
+      ),
+    ).toBe(true);
   });
 
   it('unknown → 404, non-numeric → 404', async () => {
@@ -262,7 +312,14 @@ describe('PUT /users/:id', () => {
   it('is partial: only the fields sent change; 200 {"user_id": "N", "profile_id": "N"} (the recording\'s strings)', async () => {
     const email = uniqueEmail('partial');
     const companyId = await createCompany();
-    const id = await createUser({ email, user_type: 'C', firstname: 'First', lastname: 'Last', company_id: companyId, phone: '555' });
+    const id = await createUser({
+      email,
+      user_type: 'C',
+      firstname: 'First',
+      lastname: 'Last',
+      company_id: companyId,
+      phone: '555',
+    });
     const response = await api('PUT', `/api/users/${id}`, { body: { firstname: 'Changed' } });
     expectStatus(response, 200);
     expect(response.json).toEqual({ user_id: String(id), profile_id: String(id) });
@@ -280,14 +337,25 @@ describe('PUT /users/:id', () => {
   it('changes phone, company and company_id; a company_id naming no company → 400 and nothing changes', async () => {
     const [first, second] = await Promise.all([createCompany(), createCompany()]);
     const id = await createUser({ user_type: 'C', company_id: first, phone: '1' });
-    expectStatus(await api('PUT', `/api/users/${id}`, { body: { phone: '+1 555 0100', company: 'Typed', company_id: second } }), 200);
-    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ phone: '+1 555 0100', company: 'Typed', company_id: String(second) });
+    expectStatus(
+      await api('PUT', `/api/users/${id}`, { body: { phone: '+1 555 0100', company: 'Typed', company_id: second } }),
+      200,
+    );
+    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({
+      phone: '+1 555 0100',
+      company: 'Typed',
+      company_id: String(second),
+    });
     const refused = await api('PUT', `/api/users/${id}`, { body: { company_id: 987654321, firstname: 'Lost' } });
     expectError(refused, 400, 'Bad Request: The company_id field names a company that does not exist');
     expect(refused.json.errors[0].field).toBe('company_id');
     expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ company_id: String(second), firstname: '' });
     expectStatus(await api('PUT', `/api/users/${id}`, { body: { company_id: 0 } }), 200);
-    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ company_id: '0', company_name: '', company: 'Typed' });
+    expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({
+      company_id: '0',
+      company_name: '',
+      company: 'Typed',
+    });
   });
 
   it.each([
@@ -325,8 +393,16 @@ describe('PUT /users/:id', () => {
     const id = await createUser({ user_type: 'A' });
     expectStatus(await api('PUT', `/api/users/${id}`, { body: { is_root: 'Y', firstname: 'Not root' } }), 200);
     expect((await api('GET', `/api/users/${id}`)).json).toMatchObject({ is_root: 'N', firstname: 'Not root' });
-    expectError(await api('PUT', `/api/users/${id}`, { body: { is_root: 'Y' } }), 400, 'Bad Request: Missing parameters');
-    expectError(await api('PUT', `/api/users/${id}`, { body: { unknown: 'x' } }), 400, 'Bad Request: Missing parameters');
+    expectError(
+      await api('PUT', `/api/users/${id}`, { body: { is_root: 'Y' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
+    expectError(
+      await api('PUT', `/api/users/${id}`, { body: { unknown: 'x' } }),
+      400,
+      'Bad Request: Missing parameters',
+    );
     expect((await api('GET', `/api/users/${id}`)).json.is_root).toBe('N');
   });
 
@@ -457,7 +533,18 @@ describe('GET /users: paging and filters', () => {
     }
   });
 
-  it.each(['user_type=X', 'status=H', 'user_type=c', 'is_root=X', 'is_root=y', 'user_id=-1', 'user_id=abc', 'user_ids=1,x', 'company_id=x', `name=${'x'.repeat(300)}`])('an invalid filter value (%s) → 400', async (query) => {
+  it.each([
+    'user_type=X',
+    'status=H',
+    'user_type=c',
+    'is_root=X',
+    'is_root=y',
+    'user_id=-1',
+    'user_id=abc',
+    'user_ids=1,x',
+    'company_id=x',
+    `name=${'x'.repeat(300)}`,
+  ])('an invalid filter value (%s) → 400', async (query) => {
     expectError(await api('GET', `/api/users?${query}`), 400);
   });
 
@@ -491,18 +578,52 @@ describe("GET /users: the recording's filters and sorts", () => {
     companyId = await createCompany(`Filters ${tag}`);
     const email = (letter: string) => `${letter}-${tag}@e2e.example.com`;
     // One after another: ids and timestamps grow together.
-    ada = await createUser({ email: email('d'), user_type: 'C', firstname: 'Ada', lastname: `Lovelace ${tag}`, phone: '+44 111', company_id: companyId });
-    alan = await createUser({ email: email('c'), user_type: 'C', status: 'D', firstname: 'Alan', lastname: `Turing ${tag}`, phone: '+44 222', company_id: companyId });
-    grace = await createUser({ email: email('b'), user_type: 'A', firstname: 'Grace', lastname: `Hopper ${tag}`, phone: '+1 333', company_id: companyId });
-    vendor = await createVendor({ email: email('a'), firstname: 'Ada', lastname: `Byron ${tag}`, phone: '+44 444', company_id: companyId });
+    ada = await createUser({
+      email: email('d'),
+      user_type: 'C',
+      firstname: 'Ada',
+      lastname: `Lovelace ${tag}`,
+      phone: '+44 111',
+      company_id: companyId,
+    });
+    alan = await createUser({
+      email: email('c'),
+      user_type: 'C',
+      status: 'D',
+      firstname: 'Alan',
+      lastname: `Turing ${tag}`,
+      phone: '+44 222',
+      company_id: companyId,
+    });
+    grace = await createUser({
+      email: email('b'),
+      user_type: 'A',
+      firstname: 'Grace',
+      lastname: `Hopper ${tag}`,
+      phone: '+1 333',
+      company_id: companyId,
+    });
+    vendor = await createVendor({
+      email: email('a'),
+      firstname: 'Ada',
+      lastname: `Byron ${tag}`,
+      phone: '+44 444',
+      company_id: companyId,
+    });
   });
 
   it('company_id: exactly its users, by id, with the total and the echo', async () => {
     const response = await list(`company_id=${companyId}`);
     expect(idsOf(response.json.users)).toEqual([ada, alan, grace, vendor]);
-    expect(response.json.params).toMatchObject({ company_id: companyId, total_items: 4, sort_by: 'id', sort_order: 'asc' });
+    expect(response.json.params).toMatchObject({
+      company_id: companyId,
+      total_items: 4,
+      sort_by: 'id',
+      sort_order: 'asc',
+    });
     expect(response.json.search).toEqual(response.json.params);
-    for (const user of response.json.users) expect(user).toMatchObject({ company_name: `Filters ${tag}`, company_id: String(companyId) });
+    for (const user of response.json.users)
+      expect(user).toMatchObject({ company_name: `Filters ${tag}`, company_id: String(companyId) });
   });
 
   it('paging over a filtered list: totals and pages are exact, past the end is empty', async () => {
@@ -572,27 +693,30 @@ describe("GET /users: the recording's filters and sorts", () => {
     expect(await scoped(`sort_by=${sortBy}&sort_order=desc`)).toEqual([...expected()].reverse());
   });
 
-  it.each(['type', 'status', 'id'])('sort_by=%s a user per page, by page number and by cursor, both ways: the whole list in order', async (sortBy) => {
-    for (const order of ['asc', 'desc']) {
-      const query = `company_id=${companyId}&sort_by=${sortBy}&sort_order=${order}&items_per_page=1`;
-      const whole = await scoped(`sort_by=${sortBy}&sort_order=${order}`);
-      const byPage: number[] = [];
-      for (let page = 1; page <= whole.length + 1; page++) {
-        const response = await list(`${query}&page=${page}`);
-        expect(response.json.params.total_items).toBe(4);
-        byPage.push(...idsOf(response.json.users));
+  it.each(['type', 'status', 'id'])(
+    'sort_by=%s a user per page, by page number and by cursor, both ways: the whole list in order',
+    async (sortBy) => {
+      for (const order of ['asc', 'desc']) {
+        const query = `company_id=${companyId}&sort_by=${sortBy}&sort_order=${order}&items_per_page=1`;
+        const whole = await scoped(`sort_by=${sortBy}&sort_order=${order}`);
+        const byPage: number[] = [];
+        for (let page = 1; page <= whole.length + 1; page++) {
+          const response = await list(`${query}&page=${page}`);
+          expect(response.json.params.total_items).toBe(4);
+          byPage.push(...idsOf(response.json.users));
+        }
+        expect(byPage).toEqual(whole);
+        const byCursor: number[] = [];
+        let next: string | null = null;
+        do {
+          const response = await list(`${query}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
+          byCursor.push(...idsOf(response.json.users));
+          next = response.json.params.next as string | null;
+        } while (next);
+        expect(byCursor).toEqual(whole);
       }
-      expect(byPage).toEqual(whole);
-      const byCursor: number[] = [];
-      let next: string | null = null;
-      do {
-        const response = await list(`${query}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
-        byCursor.push(...idsOf(response.json.users));
-        next = response.json.params.next as string | null;
-      } while (next);
-      expect(byCursor).toEqual(whole);
-    }
-  });
+    },
+  );
 
   it('sort_by=username orders by the login as text', async () => {
     const expected = [ada, alan, grace, vendor].sort((a, b) => (`user_${a}` < `user_${b}` ? -1 : 1));

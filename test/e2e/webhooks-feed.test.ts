@@ -45,7 +45,13 @@ async function until(done: () => boolean, ms = 30_000): Promise<void> {
   }
 }
 
-type Payload = { id: string; type: string; object_id: string; company_id: number | null; data: { object: Record<string, unknown>; changed_fields?: string[] } };
+type Payload = {
+  id: string;
+  type: string;
+  object_id: string;
+  company_id: number | null;
+  data: { object: Record<string, unknown>; changed_fields?: string[] };
+};
 
 describe('webhooks fed by the change stream', () => {
   let company: number;
@@ -56,24 +62,48 @@ describe('webhooks fed by the change stream', () => {
 
   it('creates, updates and deletes of products, orders and users arrive signed, one event per change', async () => {
     const { receiver, secret } = await subscribe(['products.*', 'orders.*', 'users.*']);
-    const productId = await created('/api/products', { product: `Item ${uid()}`, price: '10.00', amount: 20, company_id: company }, 'product_id');
+    const productId = await created(
+      '/api/products',
+      { product: `Item ${uid()}`, price: '10.00', amount: 20, company_id: company },
+      'product_id',
+    );
     expectStatus(await api('PUT', `/api/products/${productId}`, { body: { price: '12.00' } }), 200);
     const customerId = await createUser({ user_type: 'C', email: uniqueEmail('feed') });
     expectStatus(await api('PUT', `/api/users/${customerId}`, { body: { firstname: 'Changed' } }), 200);
     const paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
     const shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '5.00' }, 'shipping_id');
-    const orderId = await created('/api/orders', { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: productId, amount: 1 } } }, 'order_id');
+    const orderId = await created(
+      '/api/orders',
+      {
+        user_id: customerId,
+        payment_id: paymentId,
+        shipping_id: shippingId,
+        products: { 1: { product_id: productId, amount: 1 } },
+      },
+      'order_id',
+    );
     expectStatus(await api('PUT', `/api/orders/${orderId}`, { body: { status: 'P' } }), 200);
     expectStatus(await api('DELETE', `/api/orders/${orderId}`), 204);
     expectStatus(await api('DELETE', `/api/products/${productId}`), 204);
     expectStatus(await api('DELETE', `/api/users/${customerId}`), 204);
     // Refused: no event.
-    expectError(await api('POST', '/api/products', { body: { product: 'Refused', price: '' } }), 400, 'Bad Request: The price field is required');
+    expectError(
+      await api('POST', '/api/products', { body: { product: 'Refused', price: '' } }),
+      400,
+      'Bad Request: The price field is required',
+    );
 
     const wanted = (payloads: Payload[]) =>
-      ['products.created', 'products.updated', 'products.deleted', 'orders.created', 'orders.deleted', 'users.created', 'users.updated', 'users.deleted'].every((type) =>
-        payloads.some((p) => p.type === type),
-      );
+      [
+        'products.created',
+        'products.updated',
+        'products.deleted',
+        'orders.created',
+        'orders.deleted',
+        'users.created',
+        'users.updated',
+        'users.deleted',
+      ].every((type) => payloads.some((p) => p.type === type));
     await until(() => wanted(receiver.received.map((m) => JSON.parse(m.body) as Payload)));
     const payloads = receiver.verified(secret) as unknown as Payload[];
     expect(new Set(payloads.map((p) => p.id)).size).toBe(payloads.length);
@@ -89,9 +119,19 @@ describe('webhooks fed by the change stream', () => {
   it("a company-bound subscription never receives another company's event", async () => {
     const { receiver: bound } = await subscribe(['products.*'], { company_id: company });
     const { receiver: all } = await subscribe(['products.created']);
-    const mine = await created('/api/products', { product: `Mine ${uid()}`, price: '1.00', company_id: company }, 'product_id');
-    const theirs = await created('/api/products', { product: `Theirs ${uid()}`, price: '1.00', company_id: other }, 'product_id');
-    await until(() => [mine, theirs].every((id) => all.received.some((m) => (JSON.parse(m.body) as Payload).object_id === String(id))));
+    const mine = await created(
+      '/api/products',
+      { product: `Mine ${uid()}`, price: '1.00', company_id: company },
+      'product_id',
+    );
+    const theirs = await created(
+      '/api/products',
+      { product: `Theirs ${uid()}`, price: '1.00', company_id: other },
+      'product_id',
+    );
+    await until(() =>
+      [mine, theirs].every((id) => all.received.some((m) => (JSON.parse(m.body) as Payload).object_id === String(id))),
+    );
     await until(() => bound.received.some((m) => (JSON.parse(m.body) as Payload).object_id === String(mine)));
     const boundObjects = bound.received.map((m) => JSON.parse(m.body) as Payload);
     expect(boundObjects.every((p) => p.company_id === company)).toBe(true);

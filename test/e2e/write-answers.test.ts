@@ -4,9 +4,9 @@
  * document's schema for the operation (test/support/contract.ts), so the document says the same.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/http.js';
-import { createCompany, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { createCategory, createProduct, createStore } from '../support/catalog.js';
+import { createCompany, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import { api } from '../support/http.js';
 
 describe('write answers in the recorded JSON types', () => {
   it('PUT /categories/:id → {"category_id":"<id>"}, a string (the URL segment), under /api and /api/2.0', async () => {
@@ -20,7 +20,9 @@ describe('write answers in the recorded JSON types', () => {
 
   it('PUT /stores/:id and /vendors/:id → {"store_id":"<id>"}; POST /stores → an integer', async () => {
     const tag = uid();
-    const created = await api('POST', '/api/stores', { body: { company: `Store ${tag}`, storefront: `s-${tag}.example.com` } });
+    const created = await api('POST', '/api/stores', {
+      body: { company: `Store ${tag}`, storefront: `s-${tag}.example.com` },
+    });
     expectStatus(created, 201);
     expect(Number.isInteger(created.json.store_id)).toBe(true);
     const id = created.json.store_id as number;
@@ -43,7 +45,7 @@ describe('write answers in the recorded JSON types', () => {
     expect(put.json).toEqual({ user_id: String(id), profile_id: String(id) });
   });
 
-  it('products answer PUT with an integer, statuses answer POST with a string (the recording\'s exceptions)', async () => {
+  it("products answer PUT with an integer, statuses answer POST with a string (the recording's exceptions)", async () => {
     const productId = await createProduct();
     const put = await api('PUT', `/api/products/${productId}`, { body: { price: 11 } });
     expectStatus(put, 200);
@@ -53,8 +55,10 @@ describe('write answers in the recorded JSON types', () => {
     expect(status.json.status_id).toMatch(/^\d+$/);
   });
 
-  it('usergroups keep integer ids (the seed\'s own resource)', async () => {
-    const response = await api('POST', '/api/usergroups', { body: { usergroup: `Typed ${uid()}`, type: 'C', status: 'A' } });
+  it("usergroups keep integer ids (the seed's own resource)", async () => {
+    const response = await api('POST', '/api/usergroups', {
+      body: { usergroup: `Typed ${uid()}`, type: 'C', status: 'A' },
+    });
     expectStatus(response, 201);
     expect(Number.isInteger(response.json.usergroup_id)).toBe(true);
   });

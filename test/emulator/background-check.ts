@@ -34,9 +34,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   for (const file of [files.deployCheckReport, files.deployCheckExit]) rmSync(file, { force: true });
   // Not this process's environment as the server project's global setup leaves it (its DynamoDB Local's endpoint
   // and table): the check talks to moto alone.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^AWS_ENDPOINT_URL_/.test(name) && name !== 'TABLE_NAME'));
-  const args = ['--import', 'tsx', join(repoRoot, 'scripts/deploy-check.ts'), '--stage', 'emu', '--upgrade', '--report', files.deployCheckReport];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^AWS_ENDPOINT_URL_/.test(name) && name !== 'TABLE_NAME'),
+  );
+  const args = [
+    '--import',
+    'tsx',
+    join(repoRoot, 'scripts/deploy-check.ts'),
+    '--stage',
+    'emu',
+    '--upgrade',
+    '--report',
+    files.deployCheckReport,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const check = await SupervisedGroup.start('deploy check', child, { logFile: files.deployCheckLog });
   void check.exited().then((how) => writeFileSync(files.deployCheckExit, how));
   for (const [key, file] of Object.entries(files)) project.provide(key as keyof typeof files, file);

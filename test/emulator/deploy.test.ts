@@ -25,8 +25,13 @@ describe('the deploy of every stack, against moto', () => {
   beforeAll(async () => {
     while (!existsSync(inject('deployCheckExit'))) await delay(1_000);
     output = readFileSync(inject('deployCheckLog'), 'utf8').split('\n');
-    const written = existsSync(inject('deployCheckReport')) ? JSON.parse(readFileSync(inject('deployCheckReport'), 'utf8')) : undefined;
-    expect(written?.steps, `the deploy check ${readFileSync(inject('deployCheckExit'), 'utf8')} without a report${written?.error ? ` (${written.error})` : ''}:\n${output.slice(-60).join('\n')}`).toBeDefined();
+    const written = existsSync(inject('deployCheckReport'))
+      ? JSON.parse(readFileSync(inject('deployCheckReport'), 'utf8'))
+      : undefined;
+    expect(
+      written?.steps,
+      `the deploy check ${readFileSync(inject('deployCheckExit'), 'utf8')} without a report${written?.error ? ` (${written.error})` : ''}:\n${output.slice(-60).join('\n')}`,
+    ).toBeDefined();
     report = written;
     console.log(`[emulator] ${report.steps.map((s) => `${s.step} ${s.seconds} s`).join(', ')}`);
   }, 1_500_000);

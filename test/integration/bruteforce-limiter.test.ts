@@ -20,17 +20,17 @@ import { MAX_FAILURES, WINDOW_SECONDS } from '../../lib/db/login-attempts.js';
 import { TTL_ATTRIBUTE } from '../../lib/db/schema.js';
 import { basicAuth } from '../support/http.js';
 import {
+  type Answer,
   event,
   expectContractError,
   invoke,
+  type KeyedUser,
   keyedUser,
   putItem,
   tableName,
   throttleItem,
   uniqueAddress,
   uniqueIp,
-  type Answer,
-  type KeyedUser,
 } from './hostile-support.js';
 
 vi.hoisted(() => {
@@ -91,8 +91,17 @@ describe('the limit: 10 failures per (e-mail, source IP) within 15 minutes', () 
     expectLocked(await version(admin.auth, ip), endsAt);
     expectLocked(await version([admin.email, 'still-wrong'], ip), endsAt);
     // Every entry point of the pair: an operation with privileges, and the api.php dispatcher.
-    expectLocked(await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: admin.auth, sourceIp: ip })), endsAt);
-    expectLocked(await invoke(phpHandler, event('GET', '/api.php', { auth: admin.auth, sourceIp: ip, query: { _d: 'version', ajax_custom: '1' } })), endsAt);
+    expectLocked(
+      await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: admin.auth, sourceIp: ip })),
+      endsAt,
+    );
+    expectLocked(
+      await invoke(
+        phpHandler,
+        event('GET', '/api.php', { auth: admin.auth, sourceIp: ip, query: { _d: 'version', ajax_custom: '1' } }),
+      ),
+      endsAt,
+    );
   });
 
   it('the right key from another address still works: an attacker cannot lock an administrator out of another address', async () => {
@@ -174,7 +183,18 @@ describe('unknown e-mails are counted exactly like known ones (the limiter revea
     const emptyKey = await keyedUser('A');
     const disabled = await keyedUser('A');
     const root = await keyedUser('A', { root: true });
-    expect((await invoke(usersUpdate, event('PUT', `/api/users/${disabled.userId}`, { auth: root.auth, sourceIp: uniqueIp(), body: { status: 'D' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          usersUpdate,
+          event('PUT', `/api/users/${disabled.userId}`, {
+            auth: root.auth,
+            sourceIp: uniqueIp(),
+            body: { status: 'D' },
+          }),
+        )
+      ).status,
+    ).toBe(200);
     // A customer never has API access (SPEC §4): its "key" is refused like a wrong one.
     const customer = await keyedUser('C');
 
@@ -218,7 +238,9 @@ describe('headers that do not decode to a non-empty e-mail and a colon count for
     const header = basicAuth(user.email, 'wrong').replace(/^Basic/, 'bAsIc');
     expectUnauthorized(await version(null, ip, { Authorization: header }));
     expect(await throttleItem(user.email, ip)).toMatchObject({ count: 1 });
-    expect((await version(null, ip, { Authorization: basicAuth(user.email, user.key).replace(/^Basic/, 'BASIC') })).status).toBe(200);
+    expect(
+      (await version(null, ip, { Authorization: basicAuth(user.email, user.key).replace(/^Basic/, 'BASIC') })).status,
+    ).toBe(200);
   });
 });
 
@@ -251,7 +273,12 @@ describe('the window lives in DynamoDB with a TTL, and ends', () => {
     const user = await keyedUser('A');
     const ip = uniqueIp();
     const start = now() - WINDOW_SECONDS - 1;
-    await putItem({ ...keys.throttle(user.email, ip), count: 25, window_start: start, expires_at: start + WINDOW_SECONDS });
+    await putItem({
+      ...keys.throttle(user.email, ip),
+      count: 25,
+      window_start: start,
+      expires_at: start + WINDOW_SECONDS,
+    });
     expect((await version(user.auth, ip)).status).toBe(200);
   });
 
@@ -259,7 +286,12 @@ describe('the window lives in DynamoDB with a TTL, and ends', () => {
     const user = await keyedUser('A');
     const ip = uniqueIp();
     const start = now() - WINDOW_SECONDS - 5;
-    await putItem({ ...keys.throttle(user.email, ip), count: MAX_FAILURES, window_start: start, expires_at: start + WINDOW_SECONDS });
+    await putItem({
+      ...keys.throttle(user.email, ip),
+      count: MAX_FAILURES,
+      window_start: start,
+      expires_at: start + WINDOW_SECONDS,
+    });
     expectUnauthorized(await version([user.email, 'wrong'], ip));
     const window = await throttleItem(user.email, ip);
     expect(window!.count).toBe(1);
@@ -272,7 +304,12 @@ describe('the window lives in DynamoDB with a TTL, and ends', () => {
     const user = await keyedUser('A');
     const ip = uniqueIp();
     const start = now() - WINDOW_SECONDS + 3;
-    await putItem({ ...keys.throttle(user.email, ip), count: MAX_FAILURES, window_start: start, expires_at: start + WINDOW_SECONDS });
+    await putItem({
+      ...keys.throttle(user.email, ip),
+      count: MAX_FAILURES,
+      window_start: start,
+      expires_at: start + WINDOW_SECONDS,
+    });
     const answer = await version(user.auth, ip);
     expectLocked(answer, start + WINDOW_SECONDS);
     expect(Number(answer.headers['retry-after'])).toBeLessThanOrEqual(4);
@@ -282,7 +319,12 @@ describe('the window lives in DynamoDB with a TTL, and ends', () => {
     const user = await keyedUser('A');
     const ip = uniqueIp();
     const start = now() - WINDOW_SECONDS - 10;
-    await putItem({ ...keys.throttle(user.email, ip), count: MAX_FAILURES - 1, window_start: start, expires_at: start + WINDOW_SECONDS });
+    await putItem({
+      ...keys.throttle(user.email, ip),
+      count: MAX_FAILURES - 1,
+      window_start: start,
+      expires_at: start + WINDOW_SECONDS,
+    });
     await fail(user.email, ip, MAX_FAILURES - 1);
     expect((await version(user.auth, ip)).status).toBe(200);
   });

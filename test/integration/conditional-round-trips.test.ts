@@ -30,27 +30,48 @@ async function counted(handler: LambdaHandler, request: ReturnType<typeof event>
 
 describe('round trips of conditional requests and cursors', () => {
   it('If-None-Match adds no DynamoDB request to a single GET, whether it answers 200 or 304', async () => {
-    const created = await invoke(taxesCreate as LambdaHandler, event('POST', '/api/taxes', { body: { tax: 'Round trips' } }));
+    const created = await invoke(
+      taxesCreate as LambdaHandler,
+      event('POST', '/api/taxes', { body: { tax: 'Round trips' } }),
+    );
     const path = `/api/taxes/${created.json.tax_id}`;
     await invoke(taxesGet as LambdaHandler, event('GET', path)); // warm the container's caches
     const plain = await counted(taxesGet as LambdaHandler, event('GET', path));
     expect(plain.answer.status).toBe(200);
     const etag = String(plain.answer.headers.etag);
-    const notModified = await counted(taxesGet as LambdaHandler, event('GET', path, { headers: { 'If-None-Match': etag } }));
+    const notModified = await counted(
+      taxesGet as LambdaHandler,
+      event('GET', path, { headers: { 'If-None-Match': etag } }),
+    );
     expect(notModified.answer.status).toBe(304);
-    const modified = await counted(taxesGet as LambdaHandler, event('GET', path, { headers: { 'If-None-Match': '"other"' } }));
+    const modified = await counted(
+      taxesGet as LambdaHandler,
+      event('GET', path, { headers: { 'If-None-Match': '"other"' } }),
+    );
     expect(modified.answer.status).toBe(200);
     expect(plain.calls).toBeGreaterThan(0);
     expect(notModified.calls).toBe(plain.calls);
     expect(modified.calls).toBe(plain.calls);
-    console.info(`round trips (root, warm): GET ${plain.calls}, with If-None-Match 304 ${notModified.calls}, 200 ${modified.calls}`);
+    console.info(
+      `round trips (root, warm): GET ${plain.calls}, with If-None-Match 304 ${notModified.calls}, 200 ${modified.calls}`,
+    );
   });
 
   it('a page by cursor costs the same requests as the same page by number', async () => {
-    for (let i = 0; i < 3; i++) await invoke(taxesCreate as LambdaHandler, event('POST', '/api/taxes', { body: { tax: `Page ${i}` } }));
-    const first = await invoke(taxesList as LambdaHandler, event('GET', '/api/taxes', { query: { items_per_page: '1' } }));
-    const byNumber = await counted(taxesList as LambdaHandler, event('GET', '/api/taxes', { query: { items_per_page: '1', page: '2' } }));
-    const byCursor = await counted(taxesList as LambdaHandler, event('GET', '/api/taxes', { query: { items_per_page: '1', cursor: first.json.params.next } }));
+    for (let i = 0; i < 3; i++)
+      await invoke(taxesCreate as LambdaHandler, event('POST', '/api/taxes', { body: { tax: `Page ${i}` } }));
+    const first = await invoke(
+      taxesList as LambdaHandler,
+      event('GET', '/api/taxes', { query: { items_per_page: '1' } }),
+    );
+    const byNumber = await counted(
+      taxesList as LambdaHandler,
+      event('GET', '/api/taxes', { query: { items_per_page: '1', page: '2' } }),
+    );
+    const byCursor = await counted(
+      taxesList as LambdaHandler,
+      event('GET', '/api/taxes', { query: { items_per_page: '1', cursor: first.json.params.next } }),
+    );
     expect(byCursor.answer.status).toBe(200);
     expect(byCursor.answer.json.taxes).toEqual(byNumber.answer.json.taxes);
     expect(byNumber.calls).toBeGreaterThan(0);

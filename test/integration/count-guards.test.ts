@@ -4,8 +4,9 @@
  * reference added after its record's delete marked the shards gone fails with the reference's 400, without a
  * ConditionCheck of the referenced record. In-process, on DynamoDB Local.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { countShards } from '../../lib/db/count-shards.js';
@@ -16,9 +17,17 @@ import { categoriesEntity } from '../../lib/entities/categories.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ValidationError } from '../../lib/errors.js';
 
-const category = (name: string) => createRecord(categoriesEntity, { category: name, company_id: 0, parent_id: 0, status: 'A', position: 0 });
+const category = (name: string) =>
+  createRecord(categoriesEntity, { category: name, company_id: 0, parent_id: 0, status: 'A', position: 0 });
 const product = (categoryId: number) =>
-  createRecord(productsEntity, { product: 'Guarded widget', product_code: `GW-${Date.now()}-${Math.random()}`, price: '1.00', status: 'A', company_id: 0, category_ids: [categoryId] });
+  createRecord(productsEntity, {
+    product: 'Guarded widget',
+    product_code: `GW-${Date.now()}-${Math.random()}`,
+    price: '1.00',
+    status: 'A',
+    company_id: 0,
+    category_ids: [categoryId],
+  });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,14 +42,18 @@ describe('guarded counts in shards', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.99);
     await updateRecord(productsEntity, Number(made.product_id), () => ({ category_ids: [] }));
     vi.restoreAllMocks();
-    const [first, last] = [countShards(entityKeys.count('product', 'category_ids', id))[0]!, countShards(entityKeys.count('product', 'category_ids', id)).at(-1)!];
+    const [first, last] = [
+      countShards(entityKeys.count('product', 'category_ids', id))[0]!,
+      countShards(entityKeys.count('product', 'category_ids', id)).at(-1)!,
+    ];
     expect(await readItem(first)).toMatchObject({ count: 1 });
     expect(await readItem(last)).toMatchObject({ count: -1 });
     expect(await countOf('product', 'category_ids', id)).toBe(0);
     await deleteRecord(categoriesEntity, id);
     expect(await getRecord(categoriesEntity, id)).toBeUndefined();
     // The delete marked every shard gone.
-    for (const shard of countShards(entityKeys.count('product', 'category_ids', id))) expect(await readItem(shard)).toMatchObject({ gone: true });
+    for (const shard of countShards(entityKeys.count('product', 'category_ids', id)))
+      expect(await readItem(shard)).toMatchObject({ gone: true });
   });
 
   it('a category with a product is refused, and keeps its count', async () => {
@@ -57,11 +70,20 @@ describe('guarded counts in shards', () => {
     const id = Number(cat.category_id);
     // What a delete committing between the create's read of the category and its transaction leaves behind.
     for (const shard of countShards(entityKeys.count('product', 'category_ids', id))) {
-      await db().send(new UpdateCommand({ TableName: config().tableName, Key: shard, UpdateExpression: 'SET gone = :gone', ExpressionAttributeValues: { ':gone': true } }));
+      await db().send(
+        new UpdateCommand({
+          TableName: config().tableName,
+          Key: shard,
+          UpdateExpression: 'SET gone = :gone',
+          ExpressionAttributeValues: { ':gone': true },
+        }),
+      );
     }
     const refused = await product(id).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ValidationError);
-    expect((refused as ValidationError & { errors?: Array<{ field: string }> }).errors?.[0]?.field).toBe('category_ids');
+    expect((refused as ValidationError & { errors?: Array<{ field: string }> }).errors?.[0]?.field).toBe(
+      'category_ids',
+    );
     expect(await countOf('product', 'category_ids', id)).toBe(0);
   });
 

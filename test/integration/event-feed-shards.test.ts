@@ -8,12 +8,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { DAYS_PARTITION, FEED_SHARDS, dayOfStamp, eventKeys } from '../../lib/events/event-keys.js';
+import { DAYS_PARTITION, dayOfStamp, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
 import { storeEvents, storeEventsOver } from '../../lib/events/event-store.js';
 import { readFeed } from '../../lib/events/feed-reader.js';
-import { db } from '../../lib/db/client.js';
 import { uid } from '../support/fixtures.js';
 
 function pageEvent(tag: string, i: number): ChangeEvent {
@@ -61,12 +61,14 @@ describe('the sharded pull feed', () => {
     await storeEventsOver(events.slice(10, 30), FEED_SHARDS);
     for (const limit of [1, 7, 250]) {
       const walked = await walk(start, limit, tag);
-      expect(walked.map((e) => e.id), `pages of ${limit}`).toEqual(events.map((e) => e.id));
+      expect(
+        walked.map((e) => e.id),
+        `pages of ${limit}`,
+      ).toEqual(events.map((e) => e.id));
     }
     const walked = await walk(start, 250, tag);
     expect(walked).toEqual(JSON.parse(JSON.stringify(events)));
   });
-
 });
 
 /** The DynamoDB calls `read` makes, by operation (`Query`, `BatchGetItem`). */
@@ -96,7 +98,12 @@ async function storeBack(daysAgo: number, shard: number, legacyDayEntry = false)
   const day = dayOfStamp(stamp);
   const item = eventKeys.feedItem(stamp, event.id, shard);
   const TableName = process.env.TABLE_NAME!;
-  await db().send(new PutCommand({ TableName, Item: { ...eventKeys.marker(event.id), feed_pk: item.pk, feed_sk: item.sk, event: JSON.stringify(event) } }));
+  await db().send(
+    new PutCommand({
+      TableName,
+      Item: { ...eventKeys.marker(event.id), feed_pk: item.pk, feed_sk: item.sk, event: JSON.stringify(event) },
+    }),
+  );
   await db().send(new PutCommand({ TableName, Item: { ...item, type: event.type, entity: event.entity } }));
   const entry = legacyDayEntry ? { pk: DAYS_PARTITION, sk: day } : { ...eventKeys.dayShards(day), shards: shard + 1 };
   await db().send(new PutCommand({ TableName, Item: entry }));
@@ -140,7 +147,10 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
     const queries = calls.filter((name) => name === 'Query').length;
     expect(queries, calls.join(' ')).toBeLessThanOrEqual(1 + FEED_SHARDS + 3 * 2);
     expect(queries).toBeGreaterThanOrEqual(1 + FEED_SHARDS + 3);
-    expect(calls.filter((name) => name === 'BatchGetItem'), calls.join(' ')).toHaveLength(1);
+    expect(
+      calls.filter((name) => name === 'BatchGetItem'),
+      calls.join(' '),
+    ).toHaveLength(1);
     // The walk goes on from the cursor through the rest, in order, once each.
     const rest = await readFeed({ after: page!.next, limit: 250, nowMs: Date.now() + 60_000 });
     expect(rest.events.slice(0, 7).map((e) => e.id)).toEqual(older.slice(3).map((e) => e.id));
@@ -154,12 +164,19 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
     await storeEvents([before!]);
     // The cut-off chunk: its feed item written (stamped now, in the day's shard 0), its marker never.
     const stamp = Date.now() * 1000 + 500;
-    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME!, Item: { ...eventKeys.feedItem(stamp, cut!.id, 0), type: cut!.type, entity: cut!.entity } }));
+    await db().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME!,
+        Item: { ...eventKeys.feedItem(stamp, cut!.id, 0), type: cut!.type, entity: cut!.entity },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
     await storeEvents([after!]);
     const waiting = await readFeed({ after: start, limit: 250, nowMs: Date.now() + 10_000 });
     // Shown up to the unfinished event, and the cursor stays before it.
-    expect(waiting.events.filter((e) => String(e.data.object.page).startsWith(tag)).map((e) => e.id)).toEqual([before!.id]);
+    expect(waiting.events.filter((e) => String(e.data.object.page).startsWith(tag)).map((e) => e.id)).toEqual([
+      before!.id,
+    ]);
     expect(waiting.hasMore).toBe(false);
     // The batch handed over again stores it anew (a new stamp and feed item); the cut-off item is never shown.
     await storeEvents([cut!]);

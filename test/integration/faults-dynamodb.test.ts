@@ -13,9 +13,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'error';
 });
+
+import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as membershipsList } from '../../functions/memberships/list.js';
 import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
-import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as usergroupsDelete } from '../../functions/usergroups/delete.js';
 import { handler as usergroupsList } from '../../functions/usergroups/list.js';
@@ -30,18 +31,18 @@ import { createDocumentClient, db, setDocumentClientForTests } from '../../lib/d
 import { keys } from '../../lib/db/keys.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import {
+  type Answer,
   diffSnapshots,
   event,
   expectContractError,
   getItem,
   invoke,
+  type KeyedUser,
   keyedUser,
+  type SnapshotDiff,
   snapshotTable,
   uniqueAddress,
   uniqueIp,
-  type Answer,
-  type KeyedUser,
-  type SnapshotDiff,
 } from './hostile-support.js';
 
 const INJECTOR = 'faultInjector';
@@ -57,7 +58,11 @@ function throttled(): Error {
 
 /** What Node's HTTP stack throws when nothing listens on the endpoint. */
 function refused(): Error {
-  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
+    code: 'ECONNREFUSED',
+    errno: -111,
+    syscall: 'connect',
+  });
 }
 
 interface Injection {
@@ -130,7 +135,10 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     const email = uniqueAddress('fault-create');
     const before = await snapshotTable();
     const injection = injectFault(nthOf('TransactWriteItemsCommand'), throttled);
-    const failed = await invoke(usersCreate, event('POST', '/api/users', { ...as(), body: { email, user_type: 'C', firstname: 'Half' } }));
+    const failed = await invoke(
+      usersCreate,
+      event('POST', '/api/users', { ...as(), body: { email, user_type: 'C', firstname: 'Half' } }),
+    );
     expect(injection.failed).toBe(1);
     expectUnavailable(failed);
     removeFault();
@@ -140,7 +148,10 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     const search = await invoke(usersList, event('GET', '/api/users', { ...as(), query: { email } }));
     expect(search.json.users).toEqual([]);
 
-    const retried = await invoke(usersCreate, event('POST', '/api/users', { ...as(), body: { email, user_type: 'C', firstname: 'Half' } }));
+    const retried = await invoke(
+      usersCreate,
+      event('POST', '/api/users', { ...as(), body: { email, user_type: 'C', firstname: 'Half' } }),
+    );
     expect(retried.status, retried.body).toBe(201);
     const read = await invoke(usersGet, event('GET', `/api/users/${retried.json.user_id}`, as()));
     expect(read.json).toMatchObject({ email, firstname: 'Half', user_type: 'C' });
@@ -150,12 +161,20 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     const name = `fault-group-${Date.now()}`;
     const before = await snapshotTable();
     const injection = injectFault(nthOf('UpdateItemCommand'), throttled);
-    expectUnavailable(await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } })));
+    expectUnavailable(
+      await invoke(
+        usergroupsCreate,
+        event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }),
+      ),
+    );
     expect(injection.failed).toBe(1);
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
 
-    const retried = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }));
+    const retried = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }),
+    );
     expect(retried.status).toBe(201);
     const list = await invoke(usergroupsList, event('GET', '/api/usergroups', as()));
     expect(Object.values(list.json).filter((group: any) => group.usergroup === name)).toHaveLength(1);
@@ -165,15 +184,33 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     const name = `fault-put-${Date.now()}`;
     const before = await snapshotTable();
     injectFault(nthOf('PutItemCommand'), throttled);
-    expectUnavailable(await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } })));
+    expectUnavailable(
+      await invoke(
+        usergroupsCreate,
+        event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }),
+      ),
+    );
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
-    expect((await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }))).status).toBe(201);
+    expect(
+      (
+        await invoke(
+          usergroupsCreate,
+          event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: name } }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('a membership PUT failing in its transaction → 503; the link stays as it was (status, link_id, login); then 200', async () => {
-    const user = await invoke(usersCreate, event('POST', '/api/users', { ...as(), body: { email: uniqueAddress('fault-member'), user_type: 'C' } }));
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }));
+    const user = await invoke(
+      usersCreate,
+      event('POST', '/api/users', { ...as(), body: { email: uniqueAddress('fault-member'), user_type: 'C' } }),
+    );
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
+    );
     const [uid, gid] = [user.json.user_id as number, group.json.usergroup_id as number];
     const path = `/api/users/${uid}/usergroups/${gid}`;
     expect((await invoke(membershipsUpdate, event('PUT', path, { ...as(), body: { status: 'P' } }))).status).toBe(200);
@@ -186,7 +223,9 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     expect(injection.failed).toBe(1);
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
-    expect((await invoke(membershipsList, event('GET', `/api/users/${uid}/usergroups`, as()))).json).toEqual(linkBefore);
+    expect((await invoke(membershipsList, event('GET', `/api/users/${uid}/usergroups`, as()))).json).toEqual(
+      linkBefore,
+    );
 
     expect((await invoke(membershipsUpdate, event('PUT', path, { ...as(), body: { status: 'A' } }))).status).toBe(200);
     const after = (await invoke(membershipsList, event('GET', `/api/users/${uid}/usergroups`, as()))).json;
@@ -194,15 +233,23 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
   });
 
   it('a first link failing in its transaction → 503, no link (the link id is a gap); then 200', async () => {
-    const user = await invoke(usersCreate, event('POST', '/api/users', { ...as(), body: { email: uniqueAddress('fault-new-link'), user_type: 'C' } }));
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }));
+    const user = await invoke(
+      usersCreate,
+      event('POST', '/api/users', { ...as(), body: { email: uniqueAddress('fault-new-link'), user_type: 'C' } }),
+    );
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
+    );
     const path = `/api/users/${user.json.user_id}/usergroups/${group.json.usergroup_id}`;
     const before = await snapshotTable();
     injectFault(nthOf('TransactWriteItemsCommand'), throttled);
     expectUnavailable(await invoke(membershipsUpdate, event('PUT', path, { ...as(), body: { status: 'A' } })));
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
-    expect((await invoke(membershipsList, event('GET', `/api/users/${user.json.user_id}/usergroups`, as()))).json).toEqual({});
+    expect(
+      (await invoke(membershipsList, event('GET', `/api/users/${user.json.user_id}/usergroups`, as()))).json,
+    ).toEqual({});
     expect((await invoke(membershipsUpdate, event('PUT', path, { ...as(), body: { status: 'A' } }))).status).toBe(200);
   });
 
@@ -211,20 +258,42 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     const newEmail = uniqueAddress('fault-renamed');
     const before = await snapshotTable();
     injectFault(nthOf('TransactWriteItemsCommand'), throttled);
-    expectUnavailable(await invoke(usersUpdate, event('PUT', `/api/users/${target.userId}`, { ...as(), body: { email: newEmail, firstname: 'X' } })));
+    expectUnavailable(
+      await invoke(
+        usersUpdate,
+        event('PUT', `/api/users/${target.userId}`, { ...as(), body: { email: newEmail, firstname: 'X' } }),
+      ),
+    );
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
-    expect((await invoke(versionGet, event('GET', '/api/version', { auth: target.auth, sourceIp: uniqueIp() }))).status).toBe(200);
+    expect(
+      (await invoke(versionGet, event('GET', '/api/version', { auth: target.auth, sourceIp: uniqueIp() }))).status,
+    ).toBe(200);
     expect(await getItem(keys.login(newEmail))).toBeUndefined();
 
-    expect((await invoke(usersUpdate, event('PUT', `/api/users/${target.userId}`, { ...as(), body: { email: newEmail } }))).status).toBe(200);
-    expect((await invoke(versionGet, event('GET', '/api/version', { auth: [newEmail, target.key], sourceIp: uniqueIp() }))).status).toBe(200);
+    expect(
+      (await invoke(usersUpdate, event('PUT', `/api/users/${target.userId}`, { ...as(), body: { email: newEmail } })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await invoke(versionGet, event('GET', '/api/version', { auth: [newEmail, target.key], sourceIp: uniqueIp() })))
+        .status,
+    ).toBe(200);
   });
 
   it('DELETE /users/:id failing in its transaction → 503; profile, login and links intact; then 204', async () => {
     const target = await keyedUser('C');
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }));
-    await invoke(membershipsUpdate, event('PUT', `/api/users/${target.userId}/usergroups/${group.json.usergroup_id}`, { ...as(), body: { status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
+    );
+    await invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${target.userId}/usergroups/${group.json.usergroup_id}`, {
+        ...as(),
+        body: { status: 'A' },
+      }),
+    );
     const before = await snapshotTable();
     injectFault(nthOf('TransactWriteItemsCommand'), throttled);
     expectUnavailable(await invoke(usersDelete, event('DELETE', `/api/users/${target.userId}`, as())));
@@ -238,43 +307,76 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
   });
 
   it('PUT /usergroups/:id failing on its write → 503, group unchanged; then 200', async () => {
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: 'before' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A', usergroup: 'before' } }),
+    );
     const gid = group.json.usergroup_id as number;
     const before = await snapshotTable();
     injectFault(nthOf('UpdateItemCommand'), throttled);
-    expectUnavailable(await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${gid}`, { ...as(), body: { type: 'C', status: 'H', usergroup: 'after' } })));
+    expectUnavailable(
+      await invoke(
+        usergroupsUpdate,
+        event('PUT', `/api/usergroups/${gid}`, { ...as(), body: { type: 'C', status: 'H', usergroup: 'after' } }),
+      ),
+    );
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
-    expect((await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${gid}`, { ...as(), body: { type: 'C', status: 'H', usergroup: 'after' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          usergroupsUpdate,
+          event('PUT', `/api/usergroups/${gid}`, { ...as(), body: { type: 'C', status: 'H', usergroup: 'after' } }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('DELETE /usergroups/:id failing on the delete → 503, group and links intact; then 204 and no link visible', async () => {
     const member = await keyedUser('C');
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
+    );
     const gid = group.json.usergroup_id as number;
-    await invoke(membershipsUpdate, event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }));
+    await invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }),
+    );
     const before = await snapshotTable();
     injectFault(nthOf('DeleteItemCommand'), throttled);
     expectUnavailable(await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as())));
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
-    expect((await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json).toHaveProperty(String(gid));
+    expect(
+      (await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json,
+    ).toHaveProperty(String(gid));
 
     expect((await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as()))).status).toBe(204);
-    expect((await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json).not.toHaveProperty(String(gid));
+    expect(
+      (await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json,
+    ).not.toHaveProperty(String(gid));
   });
 
   it('DELETE /usergroups/:id whose link cleanup is throttled after the delete → 204 and no link visible', async () => {
     const member = await keyedUser('C');
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
+    );
     const gid = group.json.usergroup_id as number;
-    await invoke(membershipsUpdate, event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }));
+    await invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }),
+    );
     injectFault((command) => command === 'BatchWriteItemCommand', throttled);
     const deleted = await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as()));
     removeFault();
     // The delete committed (the group item is the commit point); the leftover link is invisible.
     expect(deleted.status).toBe(204);
-    expect((await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json).not.toHaveProperty(String(gid));
+    expect(
+      (await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json,
+    ).not.toHaveProperty(String(gid));
     expect((await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as()))).status).toBe(404);
   });
 
@@ -289,9 +391,22 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
 
   it('a non-root caller whose privilege lookup is throttled → 503, not 403; then 200', async () => {
     const plain = await keyedUser('A');
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { ...as(), body: { type: 'A', status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { ...as(), body: { type: 'A', status: 'A' } }),
+    );
     await setUsergroupPrivileges(group.json.usergroup_id, ['view_usergroups']);
-    expect((await invoke(membershipsUpdate, event('PUT', `/api/users/${plain.userId}/usergroups/${group.json.usergroup_id}`, { ...as(), body: { status: 'A' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          membershipsUpdate,
+          event('PUT', `/api/users/${plain.userId}/usergroups/${group.json.usergroup_id}`, {
+            ...as(),
+            body: { status: 'A' },
+          }),
+        )
+      ).status,
+    ).toBe(200);
     const ip = uniqueIp();
     // The first BatchGetItem authenticates, the second reads the caller's groups (lib/auth/authorize.ts).
     const injection = injectFault(nthOf('BatchGetItemCommand', 2), throttled);
@@ -299,14 +414,21 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     removeFault();
     expect(injection.failed).toBe(1);
     expectUnavailable(answer);
-    expect((await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: plain.auth, sourceIp: ip }))).status).toBe(200);
+    expect(
+      (await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: plain.auth, sourceIp: ip }))).status,
+    ).toBe(200);
   });
 
   it('the api.php dispatcher answers a throttle the same way', async () => {
     injectFault(nthOf('QueryCommand'), throttled);
-    expectUnavailable(await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } })));
+    expectUnavailable(
+      await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } })),
+    );
     removeFault();
-    expect((await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } }))).status).toBe(200);
+    expect(
+      (await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } })))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -320,19 +442,34 @@ describe('DynamoDB unreachable (ECONNREFUSED)', () => {
     const email = uniqueAddress('refused');
     const before = await snapshotTable();
     injectFault(nthOf('TransactWriteItemsCommand'), refused);
-    expectUnavailable(await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } })));
+    expectUnavailable(
+      await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } })),
+    );
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
-    expect((await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } }))).status).toBe(201);
+    expect(
+      (await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } })))
+        .status,
+    ).toBe(201);
   });
 
   it('on every call → 503 for reads and writes alike; then everything works again', async () => {
     const before = await snapshotTable();
     injectFault(() => true, refused);
     expectUnavailable(await invoke(usersList, event('GET', '/api/users', { auth: admin.auth })));
-    expectUnavailable(await invoke(usergroupsCreate, event('POST', '/api/usergroups', { auth: admin.auth, body: { type: 'C', status: 'A' } })));
+    expectUnavailable(
+      await invoke(
+        usergroupsCreate,
+        event('POST', '/api/usergroups', { auth: admin.auth, body: { type: 'C', status: 'A' } }),
+      ),
+    );
     // Even a request with bad credentials cannot be judged: 503, not 401.
-    expectUnavailable(await invoke(versionGet, event('GET', '/api/version', { auth: [uniqueAddress('nobody'), 'x'], sourceIp: uniqueIp() })));
+    expectUnavailable(
+      await invoke(
+        versionGet,
+        event('GET', '/api/version', { auth: [uniqueAddress('nobody'), 'x'], sourceIp: uniqueIp() }),
+      ),
+    );
     removeFault();
     expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
     expect((await invoke(usersList, event('GET', '/api/users', { auth: admin.auth }))).status).toBe(200);
@@ -356,7 +493,12 @@ describe('DynamoDB unreachable (ECONNREFUSED)', () => {
     try {
       const started = Date.now();
       expectUnavailable(await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: admin.auth })));
-      expectUnavailable(await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email: uniqueAddress('closed'), user_type: 'C' } })));
+      expectUnavailable(
+        await invoke(
+          usersCreate,
+          event('POST', '/api/users', { auth: admin.auth, body: { email: uniqueAddress('closed'), user_type: 'C' } }),
+        ),
+      );
       const elapsed = Date.now() - started;
       console.log(`closed port: two 503s in ${elapsed} ms (SDK maxAttempts 3 each)`);
       expect(elapsed).toBeLessThan(10_000);

@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  type _Record,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
@@ -39,7 +45,9 @@ afterAll(async () => {
 async function subscribedReceiver(): Promise<{ receiver: WebhookReceiver; webhookId: number }> {
   const receiver = new WebhookReceiver();
   receivers.push(receiver);
-  const response = await api('POST', '/api/webhooks', { body: { url: await receiver.start(), events: ['statuses.updated'] } });
+  const response = await api('POST', '/api/webhooks', {
+    body: { url: await receiver.start(), events: ['statuses.updated'] },
+  });
   expectStatus(response, 201);
   subscriptions.push(response.json.webhook_id);
   return { receiver, webhookId: response.json.webhook_id };
@@ -95,7 +103,12 @@ describe('faults of the change feed that leave nothing behind', () => {
 
   it('a stream batch the consumer gave up on is replayed from its position: its event is stored again, once', async () => {
     const id = 800_000_000 + Math.floor(Math.random() * 1e8);
-    await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: `TAX#${id}`, sk: 'RECORD', tax_id: id, tax: `Replay ${uid()}`, status: 'A', version: 1 } }));
+    await db().send(
+      new PutCommand({
+        TableName: process.env.TABLE_NAME,
+        Item: { pk: `TAX#${id}`, sk: 'RECORD', tax_id: id, tax: `Replay ${uid()}`, status: 'A', version: 1 },
+      }),
+    );
     const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
     const dynamo = new DynamoDBClient({ endpoint });
     const streams = new DynamoDBStreamsClient({ endpoint });
@@ -106,14 +119,20 @@ describe('faults of the change feed that leave nothing behind', () => {
       const eventId = eventIdOf(asLambdaRecord(found.record));
       // The background consumer stored it; remove it, as if that batch had failed for good.
       const marker = await waitForMarker(eventId);
-      await db().send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: { pk: marker.feed_pk, sk: marker.feed_sk } }));
+      await db().send(
+        new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: { pk: marker.feed_pk, sk: marker.feed_sk } }),
+      );
       await db().send(new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: eventKeys.marker(eventId) }));
 
       const seq = found.record.dynamodb!.SequenceNumber!;
       const batch = { streamArn, shardId: found.shardId, startSequenceNumber: seq, endSequenceNumber: seq };
       expect(await replayBatch(streams, batch, (changes) => consumeChanges(changes))).toBe(1);
       const stored = await waitForMarker(eventId);
-      expect(JSON.parse(String(stored.event))).toMatchObject({ id: eventId, type: 'taxes.created', object_id: String(id) });
+      expect(JSON.parse(String(stored.event))).toMatchObject({
+        id: eventId,
+        type: 'taxes.created',
+        object_id: String(id),
+      });
       // Replayed again: stored once still (the same feed item).
       await replayBatch(streams, batch, (changes) => consumeChanges(changes));
       expect((await waitForMarker(eventId)).feed_sk).toBe(stored.feed_sk);
@@ -125,12 +144,22 @@ describe('faults of the change feed that leave nothing behind', () => {
 });
 
 /** The stream record of an item's first write, searched over every shard from its oldest record. */
-async function findRecord(streams: DynamoDBStreamsClient, streamArn: string, pk: string): Promise<{ shardId: string; record: _Record }> {
+async function findRecord(
+  streams: DynamoDBStreamsClient,
+  streamArn: string,
+  pk: string,
+): Promise<{ shardId: string; record: _Record }> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
-      let { ShardIterator: iterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
+      let { ShardIterator: iterator } = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.ShardId,
+          ShardIteratorType: 'TRIM_HORIZON',
+        }),
+      );
       while (iterator) {
         const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
         const record = (page.Records ?? []).find((r) => r.dynamodb?.Keys?.pk?.S === pk);
@@ -146,7 +175,9 @@ async function findRecord(streams: DynamoDBStreamsClient, streamArn: string, pk:
 async function waitForMarker(eventId: string): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const { Item } = await db().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: eventKeys.marker(eventId), ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: process.env.TABLE_NAME, Key: eventKeys.marker(eventId), ConsistentRead: true }),
+    );
     if (Item) return Item;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -10,14 +10,14 @@ import { handler as categoriesGet } from '../../functions/categories/get.js';
 import { handler as langvarsCreate } from '../../functions/languages/langvars-create.js';
 import { handler as langvarsGet } from '../../functions/languages/langvars-get.js';
 import { handler as languagesList } from '../../functions/languages/list.js';
+import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
 import { handler as storesCreate } from '../../functions/stores/create.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
-import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
 import { db } from '../../lib/db/client.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { traceCalls } from '../support/dynamodb-steps.js';
 import type { LambdaHandler } from '../support/lambda-event.js';
-import { event, invoke, keyedUser, uniqueIp, type KeyedUser } from './hostile-support.js';
+import { event, invoke, type KeyedUser, keyedUser, uniqueIp } from './hostile-support.js';
 
 beforeAll(() => {
   process.env.LOG_LEVEL = 'warn';
@@ -26,36 +26,52 @@ beforeAll(() => {
 /** A non-root administrator holding exactly `privileges` through one administrator group. */
 async function administrator(privileges: string[]): Promise<KeyedUser> {
   const admin = await keyedUser('A');
-  const group = await invoke(usergroupsCreate as LambdaHandler, event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }));
+  const group = await invoke(
+    usergroupsCreate as LambdaHandler,
+    event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }),
+  );
   await setUsergroupPrivileges(group.json.usergroup_id, privileges);
-  const linked = await invoke(membershipsUpdate as LambdaHandler, event('PUT', `/api/users/${admin.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }));
+  const linked = await invoke(
+    membershipsUpdate as LambdaHandler,
+    event('PUT', `/api/users/${admin.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }),
+  );
   expect(linked.status, linked.body).toBe(200);
   return admin;
 }
 
 async function traced(handler: LambdaHandler, path: string, caller: KeyedUser) {
-  const { result, trace } = await traceCalls(db(), () => invoke(handler, event('GET', path, { auth: caller.auth, sourceIp: uniqueIp() })));
+  const { result, trace } = await traceCalls(db(), () =>
+    invoke(handler, event('GET', path, { auth: caller.auth, sourceIp: uniqueIp() })),
+  );
   return { answer: result, ...trace };
 }
 
 /** A category of a fresh store. */
 async function category(name: string) {
   const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  const store = await invoke(storesCreate as LambdaHandler, event('POST', '/api/stores', { body: { company: `Store ${tag}`, storefront: `store-${tag}.example.com` } }));
+  const store = await invoke(
+    storesCreate as LambdaHandler,
+    event('POST', '/api/stores', { body: { company: `Store ${tag}`, storefront: `store-${tag}.example.com` } }),
+  );
   expect(store.status, store.body).toBe(201);
-  const made = await invoke(categoriesCreate as LambdaHandler, event('POST', '/api/categories', { body: { category: name, company_id: store.json.store_id } }));
+  const made = await invoke(
+    categoriesCreate as LambdaHandler,
+    event('POST', '/api/categories', { body: { category: name, company_id: store.json.store_id } }),
+  );
   expect(made.status, made.body).toBe(201);
   return Number(made.json.category_id);
 }
 
 async function englishId(): Promise<number> {
   const list = await invoke(languagesList as LambdaHandler, event('GET', '/api/languages'));
-  const english = Object.values(list.json.languages as Record<string, { lang_id: number; lang_code: string }>).find((language) => language.lang_code === 'en');
+  const english = Object.values(list.json.languages as Record<string, { lang_id: number; lang_code: string }>).find(
+    (language) => language.lang_code === 'en',
+  );
   return Number(english!.lang_id);
 }
 
 describe('a GET of one object in two sequential DynamoDB steps (non-root, nothing cached)', () => {
-  it('GET /categories/:id reads the category and its product_count beside the caller\'s groups', async () => {
+  it("GET /categories/:id reads the category and its product_count beside the caller's groups", async () => {
     const reader = await administrator(['view_catalog']);
     const id = await category('Two steps');
     const got = await traced(categoriesGet as LambdaHandler, `/api/categories/${id}`, reader);
@@ -66,17 +82,22 @@ describe('a GET of one object in two sequential DynamoDB steps (non-root, nothin
     console.info(`GET /categories/:id: ${got.calls.length} calls (${got.calls.join(', ')}) in ${got.steps} steps`);
   });
 
-  it('GET /languages/:id/langvars/:name reads the language in authentication\'s BatchGetItem, the variable beside the groups', async () => {
+  it("GET /languages/:id/langvars/:name reads the language in authentication's BatchGetItem, the variable beside the groups", async () => {
     const reader = await administrator(['view_languages']);
     const id = await englishId();
     const name = `two_steps_${Date.now()}`;
-    const made = await invoke(langvarsCreate as LambdaHandler, event('POST', `/api/languages/${id}/langvars`, { body: { name, value: 'Zwei' } }));
+    const made = await invoke(
+      langvarsCreate as LambdaHandler,
+      event('POST', `/api/languages/${id}/langvars`, { body: { name, value: 'Zwei' } }),
+    );
     expect(made.status, made.body).toBe(201);
     const got = await traced(langvarsGet as LambdaHandler, `/api/languages/${id}/langvars/${name}`, reader);
     expect(got.answer.status, got.answer.body).toBe(200);
     expect(got.answer.json).toEqual({ lang_code: 'en', name, value: 'Zwei' });
     expect(got.steps, got.calls.join(', ')).toBe(2);
-    console.info(`GET /languages/:id/langvars/:name: ${got.calls.length} calls (${got.calls.join(', ')}) in ${got.steps} steps`);
+    console.info(
+      `GET /languages/:id/langvars/:name: ${got.calls.length} calls (${got.calls.join(', ')}) in ${got.steps} steps`,
+    );
   });
 
   it('a language that does not exist, or an id that is not one, is still a 404', async () => {

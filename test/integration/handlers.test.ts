@@ -4,10 +4,10 @@
  * Gateway and the functions, without serverless offline in between.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as fallbackHandler } from '../../functions/fallback/any.js';
-import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
+import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as membershipsList } from '../../functions/memberships/list.js';
+import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as usergroupsGet } from '../../functions/usergroups/get.js';
 import { handler as usergroupsList } from '../../functions/usergroups/list.js';
@@ -27,7 +27,10 @@ type Handler = LambdaHandler;
 
 describe('handlers invoked in-process', () => {
   it('usergroups create → get → list', async () => {
-    const created = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { body: { type: 'C', status: 'H', usergroup: 'inproc' } }));
+    const created = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { body: { type: 'C', status: 'H', usergroup: 'inproc' } }),
+    );
     expect(created.status).toBe(201);
     expect(created.headers['content-type']).toBe('application/json; charset=utf-8');
     const id = created.json.usergroup_id;
@@ -38,7 +41,10 @@ describe('handlers invoked in-process', () => {
     expect(read.status).toBe(200);
     expect(read.json).toEqual({ usergroup_id: id, type: 'C', status: 'H', usergroup: 'inproc' });
 
-    const list = await invoke(usergroupsList as Handler, event('GET', '/api/2.0/usergroups', { query: { type: 'C', status: 'H' } }));
+    const list = await invoke(
+      usergroupsList as Handler,
+      event('GET', '/api/2.0/usergroups', { query: { type: 'C', status: 'H' } }),
+    );
     expect(list.status).toBe(200);
     expect(list.json[String(id)]).toEqual(read.json);
     expect(list.json).not.toHaveProperty('1');
@@ -47,7 +53,11 @@ describe('handlers invoked in-process', () => {
   it('a base64-encoded text/plain body is decoded', async () => {
     const created = await invoke(
       usergroupsCreate as Handler,
-      event('POST', '/api/usergroups', { body: 'type=C&status=A&usergroup=Buyers', base64: true, headers: { 'Content-Type': 'text/plain' } }),
+      event('POST', '/api/usergroups', {
+        body: 'type=C&status=A&usergroup=Buyers',
+        base64: true,
+        headers: { 'Content-Type': 'text/plain' },
+      }),
     );
     expect(created.status).toBe(201);
     const read = await invoke(usergroupsGet as Handler, event('GET', `/api/usergroups/${created.json.usergroup_id}`));
@@ -55,12 +65,18 @@ describe('handlers invoked in-process', () => {
   });
 
   it('a body without any Content-Type is decoded as text/plain key=value (SPEC §2)', async () => {
-    const form = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { body: 'type=C&status=A&usergroup=No+Header' }));
+    const form = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { body: 'type=C&status=A&usergroup=No+Header' }),
+    );
     expect(form.status).toBe(201);
     const read = await invoke(usergroupsGet as Handler, event('GET', `/api/usergroups/${form.json.usergroup_id}`));
     expect(read.json.usergroup).toBe('No Header');
     // JSON without the header therefore decodes to nonsense keys and names the missing field.
-    const json = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { body: '{"type":"C","status":"A"}' }));
+    const json = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { body: '{"type":"C","status":"A"}' }),
+    );
     expect(json.status).toBe(400);
     expect(json.json.message).toBe('Bad Request: The type field is required');
   });
@@ -74,7 +90,10 @@ describe('handlers invoked in-process', () => {
       expect(response.status).toBe(400);
       expect(response.json.message).toBe('Bad Request: Syntax error, malformed JSON');
     }
-    const empty = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { headers: { 'Content-Type': 'application/json' } }));
+    const empty = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { headers: { 'Content-Type': 'application/json' } }),
+    );
     expect(empty.json).toEqual({ message: 'Bad Request: Missing parameters', status: 400 });
   });
 
@@ -89,7 +108,10 @@ describe('handlers invoked in-process', () => {
     expect(missing.status).toBe(401);
     expect(missing.json).toEqual({ message: 'Unauthorized', status: 401 });
     expect(missing.headers['www-authenticate']).toBe('Basic realm="User email/API key"');
-    const wrong = await invoke(versionGet as Handler, event('GET', '/api/version', { auth: [uniqueEmail('ghost'), 'x'.repeat(32)] }));
+    const wrong = await invoke(
+      versionGet as Handler,
+      event('GET', '/api/version', { auth: [uniqueEmail('ghost'), 'x'.repeat(32)] }),
+    );
     expect(wrong.status).toBe(401);
   });
 
@@ -104,9 +126,15 @@ describe('handlers invoked in-process', () => {
   });
 
   it('users create and memberships update/list', async () => {
-    const user = await invoke(usersCreate as Handler, event('POST', '/api/users', { body: { email: uniqueEmail('inproc'), user_type: 'C' } }));
+    const user = await invoke(
+      usersCreate as Handler,
+      event('POST', '/api/users', { body: { email: uniqueEmail('inproc'), user_type: 'C' } }),
+    );
     expect(user.status).toBe(201);
-    const group = await invoke(usergroupsCreate as Handler, event('POST', '/api/usergroups', { body: { type: 'C', status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { body: { type: 'C', status: 'A' } }),
+    );
     const userId = user.json.user_id;
     const groupId = group.json.usergroup_id;
     const put = await invoke(
@@ -133,7 +161,10 @@ describe('handlers invoked in-process', () => {
       const preflight = (origin: string) =>
         invoke(
           fallbackHandler as Handler,
-          event('OPTIONS', '/api/usergroups/1', { auth: null, headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT' } }),
+          event('OPTIONS', '/api/usergroups/1', {
+            auth: null,
+            headers: { Origin: origin, 'Access-Control-Request-Method': 'PUT' },
+          }),
         );
       const allowed = await preflight('https://shop.example.com');
       expect(allowed.status).toBe(204);
@@ -144,7 +175,12 @@ describe('handlers invoked in-process', () => {
       expect(String(allowed.headers['access-control-allow-headers'])).toContain('Idempotency-Key');
       // …and read the ETag, the rate-limit headers and whether an answer was replayed.
       expect(String(allowed.headers['access-control-expose-headers']).split(', ')).toEqual([
-        'ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed',
+        'ETag',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Retry-After',
+        'Idempotent-Replayed',
       ]);
       const foreign = await preflight('https://evil.example.net');
       expect(foreign.status).toBe(204);
@@ -168,20 +204,29 @@ describe('handlers invoked in-process', () => {
 
 describe('the api.php dispatcher', () => {
   it('dispatches _d=usergroups/1', async () => {
-    const response = await invoke(phpHandler as Handler, event('GET', '/api.php', { query: { _d: 'usergroups/1', ajax_custom: '1' } }));
+    const response = await invoke(
+      phpHandler as Handler,
+      event('GET', '/api.php', { query: { _d: 'usergroups/1', ajax_custom: '1' } }),
+    );
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ usergroup_id: 1, type: 'C', status: 'A', usergroup: 'Guest' });
   });
 
   it('dispatches _d=2.0/version and a POST with filters riding along', async () => {
-    const version = await invoke(phpHandler as Handler, event('GET', '/api.php', { query: { _d: '2.0/version', ajax_custom: '1' } }));
+    const version = await invoke(
+      phpHandler as Handler,
+      event('GET', '/api.php', { query: { _d: '2.0/version', ajax_custom: '1' } }),
+    );
     expect(version.json).toEqual({ Version: '2.0' });
     const created = await invoke(
       phpHandler as Handler,
       event('POST', '/api.php', { query: { _d: 'usergroups', ajax_custom: '1' }, body: { type: 'A', status: 'D' } }),
     );
     expect(created.status).toBe(201);
-    const filtered = await invoke(phpHandler as Handler, event('GET', '/api.php', { query: { _d: 'usergroups', ajax_custom: '1', status: 'D', type: 'A' } }));
+    const filtered = await invoke(
+      phpHandler as Handler,
+      event('GET', '/api.php', { query: { _d: 'usergroups', ajax_custom: '1', status: 'D', type: 'A' } }),
+    );
     expect(filtered.status).toBe(200);
     expect(filtered.json[String(created.json.usergroup_id)]).toMatchObject({ type: 'A', status: 'D' });
     for (const group of Object.values(filtered.json) as Array<{ type: string; status: string }>) {
@@ -190,13 +235,22 @@ describe('the api.php dispatcher', () => {
   });
 
   it('judges unknown entities, wrong methods and missing credentials like the other functions', async () => {
-    const unknown = await invoke(phpHandler as Handler, event('GET', '/api.php', { query: { _d: 'nope', ajax_custom: '1' } }));
+    const unknown = await invoke(
+      phpHandler as Handler,
+      event('GET', '/api.php', { query: { _d: 'nope', ajax_custom: '1' } }),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.json).toEqual({ message: 'Not Found: The Entity nope not found', status: 404 });
-    const wrongMethod = await invoke(phpHandler as Handler, event('PUT', '/api.php', { query: { _d: 'usergroups', ajax_custom: '1' }, body: { type: 'C', status: 'A' } }));
+    const wrongMethod = await invoke(
+      phpHandler as Handler,
+      event('PUT', '/api.php', { query: { _d: 'usergroups', ajax_custom: '1' }, body: { type: 'C', status: 'A' } }),
+    );
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.json.message).toBe('Method Not Allowed: Object ID undefined');
-    const anonymous = await invoke(phpHandler as Handler, event('GET', '/api.php', { query: { _d: 'usergroups/1', ajax_custom: '1' }, auth: null }));
+    const anonymous = await invoke(
+      phpHandler as Handler,
+      event('GET', '/api.php', { query: { _d: 'usergroups/1', ajax_custom: '1' }, auth: null }),
+    );
     expect(anonymous.status).toBe(401);
   });
 

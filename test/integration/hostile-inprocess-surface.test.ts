@@ -12,45 +12,76 @@ import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as usersGet } from '../../functions/users/get.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
-import { CHANGE_FEED_PREFIXES, diffSnapshots, event, expectContractError, invoke, isEmptyDiff, snapshotTable } from './hostile-support.js';
+import {
+  CHANGE_FEED_PREFIXES,
+  diffSnapshots,
+  event,
+  expectContractError,
+  invoke,
+  isEmptyDiff,
+  snapshotTable,
+} from './hostile-support.js';
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'error';
 });
 
 describe('malformed %-encodings in the path → 404 in the contract format', () => {
-  it.each(['%C0%AF', '%ZZ', '%', '%E2%82', '%C0%AF..%C0%AF', '%00', '..%2F..%2Fetc%2Fpasswd', '%FF%FE'])('/api/users/%s', async (segment) => {
-    for (const [handler, path] of [
-      [usersGet, `/api/users/${segment}`],
-      [fallback, `/api/users/${segment}`],
-      [fallback, `/api/${segment}`],
-      [fallback, `/api/2.0/users/1/usergroups/${segment}`],
-    ] as const) {
-      expectContractError(await invoke(handler, event('GET', path)), 404, 'Not Found');
-    }
-    const php = await invoke(phpHandler, event('GET', '/api.php', { query: { _d: `users/${segment}`, ajax_custom: '1' } }));
-    expectContractError(php, 404, 'Not Found');
-  });
+  it.each(['%C0%AF', '%ZZ', '%', '%E2%82', '%C0%AF..%C0%AF', '%00', '..%2F..%2Fetc%2Fpasswd', '%FF%FE'])(
+    '/api/users/%s',
+    async (segment) => {
+      for (const [handler, path] of [
+        [usersGet, `/api/users/${segment}`],
+        [fallback, `/api/users/${segment}`],
+        [fallback, `/api/${segment}`],
+        [fallback, `/api/2.0/users/1/usergroups/${segment}`],
+      ] as const) {
+        expectContractError(await invoke(handler, event('GET', path)), 404, 'Not Found');
+      }
+      const php = await invoke(
+        phpHandler,
+        event('GET', '/api.php', { query: { _d: `users/${segment}`, ajax_custom: '1' } }),
+      );
+      expectContractError(php, 404, 'Not Found');
+    },
+  );
 
   it('a PUT to a malformed path changes nothing', async () => {
     const before = await snapshotTable(['THROTTLE#', 'RATE#', 'COUNTER#', ...CHANGE_FEED_PREFIXES]);
-    expectContractError(await invoke(usersUpdate, event('PUT', '/api/users/1%C0%AF', { body: { firstname: 'x' } })), 404);
+    expectContractError(
+      await invoke(usersUpdate, event('PUT', '/api/users/1%C0%AF', { body: { firstname: 'x' } })),
+      404,
+    );
     expectContractError(await invoke(fallback, event('PUT', '/api/users/%ZZ', { body: { firstname: 'x' } })), 404);
-    expect(isEmptyDiff(diffSnapshots(before, await snapshotTable(['THROTTLE#', 'RATE#', 'COUNTER#', ...CHANGE_FEED_PREFIXES])))).toBe(true);
+    expect(
+      isEmptyDiff(
+        diffSnapshots(before, await snapshotTable(['THROTTLE#', 'RATE#', 'COUNTER#', ...CHANGE_FEED_PREFIXES])),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('syntactically invalid Content-Types → 415 in the contract format (SPEC §2: any other type)', () => {
-  it.each([';', 'garbage', 'application/json, text/plain', 'a/b/c', '/', 'application/', 'multipart/form-data', ' ; charset=utf-8', 'application/json\u0000'])(
-    'Content-Type %j',
-    async (contentType) => {
-      const answer = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: '{"type":"C","status":"A"}', headers: { 'Content-Type': contentType } }));
-      if (contentType.trim().startsWith(';')) {
-        // Nothing before the ';': the media type is empty, which SPEC §2 reads as no Content-Type → text/plain.
-        expectContractError(answer, 400, 'Bad Request');
-      } else {
-        expectContractError(answer, 415, 'Unsupported Media Type');
-      }
-    },
-  );
+  it.each([
+    ';',
+    'garbage',
+    'application/json, text/plain',
+    'a/b/c',
+    '/',
+    'application/',
+    'multipart/form-data',
+    ' ; charset=utf-8',
+    'application/json\u0000',
+  ])('Content-Type %j', async (contentType) => {
+    const answer = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { body: '{"type":"C","status":"A"}', headers: { 'Content-Type': contentType } }),
+    );
+    if (contentType.trim().startsWith(';')) {
+      // Nothing before the ';': the media type is empty, which SPEC §2 reads as no Content-Type → text/plain.
+      expectContractError(answer, 400, 'Bad Request');
+    } else {
+      expectContractError(answer, 415, 'Unsupported Media Type');
+    }
+  });
 });

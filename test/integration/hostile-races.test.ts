@@ -19,8 +19,8 @@ import { handler as usersGet } from '../../functions/users/get.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
 import { db } from '../../lib/db/client.js';
 import { keys, padId } from '../../lib/db/keys.js';
-import { getUser } from '../../lib/db/users.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
+import { getUser } from '../../lib/db/users.js';
 import { event, getItem, invoke, keyedUser, uniqueAddress } from './hostile-support.js';
 
 vi.hoisted(() => {
@@ -30,13 +30,19 @@ vi.hoisted(() => {
 const statuses = (answers: Array<{ status: number }>) => answers.map((answer) => answer.status);
 
 async function newCustomer(): Promise<number> {
-  const created = await invoke(usersCreate, event('POST', '/api/users', { body: { email: uniqueAddress('race'), user_type: 'C' } }));
+  const created = await invoke(
+    usersCreate,
+    event('POST', '/api/users', { body: { email: uniqueAddress('race'), user_type: 'C' } }),
+  );
   expect(created.status, created.body).toBe(201);
   return created.json.user_id;
 }
 
 async function newCustomerGroup(): Promise<number> {
-  const created = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: { type: 'C', status: 'A' } }));
+  const created = await invoke(
+    usergroupsCreate,
+    event('POST', '/api/usergroups', { body: { type: 'C', status: 'A' } }),
+  );
   expect(created.status, created.body).toBe(201);
   return created.json.usergroup_id;
 }
@@ -44,7 +50,9 @@ async function newCustomerGroup(): Promise<number> {
 describe('ids stay unique under 50 parallel creates (in-process, truly concurrent at the database)', () => {
   it('50 POST /users: 50 distinct ids, each reading back its own e-mail', async () => {
     const emails = Array.from({ length: 50 }, () => uniqueAddress('burst'));
-    const answers = await Promise.all(emails.map((email) => invoke(usersCreate, event('POST', '/api/users', { body: { email, user_type: 'C' } }))));
+    const answers = await Promise.all(
+      emails.map((email) => invoke(usersCreate, event('POST', '/api/users', { body: { email, user_type: 'C' } }))),
+    );
     expect(statuses(answers)).toEqual(emails.map(() => 201));
     const ids = answers.map((answer) => answer.json.user_id as number);
     expect(new Set(ids).size).toBe(50);
@@ -55,7 +63,9 @@ describe('ids stay unique under 50 parallel creates (in-process, truly concurren
   it('50 POST /usergroups: 50 distinct ids from 3 upwards, each reading back its own name', async () => {
     const names = Array.from({ length: 50 }, (_, i) => `burst-${Date.now()}-${i}`);
     const answers = await Promise.all(
-      names.map((usergroup) => invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup } }))),
+      names.map((usergroup) =>
+        invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup } })),
+      ),
     );
     expect(statuses(answers)).toEqual(names.map(() => 201));
     const ids = answers.map((answer) => answer.json.usergroup_id as number);
@@ -70,9 +80,17 @@ describe('ids stay unique under 50 parallel creates (in-process, truly concurren
     const spellings = Array.from({ length: 20 }, (_, i) =>
       [...email].map((c, j) => ((i >> (j % 5)) & 1 ? c.toUpperCase() : c)).join(''),
     );
-    const answers = await Promise.all(spellings.map((spelling) => invoke(usersCreate, event('POST', '/api/users', { body: { email: spelling, user_type: 'C' } }))));
+    const answers = await Promise.all(
+      spellings.map((spelling) =>
+        invoke(usersCreate, event('POST', '/api/users', { body: { email: spelling, user_type: 'C' } })),
+      ),
+    );
     expect(statuses(answers).filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses(answers).filter((status) => status !== 201).every((status) => status === 400)).toBe(true);
+    expect(
+      statuses(answers)
+        .filter((status) => status !== 201)
+        .every((status) => status === 400),
+    ).toBe(true);
   });
 });
 
@@ -82,13 +100,17 @@ describe('users: no lost update under heavy contention on one user (in-process)'
     const v0 = (await getUser(userId))!.version;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        invoke(usersUpdate, event('PUT', `/api/users/${userId}`, { body: i % 2 ? { lastname: `L${i}` } : { firstname: `F${i}` } })),
+        invoke(
+          usersUpdate,
+          event('PUT', `/api/users/${userId}`, { body: i % 2 ? { lastname: `L${i}` } : { firstname: `F${i}` } }),
+        ),
       ),
     );
     const ok = answers.filter((answer) => answer.status === 200).length;
     const conflicts = answers.filter((answer) => answer.status === 409);
     for (const answer of answers) expect([200, 409], answer.body).toContain(answer.status);
-    for (const conflict of conflicts) expect(conflict.json).toEqual({ message: expect.stringMatching(/^Conflict: /), status: 409 });
+    for (const conflict of conflicts)
+      expect(conflict.json).toEqual({ message: expect.stringMatching(/^Conflict: /), status: 409 });
     console.log(`30 concurrent PUTs on one user: ${ok} × 200, ${conflicts.length} × 409 (retries exhausted)`);
     const stored = (await getUser(userId))!;
     // A lost update would leave the version short of the number of successes.
@@ -143,12 +165,17 @@ describe('DELETE /users/:id racing a first membership write for the same user', 
     const groupId = await newCustomerGroup();
     // The delete reads the user's partition (no links yet), then its transaction is held...
     const gate = holdTransaction((input) =>
-      (input.TransactItems ?? []).some((item) => item.Delete?.Key?.pk === `USER#${userId}` && item.Delete?.Key?.sk === 'PROFILE'),
+      (input.TransactItems ?? []).some(
+        (item) => item.Delete?.Key?.pk === `USER#${userId}` && item.Delete?.Key?.sk === 'PROFILE',
+      ),
     );
     const deleting = invoke(usersDelete, event('DELETE', `/api/users/${userId}`));
     await gate.held;
     // ...while a first link for that user commits.
-    const linked = await invoke(membershipsUpdate, event('PUT', `/api/users/${userId}/usergroups/${groupId}`, { body: { status: 'A' } }));
+    const linked = await invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${userId}/usergroups/${groupId}`, { body: { status: 'A' } }),
+    );
     gate.release();
     const deleted = await deleting;
 
@@ -157,15 +184,24 @@ describe('DELETE /users/:id racing a first membership write for the same user', 
     // failed and the user is still there; never a deleted user with a link left behind.
     const userGone = (await invoke(usersGet, event('GET', `/api/users/${userId}`))).status === 404;
     const orphan = await getItem(keys.link(userId, groupId));
-    console.log(`delete → ${deleted.status}; user gone: ${userGone}; link item left: ${JSON.stringify(orphan ?? null)}`);
+    console.log(
+      `delete → ${deleted.status}; user gone: ${userGone}; link item left: ${JSON.stringify(orphan ?? null)}`,
+    );
     if (userGone) {
-      expect.soft(orphan, `orphan link USER#${userId} / LINK#${padId(groupId)} left behind by the delete`).toBeUndefined();
+      expect
+        .soft(orphan, `orphan link USER#${userId} / LINK#${padId(groupId)} left behind by the delete`)
+        .toBeUndefined();
     } else {
-      expect((await invoke(membershipsGet, event('GET', `/api/users/${userId}/usergroups/${groupId}`))).status).toBe(200);
+      expect((await invoke(membershipsGet, event('GET', `/api/users/${userId}/usergroups/${groupId}`))).status).toBe(
+        200,
+      );
     }
     // The visible consequence of an orphan: the group "has customer members" forever, so SPEC §6's change to
     // type A is refused with a 400 although no member exists.
-    const toAdmin = await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }));
+    const toAdmin = await invoke(
+      usergroupsUpdate,
+      event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }),
+    );
     if (userGone) expect(toAdmin.status, toAdmin.body).toBe(200);
   });
 });
@@ -174,9 +210,15 @@ describe('the escalation guard judged on a group that changes type before the wr
   /** A non-root administrator with view_users, view_usergroups and manage_usergroups (in-process fixtures). */
   async function groupManager() {
     const manager = await keyedUser('A');
-    const group = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }));
+    const group = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }),
+    );
     await setUsergroupPrivileges(group.json.usergroup_id, ['view_users', 'view_usergroups', 'manage_usergroups']);
-    const linked = await invoke(membershipsUpdate, event('PUT', `/api/users/${manager.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }));
+    const linked = await invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${manager.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }),
+    );
     expect(linked.status, linked.body).toBe(200);
     return manager;
   }
@@ -186,19 +228,38 @@ describe('the escalation guard judged on a group that changes type before the wr
     const accomplice = await keyedUser('A');
     const groupId = await newCustomerGroup();
     // The manager's write is judged (customer group: allowed) and then held before it commits...
-    const gate = holdTransaction((input) => (input.TransactItems ?? []).some((item) => item.Put?.Item?.pk === `USER#${accomplice.userId}` && item.Put?.Item?.sk === `LINK#${padId(groupId)}`));
-    const managerWrite = invoke(membershipsUpdate, event('PUT', `/api/users/${accomplice.userId}/usergroups/${groupId}`, { auth: manager.auth, sourceIp: '192.0.2.10', body: { status: 'A' } }));
+    const gate = holdTransaction((input) =>
+      (input.TransactItems ?? []).some(
+        (item) => item.Put?.Item?.pk === `USER#${accomplice.userId}` && item.Put?.Item?.sk === `LINK#${padId(groupId)}`,
+      ),
+    );
+    const managerWrite = invoke(
+      membershipsUpdate,
+      event('PUT', `/api/users/${accomplice.userId}/usergroups/${groupId}`, {
+        auth: manager.auth,
+        sourceIp: '192.0.2.10',
+        body: { status: 'A' },
+      }),
+    );
     await gate.held;
     // ...while root turns the group into an administrator group and gives it privileges.
-    const toAdmin = await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }));
+    const toAdmin = await invoke(
+      usergroupsUpdate,
+      event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }),
+    );
     expect(toAdmin.status, toAdmin.body).toBe(200);
     await setUsergroupPrivileges(groupId, ['view_users', 'manage_users']);
     gate.release();
     const answer = await managerWrite;
 
     const link = await invoke(membershipsGet, event('GET', `/api/users/${accomplice.userId}/usergroups/${groupId}`));
-    const usersAsAccomplice = await invoke(usersGet, event('GET', `/api/users/${accomplice.userId}`, { auth: accomplice.auth, sourceIp: '192.0.2.11' }));
-    console.log(`manager's held link write → ${answer.status} ${answer.body}; link now ${link.status} ${link.body}; accomplice GET /users/:id → ${usersAsAccomplice.status}`);
+    const usersAsAccomplice = await invoke(
+      usersGet,
+      event('GET', `/api/users/${accomplice.userId}`, { auth: accomplice.auth, sourceIp: '192.0.2.11' }),
+    );
+    console.log(
+      `manager's held link write → ${answer.status} ${answer.body}; link now ${link.status} ${link.body}; accomplice GET /users/:id → ${usersAsAccomplice.status}`,
+    );
     // Only a root administrator may change an administrator's membership of an administrator group: the
     // manager's write must be judged again on the group as it is when it commits (403), and grant nothing.
     expect(answer.status, answer.body).toBe(403);
@@ -208,12 +269,28 @@ describe('the escalation guard judged on a group that changes type before the wr
 
   it("a manager's PUT of a customer group, committed after root made it an administrator group, must not change it", async () => {
     const manager = await groupManager();
-    const created = await invoke(usergroupsCreate, event('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: 'contested' } }));
+    const created = await invoke(
+      usergroupsCreate,
+      event('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: 'contested' } }),
+    );
     const groupId = created.json.usergroup_id as number;
-    const gate = holdCommand('UpdateItemCommand', (input) => input.Key?.pk === 'USERGROUPS' && input.Key?.sk === padId(groupId));
-    const managerWrite = invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${groupId}`, { auth: manager.auth, sourceIp: '192.0.2.12', body: { type: 'C', status: 'D', usergroup: 'by-manager' } }));
+    const gate = holdCommand(
+      'UpdateItemCommand',
+      (input) => input.Key?.pk === 'USERGROUPS' && input.Key?.sk === padId(groupId),
+    );
+    const managerWrite = invoke(
+      usergroupsUpdate,
+      event('PUT', `/api/usergroups/${groupId}`, {
+        auth: manager.auth,
+        sourceIp: '192.0.2.12',
+        body: { type: 'C', status: 'D', usergroup: 'by-manager' },
+      }),
+    );
     await gate.held;
-    const toAdmin = await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A', usergroup: 'now-admin' } }));
+    const toAdmin = await invoke(
+      usergroupsUpdate,
+      event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A', usergroup: 'now-admin' } }),
+    );
     expect(toAdmin.status, toAdmin.body).toBe(200);
     gate.release();
     const answer = await managerWrite;
@@ -226,10 +303,19 @@ describe('the escalation guard judged on a group that changes type before the wr
   it("a manager's DELETE of a customer group, committed after root made it an administrator group, must not delete it", async () => {
     const manager = await groupManager();
     const groupId = await newCustomerGroup();
-    const gate = holdCommand('DeleteItemCommand', (input) => input.Key?.pk === 'USERGROUPS' && input.Key?.sk === padId(groupId));
-    const managerDelete = invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${groupId}`, { auth: manager.auth, sourceIp: '192.0.2.13' }));
+    const gate = holdCommand(
+      'DeleteItemCommand',
+      (input) => input.Key?.pk === 'USERGROUPS' && input.Key?.sk === padId(groupId),
+    );
+    const managerDelete = invoke(
+      usergroupsDelete,
+      event('DELETE', `/api/usergroups/${groupId}`, { auth: manager.auth, sourceIp: '192.0.2.13' }),
+    );
     await gate.held;
-    const toAdmin = await invoke(usergroupsUpdate, event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }));
+    const toAdmin = await invoke(
+      usergroupsUpdate,
+      event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }),
+    );
     expect(toAdmin.status, toAdmin.body).toBe(200);
     gate.release();
     const answer = await managerDelete;

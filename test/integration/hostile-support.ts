@@ -5,9 +5,10 @@
  * go through the handlers' client (so a fault injected into that client never blinds the test).
  * Not a test file (no `.test.ts`).
  */
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+
 import { randomBytes } from 'node:crypto';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { createDocumentClient } from '../../lib/db/client.js';
@@ -15,7 +16,7 @@ import { keys } from '../../lib/db/keys.js';
 import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
-import { proxyEvent, type Answer, type ProxyEventOptions } from '../support/lambda-event.js';
+import { type Answer, type ProxyEventOptions, proxyEvent } from '../support/lambda-event.js';
 
 export type { Answer, LambdaHandler as Handler } from '../support/lambda-event.js';
 
@@ -35,7 +36,7 @@ export function event(httpMethod: string, path: string, options: EventOptions = 
   return proxyEvent(httpMethod, path, { ...rest, headers, sourceIp });
 }
 
-export { lambdaContext, invokeHandler as invoke } from '../support/lambda-event.js';
+export { invokeHandler as invoke, lambdaContext } from '../support/lambda-event.js';
 
 /** The contract's error answer (SPEC §3): `{"message": "<reason>[: detail]", "status": N}`, JSON, no internals. */
 export function expectContractError(answer: Answer, status: number, reason?: string): void {
@@ -68,7 +69,10 @@ export interface KeyedUser {
  * A user with API access written straight through lib/ (what the admin command line does, minus the
  * subprocess): a dedicated administrator per test, so no test ever locks or changes the bootstrap root.
  */
-export async function keyedUser(userType: UserType = 'A', options: { root?: boolean; companyId?: number } = {}): Promise<KeyedUser> {
+export async function keyedUser(
+  userType: UserType = 'A',
+  options: { root?: boolean; companyId?: number } = {},
+): Promise<KeyedUser> {
   const email = uniqueAddress(userType === 'A' ? 'admin' : 'user');
   const key = generateApiKey();
   const user = await createUser({
@@ -125,11 +129,15 @@ export const CHANGE_FEED_PREFIXES = ['EVENTS#', 'EVENTDAYS', 'EVENTID#', 'WHDELI
  * `ignore` drops items by pk prefix (the failed-login counters, which are expected to change, and the change
  * feed's items).
  */
-export async function snapshotTable(ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#', ...CHANGE_FEED_PREFIXES]): Promise<Snapshot> {
+export async function snapshotTable(
+  ignorePrefixes: readonly string[] = ['THROTTLE#', 'RATE#', ...CHANGE_FEED_PREFIXES],
+): Promise<Snapshot> {
   const items: Snapshot = new Map();
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await raw().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await raw().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
+    );
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       if (ignorePrefixes.some((prefix) => pk.startsWith(prefix))) continue;

@@ -7,22 +7,30 @@
  * moved to their own items, the index items into their shards. Then a table on layout 2 (migrated before
  * layout 3 existed) gets the layout-3 sort items the same way. In-process, on DynamoDB Local.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../../lib/db/client.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
 import { nextId } from '../../lib/db/counters.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
-import { getRecord, countOf, updateRecord, type EntityRecord } from '../../lib/db/entity-store.js';
-import { listRecords, type ListCondition } from '../../lib/db/entity-list.js';
+import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
+import { countOf, type EntityRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, layoutReady, tableLayout } from '../../lib/db/layout.js';
+import {
+  forgetLayout,
+  LAYOUT_VERSION,
+  layoutMarkerItem,
+  layoutMarkerKey,
+  layoutReady,
+  tableLayout,
+} from '../../lib/db/layout.js';
 import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
-import { queryAll } from '../../lib/db/query.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
-import { productsEntity } from '../../lib/entities/products.js';
+import { queryAll } from '../../lib/db/query.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
+import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
 
@@ -37,7 +45,15 @@ async function writeOld(def: StoredEntityDefinition, record: EntityRecord): Prom
   for (const entry of indexEntries(def, id, record).values()) {
     await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
     if (entry.count) {
-      await send(new UpdateCommand({ TableName: table(), Key: entry.count, UpdateExpression: 'ADD #c :one', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':one': 1 } }));
+      await send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: entry.count,
+          UpdateExpression: 'ADD #c :one',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
     }
   }
 }
@@ -54,21 +70,71 @@ const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boo
   ['company A', productsEntity, [eq('company_id', companyA)], 'id', false],
   ['company A, status D', productsEntity, [eq('company_id', companyA), eq('status', 'D')], 'id', false],
   ['category subtree', productsEntity, [eq('category_tree', category)], 'id', true],
-  ['company B in the category', productsEntity, [eq('category_tree', category), eq('company_id', companyB)], 'id', false],
-  ['q shirt (word at a name word start)', productsEntity, [eq('company_id', companyA), { rule: rule('q'), values: ['shirt'], match: 'all' }], 'id', false],
-  ['q the tag, company B', productsEntity, [eq('company_id', companyB), { rule: rule('q'), values: [tag], match: 'all' }], 'id', false],
+  [
+    'company B in the category',
+    productsEntity,
+    [eq('category_tree', category), eq('company_id', companyB)],
+    'id',
+    false,
+  ],
+  [
+    'q shirt (word at a name word start)',
+    productsEntity,
+    [eq('company_id', companyA), { rule: rule('q'), values: ['shirt'], match: 'all' }],
+    'id',
+    false,
+  ],
+  [
+    'q the tag, company B',
+    productsEntity,
+    [eq('company_id', companyB), { rule: rule('q'), values: [tag], match: 'all' }],
+    'id',
+    false,
+  ],
   ['pcode prefix', productsEntity, [{ rule: rule('pcode'), values: [`${tag}-a`] }], 'id', false],
-  ['pcode exact, company A', productsEntity, [eq('company_id', companyA), { rule: rule('pcode'), values: [`${tag}-a-1`] }], 'id', false],
-  ['price range within company A', productsEntity, [eq('company_id', companyA), { rule: rule('price_from'), values: ['15'] }, { rule: rule('price_to'), values: ['45'] }], 'id', false],
+  [
+    'pcode exact, company A',
+    productsEntity,
+    [eq('company_id', companyA), { rule: rule('pcode'), values: [`${tag}-a-1`] }],
+    'id',
+    false,
+  ],
+  [
+    'price range within company A',
+    productsEntity,
+    [
+      eq('company_id', companyA),
+      { rule: rule('price_from'), values: ['15'] },
+      { rule: rule('price_to'), values: ['45'] },
+    ],
+    'id',
+    false,
+  ],
   ['company A by price', productsEntity, [eq('company_id', companyA)], 'price', true],
   ['company B by name', productsEntity, [eq('company_id', companyB)], 'product', false],
   ['orders by e-mail', ordersEntity, [eq('email_lc', `${tag}@example.com`)], 'id', false],
-  ['orders by e-mail, company B', ordersEntity, [eq('email_lc', `${tag}@example.com`), eq('company_id', companyB)], 'id', false],
+  [
+    'orders by e-mail, company B',
+    ordersEntity,
+    [eq('email_lc', `${tag}@example.com`), eq('company_id', companyB)],
+    'id',
+    false,
+  ],
   ['orders of company A by date', ordersEntity, [eq('company_id', companyA)], 'date', true],
   ['orders of company B with status P', ordersEntity, [eq('company_id', companyB), eq('status', 'P')], 'id', false],
   ['company A by stock (in memory)', productsEntity, [eq('company_id', companyA)], 'amount', false],
   ['the tag by stock, descending', productsEntity, [{ rule: rule('q'), values: [tag], match: 'all' }], 'amount', true],
-  ['stock range', productsEntity, [eq('category_tree', category), { rule: rule('amount_from'), values: [3] }, { rule: rule('amount_to'), values: [7] }], 'id', false],
+  [
+    'stock range',
+    productsEntity,
+    [
+      eq('category_tree', category),
+      { rule: rule('amount_from'), values: [3] },
+      { rule: rule('amount_to'), values: [7] },
+    ],
+    'id',
+    false,
+  ],
   ['orders by customer', ordersEntity, [eq('email_lc', `${tag}@example.com`)], 'customer', false],
 ];
 
@@ -81,7 +147,7 @@ async function answers(): Promise<Record<string, { ids: number[]; total: number 
   return out;
 }
 
-let productIds: number[] = [];
+const productIds: number[] = [];
 let before: Record<string, { ids: number[]; total: number }>;
 
 beforeAll(async () => {
@@ -89,7 +155,8 @@ beforeAll(async () => {
   await send(new DeleteCommand({ TableName: table(), Key: layoutMarkerKey }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'DONE' } }));
   for (const id of ['layout-2', 'count-keys', 'layout-3', 'layout-4']) {
-    for (const sk of ['DONE', 'PROGRESS']) await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   }
   forgetLayout();
   for (const [i, name] of NAMES.entries()) {
@@ -97,16 +164,38 @@ beforeAll(async () => {
     const company = i % 3 === 2 ? companyB : companyA;
     productIds.push(id);
     await writeOld(productsEntity, {
-      product_id: id, product: `${tag} ${name}`, product_code: `${tag}-${company === companyA ? 'a' : 'b'}-${i}`, price: `${10 * (i + 1)}.00`,
-      status: i === 1 ? 'D' : 'A', company_id: company, free_shipping: 'N', is_edp: 'N', category_ids: [category], category_tree: [category],
-      main_category: category, timestamp: 1_700_000_000 + i, updated_timestamp: 1_700_000_000 + i, amount: (i * 5) % 11, version: 1,
+      product_id: id,
+      product: `${tag} ${name}`,
+      product_code: `${tag}-${company === companyA ? 'a' : 'b'}-${i}`,
+      price: `${10 * (i + 1)}.00`,
+      status: i === 1 ? 'D' : 'A',
+      company_id: company,
+      free_shipping: 'N',
+      is_edp: 'N',
+      category_ids: [category],
+      category_tree: [category],
+      main_category: category,
+      timestamp: 1_700_000_000 + i,
+      updated_timestamp: 1_700_000_000 + i,
+      amount: (i * 5) % 11,
+      version: 1,
     });
   }
   for (let i = 0; i < 4; i++) {
     const id = await nextId('order');
     await writeOld(ordersEntity, {
-      order_id: id, email_lc: `${tag}@example.com`, user_id: 0, status: i % 2 ? 'P' : 'O', company_id: i < 2 ? companyA : companyB,
-      timestamp: 1_700_000_000 + i, total: `${i + 1}.00`, lastname: ['Young', 'Adams', 'King', 'Baker'][i]!, payment_id: 1, shipping_ids: [1], product_ids: [productIds[0]!], version: 1,
+      order_id: id,
+      email_lc: `${tag}@example.com`,
+      user_id: 0,
+      status: i % 2 ? 'P' : 'O',
+      company_id: i < 2 ? companyA : companyB,
+      timestamp: 1_700_000_000 + i,
+      total: `${i + 1}.00`,
+      lastname: ['Young', 'Adams', 'King', 'Baker'][i]!,
+      payment_id: 1,
+      shipping_ids: [1],
+      product_ids: [productIds[0]!],
+      version: 1,
     });
   }
   expect(await layoutReady()).toBe(false);
@@ -117,7 +206,11 @@ beforeAll(async () => {
 async function holders(pk: string): Promise<string[]> {
   const found: string[] = [];
   for (const physical of [pk, ...shardPks(pk)]) {
-    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': physical }, ConsistentRead: true });
+    const items = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': physical },
+      ConsistentRead: true,
+    });
     if (items.some((item) => productIds.includes(Number(item.id)))) found.push(physical);
   }
   return found;
@@ -156,7 +249,9 @@ describe('migrating an old table in place', () => {
 
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
-    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(expect.arrayContaining(['layout-2', 'count-keys', 'layout-3', 'layout-4']));
+    expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(
+      expect.arrayContaining(['layout-2', 'count-keys', 'layout-3', 'layout-4']),
+    );
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
     forgetLayout();
     expect(await layoutReady()).toBe(true);
@@ -178,8 +273,16 @@ describe('migrating an old table in place', () => {
     const all = await holders(entityKeys.indexPartition('product', 'all', ''));
     expect(all.length).toBeGreaterThan(1);
     expect(all.every((pk) => pk.includes('~'))).toBe(true);
-    const shards = new Set(productIds.map((id) => shardPk(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'), shardOfId(id))));
-    expect((await holders(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'))).every((pk) => shards.has(pk))).toBe(true);
+    const shards = new Set(
+      productIds.map((id) =>
+        shardPk(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'), shardOfId(id)),
+      ),
+    );
+    expect(
+      (await holders(entityKeys.sortPartition(entityKeys.scoped('product', companyA), 'price'))).every((pk) =>
+        shards.has(pk),
+      ),
+    ).toBe(true);
   });
 
   it('the counts a delete guard checks moved to their own items, the same values', async () => {
@@ -199,7 +302,13 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
   async function customerAnswers() {
     const out: Record<string, number[]> = {};
     for (const descending of [false, true]) {
-      const { records, total } = await listRecords(ordersEntity, { conditions: [eq('company_id', companyA)], sortBy: 'customer', descending, page: 1, itemsPerPage: 50 });
+      const { records, total } = await listRecords(ordersEntity, {
+        conditions: [eq('company_id', companyA)],
+        sortBy: 'customer',
+        descending,
+        page: 1,
+        itemsPerPage: 50,
+      });
       out[String(descending)] = [...records.map((r) => Number(r.order_id)), total];
     }
     return out;
@@ -207,19 +316,33 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
 
   it('keeps sorting by customer in memory until layout 3 is complete, then reads its sort items, the same', async () => {
     await send(new PutCommand({ TableName: table(), Item: { ...layoutMarkerItem(), version: 2 } }));
-    for (const sk of ['DONE', 'PROGRESS']) await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk } }));
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk } }));
     forgetLayout();
     for (const [i, lastname] of ['Moss', 'Abbott', 'Zane'].entries()) {
       const id = await nextId('order');
       ids.push(id);
       await writeOld(ordersEntity, {
-        order_id: id, email_lc: `${tag}-l2@example.com`, user_id: 0, status: 'O', company_id: companyA, timestamp: 1_700_000_100 + i,
-        total: '1.00', lastname, payment_id: 1, shipping_ids: [1], product_ids: [productIds[0]!], layout: 2, version: 1,
+        order_id: id,
+        email_lc: `${tag}-l2@example.com`,
+        user_id: 0,
+        status: 'O',
+        company_id: companyA,
+        timestamp: 1_700_000_100 + i,
+        total: '1.00',
+        lastname,
+        payment_id: 1,
+        shipping_ids: [1],
+        product_ids: [productIds[0]!],
+        layout: 2,
+        version: 1,
       });
     }
     expect(await tableLayout()).toBe(2);
     // Layout 2 has no customer sort items.
-    expect(await readItem(entityKeys.sortItem('order', 'customer', encodeSortValue('Moss', false), ids[0]!))).toBeUndefined();
+    expect(
+      await readItem(entityKeys.sortItem('order', 'customer', encodeSortValue('Moss', false), ids[0]!)),
+    ).toBeUndefined();
     onLayout2 = await customerAnswers();
     // Company A's orders of the first migration are named Young and Adams.
     const [young, adams] = before['orders of company A by date']!.ids.slice().sort((a, b) => a - b);
@@ -229,7 +352,9 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
     expect(await tableLayout()).toBe(LAYOUT_VERSION);
     for (const id of ids) expect((await getRecord(ordersEntity, id))?.layout).toBe(LAYOUT_VERSION);
     const customerItem = entityKeys.sortItem('order', 'customer', encodeSortValue('Moss', false), ids[0]!);
-    expect(await readItem({ pk: shardPk(customerItem.pk, shardOfId(ids[0]!)), sk: customerItem.sk })).toMatchObject({ id: ids[0] });
+    expect(await readItem({ pk: shardPk(customerItem.pk, shardOfId(ids[0]!)), sk: customerItem.sk })).toMatchObject({
+      id: ids[0],
+    });
     expect(await customerAnswers()).toEqual(onLayout2);
   });
 });

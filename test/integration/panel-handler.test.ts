@@ -8,13 +8,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'error';
 });
+
 import { hashPassword } from '../../lib/auth/passwords.js';
 import { db } from '../../lib/db/client.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { createUser } from '../../lib/db/users.js';
 import { panelHandler } from '../../lib/panel/lambda.js';
-import { invokeHandler, proxyEvent } from '../support/lambda-event.js';
 import { uid } from '../support/fixtures.js';
+import { invokeHandler, proxyEvent } from '../support/lambda-event.js';
 
 const deployed = panelHandler(true);
 
@@ -35,7 +36,15 @@ describe('the panel behind a stage prefix, with Secure cookies', () => {
   it('points links, forms and cookies at /prod/admin and marks cookies Secure, with HSTS', async () => {
     // Prepare
     const email = `staged-${uid()}@example.com`;
-    const user = await createUser({ email, user_type: 'A', status: 'A', firstname: '', lastname: '', company_id: 0, is_root: 'Y' });
+    const user = await createUser({
+      email,
+      user_type: 'A',
+      status: 'A',
+      firstname: '',
+      lastname: '',
+      company_id: 0,
+      is_root: 'Y',
+    });
     await setPasswordHash(user.user_id, await hashPassword('staged-password-1'));
     // Act
     const home = await invokeHandler(deployed, staged('GET', '/admin'));
@@ -45,20 +54,31 @@ describe('the panel behind a stage prefix, with Secure cookies', () => {
       deployed,
       staged('POST', '/admin/login', {
         body: new URLSearchParams({ login_token: loginToken, email, password: 'staged-password-1' }).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `panel_login=${loginToken}`, Origin: 'https://api.example.com' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Cookie: `panel_login=${loginToken}`,
+          Origin: 'https://api.example.com',
+        },
       }),
     );
     const session = /panel_session=([^;]+)/.exec(signIn.headers['set-cookie']!)![1]!;
-    const list = await invokeHandler(deployed, staged('GET', '/admin/administrators', { headers: { Cookie: `panel_session=${session}` } }));
+    const list = await invokeHandler(
+      deployed,
+      staged('GET', '/admin/administrators', { headers: { Cookie: `panel_session=${session}` } }),
+    );
     // Assess
     expect(home.status).toBe(303);
     expect(home.headers.location).toBe('/prod/admin/login');
     expect(form.body).toContain('action="/prod/admin/login"');
     expect(form.body).toContain('href="/prod/admin/assets/panel.css?v=');
-    expect(form.headers['set-cookie']).toMatch(/^panel_login=[A-Za-z0-9_-]+; Path=\/prod\/admin; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/);
+    expect(form.headers['set-cookie']).toMatch(
+      /^panel_login=[A-Za-z0-9_-]+; Path=\/prod\/admin; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/,
+    );
     expect(form.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(signIn.status).toBe(303);
-    expect(signIn.headers['set-cookie']).toMatch(/^panel_session=[A-Za-z0-9_-]{43}; Path=\/prod\/admin; Max-Age=28800; HttpOnly; SameSite=Strict; Secure$/);
+    expect(signIn.headers['set-cookie']).toMatch(
+      /^panel_session=[A-Za-z0-9_-]{43}; Path=\/prod\/admin; Max-Age=28800; HttpOnly; SameSite=Strict; Secure$/,
+    );
     expect(list.status).toBe(200);
     expect(list.body).toContain(`href="/prod/admin/users/${user.user_id}"`);
   });
@@ -81,7 +101,10 @@ describe('the panel when DynamoDB fails', () => {
       { step: 'initialize', name: INJECTOR, override: true },
     );
     // Act
-    const answer = await invokeHandler(deployed, staged('GET', '/admin/administrators', { headers: { Cookie: `panel_session=${'a'.repeat(43)}` } }));
+    const answer = await invokeHandler(
+      deployed,
+      staged('GET', '/admin/administrators', { headers: { Cookie: `panel_session=${'a'.repeat(43)}` } }),
+    );
     // Assess
     expect(answer.status).toBe(503);
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);

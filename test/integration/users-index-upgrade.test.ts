@@ -11,14 +11,20 @@ import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { queryAll } from '../../lib/db/query.js';
 import { isIndexItem } from '../../lib/db/user-index.js';
-import { forgetUserIndexReadyForTests, isUserIndexReady, markUserIndexReady, upgradeUserIndex } from '../../lib/db/user-index-upgrade.js';
+import {
+  forgetUserIndexReadyForTests,
+  isUserIndexReady,
+  markUserIndexReady,
+  upgradeUserIndex,
+} from '../../lib/db/user-index-upgrade.js';
 import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
 import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { bucketCounts, createUser } from '../../lib/db/users.js';
 import type { LambdaHandler } from '../support/lambda-event.js';
 import { event, invoke } from './hostile-support.js';
 
-const remove = (key: { pk: string; sk: string }) => db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));
+const remove = (key: { pk: string; sk: string }) =>
+  db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));
 
 afterAll(async () => {
   await markUserIndexReady();
@@ -27,13 +33,29 @@ afterAll(async () => {
 describe('users of the first layout: lists answer the same before, during and after the upgrade', () => {
   it('company_id, name and phone lists, pages and totals are unchanged', async () => {
     const tag = `u${Date.now().toString(36)}`;
-    const store = await invoke(storesCreate as LambdaHandler, event('POST', '/api/stores', { body: { company: `Upgrade ${tag}`, storefront: `${tag}.example.com` } }));
+    const store = await invoke(
+      storesCreate as LambdaHandler,
+      event('POST', '/api/stores', { body: { company: `Upgrade ${tag}`, storefront: `${tag}.example.com` } }),
+    );
     expect(store.status, store.body).toBe(201);
     const companyId = Number(store.json.store_id);
-    const names = [['Ada', 'Lovelace'], ['Alan', 'Turing'], ['Grace', 'Hopper']] as const;
+    const names = [
+      ['Ada', 'Lovelace'],
+      ['Alan', 'Turing'],
+      ['Grace', 'Hopper'],
+    ] as const;
     const ids: number[] = [];
     for (const [i, [firstname, lastname]] of names.entries()) {
-      const user = await createUser({ email: `${tag}-${i}@upgrade.example.com`, user_type: 'C', status: i === 1 ? 'D' : 'A', firstname, lastname: `${lastname} ${tag}`, phone: `+49 30 ${i}${tag.length}`, company_id: companyId, is_root: 'N' });
+      const user = await createUser({
+        email: `${tag}-${i}@upgrade.example.com`,
+        user_type: 'C',
+        status: i === 1 ? 'D' : 'A',
+        firstname,
+        lastname: `${lastname} ${tag}`,
+        phone: `+49 30 ${i}${tag.length}`,
+        company_id: companyId,
+        is_root: 'N',
+      });
       ids.push(user.user_id);
     }
     const queries: Array<Partial<UserListQuery>> = [
@@ -45,7 +67,15 @@ describe('users of the first layout: lists answer the same before, during and af
       { name: `grace ${tag}` },
       { phone: '+49 30', company_id: companyId },
     ];
-    const answers = () => Promise.all(queries.map((q) => listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }).then((a) => ({ ids: a.users.map((u) => u.user_id), total: a.total }))));
+    const answers = () =>
+      Promise.all(
+        queries.map((q) =>
+          listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }).then((a) => ({
+            ids: a.users.map((u) => u.user_id),
+            total: a.total,
+          })),
+        ),
+      );
     const before = await answers();
     expect(before[0]).toEqual({ ids, total: 3 });
     expect(before[1]).toEqual({ ids: [ids[2]], total: 3 });
@@ -53,10 +83,16 @@ describe('users of the first layout: lists answer the same before, during and af
 
     // The first layout: no copies, no company counts, no marker.
     for (const id of ids) {
-      const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${id}` }, ConsistentRead: true });
-      for (const item of items.filter((i) => isIndexItem(String(i.sk)))) await remove({ pk: String(item.pk), sk: String(item.sk) });
+      const items = await queryAll({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `USER#${id}` },
+        ConsistentRead: true,
+      });
+      for (const item of items.filter((i) => isIndexItem(String(i.sk))))
+        await remove({ pk: String(item.pk), sk: String(item.sk) });
     }
-    for (const shard of SHARDS) for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
+    for (const shard of SHARDS)
+      for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
     await remove(userKeys.indexReady);
     forgetUserIndexReadyForTests();
     expect(await isUserIndexReady()).toBe(false);

@@ -105,7 +105,10 @@ describe('a hanging receiver beside a healthy one', () => {
     // The sink (the stream consumer's share) is back while the hanging receiver has let no attempt end.
     expect(hanging.closed()).toBe(0);
 
-    await until(() => healthy.received.filter((m) => fed.has(m.id)).length === events.length, 'every delivery to the healthy receiver');
+    await until(
+      () => healthy.received.filter((m) => fed.has(m.id)).length === events.length,
+      'every delivery to the healthy receiver',
+    );
     expect(new Set(healthy.received.filter((m) => fed.has(m.id)).map((m) => m.id))).toEqual(fed);
     // An endpoint not heard from yet gets INITIAL_CONCURRENCY attempts at once (more only as it answers).
     await until(() => hanging.open.length === INITIAL_CONCURRENCY, 'the hanging lanes filling');
@@ -121,7 +124,9 @@ describe('a hanging receiver beside a healthy one', () => {
     expect(delivered).toHaveLength(fed.size);
     const log = await api('GET', `/api/webhooks/${hangingId}/deliveries?items_per_page=100`);
     expectStatus(log, 200);
-    const ours = (log.json.deliveries as Array<{ event_id: string; status: string }>).filter((d) => fed.has(d.event_id));
+    const ours = (log.json.deliveries as Array<{ event_id: string; status: string }>).filter((d) =>
+      fed.has(d.event_id),
+    );
     expect(ours).toHaveLength(fed.size);
     expect(ours.every((d) => d.status === 'succeeded')).toBe(true);
   });

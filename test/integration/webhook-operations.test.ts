@@ -72,15 +72,23 @@ describe('webhook operations', () => {
     await queue.drained();
     const message = receiver.received.find((m) => m.id === sent.id)!;
     expect(message.signature.split(' ')).toHaveLength(2);
-    const headers = { 'webhook-id': message.id, 'webhook-timestamp': message.timestamp, 'webhook-signature': message.signature };
-    for (const secret of [newSecret, oldSecret]) expect(new Webhook(secret).verify(message.body, headers)).toEqual(JSON.parse(JSON.stringify(sent)));
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(message.body, headers)).toThrow();
+    const headers = {
+      'webhook-id': message.id,
+      'webhook-timestamp': message.timestamp,
+      'webhook-signature': message.signature,
+    };
+    for (const secret of [newSecret, oldSecret])
+      expect(new Webhook(secret).verify(message.body, headers)).toEqual(JSON.parse(JSON.stringify(sent)));
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(message.body, headers),
+    ).toThrow();
     expectError(await api('PUT', `/api/webhooks/${id}`, { body: { rotate_secret: 'maybe' } }), 400);
   });
 
   it(`caps the webhooks bound to one company at ${MAX_WEBHOOKS_PER_COMPANY} (and documents ${MAX_WEBHOOKS} per store)`, async () => {
     const company = await createCompany();
-    for (let i = 0; i < MAX_WEBHOOKS_PER_COMPANY; i++) expectStatus(await subscribe('http://127.0.0.1:1/x', ['orders.*'], { company_id: company }), 201);
+    for (let i = 0; i < MAX_WEBHOOKS_PER_COMPANY; i++)
+      expectStatus(await subscribe('http://127.0.0.1:1/x', ['orders.*'], { company_id: company }), 201);
     const refused = await subscribe('http://127.0.0.1:1/x', ['orders.*'], { company_id: company });
     expectError(refused, 400);
     expect(refused.json.message).toMatch(new RegExp(`at most ${MAX_WEBHOOKS_PER_COMPANY}`));

@@ -11,11 +11,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as webhooksCreate } from '../../functions/webhooks/create.js';
 import type { ChangeAction, ChangeEvent } from '../../lib/events/change-event.js';
+import { EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
 import { runDueDeliveries } from '../../lib/webhooks/retry-runner.js';
 import { sendMessage } from '../../lib/webhooks/send.js';
-import { EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
 import { webhookSinkWith } from '../../lib/webhooks/sink.js';
-import { createAdmin, createCompany, createUser, expectError, expectForbidden, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import {
+  createAdmin,
+  createCompany,
+  createUser,
+  expectError,
+  expectForbidden,
+  expectStatus,
+  uid,
+  uniqueEmail,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { downUrl, WebhookReceiver } from '../support/webhook-receiver.js';
 import { event, invoke } from './hostile-support.js';
@@ -35,7 +44,6 @@ const sink = async (events: readonly ChangeEvent[]) => {
   await queue.drained();
 };
 const ours = (receiver: WebhookReceiver) => receiver.received.filter((message) => fed.has(message.id));
-
 
 const receivers: WebhookReceiver[] = [];
 
@@ -80,7 +88,13 @@ async function single(path: string): Promise<Record<string, unknown>> {
 }
 
 /** A ChangeEvent as the stream consumer makes it, of an object as its GET shows it. */
-function changeEvent(entity: string, action: ChangeAction, object: Record<string, unknown>, objectId: number, companyId: number | null): ChangeEvent {
+function changeEvent(
+  entity: string,
+  action: ChangeAction,
+  object: Record<string, unknown>,
+  objectId: number,
+  companyId: number | null,
+): ChangeEvent {
   return {
     id: `evt_${uid()}`,
     type: `${entity}.${action}`,
@@ -94,7 +108,13 @@ function changeEvent(entity: string, action: ChangeAction, object: Record<string
 }
 
 /** Created, updated and deleted events of one object, each with the object as GET showed it then. */
-async function lifecycle(entity: string, path: string, id: number, update: object, companyId: number | null): Promise<ChangeEvent[]> {
+async function lifecycle(
+  entity: string,
+  path: string,
+  id: number,
+  update: object,
+  companyId: number | null,
+): Promise<ChangeEvent[]> {
   const createdState = await single(`${path}/${id}`);
   expectStatus(await api('PUT', `${path}/${id}`, { body: update }), 200);
   const updatedState = await single(`${path}/${id}`);
@@ -109,7 +129,11 @@ async function lifecycle(entity: string, path: string, id: number, update: objec
 async function deliveriesOf(webhookId: number) {
   const response = await api('GET', `/api/webhooks/${webhookId}/deliveries`);
   expectStatus(response, 200);
-  return response.json.deliveries as Array<{ event_id: string; status: string; attempts: Array<{ response_code: number; error: string | null }> }>;
+  return response.json.deliveries as Array<{
+    event_id: string;
+    status: string;
+    attempts: Array<{ response_code: number; error: string | null }>;
+  }>;
 }
 
 describe('webhooks', () => {
@@ -117,11 +141,24 @@ describe('webhooks', () => {
     const { receiver: r, url } = await receiver();
     const { secret } = await subscribe(url, ['products.*', 'orders.*', 'users.*']);
     const company = await createCompany();
-    const productId = await created('/api/products', { product: `Item ${uid()}`, price: '10.00', amount: 50, company_id: company }, 'product_id');
+    const productId = await created(
+      '/api/products',
+      { product: `Item ${uid()}`, price: '10.00', amount: 50, company_id: company },
+      'product_id',
+    );
     const customerId = await createUser({ user_type: 'C', email: uniqueEmail('buyer') });
     const paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
     const shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '5.00' }, 'shipping_id');
-    const orderId = await created('/api/orders', { user_id: customerId, payment_id: paymentId, shipping_id: shippingId, products: { 1: { product_id: productId, amount: 1 } } }, 'order_id');
+    const orderId = await created(
+      '/api/orders',
+      {
+        user_id: customerId,
+        payment_id: paymentId,
+        shipping_id: shippingId,
+        products: { 1: { product_id: productId, amount: 1 } },
+      },
+      'order_id',
+    );
     const userId = await createUser({ user_type: 'C', email: uniqueEmail('hook') });
 
     const events = [
@@ -134,7 +171,11 @@ describe('webhooks', () => {
     await sink(events);
 
     const wanted = events.filter((e) => e.entity !== 'taxes');
-    expect(ours(r).map((m) => m.id).sort()).toEqual(wanted.map((e) => e.id).sort());
+    expect(
+      ours(r)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(wanted.map((e) => e.id).sort());
     const payloads = r.verified(secret);
     for (const expected of wanted) {
       const payload = payloads.find((p) => p.id === expected.id);
@@ -156,7 +197,11 @@ describe('webhooks', () => {
     expect(ours(r).map((m) => m.id)).toEqual([change.id]);
     const deliveries = await deliveriesOf(id);
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ event_id: change.id, status: 'succeeded', attempts: [{ response_code: 204, error: null }] });
+    expect(deliveries[0]).toMatchObject({
+      event_id: change.id,
+      status: 'succeeded',
+      attempts: [{ response_code: 204, error: null }],
+    });
     // The log is newest first, and pages by items_per_page.
     const later = changeEvent('products', 'updated', { product_id: '5' }, 5, 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -241,29 +286,76 @@ describe('webhooks', () => {
     await subscribe(url, ['products.*', 'orders.*', 'users.*'], { company_id: mine });
     await subscribe(allUrl, ['products.created']);
     const products = await Promise.all(
-      [mine, theirs, mine, theirs].map((company) => created('/api/products', { product: `Item ${uid()}`, price: '1.00', company_id: company }, 'product_id')),
+      [mine, theirs, mine, theirs].map((company) =>
+        created('/api/products', { product: `Item ${uid()}`, price: '1.00', company_id: company }, 'product_id'),
+      ),
     );
-    const events = await Promise.all(products.map(async (productId, i) => changeEvent('products', 'created', await single(`/api/products/${productId}`), productId, i % 2 === 0 ? mine : theirs)));
+    const events = await Promise.all(
+      products.map(async (productId, i) =>
+        changeEvent(
+          'products',
+          'created',
+          await single(`/api/products/${productId}`),
+          productId,
+          i % 2 === 0 ? mine : theirs,
+        ),
+      ),
+    );
     // An object without a company (a user) is not one company's either.
     events.push(changeEvent('users', 'created', { user_id: '3' }, 3, null));
     await sink(events);
-    expect(ours(bound).map((m) => m.id).sort()).toEqual([events[0]!.id, events[2]!.id].sort());
+    expect(
+      ours(bound)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([events[0]!.id, events[2]!.id].sort());
     expect(ours(all)).toHaveLength(4);
     // Nor through the stream: whatever reached the bound subscription is its company's.
-    expect(bound.received.every((message) => (JSON.parse(message.body) as { company_id: number | null }).company_id === mine)).toBe(true);
+    expect(
+      bound.received.every(
+        (message) => (JSON.parse(message.body) as { company_id: number | null }).company_id === mine,
+      ),
+    ).toBe(true);
   });
 
   it('the API: required fields, validation in the contract format, the secret shown once, 404s', async () => {
-    expectError(await api('POST', '/api/webhooks', { body: { events: ['products.*'] } }), 400, 'Bad Request: The url field is required');
-    expectError(await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x' } }), 400, 'Bad Request: The events field is required');
+    expectError(
+      await api('POST', '/api/webhooks', { body: { events: ['products.*'] } }),
+      400,
+      'Bad Request: The url field is required',
+    );
+    expectError(
+      await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x' } }),
+      400,
+      'Bad Request: The events field is required',
+    );
     expectError(await api('POST', '/api/webhooks', { body: { url: 'ftp://x.example/', events: ['*'] } }), 400);
-    expectError(await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: ['nothing.created'] } }), 400);
-    expectError(await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: ['products.moved'] } }), 400);
+    expectError(
+      await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: ['nothing.created'] } }),
+      400,
+    );
+    expectError(
+      await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: ['products.moved'] } }),
+      400,
+    );
     expectError(await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: [] } }), 400);
-    expectError(await api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:1/x', events: ['*'], company_id: 999999999 } }), 400);
+    expectError(
+      await api('POST', '/api/webhooks', {
+        body: { url: 'http://127.0.0.1:1/x', events: ['*'], company_id: 999999999 },
+      }),
+      400,
+    );
     const { id } = await subscribe('http://127.0.0.1:1/x', ['*'], { description: 'ERP' });
     const shown = await single(`/api/webhooks/${id}`);
-    expect(shown).toMatchObject({ webhook_id: id, url: 'http://127.0.0.1:1/x', events: ['*'], status: 'A', company_id: 0, description: 'ERP', disabled_reason: '' });
+    expect(shown).toMatchObject({
+      webhook_id: id,
+      url: 'http://127.0.0.1:1/x',
+      events: ['*'],
+      status: 'A',
+      company_id: 0,
+      description: 'ERP',
+      disabled_reason: '',
+    });
     expect(shown).not.toHaveProperty('secret');
     const list = await api('GET', '/api/webhooks?items_per_page=250');
     expectStatus(list, 200);
@@ -279,9 +371,14 @@ describe('webhooks', () => {
     expectForbidden(await api('GET', '/api/webhooks', { auth: nobody.auth }));
     const viewer = await createAdmin(['view_webhooks']);
     expectStatus(await api('GET', '/api/webhooks', { auth: viewer.auth }), 200);
-    expectForbidden(await api('POST', '/api/webhooks', { auth: viewer.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } }));
+    expectForbidden(
+      await api('POST', '/api/webhooks', { auth: viewer.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } }),
+    );
     const manager = await createAdmin(['view_webhooks', 'manage_webhooks']);
-    const made = await api('POST', '/api/webhooks', { auth: manager.auth, body: { url: 'http://127.0.0.1:1/x', events: ['*'] } });
+    const made = await api('POST', '/api/webhooks', {
+      auth: manager.auth,
+      body: { url: 'http://127.0.0.1:1/x', events: ['*'] },
+    });
     expectStatus(made, 201);
     subscriptions.push(made.json.webhook_id);
   });
@@ -289,7 +386,14 @@ describe('webhooks', () => {
   it('deployed (no WEBHOOKS_ALLOW_PRIVATE_URLS): https only, and no private, loopback or link-local targets', async () => {
     process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'false';
     try {
-      for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[::ffff:10.0.0.1]/x', 'https://localhost/x']) {
+      for (const url of [
+        'http://example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://169.254.169.254/latest',
+        'https://[::1]/x',
+        'https://[::ffff:10.0.0.1]/x',
+        'https://localhost/x',
+      ]) {
         const answer = await invoke(webhooksCreate, event('POST', '/api/webhooks', { body: { url, events: ['*'] } }));
         expect(answer.status, url).toBe(400);
         expect(answer.json.message).toMatch(/^Bad Request: The url field must/);
@@ -313,11 +417,19 @@ describe('webhooks', () => {
       const slow = await sendMessage(`${base}/slow`, message, policy, 300);
       expect(slow).toMatchObject({ ok: false, code: 0, error: 'No answer within 300 ms' });
       expect(slow.duration_ms).toBeGreaterThanOrEqual(250);
-      expect(await sendMessage(`${base}/moved`, message, policy)).toMatchObject({ ok: false, code: 302, error: 'HTTP 302' });
+      expect(await sendMessage(`${base}/moved`, message, policy)).toMatchObject({
+        ok: false,
+        code: 302,
+        error: 'HTTP 302',
+      });
       expect(await sendMessage(`${base}/ok`, message, policy)).toMatchObject({ ok: true, code: 202 });
       expect((await sendMessage(await downUrl(), message, policy)).error).toMatch(/ECONNREFUSED/);
       // Deployed, the same loopback receiver is refused before any connection.
-      expect(await sendMessage(`${base}/ok`, message, { allowPrivate: false })).toMatchObject({ ok: false, code: 0, error: 'The url field must use https' });
+      expect(await sendMessage(`${base}/ok`, message, { allowPrivate: false })).toMatchObject({
+        ok: false,
+        code: 0,
+        error: 'The url field must use https',
+      });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,8 +6,8 @@
  * from lib/entities: a definition that shows a field in the wrong JSON type or view fails them.
  */
 import { expect } from 'vitest';
-import { api, type Auth } from './http.js';
 import { expectStatus, uid } from './fixtures.js';
+import { type Auth, api } from './http.js';
 
 /**
  * The recording's type notation (cscart-entities.md "Type notation"):
@@ -39,7 +39,8 @@ export type WireType =
 /** A field table: field → [type in list rows, type in the single object]. */
 export type FieldTable = Record<string, readonly [list: WireType, single: WireType]>;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why `value` is not of `type`, or undefined when it is. */
 export function typeProblem(value: unknown, type: WireType): string | undefined {
@@ -85,7 +86,12 @@ export function typeProblem(value: unknown, type: WireType): string | undefined 
  * Every field of the table that the view shows is present in the recorded type, and the object has no
  * other keys (a field the recording shows only in the other view, or a hidden one, must not leak).
  */
-export function expectShape(object: Record<string, unknown>, table: FieldTable, view: 'list' | 'single', label: string = view): void {
+export function expectShape(
+  object: Record<string, unknown>,
+  table: FieldTable,
+  view: 'list' | 'single',
+  label: string = view,
+): void {
   expect(isPlainObject(object), `${label}: an object expected, got ${JSON.stringify(object)}`).toBe(true);
   const column = view === 'list' ? 0 : 1;
   const problems: string[] = [];
@@ -141,11 +147,20 @@ export async function createVia(path: string, key: string, body: object, auth: A
 /** A store (a company) with a unique name; returns its company_id. */
 export function createStore(fields: object = {}): Promise<number> {
   const tag = uid();
-  return createVia('/api/stores', 'store_id', { company: `Store ${tag}`, storefront: `store-${tag}.example.com`, ...fields });
+  return createVia('/api/stores', 'store_id', {
+    company: `Store ${tag}`,
+    storefront: `store-${tag}.example.com`,
+    ...fields,
+  });
 }
 
 export function createCategory(companyId: number, fields: object = {}, auth: Auth = 'admin'): Promise<number> {
-  return createVia('/api/categories', 'category_id', { category: `Category ${uid()}`, company_id: companyId, ...fields }, auth);
+  return createVia(
+    '/api/categories',
+    'category_id',
+    { category: `Category ${uid()}`, company_id: companyId, ...fields },
+    auth,
+  );
 }
 
 export function createProduct(fields: object = {}, auth: Auth = 'admin'): Promise<number> {
@@ -153,7 +168,12 @@ export function createProduct(fields: object = {}, auth: Auth = 'admin'): Promis
 }
 
 export function createFeature(companyId: number, fields: object = {}): Promise<number> {
-  return createVia('/api/features', 'feature_id', { feature_type: 'S', description: `Feature ${uid()}`, company_id: companyId, ...fields });
+  return createVia('/api/features', 'feature_id', {
+    feature_type: 'S',
+    description: `Feature ${uid()}`,
+    company_id: companyId,
+    ...fields,
+  });
 }
 
 /** GET that must answer 200; returns the body. */
@@ -169,7 +189,9 @@ export function idsOf(body: any, collectionKey: string, idField: string): number
 }
 
 /** A product with two selectable options (`Color`, `Size`) of two variants each, and their variant ids. */
-export async function productWithOptions(optionType: 'S' | 'R' = 'S'): Promise<{ productId: number; options: Array<{ id: number; variants: string[] }> }> {
+export async function productWithOptions(
+  optionType: 'S' | 'R' = 'S',
+): Promise<{ productId: number; options: Array<{ id: number; variants: string[] }> }> {
   const productId = await createProduct();
   const options: Array<{ id: number; variants: string[] }> = [];
   for (const name of ['Color', 'Size']) {

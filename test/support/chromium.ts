@@ -28,13 +28,20 @@ export async function ensureChromium(log: (line: string) => void = console.log):
   if (existsSync(wanted)) return wanted;
   const canInstall = !process.env.CHROMIUM_PATH && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    throw new Error(`The browser tests need Chromium at ${wanted}: on Debian or Ubuntu, apt-get install chromium (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `The browser tests need Chromium at ${wanted}: on Debian or Ubuntu, apt-get install chromium (or set CHROMIUM_PATH).`,
+    );
   }
   log('[chromium] /usr/bin/chromium is missing: installing the Debian package (apt-get install chromium)...');
-  const options = { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 };
+  const options = {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    timeout: 15 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  };
   await run('apt-get', ['update', '-qq'], options);
   await run('apt-get', ['install', '-y', '-qq', 'chromium'], options);
-  if (!existsSync(DEBIAN_CHROMIUM)) throw new Error('apt-get install chromium finished but /usr/bin/chromium is still missing');
+  if (!existsSync(DEBIAN_CHROMIUM))
+    throw new Error('apt-get install chromium finished but /usr/bin/chromium is still missing');
   log('[chromium] installed');
   return DEBIAN_CHROMIUM;
 }

@@ -5,8 +5,9 @@
  * Requests to paths or methods the document does not list (unknown entities, /api.php, OPTIONS) are not
  * operations of the document and are left to the suites' own assertions.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+
 import type { ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { buildOpenApiDocument } from '../../lib/openapi/document.js';
 
 type Json = Record<string, any>;
@@ -21,7 +22,12 @@ function deref(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const ref = (value as Json).$ref;
   if (typeof ref === 'string' && ref.startsWith('#/')) {
-    return deref(ref.slice(2).split('/').reduce((node: Json, key) => node[key], document));
+    return deref(
+      ref
+        .slice(2)
+        .split('/')
+        .reduce((node: Json, key) => node[key], document),
+    );
   }
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, deref(inner)]));
 }
@@ -35,7 +41,9 @@ const templates = Object.keys(document.paths).map((template) => ({
 templates.sort((a, b) => b.literal - a.literal);
 
 /** A version root the document's servers name (`/api/2.0` before `/api`); its paths are relative to it. */
-const versionRoots = (document.servers as Array<{ url: string }>).map(({ url }) => url).sort((a, b) => b.length - a.length);
+const versionRoots = (document.servers as Array<{ url: string }>)
+  .map(({ url }) => url)
+  .sort((a, b) => b.length - a.length);
 
 /** The document's operation for a request, if it documents one. */
 function operationOf(method: string, url: string): { key: string; operation: Json } | undefined {
@@ -57,14 +65,22 @@ function decodeURIComponentSafe(text: string): string {
 }
 
 /** Why a response breaks the document, or undefined when it does not. */
-export function contractViolation(method: string, url: string, status: number, contentType: string | null, body: string): string | undefined {
+export function contractViolation(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: string,
+): string | undefined {
   const found = operationOf(method, url);
   if (!found) return undefined;
   const response = deref(found.operation.responses[String(status)]) as Json | undefined;
-  if (!response) return `${found.key} answered ${status}, which the document does not list (${Object.keys(found.operation.responses).join(', ')})`;
+  if (!response)
+    return `${found.key} answered ${status}, which the document does not list (${Object.keys(found.operation.responses).join(', ')})`;
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return body === '' ? undefined : `${found.key} ${status} has a body the document does not describe`;
-  if (!contentType?.startsWith('application/json')) return `${found.key} ${status}: Content-Type ${contentType}, not JSON`;
+  if (!contentType?.startsWith('application/json'))
+    return `${found.key} ${status}: Content-Type ${contentType}, not JSON`;
   const key = `${found.key} ${status}`;
   let validate = compiled.get(key);
   if (!validate) {

@@ -4,7 +4,7 @@
  * ```sh blocks of a Markdown file in that one shell, verbatim (test/e2e/readme-walkthrough.test.ts,
  * test/e2e/recipes.test.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/lib/ports.js';
@@ -50,7 +50,11 @@ export class FreshStore {
 
   /** Starts it and waits for its export line (call from beforeAll with STARTUP_MS). */
   static async start(): Promise<FreshStore> {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DYNAMODB_PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(await freePort()),
+      DYNAMODB_PORT: String(await freePort()),
+    };
     // A newcomer's start: no bootstrap variables, so the key is generated and printed; and no test database:
     // `npm run admin` in the blocks finds this store's DynamoDB by DYNAMODB_PORT, as it does for a newcomer.
     delete env.BOOTSTRAP_ADMIN_EMAIL;
@@ -58,7 +62,12 @@ export class FreshStore {
     delete env.AWS_ENDPOINT_URL_DYNAMODB;
     delete env.TABLE_NAME;
     const store = new FreshStore(env);
-    store.#server = spawn('npm', ['start', '--', '--in-memory', '--log-format', 'json'], { cwd: repoRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    store.#server = spawn('npm', ['start', '--', '--in-memory', '--log-format', 'json'], {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     store.exportLine = await store.#waitForExportLine();
     return store;
   }
@@ -74,13 +83,20 @@ export class FreshStore {
 
   /** A GET as the bootstrap administrator, its JSON answer. */
   async read(path: string): Promise<Record<string, unknown>> {
-    return (await fetch(`${this.api}${path}`, { headers: { authorization: this.authorization } })).json() as Promise<Record<string, unknown>>;
+    return (await fetch(`${this.api}${path}`, { headers: { authorization: this.authorization } })).json() as Promise<
+      Record<string, unknown>
+    >;
   }
 
   /** The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it). */
   run(blocks: readonly string[], after: readonly string[] = []): ShellRun {
     const script = [this.exportLine, ...blocks, ...after].join('\n');
-    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: repoRoot, env: this.#env, encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: repoRoot,
+      env: this.#env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   }
 
@@ -106,7 +122,10 @@ export class FreshStore {
   #waitForExportLine(): Promise<string> {
     const server = this.#server!;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`npm start printed no "Set:" line:\n${this.#output}`)), STARTUP_MS - 5_000);
+      const timer = setTimeout(
+        () => reject(new Error(`npm start printed no "Set:" line:\n${this.#output}`)),
+        STARTUP_MS - 5_000,
+      );
       server.stdout!.on('data', (chunk: Buffer) => {
         this.#output += chunk.toString();
         const line = this.#output.split('\n').find((text) => text.startsWith('Set:'));
@@ -116,7 +135,9 @@ export class FreshStore {
         }
       });
       server.stderr!.on('data', (chunk: Buffer) => (this.#output += chunk.toString()));
-      server.once('exit', (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${this.#output}`)));
+      server.once('exit', (code) =>
+        reject(new Error(`npm start exited (${code}) before it was ready:\n${this.#output}`)),
+      );
     });
   }
 }

@@ -26,7 +26,11 @@ function install(client: DynamoDBDocumentClient): void {
     (next, context) => async (args) => {
       const calls = sink;
       if (!calls) return next(args);
-      const call: Timed = { command: String(context.commandName ?? 'Unknown').replace(/Command$/, ''), start: performance.now(), end: Infinity };
+      const call: Timed = {
+        command: String(context.commandName ?? 'Unknown').replace(/Command$/, ''),
+        start: performance.now(),
+        end: Infinity,
+      };
       calls.push(call);
       try {
         return await next(args);
@@ -50,7 +54,10 @@ export function sequentialSteps(calls: ReadonlyArray<{ start: number; end: numbe
 }
 
 /** Runs `work` and reports the DynamoDB calls it made on `client` and their sequential steps. */
-export async function traceCalls<T>(client: DynamoDBDocumentClient, work: () => Promise<T>): Promise<{ result: T; trace: CallTrace }> {
+export async function traceCalls<T>(
+  client: DynamoDBDocumentClient,
+  work: () => Promise<T>,
+): Promise<{ result: T; trace: CallTrace }> {
   install(client);
   const calls: Timed[] = [];
   sink = calls;

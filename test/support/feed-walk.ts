@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { api, type Auth } from './http.js';
+import { type Auth, api } from './http.js';
 
 /** GET /api/events pages (docs/api.md §11) walked from the present, for tests that check what a change made. */
 export interface FeedPage {
@@ -18,7 +18,8 @@ export async function feedPage(query: string, auth: Auth = 'admin'): Promise<Fee
 /** The cursor of the present: every event stored so far walked past. */
 export async function feedCursorNow(filter = ''): Promise<string> {
   let page = await feedPage(`?items_per_page=250${filter}`);
-  while (page.params.has_more) page = await feedPage(`?items_per_page=250${filter}&cursor=${encodeURIComponent(page.params.next)}`);
+  while (page.params.has_more)
+    page = await feedPage(`?items_per_page=250${filter}&cursor=${encodeURIComponent(page.params.next)}`);
   return page.params.next;
 }
 
@@ -26,7 +27,11 @@ export async function feedCursorNow(filter = ''): Promise<string> {
  * Every event after `cursor`, walked until `done` is satisfied or 60 s pass without a new event (events appear a
  * few seconds after their commit; a walk beside a long burst of writes keeps going while events keep coming).
  */
-export async function feedEventsAfter(cursor: string, done: (seen: ChangeEvent[]) => boolean, filter = ''): Promise<ChangeEvent[]> {
+export async function feedEventsAfter(
+  cursor: string,
+  done: (seen: ChangeEvent[]) => boolean,
+  filter = '',
+): Promise<ChangeEvent[]> {
   const seen: ChangeEvent[] = [];
   const quietFor = 60_000;
   let deadline = Date.now() + quietFor;

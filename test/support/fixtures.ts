@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
-import { createUser as storeUser, setApiKeyHash } from '../../lib/db/users.js';
-import { api, type ApiResponse, type Auth } from './http.js';
+import { setApiKeyHash, createUser as storeUser } from '../../lib/db/users.js';
+import { type ApiResponse, type Auth, api } from './http.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -94,7 +94,9 @@ export function adminCli(args: string[]): Promise<CliResult> {
 async function adminCliOk(args: string[]): Promise<CliResult> {
   const result = await adminCli(args);
   if (result.code !== 0) {
-    throw new Error(`admin ${args.join(' ')} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+    throw new Error(
+      `admin ${args.join(' ')} exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`,
+    );
   }
   return result;
 }
@@ -158,7 +160,9 @@ export interface UserFields {
 
 /** A company (POST /stores as the bootstrap root): what a user's company_id names. Returns its company_id. */
 export async function createCompany(name = `Company ${uid()}`): Promise<number> {
-  const response = await api('POST', '/api/stores', { body: { company: name, storefront: `${uid()}.shop.example.com` } });
+  const response = await api('POST', '/api/stores', {
+    body: { company: name, storefront: `${uid()}.shop.example.com` },
+  });
   expectStatus(response, 201);
   expect(Number.isInteger(response.json.store_id)).toBe(true);
   return response.json.store_id as number;
@@ -183,14 +187,21 @@ export const createCustomer = (auth: Auth = 'admin') => createUser({ user_type: 
 export type LinkStatus = 'A' | 'F' | 'P' | 'D';
 
 /** PUT /users/:uid/usergroups/:gid, expecting the contract's success answer. */
-export async function setLink(userId: number, groupId: number, status: LinkStatus, auth: Auth = 'admin'): Promise<void> {
+export async function setLink(
+  userId: number,
+  groupId: number,
+  status: LinkStatus,
+  auth: Auth = 'admin',
+): Promise<void> {
   const response = await api('PUT', `/api/users/${userId}/usergroups/${groupId}`, { auth, body: { status } });
   expectStatus(response, 200);
   expect(response.json).toEqual({ message: 'Status has been changed.' });
 }
 
 /** GET /users/:uid/usergroups as the bootstrap root. */
-export async function linksOf(userId: number): Promise<Record<string, { link_id: number; usergroup_id: number; status: string }>> {
+export async function linksOf(
+  userId: number,
+): Promise<Record<string, { link_id: number; usergroup_id: number; status: string }>> {
   const response = await api('GET', `/api/users/${userId}/usergroups`);
   expectStatus(response, 200);
   return response.json;

@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
-import { startLocalDatabase } from '../../scripts/lib/local-database.js';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
+import { startLocalDatabase } from '../../scripts/lib/local-database.js';
 import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
 import { startOffline } from '../../scripts/lib/offline.js';
 import { freePort } from '../../scripts/lib/ports.js';
@@ -48,7 +48,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // handed to the webhooks, whose receivers in the tests listen on 127.0.0.1 (the local stage allows it, as
     // serverless offline's functions do; without it every first attempt was refused and waited for the retry runner).
     process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
-    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) => console.error(`change feed: ${error.message}`));
+    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) =>
+      console.error(`change feed: ${error.message}`),
+    );
 
     const offline = await startOffline({
       httpPort: await freePort(),

@@ -33,14 +33,19 @@ export interface ApiResponse<T = any> {
 export { basicAuthorization as basicAuth };
 
 /** One request against serverless offline, e.g. `api('GET', '/api/usergroups')`. */
-export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const { auth = 'admin', body, headers = {} } = options;
   const requestHeaders: Record<string, string> = {};
   const credentials = auth === 'admin' ? ([inject('adminEmail'), inject('adminKey')] as const) : auth;
   if (credentials) requestHeaders.authorization = basicAuth(credentials[0], credentials[1]);
 
   const isObject = body !== undefined && typeof body !== 'string';
-  const contentType = options.contentType === undefined ? (isObject ? 'application/json' : undefined) : options.contentType;
+  const contentType =
+    options.contentType === undefined ? (isObject ? 'application/json' : undefined) : options.contentType;
   if (contentType !== undefined && contentType !== null) requestHeaders['content-type'] = contentType;
   for (const [name, value] of Object.entries(headers)) requestHeaders[name.toLowerCase()] = value;
 

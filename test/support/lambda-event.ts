@@ -4,8 +4,9 @@
  * and both query maps are filled, as API Gateway fills them, so a handler runs
  * exactly the code path it runs on AWS. No test-runner imports: bench/ uses it too.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+
 import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 
 export type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -27,15 +28,23 @@ export function basicAuthorization(email: string, key: string): string {
   return `Basic ${Buffer.from(`${email}:${key}`, 'utf8').toString('base64')}`;
 }
 
-const repeatedOnce = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([name, value]) => [name, [value]]));
+const repeatedOnce = (map: Record<string, string>) =>
+  Object.fromEntries(Object.entries(map).map(([name, value]) => [name, [value]]));
 
 export function proxyEvent(httpMethod: string, path: string, options: ProxyEventOptions = {}): APIGatewayProxyEvent {
   const { base64 = false, sourceIp = '203.0.113.7', resource = path } = options;
-  const headers: Record<string, string> = { Host: 'api.example.com', 'User-Agent': 'store-api-tests', ...(options.headers ?? {}) };
+  const headers: Record<string, string> = {
+    Host: 'api.example.com',
+    'User-Agent': 'store-api-tests',
+    ...(options.headers ?? {}),
+  };
   let body: string | null = null;
   if (options.body !== undefined) {
     const text = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    if (typeof options.body !== 'string' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    if (
+      typeof options.body !== 'string' &&
+      !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    ) {
       headers['Content-Type'] = 'application/json';
     }
     body = base64 ? Buffer.from(text, 'utf8').toString('base64') : text;
@@ -115,7 +124,9 @@ export interface Answer {
 /** Invokes a handler with a fresh context; the answer with lower-cased headers and the body parsed when JSON. */
 export async function invokeHandler(handler: unknown, event: APIGatewayProxyEvent): Promise<Answer> {
   const result = await (handler as LambdaHandler)(event, lambdaContext());
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  const headers = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
   let json: unknown;
   try {
     json = result.body ? JSON.parse(result.body) : undefined;

@@ -18,7 +18,8 @@ function proseLines(markdown: string): Array<{ line: number; text: string }> {
   markdown.split('\n').forEach((text, index) => {
     const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(text)?.[1];
     if (fence) {
-      if (opener && opener[0] === fence[0] && opener.length >= fence.length && text.trim() === opener) fence = undefined;
+      if (opener && opener[0] === fence[0] && opener.length >= fence.length && text.trim() === opener)
+        fence = undefined;
       return;
     }
     if (opener) fence = opener;
@@ -35,7 +36,8 @@ export function linksOf(markdown: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   for (const { line, text } of proseLines(markdown)) {
     const prose = withoutCode(text);
-    for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line, target: match[1]! });
+    for (const match of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+      links.push({ line, target: match[1]! });
     const definition = /^\s{0,3}\[[^\]]+\]:\s+<?([^\s>]+)/.exec(prose);
     if (definition) links.push({ line, target: definition[1]! });
   }
@@ -51,7 +53,11 @@ export function slugOf(heading: string): string {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // links and images: their text
     .replace(/<[^>]+>/g, '') // inline HTML
     .replace(/`/g, '');
-  return rendered.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return rendered
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** Every anchor GitHub gives the file: heading slugs (a repeated one gets `-1`, `-2`, …) and explicit `<a id/name>`. */

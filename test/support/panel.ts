@@ -22,7 +22,12 @@ export class PanelClient {
 
   constructor(readonly headers: Record<string, string> = {}) {}
 
-  private async send(method: string, path: string, body?: URLSearchParams, extra: Record<string, string> = {}): Promise<PanelPage> {
+  private async send(
+    method: string,
+    path: string,
+    body?: URLSearchParams,
+    extra: Record<string, string> = {},
+  ): Promise<PanelPage> {
     const baseUrl = inject('baseUrl');
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${baseUrl}${path}`, {
@@ -45,7 +50,13 @@ export class PanelClient {
       if (/Max-Age=0/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: response.status, headers: response.headers, setCookies, body: await response.text(), location: response.headers.get('location') };
+    return {
+      status: response.status,
+      headers: response.headers,
+      setCookies,
+      body: await response.text(),
+      location: response.headers.get('location'),
+    };
   }
 
   get(path: string): Promise<PanelPage> {
@@ -84,7 +95,10 @@ export function shownKey(body: string): string | undefined {
 /** The text of the page's notices (alerts and statuses), tags stripped. */
 export function notices(body: string): string[] {
   return [...body.matchAll(/<div class="notice [a-z]+" role="(?:alert|status)"[^>]*>([\s\S]*?)<\/div>/g)].map((m) =>
-    m[1]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim(),
+    m[1]!
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
   );
 }
 

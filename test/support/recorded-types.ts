@@ -7,7 +7,8 @@
  */
 import type { RecordedField, RecordedSection, RecordedType } from './recording.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 
@@ -40,7 +41,10 @@ export function matchesType(type: RecordedType, value: unknown, places?: number)
     case 'str(int)':
       return typeof value === 'string' && /^-?\d+$/.test(value);
     case 'str(dec)':
-      return typeof value === 'string' && (places === undefined ? /^-?\d+\.\d+$/ : new RegExp(`^-?\\d+\\.\\d{${places}}$`)).test(value);
+      return (
+        typeof value === 'string' &&
+        (places === undefined ? /^-?\d+\.\d+$/ : new RegExp(`^-?\\d+\\.\\d{${places}}$`)).test(value)
+      );
     case 'str':
       return typeof value === 'string';
     case 'str(csv)':
@@ -68,16 +72,28 @@ export function matchesType(type: RecordedType, value: unknown, places?: number)
 }
 
 /** The recorded shape of what sits under `path` (`shipping`, `main_pair.detailed`): its own name first, then its last key. */
-function shapeOf(section: RecordedSection, path: string, suffix: '' | '[]' | '{}'): Map<string, RecordedType> | undefined {
+function shapeOf(
+  section: RecordedSection,
+  path: string,
+  suffix: '' | '[]' | '{}',
+): Map<string, RecordedType> | undefined {
   const key = path.slice(path.lastIndexOf('.') + 1);
   return section.nested.get(`${path}${suffix}`) ?? (path !== key ? section.nested.get(`${key}${suffix}`) : undefined);
 }
 
 /** Differences of `value` (at `path`, recorded as `type`) from the recording, recursing into recorded nested shapes. */
-export function differences(section: RecordedSection, path: string, type: RecordedType, value: unknown, places?: number): string[] {
+export function differences(
+  section: RecordedSection,
+  path: string,
+  type: RecordedType,
+  value: unknown,
+  places?: number,
+): string[] {
   if (!matchesType(type, value, places)) {
     const shown = JSON.stringify(value);
-    return [`${path}: recorded ${type}${places !== undefined ? ` with ${places} decimals` : ''}, ours ${shown === undefined ? 'absent' : shown.slice(0, 80)}`];
+    return [
+      `${path}: recorded ${type}${places !== undefined ? ` with ${places} decimals` : ''}, ours ${shown === undefined ? 'absent' : shown.slice(0, 80)}`,
+    ];
   }
   // PHP's empty array standing for an empty object has no keys to compare.
   if (isEmptyList(value) && type.startsWith('object')) return [];
@@ -88,34 +104,61 @@ export function differences(section: RecordedSection, path: string, type: Record
     if (shape) found.push(...keysDiffer(section, path, shape, value as Record<string, unknown>));
   } else if (type === 'object{id:…}') {
     const shape = shapeOf(section, dotted, '{}') ?? shapeOf(section, dotted, '');
-    if (shape) for (const [id, inner] of Object.entries(value as Record<string, unknown>)) found.push(...objectDiffers(section, `${path}{${id}}`, shape, inner));
+    if (shape)
+      for (const [id, inner] of Object.entries(value as Record<string, unknown>))
+        found.push(...objectDiffers(section, `${path}{${id}}`, shape, inner));
   } else if (type.startsWith('array<object')) {
     const shape = shapeOf(section, dotted, '[]');
-    if (shape) (value as unknown[]).forEach((inner, i) => found.push(...objectDiffers(section, `${path}[${i}]`, shape, inner)));
+    if (shape)
+      (value as unknown[]).forEach((inner, i) => found.push(...objectDiffers(section, `${path}[${i}]`, shape, inner)));
   }
   return found;
 }
 
-function objectDiffers(section: RecordedSection, path: string, shape: Map<string, RecordedType>, value: unknown): string[] {
+function objectDiffers(
+  section: RecordedSection,
+  path: string,
+  shape: Map<string, RecordedType>,
+  value: unknown,
+): string[] {
   if (!isObject(value)) return [`${path}: recorded object, ours ${JSON.stringify(value)?.slice(0, 80)}`];
   return keysDiffer(section, path, shape, value);
 }
 
-function keysDiffer(section: RecordedSection, path: string, shape: Map<string, RecordedType>, value: Record<string, unknown>): string[] {
+function keysDiffer(
+  section: RecordedSection,
+  path: string,
+  shape: Map<string, RecordedType>,
+  value: Record<string, unknown>,
+): string[] {
   return [...shape].flatMap(([key, type]) =>
-    Object.hasOwn(value, key) ? differences(section, `${path}.${key}`, type, value[key]) : [`${path}.${key}: recorded ${type}, ours absent`],
+    Object.hasOwn(value, key)
+      ? differences(section, `${path}.${key}`, type, value[key])
+      : [`${path}.${key}: recorded ${type}, ours absent`],
   );
 }
 
 /** Differences of one of our objects from a recorded field table, in one view (`list` row or `single` object). */
-export function fieldDifferences(section: RecordedSection, fields: readonly RecordedField[], view: 'list' | 'single', ours: Record<string, unknown>, prefix = ''): string[] {
+export function fieldDifferences(
+  section: RecordedSection,
+  fields: readonly RecordedField[],
+  view: 'list' | 'single',
+  ours: Record<string, unknown>,
+  prefix = '',
+): string[] {
   return fields.flatMap((field) => {
     const recorded = field[view];
     if (recorded === undefined) return [];
     const type = readType(field.field, recorded);
     const path = `${prefix}${field.field}`;
     if (!Object.hasOwn(ours, field.field)) return [`${path}: recorded ${type}, ours absent`];
-    return differences(section, field.field, type, ours[field.field], type === 'str(dec)' ? placesOf(field.example) : undefined).map((d) => `${prefix}${d}`);
+    return differences(
+      section,
+      field.field,
+      type,
+      ours[field.field],
+      type === 'str(dec)' ? placesOf(field.example) : undefined,
+    ).map((d) => `${prefix}${d}`);
   });
 }
 
@@ -124,19 +167,32 @@ export function jsonShapeDifferences(path: string, recorded: unknown, ours: unkn
   const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
   const numericString = (value: unknown) => typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value);
   if (kind(recorded) !== kind(ours)) return [`${path}: recorded ${kind(recorded)}, ours ${kind(ours)}`];
-  if (typeof recorded === 'string' && numericString(recorded) !== numericString(ours)) return [`${path}: recorded ${JSON.stringify(recorded)}, ours ${JSON.stringify(ours)}`];
+  if (typeof recorded === 'string' && numericString(recorded) !== numericString(ours))
+    return [`${path}: recorded ${JSON.stringify(recorded)}, ours ${JSON.stringify(ours)}`];
   if (Array.isArray(recorded)) {
     const ourList = ours as unknown[];
-    return recorded.length === 0 ? [] : ourList.flatMap((item, i) => jsonShapeDifferences(`${path}[${i}]`, recorded[0], item));
+    return recorded.length === 0
+      ? []
+      : ourList.flatMap((item, i) => jsonShapeDifferences(`${path}[${i}]`, recorded[0], item));
   }
   if (!isObject(recorded)) return [];
   const ourObject = ours as Record<string, unknown>;
   if (keyedByIds) {
     // A map keyed by ids (an exception's combination): the ids are ours, the values' shape is the recording's.
     const sample = Object.values(recorded)[0];
-    return Object.entries(ourObject).flatMap(([key, value]) => [...(/^\d+$/.test(key) ? [] : [`${path}: key ${key} is not an id`]), ...(sample === undefined ? [] : jsonShapeDifferences(`${path}{${key}}`, sample, value))]);
+    return Object.entries(ourObject).flatMap(([key, value]) => [
+      ...(/^\d+$/.test(key) ? [] : [`${path}: key ${key} is not an id`]),
+      ...(sample === undefined ? [] : jsonShapeDifferences(`${path}{${key}}`, sample, value)),
+    ]);
   }
   return Object.entries(recorded).flatMap(([key, value]) =>
-    Object.hasOwn(ourObject, key) ? jsonShapeDifferences(`${path}.${key}`, value, ourObject[key], isObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k)) && Object.keys(value).length > 0) : [`${path}.${key}: ours absent`],
+    Object.hasOwn(ourObject, key)
+      ? jsonShapeDifferences(
+          `${path}.${key}`,
+          value,
+          ourObject[key],
+          isObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k)) && Object.keys(value).length > 0,
+        )
+      : [`${path}.${key}: ours absent`],
   );
 }

@@ -51,7 +51,10 @@ const PAIR = new RegExp(String.raw`\`(\w+)\`:(${TYPE})(?=[,.;)\s]|$)`, 'g');
 const RUN = new RegExp(String.raw`(?:\`\w+\`:(?:${TYPE})(?:,\s*|(?=[.;)\s]|$)))+`, 'g');
 
 function parseFieldRow(line: string): RecordedField | undefined {
-  const cells = line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const cells = line
+    .split('|')
+    .slice(1, -1)
+    .map((cell) => cell.trim());
   const name = /^`(\w+)`$/.exec(cells[0] ?? '')?.[1];
   if (!name || cells.length < 3) return undefined;
   const type = (cell: string | undefined) => (cell === undefined || cell === '—' ? undefined : cell);

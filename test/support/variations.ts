@@ -1,8 +1,8 @@
 /** Fixtures of the product variation suites: select features with variants, products with their values, groups. */
 import { expect } from 'vitest';
-import { api } from './http.js';
 import { createFeature, createProduct, createStore, getOk } from './catalog.js';
 import { expectStatus, uid } from './fixtures.js';
+import { api } from './http.js';
 
 export interface SelectFeature {
   id: number;
@@ -14,7 +14,12 @@ export interface SelectFeature {
 export async function selectFeature(companyId: number, names: string[]): Promise<SelectFeature> {
   const id = await createFeature(companyId, { variants: names.map((variant) => ({ variant })) });
   const single = await getOk(`/api/features/${id}`);
-  const byName = new Map(Object.values(single.variants as Record<string, { variant_id: string; variant: string }>).map((v) => [v.variant, v.variant_id]));
+  const byName = new Map(
+    Object.values(single.variants as Record<string, { variant_id: string; variant: string }>).map((v) => [
+      v.variant,
+      v.variant_id,
+    ]),
+  );
   return { id, variants: names.map((name) => byName.get(name)!) };
 }
 
@@ -26,13 +31,21 @@ export interface Catalog {
 
 export async function catalog(): Promise<Catalog> {
   const companyId = await createStore();
-  const [color, size] = await Promise.all([selectFeature(companyId, ['Red', 'Blue', 'Black']), selectFeature(companyId, ['S', 'M', 'L'])]);
+  const [color, size] = await Promise.all([
+    selectFeature(companyId, ['Red', 'Blue', 'Black']),
+    selectFeature(companyId, ['S', 'M', 'L']),
+  ]);
   return { companyId, color, size };
 }
 
 /** A product of the store with the given color and size variant ids. */
 export function variantProduct(c: Catalog, color: string, size: string, fields: object = {}): Promise<number> {
-  return createProduct({ product: `T-shirt ${uid()}`, company_id: c.companyId, product_features: { [c.color.id]: color, [c.size.id]: size }, ...fields });
+  return createProduct({
+    product: `T-shirt ${uid()}`,
+    company_id: c.companyId,
+    product_features: { [c.color.id]: color, [c.size.id]: size },
+    ...fields,
+  });
 }
 
 /** POST /product_variations_groups; returns the answer's group. */

@@ -54,8 +54,13 @@ export class WebhookReceiver {
   /** Each received message verified with the `standardwebhooks` library; throws on a bad signature. */
   verified(secret: string): Array<Record<string, unknown>> {
     const verifier = new Webhook(secret);
-    return this.received.map((message) =>
-      verifier.verify(message.body, { 'webhook-id': message.id, 'webhook-timestamp': message.timestamp, 'webhook-signature': message.signature }) as Record<string, unknown>,
+    return this.received.map(
+      (message) =>
+        verifier.verify(message.body, {
+          'webhook-id': message.id,
+          'webhook-timestamp': message.timestamp,
+          'webhook-signature': message.signature,
+        }) as Record<string, unknown>,
     );
   }
 }

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const stack = require('../../infra/stack.cjs') as { resources: (ctx: object) => Promise<{ Resources: Record<string, any> }> };
+const stack = require('../../infra/stack.cjs') as {
+  resources: (ctx: object) => Promise<{ Resources: Record<string, any> }>;
+};
 const functions = require('../../infra/functions.cjs') as (ctx: object) => Promise<Record<string, any>>;
 const activeTable = require('../../infra/active-table.cjs') as { name: (ctx: object) => Promise<string> };
 
@@ -32,14 +34,20 @@ function resolver(params: Record<string, string>) {
 
 const switched = { activeTable: RESTORED, activeTableStreamArn: RESTORED_STREAM };
 const grantsOf = (resources: Record<string, any>) =>
-  JSON.stringify(Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Role').map((r) => r.Properties.Policies));
+  JSON.stringify(
+    Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Role')
+      .map((r) => r.Properties.Policies),
+  );
 
 describe('the table a stage uses (infra/active-table.cjs): its own, or the one admin switch-table names', () => {
   it("uses the stage's own table through the core's exports when nothing is switched", async () => {
     const ctx = resolver({ domain: 'events' });
     expect(await activeTable.name(ctx)).toBe('store-api-s');
     expect(grantsOf((await stack.resources(ctx)).Resources)).toContain('"Fn::ImportValue":"store-api-s-TableArn"');
-    expect((await functions(ctx))['events-consumer'].events[0].stream.arn).toEqual({ 'Fn::ImportValue': 'store-api-s-TableStreamArn' });
+    expect((await functions(ctx))['events-consumer'].events[0].stream.arn).toEqual({
+      'Fn::ImportValue': 'store-api-s-TableStreamArn',
+    });
   });
 
   it('names the switched-to table in TABLE_NAME, every grant and the consumer trigger, without imports', async () => {
@@ -61,6 +69,8 @@ describe('the table a stage uses (infra/active-table.cjs): its own, or the one a
   });
 
   it('refuses a switched-to table without its stream', async () => {
-    await expect(activeTable.name(resolver({ domain: 'events', activeTable: RESTORED }))).rejects.toThrow(/activeTableStreamArn/);
+    await expect(activeTable.name(resolver({ domain: 'events', activeTable: RESTORED }))).rejects.toThrow(
+      /activeTableStreamArn/,
+    );
   });
 });

@@ -73,8 +73,12 @@ describe('npm run admin without a database', () => {
 
 describe('unreachableDatabaseMessage', () => {
   it('is silent about errors that are not a connection failure (they keep their own message)', () => {
-    expect(unreachableDatabaseMessage(new Error('no user with e-mail x'), 'http://127.0.0.1:8000', undefined)).toBeUndefined();
-    expect(unreachableDatabaseMessage(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }), 'AWS', 'prod')).toBeUndefined();
+    expect(
+      unreachableDatabaseMessage(new Error('no user with e-mail x'), 'http://127.0.0.1:8000', undefined),
+    ).toBeUndefined();
+    expect(
+      unreachableDatabaseMessage(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }), 'AWS', 'prod'),
+    ).toBeUndefined();
   });
 
   it('points a deployed stage at AWS settings rather than at npm start', () => {

@@ -14,16 +14,20 @@ import { thrownBy } from '../support/thrown.js';
 const document = buildOpenApiDocument() as { paths: Record<string, Record<string, unknown>> };
 
 /** Every documented path (relative to a version root) with a concrete request path for it (ids filled in). */
-const documented = Object.keys(document.paths).map((template) => [template, `/api${template.replace('{id}', '1').replace('{nestedId}', '2')}`] as const);
+const documented = Object.keys(document.paths).map(
+  (template) => [template, `/api${template.replace('{id}', '1').replace('{nestedId}', '2')}`] as const,
+);
 
-const allowOf = (method: string, path: string) => thrownBy(HttpError, () => resolveRoute(method, parseApiPath(path, {})));
+const allowOf = (method: string, path: string) =>
+  thrownBy(HttpError, () => resolveRoute(method, parseApiPath(path, {})));
 
 describe('Allow lists what the OpenAPI document lists for the path', () => {
   it.each(documented)('%s', (template, path) => {
     const listed = Object.keys(document.paths[template]!).map((method) => method.toUpperCase());
     // A batch path of an entity with name ids is also the object path of the object named `batch` (a langvar).
     const entity = ENTITIES[template.split('/')[1]!];
-    if (template.endsWith('/batch') && entity?.idKind === 'name') listed.push(...Object.keys(document.paths[`/${entity.name}/{id}`]!).map((method) => method.toUpperCase()));
+    if (template.endsWith('/batch') && entity?.idKind === 'name')
+      listed.push(...Object.keys(document.paths[`/${entity.name}/{id}`]!).map((method) => method.toUpperCase()));
     const error = allowOf('PATCH', path);
     expect(error.status).toBe(405);
     expect(error.headers.Allow!.split(', ').sort()).toEqual([...listed].sort());

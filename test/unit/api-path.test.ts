@@ -92,14 +92,20 @@ describe('parseApiPath', () => {
   });
 
   it('decodes a path segment once: %25zz is the id "%zz", %25 is "%" (no second decoding, no 404 of its own)', () => {
-    expect(parseApiPath('/api/product_variations_groups/%25zz', {}).segments).toEqual(['product_variations_groups', '%zz']);
+    expect(parseApiPath('/api/product_variations_groups/%25zz', {}).segments).toEqual([
+      'product_variations_groups',
+      '%zz',
+    ]);
     expect(parseApiPath('/api/2.0/carts/%25', {}).segments).toEqual(['carts', '%']);
     expect(parseApiPath('/api/pages/%2525', {}).segments).toEqual(['pages', '%25']);
   });
 
-  it('takes the api.php form\'s _d as the query parser decoded it (a query value is not decoded twice)', () => {
+  it("takes the api.php form's _d as the query parser decoded it (a query value is not decoded twice)", () => {
     expect(parseApiPath('/api.php', { _d: 'carts/%', ajax_custom: '1' }).segments).toEqual(['carts', '%']);
-    expect(parseApiPath('/api.php', { _d: '2.0/product_variations_groups/%zz' })).toEqual({ version: '2.0', segments: ['product_variations_groups', '%zz'] });
+    expect(parseApiPath('/api.php', { _d: '2.0/product_variations_groups/%zz' })).toEqual({
+      version: '2.0',
+      segments: ['product_variations_groups', '%zz'],
+    });
     expect(parseApiPath('/api.php', { _d: 'pages/%25' }).segments).toEqual(['pages', '%25']);
   });
 

@@ -5,12 +5,19 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../lib/auth/authorize.js';
-import type { Caller } from '../../lib/entities/caller.js';
 import { resetConfigForTests } from '../../lib/config.js';
+import type { Caller } from '../../lib/entities/caller.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 
-const vendor: Caller = { userId: 7, email: 'v@example.com', userType: 'V', isRoot: false, companyId: 3, activeGroupIds: [] };
+const vendor: Caller = {
+  userId: 7,
+  email: 'v@example.com',
+  userType: 'V',
+  isRoot: false,
+  companyId: 3,
+  activeGroupIds: [],
+};
 const route = (method: string, path: string) => resolveRoute(method, parseApiPath(path, {}));
 const judged = (caller: Caller, method: string, path: string) =>
   authorize(caller, route(method, path)).then(

@@ -1,19 +1,30 @@
 /** Reading a batch body (lib/operations/batch-body.ts): what is the batch's own 400/413, what is left to each item. */
 import { describe, expect, it } from 'vitest';
+import { authEntity } from '../../lib/entities/auth.js';
+import { batchedOperations } from '../../lib/entities/methods.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { settingsEntity } from '../../lib/entities/settings.js';
 import { taxesEntity } from '../../lib/entities/taxes.js';
-import { batchedOperations } from '../../lib/entities/methods.js';
-import { authEntity } from '../../lib/entities/auth.js';
-import { HttpError } from '../../lib/http/http-errors.js';
 import { ValidationError } from '../../lib/errors.js';
+import { HttpError } from '../../lib/http/http-errors.js';
 import { MAX_BATCH_OPERATIONS, readBatch } from '../../lib/operations/batch-body.js';
 import { thrownBy } from '../support/thrown.js';
 
 describe('readBatch', () => {
   it('keeps every item in the order sent, per list; item content is not judged here', () => {
-    const items = readBatch(taxesEntity, { create: [{ tax: 'A' }, { status: 'nonsense' }], delete: [3, '4', { tax_id: 5 }], update: [{ tax_id: 'x' }] }, false);
-    expect(items.map((item) => `${item.list}[${item.index}]`)).toEqual(['create[0]', 'create[1]', 'delete[0]', 'delete[1]', 'delete[2]', 'update[0]']);
+    const items = readBatch(
+      taxesEntity,
+      { create: [{ tax: 'A' }, { status: 'nonsense' }], delete: [3, '4', { tax_id: 5 }], update: [{ tax_id: 'x' }] },
+      false,
+    );
+    expect(items.map((item) => `${item.list}[${item.index}]`)).toEqual([
+      'create[0]',
+      'create[1]',
+      'delete[0]',
+      'delete[1]',
+      'delete[2]',
+      'update[0]',
+    ]);
   });
 
   it.each([
@@ -34,7 +45,10 @@ describe('readBatch', () => {
   });
 
   it(`more than ${MAX_BATCH_OPERATIONS} operations in all lists → 413 naming the limit; none → 400`, () => {
-    const body = { create: Array.from({ length: 60 }, () => ({})), delete: Array.from({ length: 41 }, (_, i) => i + 1) };
+    const body = {
+      create: Array.from({ length: 60 }, () => ({})),
+      delete: Array.from({ length: 41 }, (_, i) => i + 1),
+    };
     const error = thrownBy(HttpError, () => readBatch(taxesEntity, body, false));
     expect(error.status).toBe(413);
     expect(error.message).toContain(`at most ${MAX_BATCH_OPERATIONS} operations`);

@@ -14,7 +14,10 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 const BENCH = ['--import', 'tsx', 'bench/run.ts'];
 
 /** The bench's private TMPDIR, named after its pid (scripts/lib/scratch-dir.ts). */
-const scratchOf = (pid: number) => readdirSync(tmpdir()).filter((name) => name.startsWith(`store-api-tmp-${pid}-`)).map((name) => join(tmpdir(), name));
+const scratchOf = (pid: number) =>
+  readdirSync(tmpdir())
+    .filter((name) => name.startsWith(`store-api-tmp-${pid}-`))
+    .map((name) => join(tmpdir(), name));
 
 describe('npm run bench', () => {
   it.each(['--help', '-h'])('%s prints the usage and exits 0 without starting anything', (flag) => {
@@ -39,7 +42,10 @@ describe('npm run bench', () => {
       let scratch: string[] = [];
       while (!scratch.some((dir) => readdirSync(dir).some((name) => name.startsWith('store-api-bench-bundles-')))) {
         expect(bench.exitCode, output).toBeNull();
-        expect(Date.now() < giveUp, `no store-api-bench-bundles-* in a store-api-tmp-${bench.pid}-* folder:\n${output}`).toBe(true);
+        expect(
+          Date.now() < giveUp,
+          `no store-api-bench-bundles-* in a store-api-tmp-${bench.pid}-* folder:\n${output}`,
+        ).toBe(true);
         await delay(100);
         scratch = scratchOf(bench.pid!);
       }

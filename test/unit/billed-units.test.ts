@@ -18,8 +18,18 @@ describe('item sizes as AWS counts them (bench/lib/billed-units.ts)', () => {
 describe('write units as AWS bills them', () => {
   const small = (i: number) => ({ after: { pk: `P#${i}`, sk: 'R', value: 'x'.repeat(100) } });
   it('a transaction of ten small Puts costs 20 units (DynamoDB Local reports about 2)', () => {
-    expect(totalWriteUnits(Array.from({ length: 10 }, (_, i) => small(i)), true)).toBe(20);
-    expect(totalWriteUnits(Array.from({ length: 10 }, (_, i) => small(i)), false)).toBe(10);
+    expect(
+      totalWriteUnits(
+        Array.from({ length: 10 }, (_, i) => small(i)),
+        true,
+      ),
+    ).toBe(20);
+    expect(
+      totalWriteUnits(
+        Array.from({ length: 10 }, (_, i) => small(i)),
+        false,
+      ),
+    ).toBe(10);
   });
   it('each item is rounded up to a started KB, the larger of before and after', () => {
     const big = { pk: 'P#1', sk: 'R', text: 'x'.repeat(1500) };
@@ -28,7 +38,10 @@ describe('write units as AWS bills them', () => {
   });
   it('an item of the secondary index writes it too: once when its key stays, delete and put when it moves', () => {
     const at = (gsi1pk: string) => ({ pk: 'U#1', sk: 'P', gsi1pk, gsi1sk: '1' });
-    expect(itemWriteUnits({ before: at('A'), after: at('A') }, true)).toEqual({ table: 2, index: [{ key: 'A', units: 1 }] });
+    expect(itemWriteUnits({ before: at('A'), after: at('A') }, true)).toEqual({
+      table: 2,
+      index: [{ key: 'A', units: 1 }],
+    });
     expect(itemWriteUnits({ before: at('A'), after: at('B') }, true).index).toEqual([
       { key: 'A', units: 1 },
       { key: 'B', units: 1 },

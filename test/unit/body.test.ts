@@ -39,21 +39,27 @@ describe('decodeBody: JSON', () => {
     expect(body).toEqual({ status: 'H' });
   });
 
-  it.each(['{"type":', '{type: "A"}', "{'a':1}", 'type=A'])('malformed JSON %j is 400 "Syntax error, malformed JSON"', (raw) => {
-    // Act
-    const error = httpErrorOf(() => decodeBody(raw, false, 'application/json'));
-    // Assess
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('Bad Request: Syntax error, malformed JSON');
-  });
+  it.each(['{"type":', '{type: "A"}', "{'a':1}", 'type=A'])(
+    'malformed JSON %j is 400 "Syntax error, malformed JSON"',
+    (raw) => {
+      // Act
+      const error = httpErrorOf(() => decodeBody(raw, false, 'application/json'));
+      // Assess
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('Bad Request: Syntax error, malformed JSON');
+    },
+  );
 
-  it.each(['[{"type":"A"}]', '42', 'null', '"text"', 'true'])('JSON that is not an object (%s) is 400 malformed', (raw) => {
-    // Act
-    const error = httpErrorOf(() => decodeBody(raw, false, 'application/json'));
-    // Assess
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('Bad Request: Syntax error, malformed JSON');
-  });
+  it.each(['[{"type":"A"}]', '42', 'null', '"text"', 'true'])(
+    'JSON that is not an object (%s) is 400 malformed',
+    (raw) => {
+      // Act
+      const error = httpErrorOf(() => decodeBody(raw, false, 'application/json'));
+      // Assess
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('Bad Request: Syntax error, malformed JSON');
+    },
+  );
 
   it.each(['', '   \n\t', '{}', ' { } '])('body %j is 400 "Missing parameters"', (raw) => {
     // Act
@@ -103,14 +109,17 @@ describe('decodeBody: form encoding', () => {
     expect(body.status).toBeUndefined();
   });
 
-  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded'])('decodes %s as a form', (type) => {
-    // Prepare
-    const raw = 'usergroup=Big+Buyers&status=H';
-    // Act
-    const body = decodeBody(raw, false, type);
-    // Assess
-    expect({ ...body }).toEqual({ usergroup: 'Big Buyers', status: 'H' });
-  });
+  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded'])(
+    'decodes %s as a form',
+    (type) => {
+      // Prepare
+      const raw = 'usergroup=Big+Buyers&status=H';
+      // Act
+      const body = decodeBody(raw, false, type);
+      // Assess
+      expect({ ...body }).toEqual({ usergroup: 'Big Buyers', status: 'H' });
+    },
+  );
 
   it('a form body with only separators is 400 "Missing parameters"', () => {
     // Act

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
-import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
+import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { productsEntity } from '../../lib/entities/products.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../lib/errors.js';
 import { amountChanges, cartItemId, linesToAdd } from '../../lib/operations/cart-lines.js';
 import { numberFeatureValue } from '../../lib/operations/feature-numbers.js';
-import { ValidationError } from '../../lib/errors.js';
 
 describe('storefront cart bodies (lib/operations/cart-lines.ts)', () => {
-  it('a cart item id depends on the product and its options, not on the options\' order', () => {
+  it("a cart item id depends on the product and its options, not on the options' order", () => {
     expect(cartItemId(12, { 3: '7', 1: '2' })).toBe(cartItemId(12, { 1: '2', 3: '7' }));
     expect(cartItemId(12, {})).not.toBe(cartItemId(13, {}));
     expect(cartItemId(12, { 1: '2' })).not.toBe(cartItemId(12, { 1: '3' }));
@@ -12,7 +12,9 @@ describe('storefront cart bodies (lib/operations/cart-lines.ts)', () => {
   });
 
   it('POST lines: the same product and options add up; the key is the product without product_id; amount defaults to 1', () => {
-    const lines = linesToAdd({ products: { a: { product_id: 5, amount: 2 }, b: { product_id: '5', amount: '3' }, 9: {} } });
+    const lines = linesToAdd({
+      products: { a: { product_id: 5, amount: 2 }, b: { product_id: '5', amount: '3' }, 9: {} },
+    });
     expect(lines.sort((x, y) => x.product_id - y.product_id)).toEqual([
       { product_id: 5, amount: 5, product_options: {} },
       { product_id: 9, amount: 1, product_options: {} },

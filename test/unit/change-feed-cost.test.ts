@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeFeedReport, deliveryWriteUnits, type ChangeFeedFigures } from '../../bench/lib/change-feed.js';
+import { type ChangeFeedFigures, changeFeedReport, deliveryWriteUnits } from '../../bench/lib/change-feed.js';
 import { PRICES_AS_OF } from '../../bench/lib/cost.js';
 
 const latency = (median: number) => ({ median, p99: median * 2, max: median * 3 });
@@ -33,7 +33,9 @@ describe('the change feed bench (bench/lib/change-feed.ts)', () => {
     };
     const text = changeFeedReport(figures).join('\n');
     expect(text).toContain('commit → event stored: median 600 ms, p99 1200 ms, max 1800 ms');
-    expect(text).toContain('commit → webhook delivered (receiver on 127.0.0.1, one subscription to products.*, first attempt): median 900 ms, p99 1800 ms, max 2700 ms');
+    expect(text).toContain(
+      'commit → webhook delivered (receiver on 127.0.0.1, one subscription to products.*, first attempt): median 900 ms, p99 1800 ms, max 2700 ms',
+    );
     expect(text).toContain('commit → delivered median 115 ms, p99 230 ms');
     expect(text).toContain(`prices as of ${PRICES_AS_OF}`);
     expect(text).toContain('(15 write units');

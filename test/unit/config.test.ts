@@ -20,9 +20,13 @@ describe('readConfig', () => {
   });
 
   it('reads STOREFRONT_URL; anything but an absolute http(s) URL without a query falls back to the default', () => {
-    expect(readConfig({ STOREFRONT_URL: ' https://shop.example.com/index.php ' }).storefrontUrl).toBe('https://shop.example.com/index.php');
+    expect(readConfig({ STOREFRONT_URL: ' https://shop.example.com/index.php ' }).storefrontUrl).toBe(
+      'https://shop.example.com/index.php',
+    );
     expect(readConfig({ STOREFRONT_URL: 'ftp://shop.example.com/' }).storefrontUrl).toBe('http://localhost/index.php');
-    expect(readConfig({ STOREFRONT_URL: 'https://shop.example.com/?a=1' }).storefrontUrl).toBe('http://localhost/index.php');
+    expect(readConfig({ STOREFRONT_URL: 'https://shop.example.com/?a=1' }).storefrontUrl).toBe(
+      'http://localhost/index.php',
+    );
     expect(readConfig({ STOREFRONT_URL: 'not a url' }).storefrontUrl).toBe('http://localhost/index.php');
   });
 
@@ -32,13 +36,21 @@ describe('readConfig', () => {
   });
 
   it('reads the per-user rate limit (0 turns it off; fractions allowed) and the idempotency lock', () => {
-    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3', IDEMPOTENCY_LOCK_SECONDS: '40' })).toMatchObject({
+    expect(
+      readConfig({ RATE_LIMIT_PER_SECOND: '0.5', RATE_LIMIT_BURST: '3', IDEMPOTENCY_LOCK_SECONDS: '40' }),
+    ).toMatchObject({
       rateLimitPerSecond: 0.5,
       rateLimitBurst: 3,
       idempotencyLockSeconds: 40,
     });
-    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '0' })).toMatchObject({ rateLimitPerSecond: 0, rateLimitBurst: 1 });
-    expect(readConfig({ RATE_LIMIT_PER_SECOND: 'fast', RATE_LIMIT_BURST: '-1' })).toMatchObject({ rateLimitPerSecond: 100, rateLimitBurst: 200 });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '0' })).toMatchObject({
+      rateLimitPerSecond: 0,
+      rateLimitBurst: 1,
+    });
+    expect(readConfig({ RATE_LIMIT_PER_SECOND: 'fast', RATE_LIMIT_BURST: '-1' })).toMatchObject({
+      rateLimitPerSecond: 100,
+      rateLimitBurst: 200,
+    });
   });
 
   it.each(STORE_EDITIONS)('accepts the edition %s', (edition) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cursorKeys, loadCursorKeys, parseCursorKeys } from '../../lib/cursor-keys.js';
-import { decodeCursor, encodeCursor, listDigest, signedWithKnownKey, type CursorState } from '../../lib/http/cursor.js';
+import { type CursorState, decodeCursor, encodeCursor, listDigest, signedWithKnownKey } from '../../lib/http/cursor.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { thrownBy } from '../support/thrown.js';
 
@@ -9,9 +9,15 @@ const STATE: CursorState = { s: 'id', o: 'asc', q: listDigest(['users', []]), k:
 /** The stage's cursor key set (lib/cursor-keys.ts): what the SSM parameter holds, and a rotation's overlap. */
 describe('cursor keys', () => {
   it('reads the parameter as a current key and previous keys, or a single key written by hand', () => {
-    expect(parseCursorKeys('{"current":"0123456789abcdef0","previous":["old-key-0123456789"]}')).toEqual({ current: '0123456789abcdef0', previous: ['old-key-0123456789'] });
+    expect(parseCursorKeys('{"current":"0123456789abcdef0","previous":["old-key-0123456789"]}')).toEqual({
+      current: '0123456789abcdef0',
+      previous: ['old-key-0123456789'],
+    });
     expect(parseCursorKeys('{"current":"0123456789abcdef0"}')).toEqual({ current: '0123456789abcdef0', previous: [] });
-    expect(parseCursorKeys('  a-key-typed-by-hand-0123  \n')).toEqual({ current: 'a-key-typed-by-hand-0123', previous: [] });
+    expect(parseCursorKeys('  a-key-typed-by-hand-0123  \n')).toEqual({
+      current: 'a-key-typed-by-hand-0123',
+      previous: [],
+    });
   });
 
   it('refuses a parameter without a current key of 16 characters or more', () => {

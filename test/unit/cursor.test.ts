@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, listDigest, readCursor, type CursorState } from '../../lib/http/cursor.js';
+import { type CursorState, decodeCursor, encodeCursor, listDigest, readCursor } from '../../lib/http/cursor.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { readListPaging } from '../../lib/http/paging.js';
 import { conditionalGet, etagOf, parseTags, strongMatch, weakMatch } from '../../lib/http/preconditions.js';
 import { thrownBy } from '../support/thrown.js';
 
-const STATE: CursorState = { s: 'price', o: 'desc', q: listDigest(['products', []]), k: '00000000000000012.5000#000000000042' };
+const STATE: CursorState = {
+  s: 'price',
+  o: 'desc',
+  q: listDigest(['products', []]),
+  k: '00000000000000012.5000#000000000042',
+};
 const badRequestOf = (act: () => unknown) => thrownBy(HttpError, act);
 
 describe('list cursors', () => {
@@ -31,23 +36,34 @@ describe('list cursors', () => {
     expect(badRequestOf(() => decodeCursor(flipped, 'key')).status).toBe(400);
   });
 
-  it.each(['', 'abc', 'a.b', '{}', `${'x'.repeat(10)}.${'y'.repeat(43)}`, '../../etc/passwd'])('garbage %j is a 400', (text) => {
-    expect(badRequestOf(() => decodeCursor(text, 'key')).status).toBe(400);
-  });
+  it.each(['', 'abc', 'a.b', '{}', `${'x'.repeat(10)}.${'y'.repeat(43)}`, '../../etc/passwd'])(
+    'garbage %j is a 400',
+    (text) => {
+      expect(badRequestOf(() => decodeCursor(text, 'key')).status).toBe(400);
+    },
+  );
 
   it('a cursor is bound to its sort and its conditions', () => {
     const text = encodeCursor(STATE);
     expect(readCursor(text, 'price', 'desc', STATE.q)).toEqual(STATE);
     expect(badRequestOf(() => readCursor(text, 'price', 'asc', STATE.q)).message).toMatch(/sort/);
     expect(badRequestOf(() => readCursor(text, 'id', 'desc', STATE.q)).message).toMatch(/sort/);
-    expect(badRequestOf(() => readCursor(text, 'price', 'desc', listDigest(['products', [['status', 'eq', ['A']]]]))).message).toMatch(/filters/);
+    expect(
+      badRequestOf(() => readCursor(text, 'price', 'desc', listDigest(['products', [['status', 'eq', ['A']]]])))
+        .message,
+    ).toMatch(/filters/);
   });
 
   it('readListPaging: sort taken from the cursor when left out; page with a cursor is a 400', () => {
     const text = encodeCursor(STATE);
-    expect(readListPaging({ cursor: text }, ['id', 'price']).paging).toMatchObject({ sortBy: 'price', sortOrder: 'desc' });
+    expect(readListPaging({ cursor: text }, ['id', 'price']).paging).toMatchObject({
+      sortBy: 'price',
+      sortOrder: 'desc',
+    });
     expect(readListPaging({ cursor: text, sort_by: 'id' }, ['id', 'price']).paging.sortBy).toBe('id');
-    expect(badRequestOf(() => readListPaging({ cursor: text, page: '2' }, ['id', 'price'])).message).toMatch(/cursor.*page/);
+    expect(badRequestOf(() => readListPaging({ cursor: text, page: '2' }, ['id', 'price'])).message).toMatch(
+      /cursor.*page/,
+    );
   });
 });
 
@@ -75,8 +91,16 @@ describe('entity tags', () => {
     const body = { id: '1' };
     const tag = etagOf(body);
     // The text sent is the text hashed: the body is serialised once.
-    expect(conditionalGet({ headers: {} }, { status: 200, body })).toEqual({ status: 200, body, text: '{"id":"1"}', headers: { ETag: tag } });
-    expect(conditionalGet({ headers: { 'if-none-match': `"other", ${tag}` } }, { status: 200, body })).toEqual({ status: 304, headers: { ETag: tag } });
+    expect(conditionalGet({ headers: {} }, { status: 200, body })).toEqual({
+      status: 200,
+      body,
+      text: '{"id":"1"}',
+      headers: { ETag: tag },
+    });
+    expect(conditionalGet({ headers: { 'if-none-match': `"other", ${tag}` } }, { status: 200, body })).toEqual({
+      status: 304,
+      headers: { ETag: tag },
+    });
     expect(conditionalGet({ headers: { 'if-none-match': '"other"' } }, { status: 200, body }).status).toBe(200);
   });
 });

@@ -9,11 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { anchorsOf, brokenLinks, linksOf, slugOf } from '../support/markdown-links.js';
 
-const DOCUMENTS = ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
 
 describe('GitHub anchors', () => {
   it.each([
-    ['7. A user\'s usergroups (memberships)', '7-a-users-usergroups-memberships'],
+    ["7. A user's usergroups (memberships)", '7-a-users-usergroups-memberships'],
     ['Retries: `Idempotency-Key` (beyond)', 'retries-idempotency-key-beyond'],
     ['`GET /events`: the pull feed', 'get-events-the-pull-feed'],
     ['Walkthrough: catalog → product → order', 'walkthrough-catalog--product--order'],
@@ -28,15 +34,22 @@ describe('GitHub anchors', () => {
   });
 
   it('links inside code spans and code blocks are not links', () => {
-    const links = linksOf('See [api](api.md#x) and `[no](nothing.md)`.\n```md\n[no](nothing.md)\n```\n[ref]: other.md\n');
-    expect(links).toEqual([{ line: 1, target: 'api.md#x' }, { line: 5, target: 'other.md' }]);
+    const links = linksOf(
+      'See [api](api.md#x) and `[no](nothing.md)`.\n```md\n[no](nothing.md)\n```\n[ref]: other.md\n',
+    );
+    expect(links).toEqual([
+      { line: 1, target: 'api.md#x' },
+      { line: 5, target: 'other.md' },
+    ]);
   });
 });
 
 describe('links of the README and docs/', () => {
   it('there are documents with links to check', () => {
     expect(DOCUMENTS).toContain('docs/api.md');
-    expect(DOCUMENTS.reduce((count, file) => count + linksOf(readFileSync(join(repoRoot, file), 'utf8')).length, 0)).toBeGreaterThan(50);
+    expect(
+      DOCUMENTS.reduce((count, file) => count + linksOf(readFileSync(join(repoRoot, file), 'utf8')).length, 0),
+    ).toBeGreaterThan(50);
   });
 
   it.each(DOCUMENTS)('%s: every relative link and #anchor resolves', (file) => {

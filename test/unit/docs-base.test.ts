@@ -18,7 +18,11 @@ describe("the docs' own address", () => {
   });
 
   it('the origin comes from Host and X-Forwarded-Proto; a Host that is not a plain host[:port] gives none', () => {
-    expect(deploymentOrigin(event('/', '/', { Host: 'abc.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https' }))).toBe('https://abc.execute-api.eu-west-1.amazonaws.com');
+    expect(
+      deploymentOrigin(
+        event('/', '/', { Host: 'abc.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https' }),
+      ),
+    ).toBe('https://abc.execute-api.eu-west-1.amazonaws.com');
     expect(deploymentOrigin(event('/', '/', { host: 'localhost:3000' }))).toBe('http://localhost:3000');
     expect(deploymentOrigin(event('/', '/', { host: 'evil.example/"><script>' }))).toBeUndefined();
   });
@@ -26,14 +30,26 @@ describe("the docs' own address", () => {
   it('the page references its assets under the stage prefix, so a trailing slash cannot move them', async () => {
     const answer = await page(event('/api/docs', '/dev/api/docs'));
     expect(answer.statusCode).toBe(200);
-    expect([...answer.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual(['/dev/api/docs/swagger-ui.css', '/dev/api/docs/swagger-ui-bundle.js', '/dev/api/docs/init.js']);
+    expect([...answer.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/dev/api/docs/swagger-ui.css',
+      '/dev/api/docs/swagger-ui-bundle.js',
+      '/dev/api/docs/init.js',
+    ]);
   });
 
-  it('the OpenAPI servers are the versions\' roots under the stage URL', async () => {
-    const answer = await openapi(event('/api/openapi.json', '/dev/api/openapi.json', { Host: 'abc.execute-api.eu-west-1.amazonaws.com', 'X-Forwarded-Proto': 'https' }));
+  it("the OpenAPI servers are the versions' roots under the stage URL", async () => {
+    const answer = await openapi(
+      event('/api/openapi.json', '/dev/api/openapi.json', {
+        Host: 'abc.execute-api.eu-west-1.amazonaws.com',
+        'X-Forwarded-Proto': 'https',
+      }),
+    );
     expect(JSON.parse(answer.body).servers).toEqual([
       { url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev/api', description: 'Version 1.0' },
-      { url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev/api/2.0', description: 'Version 2.0 (the same operations)' },
+      {
+        url: 'https://abc.execute-api.eu-west-1.amazonaws.com/dev/api/2.0',
+        description: 'Version 2.0 (the same operations)',
+      },
     ]);
   });
 });

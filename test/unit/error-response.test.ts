@@ -29,7 +29,11 @@ describe('errorToResult (SPEC §3)', () => {
   it.each([
     [new NotFoundError(), 404, 'Not Found'],
     [new NotFoundError('No such user'), 404, 'Not Found: No such user'],
-    [new ForbiddenError('Only a root administrator may do this'), 403, 'Forbidden: Only a root administrator may do this'],
+    [
+      new ForbiddenError('Only a root administrator may do this'),
+      403,
+      'Forbidden: Only a root administrator may do this',
+    ],
     [new ConflictError('Try again'), 409, 'Conflict: Try again'],
     [new ValidationError('The type field is required'), 400, 'Bad Request: The type field is required'],
   ])('maps %o to %d', (error, status, message) => {
@@ -169,7 +173,10 @@ describe('errorToResult (SPEC §3)', () => {
 
   it('an SDK client error (4xx) is not transient: 500', () => {
     // Prepare
-    const error = Object.assign(new Error('bad key'), { name: 'ValidationException', $metadata: { httpStatusCode: 400 } });
+    const error = Object.assign(new Error('bad key'), {
+      name: 'ValidationException',
+      $metadata: { httpStatusCode: 400 },
+    });
     // Act
     const result = errorToResult(error);
     // Assess

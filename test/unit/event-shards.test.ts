@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostileFeedReport, type HostileFigures } from '../../bench/lib/hostile-feed.js';
-import { DAYS_PARTITION, FEED_SHARDS, dayEntryOf, eventKeys } from '../../lib/events/event-keys.js';
+import { type HostileFigures, hostileFeedReport } from '../../bench/lib/hostile-feed.js';
+import { DAYS_PARTITION, dayEntryOf, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
 import { EVENTS_PER_SHARD_SECOND, shardsFor } from '../../lib/events/event-store.js';
 
 describe("the feed's shards in use", () => {
@@ -15,7 +15,8 @@ describe("the feed's shards in use", () => {
   it("reads a day's count from its index entry; an entry of the layout before the count stands for every shard", () => {
     expect(dayEntryOf({ ...eventKeys.dayShards('2026-11-26'), shards: 2 })).toEqual({ day: '2026-11-26', shards: 2 });
     expect(dayEntryOf({ pk: DAYS_PARTITION, sk: '2026-11-25' })).toEqual({ day: '2026-11-25', shards: FEED_SHARDS });
-    for (const shards of [0, 17, 'x', undefined]) expect(dayEntryOf({ ...eventKeys.dayShards('2026-11-26'), shards }).shards).toBe(FEED_SHARDS);
+    for (const shards of [0, 17, 'x', undefined])
+      expect(dayEntryOf({ ...eventKeys.dayShards('2026-11-26'), shards }).shards).toBe(FEED_SHARDS);
   });
 });
 
@@ -34,7 +35,11 @@ describe('the hostile receivers bench report (bench/lib/hostile-feed.ts)', () =>
       ratio: { deliveredP99: 1.25, feedLagP99: 1.11 },
     };
     const text = hostileFeedReport(figures).join('\n');
-    expect(text).toContain('round 1, healthy receiver, commit → delivered: median 200 ms, p99 400 ms alone (load average 12.5); median 250 ms, p99 500 ms beside them (load average 14)');
-    expect(text).toContain('ratio beside 10 hanging / alone, p99 over every round (goal: at most ×2): healthy receiver ×1.25, pull feed ×1.11');
+    expect(text).toContain(
+      'round 1, healthy receiver, commit → delivered: median 200 ms, p99 400 ms alone (load average 12.5); median 250 ms, p99 500 ms beside them (load average 14)',
+    );
+    expect(text).toContain(
+      'ratio beside 10 hanging / alone, p99 over every round (goal: at most ×2): healthy receiver ×1.25, pull feed ×1.11',
+    );
   });
 });

@@ -9,7 +9,11 @@ import { deriveEvents, type StreamChange } from '../../lib/events/derive.js';
 
 let sequence = 100;
 
-function change(eventName: 'INSERT' | 'MODIFY' | 'REMOVE', keys: { pk: string; sk: string }, images: { old?: object; new?: object }): StreamChange {
+function change(
+  eventName: 'INSERT' | 'MODIFY' | 'REMOVE',
+  keys: { pk: string; sk: string },
+  images: { old?: object; new?: object },
+): StreamChange {
   sequence += 1;
   return {
     eventID: `event-${sequence}`,
@@ -41,21 +45,34 @@ describe('deriveEvents', () => {
     });
     expect(event!.id).toMatch(/^evt_[0-9a-f]{32}$/);
     // The single GET's wire form: the recording's types, the single view's price rows, defaults filled in.
-    expect(event!.data.object).toMatchObject({ product_id: 12, product: 'Lamp', price: '30.00', amount: '5', company_id: '3' });
+    expect(event!.data.object).toMatchObject({
+      product_id: 12,
+      product: 'Lamp',
+      price: '30.00',
+      amount: '5',
+      company_id: '3',
+    });
     expect(event!.data.object.prices).toEqual([expect.objectContaining({ product_id: '12', price: '30.00' })]);
     expect(event!.data.object).not.toHaveProperty('version');
     expect(event!.data.changed_fields).toBeUndefined();
   });
 
   it('names the changed fields of an update (stock included) and carries the new state', async () => {
-    const [event] = await deriveEvents([change('MODIFY', PRODUCT_KEYS, { old: product, new: { ...product, amount: 4, product: 'Desk lamp', version: 2 } })]);
+    const [event] = await deriveEvents([
+      change('MODIFY', PRODUCT_KEYS, {
+        old: product,
+        new: { ...product, amount: 4, product: 'Desk lamp', version: 2 },
+      }),
+    ]);
     expect(event).toMatchObject({ type: 'products.updated', object_id: '12' });
     expect(event!.data.changed_fields).toEqual(['amount', 'product']);
     expect(event!.data.object).toMatchObject({ product: 'Desk lamp', amount: '4' });
   });
 
   it('makes no event for an update nothing shown changed in (a version bump, a hidden field)', async () => {
-    const events = await deriveEvents([change('MODIFY', PRODUCT_KEYS, { old: product, new: { ...product, version: 2, category_tree: [1, 2] } })]);
+    const events = await deriveEvents([
+      change('MODIFY', PRODUCT_KEYS, { old: product, new: { ...product, version: 2, category_tree: [1, 2] } }),
+    ]);
     expect(events).toEqual([]);
   });
 
@@ -67,14 +84,34 @@ describe('deriveEvents', () => {
   });
 
   it('derives users, usergroups and memberships from their own items', async () => {
-    const user = { user_id: 5, email: 'a@example.com', email_lc: 'a@example.com', user_type: 'C', status: 'A', firstname: 'Ann', lastname: 'Lee', company_id: 0, is_root: 'N', timestamp: 1, version: 1 };
+    const user = {
+      user_id: 5,
+      email: 'a@example.com',
+      email_lc: 'a@example.com',
+      user_type: 'C',
+      status: 'A',
+      firstname: 'Ann',
+      lastname: 'Lee',
+      company_id: 0,
+      is_root: 'N',
+      timestamp: 1,
+      version: 1,
+    };
     const events = await deriveEvents([
       change('INSERT', { pk: 'USER#5', sk: 'PROFILE' }, { new: user }),
-      change('INSERT', { pk: 'USERGROUPS', sk: '000000000000009' }, { new: { usergroup_id: 9, type: 'C', status: 'A', usergroup: 'Wholesale' } }),
-      change('MODIFY', { pk: 'USER#5', sk: 'LINK#000000000000009' }, {
-        old: { link_id: 4, user_id: 5, usergroup_id: 9, status: 'P', user_type: 'C' },
-        new: { link_id: 4, user_id: 5, usergroup_id: 9, status: 'A', user_type: 'C' },
-      }),
+      change(
+        'INSERT',
+        { pk: 'USERGROUPS', sk: '000000000000009' },
+        { new: { usergroup_id: 9, type: 'C', status: 'A', usergroup: 'Wholesale' } },
+      ),
+      change(
+        'MODIFY',
+        { pk: 'USER#5', sk: 'LINK#000000000000009' },
+        {
+          old: { link_id: 4, user_id: 5, usergroup_id: 9, status: 'P', user_type: 'C' },
+          new: { link_id: 4, user_id: 5, usergroup_id: 9, status: 'A', user_type: 'C' },
+        },
+      ),
     ]);
     expect(events.map((e) => [e.type, e.object_id])).toEqual([
       ['users.created', '5'],
@@ -83,7 +120,10 @@ describe('deriveEvents', () => {
     ]);
     expect(events[0]!.data.object).toMatchObject({ user_id: '5', email: 'a@example.com', user_login: 'user_5' });
     expect(events[0]!.data.object).not.toHaveProperty('email_lc');
-    expect(events[2]!.data).toEqual({ object: { link_id: 4, usergroup_id: 9, status: 'A', user_id: 5 }, changed_fields: ['status'] });
+    expect(events[2]!.data).toEqual({
+      object: { link_id: 4, usergroup_id: 9, status: 'A', user_id: 5 },
+      changed_fields: ['status'],
+    });
   });
 
   it('makes no events for bookkeeping items', async () => {

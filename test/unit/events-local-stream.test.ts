@@ -16,7 +16,14 @@ describe('asLambdaRecord', () => {
         ApproximateCreationDateTime: new Date('2026-11-25T10:00:00Z'),
         Keys: { pk: { S: 'TAX#4' }, sk: { S: 'RECORD' } },
         // What the SDK makes of {"M": {}} (and of one nested in a list): an attribute value without a type.
-        NewImage: { pk: { S: 'TAX#4' }, sk: { S: 'RECORD' }, tax_id: { N: '4' }, tax: { S: 'VAT' }, rates: {} as never, l: { L: [{} as never] } },
+        NewImage: {
+          pk: { S: 'TAX#4' },
+          sk: { S: 'RECORD' },
+          tax_id: { N: '4' },
+          tax: { S: 'VAT' },
+          rates: {} as never,
+          l: { L: [{} as never] },
+        },
         SequenceNumber: '000000000000000000007',
       },
     });

@@ -23,7 +23,9 @@ describe('file size', () => {
     const texts = sources.map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }));
     const handWritten = texts.filter(({ text }) => !text.split('\n', 1)[0]!.includes(GENERATED_HEADER));
     // Act
-    const over = handWritten.map(({ file, text }) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) })).filter(({ lines }) => lines > MAX_LINES);
+    const over = handWritten
+      .map(({ file, text }) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+      .filter(({ lines }) => lines > MAX_LINES);
     // Assess
     expect(handWritten.length).toBeGreaterThan(100);
     expect(handWritten.length).toBeLessThan(texts.length);

@@ -20,21 +20,27 @@ describe('infra/function-table.cjs, the source of serverless.yml functions', () 
     expect(new Set(FUNCTIONS.map((fn) => fn.name)).size).toBe(FUNCTIONS.length);
   });
 
-  it.each(FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s: its method and path resolve to its own route key', (_name, fn) => {
-    // Prepare: a concrete path for the path template
-    const path = `/api/${fn.path.replace(/\{[^}]+\}/g, '7')}`;
-    // Act
-    const route = resolveRoute(fn.method.toUpperCase(), parseApiPath(path, {}));
-    // Assess
-    expect(route.key).toBe(fn.key);
-  });
+  it.each(FUNCTIONS.map((fn) => [fn.name, fn] as const))(
+    '%s: its method and path resolve to its own route key',
+    (_name, fn) => {
+      // Prepare: a concrete path for the path template
+      const path = `/api/${fn.path.replace(/\{[^}]+\}/g, '7')}`;
+      // Act
+      const route = resolveRoute(fn.method.toUpperCase(), parseApiPath(path, {}));
+      // Assess
+      expect(route.key).toBe(fn.key);
+    },
+  );
 
-  it.each(FUNCTIONS.map((fn) => [fn.name, fn] as const))('%s: its handler file exports the handler the dispatchers call', async (_name, fn) => {
-    // Prepare
-    const [file, exportName] = fn.handler.split('.') as [string, string];
-    // Act
-    const module = (await import(pathToFileURL(resolve(`${file}.ts`)).href)) as Record<string, unknown>;
-    // Assess
-    expect(module[exportName]).toBe(HANDLERS[fn.key]);
-  });
+  it.each(FUNCTIONS.map((fn) => [fn.name, fn] as const))(
+    '%s: its handler file exports the handler the dispatchers call',
+    async (_name, fn) => {
+      // Prepare
+      const [file, exportName] = fn.handler.split('.') as [string, string];
+      // Act
+      const module = (await import(pathToFileURL(resolve(`${file}.ts`)).href)) as Record<string, unknown>;
+      // Assess
+      expect(module[exportName]).toBe(HANDLERS[fn.key]);
+    },
+  );
 });

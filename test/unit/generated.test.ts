@@ -9,15 +9,18 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 const files = await generatedFiles();
 
 describe('the generated lists (npm run generate)', () => {
-  it.each(Object.keys(files))('%s is what the entity definitions give: run `npm run generate` and commit it', (file) => {
-    // Prepare
-    const expected = files[file]!;
-    // Act
-    const onDisk = readFileSync(join(repoRoot, file), 'utf8');
-    // Assess
-    expect(onDisk.includes(GENERATED_HEADER)).toBe(true);
-    expect(onDisk).toBe(expected);
-  });
+  it.each(Object.keys(files))(
+    '%s is what the entity definitions give: run `npm run generate` and commit it',
+    (file) => {
+      // Prepare
+      const expected = files[file]!;
+      // Act
+      const onDisk = readFileSync(join(repoRoot, file), 'utf8');
+      // Assess
+      expect(onDisk.includes(GENERATED_HEADER)).toBe(true);
+      expect(onDisk).toBe(expected);
+    },
+  );
 });
 
 describe('lib/entities/deployment.ts, the functions a definition gives', () => {
@@ -42,10 +45,38 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
     expect(rows.map((row) => [row.name, row.key, row.handler, row.method, row.path, row.domain])).toEqual([
       ['gift-cards-list', 'gift_cards.list', 'functions/gift_cards/list.handler', 'get', 'gift_cards', 'content'],
       ['gift-cards-get', 'gift_cards.get', 'functions/gift_cards/get.handler', 'get', 'gift_cards/{id}', 'content'],
-      ['gift-cards-create', 'gift_cards.create', 'functions/gift_cards/create.handler', 'post', 'gift_cards', 'content'],
-      ['gift-cards-update', 'gift_cards.update', 'functions/gift_cards/update.handler', 'put', 'gift_cards/{id}', 'content'],
-      ['gift-cards-delete', 'gift_cards.delete', 'functions/gift_cards/delete.handler', 'delete', 'gift_cards/{id}', 'content'],
-      ['gift-cards-batch', 'gift_cards.batch', 'functions/gift_cards/batch.handler', 'post', 'gift_cards/batch', 'content'],
+      [
+        'gift-cards-create',
+        'gift_cards.create',
+        'functions/gift_cards/create.handler',
+        'post',
+        'gift_cards',
+        'content',
+      ],
+      [
+        'gift-cards-update',
+        'gift_cards.update',
+        'functions/gift_cards/update.handler',
+        'put',
+        'gift_cards/{id}',
+        'content',
+      ],
+      [
+        'gift-cards-delete',
+        'gift_cards.delete',
+        'functions/gift_cards/delete.handler',
+        'delete',
+        'gift_cards/{id}',
+        'content',
+      ],
+      [
+        'gift-cards-batch',
+        'gift_cards.batch',
+        'functions/gift_cards/batch.handler',
+        'post',
+        'gift_cards/batch',
+        'content',
+      ],
     ]);
     expect(rows.find((row) => row.key === 'gift_cards.create')!.table.sort()).toEqual(['PutItem', 'UpdateItem']);
   });
@@ -58,7 +89,11 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
     const rows = functionRows([entity, action]);
     const table = (key: string) => [...rows.find((row) => row.key === key)!.table].sort();
     // Assess
-    expect(table('gift_cards.batch')).toEqual([...new Set([...table('gift_cards.create'), ...table('gift_cards.update'), ...table('gift_cards.delete')])].sort());
+    expect(table('gift_cards.batch')).toEqual(
+      [
+        ...new Set([...table('gift_cards.create'), ...table('gift_cards.update'), ...table('gift_cards.delete')]),
+      ].sort(),
+    );
     expect(table('gift_cards.batch')).toContain('Query');
     expect(rows.some((row) => row.key === 'do_it.batch')).toBe(false);
   });
@@ -78,12 +113,18 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
     expect(table['gift_cards.get']).toEqual(['GetItem']);
   });
 
-  it('takes extra actions, overrides and nested operations (the child\'s access plus GetItem of the parent)', () => {
+  it("takes extra actions, overrides and nested operations (the child's access plus GetItem of the parent)", () => {
     // Prepare
     const child = plain({ name: 'notes', idField: 'note_id', storage: 'note' });
     const parent = plain({
       nested: { notes: { ...child, operations: ['list', 'get'] } },
-      deployment: { domain: 'content', functions: { create: { extra: ['Query'] }, get: { name: 'gift-card', access: { table: [], index: ['Query'] } } } },
+      deployment: {
+        domain: 'content',
+        functions: {
+          create: { extra: ['Query'] },
+          get: { name: 'gift-card', access: { table: [], index: ['Query'] } },
+        },
+      },
     });
     // Act
     const rows = functionRows([parent, child]);
@@ -91,7 +132,11 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
     // Assess
     expect(row('gift_cards.create').table).toContain('Query');
     expect(row('gift_cards.get')).toMatchObject({ name: 'gift-card', table: [], index: ['Query'] });
-    expect(row('gift_cards.notes.get')).toMatchObject({ path: 'gift_cards/{id}/notes/{noteId}', handler: 'functions/gift_cards/notes-get.handler', table: ['GetItem'] });
+    expect(row('gift_cards.notes.get')).toMatchObject({
+      path: 'gift_cards/{id}/notes/{noteId}',
+      handler: 'functions/gift_cards/notes-get.handler',
+      table: ['GetItem'],
+    });
     expect(row('gift_cards.notes.list').table.sort()).toEqual(['GetItem', 'Query']);
   });
 

@@ -15,7 +15,17 @@ const SOURCE_DIRS = ['lib', 'functions', 'scripts', 'bench'];
 
 /** Lowest first. A path matches the first prefix it starts with. */
 const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
-  { name: 'base', prefixes: ['lib/config.ts', 'lib/errors.ts', 'lib/log.ts', 'lib/metrics.ts', 'lib/in-batches.ts', 'lib/cursor-keys.ts'] },
+  {
+    name: 'base',
+    prefixes: [
+      'lib/config.ts',
+      'lib/errors.ts',
+      'lib/log.ts',
+      'lib/metrics.ts',
+      'lib/in-batches.ts',
+      'lib/cursor-keys.ts',
+    ],
+  },
   { name: 'entities', prefixes: ['lib/entities/'] },
   { name: 'storage', prefixes: ['lib/db/'] },
   // The protocol (lib/http: paths, routes, bodies, answers, the error map) and authentication (lib/auth) stand
@@ -23,7 +33,18 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
   { name: 'protocol and auth', prefixes: ['lib/http/', 'lib/auth/'] },
   // Requests: the middy stack that judges a request with both, and the operations.
   // The change feed (lib/events, lib/webhooks) presents objects as the operations do, so it sits beside them.
-  { name: 'requests', prefixes: ['lib/stack/', 'lib/operations/', 'lib/openapi/', 'lib/docs/', 'lib/panel/', 'lib/events/', 'lib/webhooks/'] },
+  {
+    name: 'requests',
+    prefixes: [
+      'lib/stack/',
+      'lib/operations/',
+      'lib/openapi/',
+      'lib/docs/',
+      'lib/panel/',
+      'lib/events/',
+      'lib/webhooks/',
+    ],
+  },
   { name: 'setup', prefixes: ['lib/settings-defaults.ts', 'lib/store-defaults.ts', 'lib/bootstrap.ts'] },
   { name: 'entry points', prefixes: ['functions/', 'scripts/', 'bench/'] },
 ];
@@ -105,7 +126,8 @@ describe('layering: who may import whom', () => {
     for (const [file, targets] of graph) {
       for (const target of targets) {
         if (!graph.has(target)) continue;
-        if (layerOf(target) > layerOf(file)) upward.push(`${file} (${LAYERS[layerOf(file)]!.name}) → ${target} (${LAYERS[layerOf(target)]!.name})`);
+        if (layerOf(target) > layerOf(file))
+          upward.push(`${file} (${LAYERS[layerOf(file)]!.name}) → ${target} (${LAYERS[layerOf(target)]!.name})`);
       }
     }
     expect(upward).toEqual([]);
@@ -115,28 +137,39 @@ describe('layering: who may import whom', () => {
     const storageImports = [...graph]
       .filter(([file]) => file.startsWith('lib/db/'))
       .flatMap(([file, targets]) => targets.map((target) => ({ file, target })))
-      .filter(({ target }) => !target.startsWith('lib/db/') && layerOf(target) > LAYERS.findIndex((layer) => layer.name === 'entities'));
+      .filter(
+        ({ target }) =>
+          !target.startsWith('lib/db/') && layerOf(target) > LAYERS.findIndex((layer) => layer.name === 'entities'),
+      );
     expect(storageImports).toEqual([]);
   });
 
   it('keeps the HTTP plumbing below the operations: lib/http and lib/auth import no operation', () => {
     const httpToOperations = [...graph]
       .filter(([file]) => file.startsWith('lib/http/') || file.startsWith('lib/auth/'))
-      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/operations/')).map((target) => `${file} → ${target}`));
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith('lib/operations/')).map((target) => `${file} → ${target}`),
+      );
     expect(httpToOperations).toEqual([]);
   });
 
   it('keeps the protocol apart from storage and authentication: lib/http imports neither lib/db nor lib/auth', () => {
     const httpDown = [...graph]
       .filter(([file]) => file.startsWith('lib/http/'))
-      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/db/') || target.startsWith('lib/auth/')).map((target) => `${file} → ${target}`));
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((target) => target.startsWith('lib/db/') || target.startsWith('lib/auth/'))
+          .map((target) => `${file} → ${target}`),
+      );
     expect(httpDown).toEqual([]);
   });
 
   it('keeps authentication free of HTTP: lib/auth throws domain errors and imports nothing of lib/http', () => {
     const authToHttp = [...graph]
       .filter(([file]) => file.startsWith('lib/auth/'))
-      .flatMap(([file, targets]) => targets.filter((target) => target.startsWith('lib/http/')).map((target) => `${file} → ${target}`));
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith('lib/http/')).map((target) => `${file} → ${target}`),
+      );
     expect(authToHttp).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDriver } from '../../lib/db/list-plan.js';
 import { distinctConditions, type ListCondition } from '../../lib/db/list-filter.js';
+import { chooseDriver } from '../../lib/db/list-plan.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
-import { productsEntity } from '../../lib/entities/products.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
+import { productsEntity } from '../../lib/entities/products.js';
 
 const rule = (name: string) => productsEntity.filterRules![name]!;
 const eq = (field: string, value: string | number): ListCondition => ({ rule: { field, op: 'eq' }, values: [value] });
@@ -13,7 +13,12 @@ describe('text normalization', () => {
     expect(normalizeText('  Crème BRÛLÉE ')).toBe('creme brulee');
     expect(wordsOf('iPhone-14 Pro_Max')).toEqual(['iphone', '14', 'pro', 'max']);
     expect(textTokens(rule('pcode'), { product_code: 'SKU-Ä1' })).toEqual(['sku-a1']);
-    expect(textTokens(rule('q'), { product: 'Red red shirt', product_code: 'RS-1' })).toEqual(['red', 'shirt', 'rs', '1']);
+    expect(textTokens(rule('q'), { product: 'Red red shirt', product_code: 'RS-1' })).toEqual([
+      'red',
+      'shirt',
+      'rs',
+      '1',
+    ]);
   });
 
   it('a query word matches a word it starts, a phrase consecutive words', () => {
@@ -28,33 +33,68 @@ describe('text normalization', () => {
 
 describe('the key range a list reads', () => {
   it('a code prefix reads its text items, the company copy for a vendor', async () => {
-    const driver = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('pcode'), values: ['SKU-1'] }, eq('company_id', 3)], sortBy: 'id', ready: true });
+    const driver = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('pcode'), values: ['SKU-1'] }, eq('company_id', 3)],
+      sortBy: 'id',
+      ready: true,
+    });
     expect(driver.ranges).toEqual([{ pk: 'TXT#product@3#product_code#s', begins: 'sku-1' }]);
     expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id']);
   });
 
-  it('q reads the smallest of its words\' ranges (all, exact), or every word for match=any', async () => {
-    const all = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'all' }], sortBy: 'id', ready: true });
+  it("q reads the smallest of its words' ranges (all, exact), or every word for match=any", async () => {
+    const all = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'all' }],
+      sortBy: 'id',
+      ready: true,
+    });
     expect(all.ranges).toEqual([
       { pk: 'TXT#product#product#r', begins: 'red' },
       { pk: 'TXT#product#product#s', begins: 'shirts' },
     ]);
     expect(all.smallest).toBe(true);
-    const one = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['shirts'] }], sortBy: 'id', ready: true });
+    const one = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('q'), values: ['shirts'] }],
+      sortBy: 'id',
+      ready: true,
+    });
     expect(one.smallest).toBeUndefined();
-    const any = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'any' }], sortBy: 'id', ready: true });
+    const any = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('q'), values: ['red shirts'], match: 'any' }],
+      sortBy: 'id',
+      ready: true,
+    });
     expect(any.ranges.map((r) => r.begins)).toEqual(['red', 'shirts']);
     expect(any.smallest).toBeUndefined();
   });
 
   it('a price range reads that range of the price sort items', async () => {
-    const driver = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('price_from'), values: ['10'] }, { rule: rule('price_to'), values: ['20'] }], sortBy: 'id', ready: true });
-    expect(driver.ranges).toEqual([{ pk: 'SORT#product#price', from: '000000000000010.0000', to: '000000000000020.0000$' }]);
+    const driver = await chooseDriver({
+      def: productsEntity,
+      conditions: [
+        { rule: rule('price_from'), values: ['10'] },
+        { rule: rule('price_to'), values: ['20'] },
+      ],
+      sortBy: 'id',
+      ready: true,
+    });
+    expect(driver.ranges).toEqual([
+      { pk: 'SORT#product#price', from: '000000000000010.0000', to: '000000000000020.0000$' },
+    ]);
     expect(driver.order).toBe('price');
   });
 
   it('a vendor sort reads the company copy, counted by the company count', async () => {
-    const driver = await chooseDriver({ def: productsEntity, conditions: [eq('company_id', 3)], sortBy: 'product', ready: true });
+    const driver = await chooseDriver({
+      def: productsEntity,
+      conditions: [eq('company_id', 3)],
+      sortBy: 'product',
+      ready: true,
+    });
     expect(driver.ranges).toEqual([{ pk: 'SORT#product@3#product' }]);
     expect(driver.count).toEqual({ pk: 'COUNT#product', sk: 'company_id#3' });
   });
@@ -68,30 +108,72 @@ describe('the key range a list reads', () => {
   });
 
   it('before the table is migrated, only layout-1 items: no text items, no copies, no newer index', async () => {
-    const text = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('pcode'), values: ['SKU'] }, eq('company_id', 3)], sortBy: 'id', ready: false });
+    const text = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('pcode'), values: ['SKU'] }, eq('company_id', 3)],
+      sortBy: 'id',
+      ready: false,
+    });
     expect(text.ranges).toEqual([{ pk: 'IDX#product#company_id#3' }]);
-    const email = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: false });
+    const email = await chooseDriver({
+      def: ordersEntity,
+      conditions: [eq('email_lc', 'a@b.c')],
+      sortBy: 'id',
+      ready: false,
+    });
     expect(email.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
-    const ready = await chooseDriver({ def: ordersEntity, conditions: [eq('email_lc', 'a@b.c')], sortBy: 'id', ready: true });
+    const ready = await chooseDriver({
+      def: ordersEntity,
+      conditions: [eq('email_lc', 'a@b.c')],
+      sortBy: 'id',
+      ready: true,
+    });
     expect(ready.ranges).toEqual([{ pk: 'IDX#order#email_lc#a@b.c' }]);
   });
 
   it('customer-name order reads its sort items once the table is on layout 3; stock is always sorted in memory', async () => {
-    const customer = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 3 });
+    const customer = await chooseDriver({
+      def: ordersEntity,
+      conditions: [],
+      sortBy: 'customer',
+      ready: true,
+      layout: 3,
+    });
     expect(customer.ranges).toEqual([{ pk: 'SORT#order#customer' }]);
     expect(customer.count).toEqual({ pk: 'COUNT#order', sk: 'all#' });
     // On layout 2 it has no items yet: the `all` partition, sorted in memory.
-    const before = await chooseDriver({ def: ordersEntity, conditions: [], sortBy: 'customer', ready: true, layout: 2 });
+    const before = await chooseDriver({
+      def: ordersEntity,
+      conditions: [],
+      sortBy: 'customer',
+      ready: true,
+      layout: 2,
+    });
     expect(before.ranges).toEqual([{ pk: 'IDX#order#all#' }]);
     expect(before.order).toBe('id');
-    const stock = await chooseDriver({ def: productsEntity, conditions: [{ rule: rule('amount_from'), values: [5] }], sortBy: 'amount', ready: true, layout: 3 });
+    const stock = await chooseDriver({
+      def: productsEntity,
+      conditions: [{ rule: rule('amount_from'), values: [5] }],
+      sortBy: 'amount',
+      ready: true,
+      layout: 3,
+    });
     expect(stock.ranges).toEqual([{ pk: 'IDX#product#all#' }]);
   });
 });
 
 describe('the conditions of a list', () => {
   it('a repeated condition counts once (a vendor that sends its own company_id)', () => {
-    const conditions = distinctConditions([eq('company_id', 3), eq('status', 'A'), { rule: rule('company_id'), values: ['3'] }, eq('company_id', 4)]);
-    expect(conditions.map((c) => `${c.rule.field}=${c.values.join()}`)).toEqual(['company_id=3', 'status=A', 'company_id=4']);
+    const conditions = distinctConditions([
+      eq('company_id', 3),
+      eq('status', 'A'),
+      { rule: rule('company_id'), values: ['3'] },
+      eq('company_id', 4),
+    ]);
+    expect(conditions.map((c) => `${c.rule.field}=${c.values.join()}`)).toEqual([
+      'company_id=3',
+      'status=A',
+      'company_id=4',
+    ]);
   });
 });

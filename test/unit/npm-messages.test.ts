@@ -8,21 +8,38 @@ import { repoRoot } from '../../scripts/lib/repo.js';
 
 /** The environment of a fresh shell: no npm_config_* inherited from an `npm test` that started this run. */
 function freshShellEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+  );
 }
 
 describe("npm's messages in this project", () => {
   it('an unknown script says so on stderr and exits non-zero', () => {
-    const run = spawnSync('npm', ['run', 'no-such-script'], { cwd: repoRoot, env: freshShellEnv(), encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('npm', ['run', 'no-such-script'], {
+      cwd: repoRoot,
+      env: freshShellEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('Missing script: "no-such-script"');
   });
 
-  it('a script\'s banner is printed (so is everything else npm has to say), and -s silences it for one run', () => {
-    const loud = spawnSync('npm', ['run', 'typecheck', '--', '--version'], { cwd: repoRoot, env: freshShellEnv(), encoding: 'utf8', timeout: 60_000 });
+  it("a script's banner is printed (so is everything else npm has to say), and -s silences it for one run", () => {
+    const loud = spawnSync('npm', ['run', 'typecheck', '--', '--version'], {
+      cwd: repoRoot,
+      env: freshShellEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(loud.status, loud.stderr).toBe(0);
     expect(loud.stdout).toContain('> store-api@');
-    const quiet = spawnSync('npm', ['run', '-s', 'typecheck', '--', '--version'], { cwd: repoRoot, env: freshShellEnv(), encoding: 'utf8', timeout: 60_000 });
+    const quiet = spawnSync('npm', ['run', '-s', 'typecheck', '--', '--version'], {
+      cwd: repoRoot,
+      env: freshShellEnv(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(quiet.status, quiet.stderr).toBe(0);
     expect(quiet.stdout.trim()).toMatch(/^Version \d+\.\d+\.\d+$/);
   });

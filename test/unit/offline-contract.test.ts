@@ -21,7 +21,9 @@ describe('errorBody', () => {
     for (const [status, reason] of Object.entries(REASONS)) {
       expect(plugin.errorBody(Number(status))).toBe(JSON.stringify({ message: reason, status: Number(status) }));
     }
-    expect(plugin.errorBody(400, 'Malformed request')).toBe('{"message":"Bad Request: Malformed request","status":400}');
+    expect(plugin.errorBody(400, 'Malformed request')).toBe(
+      '{"message":"Bad Request: Malformed request","status":400}',
+    );
     expect(plugin.errorBody(431)).toBe('{"message":"Request Header Fields Too Large","status":431}');
   });
 });
@@ -36,20 +38,33 @@ describe('repairPath', () => {
     expect(plugin.repairPath(target)).toBe(repaired);
   });
 
-  it.each(['/api/users/1', '/api/users/%41%2F', '/api.php?_d=%ZZ', '*', 'http://x/api/%ZZ', '/'])('leaves %s alone', (target) => {
-    expect(plugin.repairPath(target)).toBeUndefined();
-  });
+  it.each(['/api/users/1', '/api/users/%41%2F', '/api.php?_d=%ZZ', '*', 'http://x/api/%ZZ', '/'])(
+    'leaves %s alone',
+    (target) => {
+      expect(plugin.repairPath(target)).toBeUndefined();
+    },
+  );
 });
 
 describe('parserErrorAnswer and rawAnswer', () => {
-  const error = (code: string, packet = '') => Object.assign(new Error(code), { code, rawPacket: Buffer.from(packet, 'latin1') });
+  const error = (code: string, packet = '') =>
+    Object.assign(new Error(code), { code, rawPacket: Buffer.from(packet, 'latin1') });
 
   it('maps Node parser errors to statuses', () => {
     expect(plugin.parserErrorAnswer(error('HPE_HEADER_OVERFLOW')).status).toBe(431);
     expect(plugin.parserErrorAnswer(error('ERR_HTTP_REQUEST_TIMEOUT')).status).toBe(408);
-    expect(plugin.parserErrorAnswer(error('HPE_INVALID_METHOD', 'FOO / HTTP/1.1\r\n'))).toEqual({ status: 405, headers: { Allow: 'GET, POST, PUT, DELETE' } });
-    expect(plugin.parserErrorAnswer(error('HPE_INVALID_METHOD', '\u0016\u0003\u0001'))).toEqual({ status: 400, detail: 'Malformed HTTP request' });
-    expect(plugin.parserErrorAnswer(error('HPE_INVALID_HEADER_TOKEN'))).toEqual({ status: 400, detail: 'Malformed HTTP request' });
+    expect(plugin.parserErrorAnswer(error('HPE_INVALID_METHOD', 'FOO / HTTP/1.1\r\n'))).toEqual({
+      status: 405,
+      headers: { Allow: 'GET, POST, PUT, DELETE' },
+    });
+    expect(plugin.parserErrorAnswer(error('HPE_INVALID_METHOD', '\u0016\u0003\u0001'))).toEqual({
+      status: 400,
+      detail: 'Malformed HTTP request',
+    });
+    expect(plugin.parserErrorAnswer(error('HPE_INVALID_HEADER_TOKEN'))).toEqual({
+      status: 400,
+      detail: 'Malformed HTTP request',
+    });
   });
 
   it('writes a complete answer that closes the connection', () => {
@@ -81,9 +96,21 @@ describe('the hapi extensions on a server that answers like serverless offline',
       path: '/api/{proxy*}',
       options: { payload: { parse: false, maxBytes: 100 } },
       handler: (request: any) => {
-        seen.push({ path: request.path, contentType: request.headers['content-type'], range: request.headers.range, mime: request.mime });
+        seen.push({
+          path: request.path,
+          contentType: request.headers['content-type'],
+          range: request.headers.range,
+          mime: request.mime,
+        });
         return request.path === '/api/crash'
-          ? request.generateResponse({ errorMessage: 'boom', errorType: 'Error', offlineInfo: 'x', stackTrace: ['at x (/work/x.js:1:1)'] }).code(502)
+          ? request
+              .generateResponse({
+                errorMessage: 'boom',
+                errorType: 'Error',
+                offlineInfo: 'x',
+                stackTrace: ['at x (/work/x.js:1:1)'],
+              })
+              .code(502)
           : 'plain';
       },
     });
@@ -91,7 +118,14 @@ describe('the hapi extensions on a server that answers like serverless offline',
       method: '*',
       path: '/{p*}',
       handler: (request: any, h: any) =>
-        h.response({ currentRoute: request.path, error: 'Serverless-offline: route not found.', existingRoutes: ['* - /api'], statusCode: 404 }).code(404),
+        h
+          .response({
+            currentRoute: request.path,
+            error: 'Serverless-offline: route not found.',
+            existingRoutes: ['* - /api'],
+            statusCode: 404,
+          })
+          .code(404),
     });
     plugin.install(server, createRequire(require.resolve('@hapi/hapi')));
     await server.start();
@@ -104,7 +138,11 @@ describe('the hapi extensions on a server that answers like serverless offline',
   });
 
   it('an unparseable Content-Type is hidden from hapi, Range is ignored, and the handler runs', async () => {
-    const response = await fetch(`${base}/api/x`, { method: 'POST', headers: { 'content-type': 'a, b', range: 'bytes=0-1' }, body: '{}' });
+    const response = await fetch(`${base}/api/x`, {
+      method: 'POST',
+      headers: { 'content-type': 'a, b', range: 'bytes=0-1' },
+      body: '{}',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('accept-ranges')).toBeNull();
     expect(await response.text()).toBe('plain');
@@ -113,7 +151,11 @@ describe('the hapi extensions on a server that answers like serverless offline',
 
   it('offline is never told a body is JSON (it parsed it and dropped null, false, 0 and ""): the handler gets the text', async () => {
     for (const contentType of ['application/json', 'application/vnd.api+json', 'text/plain']) {
-      const response = await fetch(`${base}/api/x`, { method: 'PUT', headers: { 'content-type': contentType }, body: 'null' });
+      const response = await fetch(`${base}/api/x`, {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body: 'null',
+      });
       expect(response.status).toBe(200);
       expect(seen.at(-1)).toMatchObject({ contentType, mime: 'application/octet-stream' });
     }

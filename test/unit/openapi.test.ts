@@ -41,7 +41,9 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
       { url: '/api/2.0', description: 'Version 2.0 (the same operations)' },
     ]);
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api'))).toEqual([]);
-    const operationIds = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map(({ operationId }) => operationId));
+    const operationIds = Object.values(
+      document.paths as Record<string, Record<string, { operationId: string }>>,
+    ).flatMap((methods) => Object.values(methods).map(({ operationId }) => operationId));
     expect(new Set(operationIds).size).toBe(operationIds.length);
   });
 
@@ -49,18 +51,35 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
     const tags = (document.tags as Array<{ name: string }>).map(({ name }) => name);
     expect(tags.slice(0, 4)).toEqual(['products', 'categories', 'orders', 'users']);
     expect(tags.at(-1)).toBe('auth');
-    expect([...tags].sort()).toEqual(Object.values(ENTITIES).map(({ name }) => name).sort());
+    expect([...tags].sort()).toEqual(
+      Object.values(ENTITIES)
+        .map(({ name }) => name)
+        .sort(),
+    );
     // The operations come in the same order (Swagger UI groups them by tag, in the order of the paths).
-    const firstTags = Object.values(document.paths as Record<string, Record<string, { tags: string[] }>>).map((methods) => Object.values(methods)[0]!.tags[0]!);
+    const firstTags = Object.values(document.paths as Record<string, Record<string, { tags: string[] }>>).map(
+      (methods) => Object.values(methods)[0]!.tags[0]!,
+    );
     expect([...new Set(firstTags)]).toEqual(tags);
   });
 
   it('a new entity goes after the named ones and before auth', () => {
-    expect(inTagOrder(['auth', 'zebras', 'aardvarks', 'users', 'products'])).toEqual(['products', 'users', 'aardvarks', 'zebras', 'auth']);
+    expect(inTagOrder(['auth', 'zebras', 'aardvarks', 'users', 'products'])).toEqual([
+      'products',
+      'users',
+      'aardvarks',
+      'zebras',
+      'auth',
+    ]);
   });
 
   it('lists nothing the API does not serve', () => {
-    const served = new Set(Object.keys(HANDLERS).map((key) => { const o = expectedOperation(key); return `${o.method} ${o.path}`; }));
+    const served = new Set(
+      Object.keys(HANDLERS).map((key) => {
+        const o = expectedOperation(key);
+        return `${o.method} ${o.path}`;
+      }),
+    );
     // Operations routed with the privilege `false` (GET /auth) are answered 403 by the catch-all, and documented so.
     for (const entity of Object.values(ENTITIES)) {
       for (const operation of entity.deniedOperations ?? []) {
@@ -77,7 +96,8 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
       }
     }
     for (const [path, methods] of Object.entries(document.paths as Record<string, object>)) {
-      for (const method of Object.keys(methods)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
+      for (const method of Object.keys(methods))
+        expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
     }
   });
 
@@ -97,17 +117,24 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
     expect(single.required).toContain('company_name');
   });
 
-  it.each(['combinations', 'exceptions'])('GET /%s marks product_id required (the API answers 400 without it) and answers a JSON list', (name) => {
-    const list = document.paths[`/${name}`].get;
-    const productId = list.parameters.find((parameter: { name: string }) => parameter.name === 'product_id');
-    expect(productId).toMatchObject({ in: 'query', required: true });
-    expect(list.responses['200'].content['application/json'].schema.type).toBe('array');
-    const others = document.paths['/products'].get.parameters.filter((parameter: { required?: boolean }) => parameter.required);
-    expect(others).toEqual([]);
-  });
+  it.each(['combinations', 'exceptions'])(
+    'GET /%s marks product_id required (the API answers 400 without it) and answers a JSON list',
+    (name) => {
+      const list = document.paths[`/${name}`].get;
+      const productId = list.parameters.find((parameter: { name: string }) => parameter.name === 'product_id');
+      expect(productId).toMatchObject({ in: 'query', required: true });
+      expect(list.responses['200'].content['application/json'].schema.type).toBe('array');
+      const others = document.paths['/products'].get.parameters.filter(
+        (parameter: { required?: boolean }) => parameter.required,
+      );
+      expect(others).toEqual([]);
+    },
+  );
 
   it('every operation names Basic security and the vendor rule in its description', () => {
-    expect(document.components.securitySchemes.basicAuth).toEqual(expect.objectContaining({ type: 'http', scheme: 'basic' }));
+    expect(document.components.securitySchemes.basicAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'basic' }),
+    );
     expect(document.paths['/orders/{id}'].get.description).toMatch(/Vendors: their own company/);
     expect(document.paths['/stores'].get.description).toMatch(/Vendors: 403/);
   });

@@ -35,13 +35,16 @@ describe('readPaging (SPEC §3)', () => {
     expect(error.errors.map((e) => e.field)).toEqual(['page']);
   });
 
-  it.each(['0', '251', 'abc', '-1', '10.5'])('items_per_page %s is a ValidationError naming items_per_page', (value) => {
-    // Act
-    const error = validationErrorOf(() => readPaging({ items_per_page: value }));
-    // Assess
-    expect(error.errors.map((e) => e.field)).toEqual(['items_per_page']);
-    expect(error.detail).toContain('items_per_page');
-  });
+  it.each(['0', '251', 'abc', '-1', '10.5'])(
+    'items_per_page %s is a ValidationError naming items_per_page',
+    (value) => {
+      // Act
+      const error = validationErrorOf(() => readPaging({ items_per_page: value }));
+      // Assess
+      expect(error.errors.map((e) => e.field)).toEqual(['items_per_page']);
+      expect(error.detail).toContain('items_per_page');
+    },
+  );
 
   it.each(['', '  '])('an empty items_per_page (%j) means the default', (value) => {
     // Act

@@ -4,12 +4,14 @@ import { escapeHtml, html, raw } from '../../lib/panel/html.js';
 import { panelRequest, securityHeaders } from '../../lib/panel/lambda.js';
 import { proxyEvent } from '../support/lambda-event.js';
 
-describe('the panel\'s HTML template', () => {
+describe("the panel's HTML template", () => {
   it('escapes every interpolated value, nested templates and raw() excepted', () => {
     // Prepare
     const name = `<script>alert("x")</script>&'`;
     // Act
-    const out = html`<p title="${name}">${name}${html`<b>${name}</b>`}${raw('<i>ok</i>')}${[1, '<', html`<br>`]}${undefined}${false}</p>`.text;
+    const out =
+      html`<p title="${name}">${name}${html`<b>${name}</b>`}${raw('<i>ok</i>')}${[1, '<', html`<br>`]}${undefined}${false}</p>`
+        .text;
     // Assess
     const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;';
     expect(out).toBe(`<p title="${escaped}">${escaped}<b>${escaped}</b><i>ok</i>1&lt;<br></p>`);
@@ -32,7 +34,10 @@ describe('panel cookies', () => {
   });
 
   it('are read from the Cookie header, the first of a repeated name winning', () => {
-    expect(parseCookies('a=1; panel_session=tok; b; =x; panel_session=other')).toEqual({ a: '1', panel_session: 'tok' });
+    expect(parseCookies('a=1; panel_session=tok; b; =x; panel_session=other')).toEqual({
+      a: '1',
+      panel_session: 'tok',
+    });
     expect(parseCookies(undefined)).toEqual({});
   });
 });
@@ -52,7 +57,11 @@ describe('panelRequest: the API Gateway event as the panel sees it', () => {
 
   it('has no prefix under serverless offline and decodes a base64 form body', () => {
     // Prepare
-    const event = proxyEvent('POST', '/admin/login', { body: 'email=a%40b.c&password=x', base64: true, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const event = proxyEvent('POST', '/admin/login', {
+      body: 'email=a%40b.c&password=x',
+      base64: true,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     // Act
     const request = panelRequest(event, false);
     // Assess

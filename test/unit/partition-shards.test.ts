@@ -5,7 +5,19 @@ import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { statusesEntity } from '../../lib/entities/statuses.js';
 
-const product = { product_id: 12, product: 'Red shirt', product_code: 'RS-1', price: '5.00', status: 'A', company_id: 2, category_ids: [3], category_tree: [3], timestamp: 1, updated_timestamp: 1, version: 1 };
+const product = {
+  product_id: 12,
+  product: 'Red shirt',
+  product_code: 'RS-1',
+  price: '5.00',
+  status: 'A',
+  company_id: 2,
+  category_ids: [3],
+  category_tree: [3],
+  timestamp: 1,
+  updated_timestamp: 1,
+  version: 1,
+};
 
 describe('partition shards (lib/db/partition-shards.ts)', () => {
   it('an id always hashes to the same shard, and runs of ids (every id, every other id) spread over all of them', () => {
@@ -24,7 +36,7 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     expect(shardedBase('PRODUCT#7')).toBeUndefined();
   });
 
-  it('a layout-4 record of a sharded definition has every item in its id\'s shard; layout 3 and other definitions keep the logical keys', () => {
+  it("a layout-4 record of a sharded definition has every item in its id's shard; layout 3 and other definitions keep the logical keys", () => {
     const shard = shardOfId(12);
     const current = [...indexEntries(productsEntity, 12, { ...product, layout: 4 }).entries()];
     expect(current.length).toBeGreaterThan(10);
@@ -37,7 +49,9 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     expect(older.map(([logical]) => logical)).toEqual(current.map(([logical]) => logical));
     for (const [logical, entry] of older) expect(`${entry.key.pk}\u0000${entry.key.sk}`).toBe(logical);
     expect(ordersEntity.shardedPartitions).toBe(true);
-    const status = [...indexEntries(statusesEntity, 4, { status_id: 4, type: 'O', status: 'P', version: 1, layout: 4 }).values()];
+    const status = [
+      ...indexEntries(statusesEntity, 4, { status_id: 4, type: 'O', status: 'P', version: 1, layout: 4 }).values(),
+    ];
     expect(status.every((entry) => !entry.key.pk.includes('~'))).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COST, generatePassword, hashPassword, passwordProblem, verifyPassword } from '../../lib/auth/passwords.js';
+import {
+  DEFAULT_COST,
+  generatePassword,
+  hashPassword,
+  passwordProblem,
+  verifyPassword,
+} from '../../lib/auth/passwords.js';
 
 // The real cost is ~0.4 s per hash; these tests check the format and the logic at a lower cost where they can.
 const CHEAP = { log2N: 10, r: 8, p: 1 };
@@ -7,14 +13,17 @@ const CHEAP = { log2N: 10, r: 8, p: 1 };
 describe('hashPassword / verifyPassword', () => {
   it('stores scrypt with its parameters and a fresh salt, never the password', async () => {
     // Act
-    const [first, second] = await Promise.all([hashPassword('correct horse battery', CHEAP), hashPassword('correct horse battery', CHEAP)]);
+    const [first, second] = await Promise.all([
+      hashPassword('correct horse battery', CHEAP),
+      hashPassword('correct horse battery', CHEAP),
+    ]);
     // Assess
     expect(first).toMatch(/^scrypt\$10\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(first).not.toContain('correct');
     expect(second).not.toBe(first);
   });
 
-  it('uses at least OWASP\'s scrypt cost by default (N=2^17, r=8, p=1)', async () => {
+  it("uses at least OWASP's scrypt cost by default (N=2^17, r=8, p=1)", async () => {
     // Act
     const stored = await hashPassword('correct horse battery');
     // Assess

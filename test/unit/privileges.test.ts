@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPrivilege, unionOfGrants, type GroupGrant } from '../../lib/auth/privileges.js';
+import { type GroupGrant, isKnownPrivilege, unionOfGrants } from '../../lib/auth/privileges.js';
 
 describe('unionOfGrants (SPEC §5)', () => {
   it.each(['A', 'H'])('an administrator group with status %s grants its privileges', (status) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuery, type ApiEvent } from '../../lib/http/api-event.js';
+import { type ApiEvent, normalizeQuery } from '../../lib/http/api-event.js';
 
 const event = (single: Record<string, string>, multi: Record<string, string[]>) =>
   ({ queryStringParameters: single, multiValueQueryStringParameters: multi }) as unknown as ApiEvent;
@@ -16,6 +16,10 @@ describe('normalizeQuery', () => {
   });
 
   it('a bare key sent as well wins over its array form', () => {
-    expect(normalizeQuery(event({ product_ids: '7', 'product_ids[]': '2' }, { product_ids: ['7'], 'product_ids[]': ['1', '2'] })).product_ids).toBe('7');
+    expect(
+      normalizeQuery(
+        event({ product_ids: '7', 'product_ids[]': '2' }, { product_ids: ['7'], 'product_ids[]': ['1', '2'] }),
+      ).product_ids,
+    ).toBe('7');
   });
 });

@@ -43,7 +43,9 @@ describe('token bucket (GCRA) arithmetic', () => {
 
 describe('Idempotency-Key fingerprint', () => {
   it('ignores key order in bodies and query, not values, paths or methods', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"x":2,"y":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { y: 1, x: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"x":2,"y":1}]},"b":1}',
+    );
     const base = fingerprintOf('POST', '/api/orders', { a: '1', b: '2' }, { x: 1, y: 2 });
     expect(fingerprintOf('POST', '/api/orders', { b: '2', a: '1' }, { y: 2, x: 1 })).toBe(base);
     expect(fingerprintOf('POST', '/api/orders', { a: '1', b: '2' }, { x: 1, y: 3 })).not.toBe(base);
@@ -59,6 +61,8 @@ describe('Idempotency-Key fingerprint', () => {
     expect(idempotencyKeyOf({ method: 'DELETE', headers: { 'idempotency-key': 'k' } })).toBeUndefined();
     expect(idempotencyKeyOf({ method: 'POST', headers: {} })).toBeUndefined();
     expect(() => idempotencyKeyOf({ method: 'POST', headers: { 'idempotency-key': '' } })).toThrow(/1 to 255/);
-    expect(() => idempotencyKeyOf({ method: 'POST', headers: { 'idempotency-key': 'x'.repeat(256) } })).toThrow(/1 to 255/);
+    expect(() => idempotencyKeyOf({ method: 'POST', headers: { 'idempotency-key': 'x'.repeat(256) } })).toThrow(
+      /1 to 255/,
+    );
   });
 });

@@ -4,18 +4,39 @@
  * the differences it exists to catch — a missing nested key, another JSON type, a decimal with other places.
  */
 import { describe, expect, it } from 'vitest';
-import { recordedSections } from '../support/recording.js';
 import { differences, fieldDifferences, jsonShapeDifferences, matchesType } from '../support/recorded-types.js';
+import { recordedSections } from '../support/recording.js';
 
 const sections = recordedSections();
 const orders = sections.get('orders')!;
 
 describe('the recording, parsed', () => {
   it('finds the entity sections with their field tables, nested shapes, search echoes and complete answers', () => {
-    for (const name of ['products', 'orders', 'blocks', 'features', 'options', 'statuses', 'product_variations_groups']) expect(sections.has(name), name).toBe(true);
-    expect(orders.fields.find((field) => field.field === 'subtotal')).toMatchObject({ list: undefined, single: 'float' });
-    expect(orders.fields.find((field) => field.field === 'total')).toMatchObject({ list: 'str(dec)', single: 'str(dec)', example: '"677.95"' });
-    expect([...orders.nested.get('shipping[]')!.keys()]).toEqual(expect.arrayContaining(['rate_calculation', 'service_params', 'destination', 'min_weight', 'max_weight', 'service_id', 'module', 'service_code', 'rate_info', 'group_name']));
+    for (const name of ['products', 'orders', 'blocks', 'features', 'options', 'statuses', 'product_variations_groups'])
+      expect(sections.has(name), name).toBe(true);
+    expect(orders.fields.find((field) => field.field === 'subtotal')).toMatchObject({
+      list: undefined,
+      single: 'float',
+    });
+    expect(orders.fields.find((field) => field.field === 'total')).toMatchObject({
+      list: 'str(dec)',
+      single: 'str(dec)',
+      example: '"677.95"',
+    });
+    expect([...orders.nested.get('shipping[]')!.keys()]).toEqual(
+      expect.arrayContaining([
+        'rate_calculation',
+        'service_params',
+        'destination',
+        'min_weight',
+        'max_weight',
+        'service_id',
+        'module',
+        'service_code',
+        'rate_info',
+        'group_name',
+      ]),
+    );
     expect(sections.get('products')!.nested.get('prices[]')!.get('percentage_discount')).toBe('str(dec)');
     expect(sections.get('products')!.nested.get('main_pair.icon')!.get('is_high_res')).toBe('bool');
     expect(sections.get('features')!.nested.get('variants{}')!.get('color')).toBe('null');
@@ -44,7 +65,9 @@ describe('the comparison', () => {
 
   it('fails on a missing nested key and on another type inside a list item', () => {
     const item = Object.fromEntries([...orders.nested.get('shipping[]')!].map(([key]) => [key, null]));
-    const found = differences(orders, 'shipping', 'array<object>', [{ shipping_id: '1', shipping: 'x', delivery_time: '', rate: 5, need_shipment: 'Y' }]);
+    const found = differences(orders, 'shipping', 'array<object>', [
+      { shipping_id: '1', shipping: 'x', delivery_time: '', rate: 5, need_shipment: 'Y' },
+    ]);
     expect(found).toContain('shipping[0].rate_calculation: recorded str, ours absent');
     expect(found).toContain('shipping[0].need_shipment: recorded bool, ours "Y"');
     expect(differences(orders, 'shipping', 'array<object>', [item]).length).toBeGreaterThan(0);
@@ -62,8 +85,12 @@ describe('the comparison', () => {
 
   it('compares a complete recorded answer by JSON shape, maps keyed by ids by their values', () => {
     const recorded = [{ exception_id: '1', product_id: '12', combination: { 9: '17', 2: '6' } }];
-    expect(jsonShapeDifferences('#', recorded, [{ exception_id: '7', product_id: '3', combination: { 40: '81' } }])).toEqual([]);
-    expect(jsonShapeDifferences('#', recorded, [{ exception_id: 7, product_id: '3', combination: { 40: 81 } }])).toEqual([
+    expect(
+      jsonShapeDifferences('#', recorded, [{ exception_id: '7', product_id: '3', combination: { 40: '81' } }]),
+    ).toEqual([]);
+    expect(
+      jsonShapeDifferences('#', recorded, [{ exception_id: 7, product_id: '3', combination: { 40: 81 } }]),
+    ).toEqual([
       '#[0].exception_id: recorded string, ours number',
       '#[0].combination{40}: recorded string, ours number',
     ]);

@@ -4,8 +4,10 @@ import { chooseLogFormat, formatLogLine, requestLogStream } from '../../scripts/
 
 const REQUEST =
   '{"level":"INFO","message":"request","timestamp":"2026-11-23T12:11:38.970Z","service":"store-api","cold_start":false,"function_arn":"offline_invokedFunctionArn_for_store-api-local-usergroups-get","function_memory_size":"512","function_name":"store-api-local-usergroups-get","function_request_id":"411b","sampling_rate":0,"requestId":"411b","method":"GET","path":"/api/usergroups/1","userId":1,"status":200,"latencyMs":77}';
-const LOCAL = '{"level":"INFO","message":"request","timestamp":"2026-11-23T12:14:07.234Z","service":"store-api","source":"local server","status":400,"error":"HPE_INVALID_HEADER_TOKEN"}';
-const WARN = '{"level":"WARN","message":"database unavailable","timestamp":"2026-11-23T12:14:07.234Z","service":"store-api","function_name":"store-api-local-users-list","error":{"name":"TimeoutError"}}';
+const LOCAL =
+  '{"level":"INFO","message":"request","timestamp":"2026-11-23T12:14:07.234Z","service":"store-api","source":"local server","status":400,"error":"HPE_INVALID_HEADER_TOKEN"}';
+const WARN =
+  '{"level":"WARN","message":"database unavailable","timestamp":"2026-11-23T12:14:07.234Z","service":"store-api","function_name":"store-api-local-users-list","error":{"name":"TimeoutError"}}';
 const plain = { format: 'pretty', color: false } as const;
 const hhmmss = (iso: string) => {
   const d = new Date(iso);
@@ -14,17 +16,29 @@ const hhmmss = (iso: string) => {
 
 describe('formatLogLine', () => {
   it('pretty: a request line becomes one short line', () => {
-    expect(formatLogLine(REQUEST, plain)).toBe(`${hhmmss('2026-11-23T12:11:38.970Z')}  GET      /api/usergroups/1  200  77 ms  user 1  usergroups-get`);
+    expect(formatLogLine(REQUEST, plain)).toBe(
+      `${hhmmss('2026-11-23T12:11:38.970Z')}  GET      /api/usergroups/1  200  77 ms  user 1  usergroups-get`,
+    );
   });
 
   it('pretty: an answer of the local server itself, and other entries with their extra fields', () => {
-    expect(formatLogLine(LOCAL, plain)).toBe(`${hhmmss('2026-11-23T12:14:07.234Z')}  -        (not parsed)  400  local server  {"error":"HPE_INVALID_HEADER_TOKEN"}`);
-    expect(formatLogLine(WARN, plain)).toBe(`${hhmmss('2026-11-23T12:14:07.234Z')}  WARN   database unavailable  users-list  {"error":{"name":"TimeoutError"}}`);
+    expect(formatLogLine(LOCAL, plain)).toBe(
+      `${hhmmss('2026-11-23T12:14:07.234Z')}  -        (not parsed)  400  local server  {"error":"HPE_INVALID_HEADER_TOKEN"}`,
+    );
+    expect(formatLogLine(WARN, plain)).toBe(
+      `${hhmmss('2026-11-23T12:14:07.234Z')}  WARN   database unavailable  users-list  {"error":{"name":"TimeoutError"}}`,
+    );
   });
 
   it("drops offline's per-request lines in both forms, keeps JSON lines as they are in json", () => {
     for (const format of ['pretty', 'json'] as const) {
-      for (const chatter of ['', '  ', 'GET /api/usergroups/1 (λ: usergroups-get)', 'ANY /api.php (λ: api-php)', '(λ: usergroups-get) RequestId: 411b  Duration: 345.08 ms  Billed Duration: 346 ms']) {
+      for (const chatter of [
+        '',
+        '  ',
+        'GET /api/usergroups/1 (λ: usergroups-get)',
+        'ANY /api.php (λ: api-php)',
+        '(λ: usergroups-get) RequestId: 411b  Duration: 345.08 ms  Billed Duration: 346 ms',
+      ]) {
         expect(formatLogLine(chatter, { format, color: false })).toBeUndefined();
       }
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ForbiddenError } from '../../lib/errors.js';
 import type { ApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { parseId, resolveRoute } from '../../lib/http/route.js';
-import { ForbiddenError } from '../../lib/errors.js';
 import { thrownBy } from '../support/thrown.js';
 
 const path = (...segments: string[]): ApiPath => ({ version: '2.0', segments });
@@ -180,7 +180,12 @@ describe('resolveRoute: child objects through their parent and company context (
   it.each([
     [['categories', '4', 'products', '9'], 'GET', 'categories.products.get', ['view_catalog']],
     [['categories', '4', 'products', '9'], 'PUT', 'categories.products.update', ['view_catalog', 'manage_catalog']],
-    [['products', '4', 'discussions', '9'], 'DELETE', 'products.discussions.delete', ['view_catalog', 'manage_discussions']],
+    [
+      ['products', '4', 'discussions', '9'],
+      'DELETE',
+      'products.discussions.delete',
+      ['view_catalog', 'manage_discussions'],
+    ],
     [['products', '4', 'discussions'], 'POST', 'products.discussions.create', ['view_catalog', 'manage_discussions']],
     [['products', '4', 'features', '9'], 'GET', 'products.features.get', ['view_catalog']],
   ] as const)('%j %s → %s, needing the parent’s read privilege too', (segments, method, key, privileges) => {
@@ -196,17 +201,26 @@ describe('resolveRoute: child objects through their parent and company context (
     [['stores', '1', 'products'], 'GET', 'products.list', undefined, ['view_catalog', 'view_stores']],
     [['stores', '1', 'orders'], 'POST', 'orders.create', undefined, ['create_order', 'view_stores']],
     [['Vendors', '3', 'products', '12'], 'PUT', 'products.update', '12', ['manage_catalog', 'view_vendors']],
-    [['stores', '1', 'categories', '5', 'products', '7'], 'DELETE', 'categories.products.delete', '5', ['manage_catalog', 'view_catalog', 'view_stores']],
-  ] as const)('%j %s is the child’s own route %s in that company, needing the company’s read privilege too', (segments, method, key, id, privileges) => {
-    // Act
-    const route = resolveRoute(method, path(...segments));
-    // Assess
-    expect(route.key).toBe(key);
-    expect(route.id).toBe(id);
-    expect(route.company?.entity.name).toBe(segments[0].toLowerCase());
-    expect(route.company?.id).toBe(segments[1]);
-    expect([...route.privileges].sort()).toEqual([...privileges].sort());
-  });
+    [
+      ['stores', '1', 'categories', '5', 'products', '7'],
+      'DELETE',
+      'categories.products.delete',
+      '5',
+      ['manage_catalog', 'view_catalog', 'view_stores'],
+    ],
+  ] as const)(
+    '%j %s is the child’s own route %s in that company, needing the company’s read privilege too',
+    (segments, method, key, id, privileges) => {
+      // Act
+      const route = resolveRoute(method, path(...segments));
+      // Assess
+      expect(route.key).toBe(key);
+      expect(route.id).toBe(id);
+      expect(route.company?.entity.name).toBe(segments[0].toLowerCase());
+      expect(route.company?.id).toBe(segments[1]);
+      expect([...route.privileges].sort()).toEqual([...privileges].sort());
+    },
+  );
 
   it('an unknown child entity in a context is the usual 404, and a company path alone is the company’s own route', () => {
     // Act

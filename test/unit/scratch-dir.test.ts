@@ -29,7 +29,10 @@ describe('the scratch TMPDIR of serverless package', () => {
     // What serverless-esbuild does: a folder under os.tmpdir() with files in it, left behind.
     const child = spawnSync(
       process.execPath,
-      ['-e', "const fs=require('fs'),os=require('os'),p=require('path');const d=p.join(os.tmpdir(),'fn-1-2-ab');fs.mkdirSync(p.join(d,'functions'),{recursive:true});fs.writeFileSync(p.join(d,'functions','x.js'),'x');"],
+      [
+        '-e',
+        "const fs=require('fs'),os=require('os'),p=require('path');const d=p.join(os.tmpdir(),'fn-1-2-ab');fs.mkdirSync(p.join(d,'functions'),{recursive:true});fs.writeFileSync(p.join(d,'functions','x.js'),'x');",
+      ],
       { env: { ...process.env, TMPDIR: scratch.path } },
     );
     expect(child.status).toBe(0);

@@ -16,7 +16,11 @@ async function asTheCodeSays(): Promise<DeployedStage> {
     restApiIds: ['api1'],
     routes: expectedRoutes().map((route) => ({ ...route, integrationType: 'AWS_PROXY' })),
     functions: names.map((name) => ({ name, architectures: ['arm64'], environment: {}, roleName: `${name}-role` })),
-    roles: names.map((name) => ({ name: `${name}-role`, attachedPolicies: [], policies: Object.fromEntries(Object.entries(policies.get(name)!).map(([k, v]) => [k, { Statement: v }])) })),
+    roles: names.map((name) => ({
+      name: `${name}-role`,
+      attachedPolicies: [],
+      policies: Object.fromEntries(Object.entries(policies.get(name)!).map(([k, v]) => [k, { Statement: v }])),
+    })),
     logGroups: [],
     buckets: [],
   };
@@ -39,14 +43,19 @@ describe('scripts/lib/stage-check.ts', () => {
     const users = stage.routes.findIndex((r) => r.method === 'GET' && r.path === 'api/users/{id}');
     expect(users).toBeGreaterThanOrEqual(0);
     stage.routes[users] = { ...stage.routes[users]!, fn: 'users-list' };
-    stage.routes.splice(stage.routes.findIndex((r) => r.method === 'POST' && r.path === 'api/2.0/users'), 1);
+    stage.routes.splice(
+      stage.routes.findIndex((r) => r.method === 'POST' && r.path === 'api/2.0/users'),
+      1,
+    );
     stage.routes.push({ method: 'DELETE', path: 'api/version', fn: 'version-get', integrationType: 'AWS_PROXY' });
     const problems = checkRoutes(stage).join('\n');
     expect(problems).toContain('route missing: GET /api/users/{id} → users-get');
     expect(problems).toContain('route missing: POST /api/2.0/users → users-create');
     expect(problems).toContain('route not in the code: DELETE /api/version → version-get');
     expect(checkRouteKeys(stage)).toContain('DELETE /api/version → version-get resolves to no route key');
-    expect(checkRouteKeys(stage).join('\n')).toMatch(/users\.get: served by users-get and users-list|users\.get: served by users-list and users-get/);
+    expect(checkRouteKeys(stage).join('\n')).toMatch(
+      /users\.get: served by users-get and users-list|users\.get: served by users-list and users-get/,
+    );
   });
 
   it('names a shared role, a broader grant and a managed policy', async () => {
@@ -65,8 +74,18 @@ describe('scripts/lib/stage-check.ts', () => {
 
   it('lists whatever a removal left behind', async () => {
     const stage = await asTheCodeSays();
-    const left = checkNothingLeft({ ...stage, routes: [], roles: stage.roles.slice(0, 1), functions: [], buckets: ['store-api-unit-core-bucket'] });
-    expect(left).toEqual(['left behind: REST API api1', `left behind: role ${stage.roles[0]!.name}`, 'left behind: bucket store-api-unit-core-bucket']);
+    const left = checkNothingLeft({
+      ...stage,
+      routes: [],
+      roles: stage.roles.slice(0, 1),
+      functions: [],
+      buckets: ['store-api-unit-core-bucket'],
+    });
+    expect(left).toEqual([
+      'left behind: REST API api1',
+      `left behind: role ${stage.roles[0]!.name}`,
+      'left behind: bucket store-api-unit-core-bucket',
+    ]);
     expect(checkNothingLeft({ ...stage, restApiIds: [], functions: [], roles: [] })).toEqual([]);
   });
 });

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const TemplateHygiene = require('../../infra/plugins/template-hygiene.cjs') as new (serverless: unknown) => { apply(): void };
+const TemplateHygiene = require('../../infra/plugins/template-hygiene.cjs') as new (
+  serverless: unknown,
+) => { apply(): void };
 
 /** A compiled template as the framework leaves it, run through the plugin. */
 function cleaned(stackName: string, template: { Resources: Record<string, any>; Outputs?: Record<string, any> }) {
@@ -18,7 +20,11 @@ describe('infra/plugins/template-hygiene.cjs', () => {
   it('drops a DependsOn that a Ref or GetAtt of the resource already enforces, and keeps the others', () => {
     const template = cleaned('store-api-dev-core', {
       Resources: {
-        Fn: { Type: 'AWS::Lambda::Function', Properties: { Role: { 'Fn::GetAtt': ['FnRole', 'Arn'] } }, DependsOn: ['FnLogGroup', 'FnRole'] },
+        Fn: {
+          Type: 'AWS::Lambda::Function',
+          Properties: { Role: { 'Fn::GetAtt': ['FnRole', 'Arn'] } },
+          DependsOn: ['FnLogGroup', 'FnRole'],
+        },
         Method: { Type: 'AWS::ApiGateway::Method', Properties: { ResourceId: { Ref: 'Res' } }, DependsOn: 'Res' },
       },
     });
@@ -30,12 +36,20 @@ describe('infra/plugins/template-hygiene.cjs', () => {
     const template = cleaned('store-api-dev-catalog', {
       Resources: {},
       Outputs: {
-        ServerlessDeploymentBucketName: { Value: { Ref: 'ServerlessDeploymentBucket' }, Export: { Name: 'sls-store-api-dev-ServerlessDeploymentBucketName' } },
-        ServiceEndpoint: { Value: { 'Fn::Join': ['', ['https://', { 'Fn::ImportValue': 'store-api-dev-RestApiId' }]] }, Export: { Name: 'sls-store-api-dev-ServiceEndpoint' } },
+        ServerlessDeploymentBucketName: {
+          Value: { Ref: 'ServerlessDeploymentBucket' },
+          Export: { Name: 'sls-store-api-dev-ServerlessDeploymentBucketName' },
+        },
+        ServiceEndpoint: {
+          Value: { 'Fn::Join': ['', ['https://', { 'Fn::ImportValue': 'store-api-dev-RestApiId' }]] },
+          Export: { Name: 'sls-store-api-dev-ServiceEndpoint' },
+        },
         TableArn: { Value: 'x', Export: { Name: 'store-api-dev-TableArn' } },
       },
     });
-    expect(template.Outputs!.ServerlessDeploymentBucketName.Export.Name).toBe('sls-store-api-dev-catalog-ServerlessDeploymentBucketName');
+    expect(template.Outputs!.ServerlessDeploymentBucketName.Export.Name).toBe(
+      'sls-store-api-dev-catalog-ServerlessDeploymentBucketName',
+    );
     expect(template.Outputs).not.toHaveProperty('ServiceEndpoint');
     expect(template.Outputs!.TableArn.Export.Name).toBe('store-api-dev-TableArn');
   });

@@ -10,13 +10,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const ROOT = resolve(import.meta.dirname, '../..');
-const excludeFor = require('../../infra/esbuild-exclude.cjs') as (ctx: { resolveVariable: (name: string) => Promise<unknown> }) => Promise<string[]>;
+const excludeFor = require('../../infra/esbuild-exclude.cjs') as (ctx: {
+  resolveVariable: (name: string) => Promise<unknown>;
+}) => Promise<string[]>;
 
 /** The project's client bundled as serverless-esbuild bundles it for a stage with `tracing` on or off. */
 async function bundle(dir: string, tracing: boolean): Promise<{ file: string; text: string }> {
-  const external = await excludeFor({ resolveVariable: async (name) => (name === 'param:tracing' ? String(tracing) : '') });
+  const external = await excludeFor({
+    resolveVariable: async (name) => (name === 'param:tracing' ? String(tracing) : ''),
+  });
   const [output] = (
-    await build({ entryPoints: [join(ROOT, 'bench/fixtures/project-client.ts')], bundle: true, minify: true, platform: 'node', target: 'node22', format: 'cjs', external, write: false, logLevel: 'silent' })
+    await build({
+      entryPoints: [join(ROOT, 'bench/fixtures/project-client.ts')],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      external,
+      write: false,
+      logLevel: 'silent',
+    })
   ).outputFiles;
   const file = join(dir, `client-${tracing}.cjs`);
   await writeFile(file, output!.contents);
@@ -25,10 +39,20 @@ async function bundle(dir: string, tracing: boolean): Promise<{ file: string; te
 
 /** The middleware a bundle's client runs, loaded as the Lambda runtime loads it (with POWERTOOLS_TRACE_ENABLED as given). */
 async function middlewareOf(dir: string, file: string, traceEnabled: string): Promise<string[]> {
-  const { stdout } = await run(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(require(process.argv[1]).client.middlewareStack.identify()))', file], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_LAMBDA_FUNCTION_NAME: 'store-api-t-users-get', POWERTOOLS_TRACE_ENABLED: traceEnabled },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['-e', 'process.stdout.write(JSON.stringify(require(process.argv[1]).client.middlewareStack.identify()))', file],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        AWS_REGION: 'us-east-1',
+        AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+        AWS_LAMBDA_FUNCTION_NAME: 'store-api-t-users-get',
+        POWERTOOLS_TRACE_ENABLED: traceEnabled,
+      },
+    },
+  );
   return JSON.parse(stdout) as string[];
 }
 

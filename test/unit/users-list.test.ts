@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../lib/db/records.js';
-import { matchesUser, sortUsers } from '../../lib/db/user-list.js';
 import { indexedWords, indexItems, indexWrites, matchesWords } from '../../lib/db/user-index.js';
+import { matchesUser, sortUsers } from '../../lib/db/user-list.js';
 import { userFilters } from '../../lib/operations/users.js';
 
 const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
@@ -59,7 +59,8 @@ describe('sortUsers', () => {
     user(2, { lastname: 'Hopper', firstname: 'Grace', email_lc: 'a@x.io', user_type: 'A', timestamp: 5 }),
     user(10, { lastname: 'Lovelace', firstname: 'Ada', email_lc: 'b@x.io', status: 'D', phone: '1', timestamp: 4 }),
   ];
-  const order = (sortBy: Parameters<typeof sortUsers>[1], descending = false) => sortUsers(users, sortBy, descending).map((u) => u.user_id);
+  const order = (sortBy: Parameters<typeof sortUsers>[1], descending = false) =>
+    sortUsers(users, sortBy, descending).map((u) => u.user_id);
   it('orders by each key, ties by id, the whole order reversed when descending', () => {
     expect(order('name')).toEqual([2, 10, 1]);
     expect(order('email')).toEqual([2, 10, 1]);
@@ -88,13 +89,23 @@ describe('name and phone: each query word starts a word of the field', () => {
   });
   it('the index keeps a bounded number of distinct words', () => {
     expect(indexedWords({ firstname: 'a a b', lastname: 'c', phone: '1' }, 'name')).toEqual(['a', 'b', 'c']);
-    expect(indexedWords({ firstname: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), lastname: '' }, 'name').length).toBeLessThan(20);
+    expect(
+      indexedWords({ firstname: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '), lastname: '' }, 'name').length,
+    ).toBeLessThan(20);
   });
 });
 
 describe('indexWrites: the list copies and counts a write moves', () => {
   const counts = (writes: ReturnType<typeof indexWrites>) =>
-    writes.flatMap((w) => (w.Update ? [`${String(w.Update.Key?.pk)} ${String(w.Update.Key?.sk)} ${String(w.Update.ExpressionAttributeValues?.[':delta'])}`] : [])).sort();
+    writes
+      .flatMap((w) =>
+        w.Update
+          ? [
+              `${String(w.Update.Key?.pk)} ${String(w.Update.Key?.sk)} ${String(w.Update.ExpressionAttributeValues?.[':delta'])}`,
+            ]
+          : [],
+      )
+      .sort();
   const ada = user(5, { firstname: 'Ada', company_id: 7 });
   it('a create adds one to its all-users and its company bucket, in the shard of its id', () => {
     expect(counts(indexWrites(undefined, ada))).toEqual(['USERSTATS#1 C#A 1', 'USERSTATS#co7#1 C#A 1']);

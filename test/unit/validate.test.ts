@@ -1,26 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../lib/errors.js';
+import type { ResourceDefinition } from '../../lib/entities/types.js';
 import { membershipsResource, usergroupsEntity } from '../../lib/entities/usergroups.js';
 import { usersEntity } from '../../lib/entities/users.js';
 import { checkValue, readBodyFields, readFilters } from '../../lib/entities/validate.js';
-import type { ResourceDefinition } from '../../lib/entities/types.js';
+import { ValidationError } from '../../lib/errors.js';
 import { thrownBy } from '../support/thrown.js';
 
 const validationErrorOf = (act: () => unknown): ValidationError => thrownBy(ValidationError, act);
 
 describe('readBodyFields: usergroups (SPEC §6)', () => {
-  it.each(['create', 'update'] as const)('on %s, reports the first missing field and lists every missing one', (operation) => {
-    // Prepare
-    const body = { usergroup: 'Wholesale' };
-    // Act
-    const error = validationErrorOf(() => readBodyFields(usergroupsEntity, operation, body));
-    // Assess
-    expect(error.detail).toBe('The type field is required');
-    expect(error.errors).toEqual([
-      { field: 'type', message: 'The type field is required' },
-      { field: 'status', message: 'The status field is required' },
-    ]);
-  });
+  it.each(['create', 'update'] as const)(
+    'on %s, reports the first missing field and lists every missing one',
+    (operation) => {
+      // Prepare
+      const body = { usergroup: 'Wholesale' };
+      // Act
+      const error = validationErrorOf(() => readBodyFields(usergroupsEntity, operation, body));
+      // Assess
+      expect(error.detail).toBe('The type field is required');
+      expect(error.errors).toEqual([
+        { field: 'type', message: 'The type field is required' },
+        { field: 'status', message: 'The status field is required' },
+      ]);
+    },
+  );
 
   it('reports status when only status is missing', () => {
     // Act
@@ -98,7 +101,9 @@ describe('readBodyFields: usergroups (SPEC §6)', () => {
     const base = { type: 'C', status: 'A' };
     // Act
     const ok = readBodyFields(usergroupsEntity, 'create', { ...base, usergroup: 'é'.repeat(255) });
-    const error = validationErrorOf(() => readBodyFields(usergroupsEntity, 'create', { ...base, usergroup: 'n'.repeat(256) }));
+    const error = validationErrorOf(() =>
+      readBodyFields(usergroupsEntity, 'create', { ...base, usergroup: 'n'.repeat(256) }),
+    );
     // Assess
     expect(ok.usergroup).toBe('é'.repeat(255));
     expect(error.errors.map((e) => e.field)).toEqual(['usergroup']);
@@ -178,7 +183,9 @@ describe('readBodyFields: users (SPEC §8)', () => {
 
   it('rejects a user_type outside A, C, V', () => {
     // Act
-    const error = validationErrorOf(() => readBodyFields(usersEntity, 'create', { email: 'a@example.com', user_type: 'X' }));
+    const error = validationErrorOf(() =>
+      readBodyFields(usersEntity, 'create', { email: 'a@example.com', user_type: 'X' }),
+    );
     // Assess
     expect(error.errors.map((e) => e.field)).toEqual(['user_type']);
   });

@@ -22,10 +22,16 @@ import type { Change, VariationStore, WriteOutcome } from '../../lib/operations/
 import type { ApiRequest } from '../../lib/stack/request.js';
 
 /** A product with select-type (`S`) values: feature id → variant id. */
-const product = (id: number, values: Record<number, string>, extra: Record<string, StoredValue> = {}): EntityRecord => ({
+const product = (
+  id: number,
+  values: Record<number, string>,
+  extra: Record<string, StoredValue> = {},
+): EntityRecord => ({
   product_id: id,
   version: 1,
-  product_features: Object.fromEntries(Object.entries(values).map(([feature, variant]) => [feature, { variant_id: variant, feature_type: 'S' }])) as unknown as StoredValue,
+  product_features: Object.fromEntries(
+    Object.entries(values).map(([feature, variant]) => [feature, { variant_id: variant, feature_type: 'S' }]),
+  ) as unknown as StoredValue,
   ...extra,
 });
 
@@ -35,18 +41,30 @@ class TestStore implements VariationStore {
   codes = new Map<string, number>();
   productsById = new Map<number, EntityRecord>();
   featureRecords: EntityRecord[] = [];
-  writes: Array<{ groups: Change[]; products: Change[]; code?: { claim?: { code: string; groupId: number }; release?: string } }> = [];
+  writes: Array<{
+    groups: Change[];
+    products: Change[];
+    code?: { claim?: { code: string; groupId: number }; release?: string };
+  }> = [];
   outcome: WriteOutcome = 'written';
   group = async (id: number) => this.groupsById.get(id);
   groupIdByCode = async (code: string) => this.codes.get(code);
   groups = async (ids: number[]) => ids.flatMap((id) => this.groupsById.get(id) ?? []);
-  listGroups = async (_request: ListRequest) => ({ records: [...this.groupsById.values()], total: this.groupsById.size });
+  listGroups = async (_request: ListRequest) => ({
+    records: [...this.groupsById.values()],
+    total: this.groupsById.size,
+  });
   product = async (id: number) => this.productsById.get(id);
   products = async (ids: number[]) => ids.flatMap((id) => this.productsById.get(id) ?? []);
-  members = async (groupId: number) => [...this.productsById.values()].filter((p) => Number(p.variation_group_id) === groupId);
+  members = async (groupId: number) =>
+    [...this.productsById.values()].filter((p) => Number(p.variation_group_id) === groupId);
   features = async (ids: number[]) => this.featureRecords.filter((f) => ids.includes(Number(f.feature_id)));
   nextGroupId = async () => 7;
-  write = async (groups: Change[], products: Change[], code?: { claim?: { code: string; groupId: number }; release?: string }) => {
+  write = async (
+    groups: Change[],
+    products: Change[],
+    code?: { claim?: { code: string; groupId: number }; release?: string },
+  ) => {
     this.writes.push({ groups, products, code });
     return this.outcome;
   };
@@ -81,7 +99,9 @@ describe('variation rules', () => {
     const alsoRed = product(3, { 10: '101' });
     // Act & Assess
     expect(() => assertDistinct([red, blue], [10], 'product_ids')).not.toThrow();
-    expect(() => assertDistinct([red, blue, alsoRed], [10], 'product_ids')).toThrow('Products 1 and 3 have the same values');
+    expect(() => assertDistinct([red, blue, alsoRed], [10], 'product_ids')).toThrow(
+      'Products 1 and 3 have the same values',
+    );
     expect(fieldOf(() => assertDistinct([red, product(4, {})], [10], 'variation_group_id'))).toBe('variation_group_id');
   });
 
@@ -116,7 +136,16 @@ describe('variation rules', () => {
     ] as unknown as EntityRecord[];
     const members = [product(1, { 10: '101', 11: '111' })];
     // Act
-    const wanted = newCombinations([['101', '111'], ['112', '102'], ['102', '112']], [10, 11], features, members);
+    const wanted = newCombinations(
+      [
+        ['101', '111'],
+        ['112', '102'],
+        ['102', '112'],
+      ],
+      [10, 11],
+      features,
+      members,
+    );
     // Assess: the member's own and the repeated combination are skipped
     expect(wanted).toEqual([{ 10: '102', 11: '112' }]);
     expect(() => newCombinations([['101', '102']], [10, 11], features, members)).toThrow('two variants of feature 10');
@@ -141,9 +170,14 @@ describe('variation operations against a store', () => {
   it("a group's features must exist and have variants", async () => {
     // Prepare
     const store = new TestStore();
-    store.featureRecords = [{ feature_id: 10, feature_type: 'S' }, { feature_id: 11, feature_type: 'T' }] as unknown as EntityRecord[];
+    store.featureRecords = [
+      { feature_id: 10, feature_type: 'S' },
+      { feature_id: 11, feature_type: 'T' },
+    ] as unknown as EntityRecord[];
     // Act & Assess
-    expect(await readGroupFeatures(store, [{ feature_id: 10 }, { feature_id: 10 }])).toEqual([{ feature_id: 10, purpose: 'group_catalog_item' }]);
+    expect(await readGroupFeatures(store, [{ feature_id: 10 }, { feature_id: 10 }])).toEqual([
+      { feature_id: 10, purpose: 'group_catalog_item' },
+    ]);
     await expect(readGroupFeatures(store, [{ feature_id: 11 }])).rejects.toThrow('has no variants');
     await expect(readGroupFeatures(store, [{ feature_id: 12 }])).rejects.toThrow('which does not exist');
   });
@@ -158,7 +192,9 @@ describe('variation operations against a store', () => {
     // Assess
     expect(group).toMatchObject({ id: 7, code: 'SHIRTS', parent_product_id: 1, feature_ids: [10] });
     expect(store.writes[0]!.code).toEqual({ claim: { code: 'SHIRTS', groupId: 7 } });
-    expect(store.writes[0]!.products).toEqual([[1, shirt, { ...shirt, variation_group_id: 7, has_variation_group: 'Y', version: 2 }]]);
+    expect(store.writes[0]!.products).toEqual([
+      [1, shirt, { ...shirt, variation_group_id: 7, has_variation_group: 'Y', version: 2 }],
+    ]);
     store.outcome = 'code-taken';
     await expect(createGroup(store, [shirt], features, 'SHIRTS')).rejects.toThrow('which is taken');
     store.outcome = 'changed';

@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { jobOf, jobText } from '../../lib/webhooks/delivery-job.js';
-import { ENDPOINT_CONCURRENCY, EndpointQueue, INITIAL_CONCURRENCY, MAX_WAITING } from '../../lib/webhooks/endpoint-queue.js';
+import {
+  ENDPOINT_CONCURRENCY,
+  EndpointQueue,
+  INITIAL_CONCURRENCY,
+  MAX_WAITING,
+} from '../../lib/webhooks/endpoint-queue.js';
 import { deduplicationIdOf, ENDPOINT_LANES, messageGroupOf } from '../../lib/webhooks/sqs-queue.js';
 import { failedBatchOf } from '../../scripts/lib/replay-events.js';
 
-const job = (webhookId: number, n: number, dueAt = 1_000) => ({ ref: { webhookId, sk: `AT#000000000001000#evt_${n}` }, dueAt });
+const job = (webhookId: number, n: number, dueAt = 1_000) => ({
+  ref: { webhookId, sk: `AT#000000000001000#evt_${n}` },
+  dueAt,
+});
 
 describe('delivery jobs', () => {
   it('travel as JSON and back; a malformed message is no job', () => {
     expect(jobOf(jobText(job(7, 1)))).toEqual(job(7, 1));
-    for (const body of ['', 'null', '{"webhook_id":"7","sk":"x","due_at":1}', '{"webhook_id":7,"sk":3,"due_at":1}', '{']) expect(jobOf(body), body).toBeUndefined();
+    for (const body of [
+      '',
+      'null',
+      '{"webhook_id":"7","sk":"x","due_at":1}',
+      '{"webhook_id":7,"sk":3,"due_at":1}',
+      '{',
+    ])
+      expect(jobOf(body), body).toBeUndefined();
   });
 
-  it('go to one of an endpoint\'s lanes (the same delivery always to the same one), de-duplicated by delivery and due time', () => {
+  it("go to one of an endpoint's lanes (the same delivery always to the same one), de-duplicated by delivery and due time", () => {
     const groups = new Set(Array.from({ length: 200 }, (_, n) => messageGroupOf(job(7, n))));
     expect(groups.size).toBe(ENDPOINT_LANES);
     for (const group of groups) expect(group).toMatch(/^7-\d+$/);
@@ -27,8 +42,9 @@ describe('the in-process endpoint queue', () => {
     const ran: string[] = [];
     const stuck: Array<() => void> = [];
     const queue = new EndpointQueue(async ({ ref }) => {
-      if (ref.webhookId === 1) return new Promise<void>((resolve) => stuck.push(resolve));
+      if (ref.webhookId === 1) return new Promise<undefined>((resolve) => stuck.push(() => resolve(undefined)));
       ran.push(ref.sk);
+      return undefined;
     });
     await queue.dispatch([...Array.from({ length: 40 }, (_, n) => job(1, n)), job(2, 1), job(2, 2), job(2, 1)]);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -71,7 +87,7 @@ describe('the in-process endpoint queue', () => {
 
   it('holds at most MAX_WAITING jobs of one endpoint; the rest stay due where they are recorded', async () => {
     const stuck: Array<() => void> = [];
-    const queue = new EndpointQueue(() => new Promise<void>((resolve) => stuck.push(resolve)));
+    const queue = new EndpointQueue(() => new Promise<undefined>((resolve) => stuck.push(() => resolve(undefined))));
     await queue.dispatch(Array.from({ length: MAX_WAITING + INITIAL_CONCURRENCY + 50 }, (_, n) => job(3, n)));
     expect(queue.size).toBe(MAX_WAITING + INITIAL_CONCURRENCY);
     await queue.dispatch([job(4, 1)]);
@@ -85,9 +101,14 @@ describe('the in-process endpoint queue', () => {
 });
 
 describe('replay-events', () => {
-  it("reads the range of a Lambda on-failure record of a DynamoDB stream, and nothing else", () => {
+  it('reads the range of a Lambda on-failure record of a DynamoDB stream, and nothing else', () => {
     const record = {
-      requestContext: { requestId: 'r', functionArn: 'arn:aws:lambda:us-east-1:1:function:store-api-prod-events-consumer', condition: 'RetryAttemptsExhausted', approximateInvokeCount: 101 },
+      requestContext: {
+        requestId: 'r',
+        functionArn: 'arn:aws:lambda:us-east-1:1:function:store-api-prod-events-consumer',
+        condition: 'RetryAttemptsExhausted',
+        approximateInvokeCount: 101,
+      },
       DDBStreamBatchInfo: {
         shardId: 'shardId-00000001',
         startSequenceNumber: '100',
@@ -104,6 +125,7 @@ describe('replay-events', () => {
       startSequenceNumber: '100',
       endSequenceNumber: '250',
     });
-    for (const body of ['{}', 'not json', JSON.stringify({ DDBStreamBatchInfo: { shardId: 's' } })]) expect(failedBatchOf(body)).toBeUndefined();
+    for (const body of ['{}', 'not json', JSON.stringify({ DDBStreamBatchInfo: { shardId: 's' } })])
+      expect(failedBatchOf(body)).toBeUndefined();
   });
 });

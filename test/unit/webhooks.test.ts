@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { subscriptionMatches } from '../../lib/webhooks/matching.js';
 import { MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_SECONDS } from '../../lib/webhooks/retry-schedule.js';
+import { sendMessage } from '../../lib/webhooks/send.js';
 import { newSigningSecret, signMessage, verifySignature } from '../../lib/webhooks/signature.js';
 import { guardedLookup, isPrivateAddress, urlProblem } from '../../lib/webhooks/url-policy.js';
-import { sendMessage } from '../../lib/webhooks/send.js';
 
 const event = (over: Partial<ChangeEvent> = {}): ChangeEvent => ({
   id: 'evt_1',
@@ -29,7 +29,11 @@ describe('Standard Webhooks signature', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const body = JSON.stringify(event());
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': 'evt_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': signMessage(secret, 'evt_1', timestamp, body) };
+    const headers = {
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signMessage(secret, 'evt_1', timestamp, body),
+    };
     const receiver = new Webhook(secret);
     expect(receiver.verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => receiver.verify(body.replace('12', '13'), headers)).toThrow();
@@ -43,17 +47,38 @@ describe('Standard Webhooks signature', () => {
     const body = '{"test": 2432232314}';
     const signature = signMessage(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body);
     expect(signature).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
-    expect(verifySignature(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body, `v1,bogus ${signature}`)).toBe(true);
+    expect(verifySignature(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, body, `v1,bogus ${signature}`)).toBe(
+      true,
+    );
     expect(verifySignature(secret, 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265331, body, signature)).toBe(false);
   });
 });
 
 describe('SSRF policy', () => {
   it('refuses loopback, private, link-local, unique-local, metadata and mapped addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', 'fc12::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '[::1]', 'not-an-ip']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      'fc12::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '[::1]',
+      'not-an-ip',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(address), address).toBe(false);
   });
 
   it('deployed: https only, no literal private hosts, no credentials; locally allowed', () => {
@@ -116,21 +141,35 @@ describe('SSRF: IPv6 spellings of private IPv4', () => {
 
   it('refuses each at connection time, when a name resolves to it', async () => {
     for (const address of IPV6_SPELLINGS_OF_PRIVATE_IPV4) {
-      const resolver = (_host: string, _options: object, callback: (error: NodeJS.ErrnoException | null, found: Array<{ address: string; family: number }>) => void) =>
-        callback(null, [{ address: '2606:4700:4700::1111', family: 6 }, { address, family: 6 }]);
-      const answer = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup({ allowPrivate: false }, resolver)('rebound.example', {}, (error) => resolve(error)));
+      const resolver = (
+        _host: string,
+        _options: object,
+        callback: (error: NodeJS.ErrnoException | null, found: Array<{ address: string; family: number }>) => void,
+      ) =>
+        callback(null, [
+          { address: '2606:4700:4700::1111', family: 6 },
+          { address, family: 6 },
+        ]);
+      const answer = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        guardedLookup({ allowPrivate: false }, resolver)('rebound.example', {}, (error) => resolve(error)),
+      );
       expect(answer?.code, address).toBe('EWEBHOOKBLOCKED');
     }
   });
 
   it('a literal address is refused by the send itself, before any connection', async () => {
-    const outcome = await sendMessage('https://[::127.0.0.1]:9/hook', { id: 'evt_x', body: '{}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, { allowPrivate: false });
+    const outcome = await sendMessage(
+      'https://[::127.0.0.1]:9/hook',
+      { id: 'evt_x', body: '{}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      { allowPrivate: false },
+    );
     expect(outcome).toMatchObject({ ok: false, code: 0 });
     expect(outcome.error).toMatch(/private/);
   });
 
   it('public IPv6 and IPv4-mapped public IPv4 stay allowed', () => {
-    for (const address of ['2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '::ffff:808:808']) expect(isPrivateAddress(address), address).toBe(false);
+    for (const address of ['2606:4700:4700::1111', '2a00:1450:4001:82b::200e', '::ffff:8.8.8.8', '::ffff:808:808'])
+      expect(isPrivateAddress(address), address).toBe(false);
   });
 });
 
@@ -138,7 +177,8 @@ describe('retry schedule', () => {
   it('retries for at least 24 hours, with growing waits, then stops', () => {
     const total = RETRY_DELAYS_SECONDS.reduce((sum, delay) => sum + delay, 0);
     expect(total).toBeGreaterThanOrEqual(24 * 3600);
-    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i += 1) expect(RETRY_DELAYS_SECONDS[i]!).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1]!);
+    for (let i = 1; i < RETRY_DELAYS_SECONDS.length; i += 1)
+      expect(RETRY_DELAYS_SECONDS[i]!).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[i - 1]!);
     expect(nextAttemptAt(1, 1000)).toBe(1000 + RETRY_DELAYS_SECONDS[0]! * 1000);
     expect(nextAttemptAt(MAX_ATTEMPTS - 1, 0)).toBeDefined();
     expect(nextAttemptAt(MAX_ATTEMPTS, 0)).toBeUndefined();
@@ -161,12 +201,19 @@ describe('subscription matching', () => {
 describe('OpenAPI webhooks', () => {
   it('describes every event of products, orders and users with the signature headers and the object schema', async () => {
     const { buildOpenApiDocument } = await import('../../lib/openapi/document.js');
-    const document = buildOpenApiDocument() as { webhooks: Record<string, any>; components: { schemas: Record<string, any> } };
+    const document = buildOpenApiDocument() as {
+      webhooks: Record<string, any>;
+      components: { schemas: Record<string, any> };
+    };
     for (const entity of ['products', 'orders', 'users']) {
       for (const action of ['created', 'updated', 'deleted']) {
         const post = document.webhooks[`${entity}.${action}`]?.post;
         expect(post, `${entity}.${action}`).toBeDefined();
-        expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+        expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+          'webhook-id',
+          'webhook-timestamp',
+          'webhook-signature',
+        ]);
         const ref = post.requestBody.content['application/json'].schema.$ref as string;
         const schema = document.components.schemas[ref.split('/').pop()!];
         expect(schema.properties.type.enum).toContain(`${entity}.${action}`);

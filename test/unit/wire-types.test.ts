@@ -15,9 +15,9 @@ const SECTION_OF: Record<string, string> = { vendors: 'stores', product_variatio
 
 /** Fields whose recorded type holds only once an operation has filled them; the entity walk compares them. */
 const FILLED_BY_OPERATIONS: Record<string, string> = {
-  'exceptions.combination': 'the exception\'s option → variant map, written by POST /exceptions',
+  'exceptions.combination': "the exception's option → variant map, written by POST /exceptions",
   'orders.shipping_ids': 'the chosen shipping method, written by POST /orders',
-  'pages.id_path': 'the page\'s ancestry, computed from parent_id on create',
+  'pages.id_path': "the page's ancestry, computed from parent_id on create",
 };
 
 const sections = recordedSections();
@@ -26,20 +26,38 @@ const walked = Object.values(ENTITIES).filter((def) => sections.has(SECTION_OF[d
 describe('the wire types of every entity definition against the recording (no HTTP)', () => {
   it('covers every recorded entity section', () => {
     const covered = new Set(walked.map((def) => SECTION_OF[def.name] ?? def.name));
-    for (const name of ['products', 'categories', 'orders', 'users', 'stores', 'features', 'options', 'payments', 'shipments']) {
+    for (const name of [
+      'products',
+      'categories',
+      'orders',
+      'users',
+      'stores',
+      'features',
+      'options',
+      'payments',
+      'shipments',
+    ]) {
       expect(covered.has(name), name).toBe(true);
     }
   });
 
-  it.each(walked.map((def) => [def.name, def] as const))('%s: each recorded field it declares, list row and single object', (_name, def) => {
-    // Prepare: the fields of the recording that the definition declares, less those an operation fills
-    const section = sections.get(SECTION_OF[def.name] ?? def.name)!;
-    const fields = section.fields.filter((field) => Object.hasOwn(def.fields, field.field) && !FILLED_BY_OPERATIONS[`${def.name}.${field.field}`]);
-    // Act: a record of nothing but defaults, as the API would show it
-    const list = present(def, {}, 'list');
-    const single = present(def, {}, 'single');
-    // Assess
-    expect(fields.length).toBeGreaterThan(0);
-    expect([...fieldDifferences(section, fields, 'list', list, 'list.'), ...fieldDifferences(section, fields, 'single', single, 'single.')]).toEqual([]);
-  });
+  it.each(walked.map((def) => [def.name, def] as const))(
+    '%s: each recorded field it declares, list row and single object',
+    (_name, def) => {
+      // Prepare: the fields of the recording that the definition declares, less those an operation fills
+      const section = sections.get(SECTION_OF[def.name] ?? def.name)!;
+      const fields = section.fields.filter(
+        (field) => Object.hasOwn(def.fields, field.field) && !FILLED_BY_OPERATIONS[`${def.name}.${field.field}`],
+      );
+      // Act: a record of nothing but defaults, as the API would show it
+      const list = present(def, {}, 'list');
+      const single = present(def, {}, 'single');
+      // Assess
+      expect(fields.length).toBeGreaterThan(0);
+      expect([
+        ...fieldDifferences(section, fields, 'list', list, 'list.'),
+        ...fieldDifferences(section, fields, 'single', single, 'single.'),
+      ]).toEqual([]);
+    },
+  );
 });

@@ -42,10 +42,12 @@ const document = buildOpenApiDocument() as Record<string, any>;
 const JSON_TYPE = { int: 'number', str: 'string' } as const;
 
 const cases = Object.entries(RECORDED).flatMap(([name, answers]) =>
-  (Object.entries(answers) as Array<[WriteOperation, Recorded]>).map(([operation, keys]) => [name, operation, keys] as const),
+  (Object.entries(answers) as Array<[WriteOperation, Recorded]>).map(
+    ([operation, keys]) => [name, operation, keys] as const,
+  ),
 );
 
-describe('POST and PUT answers carry the recording\'s keys and JSON types', () => {
+describe("POST and PUT answers carry the recording's keys and JSON types", () => {
   it.each(cases)('%s %s', (name, operation, keys) => {
     const entity = findEntity(name)!;
     expect(entity.operations).toContain(operation);
@@ -68,7 +70,7 @@ describe('POST and PUT answers carry the recording\'s keys and JSON types', () =
     }
   });
 
-  it('a string id is the id\'s digits, whatever type the caller had it in', () => {
+  it("a string id is the id's digits, whatever type the caller had it in", () => {
     const categories = findEntity('categories')!;
     expect(writeAnswer(categories, 'update', 265)).toEqual({ category_id: '265' });
     expect(writeAnswer(categories, 'update', '265')).toEqual({ category_id: '265' });

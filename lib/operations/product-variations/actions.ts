@@ -1,6 +1,6 @@
 import type { EntityRecord } from '../../db/entity-store.js';
-import { productsEntity } from '../../entities/products.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
+import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
@@ -10,7 +10,20 @@ import type { Operation } from '../../stack/api-handler.js';
 import type { ApiRequest } from '../../stack/request.js';
 import { productHooks } from '../products.js';
 import { createGroup, readGroupFeatures } from './groups.js';
-import { combination, commonFeatures, featuresOf, generatedCode, invalid, left, newCombinations, now, parentOf, readCombinations, sentFeatures, type GroupFeature } from './rules.js';
+import {
+  combination,
+  commonFeatures,
+  featuresOf,
+  type GroupFeature,
+  generatedCode,
+  invalid,
+  left,
+  newCombinations,
+  now,
+  parentOf,
+  readCombinations,
+  sentFeatures,
+} from './rules.js';
 import type { Change, VariationStore } from './store.js';
 import { showGroup } from './view.js';
 
@@ -22,7 +35,8 @@ async function actionProduct(store: VariationStore, request: ApiRequest): Promis
     return product;
   }
   const sent = (request.body ?? {}) as Record<string, unknown>;
-  if (sent.product_id === undefined || sent.product_id === null || sent.product_id === '') throw invalid('product_id', 'The product_id field is required');
+  if (sent.product_id === undefined || sent.product_id === null || sent.product_id === '')
+    throw invalid('product_id', 'The product_id field is required');
   const id = Number(sent.product_id);
   if (!Number.isInteger(id) || id < 1) throw invalid('product_id', 'The product_id field must be a product id');
   const product = await store.product(id);
@@ -46,7 +60,11 @@ export const detachOf =
     const groupChanges: Change[] = [];
     if (parentOf(group) === id) {
       const next = (await store.members(Number(group.id))).find((p) => Number(p.product_id) !== id);
-      groupChanges.push([Number(group.id), group, { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 }]);
+      groupChanges.push([
+        Number(group.id),
+        group,
+        { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 },
+      ]);
     }
     const outcome = await store.write(groupChanges, [[id, product, left(product)]]);
     if (outcome !== 'written') throw new ConflictError('The product or its group changed meanwhile; try again');
@@ -64,7 +82,12 @@ export const setDefaultOf =
   };
 
 /** The features of a generate: its group's, the body's `features`, or those the base product has (a new group). */
-async function generateFeatures(store: VariationStore, group: EntityRecord | undefined, base: EntityRecord, sent: Record<string, unknown>): Promise<GroupFeature[]> {
+async function generateFeatures(
+  store: VariationStore,
+  group: EntityRecord | undefined,
+  base: EntityRecord,
+  sent: Record<string, unknown>,
+): Promise<GroupFeature[]> {
   if (group) return featuresOf(group);
   return sent.features !== undefined ? readGroupFeatures(store, sent.features) : commonFeatures([base], 'product_id');
 }
@@ -84,24 +107,41 @@ export const generateOf =
     const isNew = !group;
     const features = await generateFeatures(store, group, base, sent);
     const featureIds = features.map((f) => f.feature_id);
-    if (!group && !combination(base, featureIds)) throw invalid('product_id', `Product ${base.product_id} has no value of every variation feature (${featureIds.join(', ')})`);
+    if (!group && !combination(base, featureIds))
+      throw invalid(
+        'product_id',
+        `Product ${base.product_id} has no value of every variation feature (${featureIds.join(', ')})`,
+      );
     const members = group ? await store.members(Number(group.id)) : [base];
     const wanted = newCombinations(combos, featureIds, await store.features(featureIds), members);
-    if (members.length + wanted.length > MAX_GROUP_PRODUCTS) throw invalid('combinations', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
+    if (members.length + wanted.length > MAX_GROUP_PRODUCTS)
+      throw invalid('combinations', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
 
     if (!group) group = await createGroup(store, [base], features, generatedCode());
     const groupId = Number(group.id);
     const status: Record<string, number> = {};
-    const copyable = Object.entries(productsEntity.fields).filter(([, spec]) => spec.writableOn?.includes('create')).map(([field]) => field);
+    const copyable = Object.entries(productsEntity.fields)
+      .filter(([, spec]) => spec.writableOn?.includes('create'))
+      .map(([field]) => field);
     for (const byFeature of wanted) {
-      let values: FieldValues = Object.fromEntries(copyable.filter((f) => base[f] !== undefined).map((f) => [f, base[f]!]));
+      let values: FieldValues = Object.fromEntries(
+        copyable.filter((f) => base[f] !== undefined).map((f) => [f, base[f]!]),
+      );
       values.product_features = { ...sentFeatures(base), ...byFeature };
       values.timestamp = now();
       values.updated_timestamp = now();
       values = await productHooks.create!(values, request);
-      const record = await store.createProduct({ ...values, variation_group_id: groupId, has_variation_group: 'Y' } as Record<string, StoredValue>);
+      const record = await store.createProduct({
+        ...values,
+        variation_group_id: groupId,
+        has_variation_group: 'Y',
+      } as Record<string, StoredValue>);
       status[String(record.product_id)] = 1;
     }
-    const body = { message: '', group: await showGroup(store, (await store.group(groupId)) ?? group), products_status: status };
+    const body = {
+      message: '',
+      group: await showGroup(store, (await store.group(groupId)) ?? group),
+      products_status: status,
+    };
     return isNew ? created(body) : ok(body);
   };

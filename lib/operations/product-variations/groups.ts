@@ -1,5 +1,5 @@
 import type { EntityRecord } from '../../db/entity-store.js';
-import { MAX_GROUP_PRODUCTS, variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
+import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
@@ -8,7 +8,21 @@ import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
 import type { Operation } from '../../stack/api-handler.js';
-import { assertDistinct, checkFeatures, commonFeatures, featureIdsOf, generatedCode, invalid, joined, left, now, readCode, readFeatureList, readProductIds, type GroupFeature } from './rules.js';
+import {
+  assertDistinct,
+  checkFeatures,
+  commonFeatures,
+  featureIdsOf,
+  type GroupFeature,
+  generatedCode,
+  invalid,
+  joined,
+  left,
+  now,
+  readCode,
+  readFeatureList,
+  readProductIds,
+} from './rules.js';
 import type { VariationStore } from './store.js';
 import { showGroup } from './view.js';
 
@@ -35,7 +49,12 @@ export async function readGroupFeatures(store: VariationStore, sent: unknown): P
 }
 
 /** Writes a new group with its products in one transaction: the code marker, the group, each product's membership. */
-export async function createGroup(store: VariationStore, products: EntityRecord[], features: GroupFeature[], code: string): Promise<EntityRecord> {
+export async function createGroup(
+  store: VariationStore,
+  products: EntityRecord[],
+  features: GroupFeature[],
+  code: string,
+): Promise<EntityRecord> {
   const id = await store.nextGroupId();
   const group: EntityRecord = {
     id,
@@ -47,7 +66,11 @@ export async function createGroup(store: VariationStore, products: EntityRecord[
     updated_at: now(),
     version: 1,
   };
-  const outcome = await store.write([[id, undefined, group]], products.map((p) => [Number(p.product_id), p, joined(p, id)]), { claim: { code, groupId: id } });
+  const outcome = await store.write(
+    [[id, undefined, group]],
+    products.map((p) => [Number(p.product_id), p, joined(p, id)]),
+    { claim: { code, groupId: id } },
+  );
   if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
   if (outcome === 'changed') throw new ConflictError('A product changed while the group was written; try again');
   return group;
@@ -59,7 +82,8 @@ async function readProducts(store: VariationStore, ids: number[], field: string)
   const missing = ids.find((id) => !products.some((p) => Number(p.product_id) === id));
   if (missing !== undefined) throw invalid(field, `The ${field} field names product ${missing}, which does not exist`);
   const grouped = products.find((p) => p.variation_group_id);
-  if (grouped) throw invalid(field, `Product ${grouped.product_id} is already in variation group ${grouped.variation_group_id}`);
+  if (grouped)
+    throw invalid(field, `Product ${grouped.product_id} is already in variation group ${grouped.variation_group_id}`);
   return products;
 }
 
@@ -73,18 +97,38 @@ export const listGroupsOf =
     let total: number;
     if (filters.product_ids !== undefined) {
       // The products name their groups: one BatchGetItem of them, one of the groups.
-      const ids = [...new Set((await store.products(filters.product_ids as number[])).map((p) => Number(p.variation_group_id ?? 0)).filter((id) => id > 0))];
+      const ids = [
+        ...new Set(
+          (await store.products(filters.product_ids as number[]))
+            .map((p) => Number(p.variation_group_id ?? 0))
+            .filter((id) => id > 0),
+        ),
+      ];
       ids.sort((a, b) => (desc ? b - a : a - b));
       let groups = await store.groups(ids);
-      if (filters.feature_ids !== undefined) groups = groups.filter((g) => featureIdsOf(g).includes(Number(filters.feature_ids)));
+      if (filters.feature_ids !== undefined)
+        groups = groups.filter((g) => featureIdsOf(g).includes(Number(filters.feature_ids)));
       total = groups.length;
       records = groups.slice((paging.page - 1) * paging.itemsPerPage, paging.page * paging.itemsPerPage);
     } else {
-      const conditions = filters.feature_ids !== undefined ? [{ rule: GROUPS.filterRules!.feature_ids!, values: [filters.feature_ids] }] : [];
-      ({ records, total } = await store.listGroups({ conditions, sortBy: 'id', descending: desc, page: paging.page, itemsPerPage: paging.itemsPerPage }));
+      const conditions =
+        filters.feature_ids !== undefined
+          ? [{ rule: GROUPS.filterRules!.feature_ids!, values: [filters.feature_ids] }]
+          : [];
+      ({ records, total } = await store.listGroups({
+        conditions,
+        sortBy: 'id',
+        descending: desc,
+        page: paging.page,
+        itemsPerPage: paging.itemsPerPage,
+      }));
     }
     const echo = searchEcho(paging, filters, total);
-    return ok({ groups: await Promise.all(records.map((group) => showGroup(store, group))), params: echo, search: echo });
+    return ok({
+      groups: await Promise.all(records.map((group) => showGroup(store, group))),
+      params: echo,
+      search: echo,
+    });
   };
 
 export const getGroupOf =
@@ -101,9 +145,17 @@ export const createGroupOf =
     const features = sent.features === undefined ? undefined : await readGroupFeatures(store, sent.features);
     const products = await readProducts(store, ids, 'product_ids');
     const chosen = features ?? commonFeatures(products, 'product_ids');
-    assertDistinct(products, chosen.map((f) => f.feature_id), 'product_ids');
+    assertDistinct(
+      products,
+      chosen.map((f) => f.feature_id),
+      'product_ids',
+    );
     const group = await createGroup(store, products, chosen, code);
-    return created({ message: '', group: await showGroup(store, group), products_status: Object.fromEntries(ids.map((id) => [String(id), 1])) });
+    return created({
+      message: '',
+      group: await showGroup(store, group),
+      products_status: Object.fromEntries(ids.map((id) => [String(id), 1])),
+    });
   };
 
 export const updateGroupOf =
@@ -119,7 +171,11 @@ export const updateGroupOf =
     const next: EntityRecord = { ...group, code, updated_at: now(), version: group.version + 1 };
     const old = String(group.code);
     const id = Number(group.id);
-    const outcome = await store.write([[id, group, next]], [], code === old ? {} : { claim: { code, groupId: id }, release: old });
+    const outcome = await store.write(
+      [[id, group, next]],
+      [],
+      code === old ? {} : { claim: { code, groupId: id }, release: old },
+    );
     if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
     if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();
     if (outcome === 'changed') throw new ConflictError('The group changed while it was written; try again');
@@ -133,7 +189,11 @@ export const deleteGroupOf =
     const group = await findGroup(store, request.route.id);
     await checkIfMatch(request, () => showGroup(store, group));
     const members = await store.members(Number(group.id));
-    const outcome = await store.write([[Number(group.id), group, undefined]], members.map((p) => [Number(p.product_id), p, left(p)]), { release: String(group.code) });
+    const outcome = await store.write(
+      [[Number(group.id), group, undefined]],
+      members.map((p) => [Number(p.product_id), p, left(p)]),
+      { release: String(group.code) },
+    );
     if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();
     if (outcome === 'changed') throw new ConflictError('The group changed while it was deleted; try again');
     return noContent();

@@ -17,7 +17,10 @@ export interface GroupFeature {
 }
 
 /** A product's feature values as stored (`product_features`, keyed by feature id). */
-type FeatureValues = Record<string, { variant_id?: string; variant?: string; description?: string; value?: string; feature_type?: string }>;
+type FeatureValues = Record<
+  string,
+  { variant_id?: string; variant?: string; description?: string; value?: string; feature_type?: string }
+>;
 
 export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 export const now = () => Math.floor(Date.now() / 1000);
@@ -45,21 +48,32 @@ export function assertDistinct(products: Array<Record<string, unknown>>, feature
   for (const product of products) {
     const values = combination(product, featureIds);
     const id = Number(product.product_id ?? 0);
-    if (!values) throw invalid(field, `Product ${id || '(new)'} has no value of every variation feature of the group (${featureIds.join(', ')})`);
+    if (!values)
+      throw invalid(
+        field,
+        `Product ${id || '(new)'} has no value of every variation feature of the group (${featureIds.join(', ')})`,
+      );
     const key = values.join(',');
-    if (seen.has(key)) throw invalid(field, `Products ${seen.get(key)} and ${id || '(new)'} have the same values of the group's features`);
+    if (seen.has(key))
+      throw invalid(
+        field,
+        `Products ${seen.get(key)} and ${id || '(new)'} have the same values of the group's features`,
+      );
     seen.set(key, id);
   }
 }
 
 /** The shape of a request's `features[] {feature_id, purpose}`: 1 to 10 entries, purpose one of VARIATION_PURPOSES. */
 export function readFeatureList(sent: unknown): GroupFeature[] {
-  if (!Array.isArray(sent) || sent.length === 0 || sent.length > 10) throw invalid('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
+  if (!Array.isArray(sent) || sent.length === 0 || sent.length > 10)
+    throw invalid('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
   return sent.map((entry) => {
     const id = Number((entry as Record<string, unknown>)?.feature_id);
     const purpose = String((entry as Record<string, unknown>)?.purpose ?? 'group_catalog_item');
-    if (!Number.isInteger(id) || id < 1) throw invalid('features', 'The features field needs a feature_id in every entry');
-    if (!(VARIATION_PURPOSES as readonly string[]).includes(purpose)) throw invalid('features', `The features field's purpose must be one of: ${VARIATION_PURPOSES.join(', ')}`);
+    if (!Number.isInteger(id) || id < 1)
+      throw invalid('features', 'The features field needs a feature_id in every entry');
+    if (!(VARIATION_PURPOSES as readonly string[]).includes(purpose))
+      throw invalid('features', `The features field's purpose must be one of: ${VARIATION_PURPOSES.join(', ')}`);
     return { feature_id: id, purpose };
   });
 }
@@ -69,8 +83,10 @@ export function checkFeatures(wanted: GroupFeature[], records: EntityRecord[]): 
   const found = new Map(records.map((f) => [Number(f.feature_id), f]));
   for (const feature of wanted) {
     const record = found.get(feature.feature_id);
-    if (!record) throw invalid('features', `The features field names feature ${feature.feature_id}, which does not exist`);
-    if (!VARIANT_FEATURE_TYPES.includes(String(record.feature_type))) throw invalid('features', `Feature ${feature.feature_id} has no variants, so it cannot make variations`);
+    if (!record)
+      throw invalid('features', `The features field names feature ${feature.feature_id}, which does not exist`);
+    if (!VARIANT_FEATURE_TYPES.includes(String(record.feature_type)))
+      throw invalid('features', `Feature ${feature.feature_id} has no variants, so it cannot make variations`);
   }
   return [...new Map(wanted.map((f) => [f.feature_id, f])).values()];
 }
@@ -79,7 +95,10 @@ export function checkFeatures(wanted: GroupFeature[], records: EntityRecord[]): 
 export function commonFeatures(products: EntityRecord[], field: string): GroupFeature[] {
   const first = products[0] ? valuesOf(products[0]) : {};
   const ids = Object.entries(first)
-    .filter(([, value]) => VARIANT_FEATURE_TYPES.includes(String(value.feature_type)) && value.variant_id && value.variant_id !== '0')
+    .filter(
+      ([, value]) =>
+        VARIANT_FEATURE_TYPES.includes(String(value.feature_type)) && value.variant_id && value.variant_id !== '0',
+    )
     .map(([id]) => Number(id))
     .filter((id) => products.every((product) => combination(product, [id]) !== undefined))
     .sort((a, b) => a - b);
@@ -91,29 +110,46 @@ export const generatedCode = () => `PV-${randomBytes(5).toString('hex').toUpperC
 
 export function readCode(value: unknown): string {
   const code = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-  if (code === '' || code.length > 64 || !/^[\w.-]+$/.test(code)) throw invalid('code', 'The code field must be 1 to 64 letters, digits, _, - or .');
+  if (code === '' || code.length > 64 || !/^[\w.-]+$/.test(code))
+    throw invalid('code', 'The code field must be 1 to 64 letters, digits, _, - or .');
   return code;
 }
 
 /** A create request's `product_ids`: a list or a comma-separated text of distinct product ids, at most `max`. */
 export function readProductIds(value: unknown, max: number): number[] {
-  if (value === undefined || value === null || value === '') throw invalid('product_ids', 'The product_ids field is required');
+  if (value === undefined || value === null || value === '')
+    throw invalid('product_ids', 'The product_ids field is required');
   const raw = Array.isArray(value) ? value : String(value).split(',');
   const ids = [...new Set(raw.map((v) => Number(String(v).trim())))];
-  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1)) throw invalid('product_ids', 'The product_ids field must be a list of product ids');
+  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1))
+    throw invalid('product_ids', 'The product_ids field must be a list of product ids');
   if (ids.length > max) throw invalid('product_ids', `The product_ids field may name at most ${max} products`);
   return ids;
 }
 
 /** A product as it joins group `groupId`, and as it leaves its group (standalone again): the next version of each. */
-export const joined = (product: EntityRecord, groupId: number): EntityRecord => ({ ...product, variation_group_id: groupId, has_variation_group: 'Y', version: product.version + 1 });
-export const left = (product: EntityRecord): EntityRecord => ({ ...product, variation_group_id: undefined as unknown as StoredValue, has_variation_group: undefined as unknown as StoredValue, version: product.version + 1 });
+export const joined = (product: EntityRecord, groupId: number): EntityRecord => ({
+  ...product,
+  variation_group_id: groupId,
+  has_variation_group: 'Y',
+  version: product.version + 1,
+});
+export const left = (product: EntityRecord): EntityRecord => ({
+  ...product,
+  variation_group_id: undefined as unknown as StoredValue,
+  has_variation_group: undefined as unknown as StoredValue,
+  version: product.version + 1,
+});
 
 /** `combinations` as sent: a list of lists of variant ids. */
 export function readCombinations(sent: unknown): string[][] {
-  if (sent === undefined || sent === null || sent === '') throw invalid('combinations', 'The combinations field is required');
+  if (sent === undefined || sent === null || sent === '')
+    throw invalid('combinations', 'The combinations field is required');
   if (!Array.isArray(sent) || sent.length === 0 || sent.length > MAX_COMBINATIONS) {
-    throw invalid('combinations', `The combinations field must be a list of 1 to ${MAX_COMBINATIONS} lists of variant ids`);
+    throw invalid(
+      'combinations',
+      `The combinations field must be a list of 1 to ${MAX_COMBINATIONS} lists of variant ids`,
+    );
   }
   return sent.map((combo) => {
     if (!Array.isArray(combo) || combo.length === 0 || combo.some((v) => !/^\d{1,10}$/.test(String(v)))) {
@@ -128,20 +164,36 @@ export function readCombinations(sent: unknown): string[][] {
  * group feature (`featureRecords` say which variant belongs to which feature); those a member already has, or an
  * earlier combination of the request, are skipped.
  */
-export function newCombinations(combos: string[][], featureIds: number[], featureRecords: EntityRecord[], members: EntityRecord[]): Array<Record<string, string>> {
+export function newCombinations(
+  combos: string[][],
+  featureIds: number[],
+  featureRecords: EntityRecord[],
+  members: EntityRecord[],
+): Array<Record<string, string>> {
   const featureOfVariant = new Map<string, number>();
-  for (const feature of featureRecords) for (const variant of Object.keys((feature.variants ?? {}) as Record<string, unknown>)) featureOfVariant.set(variant, Number(feature.feature_id));
+  for (const feature of featureRecords)
+    for (const variant of Object.keys((feature.variants ?? {}) as Record<string, unknown>))
+      featureOfVariant.set(variant, Number(feature.feature_id));
   const existing = new Set(members.map((p) => (combination(p, featureIds) ?? []).join(',')));
   const wanted: Array<Record<string, string>> = [];
   for (const combo of combos) {
     const byFeature: Record<string, string> = {};
     for (const variant of combo) {
       const feature = featureOfVariant.get(variant);
-      if (feature === undefined) throw invalid('combinations', `The combinations field names variant ${variant}, which is not a variant of the group's features (${featureIds.join(', ')})`);
-      if (byFeature[feature] !== undefined) throw invalid('combinations', `The combinations field names two variants of feature ${feature} in one combination`);
+      if (feature === undefined)
+        throw invalid(
+          'combinations',
+          `The combinations field names variant ${variant}, which is not a variant of the group's features (${featureIds.join(', ')})`,
+        );
+      if (byFeature[feature] !== undefined)
+        throw invalid(
+          'combinations',
+          `The combinations field names two variants of feature ${feature} in one combination`,
+        );
       byFeature[feature] = variant;
     }
-    if (featureIds.some((id) => byFeature[id] === undefined)) throw invalid('combinations', `Every combination needs one variant of each feature (${featureIds.join(', ')})`);
+    if (featureIds.some((id) => byFeature[id] === undefined))
+      throw invalid('combinations', `Every combination needs one variant of each feature (${featureIds.join(', ')})`);
     const key = featureIds.map((id) => byFeature[id]).join(',');
     if (existing.has(key)) continue;
     existing.add(key);
@@ -153,6 +205,9 @@ export function newCombinations(combos: string[][], featureIds: number[], featur
 /** The product_features of a product as a body sends them: variant ids of the select types, values of the others. */
 export function sentFeatures(product: EntityRecord): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(valuesOf(product)).map(([id, v]) => [id, VARIANT_FEATURE_TYPES.includes(String(v.feature_type)) ? String(v.variant_id) : String(v.value ?? '')]),
+    Object.entries(valuesOf(product)).map(([id, v]) => [
+      id,
+      VARIANT_FEATURE_TYPES.includes(String(v.feature_type)) ? String(v.variant_id) : String(v.value ?? ''),
+    ]),
   );
 }

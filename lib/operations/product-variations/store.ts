@@ -2,13 +2,20 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config.js';
 import { db } from '../../db/client.js';
 import { nextId } from '../../db/counters.js';
-import { listRecords, type ListRequest } from '../../db/entity-list.js';
-import { createRecord, getRecord, getRecords, recordsWriteItems, updateRecord, type EntityRecord } from '../../db/entity-store.js';
-import { ConditionFailed, transactWrite, type TransactItem } from '../../db/transact.js';
+import { type ListRequest, listRecords } from '../../db/entity-list.js';
+import {
+  createRecord,
+  type EntityRecord,
+  getRecord,
+  getRecords,
+  recordsWriteItems,
+  updateRecord,
+} from '../../db/entity-store.js';
+import { ConditionFailed, type TransactItem, transactWrite } from '../../db/transact.js';
 import { uniqueMarker } from '../../db/unique-marker.js';
 import { featuresEntity } from '../../entities/features.js';
-import { productsEntity } from '../../entities/products.js';
 import { variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
+import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
 import { groupMembers } from '../variation-groups.js';
 
@@ -39,7 +46,11 @@ export interface VariationStore {
    * One transaction: the changes of groups and of products and, when `code` names them, the claim of a group's
    * new code and the release of an old one. `code-taken` only when the claim failed.
    */
-  write(groups: Change[], products: Change[], code?: { claim?: { code: string; groupId: number }; release?: string }): Promise<WriteOutcome>;
+  write(
+    groups: Change[],
+    products: Change[],
+    code?: { claim?: { code: string; groupId: number }; release?: string },
+  ): Promise<WriteOutcome>;
   /** A product's single write, outside any transaction (its own record, counts and indexes). */
   createProduct(values: Record<string, StoredValue>): Promise<EntityRecord>;
   /** Makes `productId` the group's default product (a conditional update of the group). */
@@ -53,7 +64,9 @@ const CODES = uniqueMarker('VARGROUPCODE');
 export const dynamoVariationStore: VariationStore = {
   group: (id) => getRecord(GROUPS, id),
   async groupIdByCode(code) {
-    const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: CODES.key(code), ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: config().tableName, Key: CODES.key(code), ConsistentRead: true }),
+    );
     return Item ? Number(Item.group_id) : undefined;
   },
   groups: (ids) => getRecords(GROUPS, ids),

@@ -17,16 +17,30 @@ import { withGroupsOf } from './view.js';
  * A product that joins a group (a body's `variation_group_id`, or `nestedGroup`, the group of a nested path), or
  * whose feature values change while in one: the group exists, has room, and its products keep distinct values.
  */
-async function joinGroup(store: VariationStore, values: FieldValues, current: EntityRecord | undefined, nestedGroup: number | undefined): Promise<FieldValues> {
+async function joinGroup(
+  store: VariationStore,
+  values: FieldValues,
+  current: EntityRecord | undefined,
+  nestedGroup: number | undefined,
+): Promise<FieldValues> {
   const out = { ...values };
   if (out.variation_group_id === 0) delete out.variation_group_id;
   const sent = out.variation_group_id as number | undefined;
-  const target = nestedGroup ?? sent ?? (out.product_features !== undefined && current?.variation_group_id ? Number(current.variation_group_id) : undefined);
+  const target =
+    nestedGroup ??
+    sent ??
+    (out.product_features !== undefined && current?.variation_group_id
+      ? Number(current.variation_group_id)
+      : undefined);
   if (target === undefined) return out;
   const group = await store.group(target);
-  if (!group) throw invalid('variation_group_id', `The variation_group_id field names group ${target}, which does not exist`);
-  const others = (await store.members(target)).filter((p) => !current || Number(p.product_id) !== Number(current.product_id));
-  if (others.length >= MAX_GROUP_PRODUCTS) throw invalid('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
+  if (!group)
+    throw invalid('variation_group_id', `The variation_group_id field names group ${target}, which does not exist`);
+  const others = (await store.members(target)).filter(
+    (p) => !current || Number(p.product_id) !== Number(current.product_id),
+  );
+  if (others.length >= MAX_GROUP_PRODUCTS)
+    throw invalid('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
   assertDistinct([...others, { ...current, ...out }], featureIdsOf(group), 'variation_group_id');
   return { ...out, variation_group_id: target, has_variation_group: 'Y' };
 }
@@ -43,8 +57,10 @@ export function variationHooksFor(store: VariationStore, nestedGroup?: number): 
       nestedGroup !== undefined
         ? [{ rule: { field: 'variation_group_id', op: 'eq' }, values: [nestedGroup] }]
         : [{ rule: { field: 'has_variation_group', op: 'eq' }, values: ['Y'] }],
-    create: async (values, request) => joinGroup(store, await productHooks.create!(values, request), undefined, nestedGroup),
-    update: async (changes, current, request) => joinGroup(store, await productHooks.update!(changes, current, request), current, nestedGroup),
+    create: async (values, request) =>
+      joinGroup(store, await productHooks.create!(values, request), undefined, nestedGroup),
+    update: async (changes, current, request) =>
+      joinGroup(store, await productHooks.update!(changes, current, request), current, nestedGroup),
     decorate: async (records, view) => withGroupsOf(store, await productHooks.decorate!(records, view)),
     afterWrite: async (record, previous) => {
       const before = Number(previous?.variation_group_id ?? 0);

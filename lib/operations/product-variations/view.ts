@@ -25,7 +25,10 @@ export function groupView(group: EntityRecord, members: EntityRecord[]): Record<
           product_id: id,
           parent_product_id: id === parent ? 0 : parent,
           company_id: Number(product.company_id ?? 0),
-          feature_values: featureIds.map((featureId, i) => ({ feature_id: featureId, variant_id: String(values[i] ?? '0') })),
+          feature_values: featureIds.map((featureId, i) => ({
+            feature_id: featureId,
+            variant_id: String(values[i] ?? '0'),
+          })),
         };
       }),
     },
@@ -39,7 +42,10 @@ export async function showGroup(store: VariationStore, group: EntityRecord): Pro
 }
 
 /** A product with the variation keys of its group (`group`: undefined when it is in none). */
-export function withVariationKeys(record: Record<string, unknown>, group: EntityRecord | undefined): Record<string, unknown> {
+export function withVariationKeys(
+  record: Record<string, unknown>,
+  group: EntityRecord | undefined,
+): Record<string, unknown> {
   if (!group) return { ...record, variation_group_id: 0 };
   const id = Number(record.product_id);
   const parent = parentOf(group);
@@ -56,7 +62,14 @@ export function withVariationKeys(record: Record<string, unknown>, group: Entity
     variation_sub_group_id: `${group.id}_${parent}`,
     variation_feature_ids: Object.fromEntries(features.map((f) => [String(f.feature_id), Number(f.feature_id)])),
     variation_feature_collection: Object.fromEntries(
-      features.map((f) => [String(f.feature_id), { feature_id: Number(f.feature_id), purpose: f.purpose, variant_id: String(values[String(f.feature_id)]?.variant_id ?? '0') }]),
+      features.map((f) => [
+        String(f.feature_id),
+        {
+          feature_id: Number(f.feature_id),
+          purpose: f.purpose,
+          variant_id: String(values[String(f.feature_id)]?.variant_id ?? '0'),
+        },
+      ]),
     ),
     variation_name: [
       String(record.product ?? ''),
@@ -71,7 +84,10 @@ export function withVariationKeys(record: Record<string, unknown>, group: Entity
 }
 
 /** The variation keys of products, from their groups (one BatchGetItem of the groups). */
-export async function withGroupsOf(store: VariationStore, records: Array<Record<string, unknown>>): Promise<Array<Record<string, unknown>>> {
+export async function withGroupsOf(
+  store: VariationStore,
+  records: Array<Record<string, unknown>>,
+): Promise<Array<Record<string, unknown>>> {
   const groupIds = [...new Set(records.map((r) => Number(r.variation_group_id ?? 0)).filter((id) => id > 0))];
   const groups = new Map((await store.groups(groupIds)).map((g) => [Number(g.id), g]));
   return records.map((record) => withVariationKeys(record, groups.get(Number(record.variation_group_id ?? 0))));

@@ -7,7 +7,7 @@ import { findEntity } from '../../entities/registry.js';
 import type { Operation } from '../../entities/types.js';
 import { addLogContext } from '../../log.js';
 import { innerCaller } from '../inner-call.js';
-import { prefetched, prefetchKeys, type Prefetch } from '../prefetch.js';
+import { type Prefetch, prefetched, prefetchKeys } from '../prefetch.js';
 import type { Authenticated, RequestRead, Stage } from '../request.js';
 
 /**

@@ -1,4 +1,4 @@
-import { BATCH_MAX_BODY_BYTES, MAX_BODY_BYTES, decodeBody } from '../../http/body.js';
+import { BATCH_MAX_BODY_BYTES, decodeBody, MAX_BODY_BYTES } from '../../http/body.js';
 import type { Decoded, RequestRead, Routed, Stage } from '../request.js';
 
 /** Fourth judgement, PUT and POST only: 413, 415, or 400 for an empty or malformed body. Other methods' bodies are ignored. */

@@ -30,11 +30,16 @@ export function httpResponse(): Stage<RequestRead> {
   return {
     after: (request) => {
       const result = request.response;
-      if (result) request.response = { ...result, headers: { ...finish(request.context, result.status), ...result.headers } };
+      if (result)
+        request.response = { ...result, headers: { ...finish(request.context, result.status), ...result.headers } };
     },
     onError: (request) => {
       const failure = errorToResult(request.error);
-      const answer: ApiResult = { status: failure.status, body: failure.body, headers: { ...finish(request.context, failure.status), ...failure.headers } };
+      const answer: ApiResult = {
+        status: failure.status,
+        body: failure.body,
+        headers: { ...finish(request.context, failure.status), ...failure.headers },
+      };
       request.response = answer;
     },
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { claimKey, completeKey, releaseKey } from '../../db/idempotency.js';
 import { DomainError, UnavailableError } from '../../errors.js';
 import { errorToResult } from '../../http/error-response.js';
-import { HttpError, badRequest } from '../../http/http-errors.js';
+import { badRequest, HttpError } from '../../http/http-errors.js';
 import type { ApiResult } from '../../http/response.js';
 import { log } from '../../log.js';
 import { innerCaller } from '../inner-call.js';
@@ -31,7 +31,9 @@ export function fingerprintOf(method: string, path: string, query: Record<string
     .sort()
     .map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(query[name]!)}`)
     .join('&');
-  return createHash('sha256').update(`${method}\n${path}?${sortedQuery}\n${canonicalJson(body ?? null)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${method}\n${path}?${sortedQuery}\n${canonicalJson(body ?? null)}`)
+    .digest('base64url');
 }
 
 /** The Idempotency-Key of a POST/PUT, or undefined. 400 for an empty or over-long key. */
@@ -84,7 +86,9 @@ export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Rep
         throw new HttpError(422, 'this Idempotency-Key was used with another request (method, path or body)');
       }
       if (outcome.kind === 'pending') {
-        throw new HttpError(409, 'a request with this Idempotency-Key is still in progress; retry later', { 'Retry-After': '1' });
+        throw new HttpError(409, 'a request with this Idempotency-Key is still in progress; retry later', {
+          'Retry-After': '1',
+        });
       }
       state.responseHeaders['Idempotent-Replayed'] = 'true';
       const { status, body } = outcome.answer;
@@ -99,7 +103,8 @@ export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Rep
         await releaseKey(claim.userId, claim.key, claim.token);
         return;
       }
-      const body = result.status === 204 || result.body === undefined ? undefined : (result.text ?? JSON.stringify(result.body));
+      const body =
+        result.status === 204 || result.body === undefined ? undefined : (result.text ?? JSON.stringify(result.body));
       try {
         await completeKey(claim.userId, claim.key, claim.token, { status: result.status, body });
       } catch (error) {
@@ -114,7 +119,11 @@ export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Rep
       context.api.claim = undefined;
       const answer = finalAnswer(error);
       try {
-        if (answer) await completeKey(claim.userId, claim.key, claim.token, { status: answer.status, body: JSON.stringify(answer.body) });
+        if (answer)
+          await completeKey(claim.userId, claim.key, claim.token, {
+            status: answer.status,
+            body: JSON.stringify(answer.body),
+          });
         else await releaseKey(claim.userId, claim.key, claim.token);
       } catch (failure) {
         log('warn', 'idempotency claim not settled', { error: (failure as Error).message });

@@ -1,4 +1,4 @@
-import { takeToken, type BucketPolicy } from '../../db/rate-limit.js';
+import { type BucketPolicy, takeToken } from '../../db/rate-limit.js';
 import { RateLimitedError } from '../../errors.js';
 import { countEvent } from '../../metrics.js';
 import { awaitVerdict, deferred } from '../deferred-verdict.js';

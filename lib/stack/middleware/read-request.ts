@@ -22,7 +22,13 @@ export function readRequest(): Stage<RequestRead> {
         responseHeaders: {},
       };
       // A batch's item keeps its batch's log context.
-      if (!innerCaller(context)) setLogContext(context, { requestId: context.awsRequestId ?? event.requestContext?.requestId, apiRequestId: event.requestContext?.requestId, method: context.api.method, path: event.path });
+      if (!innerCaller(context))
+        setLogContext(context, {
+          requestId: context.awsRequestId ?? event.requestContext?.requestId,
+          apiRequestId: event.requestContext?.requestId,
+          method: context.api.method,
+          path: event.path,
+        });
       if (context.api.method === 'OPTIONS') {
         // An early response skips the other middlewares, so it carries its own headers.
         return { status: 204, headers: preflightHeaders(headers.origin) };
