@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../errors.js';
+import { ConflictError, ValidationError } from '../errors.js';
 import { db } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -14,6 +14,9 @@ export class ConditionFailed extends Error {
 
 const MAX_CONFLICT_RETRIES = 8;
 
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
 
@@ -23,6 +26,14 @@ const pause = (attempt: number) =>
  * condition is reported as ConditionFailed so the caller can re-read and decide.
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
+  // A record with very many index values (a product in dozens of categories) would need more items than one
+  // transaction may hold; DynamoDB would refuse it with a ValidationException (a 500). Refused here, as the
+  // client's request, before anything is written.
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new ValidationError(
+      `This write would change ${items.length} stored items at once, more than the ${MAX_TRANSACTION_ITEMS} one transaction may hold: give the object fewer categories, features or name words`,
+    );
+  }
   for (let attempt = 0; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
