@@ -1,20 +1,14 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../lib/config.js';
-import { db } from '../../lib/db/client.js';
-import { entityKeys } from '../../lib/db/entity-keys.js';
-import { deleteRecord } from '../../lib/db/entity-store.js';
-import { keys } from '../../lib/db/keys.js';
-import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
 import { blocksEntity } from '../../lib/entities/blocks.js';
 import { languagesEntity } from '../../lib/entities/languages.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
-import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { languageHooks } from '../../lib/operations/languages.js';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { orderBody } from './catalog.js';
 import type { RequestSpec } from './events.js';
 import type { RecordedCall } from './round-trips.js';
-import { writeAll } from './seed.js';
+import { deleteCreated, deleteCreatedGroups, restoreLink } from './scenario-cleanup.js';
+import { disposableGroups, everyMember, languageCodes, putDisposableGroup } from './scenario-fixtures.js';
+import { langvarPath, member, membershipPath, objectPath, usergroupPath } from './scenario-paths.js';
 import { BENCH_LANGVAR, type Caller, type World } from './world.js';
 
 /**
@@ -44,129 +38,6 @@ export interface Scenario {
   loadTargets?(world: World, caller: Caller, expectedRequests: number): Promise<RequestSpec[]>;
 }
 
-const member = (world: World, index: number) => {
-  const found = world.members[index];
-  if (!found) throw new Error(`the world has no member pair ${index}`);
-  return found;
-};
-
-const usergroupPath = (id: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
-  path: `/api/usergroups/${id}`,
-  resource: '/api/usergroups/{id}',
-  pathParameters: { id: String(id) },
-});
-
-const membershipPath = (
-  userId: number,
-  groupId: number,
-): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
-  path: `/api/users/${userId}/usergroups/${groupId}`,
-  resource: '/api/users/{id}/usergroups/{usergroupId}',
-  pathParameters: { id: String(userId), usergroupId: String(groupId) },
-});
-
-/** The link goes back to status A (the DELETE turned it to F), as a PUT would, through lib/. */
-async function restoreLink(userId: number, groupId: number): Promise<void> {
-  const { user, group, link } = await getLinkContext(userId, groupId);
-  if (!user || !group) throw new Error(`member ${userId} or group ${groupId} is gone`);
-  if (link?.status !== 'A') await writeLinkStatus(user, group, link, 'A');
-}
-
-/** The usergroup items a run's PutItem calls wrote (POST /usergroups): removed so the next run starts equal. */
-async function deleteCreatedGroups(calls: readonly RecordedCall[]): Promise<void> {
-  for (const call of calls) {
-    const item = call.command === 'PutCommand' ? (call.input.Item as Record<string, unknown> | undefined) : undefined;
-    if (item?.pk !== keys.usergroupPartition) continue;
-    await db().send(new DeleteCommand({ TableName: config().tableName, Key: { pk: item.pk, sk: item.sk } }));
-  }
-}
-
-/** The group DELETE /usergroups/:id removes, written as createUsergroup writes one. */
-async function putDisposableGroup(id: number): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: {
-        ...keys.usergroup(id),
-        usergroup_id: id,
-        type: 'C',
-        status: 'A',
-        usergroup: 'Bench disposable',
-        members_rev: 0,
-      },
-    }),
-  );
-}
-
-/** Groups for DELETE /usergroups/:id under load, one per request, written in bulk as createUsergroup writes them. */
-async function disposableGroups(world: World, caller: Caller, count: number): Promise<RequestSpec[]> {
-  const ids = Array.from({ length: count }, (_, i) => world.disposableGroupId + 1 + i);
-  await writeAll(
-    config().tableName,
-    ids.map((id) => ({
-      ...keys.usergroup(id),
-      usergroup_id: id,
-      type: 'C',
-      status: 'A',
-      usergroup: 'Bench disposable',
-      members_rev: 0,
-    })),
-  );
-  return ids.map((id) => ({ method: 'DELETE', ...usergroupPath(id), authorization: caller.authorization }));
-}
-
-/** `/api/<entity>/<id>` as API Gateway hands it over. */
-const objectPath = (entity: string, id: number): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
-  path: `/api/${entity}/${id}`,
-  resource: `/api/${entity}/{id}`,
-  pathParameters: { id: String(id) },
-});
-
-/**
- * The records of a plain entity a run's transaction created (POST /orders, /blocks, /languages), deleted through the
- * repository (record, index items, counts, and `extra` such as a language's code marker), so the next run
- * meets the same table. The stock an order took stays taken: the products hold far more than the bench ever orders.
- */
-async function deleteCreated(
-  def: StoredEntityDefinition,
-  calls: readonly RecordedCall[],
-  extra?: Parameters<typeof deleteRecord>[3],
-): Promise<void> {
-  const { pk: zero, sk } = entityKeys.record(def.storage, 0);
-  const prefix = zero.replace(/0$/, '');
-  for (const call of calls) {
-    if (call.command !== 'TransactWriteCommand' || call.failed) continue;
-    for (const { Put } of (call.input.TransactItems ?? []) as Array<{ Put?: { Item?: Record<string, unknown> } }>) {
-      const pk = Put?.Item?.pk;
-      if (typeof pk === 'string' && pk.startsWith(prefix) && Put?.Item?.sk === sk)
-        await deleteRecord(def, Number(pk.slice(prefix.length)), undefined, extra);
-    }
-  }
-}
-
-/** Language codes for POST /languages under load: every two-letter code but English's and the in-process one's. */
-function languageCodes(_world: World, caller: Caller): Promise<RequestSpec[]> {
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const codes = [...letters]
-    .flatMap((a) => [...letters].map((b) => a + b))
-    .filter((code) => code !== 'en' && code !== 'zz');
-  return Promise.resolve(
-    codes.map((code) => ({
-      method: 'POST',
-      path: '/api/languages',
-      resource: '/api/languages',
-      body: { lang_code: code, name: `Bench ${code}` },
-      authorization: caller.authorization,
-    })),
-  );
-}
-
-const langvarPath = (langId: number, name: string): Pick<RequestSpec, 'path' | 'resource' | 'pathParameters'> => ({
-  path: `/api/languages/${langId}/langvars/${name}`,
-  resource: '/api/languages/{id}/langvars/{name}',
-  pathParameters: { id: String(langId), name },
-});
-
 /** `GET /api/products?page=1&items_per_page=10&…`: the list the list-scaling figures vary the filters of. */
 export function productListScenario(query: (world: World) => Record<string, string>): Scenario {
   return {
@@ -183,14 +54,6 @@ export function productListScenario(query: (world: World) => Record<string, stri
       authorization: caller.authorization,
     }),
   };
-}
-
-/**
- * Membership writes under load spread over every member pair: concurrent transactions on one link, login
- * and group would mostly measure DynamoDB's conflict handling and the retries.
- */
-function everyMember(world: World, request: (userId: number, groupId: number) => RequestSpec): Promise<RequestSpec[]> {
-  return Promise.resolve(world.members.map(({ userId, groupId }) => request(userId, groupId)));
 }
 
 /** In this order on purpose: the usergroup list is measured before POST and DELETE change the group partition. */

@@ -2,8 +2,8 @@ import { fixed, id, raw, single, WRITABLE } from './field-builders.js';
 import { shipmentsEntity } from './shipments.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
-/** Both addresses of an order: `b_` billing, `s_` shipping. */
-const ADDRESS = [
+/** The parts of both addresses of an order: `b_` billing, `s_` shipping. */
+export const ORDER_ADDRESS_PARTS = [
   'firstname',
   'lastname',
   'address',
@@ -17,7 +17,7 @@ const ADDRESS = [
 ] as const;
 const addressFields = (prefix: 'b_' | 's_'): Record<string, FieldSpec> =>
   Object.fromEntries(
-    ADDRESS.map((part) => [
+    ORDER_ADDRESS_PARTS.map((part) => [
       `${prefix}${part}`,
       { kind: 'string', maxLength: 128, default: '', shownIn: 'single' } satisfies FieldSpec,
     ]),
