@@ -1,10 +1,12 @@
 import { type View, wireOf } from '../entities/present.js';
-import type { FieldSpec, ResourceDefinition, WriteOperation } from '../entities/types.js';
+import type { FieldSpec, ResourceDefinition, StoredEntityDefinition, WriteOperation } from '../entities/types.js';
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses it) of field tables, from the same FieldSpecs that validate and present. */
 export type Schema = Record<string, unknown>;
 
 const DIGITS = '^[0-9]+$';
+
+export const isStored = (resource: ResourceDefinition): resource is StoredEntityDefinition => 'storage' in resource;
 
 /** The schema of a value as GET answers show it. */
 export function outputSchema(spec: FieldSpec, view: View): Schema {

@@ -4,7 +4,8 @@ import { normalizeHeaders, normalizeQuery } from '../http/api-event.js';
 import { errorToResult } from '../http/error-response.js';
 import { log, setLogContext } from '../log.js';
 import { recordRequest } from '../metrics.js';
-import { handlePanel, type PanelRequest } from './panel.js';
+import { handlePanel } from './panel.js';
+import type { PanelRequest } from './request-response.js';
 import { messagePage } from './views.js';
 
 /** Where API Gateway routes the panel (infra/function-table.cjs): `/admin` and `/admin/{proxy+}`. */
