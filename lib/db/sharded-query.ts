@@ -39,10 +39,13 @@ export async function queryMerged(
   if (pks.length === 1) return one(pks[0]!);
   const answers = await Promise.all(pks.map(one));
   // DynamoDB orders sort keys by their UTF-8 bytes.
-  const merged = answers.flat().sort((a, b) => {
+  const sorted = answers.flat().sort((a, b) => {
     const order = Buffer.compare(Buffer.from(String(a.sk)), Buffer.from(String(b.sk)));
     return descending ? -order : order;
   });
+  // A record's items are in one shard, so a sort key met twice is a record the layout-4 migration is moving:
+  // its new item in a shard and, for a moment, its old one in the logical partition (lib/db/record-rewrite.ts).
+  const merged = sorted.filter((item, i) => i === 0 || String(item.sk) !== String(sorted[i - 1]!.sk));
   return limit === undefined ? merged : merged.slice(0, limit);
 }
 

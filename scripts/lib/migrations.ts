@@ -2,11 +2,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
-import { getRecords, updateRecord } from '../../lib/db/entity-store.js';
+import { getRecords } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
 import { hasPartitionShards } from '../../lib/db/partition-shards.js';
 import { queryPages } from '../../lib/db/query.js';
+import { rewriteToCurrentLayout as rewriteRecord } from '../../lib/db/record-rewrite.js';
 import { textRules } from '../../lib/db/text-items.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
@@ -59,7 +60,7 @@ function layout3Definitions(): StoredEntityDefinition[] {
 
 /**
  * Layout 2: every record of those definitions is rewritten through the ordinary update path with no
- * change (lib/db/entity-store.ts updateRecord): its transaction adds the items layout 2 has and layout 1
+ * change (lib/db/record-rewrite.ts, as lib/db/entity-store.ts updateRecord would): its transaction adds the items layout 2 has and layout 1
  * has not, with their counts, conditioned on the version it read, so a concurrent write is never lost
  * (the loser retries). A record already on layout 2 — written since the new code is deployed — is skipped.
  * Then the layout marker lets lists read the new items.
@@ -134,8 +135,7 @@ async function rewriteToCurrentLayout(
         page.map((item) => Number(item.id)),
       );
       for (const record of records.filter((r) => !onCurrentLayout(r))) {
-        await updateRecord(def, Number(record[def.idField]), () => ({}));
-        rewritten++;
+        if (await rewriteRecord(def, Number(record[def.idField]))) rewritten++;
         // The rate bound: never ahead of recordsPerSecond since this storage started.
         const due = started + (rewritten * 1000) / options.recordsPerSecond;
         if (due > Date.now()) await sleep(due - Date.now());
