@@ -2,6 +2,8 @@ import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { config } from '../../lib/config.js';
 import { batchGet, type ItemKey } from '../../lib/db/batch-get.js';
 import { db } from '../../lib/db/client.js';
+import { GONE_ATTRIBUTE } from '../../lib/db/count-shards.js';
+import { NOT_GONE } from '../../lib/db/count-writes.js';
 import type { TransactItem } from '../../lib/db/transact.js';
 import { cloneInput } from './round-trips.js';
 import { writeAll } from './seed.js';
@@ -60,7 +62,7 @@ export async function writeCollected(
 ): Promise<{ items: number; counts: number }> {
   const puts = new Map<string, Record<string, unknown>[]>();
   const seen = new Set<string>();
-  const counts = new Map<string, { table: string; key: ItemKey; delta: number }>();
+  const counts = new Map<string, { table: string; key: ItemKey; delta: number; guarded: boolean }>();
   const mustExist = new Map<string, { table: string; key: ItemKey }>();
   for (const item of transactions.flat()) {
     if (item.Put) {
@@ -83,15 +85,18 @@ export async function writeCollected(
         ExpressionAttributeValues,
         ConditionExpression,
       } = item.Update;
+      // A count's shard; one a delete guard checks carries "not gone" (its referenced record still exists).
+      const guarded = ConditionExpression === NOT_GONE;
       if (
         UpdateExpression !== 'ADD #count :delta' ||
         ExpressionAttributeNames?.['#count'] !== 'count' ||
-        ConditionExpression !== undefined
+        (ConditionExpression !== undefined && !guarded)
       ) {
-        throw new Error(`bulk writes: an update other than a count (${UpdateExpression})`);
+        throw new Error(`bulk writes: an update other than a count (${UpdateExpression}, ${ConditionExpression})`);
       }
       const text = keyText(table, Key);
-      const entry = counts.get(text) ?? { table, key: Key as ItemKey, delta: 0 };
+      const entry = counts.get(text) ?? { table, key: Key as ItemKey, delta: 0, guarded };
+      entry.guarded ||= guarded;
       entry.delta += Number(ExpressionAttributeValues?.[':delta']);
       counts.set(text, entry);
     } else if (item.ConditionCheck) {
@@ -118,13 +123,14 @@ export async function writeCollected(
     await writeAll(table, list);
     items += list.length;
   }
-  for (const { table, key, delta } of counts.values()) {
+  for (const { table, key, delta, guarded } of counts.values()) {
     await db().send(
       new UpdateCommand({
         TableName: table,
         Key: key,
         UpdateExpression: 'ADD #count :delta',
-        ExpressionAttributeNames: { '#count': 'count' },
+        ...(guarded ? { ConditionExpression: NOT_GONE } : {}),
+        ExpressionAttributeNames: { '#count': 'count', ...(guarded ? { '#gone': GONE_ATTRIBUTE } : {}) },
         ExpressionAttributeValues: { ':delta': delta },
       }),
     );

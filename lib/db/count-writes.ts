@@ -59,7 +59,7 @@ export async function guardItems(def: StoredEntityDefinition, id: number): Promi
 }
 
 /** The condition on adding one to a guarded count's shard: the referenced record has not been deleted. */
-const NOT_GONE = 'attribute_not_exists(#gone)';
+export const NOT_GONE = 'attribute_not_exists(#gone)';
 
 /** The reference rule whose count shard was found gone (its record deleted since it was read), if any. */
 export function goneReference(
