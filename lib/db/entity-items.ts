@@ -4,6 +4,7 @@ import { ALL_INDEX, encodeSortValue, entityKeys, indexValues } from './entity-ke
 import { padId } from './keys.js';
 import { layoutOf, SHARDED_LAYOUT } from './layout.js';
 import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
+import { bucketOf } from './sort-buckets.js';
 import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
 
 /**
@@ -73,6 +74,10 @@ export function indexEntries(
   }
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
     if (rule.inMemory || (def.sortSince?.[name] ?? 1) > layout) continue;
+    if (rule.bucketed) {
+      add(bucketEntry(def, name, id, record, item));
+      continue;
+    }
     for (const storage of scopes(name))
       add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
   }
@@ -88,6 +93,45 @@ export function indexEntries(
   }
   return entries;
 }
+
+/**
+ * The sort item of a bucketed rule (lib/db/sort-buckets.ts): keyed by the bucket of the value, carrying the
+ * exact value (`p_<field>`, as a range filter reads it). Store-wide only: a vendor's list judges its company on it.
+ */
+function bucketEntry(
+  def: StoredEntityDefinition,
+  name: string,
+  id: number,
+  record: StoredRecord,
+  item: Record<string, unknown>,
+): IndexEntry {
+  const field = def.sortRules![name]!.field;
+  const value = Number(record[field] ?? 0);
+  return {
+    key: entityKeys.sortItem(def.storage, name, encodeSortValue(bucketOf(value), true), id),
+    item: { ...item, [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
+  };
+}
+
+/** The bucketed sort entry of a record (an order moving its stock writes it itself: lib/operations/order-stock.ts). */
+export function bucketedSortEntry(
+  def: StoredEntityDefinition,
+  name: string,
+  id: number,
+  record: StoredRecord,
+): IndexEntry | undefined {
+  return indexEntries(def, id, record).get(logicalKeyOf(def, name, id, record));
+}
+
+const logicalKeyOf = (def: StoredEntityDefinition, name: string, id: number, record: StoredRecord) => {
+  const key = entityKeys.sortItem(
+    def.storage,
+    name,
+    encodeSortValue(bucketOf(Number(record[def.sortRules![name]!.field] ?? 0)), true),
+    id,
+  );
+  return `${key.pk}\u0000${key.sk}`;
+};
 
 /** The attribute a filter rule reads on an index item. */
 export const projectedName = (rule: FilterRule) =>

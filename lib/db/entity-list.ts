@@ -1,4 +1,7 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
+import { ValidationError } from '../errors.js';
+import { type BucketReader, bucketPage } from './bucket-page.js';
+import { projectedName } from './entity-items.js';
 import { entityKeys } from './entity-keys.js';
 import { countsAt, type EntityRecord, getRecords } from './entity-store.js';
 import { padId } from './keys.js';
@@ -74,21 +77,44 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
-  const filter = filterExpression(
-    def,
-    rest.filter((c) => canProject(def, c)),
-    ready,
-  );
-  const needRecords = rest.some((c) => !canProject(def, c));
+  // What the driving items can judge: projected fields, and a bucketed range's bounds on its exact values.
+  const onItems = (c: ListCondition) => canProject(def, c) || Boolean(driver.judged?.includes(c));
+  const filter = filterExpression(def, rest.filter(onItems), ready);
+  const needRecords = rest.some((c) => !onItems(c));
   const [range] = driver.ranges;
+  const bounded = Boolean(range?.begins || range?.from || range?.to);
+  // The count item answers when nothing it does not account for narrows the range.
+  const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
+  const totalOf = (r: KeyRange) =>
+    counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, r, filter);
+
+  if (driver.bucketed && sort?.bucketed && driver.order === request.sortBy && !needRecords && range) {
+    const [page, total] = await Promise.all([
+      bucketPage(bucketReader(def, range, request.descending, filter, sort.field), {
+        descending: request.descending,
+        offset,
+        perPage: request.itemsPerPage,
+        cursor: request.after === undefined ? undefined : bucketCursor(request.after),
+        from: range.from,
+        to: range.to,
+      }),
+      totalOf(range),
+    ]);
+    const last = page.items[page.items.length - 1];
+    return {
+      records: await getRecords(
+        def,
+        page.items.map((item) => item.id),
+      ),
+      total,
+      nextKey: page.more && last ? tupleKey(String(last.value), last.id) : null,
+    };
+  }
 
   if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
-    const bounded = Boolean(range.begins || range.from || range.to);
-    // The count item answers when nothing it does not account for narrows the range.
-    const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
     const [keyed, total] = await Promise.all([
       readKeyed(def, range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, range, filter),
+      totalOf(range),
     ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
@@ -204,6 +230,33 @@ async function readKeyed(
   if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
   const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
+}
+
+/** Reads a bucketed sort partition's range for lib/db/bucket-page.ts: ids, sort keys and the exact values. */
+function bucketReader(
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  descending: boolean,
+  filter: Filter | undefined,
+  field: string,
+): BucketReader {
+  const value = projectedName({ field, op: 'gte' });
+  return async ({ begins, after, limit }) => {
+    const input = queryInput(begins === undefined ? range : { pk: range.pk, begins }, descending, filter);
+    input.ProjectionExpression += ', #value';
+    input.ExpressionAttributeNames = { ...input.ExpressionAttributeNames, '#value': value };
+    if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
+    const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
+    return items.map((item) => ({ id: Number(item.id), sk: String(item.sk), value: Number(item[value] ?? 0) }));
+  };
+}
+
+/** A bucketed list's cursor: `[value, id]`, the value as the lists sorted in memory write it (a string). */
+function bucketCursor(after: string): [number, number] {
+  const [value, id] = parseTupleKey(after, ['string', 'number']);
+  const number = Number(value);
+  if (!Number.isFinite(number)) throw new ValidationError('The cursor parameter does not fit this list');
+  return [number, id];
 }
 
 /** How many items of a key range pass the filter: a COUNT Query (one per shard), keys and filtered fields only. */

@@ -3,6 +3,7 @@ import { ALL_INDEX, encodeSortValue, entityKeys } from './entity-keys.js';
 import { countsAt } from './entity-store.js';
 import { LAYOUT_VERSION } from './layout.js';
 import type { ListCondition } from './list-filter.js';
+import { bucketOf } from './sort-buckets.js';
 import { MAX_TOKEN, normalizeText, tokenShard, wordQuery } from './text-items.js';
 
 /**
@@ -37,6 +38,12 @@ export interface Driver {
   count?: { pk: string; sk: string };
   /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
   counted?: ListCondition[];
+  /**
+   * The range is a bucketed sort partition (lib/db/sort-buckets.ts): its keys are in bucket order, and each item
+   * carries the exact value, which orders the items of a bucket and judges `judged` (the range's own bounds).
+   */
+  bucketed?: boolean;
+  judged?: ListCondition[];
 }
 
 export interface PlanInput {
@@ -104,6 +111,17 @@ export async function chooseDriver({
     if (!sorted(name, rule) || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
+    if (rule.bucketed) {
+      // Whole buckets from the one holding the lower bound to the one holding the upper; the bounds themselves
+      // are judged on the exact value each item carries. Store-wide items: a company is judged on them too.
+      const range: KeyRange = { pk: entityKeys.sortPartition(def.storage, name) };
+      for (const bound of bounds) {
+        const bucket = encodeSortValue(bucketOf(Number(bound.values[0])), true);
+        if (bound.rule.op === 'gte') range.from = range.from && range.from > bucket ? range.from : bucket;
+        else range.to = range.to && range.to < `${bucket}$` ? range.to : `${bucket}$`;
+      }
+      return { ranges: [range], consumed: [], order: name, bucketed: true, judged: bounds };
+    }
     const { storage, consumed } = scope(name);
     const range: KeyRange = { pk: entityKeys.sortPartition(storage, name) };
     for (const bound of bounds) {
@@ -129,6 +147,7 @@ export async function chooseDriver({
       order: sortBy,
       count,
       counted: companyWide ? [companyWide] : [],
+      ...(sort.bucketed ? { bucketed: true } : {}),
     };
   }
 

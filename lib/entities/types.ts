@@ -217,6 +217,11 @@ export interface SortRule {
    * sort items for (a product's stock, changed by every order). Costs a read of the whole match.
    */
   inMemory?: boolean;
+  /**
+   * Sort items keyed by the value's bucket, not the value, with the exact value on the item
+   * (lib/db/sort-buckets.ts): for a field that changes with nearly every write (a product's stock).
+   */
+  bucketed?: boolean;
 }
 
 /** A record of another entity that a field names; it must exist when written (400 naming the field otherwise). */

@@ -1,5 +1,6 @@
 import type { ListCondition } from '../db/entity-list.js';
 import { createRecord, getRecord } from '../db/entity-store.js';
+import { retryOnConditionFailed } from '../db/transact.js';
 import { ordersEntity } from '../entities/orders.js';
 import { paymentsEntity } from '../entities/payments.js';
 import { present } from '../entities/present.js';
@@ -26,6 +27,13 @@ import { deleteShipmentsOf } from './shipments.js';
  */
 
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/**
+ * How often an order is tried again when the stock it read changed meanwhile. Orders of one product cross a stock
+ * bucket one at a time (lib/operations/order-stock.ts), so a flash sale's orders near a bucket's edge may each
+ * lose a few rounds; every round re-reads the products, and a stock gone is then a 400, not another round.
+ */
+const ORDER_ATTEMPTS = 30;
 
 /** Required fields of POST /orders, in the recording's check order (every missing one in `errors`). */
 function requireOrderFields(body: Record<string, unknown>): void {
@@ -63,39 +71,44 @@ export const createOrder: Operation = async (request) => {
   if (!shipping || shipping.status !== 'A')
     throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
 
-  const { subtotal, shippingCost, surcharge, total } = orderTotals(products, shipping, payment);
-  const companyId = contextCompany(request) ?? Number(products[0]?.product.company_id ?? 0);
   const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
-
-  const values: Record<string, StoredValue> = {
-    ...customer,
-    company_id: companyId,
-    total: money(total),
-    subtotal: money(subtotal),
-    display_subtotal: money(subtotal),
-    payment_surcharge: money(surcharge),
-    shipping_ids: [shippingId],
-    shipping_cost: money(shippingCost),
-    display_shipping_cost: money(shippingCost),
-    timestamp: Math.floor(Date.now() / 1000),
-    status: 'O',
-    notes,
-    payment_id: paymentId,
-    ip_address: sourceIp ?? '',
-    product_ids: products.map((line) => line.productId),
-    payment_method: present(paymentsEntity, payment, 'single'),
-    shipping: [shippingLine(shipping, shippingCost, String(products[0]?.product.company_name ?? ''))],
-  };
-  const record = await createRecord(
-    ordersEntity,
-    values,
-    () => stockItems(products, -1),
-    (order) => ({
-      products: Object.fromEntries(
-        products.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)]),
-      ),
-    }),
-  );
+  // Stock changed since it was read (another order of the same product): read the products again, decide again.
+  let first = true;
+  const record = await retryOnConditionFailed(async () => {
+    const ordered = first ? products : await orderedProducts(request, lines);
+    first = false;
+    const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
+    const companyId = contextCompany(request) ?? Number(ordered[0]?.product.company_id ?? 0);
+    const values: Record<string, StoredValue> = {
+      ...customer,
+      company_id: companyId,
+      total: money(total),
+      subtotal: money(subtotal),
+      display_subtotal: money(subtotal),
+      payment_surcharge: money(surcharge),
+      shipping_ids: [shippingId],
+      shipping_cost: money(shippingCost),
+      display_shipping_cost: money(shippingCost),
+      timestamp: Math.floor(Date.now() / 1000),
+      status: 'O',
+      notes,
+      payment_id: paymentId,
+      ip_address: sourceIp ?? '',
+      product_ids: ordered.map((line) => line.productId),
+      payment_method: present(paymentsEntity, payment, 'single'),
+      shipping: [shippingLine(shipping, shippingCost, String(ordered[0]?.product.company_name ?? ''))],
+    };
+    return createRecord(
+      ordersEntity,
+      values,
+      () => stockItems(ordered, -1),
+      (order) => ({
+        products: Object.fromEntries(
+          ordered.map((line, i) => [String(i + 1), orderLine(String(order.order_id), String(i + 1), line)]),
+        ),
+      }),
+    );
+  }, ORDER_ATTEMPTS);
   return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
 };
 

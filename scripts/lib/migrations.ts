@@ -147,8 +147,26 @@ async function rewriteToCurrentLayout(
   await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
 }
 
+/** Definitions with sort items of layout 5 (`sortSince`: a product's stock buckets). */
+function layout5Definitions(): StoredEntityDefinition[] {
+  return stored()
+    .filter((def) => Object.values(def.sortSince ?? {}).some((version) => version >= 5))
+    .sort(byStorage);
+}
+
+/**
+ * Layout 5: the stock sort items of products (lib/db/sort-buckets.ts), added to every product not yet on
+ * layout 5 as layout 3 added the orders' customer sort items. Until the marker says 5, lists sort and filter by
+ * stock in memory, as before, and orders move no stock item of a product not yet rewritten.
+ */
+export const layout5: Migration = {
+  id: 'layout-5',
+  description: "bucketed sort items for the products' stock (sort_by=amount, amount_from / amount_to)",
+  run: (options, progress) => rewriteToCurrentLayout(layout5Definitions(), 'layout-5', options, progress),
+};
+
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4, layout5];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(
