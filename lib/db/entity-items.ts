@@ -73,7 +73,7 @@ export function indexEntries(
     }
   }
   for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if (rule.inMemory || (def.sortSince?.[name] ?? 1) > layout) continue;
+    if ((def.sortSince?.[name] ?? 1) > layout) continue;
     if (rule.bucketed) {
       add(bucketEntry(def, name, id, record, item));
       continue;

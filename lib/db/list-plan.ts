@@ -65,9 +65,8 @@ export async function chooseDriver({
   ready,
   layout = ready ? LAYOUT_VERSION : 1,
 }: PlanInput): Promise<Driver> {
-  /** A sort with items in this table (not sorted in memory, not of a layout the table is not on yet). */
-  const sorted = (name: string, rule: SortRule | undefined) =>
-    Boolean(rule && !rule.inMemory && (def.sortSince?.[name] ?? 1) <= layout);
+  /** A sort with items in this table (not of a layout the table is not on yet). */
+  const sorted = (name: string, rule: SortRule | undefined) => Boolean(rule && (def.sortSince?.[name] ?? 1) <= layout);
   const sort = sortBy === 'id' ? undefined : def.sortRules?.[sortBy];
   const company =
     ready && def.companyScoped

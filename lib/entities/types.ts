@@ -213,11 +213,6 @@ export interface SortRule {
   field: string;
   numeric: boolean;
   /**
-   * Sorted in memory after reading every matching record, for a field that changes too often to keep
-   * sort items for (a product's stock, changed by every order). Costs a read of the whole match.
-   */
-  inMemory?: boolean;
-  /**
    * Sort items keyed by the value's bucket, not the value, with the exact value on the item
    * (lib/db/sort-buckets.ts): for a field that changes with nearly every write (a product's stock).
    */
