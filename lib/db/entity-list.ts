@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.js';
 import { type BucketReader, bucketPage } from './bucket-page.js';
 import { projectedName } from './entity-items.js';
 import { entityKeys } from './entity-keys.js';
-import { countsAt, type EntityRecord, getRecords } from './entity-store.js';
+import { countsAt, type EntityRecord, getRecords, type RecordOf } from './entity-store.js';
 import { padId } from './keys.js';
 import { LAYOUT_VERSION, tableLayout } from './layout.js';
 import {
@@ -52,8 +52,8 @@ export interface ListRequest {
   after?: string;
 }
 
-export interface ListResult {
-  records: EntityRecord[];
+export interface ListResult<R extends EntityRecord = EntityRecord> {
+  records: R[];
   total: number;
   /** The key of the page's last record when more records follow it, else null (the last page). */
   nextKey: string | null;
@@ -66,7 +66,10 @@ type Keyed = { id: number; sk: string };
 const usesLayouts = (def: StoredEntityDefinition) =>
   Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
 
-export async function listRecords(def: StoredEntityDefinition, request: ListRequest): Promise<ListResult> {
+export async function listRecords<D extends StoredEntityDefinition>(
+  def: D,
+  request: ListRequest,
+): Promise<ListResult<RecordOf<D>>> {
   const offset =
     request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
@@ -144,7 +147,7 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
       ]
     : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
-  let records: EntityRecord[] | undefined;
+  let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
     records = (await getRecords(def, ids)).filter((record) =>
       rest.every((c) => canProject(def, c) || matches(record, c)),

@@ -1,5 +1,5 @@
 import { config } from '../config.js';
-import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { EntityRecordOf, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts, guardedCounts } from './count-shards.js';
@@ -23,13 +23,22 @@ import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWri
 
 export type EntityRecord = StoredRecord;
 
+/**
+ * A record as its definition declares it (lib/entities/define.ts): an `int` field a number, a `decimal` its text, an
+ * `intList` numbers — and any other stored attribute as a StoredValue.
+ */
+export type RecordOf<D extends StoredEntityDefinition> = EntityRecord & EntityRecordOf<D>;
+
 const table = () => config().tableName;
 
 // ---------------------------------------------------------------------------------------------- reads
 
-export async function getRecord(def: StoredEntityDefinition, id: number): Promise<EntityRecord | undefined> {
+export async function getRecord<D extends StoredEntityDefinition>(
+  def: D,
+  id: number,
+): Promise<RecordOf<D> | undefined> {
   const item = await readItem(entityKeys.record(def.storage, id));
-  return item ? withoutKeys<EntityRecord>(item) : undefined;
+  return item ? withoutKeys<RecordOf<D>>(item) : undefined;
 }
 
 /** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
@@ -61,9 +70,12 @@ export async function getRecordWithCounts(
 }
 
 /** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
-export async function getRecords(def: StoredEntityDefinition, ids: readonly number[]): Promise<EntityRecord[]> {
+export async function getRecords<D extends StoredEntityDefinition>(
+  def: D,
+  ids: readonly number[],
+): Promise<RecordOf<D>[]> {
   return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map((item) =>
-    withoutKeys<EntityRecord>(item),
+    withoutKeys<RecordOf<D>>(item),
   );
 }
 
@@ -114,12 +126,12 @@ export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => Extr
 /** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
 export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
 
-export async function createRecord(
-  def: StoredEntityDefinition,
+export async function createRecord<D extends StoredEntityDefinition>(
+  def: D,
   values: Record<string, StoredValue>,
   extra?: ExtraItems,
   withId?: WithId,
-): Promise<EntityRecord> {
+): Promise<RecordOf<D>> {
   for (let attempt = 0; ; attempt++) {
     const id = def.idBlock ? await reserveId(def.storage, def.idBlock) : await nextId(def.storage);
     let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
@@ -136,7 +148,7 @@ export async function createRecord(
     ];
     try {
       await writeChecked(def, items, record, await extra?.(record));
-      return record;
+      return record as RecordOf<D>;
     } catch (error) {
       // The id is taken (a record seeded with a fixed id inside this instance's block): take the next one.
       if (!(error instanceof ConditionFailed && error.failed.includes(0)) || attempt >= 3) throw error;
@@ -178,12 +190,12 @@ export async function seedRecord(
  * Applies a change to a record. `decide` sees the current record on every attempt and may throw
  * (guards, validation); the write conditions on the version it read, so no update is lost.
  */
-export async function updateRecord(
-  def: StoredEntityDefinition,
+export async function updateRecord<D extends StoredEntityDefinition>(
+  def: D,
   id: number,
-  decide: (current: EntityRecord) => Record<string, StoredValue> | Promise<Record<string, StoredValue>>,
+  decide: (current: RecordOf<D>) => Record<string, StoredValue> | Promise<Record<string, StoredValue>>,
   extra?: ExtraItems,
-): Promise<EntityRecord> {
+): Promise<RecordOf<D>> {
   return retryOnConditionFailed(async () => {
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
@@ -207,7 +219,7 @@ export async function updateRecord(
       ...indexWrites(def, id, current, next),
     ];
     await writeChecked(def, items, next, await extra?.(next, current), current);
-    return next;
+    return next as RecordOf<D>;
   });
 }
 

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { fixed, id, raw, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Layout blocks (the recording's `blocks`). The collection is a bare JSON list of every block — no
@@ -8,7 +8,7 @@ import type { StoredEntityDefinition } from './types.js';
  * not modelled: `locations` is always `{}` and `availability` every device (JSON booleans, as CS-Cart's block manager builds it). Unlike the recorded CS-Cart
  * (which reads `content` back as ""), the content written is the content read.
  */
-export const blocksEntity: StoredEntityDefinition = {
+export const blocksEntity = defineEntity({
   name: 'blocks',
   idField: 'block_id',
   storage: 'block',
@@ -38,4 +38,4 @@ export const blocksEntity: StoredEntityDefinition = {
     { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
   ],
   deployment: { domain: 'content' },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { choice, fixed, id, int, raw, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 export const CALL_REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'no_answer'] as const;
 
@@ -9,7 +9,7 @@ export const CALL_REQUEST_STATUSES = ['new', 'in_progress', 'completed', 'no_ans
  * `product_id` and `order_id`, when sent, must name existing records. `email` is stored but, as in the
  * recording, not shown. `order_status` and `product` keep the recording's null.
  */
-export const callRequestsEntity: StoredEntityDefinition = {
+export const callRequestsEntity = defineEntity({
   name: 'call_requests',
   idField: 'request_id',
   storage: 'call_request',
@@ -64,4 +64,4 @@ export const callRequestsEntity: StoredEntityDefinition = {
     { field: 'order_id', storage: 'order', message: 'The order_id field names an order that does not exist' },
   ],
   deployment: { domain: 'content' },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { fixed, raw } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Carts (the recording's `carts`; the id is the customer's `user_id`). GET and DELETE only: POST and PUT are
@@ -13,7 +13,7 @@ import type { StoredEntityDefinition } from './types.js';
  * cart: the date of the last change, the address it came from, the line count and total at that change.
  * `firstname`, `lastname`, `phone`, `user_data` and `products` are read with the cart (lib/operations/carts.ts).
  */
-export const cartsEntity: StoredEntityDefinition = {
+export const cartsEntity = defineEntity({
   name: 'carts',
   idField: 'user_id',
   storage: 'cart',
@@ -65,4 +65,4 @@ export const cartsEntity: StoredEntityDefinition = {
   // A plain entity's access; the cart's customers are read with the page (GetItem each) and the products of a
   // single cart in one BatchGetItem (which every function may do).
   deployment: { domain: 'accounts' },
-};
+});

@@ -1,3 +1,4 @@
+import { defineEntity } from './define.js';
 import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
 import type { StoredEntityDefinition } from './types.js';
@@ -17,7 +18,7 @@ export const CATEGORY_STATUSES = ['A', 'D', 'H'] as const;
  * for a category is that category's subtree, which `/categories/:id/products` with subcategories and
  * moves read. `product_count` is the count item of the products' `category_ids` index.
  */
-export const categoriesEntity: StoredEntityDefinition = {
+export const categoriesEntity = defineEntity({
   name: 'categories',
   idField: 'category_id',
   storage: 'category',
@@ -119,4 +120,4 @@ export const categoriesEntity: StoredEntityDefinition = {
       'products.list': { handler: 'functions/categories/products' },
     },
   },
-};
+});

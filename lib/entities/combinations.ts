@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { id, int, text } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Option combinations (CS-Cart 4.3's `combinations`, SPEC §10): stock and code per combination of a
@@ -8,7 +8,7 @@ import type { StoredEntityDefinition } from './types.js';
  * is the same wherever it is computed. `combination` is fixed once created (it is the hash);
  * `amount`, `product_code` and `position` change. lib/operations/combinations.ts.
  */
-export const combinationsEntity: StoredEntityDefinition = {
+export const combinationsEntity = defineEntity({
   name: 'combinations',
   idField: 'combination_hash',
   storage: 'combination',
@@ -30,4 +30,4 @@ export const combinationsEntity: StoredEntityDefinition = {
   filters: { product_id: { kind: 'int', requiredInQuery: true } },
   // Reads the product and its options (GetItem, Query); written under its hash with a conditional Put.
   deployment: { domain: 'attributes', functions: { create: { extra: ['GetItem', 'Query'] } } },
-};
+});

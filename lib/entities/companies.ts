@@ -1,3 +1,4 @@
+import { defineEntity } from './define.js';
 import { raw, single, text, WRITABLE } from './field-builders.js';
 import type { FieldSpec, StoredEntityDefinition } from './types.js';
 
@@ -79,7 +80,7 @@ const common = {
   ],
 } as const satisfies Partial<StoredEntityDefinition>;
 
-export const storesEntity: StoredEntityDefinition = {
+export const storesEntity = defineEntity({
   ...common,
   name: 'stores',
   collectionKey: 'stores',
@@ -88,9 +89,9 @@ export const storesEntity: StoredEntityDefinition = {
   fields: companyFields(['company', 'storefront']),
   // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
   deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
-};
+});
 
-export const vendorsEntity: StoredEntityDefinition = {
+export const vendorsEntity = defineEntity({
   ...common,
   name: 'vendors',
   collectionKey: 'vendors',
@@ -100,7 +101,7 @@ export const vendorsEntity: StoredEntityDefinition = {
   fields: companyFields(['company', 'email']),
   // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
   deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
-};
+});
 
 /** The storage both views share, for code that reads a company whichever path named it. */
 export const companiesStorage: StoredEntityDefinition = storesEntity;

@@ -1,5 +1,6 @@
+import { defineEntity } from './define.js';
 import { choice, fixed, id, int, text } from './field-builders.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { FieldSpec } from './types.js';
 
 /** P product, C category, A page, O order, E the store's testimonials (object_id 0). */
 export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E'] as const;
@@ -13,7 +14,7 @@ const createOnly = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['cre
  * `object_id`, then `name` are required), then `message` or `rating_value`; the object must exist
  * (lib/operations/discussions.ts). `/products/:id/discussions` lists and creates the posts of one product.
  */
-export const discussionsEntity: StoredEntityDefinition = {
+export const discussionsEntity = defineEntity({
   name: 'discussions',
   idField: 'post_id',
   storage: 'discussion_post',
@@ -59,7 +60,7 @@ export const discussionsEntity: StoredEntityDefinition = {
   },
   // A post's create reads the thread or the object (GetItem), may start a thread and ConditionChecks the object.
   deployment: { domain: 'content', functions: { create: { extra: ['GetItem', 'ConditionCheckItem'] } } },
-};
+});
 
 const readOnly = ({ writableOn: _writable, ...spec }: FieldSpec): FieldSpec => spec;
 
@@ -67,7 +68,7 @@ const readOnly = ({ writableOn: _writable, ...spec }: FieldSpec): FieldSpec => s
  * `/products/:id/discussions[/:post_id]`: the product's posts; POST adds one to it (object_type P,
  * object_id the path's id, whatever the body says); a post of another object is a 404 there.
  */
-export const productDiscussions: StoredEntityDefinition = {
+export const productDiscussions = defineEntity({
   ...discussionsEntity,
   operations: ['list', 'create', 'get', 'update', 'delete'],
   fields: {
@@ -79,4 +80,4 @@ export const productDiscussions: StoredEntityDefinition = {
   filters: { status: discussionsEntity.filters!.status!, name: discussionsEntity.filters!.name! },
   sortKeys: ['id', ...Object.keys(discussionsEntity.sortRules ?? {})],
   collection: { shape: 'wrapped', key: 'discussions', rowsOf: discussionsEntity },
-};
+});

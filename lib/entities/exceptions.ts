@@ -1,12 +1,12 @@
+import { defineEntity } from './define.js';
 import { id, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Option exceptions (the recording's `exceptions`): combinations of a product's option variants that
  * cannot be bought. `combination` is `{option_id: variant_id}` (string values); `combination_key`
  * (product and sorted pairs, not shown) finds a repeated combination. lib/operations/exceptions.ts.
  */
-export const exceptionsEntity: StoredEntityDefinition = {
+export const exceptionsEntity = defineEntity({
   name: 'exceptions',
   idField: 'exception_id',
   storage: 'exception',
@@ -29,4 +29,4 @@ export const exceptionsEntity: StoredEntityDefinition = {
     domain: 'attributes',
     functions: { create: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] } },
   },
-};
+});

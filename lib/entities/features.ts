@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { flag, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /** S text select, M multiple checkboxes, N number select, E brand; C checkbox, T text, O number, D date, G group. */
 export const FEATURE_TYPES = ['S', 'M', 'N', 'E', 'C', 'T', 'O', 'D', 'G'] as const;
@@ -13,7 +13,7 @@ export const FEATURE_STATUSES = ['A', 'D', 'H'] as const;
  * Variants are sent as a list (`[{"variant": "Red"}, …]`) and shown keyed by `variant_id`; on PUT the
  * list replaces the variants (a sent `variant_id` keeps its id, the ones left out go).
  */
-export const featuresEntity: StoredEntityDefinition = {
+export const featuresEntity = defineEntity({
   name: 'features',
   idField: 'feature_id',
   storage: 'feature',
@@ -87,4 +87,4 @@ export const featuresEntity: StoredEntityDefinition = {
   ],
   // A delete first writes the products that have a value of the feature without it (Query of their ids, Put each).
   deployment: { domain: 'attributes', functions: { delete: { extra: ['Query', 'PutItem'] } } },
-};
+});

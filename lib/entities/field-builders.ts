@@ -1,4 +1,7 @@
-import type { FieldSpec } from './types.js';
+import type { FieldKind, FieldSpec } from './types.js';
+
+/** A field spec whose kind is known to the type system (records derive their value types from it). */
+export type SpecOf<K extends FieldKind> = FieldSpec & { kind: K };
 
 /**
  * Shorthands for field tables, so a definition reads like the recording's table. Every writable
@@ -7,33 +10,33 @@ import type { FieldSpec } from './types.js';
 type Shown = FieldSpec['shownIn'];
 export const WRITABLE = ['create', 'update'] as const;
 
-export const text = (def = '', maxLength = 255, shownIn: Shown = 'both'): FieldSpec => ({
+export const text = (def = '', maxLength = 255, shownIn: Shown = 'both'): SpecOf<'string'> => ({
   kind: 'string',
   maxLength,
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const int = (def = 0, shownIn: Shown = 'both'): FieldSpec => ({
+export const int = (def = 0, shownIn: Shown = 'both'): SpecOf<'int'> => ({
   kind: 'int',
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const decimal = (places: number, shownIn: Shown = 'both'): FieldSpec => ({
+export const decimal = (places: number, shownIn: Shown = 'both'): SpecOf<'decimal'> => ({
   kind: 'decimal',
   places,
   writableOn: WRITABLE,
   default: (0).toFixed(places),
   shownIn,
 });
-export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): FieldSpec => ({
+export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): SpecOf<'flag'> => ({
   kind: 'flag',
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): FieldSpec => ({
+export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): SpecOf<'enum'> => ({
   kind: 'enum',
   values,
   writableOn: WRITABLE,
@@ -41,23 +44,23 @@ export const choice = (values: readonly string[], def: string, shownIn: Shown = 
   shownIn,
 });
 /** A field shown in the single-object answer only, not in list rows. */
-export const single = (spec: FieldSpec): FieldSpec => ({ ...spec, shownIn: 'single' });
+export const single = <S extends FieldSpec>(spec: S): S => ({ ...spec, shownIn: 'single' });
 /** A field that must be sent on create. */
-export const required = (spec: FieldSpec): FieldSpec => ({ ...spec, requiredOn: ['create'] });
+export const required = <S extends FieldSpec>(spec: S): S => ({ ...spec, requiredOn: ['create'] });
 /** A read-only value (often of a CS-Cart feature we do not have), shown as the recording's neutral value. */
-export const fixed = (
-  kind: FieldSpec['kind'],
+export const fixed = <K extends FieldKind>(
+  kind: K,
   value: FieldSpec['default'],
   shownIn: Shown = 'both',
   wire?: FieldSpec['wire'],
-): FieldSpec => ({
+): SpecOf<K> => ({
   kind,
   default: value,
   shownIn,
   ...(wire ? { wire } : {}),
 });
 /** A read-only JSON value shown as it is (null, [], {}, true). */
-export const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): FieldSpec =>
+export const raw = (value: FieldSpec['default'], shownIn: Shown = 'both'): SpecOf<'object'> =>
   fixed('object', value, shownIn, 'raw');
 /** The record's own id, read-only. */
-export const id = (wire?: FieldSpec['wire']): FieldSpec => ({ kind: 'int', ...(wire ? { wire } : {}) });
+export const id = (wire?: FieldSpec['wire']): SpecOf<'int'> => ({ kind: 'int', ...(wire ? { wire } : {}) });

@@ -1,6 +1,6 @@
+import { defineEntity } from './define.js';
 import { choice, fixed, id, raw, text, WRITABLE } from './field-builders.js';
 import { languageLangvarsResource } from './langvars.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Languages (the recording's `languages`): addressed by the numeric `lang_id`, listed as an object keyed
@@ -8,7 +8,7 @@ import type { StoredEntityDefinition } from './types.js';
  * in the create's transaction (lib/operations/languages.ts) — and, as in CS-Cart, required on PUT too; it
  * cannot be changed, since the language's langvars are stored under it. `en` (id 1) is built in.
  */
-export const languagesEntity: StoredEntityDefinition = {
+export const languagesEntity = defineEntity({
   name: 'languages',
   idField: 'lang_id',
   storage: 'language',
@@ -44,4 +44,4 @@ export const languagesEntity: StoredEntityDefinition = {
       delete: { extra: ['Query', 'BatchWriteItem'] },
     },
   },
-};
+});

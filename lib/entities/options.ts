@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { choice, fixed, flag, id, int, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /** S select, R radio, C checkbox, I input, T text area, F file. */
 export const OPTION_TYPES = ['S', 'R', 'C', 'I', 'T', 'F'] as const;
@@ -13,7 +13,7 @@ export const SELECTABLE_OPTION_TYPES: readonly string[] = ['S', 'R', 'C'];
  * params); `GET /options?product_id=N` answers the product's options as a bare object keyed by
  * option_id (lib/operations/options.ts), each with `cur_product_id` and without `lang_code`.
  */
-export const optionsEntity: StoredEntityDefinition = {
+export const optionsEntity = defineEntity({
   name: 'options',
   idField: 'option_id',
   storage: 'option',
@@ -87,4 +87,4 @@ export const optionsEntity: StoredEntityDefinition = {
     domain: 'attributes',
     functions: { list: { extra: ['GetItem', 'Query'] }, update: { extra: ['Query'] }, delete: { extra: ['Query'] } },
   },
-};
+});

@@ -1,6 +1,7 @@
+import { defineEntity } from './define.js';
 import { fixed, id, raw, single, WRITABLE } from './field-builders.js';
 import { shipmentsEntity } from './shipments.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { FieldSpec } from './types.js';
 
 /** The parts of both addresses of an order: `b_` billing, `s_` shipping. */
 export const ORDER_ADDRESS_PARTS = [
@@ -31,7 +32,7 @@ const str = (def = ''): FieldSpec => ({ kind: 'string', default: def });
  * surcharge from the payment method; stock is taken in the same transaction (lib/operations/orders.ts).
  * Only `status` (a status of type O), `notes` and `details` change afterwards.
  */
-export const ordersEntity: StoredEntityDefinition = {
+export const ordersEntity = defineEntity({
   name: 'orders',
   idField: 'order_id',
   storage: 'order',
@@ -228,4 +229,4 @@ export const ordersEntity: StoredEntityDefinition = {
       'shipments.list': { handler: 'functions/orders/shipments' },
     },
   },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { choice, fixed, id, int, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 export const PAGE_TYPES = ['T', 'L'] as const;
 export const PAGE_STATUSES = ['A', 'D', 'H'] as const;
@@ -11,7 +11,7 @@ export const PAGE_STATUSES = ['A', 'D', 'H'] as const;
  * types belong to add-ons we do not have); it is set on create only (CS-Cart drops it from a PUT).
  * `timestamp` is the creation time (CS-Cart leaves it 0 on an API create).
  */
-export const pagesEntity: StoredEntityDefinition = {
+export const pagesEntity = defineEntity({
   name: 'pages',
   idField: 'page_id',
   storage: 'page',
@@ -75,4 +75,4 @@ export const pagesEntity: StoredEntityDefinition = {
   dependents: [{ storage: 'page', index: 'parent_id', message: 'The page has subpages; delete or move them first' }],
   // The parent is read on create and on a move; a move rewrites the subtree (Query of it).
   deployment: { domain: 'content', functions: { create: { extra: ['GetItem'] }, update: { extra: ['Query'] } } },
-};
+});

@@ -1,11 +1,11 @@
+import { defineEntity } from './define.js';
 import { choice, decimal, fixed, id, int, raw, required, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Payment methods (the recording's `payments`). `a_surcharge` (absolute) and `p_surcharge` (percent of
  * the subtotal) are added to an order's total as `payment_surcharge`.
  */
-export const paymentsEntity: StoredEntityDefinition = {
+export const paymentsEntity = defineEntity({
   name: 'payments',
   idField: 'payment_id',
   storage: 'payment',
@@ -56,4 +56,4 @@ export const paymentsEntity: StoredEntityDefinition = {
     },
   ],
   deployment: { domain: 'orders' },
-};
+});

@@ -1,3 +1,4 @@
+import { defineEntity } from './define.js';
 import type { DynamoAction } from './deployment.js';
 import { raw, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
@@ -100,7 +101,7 @@ const ACTION_ACCESS: Readonly<Record<ActionName, readonly DynamoAction[]>> = {
  * with the group's keys (variation_*) added. The same storage, privileges, vendor scope, create, update
  * and delete as products; the collection key is still `products`.
  */
-export const productVariationsEntity: StoredEntityDefinition = {
+export const productVariationsEntity = defineEntity({
   ...productsEntity,
   name: 'product_variations',
   fields: { ...productsEntity.fields, ...variationFields },
@@ -126,7 +127,7 @@ export const productVariationsEntity: StoredEntityDefinition = {
       ),
     },
   },
-};
+});
 
 /** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
 const groupVariations: StoredEntityDefinition = {
@@ -142,7 +143,7 @@ const groupAnswer = actionAnswer;
  * Variation groups: typed values (ints, booleans), addressed by id or by `code` (unique). `products`
  * is computed from the products' `variation_group_id` (the membership lives on the product).
  */
-export const variationGroupsEntity: StoredEntityDefinition = {
+export const variationGroupsEntity = defineEntity({
   name: 'product_variations_groups',
   idField: 'id',
   idKind: 'name',
@@ -205,7 +206,7 @@ export const variationGroupsEntity: StoredEntityDefinition = {
       ),
     },
   },
-};
+});
 
 const topLevel = (name: ActionName): EntityDefinition => ({
   ...action(name, false),

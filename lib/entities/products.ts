@@ -1,7 +1,7 @@
+import { defineEntity } from './define.js';
 import { productDiscussions } from './discussions.js';
 import { featuresEntity } from './features.js';
 import { choice, decimal, fixed, flag, int, raw, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 export const PRODUCT_STATUSES = ['A', 'D', 'H'] as const;
 /** B: stock tracked; D: not tracked (orders never refuse for stock). O: tracked per option combination (as B here). */
@@ -43,7 +43,7 @@ export const NO_IMAGE_PAIR = {
  * strings with 2 places, never floats. `category_ids` / `main_category` and the categories'
  * `product_count` stay consistent because the count is the count item of the category_ids index.
  */
-export const productsEntity: StoredEntityDefinition = {
+export const productsEntity = defineEntity({
   name: 'products',
   idField: 'product_id',
   storage: 'product',
@@ -312,4 +312,4 @@ export const productsEntity: StoredEntityDefinition = {
       'features.list': { handler: 'functions/products/features', access: ['GetItem'] },
     },
   },
-};
+});

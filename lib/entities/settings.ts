@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { fixed, id, raw } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Settings (the recording's `settings`): CS-Cart's built-in setting objects, addressed by the numeric
@@ -9,7 +9,7 @@ import type { StoredEntityDefinition } from './types.js';
  * (CS-Cart inserted a junk row there, SPEC §10). The single object adds `section_name`,
  * `section_tab_name` and `variants` (the allowed values of a select or radio setting, else `[]`).
  */
-export const settingsEntity: StoredEntityDefinition = {
+export const settingsEntity = defineEntity({
   name: 'settings',
   idField: 'object_id',
   storage: 'setting',
@@ -59,4 +59,4 @@ export const settingsEntity: StoredEntityDefinition = {
   },
   // Seeded (lib/settings-defaults.ts); a PUT changes `value` only, which no index item carries: GetItem, then Put.
   deployment: { domain: 'settings', functions: { update: { access: ['GetItem', 'PutItem'] } } },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { fixed, id, raw, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 export const SHIPMENT_STATUSES = ['P', 'A', 'S'] as const;
 
@@ -11,7 +11,7 @@ export const SHIPMENT_STATUSES = ['P', 'A', 'S'] as const;
  * absent. Afterwards only `tracking_number`, `status`, `comments` and `timestamp` change (other keys are
  * read-only, so ignored, SPEC §2). Deleting an order deletes its shipments, as CS-Cart does.
  */
-export const shipmentsEntity: StoredEntityDefinition = {
+export const shipmentsEntity = defineEntity({
   name: 'shipments',
   idField: 'shipment_id',
   storage: 'shipment',
@@ -69,4 +69,4 @@ export const shipmentsEntity: StoredEntityDefinition = {
   ],
   // Create reads the order and the shipping method (GetItem).
   deployment: { domain: 'orders', functions: { create: { extra: ['GetItem'] } } },
-};
+});

@@ -1,12 +1,12 @@
+import { defineEntity } from './define.js';
 import { choice, decimal, fixed, flag, id, int, raw, required, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Shipping methods (the recording's `shippings`). CS-Cart's rate tables per destination are not
  * modelled: a method has one flat `base_rate` (our extension, a decimal string), which an order
  * charges as `shipping_cost`.
  */
-export const shippingsEntity: StoredEntityDefinition = {
+export const shippingsEntity = defineEntity({
   name: 'shippings',
   idField: 'shipping_id',
   storage: 'shipping',
@@ -63,4 +63,4 @@ export const shippingsEntity: StoredEntityDefinition = {
     },
   ],
   deployment: { domain: 'orders' },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { fixed, id, int, required, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /** O orders, S shipments, G gift certificates, R returns. */
 export const STATUS_TYPES = ['O', 'S', 'G', 'R'] as const;
@@ -26,7 +26,7 @@ export const STATUS_PARAM_DEFAULTS: Readonly<Record<string, string>> = {
   inventory_info: '',
 };
 
-export const statusesEntity: StoredEntityDefinition = {
+export const statusesEntity = defineEntity({
   name: 'statuses',
   idField: 'status_id',
   storage: 'status',
@@ -53,4 +53,4 @@ export const statusesEntity: StoredEntityDefinition = {
   filterRules: { type: { field: 'type', op: 'eq' } },
   // Create reads the letters its type uses (Query); a delete counts the orders in it (GetItem) and frees the letter.
   deployment: { domain: 'orders', functions: { create: { extra: ['Query'] } } },
-};
+});

@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { choice, flag, id, int, required, text, WRITABLE } from './field-builders.js';
-import type { StoredEntityDefinition } from './types.js';
 
 /**
  * Taxes (the recording's `taxes`). `rates` (`{destination_id: {rate_value, rate_type P|F}}`) is accepted
@@ -7,7 +7,7 @@ import type { StoredEntityDefinition } from './types.js';
  * CS-Cart's PUT quirk (404 "The Tax not found" when the body holds only the description `tax`) is not
  * kept: a PUT of an existing tax is a 200 whatever fields it changes (SPEC §10).
  */
-export const taxesEntity: StoredEntityDefinition = {
+export const taxesEntity = defineEntity({
   name: 'taxes',
   idField: 'tax_id',
   storage: 'tax',
@@ -29,4 +29,4 @@ export const taxesEntity: StoredEntityDefinition = {
   },
   indexes: [],
   deployment: { domain: 'settings' },
-};
+});

@@ -55,6 +55,31 @@ export interface FieldSpec {
   note?: string;
 }
 
+/**
+ * The value a stored record holds for a field of this spec: lib/entities/validate.ts normalises what a body sends
+ * to exactly these (an `int` a number, a `decimal` its fixed-places text, an `intList` numbers), and operations
+ * write the same. A field of an unknown kind holds any StoredValue.
+ */
+export type ValueOfSpec<S> = S extends { kind: 'int' }
+  ? number
+  : S extends { kind: 'decimal' }
+    ? string
+    : S extends { kind: 'intList' }
+      ? readonly number[]
+      : S extends { kind: 'string' | 'email' | 'enum' | 'flag' }
+        ? string
+        : StoredValue;
+
+/**
+ * A record's fields as its definition declares them (`EntityRecordOf<typeof productsEntity>`: `amount` a number,
+ * `price` a string), as ElectroDB derives `EntityItem<typeof Task>`. Every field but the id is optional: a record
+ * holds the fields its writes gave it (read-only neutral fields are shown from their defaults, never stored); its
+ * id (the definition's `idField`, a number) it always has.
+ */
+export type EntityRecordOf<D extends { fields: Readonly<Record<string, FieldSpec>>; idField?: string }> = {
+  [K in keyof D['fields']]?: ValueOfSpec<D['fields'][K]>;
+} & (string extends D['idField'] ? unknown : { [K in NonNullable<D['idField']>]: number });
+
 /** What a record holds: text, numbers, id lists, objects. */
 export type StoredValue =
   | string

@@ -1,5 +1,6 @@
+import { defineEntity } from './define.js';
 import { choice, id, int, required, text, WRITABLE } from './field-builders.js';
-import type { ResourceDefinition, StoredEntityDefinition } from './types.js';
+import type { ResourceDefinition } from './types.js';
 
 /**
  * Webhooks (issue 20; not a CS-Cart entity): subscriptions that receive the change events (lib/events) as
@@ -71,7 +72,7 @@ const deliveries: ResourceDefinition = {
   },
 };
 
-export const webhooksEntity: StoredEntityDefinition = {
+export const webhooksEntity = defineEntity({
   name: 'webhooks',
   idField: 'webhook_id',
   storage: 'webhook',
@@ -136,4 +137,4 @@ export const webhooksEntity: StoredEntityDefinition = {
       required: ['webhook_id'],
     },
   },
-};
+});

@@ -1,9 +1,10 @@
 import { Big } from 'big.js';
-import { type EntityRecord, getRecords } from '../db/entity-store.js';
+import { getRecords } from '../db/entity-store.js';
 import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import { ConflictError } from '../errors.js';
 import { type CartLine, type CartLines, invalid } from './cart-lines.js';
+import type { ProductRecord } from './order-lines.js';
 
 /**
  * Prices a storefront cart as an order is priced (lib/operations/orders.ts): each line's price is the product's
@@ -12,9 +13,9 @@ import { type CartLine, type CartLines, invalid } from './cart-lines.js';
  */
 
 /** The products of some lines, by id (missing ones are absent). */
-export async function productsOf(lines: readonly CartLine[]): Promise<Map<number, EntityRecord>> {
+export async function productsOf(lines: readonly CartLine[]): Promise<Map<number, ProductRecord>> {
   const ids = [...new Set(lines.map((line) => line.product_id))];
-  return new Map((await getRecords(productsEntity, ids)).map((product) => [Number(product.product_id), product]));
+  return new Map((await getRecords(productsEntity, ids)).map((product) => [product.product_id, product]));
 }
 
 /**
@@ -24,12 +25,12 @@ export async function productsOf(lines: readonly CartLine[]): Promise<Map<number
  */
 export async function checkAvailable(
   lines: readonly CartLine[],
-  products: Map<number, EntityRecord>,
+  products: Map<number, ProductRecord>,
   company: number | undefined,
 ): Promise<void> {
   for (const line of lines) {
     const product = products.get(line.product_id);
-    const owner = Number(product?.company_id ?? 0);
+    const owner = product?.company_id ?? 0;
     if (!product || (company !== undefined && owner !== company && owner !== 0)) {
       throw invalid('products', `The products field names product ${line.product_id}, which does not exist`);
     }
@@ -68,14 +69,14 @@ export async function checkAvailable(
 }
 
 /** Every tracked product must have in stock what the whole cart holds of it; else a 409, as CS-Cart's cart answers. */
-export function checkStock(lines: CartLines, products: Map<number, EntityRecord>): void {
+export function checkStock(lines: CartLines, products: Map<number, ProductRecord>): void {
   const wanted = new Map<number, number>();
   for (const line of Object.values(lines))
     wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.amount);
   for (const [productId, amount] of wanted) {
     const product = products.get(productId);
     if (!product || product.tracking === 'D') continue;
-    const inStock = Number(product.amount ?? 0);
+    const inStock = product.amount ?? 0;
     if (amount > inStock)
       throw new ConflictError(
         `The product ${productId} ("${String(product.product)}") has ${inStock} in stock; the cart would hold ${amount}`,
@@ -86,7 +87,7 @@ export function checkStock(lines: CartLines, products: Map<number, EntityRecord>
 const money = (value: Big) => Number(value.toFixed(2));
 
 /** The lines whose product still exists, each priced from the product now, and the cart's totals. */
-export function priceCart(lines: CartLines, products: Map<number, EntityRecord>) {
+export function priceCart(lines: CartLines, products: Map<number, ProductRecord>) {
   let subtotal = new Big(0);
   let amount = 0;
   const priced: Record<string, Record<string, unknown>> = {};
@@ -108,7 +109,7 @@ export function priceCart(lines: CartLines, products: Map<number, EntityRecord>)
       subtotal: money(lineTotal),
       display_subtotal: money(lineTotal),
       product_options: line.product_options,
-      ...(product.tracking === 'D' ? {} : { in_stock: Number(product.amount ?? 0) }),
+      ...(product.tracking === 'D' ? {} : { in_stock: product.amount ?? 0 }),
     };
   }
   return { products: priced, amount, subtotal, total: subtotal };

@@ -1,4 +1,4 @@
-import { type EntityRecord, getRecords } from '../db/entity-store.js';
+import { type EntityRecord, getRecords, type RecordOf } from '../db/entity-store.js';
 import { ordersEntity } from '../entities/orders.js';
 import { productsEntity } from '../entities/products.js';
 import { ValidationError } from '../errors.js';
@@ -19,7 +19,10 @@ export interface Line {
 }
 
 /** A line with the product record it names. */
-export type ProductLine = Line & { product: EntityRecord };
+export type ProductLine = Line & { product: ProductRecord };
+
+/** A product as stored: its fields typed by the products definition. */
+export type ProductRecord = RecordOf<typeof productsEntity>;
 
 export const positiveInt = (value: unknown): number | undefined => {
   const n =
@@ -64,13 +67,13 @@ export async function orderedProducts(request: ScopeSource, lines: Line[]): Prom
         productsEntity,
         lines.map((line) => line.productId),
       )
-    ).map((p) => [Number(p.product_id), p]),
+    ).map((p) => [p.product_id, p]),
   );
   const company = confinedCompany(ordersEntity, request);
   const context = contextCompany(request) !== undefined;
   const ordered = lines.map((line) => {
     const product = products.get(line.productId);
-    const owner = Number(product?.company_id ?? 0);
+    const owner = product?.company_id ?? 0;
     const hidden = company !== undefined && owner !== company && !(context && owner === 0);
     if (!product || hidden)
       throw invalid('products', `The products field names product ${line.productId}, which does not exist`);
@@ -78,7 +81,7 @@ export async function orderedProducts(request: ScopeSource, lines: Line[]): Prom
       throw invalid('products', `The product ${line.productId} is disabled and cannot be ordered`);
     return { ...line, product };
   });
-  const companies = new Set(ordered.map((line) => Number(line.product.company_id ?? 0)));
+  const companies = new Set(ordered.map((line) => line.product.company_id ?? 0));
   if (context) companies.delete(0);
   if (companies.size > 1) throw invalid('products', 'The products of one order must all belong to one company');
   return ordered;
@@ -93,7 +96,7 @@ export async function storedLines(order: EntityRecord): Promise<ProductLine[]> {
         productsEntity,
         items.map((item) => Number(item.product_id)),
       )
-    ).map((p) => [Number(p.product_id), p]),
+    ).map((p) => [p.product_id, p]),
   );
   return items.flatMap((item) => {
     const product = products.get(Number(item.product_id));

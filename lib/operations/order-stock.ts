@@ -9,7 +9,7 @@ import type { TransactItem } from '../db/transact.js';
 import { productsEntity } from '../entities/products.js';
 import { statusesEntity } from '../entities/statuses.js';
 import { ValidationError } from '../errors.js';
-import type { ProductLine } from './order-lines.js';
+import type { ProductLine, ProductRecord } from './order-lines.js';
 
 /**
  * An order's stock, split from lib/operations/orders.ts: which order statuses hold their products' stock, and the
@@ -44,7 +44,7 @@ export function stockItems(lines: ProductLine[], direction: -1 | 1): Extra {
   const items: TransactItem[] = [];
   for (const line of lines) {
     if (line.product.tracking === 'D') continue;
-    const stock = Number(line.product.amount ?? 0);
+    const stock = line.product.amount ?? 0;
     const delta = direction * line.amount;
     if (direction < 0 && stock < line.amount) {
       throw invalid(
@@ -58,7 +58,7 @@ export function stockItems(lines: ProductLine[], direction: -1 | 1): Extra {
 }
 
 const STOCK_SORT = 'amount';
-const hasStockItem = (product: EntityRecord) =>
+const hasStockItem = (product: ProductRecord) =>
   layoutOf(product) >= (productsEntity.sortSince?.[STOCK_SORT] ?? Number.POSITIVE_INFINITY);
 
 function lineItems(line: ProductLine, stock: number, delta: number): TransactItem[] {

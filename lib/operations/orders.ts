@@ -78,7 +78,7 @@ export const createOrder: Operation = async (request) => {
     const ordered = first ? products : await orderedProducts(request, lines);
     first = false;
     const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
-    const companyId = contextCompany(request) ?? Number(ordered[0]?.product.company_id ?? 0);
+    const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
     const values: Record<string, StoredValue> = {
       ...customer,
       company_id: companyId,

@@ -1,5 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
-import { type EntityRecord, getRecord, updateRecord } from '../db/entity-store.js';
+import { getRecord, type RecordOf, updateRecord } from '../db/entity-store.js';
 import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
@@ -12,7 +12,7 @@ import type { StoredValue } from '../entities/types.js';
  */
 
 /** Every product of a group, by id ascending: one index partition (bounded by MAX_GROUP_PRODUCTS). */
-export async function groupMembers(groupId: number): Promise<EntityRecord[]> {
+export async function groupMembers(groupId: number): Promise<RecordOf<typeof productsEntity>[]> {
   const { records } = await listRecords(productsEntity, {
     conditions: [{ rule: { field: 'variation_group_id', op: 'eq' }, values: [groupId] }],
     sortBy: 'id',

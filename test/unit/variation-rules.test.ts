@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ListRequest } from '../../lib/db/entity-list.js';
-import type { EntityRecord } from '../../lib/db/entity-store.js';
+
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { detachOf } from '../../lib/operations/product-variations/actions.js';
@@ -18,7 +18,14 @@ import {
   readCombinations,
   readProductIds,
 } from '../../lib/operations/product-variations/rules.js';
-import type { Change, VariationStore, WriteOutcome } from '../../lib/operations/product-variations/store.js';
+import type {
+  Change,
+  FeatureRecord,
+  GroupRecord,
+  ProductRecord,
+  VariationStore,
+  WriteOutcome,
+} from '../../lib/operations/product-variations/store.js';
 import type { ApiRequest } from '../../lib/stack/request.js';
 
 /** A product with select-type (`S`) values: feature id → variant id. */
@@ -26,7 +33,7 @@ const product = (
   id: number,
   values: Record<number, string>,
   extra: Record<string, StoredValue> = {},
-): EntityRecord => ({
+): ProductRecord => ({
   product_id: id,
   version: 1,
   product_features: Object.fromEntries(
@@ -37,10 +44,10 @@ const product = (
 
 /** The storage the operations receive, kept in memory for the test; it records the transactions it is asked for. */
 class TestStore implements VariationStore {
-  groupsById = new Map<number, EntityRecord>();
+  groupsById = new Map<number, GroupRecord>();
   codes = new Map<string, number>();
-  productsById = new Map<number, EntityRecord>();
-  featureRecords: EntityRecord[] = [];
+  productsById = new Map<number, ProductRecord>();
+  featureRecords: FeatureRecord[] = [];
   writes: Array<{
     groups: Change[];
     products: Change[];
@@ -130,10 +137,10 @@ describe('variation rules', () => {
 
   it('a generate adds only combinations no member has, one variant of each feature', () => {
     // Prepare
-    const features = [
-      { feature_id: 10, variants: { 101: {}, 102: {} } },
-      { feature_id: 11, variants: { 111: {}, 112: {} } },
-    ] as unknown as EntityRecord[];
+    const features: FeatureRecord[] = [
+      { feature_id: 10, version: 1, variants: { 101: {}, 102: {} } },
+      { feature_id: 11, version: 1, variants: { 111: {}, 112: {} } },
+    ];
     const members = [product(1, { 10: '101', 11: '111' })];
     // Act
     const wanted = newCombinations(
@@ -171,9 +178,9 @@ describe('variation operations against a store', () => {
     // Prepare
     const store = new TestStore();
     store.featureRecords = [
-      { feature_id: 10, feature_type: 'S' },
-      { feature_id: 11, feature_type: 'T' },
-    ] as unknown as EntityRecord[];
+      { feature_id: 10, version: 1, feature_type: 'S' },
+      { feature_id: 11, version: 1, feature_type: 'T' },
+    ];
     // Act & Assess
     expect(await readGroupFeatures(store, [{ feature_id: 10 }, { feature_id: 10 }])).toEqual([
       { feature_id: 10, purpose: 'group_catalog_item' },
@@ -214,7 +221,10 @@ describe('variation operations against a store', () => {
     expect(answer.status).toBe(201);
     const [write] = store.writes;
     expect(write!.groups[0]![2]).toMatchObject({ parent_product_id: 2, version: 4 });
-    expect(write!.products[0]![2]).toMatchObject({ product_id: 1, variation_group_id: undefined, version: 2 });
+    expect(write!.products[0]![2]).toMatchObject({ product_id: 1, version: 2 });
+    // Standalone again: the written record has no group id (nor the flag that lists it among variations).
+    expect(write!.products[0]![2]).not.toHaveProperty('variation_group_id');
+    expect(write!.products[0]![2]).not.toHaveProperty('has_variation_group');
   });
 
   it('detaching another product leaves the group as it is', async () => {

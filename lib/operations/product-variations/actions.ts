@@ -1,7 +1,6 @@
-import type { EntityRecord } from '../../db/entity-store.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import { productsEntity } from '../../entities/products.js';
-import type { StoredValue } from '../../entities/types.js';
+import type { FieldSpec, StoredValue } from '../../entities/types.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { created, ok } from '../../http/response.js';
@@ -24,11 +23,11 @@ import {
   readCombinations,
   sentFeatures,
 } from './rules.js';
-import type { Change, VariationStore } from './store.js';
+import type { Change, GroupRecord, ProductRecord, VariationStore } from './store.js';
 import { showGroup } from './view.js';
 
 /** The product an action is about: the path's (`/product_variations/:id/...`, 404 if unknown) or the body's `product_id` (400). */
-async function actionProduct(store: VariationStore, request: ApiRequest): Promise<EntityRecord> {
+async function actionProduct(store: VariationStore, request: ApiRequest): Promise<ProductRecord> {
   if (request.route.key.startsWith('product_variations.')) {
     const product = await store.product(parseId(request.route.id));
     if (!product) throw new NotFoundError();
@@ -44,8 +43,8 @@ async function actionProduct(store: VariationStore, request: ApiRequest): Promis
   return product;
 }
 
-async function groupOfProduct(store: VariationStore, product: EntityRecord): Promise<EntityRecord> {
-  const group = product.variation_group_id ? await store.group(Number(product.variation_group_id)) : undefined;
+async function groupOfProduct(store: VariationStore, product: ProductRecord): Promise<GroupRecord> {
+  const group = product.variation_group_id ? await store.group(product.variation_group_id) : undefined;
   if (!group) throw invalid('product_id', `Product ${product.product_id} is not in a variation group`);
   return group;
 }
@@ -56,12 +55,12 @@ export const detachOf =
   async (request) => {
     const product = await actionProduct(store, request);
     const group = await groupOfProduct(store, product);
-    const id = Number(product.product_id);
+    const id = product.product_id;
     const groupChanges: Change[] = [];
     if (parentOf(group) === id) {
-      const next = (await store.members(Number(group.id))).find((p) => Number(p.product_id) !== id);
+      const next = (await store.members(group.id)).find((p) => p.product_id !== id);
       groupChanges.push([
-        Number(group.id),
+        group.id,
         group,
         { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 },
       ]);
@@ -77,15 +76,15 @@ export const setDefaultOf =
   async (request) => {
     const product = await actionProduct(store, request);
     const group = await groupOfProduct(store, product);
-    await store.setParent(Number(group.id), Number(product.product_id), now());
+    await store.setParent(group.id, product.product_id, now());
     return created({ message: '' });
   };
 
 /** The features of a generate: its group's, the body's `features`, or those the base product has (a new group). */
 async function generateFeatures(
   store: VariationStore,
-  group: EntityRecord | undefined,
-  base: EntityRecord,
+  group: GroupRecord | undefined,
+  base: ProductRecord,
   sent: Record<string, unknown>,
 ): Promise<GroupFeature[]> {
   if (group) return featuresOf(group);
@@ -103,7 +102,7 @@ export const generateOf =
     const base = await actionProduct(store, request);
     const sent = (request.body ?? {}) as Record<string, unknown>;
     const combos = readCombinations(sent.combinations);
-    let group = base.variation_group_id ? await store.group(Number(base.variation_group_id)) : undefined;
+    let group = base.variation_group_id ? await store.group(base.variation_group_id) : undefined;
     const isNew = !group;
     const features = await generateFeatures(store, group, base, sent);
     const featureIds = features.map((f) => f.feature_id);
@@ -112,15 +111,15 @@ export const generateOf =
         'product_id',
         `Product ${base.product_id} has no value of every variation feature (${featureIds.join(', ')})`,
       );
-    const members = group ? await store.members(Number(group.id)) : [base];
+    const members = group ? await store.members(group.id) : [base];
     const wanted = newCombinations(combos, featureIds, await store.features(featureIds), members);
     if (members.length + wanted.length > MAX_GROUP_PRODUCTS)
       throw invalid('combinations', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
 
     if (!group) group = await createGroup(store, [base], features, generatedCode());
-    const groupId = Number(group.id);
+    const groupId = group.id;
     const status: Record<string, number> = {};
-    const copyable = Object.entries(productsEntity.fields)
+    const copyable = Object.entries<FieldSpec>(productsEntity.fields)
       .filter(([, spec]) => spec.writableOn?.includes('create'))
       .map(([field]) => field);
     for (const byFeature of wanted) {

@@ -1,4 +1,3 @@
-import type { EntityRecord } from '../../db/entity-store.js';
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
@@ -23,14 +22,14 @@ import {
   readFeatureList,
   readProductIds,
 } from './rules.js';
-import type { VariationStore } from './store.js';
+import type { GroupRecord, ProductRecord, VariationStore } from './store.js';
 import { showGroup } from './view.js';
 
 /**
  * A group by numeric id or by code; 404 when neither names one. `ref` is a path segment, percent-decoded once
  * already (lib/http/api-path.ts): decoding it again read `%25zz` (→ `%zz`) as an escape and threw (a 500).
  */
-export async function findGroup(store: VariationStore, ref: string | undefined): Promise<EntityRecord> {
+export async function findGroup(store: VariationStore, ref: string | undefined): Promise<GroupRecord> {
   if (ref === undefined || ref.length > 64) throw new NotFoundError();
   if (/^\d{1,15}$/.test(ref)) {
     const group = await store.group(Number(ref));
@@ -51,12 +50,12 @@ export async function readGroupFeatures(store: VariationStore, sent: unknown): P
 /** Writes a new group with its products in one transaction: the code marker, the group, each product's membership. */
 export async function createGroup(
   store: VariationStore,
-  products: EntityRecord[],
+  products: ProductRecord[],
   features: GroupFeature[],
   code: string,
-): Promise<EntityRecord> {
+): Promise<GroupRecord> {
   const id = await store.nextGroupId();
-  const group: EntityRecord = {
+  const group: GroupRecord = {
     id,
     code,
     features: features as unknown as StoredValue,
@@ -68,7 +67,7 @@ export async function createGroup(
   };
   const outcome = await store.write(
     [[id, undefined, group]],
-    products.map((p) => [Number(p.product_id), p, joined(p, id)]),
+    products.map((p) => [p.product_id, p, joined(p, id)]),
     { claim: { code, groupId: id } },
   );
   if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
@@ -77,9 +76,9 @@ export async function createGroup(
 }
 
 /** The products a new group is made of: they exist and are in no group yet. */
-async function readProducts(store: VariationStore, ids: number[], field: string): Promise<EntityRecord[]> {
+async function readProducts(store: VariationStore, ids: number[], field: string): Promise<ProductRecord[]> {
   const products = await store.products(ids);
-  const missing = ids.find((id) => !products.some((p) => Number(p.product_id) === id));
+  const missing = ids.find((id) => !products.some((p) => p.product_id === id));
   if (missing !== undefined) throw invalid(field, `The ${field} field names product ${missing}, which does not exist`);
   const grouped = products.find((p) => p.variation_group_id);
   if (grouped)
@@ -93,14 +92,14 @@ export const listGroupsOf =
     const filters = readFilters(GROUPS, query);
     const paging = readPaging(query, ['id']);
     const desc = paging.sortOrder === 'desc';
-    let records: EntityRecord[];
+    let records: GroupRecord[];
     let total: number;
     if (filters.product_ids !== undefined) {
       // The products name their groups: one BatchGetItem of them, one of the groups.
       const ids = [
         ...new Set(
           (await store.products(filters.product_ids as number[]))
-            .map((p) => Number(p.variation_group_id ?? 0))
+            .map((p) => p.variation_group_id ?? 0)
             .filter((id) => id > 0),
         ),
       ];
@@ -168,9 +167,9 @@ export const updateGroupOf =
     const sent = (body ?? {}) as Record<string, unknown>;
     if (sent.code === undefined) throw badRequest('Missing parameters');
     const code = readCode(sent.code);
-    const next: EntityRecord = { ...group, code, updated_at: now(), version: group.version + 1 };
+    const next: GroupRecord = { ...group, code, updated_at: now(), version: group.version + 1 };
     const old = String(group.code);
-    const id = Number(group.id);
+    const id = group.id;
     const outcome = await store.write(
       [[id, group, next]],
       [],
@@ -188,10 +187,10 @@ export const deleteGroupOf =
   async (request) => {
     const group = await findGroup(store, request.route.id);
     await checkIfMatch(request, () => showGroup(store, group));
-    const members = await store.members(Number(group.id));
+    const members = await store.members(group.id);
     const outcome = await store.write(
-      [[Number(group.id), group, undefined]],
-      members.map((p) => [Number(p.product_id), p, left(p)]),
+      [[group.id, group, undefined]],
+      members.map((p) => [p.product_id, p, left(p)]),
       { release: String(group.code) },
     );
     if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();

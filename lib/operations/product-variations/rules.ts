@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityRecord } from '../../db/entity-store.js';
 import { VARIANT_FEATURE_TYPES } from '../../entities/features.js';
 import { MAX_COMBINATIONS, VARIATION_PURPOSES } from '../../entities/product-variations.js';
-import type { StoredValue } from '../../entities/types.js';
 import { ValidationError } from '../../errors.js';
+import type { FeatureRecord, GroupRecord, ProductRecord } from './store.js';
 
 /**
  * The rules of variation groups that need no storage: what a product's combination is, when products may share a
@@ -26,9 +25,9 @@ export const invalid = (field: string, message: string) => new ValidationError(m
 export const now = () => Math.floor(Date.now() / 1000);
 
 export const valuesOf = (product: Record<string, unknown>) => (product.product_features ?? {}) as FeatureValues;
-export const featuresOf = (group: EntityRecord) => (group.features ?? []) as unknown as GroupFeature[];
-export const featureIdsOf = (group: EntityRecord) => featuresOf(group).map((feature) => Number(feature.feature_id));
-export const parentOf = (group: EntityRecord) => Number(group.parent_product_id ?? 0);
+export const featuresOf = (group: GroupRecord) => (group.features ?? []) as unknown as GroupFeature[];
+export const featureIdsOf = (group: GroupRecord) => featuresOf(group).map((feature) => feature.feature_id);
+export const parentOf = (group: GroupRecord) => group.parent_product_id ?? 0;
 
 /** The product's variant ids of the given features, or undefined when it lacks one. */
 export function combination(product: Record<string, unknown>, featureIds: number[]): string[] | undefined {
@@ -79,8 +78,8 @@ export function readFeatureList(sent: unknown): GroupFeature[] {
 }
 
 /** The listed features checked against their records: each exists and has variants. Duplicates collapse to one. */
-export function checkFeatures(wanted: GroupFeature[], records: EntityRecord[]): GroupFeature[] {
-  const found = new Map(records.map((f) => [Number(f.feature_id), f]));
+export function checkFeatures(wanted: GroupFeature[], records: FeatureRecord[]): GroupFeature[] {
+  const found = new Map(records.map((f) => [f.feature_id, f]));
   for (const feature of wanted) {
     const record = found.get(feature.feature_id);
     if (!record)
@@ -92,7 +91,7 @@ export function checkFeatures(wanted: GroupFeature[], records: EntityRecord[]): 
 }
 
 /** Without `features`: the select-type features every product has a value of (purpose group_catalog_item). */
-export function commonFeatures(products: EntityRecord[], field: string): GroupFeature[] {
+export function commonFeatures(products: ProductRecord[], field: string): GroupFeature[] {
   const first = products[0] ? valuesOf(products[0]) : {};
   const ids = Object.entries(first)
     .filter(
@@ -128,16 +127,18 @@ export function readProductIds(value: unknown, max: number): number[] {
 }
 
 /** A product as it joins group `groupId`, and as it leaves its group (standalone again): the next version of each. */
-export const joined = (product: EntityRecord, groupId: number): EntityRecord => ({
+export const joined = (product: ProductRecord, groupId: number): ProductRecord => ({
   ...product,
   variation_group_id: groupId,
   has_variation_group: 'Y',
   version: product.version + 1,
 });
-export const left = (product: EntityRecord): EntityRecord => ({
+export const left = ({
+  variation_group_id: _group,
+  has_variation_group: _flag,
+  ...product
+}: ProductRecord): ProductRecord => ({
   ...product,
-  variation_group_id: undefined as unknown as StoredValue,
-  has_variation_group: undefined as unknown as StoredValue,
   version: product.version + 1,
 });
 
@@ -167,13 +168,13 @@ export function readCombinations(sent: unknown): string[][] {
 export function newCombinations(
   combos: string[][],
   featureIds: number[],
-  featureRecords: EntityRecord[],
-  members: EntityRecord[],
+  featureRecords: FeatureRecord[],
+  members: ProductRecord[],
 ): Array<Record<string, string>> {
   const featureOfVariant = new Map<string, number>();
   for (const feature of featureRecords)
     for (const variant of Object.keys((feature.variants ?? {}) as Record<string, unknown>))
-      featureOfVariant.set(variant, Number(feature.feature_id));
+      featureOfVariant.set(variant, feature.feature_id);
   const existing = new Set(members.map((p) => (combination(p, featureIds) ?? []).join(',')));
   const wanted: Array<Record<string, string>> = [];
   for (const combo of combos) {
@@ -203,7 +204,7 @@ export function newCombinations(
 }
 
 /** The product_features of a product as a body sends them: variant ids of the select types, values of the others. */
-export function sentFeatures(product: EntityRecord): Record<string, string> {
+export function sentFeatures(product: ProductRecord): Record<string, string> {
   return Object.fromEntries(
     Object.entries(valuesOf(product)).map(([id, v]) => [
       id,

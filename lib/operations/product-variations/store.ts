@@ -8,6 +8,7 @@ import {
   type EntityRecord,
   getRecord,
   getRecords,
+  type RecordOf,
   recordsWriteItems,
   updateRecord,
 } from '../../db/entity-store.js';
@@ -18,6 +19,11 @@ import { variationGroupsEntity as GROUPS } from '../../entities/product-variatio
 import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
 import { groupMembers } from '../variation-groups.js';
+
+/** A variation group, a product and a feature as stored: fields typed by their definitions. */
+export type GroupRecord = RecordOf<typeof GROUPS>;
+export type ProductRecord = RecordOf<typeof productsEntity>;
+export type FeatureRecord = RecordOf<typeof featuresEntity>;
 
 /** How a transactional write ended: written, refused for a taken group code, or refused because an item changed. */
 export type WriteOutcome = 'written' | 'code-taken' | 'changed';
@@ -31,16 +37,16 @@ export type Change = [id: number, before: EntityRecord | undefined, after: Entit
  * products, so it fits in 100 items). The operations receive it; the unit tests give them one of their own.
  */
 export interface VariationStore {
-  group(id: number): Promise<EntityRecord | undefined>;
+  group(id: number): Promise<GroupRecord | undefined>;
   /** The group id a code names (its unique marker), read consistently. */
   groupIdByCode(code: string): Promise<number | undefined>;
-  groups(ids: number[]): Promise<EntityRecord[]>;
-  listGroups(request: ListRequest): Promise<{ records: EntityRecord[]; total: number }>;
-  product(id: number): Promise<EntityRecord | undefined>;
-  products(ids: number[]): Promise<EntityRecord[]>;
+  groups(ids: number[]): Promise<GroupRecord[]>;
+  listGroups(request: ListRequest): Promise<{ records: GroupRecord[]; total: number }>;
+  product(id: number): Promise<ProductRecord | undefined>;
+  products(ids: number[]): Promise<ProductRecord[]>;
   /** Every product of a group, by id ascending. */
-  members(groupId: number): Promise<EntityRecord[]>;
-  features(ids: number[]): Promise<EntityRecord[]>;
+  members(groupId: number): Promise<ProductRecord[]>;
+  features(ids: number[]): Promise<FeatureRecord[]>;
   nextGroupId(): Promise<number>;
   /**
    * One transaction: the changes of groups and of products and, when `code` names them, the claim of a group's
@@ -52,7 +58,7 @@ export interface VariationStore {
     code?: { claim?: { code: string; groupId: number }; release?: string },
   ): Promise<WriteOutcome>;
   /** A product's single write, outside any transaction (its own record, counts and indexes). */
-  createProduct(values: Record<string, StoredValue>): Promise<EntityRecord>;
+  createProduct(values: Record<string, StoredValue>): Promise<ProductRecord>;
   /** Makes `productId` the group's default product (a conditional update of the group). */
   setParent(groupId: number, productId: number, updatedAt: number): Promise<void>;
 }

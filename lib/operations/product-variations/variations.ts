@@ -36,9 +36,7 @@ async function joinGroup(
   const group = await store.group(target);
   if (!group)
     throw invalid('variation_group_id', `The variation_group_id field names group ${target}, which does not exist`);
-  const others = (await store.members(target)).filter(
-    (p) => !current || Number(p.product_id) !== Number(current.product_id),
-  );
+  const others = (await store.members(target)).filter((p) => !current || p.product_id !== Number(current.product_id));
   if (others.length >= MAX_GROUP_PRODUCTS)
     throw invalid('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
   assertDistinct([...others, { ...current, ...out }], featureIdsOf(group), 'variation_group_id');
@@ -81,9 +79,9 @@ export function inGroup(store: VariationStore, operationWith: (hooks: EntityHook
     const group = await findGroup(store, request.route.id);
     if (request.route.nestedId !== undefined) {
       const product = await store.product(parseId(request.route.nestedId));
-      if (!product || Number(product.variation_group_id ?? 0) !== Number(group.id)) throw new NotFoundError();
+      if (!product || (product.variation_group_id ?? 0) !== group.id) throw new NotFoundError();
     }
     const inner: ApiRequest = { ...request, route: { ...request.route, id: request.route.nestedId } };
-    return operationWith(variationHooksFor(store, Number(group.id)))(inner);
+    return operationWith(variationHooksFor(store, group.id))(inner);
   };
 }

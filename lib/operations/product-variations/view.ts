@@ -1,11 +1,10 @@
-import type { EntityRecord } from '../../db/entity-store.js';
 import { present } from '../../entities/present.js';
 import { variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
 import { combination, featureIdsOf, featuresOf, parentOf, valuesOf } from './rules.js';
-import type { VariationStore } from './store.js';
+import type { GroupRecord, ProductRecord, VariationStore } from './store.js';
 
 /** A group as the API shows it: typed values, the products computed from its members. */
-export function groupView(group: EntityRecord, members: EntityRecord[]): Record<string, unknown> {
+export function groupView(group: GroupRecord, members: ProductRecord[]): Record<string, unknown> {
   const parent = parentOf(group);
   const featureIds = featureIdsOf(group);
   return present(
@@ -13,18 +12,18 @@ export function groupView(group: EntityRecord, members: EntityRecord[]): Record<
     {
       ...group,
       features: featuresOf(group).map((feature) => ({
-        feature_id: Number(feature.feature_id),
+        feature_id: feature.feature_id,
         purpose: feature.purpose,
         is_purpose_create_catalog_item: feature.purpose === 'group_catalog_item',
         is_purpose_create_variation_of_catalog_item: feature.purpose === 'group_variation_catalog_item',
       })),
       products: members.map((product) => {
-        const id = Number(product.product_id);
+        const id = product.product_id;
         const values = combination(product, featureIds) ?? [];
         return {
           product_id: id,
           parent_product_id: id === parent ? 0 : parent,
-          company_id: Number(product.company_id ?? 0),
+          company_id: product.company_id ?? 0,
           feature_values: featureIds.map((featureId, i) => ({
             feature_id: featureId,
             variant_id: String(values[i] ?? '0'),
@@ -37,17 +36,17 @@ export function groupView(group: EntityRecord, members: EntityRecord[]): Record<
 }
 
 /** A group with its members read (one Query of the group's index partition). */
-export async function showGroup(store: VariationStore, group: EntityRecord): Promise<Record<string, unknown>> {
-  return groupView(group, await store.members(Number(group.id)));
+export async function showGroup(store: VariationStore, group: GroupRecord): Promise<Record<string, unknown>> {
+  return groupView(group, await store.members(group.id));
 }
 
 /** A product with the variation keys of its group (`group`: undefined when it is in none). */
 export function withVariationKeys(
   record: Record<string, unknown>,
-  group: EntityRecord | undefined,
+  group: GroupRecord | undefined,
 ): Record<string, unknown> {
   if (!group) return { ...record, variation_group_id: 0 };
-  const id = Number(record.product_id);
+  const id = record.product_id;
   const parent = parentOf(group);
   const values = valuesOf(record);
   const features = featuresOf(group);
@@ -56,16 +55,16 @@ export function withVariationKeys(
     ...record,
     product_type: parentId === 0 ? 'P' : 'V',
     parent_product_id: parentId,
-    variation_group_id: Number(group.id),
+    variation_group_id: group.id,
     variation_group_code: String(group.code),
     variation_parent_product_id: parentId,
     variation_sub_group_id: `${group.id}_${parent}`,
-    variation_feature_ids: Object.fromEntries(features.map((f) => [String(f.feature_id), Number(f.feature_id)])),
+    variation_feature_ids: Object.fromEntries(features.map((f) => [String(f.feature_id), f.feature_id])),
     variation_feature_collection: Object.fromEntries(
       features.map((f) => [
         String(f.feature_id),
         {
-          feature_id: Number(f.feature_id),
+          feature_id: f.feature_id,
           purpose: f.purpose,
           variant_id: String(values[String(f.feature_id)]?.variant_id ?? '0'),
         },
@@ -89,6 +88,6 @@ export async function withGroupsOf(
   records: Array<Record<string, unknown>>,
 ): Promise<Array<Record<string, unknown>>> {
   const groupIds = [...new Set(records.map((r) => Number(r.variation_group_id ?? 0)).filter((id) => id > 0))];
-  const groups = new Map((await store.groups(groupIds)).map((g) => [Number(g.id), g]));
+  const groups = new Map((await store.groups(groupIds)).map((g) => [g.id, g]));
   return records.map((record) => withVariationKeys(record, groups.get(Number(record.variation_group_id ?? 0))));
 }
