@@ -1,12 +1,22 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, ValidationError } from '../errors.js';
 import { db } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** A transaction was refused because a condition did not hold; `failed` lists the indexes of the items whose condition failed. */
+/**
+ * A transaction was refused because a condition did not hold; `failed` lists the indexes of the items whose
+ * condition failed, and `current` the items as they are now, for those written with
+ * `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'` (absent for the others, and for an item that does not exist):
+ * a caller that asked for them can decide again without reading again.
+ */
 export class ConditionFailed extends Error {
-  constructor(readonly failed: number[]) {
+  constructor(
+    readonly failed: number[],
+    readonly current: Array<Record<string, unknown>> = [],
+  ) {
     super(`Condition failed on transaction items ${failed.join(', ')}`);
     this.name = 'ConditionFailed';
   }
@@ -19,6 +29,12 @@ export const MAX_TRANSACTION_ITEMS = 100;
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+
+/** Waits the backoff of retry `attempt` (random, growing), then runs `next`. */
+export async function pauseThen<T>(attempt: number, next: () => Promise<T>): Promise<T> {
+  await pause(attempt);
+  return next();
+}
 
 /**
  * TransactWriteItems with retry on TransactionConflict (another transaction touched
@@ -42,7 +58,7 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
       const codes = cancellationCodes(error);
       if (codes) {
         const failed = codes.flatMap((code, index) => (code === 'ConditionalCheckFailed' ? [index] : []));
-        if (failed.length > 0) throw new ConditionFailed(failed);
+        if (failed.length > 0) throw new ConditionFailed(failed, currentItems(error, failed));
         if (codes.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
           await pause(attempt);
           continue;
@@ -57,6 +73,16 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
       throw error;
     }
   }
+}
+
+/** The images DynamoDB returned of the failed items that asked for them (ReturnValuesOnConditionCheckFailure). */
+function currentItems(error: unknown, failed: number[]): Array<Record<string, unknown>> {
+  const reasons = (error as { CancellationReasons?: Array<{ Item?: Record<string, AttributeValue> }> })
+    .CancellationReasons;
+  return failed.flatMap((index) => {
+    const item = reasons?.[index]?.Item;
+    return item ? [unmarshall(item)] : [];
+  });
 }
 
 function cancellationCodes(error: unknown): string[] | undefined {

@@ -61,14 +61,19 @@ export function readLines(sent: unknown): Line[] {
  * single store's catalogue), and the order is that company's.
  */
 export async function orderedProducts(request: ScopeSource, lines: Line[]): Promise<ProductLine[]> {
-  const products = new Map(
-    (
-      await getRecords(
-        productsEntity,
-        lines.map((line) => line.productId),
-      )
-    ).map((p) => [p.product_id, p]),
+  const products = await getRecords(
+    productsEntity,
+    lines.map((line) => line.productId),
   );
+  return checkedLines(request, lines, new Map(products.map((p) => [p.product_id, p])));
+}
+
+/** The lines with their products, checked as orderedProducts says (the products read already, by id). */
+export function checkedLines(
+  request: ScopeSource,
+  lines: Line[],
+  products: ReadonlyMap<number, ProductRecord>,
+): ProductLine[] {
   const company = confinedCompany(ordersEntity, request);
   const context = contextCompany(request) !== undefined;
   const ordered = lines.map((line) => {

@@ -76,6 +76,8 @@ function lineItems(line: ProductLine, stock: number, delta: number): TransactIte
       ConditionExpression: `attribute_exists(pk)${enough}${condition}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ...more },
+      // A failed condition hands back the product as it is now: the order decides again without a read.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   });
   if (!hasStockItem(line.product)) return [record('')];

@@ -1,20 +1,33 @@
+import { entityKeys } from '../db/entity-keys.js';
 import type { ListCondition } from '../db/entity-list.js';
 import { createRecord, getRecord } from '../db/entity-store.js';
-import { retryOnConditionFailed } from '../db/transact.js';
+import { withoutKeys } from '../db/records.js';
+import { ConditionFailed, pauseThen } from '../db/transact.js';
 import { ordersEntity } from '../entities/orders.js';
 import { paymentsEntity } from '../entities/payments.js';
 import { present } from '../entities/present.js';
+import { productsEntity } from '../entities/products.js';
 import { shippingsEntity } from '../entities/shippings.js';
 import type { StoredValue } from '../entities/types.js';
-import { type FieldError, ValidationError } from '../errors.js';
+import { ConflictError, type FieldError, ValidationError } from '../errors.js';
 import { created } from '../http/response.js';
 import type { Operation } from '../stack/api-handler.js';
+import type { ApiRequest } from '../stack/request.js';
 import { contextCompany } from './company-scope.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions.js';
 import { customerOf } from './order-customer.js';
 import { completeShipping, orderLine, shippingLine } from './order-items.js';
-import { orderedProducts, positiveInt, readLines, storedLines } from './order-lines.js';
+import {
+  checkedLines,
+  type Line,
+  orderedProducts,
+  type ProductLine,
+  type ProductRecord,
+  positiveInt,
+  readLines,
+  storedLines,
+} from './order-lines.js';
 import { holdsStock, orderStatuses, stockItems } from './order-stock.js';
 import { money, orderTotals } from './order-totals.js';
 import { periodRange } from './periods.js';
@@ -72,11 +85,7 @@ export const createOrder: Operation = async (request) => {
     throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
 
   const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
-  // Stock changed since it was read (another order of the same product): read the products again, decide again.
-  let first = true;
-  const record = await retryOnConditionFailed(async () => {
-    const ordered = first ? products : await orderedProducts(request, lines);
-    first = false;
+  const place = async (ordered: ProductLine[]) => {
     const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
     const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
     const values: Record<string, StoredValue> = {
@@ -108,9 +117,44 @@ export const createOrder: Operation = async (request) => {
         ),
       }),
     );
-  }, ORDER_ATTEMPTS);
+  };
+  const record = await placeAgainOnStockRace(request, lines, products, place);
   return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
 };
+
+/**
+ * Places an order, deciding again when the stock it read changed before its transaction (another order of the same
+ * product; lib/operations/order-stock.ts). The transaction hands back the products as they are now, so the next
+ * round needs no read; without them, the products are read again after a pause. Stock that is then gone is the
+ * usual 400.
+ */
+async function placeAgainOnStockRace<T>(
+  request: ApiRequest,
+  lines: Line[],
+  first: ProductLine[],
+  place: (ordered: ProductLine[]) => Promise<T>,
+): Promise<T> {
+  let ordered = first;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await place(ordered);
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      if (attempt >= ORDER_ATTEMPTS)
+        throw new ConflictError('The products are being ordered by many requests at once; try again');
+      const now = new Map(ordered.map((line) => [line.productId, line.product]));
+      const returned = error.current.filter((item) => String(item.pk).startsWith(PRODUCT_KEY_PREFIX));
+      for (const item of returned) now.set(Number(item.product_id), withoutKeys<ProductRecord>(item));
+      ordered =
+        returned.length > 0
+          ? checkedLines(request, lines, now)
+          : await pauseThen(attempt, () => orderedProducts(request, lines));
+    }
+  }
+}
+
+/** The key prefix of a product's record (`PRODUCT#`), to tell the products among the items a transaction hands back. */
+const PRODUCT_KEY_PREFIX = entityKeys.record(productsEntity.storage, 1).pk.replace(/1$/, '');
 
 /**
  * PUT /orders/:id: `status` must be a status of type O; moving between a status that holds stock

@@ -51,10 +51,10 @@ function layout2Definitions(): StoredEntityDefinition[] {
     .sort(byStorage);
 }
 
-/** Definitions with sort items of layout 3 (`sortSince`: an order's customer name). */
-function layout3Definitions(): StoredEntityDefinition[] {
+/** Definitions with sort items a layout added (`sortSince`): an order's customer name (3), a product's stock (5). */
+function sortItemsOf(layout: number): StoredEntityDefinition[] {
   return stored()
-    .filter((def) => Object.values(def.sortSince ?? {}).some((version) => version >= 3))
+    .filter((def) => Object.values(def.sortSince ?? {}).includes(layout))
     .sort(byStorage);
 }
 
@@ -78,7 +78,7 @@ export const layout2: Migration = {
 export const layout3: Migration = {
   id: 'layout-3',
   description: "sort items for the orders' customer name (sort_by=customer)",
-  run: (options, progress) => rewriteToCurrentLayout(layout3Definitions(), 'layout-3', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(3), 'layout-3', options, progress),
 };
 
 /** Definitions whose index, sort and text items are in partition shards from layout 4 (products, orders). */
@@ -147,13 +147,6 @@ async function rewriteToCurrentLayout(
   await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
 }
 
-/** Definitions with sort items of layout 5 (`sortSince`: a product's stock buckets). */
-function layout5Definitions(): StoredEntityDefinition[] {
-  return stored()
-    .filter((def) => Object.values(def.sortSince ?? {}).some((version) => version >= 5))
-    .sort(byStorage);
-}
-
 /**
  * Layout 5: the stock sort items of products (lib/db/sort-buckets.ts), added to every product not yet on
  * layout 5 as layout 3 added the orders' customer sort items. Until the marker says 5, lists sort and filter by
@@ -162,7 +155,7 @@ function layout5Definitions(): StoredEntityDefinition[] {
 export const layout5: Migration = {
   id: 'layout-5',
   description: "bucketed sort items for the products' stock (sort_by=amount, amount_from / amount_to)",
-  run: (options, progress) => rewriteToCurrentLayout(layout5Definitions(), 'layout-5', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress),
 };
 
 /** Every migration, in the order they run. */

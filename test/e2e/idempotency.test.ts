@@ -9,14 +9,8 @@ import { db } from '../../lib/db/client.js';
 import { claimKey, releaseKey } from '../../lib/db/idempotency.js';
 import { keys } from '../../lib/db/keys.js';
 import { fingerprintOf } from '../../lib/stack/middleware/idempotency.js';
-import { type ApiUser, createRoot, createUser, expectError, uid, uniqueEmail } from '../support/fixtures.js';
+import { type ApiUser, created, createRoot, createUser, expectError, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const response = await api('POST', path, { body });
-  expect(response.status, response.body).toBe(201);
-  return response.json[key] as number;
-}
 
 const stockOf = async (productId: number) => Number((await api('GET', `/api/products/${productId}`)).json.amount);
 const ordersOf = async (userId: number) => (await api('GET', `/api/orders?user_id=${userId}&items_per_page=100`)).json;

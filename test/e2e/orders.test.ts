@@ -4,14 +4,16 @@
  * filters, and the recorded field types.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApiUser, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import {
+  createApiUser,
+  created,
+  createUser,
+  expectError,
+  expectStatus,
+  uid,
+  uniqueEmail,
+} from '../support/fixtures.js';
 import { api } from '../support/http.js';
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const response = await api('POST', path, { body });
-  expect(response.status, response.body).toBe(201);
-  return response.json[key] as number;
-}
 
 const company = () =>
   created('/api/stores', { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` }, 'store_id');

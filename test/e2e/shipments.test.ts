@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createApiUser,
+  created,
   createUser,
   expectError,
   expectForbidden,
@@ -15,12 +16,6 @@ import {
   uniqueEmail,
 } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const response = await api('POST', path, { body });
-  expect(response.status, response.body).toBe(201);
-  return response.json[key] as number;
-}
 
 let customerId: number;
 let paymentId: number;

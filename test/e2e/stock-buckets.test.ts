@@ -12,14 +12,8 @@ import { shardPks } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';
 import { bucketOf } from '../../lib/db/sort-buckets.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { createUser, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import { created, createUser, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-
-async function created(path: string, body: object, key: string): Promise<number> {
-  const response = await api('POST', path, { body });
-  expect(response.status, response.body).toBe(201);
-  return response.json[key] as number;
-}
 
 let companyId: number;
 let customerId: number;

@@ -283,3 +283,10 @@ export async function inBatches<T>(count: number, limit: number, task: (index: n
   await Promise.all(workers);
   return results;
 }
+
+/** POSTs a body that must be created (201) and answers the new object's id from `key` of the answer. */
+export async function created(path: string, body: object, key: string): Promise<number> {
+  const response = await api('POST', path, { body });
+  expect(response.status, response.body).toBe(201);
+  return response.json[key] as number;
+}
