@@ -9,6 +9,7 @@ import {
   distinctConditions,
   type Filter,
   filterExpression,
+  judgedOnTextItem,
   type ListCondition,
   matches,
 } from './list-filter.js';
@@ -74,12 +75,10 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
-  const filter = filterExpression(
-    def,
-    rest.filter((c) => canProject(def, c)),
-    ready,
-  );
-  const needRecords = rest.some((c) => !canProject(def, c));
+  // What the range's items can judge: text items carry less than index and sort items.
+  const judged = (c: ListCondition) => (driver.text ? judgedOnTextItem(def, driver.text, c) : canProject(def, c));
+  const filter = filterExpression(def, rest.filter(judged), ready);
+  const needRecords = rest.some((c) => !judged(c));
   const [range] = driver.ranges;
 
   if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
@@ -120,9 +119,7 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: EntityRecord[] | undefined;
   if (needRecords || sort) {
-    records = (await getRecords(def, ids)).filter((record) =>
-      rest.every((c) => canProject(def, c) || matches(record, c)),
-    );
+    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => judged(c) || matches(record, c)));
     const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.idField]) - Number(b[def.idField]);
     records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
     if (request.descending) records.reverse();

@@ -1,4 +1,4 @@
-import type { SortRule, StoredEntityDefinition } from '../entities/types.js';
+import type { FilterRule, SortRule, StoredEntityDefinition } from '../entities/types.js';
 import { ALL_INDEX, encodeSortValue, entityKeys } from './entity-keys.js';
 import { countsAt } from './entity-store.js';
 import { LAYOUT_VERSION } from './layout.js';
@@ -33,6 +33,8 @@ export interface Driver {
   smallest?: boolean;
   /** The order of the range's keys: `id`, a sort key of the definition, or `text` (token order). */
   order: string;
+  /** The text rule whose items the ranges are (they carry less than index items: list-filter.ts). */
+  text?: FilterRule;
   /** The count item holding the range's size (a whole partition with a count). */
   count?: { pk: string; sk: string };
   /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
@@ -72,25 +74,27 @@ export async function chooseDriver({
       ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
       : { storage: def.storage, consumed: [] as ListCondition[] };
 
-  // 1. Text: a code prefix, or the words of `q` — the union of their items for `any`, else the items of
-  //    its least common word (the smallest range); the condition stays to be judged on the projected words.
-  const text = ready
-    ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c))
-    : undefined;
+  // 1. Text: a code prefix (first: its items carry the words text too, so a `q` beside it is judged on
+  //    them), or the words of `q` — the union of their items for `any`, else the items of its least common
+  //    word (the smallest range); the words stay to be judged on the projected words text. A prefix is
+  //    decided by the key (its items carry no lower-cased code), unless it is longer than a token.
+  const textOf = (op: string) => conditions.find((c) => c.rule.op === op && single(c));
+  const text = ready ? (textOf('prefix') ?? textOf('words')) : undefined;
   if (text) {
     const { storage, consumed } = scope(text.rule.field);
     const query = String(text.values[0]);
+    const prefix = normalizeText(query);
     const tokens =
-      text.rule.op === 'prefix'
-        ? [normalizeText(query).slice(0, MAX_TOKEN)]
-        : wordQuery(query, text.match ?? 'exact').words;
+      text.rule.op === 'prefix' ? [prefix.slice(0, MAX_TOKEN)] : wordQuery(query, text.match ?? 'exact').words;
+    const decided = text.rule.op === 'prefix' && prefix.length <= MAX_TOKEN ? [text] : [];
     return {
       ranges: tokens.map((token) => ({
         pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)),
         begins: token,
       })),
-      consumed,
+      consumed: [...consumed, ...decided],
       order: 'text',
+      text: text.rule,
       ...(text.rule.op === 'words' && text.match !== 'any' && tokens.length > 1 ? { smallest: true } : {}),
     };
   }
