@@ -66,7 +66,7 @@ export function indexEntries(
         add({
           key: entityKeys.indexItem(storage, index, value, id),
           item,
-          count: entityKeys.count(storage, index, value),
+          ...(def.uncounted?.includes(index) ? {} : { count: entityKeys.count(storage, index, value) }),
         });
       }
     }

@@ -85,10 +85,14 @@ export async function listRecords(def: StoredEntityDefinition, request: ListRequ
     const bounded = Boolean(range.begins || range.from || range.to);
     // The count item answers when nothing it does not account for narrows the range.
     const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
-    const [keyed, total] = await Promise.all([
-      readKeyed(def, range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, range, filter),
-    ]);
+    const limit = end === undefined ? undefined : end + 1;
+    const read = () => readKeyed(def, range, request.descending, filter, limit, request.after);
+    const [keyed, total] = driver.small
+      ? await readSmall(def, range, filter, read, request.after === undefined ? (limit ?? Infinity) : 0)
+      : await Promise.all([
+          read(),
+          counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, range, filter),
+        ]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
     return {
@@ -201,6 +205,23 @@ async function readKeyed(
   if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
   const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
+}
+
+/**
+ * A page of a small partition (an `uncounted` index) and its size: when the read of up to `limit` items from
+ * the partition's start came back short, it held every match, so they are the count; else a COUNT Query.
+ * (`limit` Infinity: the read takes every match; 0: it starts after a cursor, so it always counts.)
+ */
+async function readSmall(
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  filter: Filter | undefined,
+  read: () => Promise<Keyed[]>,
+  limit: number,
+): Promise<[Keyed[], number]> {
+  const keyed = await read();
+  if (keyed.length < limit) return [keyed, keyed.length];
+  return [keyed, await countMatches(def, range, filter)];
 }
 
 /** How many items of a key range pass the filter: a COUNT Query (one per shard), keys and filtered fields only. */

@@ -37,6 +37,11 @@ export interface Driver {
   text?: FilterRule;
   /** The count item holding the range's size (a whole partition with a count). */
   count?: { pk: string; sk: string };
+  /**
+   * A partition of an `uncounted` index (small per value): its page is read first, and its size counted
+   * by a keys-only COUNT only when the page did not reach its end.
+   */
+  small?: boolean;
   /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
   counted?: ListCondition[];
 }
@@ -142,12 +147,10 @@ export async function chooseDriver({
     .map((c) => {
       const { storage, consumed } = c === company ? { storage: def.storage, consumed: [] } : scope(c.rule.field);
       const value = String(c.values[0]);
-      return {
-        ranges: [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }],
-        consumed: [...consumed, c],
-        order: 'id',
-        count: entityKeys.count(storage, c.rule.field, value),
-      };
+      const ranges = [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }];
+      if (def.uncounted?.includes(c.rule.field))
+        return { ranges, consumed: [...consumed, c], order: 'id', small: true };
+      return { ranges, consumed: [...consumed, c], order: 'id', count: entityKeys.count(storage, c.rule.field, value) };
     });
   if (candidates.length > 0) return fewest(candidates);
 
@@ -171,9 +174,14 @@ export async function chooseDriver({
   };
 }
 
-/** Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts). */
+/**
+ * Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts); a
+ * partition of an `uncounted` index is small by definition, so it drives without reading a count.
+ */
 async function fewest(candidates: Driver[]): Promise<Driver> {
   if (candidates.length === 1) return candidates[0]!;
+  const small = candidates.filter((c) => c.small);
+  if (small.length > 0) return small.reduce((best, c) => (c.consumed.length > best.consumed.length ? c : best));
   // A copy that decides two conditions at once is never larger than the partition of one of them.
   const counts = await countsAt(candidates.map((c) => c.count!));
   let best = 0;

@@ -285,6 +285,40 @@ describe('GET /orders filters', () => {
     expectError(await api('GET', '/api/orders?time_from=yesterday'), 400);
   });
 
+  it('a customer’s orders are counted exactly from their index items (no count item): paged, beside a status, after a delete', async () => {
+    const own = await company();
+    const email = uniqueEmail('counted');
+    const buyer = await createUser({ user_type: 'C', email });
+    const placed: number[] = [];
+    for (let i = 0; i < 3; i++)
+      placed.push(
+        await created(
+          '/api/orders',
+          {
+            user_id: buyer,
+            payment_id: paymentId,
+            shipping_id: shippingId,
+            products: { 1: { product_id: await product(own, {}), amount: 1 } },
+          },
+          'order_id',
+        ),
+      );
+    expectStatus(await api('PUT', `/api/orders/${placed[1]}`, { body: { status: 'P' } }), 200);
+    const listed = async (query: string) => {
+      const { json } = await api('GET', `/api/orders?${query}`);
+      return { ids: json.orders.map((o: any) => Number(o.order_id)), total: json.params.total_items };
+    };
+    const byEmail = `email=${encodeURIComponent(email)}`;
+    expect(await listed(`user_id=${buyer}&items_per_page=1`)).toEqual({ ids: [placed[0]], total: 3 });
+    expect(await listed(`${byEmail}&items_per_page=2&page=2`)).toEqual({ ids: [placed[2]], total: 3 });
+    expect(await listed(`${byEmail}&items_per_page=10`)).toEqual({ ids: placed, total: 3 });
+    expect(await listed(`user_id=${buyer}&status=P&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 1 });
+    expect(await listed(`${byEmail}&company_id=${own}&items_per_page=1`)).toEqual({ ids: [placed[0]], total: 3 });
+    expectStatus(await api('DELETE', `/api/orders/${placed[0]}`), 204);
+    expect(await listed(`user_id=${buyer}&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 2 });
+    expect(await listed(`${byEmail}&items_per_page=10`)).toEqual({ ids: placed.slice(1), total: 2 });
+  });
+
   it('a vendor sees and changes only its own company’s orders', async () => {
     const own = await company();
     const vendor = await createApiUser('V', ['--company', String(own)]);

@@ -115,6 +115,21 @@ describe('the key range a list reads', () => {
     expect(any.smallest).toBeUndefined();
   });
 
+  it("a customer's orders drive by their partition without a count (an uncounted index), before a status", async () => {
+    for (const field of ['user_id', 'email_lc']) {
+      const customer = eq(field, field === 'user_id' ? 4 : 'a@b.c');
+      const driver = await chooseDriver({
+        def: ordersEntity,
+        conditions: [eq('status', 'P'), customer],
+        sortBy: 'id',
+        ready: true,
+      });
+      expect(driver.consumed).toEqual([customer]);
+      expect(driver.small).toBe(true);
+      expect(driver.count).toBeUndefined();
+    }
+  });
+
   it('a price range reads that range of the price sort items', async () => {
     const driver = await chooseDriver({
       def: productsEntity,
