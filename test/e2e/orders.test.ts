@@ -257,11 +257,9 @@ describe('PUT /orders/:id', () => {
 });
 
 describe('GET /orders filters', () => {
-  it('status, user_id, email (any case), company_id, period and time range', async () => {
-    const own = await company();
-    const email = uniqueEmail('filter');
-    const buyer = await createUser({ user_type: 'C', email });
-    const id = await created(
+  /** A one-line order of a new product of company `own` for customer `buyer`: its id. */
+  const orderOf = async (buyer: number, own: number) =>
+    created(
       '/api/orders',
       {
         user_id: buyer,
@@ -271,6 +269,12 @@ describe('GET /orders filters', () => {
       },
       'order_id',
     );
+
+  it('status, user_id, email (any case), company_id, period and time range', async () => {
+    const own = await company();
+    const email = uniqueEmail('filter');
+    const buyer = await createUser({ user_type: 'C', email });
+    const id = await orderOf(buyer, own);
     const ids = async (query: string) =>
       (await api('GET', `/api/orders?${query}`)).json.orders.map((o: any) => Number(o.order_id));
     expect(await ids(`user_id=${buyer}`)).toEqual([id]);
@@ -290,19 +294,7 @@ describe('GET /orders filters', () => {
     const email = uniqueEmail('counted');
     const buyer = await createUser({ user_type: 'C', email });
     const placed: number[] = [];
-    for (let i = 0; i < 3; i++)
-      placed.push(
-        await created(
-          '/api/orders',
-          {
-            user_id: buyer,
-            payment_id: paymentId,
-            shipping_id: shippingId,
-            products: { 1: { product_id: await product(own, {}), amount: 1 } },
-          },
-          'order_id',
-        ),
-      );
+    for (let i = 0; i < 3; i++) placed.push(await orderOf(buyer, own));
     expectStatus(await api('PUT', `/api/orders/${placed[1]}`, { body: { status: 'P' } }), 200);
     const listed = async (query: string) => {
       const { json } = await api('GET', `/api/orders?${query}`);
