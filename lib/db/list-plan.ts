@@ -124,8 +124,11 @@ export async function chooseDriver({
     return { ranges: [range], consumed: [...consumed, ...bounds], order: name };
   }
 
-  // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
-  if (sort && sorted(sortBy, sort)) {
+  // 3. A sort with its own items: that sort partition (the company's copy for a company's list) — unless an
+  //    equality names a partition of an `uncounted` index (a customer's orders by date): that holds a page or
+  //    two, read whole and sorted in memory, where the sort partition would be read until its matches fill a page.
+  const small = conditions.some((c) => c.rule.op === 'eq' && single(c) && def.uncounted?.includes(c.rule.field));
+  if (sort && sorted(sortBy, sort) && !small) {
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));

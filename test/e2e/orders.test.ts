@@ -305,6 +305,11 @@ describe('GET /orders filters', () => {
     expect(await listed(`${byEmail}&items_per_page=2&page=2`)).toEqual({ ids: [placed[2]], total: 3 });
     expect(await listed(`${byEmail}&items_per_page=10`)).toEqual({ ids: placed, total: 3 });
     expect(await listed(`user_id=${buyer}&status=P&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 1 });
+    // Sorted: the customer's orders read whole and sorted (newest first; equal times by id).
+    const newest = await listed(`user_id=${buyer}&sort_by=date&sort_order=desc&items_per_page=2`);
+    expect(newest.total).toBe(3);
+    expect(newest.ids).toEqual([...placed].reverse().slice(0, 2));
+    expect(await listed(`${byEmail}&sort_by=total&items_per_page=1&page=3`)).toMatchObject({ total: 3 });
     expect(await listed(`${byEmail}&company_id=${own}&items_per_page=1`)).toEqual({ ids: [placed[0]], total: 3 });
     expectStatus(await api('DELETE', `/api/orders/${placed[0]}`), 204);
     expect(await listed(`user_id=${buyer}&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 2 });

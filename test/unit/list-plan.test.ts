@@ -127,6 +127,9 @@ describe('the key range a list reads', () => {
       expect(driver.consumed).toEqual([customer]);
       expect(driver.small).toBe(true);
       expect(driver.count).toBeUndefined();
+      // Sorted by date too: the customer's partition, sorted in memory (not the store's date items).
+      const byDate = await chooseDriver({ def: ordersEntity, conditions: [customer], sortBy: 'date', ready: true });
+      expect(byDate.ranges).toEqual(driver.ranges);
     }
   });
 
