@@ -121,6 +121,17 @@ export const LOOKUPS: readonly Lookup[] = [
     query: (w, v) => ({ ...page, user_id: String(w.customers.firstId + ((v * 7) % w.customers.count)) }),
     vendor: true,
   },
+  {
+    entity: 'orders',
+    label: 'user_id=<a customer>, newest first',
+    query: (w, v) => ({
+      ...page,
+      user_id: String(w.customers.firstId + ((v * 7) % w.customers.count)),
+      sort_by: 'date',
+      sort_order: 'desc',
+    }),
+    vendor: true,
+  },
   { entity: 'orders', label: 'period=D (today)', query: () => ({ ...page, period: 'D' }), vendor: true },
   {
     entity: 'orders',

@@ -5,7 +5,7 @@ import { padId } from './keys.js';
 import { layoutOf, SHARDED_LAYOUT } from './layout.js';
 import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
 import { bucketOf } from './sort-buckets.js';
-import { textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
+import { textItemAttributes, textRules, textTokens, tokenShard, wordsName, wordsText } from './text-items.js';
 
 /**
  * The items a plain entity's record has besides itself (docs/data-model.md "Plain entities"): index items,
@@ -67,7 +67,7 @@ export function indexEntries(
         add({
           key: entityKeys.indexItem(storage, index, value, id),
           item,
-          count: entityKeys.count(storage, index, value),
+          ...(def.uncounted?.includes(index) ? {} : { count: entityKeys.count(storage, index, value) }),
         });
       }
     }
@@ -82,11 +82,12 @@ export function indexEntries(
       add({ key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id), item });
   }
   for (const rule of current ? textRules(def) : []) {
+    const textItem = textItemAttributes(def, rule, item);
     for (const token of textTokens(rule, record)) {
       for (const storage of scopes(rule.field)) {
         add({
           key: { pk: entityKeys.textPartition(storage, rule.field, tokenShard(token)), sk: `${token}#${padId(id)}` },
-          item,
+          item: textItem,
         });
       }
     }

@@ -12,6 +12,7 @@ import {
   distinctConditions,
   type Filter,
   filterExpression,
+  judgedOnTextItem,
   type ListCondition,
   matches,
 } from './list-filter.js';
@@ -80,10 +81,12 @@ export async function listRecords<D extends StoredEntityDefinition>(
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
-  // What the driving items can judge: projected fields, and a bucketed range's bounds on its exact values.
-  const onItems = (c: ListCondition) => canProject(def, c) || Boolean(driver.judged?.includes(c));
-  const filter = filterExpression(def, rest.filter(onItems), ready);
-  const needRecords = rest.some((c) => !onItems(c));
+  // What the range's items can judge: text items carry less than index and sort items; a bucketed range's
+  // bounds are judged on the exact value its items carry.
+  const judged = (c: ListCondition) =>
+    Boolean(driver.judged?.includes(c)) || (driver.text ? judgedOnTextItem(def, driver.text, c) : canProject(def, c));
+  const filter = filterExpression(def, rest.filter(judged), ready);
+  const needRecords = rest.some((c) => !judged(c));
   const [range] = driver.ranges;
   const bounded = Boolean(range?.begins || range?.from || range?.to);
   // The count item answers when nothing it does not account for narrows the range.
@@ -115,10 +118,11 @@ export async function listRecords<D extends StoredEntityDefinition>(
   }
 
   if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
-    const [keyed, total] = await Promise.all([
-      readKeyed(def, range, request.descending, filter, end === undefined ? undefined : end + 1, request.after),
-      totalOf(range),
-    ]);
+    const limit = end === undefined ? undefined : end + 1;
+    const read = () => readKeyed(def, range, request.descending, filter, limit, request.after);
+    const [keyed, total] = driver.small
+      ? await readSmall(def, range, filter, read, request.after === undefined ? (limit ?? Infinity) : 0)
+      : await Promise.all([read(), totalOf(range)]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
     return {
@@ -149,9 +153,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
-    records = (await getRecords(def, ids)).filter((record) =>
-      rest.every((c) => canProject(def, c) || matches(record, c)),
-    );
+    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => judged(c) || matches(record, c)));
     const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.idField]) - Number(b[def.idField]);
     records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
     if (request.descending) records.reverse();
@@ -260,6 +262,23 @@ function bucketCursor(after: string): [number, number] {
   const number = Number(value);
   if (!Number.isFinite(number)) throw new ValidationError('The cursor parameter does not fit this list');
   return [number, id];
+}
+
+/**
+ * A page of a small partition (an `uncounted` index) and its size: when the read of up to `limit` items from
+ * the partition's start came back short, it held every match, so they are the count; else a COUNT Query.
+ * (`limit` Infinity: the read takes every match; 0: it starts after a cursor, so it always counts.)
+ */
+async function readSmall(
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  filter: Filter | undefined,
+  read: () => Promise<Keyed[]>,
+  limit: number,
+): Promise<[Keyed[], number]> {
+  const keyed = await read();
+  if (keyed.length < limit) return [keyed, keyed.length];
+  return [keyed, await countMatches(def, range, filter)];
 }
 
 /** How many items of a key range pass the filter: a COUNT Query (one per shard), keys and filtered fields only. */

@@ -1,4 +1,4 @@
-import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { projectedName, projectValue } from './entity-items.js';
 import type { EntityRecord } from './entity-store.js';
 import { normalizeText, type WordMatch, wordQuery, wordsName, wordsText } from './text-items.js';
@@ -9,7 +9,7 @@ import { normalizeText, type WordMatch, wordQuery, wordsName, wordsText } from '
  */
 
 export interface ListCondition {
-  rule: import('../entities/types.js').FilterRule;
+  rule: FilterRule;
   /** One value, or several of which any may match (a category and its subcategories). */
   values: readonly StoredValue[];
   /** How a `words` condition combines its words (absent: exact). */
@@ -47,6 +47,18 @@ export function canProject(def: StoredEntityDefinition, c: ListCondition): boole
     default:
       return c.values.length === 1;
   }
+}
+
+/**
+ * Can the text items of `text` judge this condition? They carry the words text and the projected equality
+ * fields, not the lower-cased copies nor the company where a company copy decides it
+ * (lib/db/text-items.ts `textItemAttributes`): anything else is judged on the records.
+ */
+export function judgedOnTextItem(def: StoredEntityDefinition, text: FilterRule, c: ListCondition): boolean {
+  if (c.rule.op === 'words') return c.values.length === 1;
+  if (c.rule.op !== 'eq' && c.rule.op !== 'gte' && c.rule.op !== 'lte') return false;
+  if (c.rule.field === 'company_id' && def.companyScoped?.includes(text.field)) return false;
+  return canProject(def, c);
 }
 
 export function filterExpression(

@@ -1,4 +1,4 @@
-import type { SortRule, StoredEntityDefinition } from '../entities/types.js';
+import type { FilterRule, SortRule, StoredEntityDefinition } from '../entities/types.js';
 import { ALL_INDEX, encodeSortValue, entityKeys } from './entity-keys.js';
 import { countsAt } from './entity-store.js';
 import { LAYOUT_VERSION } from './layout.js';
@@ -34,8 +34,15 @@ export interface Driver {
   smallest?: boolean;
   /** The order of the range's keys: `id`, a sort key of the definition, or `text` (token order). */
   order: string;
+  /** The text rule whose items the ranges are (they carry less than index items: list-filter.ts). */
+  text?: FilterRule;
   /** The count item holding the range's size (a whole partition with a count). */
   count?: { pk: string; sk: string };
+  /**
+   * A partition of an `uncounted` index (small per value): its page is read first, and its size counted
+   * by a keys-only COUNT only when the page did not reach its end.
+   */
+  small?: boolean;
   /** Conditions left to filter that the count item already accounts for (a company's list read store-wide). */
   counted?: ListCondition[];
   /**
@@ -78,25 +85,27 @@ export async function chooseDriver({
       ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
       : { storage: def.storage, consumed: [] as ListCondition[] };
 
-  // 1. Text: a code prefix, or the words of `q` — the union of their items for `any`, else the items of
-  //    its least common word (the smallest range); the condition stays to be judged on the projected words.
-  const text = ready
-    ? conditions.find((c) => (c.rule.op === 'prefix' || c.rule.op === 'words') && single(c))
-    : undefined;
+  // 1. Text: a code prefix (first: its items carry the words text too, so a `q` beside it is judged on
+  //    them), or the words of `q` — the union of their items for `any`, else the items of its least common
+  //    word (the smallest range); the words stay to be judged on the projected words text. A prefix is
+  //    decided by the key (its items carry no lower-cased code), unless it is longer than a token.
+  const textOf = (op: string) => conditions.find((c) => c.rule.op === op && single(c));
+  const text = ready ? (textOf('prefix') ?? textOf('words')) : undefined;
   if (text) {
     const { storage, consumed } = scope(text.rule.field);
     const query = String(text.values[0]);
+    const prefix = normalizeText(query);
     const tokens =
-      text.rule.op === 'prefix'
-        ? [normalizeText(query).slice(0, MAX_TOKEN)]
-        : wordQuery(query, text.match ?? 'exact').words;
+      text.rule.op === 'prefix' ? [prefix.slice(0, MAX_TOKEN)] : wordQuery(query, text.match ?? 'exact').words;
+    const decided = text.rule.op === 'prefix' && prefix.length <= MAX_TOKEN ? [text] : [];
     return {
       ranges: tokens.map((token) => ({
         pk: entityKeys.textPartition(storage, text.rule.field, tokenShard(token)),
         begins: token,
       })),
-      consumed,
+      consumed: [...consumed, ...decided],
       order: 'text',
+      text: text.rule,
       ...(text.rule.op === 'words' && text.match !== 'any' && tokens.length > 1 ? { smallest: true } : {}),
     };
   }
@@ -132,8 +141,11 @@ export async function chooseDriver({
     return { ranges: [range], consumed: [...consumed, ...bounds], order: name };
   }
 
-  // 3. A sort with its own items: that sort partition (the company's copy for a company's list).
-  if (sort && sorted(sortBy, sort)) {
+  // 3. A sort with its own items: that sort partition (the company's copy for a company's list) — unless an
+  //    equality names a partition of an `uncounted` index (a customer's orders by date): that holds a page or
+  //    two, read whole and sorted in memory, where the sort partition would be read until its matches fill a page.
+  const small = conditions.some((c) => c.rule.op === 'eq' && single(c) && def.uncounted?.includes(c.rule.field));
+  if (sort && sorted(sortBy, sort) && !small) {
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
@@ -156,12 +168,10 @@ export async function chooseDriver({
     .map((c) => {
       const { storage, consumed } = c === company ? { storage: def.storage, consumed: [] } : scope(c.rule.field);
       const value = String(c.values[0]);
-      return {
-        ranges: [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }],
-        consumed: [...consumed, c],
-        order: 'id',
-        count: entityKeys.count(storage, c.rule.field, value),
-      };
+      const ranges = [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }];
+      if (def.uncounted?.includes(c.rule.field))
+        return { ranges, consumed: [...consumed, c], order: 'id', small: true };
+      return { ranges, consumed: [...consumed, c], order: 'id', count: entityKeys.count(storage, c.rule.field, value) };
     });
   if (candidates.length > 0) return fewest(candidates);
 
@@ -185,9 +195,14 @@ export async function chooseDriver({
   };
 }
 
-/** Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts). */
+/**
+ * Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts); a
+ * partition of an `uncounted` index is small by definition, so it drives without reading a count.
+ */
 async function fewest(candidates: Driver[]): Promise<Driver> {
   if (candidates.length === 1) return candidates[0]!;
+  const small = candidates.filter((c) => c.small);
+  if (small.length > 0) return small.reduce((best, c) => (c.consumed.length > best.consumed.length ? c : best));
   // A copy that decides two conditions at once is never larger than the partition of one of them.
   const counts = await countsAt(candidates.map((c) => c.count!));
   let best = 0;

@@ -51,6 +51,25 @@ export function wordsText(rule: FilterRule, record: Record<string, StoredValue |
 /** The attribute holding a words rule's text on index items. */
 export const wordsName = (rule: FilterRule) => `w_${rule.field}`;
 
+/**
+ * What a text item of `rule` carries of an index item's attributes (`id` and the projection): only what a list
+ * driven by text items judges on them — the words text (the other words of `q`) and the projected fields of
+ * equality filters (`status`, `cid`…). Not the lower-cased copies (`lc_<field>`): the key already decides a
+ * prefix (`pcode`). Not the company when the rule's items have company copies: a company's query reads its
+ * copy. A text item is read per match, so each byte left out is left out of every word's read. Items written
+ * before keep their extra attributes; nothing reads them (lib/db/list-filter.ts `judgedOnTextItem`).
+ */
+export function textItemAttributes(
+  def: StoredEntityDefinition,
+  rule: FilterRule,
+  item: Record<string, unknown>,
+): Record<string, unknown> {
+  const companyCopied = def.companyScoped?.includes(rule.field) ?? false;
+  return Object.fromEntries(
+    Object.entries(item).filter(([name]) => !name.startsWith('lc_') && !(companyCopied && name === 'p_company_id')),
+  );
+}
+
 /** Text rules of a definition: the filter rules that have text items, one per field. */
 export function textRules(def: StoredEntityDefinition): FilterRule[] {
   const seen = new Map<string, FilterRule>();

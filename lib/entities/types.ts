@@ -279,6 +279,12 @@ export interface StoredEntityDefinition extends EntityDefinition {
   answerExtras?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
   /** Fields with an equality index (a list partition and a count per value); id-list fields index every element. */
   indexes: readonly string[];
+  /**
+   * Indexes without count items: each value's partition stays small (a customer's orders), so a list's
+   * `total_items` is a keys-only COUNT of the partition, and a write saves a count update per value. A
+   * delete guard (`dependents`) needs the count: never name a guarded index here.
+   */
+  uncounted?: readonly string[];
   /** Filters (query parameter → rule). */
   filterRules?: Record<string, FilterRule>;
   /** `sort_by` values besides `id`; the first is not the default (id ascending is, SPEC §3). */

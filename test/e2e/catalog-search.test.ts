@@ -5,7 +5,7 @@
  * answer's rows and its exact `total_items`. Names carry a random tag, so other tests' products never match.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
+import { createCategory, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
 import { type ApiUser, createApiUser, expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 
@@ -13,6 +13,8 @@ let tag: string;
 let companyA: number;
 let companyB: number;
 let vendorA: ApiUser;
+/** A category of company A: products 0 and 2. */
+let category: number;
 /** Products 0–2 of company A, 3–4 of company B. */
 let p: number[];
 
@@ -22,8 +24,15 @@ beforeAll(async () => {
     .toLowerCase();
   [companyA, companyB] = [await createStore(), await createStore()];
   vendorA = await createApiUser('V', ['--company', String(companyA)]);
+  category = await createCategory(companyA);
   const specs = [
-    { product: `Zq${tag} Crème Brûlée Shirt`, product_code: `ZC${tag}-RED-1`, price: 10, company_id: companyA },
+    {
+      product: `Zq${tag} Crème Brûlée Shirt`,
+      product_code: `ZC${tag}-RED-1`,
+      price: 10,
+      company_id: companyA,
+      category_ids: [category],
+    },
     {
       product: `zq${tag} Blue iPhone case`,
       product_code: `ZC${tag}-BLU-2`,
@@ -31,7 +40,13 @@ beforeAll(async () => {
       company_id: companyA,
       status: 'D',
     },
-    { product: `ZQ${tag} red shoes`, product_code: `ZD${tag}-RED-3`, price: '40.50', company_id: companyA },
+    {
+      product: `ZQ${tag} red shoes`,
+      product_code: `ZD${tag}-RED-3`,
+      price: '40.50',
+      company_id: companyA,
+      category_ids: [category],
+    },
     { product: `zq${tag} Red Shirt`, product_code: `ZC${tag}-RED-4`, price: 12, company_id: companyB },
     { product: `zq${tag} phone stand`, product_code: `ZE${tag}-5`, price: 99, company_id: companyB },
   ];
@@ -73,6 +88,34 @@ describe('q: words, not substrings', () => {
     expect(total).toBe(expected.length);
   });
 
+  // Text items carry only the words text and the projected equality fields (docs/data-model.md "Text
+  // items"): the other filters of a text lookup are judged on those, on the company's copy, or on the records.
+  it.each([
+    ['q=TAG&match=all&cid=CAT', [0, 2]],
+    ['q=TAG%20shirt&match=all&cid=CAT', [0]],
+    ['q=TAG%20shirt&match=all&cid=CAT&subcats=N', [0]],
+    ['q=TAG%20red&match=any&cid=CAT&status=A', [0, 2]],
+    ['q=TAG%20shirt&match=all&company_id=A', [0]],
+    ['q=TAG&match=all&company_id=B&status=A', [3, 4]],
+    ['q=TAG&match=all&pid=P1,P4', [1, 4]],
+    ['pcode=ZCTAG&q=shirt&match=all', [0, 3]],
+    ['q=TAG%20red&match=all&pcode=zcTAG', [0, 3]],
+    ['pcode=ZCTAG&status=D', [1]],
+    ['pcode=ZCTAG&company_id=A&cid=CAT', [0]],
+    ['pcode=zc&q=TAG&match=all&price_from=20', [1]],
+  ] as const)('combined with the slim text items: %s', async (query, expected) => {
+    const resolved = query
+      .replace(/zcTAG|ZCTAG/, `zc${tag}`)
+      .replace('TAG', `zq${tag}`)
+      .replace('CAT', String(category))
+      .replace('company_id=A', `company_id=${companyA}`)
+      .replace('company_id=B', `company_id=${companyB}`)
+      .replace('P1,P4', `${p[1]},${p[4]}`);
+    const { ids, total } = await listed(resolved);
+    expect(ids).toEqual(rows([...expected]));
+    expect(total).toBe(expected.length);
+  });
+
   it('codes are searched by their words too', async () => {
     expect((await listed(`q=zc${tag}&match=all`)).ids).toEqual(rows([0, 1, 3]));
   });
@@ -100,9 +143,14 @@ describe('a vendor’s lookups stay within its company, with exact totals', () =
     [`pcode=ZC`, [0, 1]],
     [`q=TAG&match=all&price_from=20&price_to=30`, [1]],
     [`q=TAG&match=all&status=A`, [0, 2]],
+    [`q=TAG&match=all&cid=CAT&status=A`, [0, 2]],
+    [`pcode=ZC&q=shirt&match=all`, [0]],
     [`q=TAG&match=all&sort_by=price&sort_order=desc`, [2, 1, 0]],
   ] as const)('%s', async (query, expected) => {
-    const resolved = query.replace('TAG', `zq${tag}`).replace('pcode=ZC', `pcode=zc${tag}`);
+    const resolved = query
+      .replace('TAG', `zq${tag}`)
+      .replace('pcode=ZC', `pcode=zc${tag}`)
+      .replace('CAT', String(category));
     const { ids, total } = await listed(resolved, vendorA.auth);
     expect(ids).toEqual(rows([...expected]));
     expect(total).toBe(expected.length);

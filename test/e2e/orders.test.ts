@@ -259,11 +259,9 @@ describe('PUT /orders/:id', () => {
 });
 
 describe('GET /orders filters', () => {
-  it('status, user_id, email (any case), company_id, period and time range', async () => {
-    const own = await company();
-    const email = uniqueEmail('filter');
-    const buyer = await createUser({ user_type: 'C', email });
-    const id = await created(
+  /** A one-line order of a new product of company `own` for customer `buyer`: its id. */
+  const orderOf = async (buyer: number, own: number) =>
+    created(
       '/api/orders',
       {
         user_id: buyer,
@@ -273,6 +271,12 @@ describe('GET /orders filters', () => {
       },
       'order_id',
     );
+
+  it('status, user_id, email (any case), company_id, period and time range', async () => {
+    const own = await company();
+    const email = uniqueEmail('filter');
+    const buyer = await createUser({ user_type: 'C', email });
+    const id = await orderOf(buyer, own);
     const ids = async (query: string) =>
       (await api('GET', `/api/orders?${query}`)).json.orders.map((o: any) => Number(o.order_id));
     expect(await ids(`user_id=${buyer}`)).toEqual([id]);
@@ -285,6 +289,33 @@ describe('GET /orders filters', () => {
     expect(await ids(`company_id=${own}&time_from=${now - 3600}&time_to=${now + 3600}`)).toEqual([id]);
     expectError(await api('GET', '/api/orders?period=Q'), 400);
     expectError(await api('GET', '/api/orders?time_from=yesterday'), 400);
+  });
+
+  it('a customer’s orders are counted exactly from their index items (no count item): paged, beside a status, after a delete', async () => {
+    const own = await company();
+    const email = uniqueEmail('counted');
+    const buyer = await createUser({ user_type: 'C', email });
+    const placed: number[] = [];
+    for (let i = 0; i < 3; i++) placed.push(await orderOf(buyer, own));
+    expectStatus(await api('PUT', `/api/orders/${placed[1]}`, { body: { status: 'P' } }), 200);
+    const listed = async (query: string) => {
+      const { json } = await api('GET', `/api/orders?${query}`);
+      return { ids: json.orders.map((o: any) => Number(o.order_id)), total: json.params.total_items };
+    };
+    const byEmail = `email=${encodeURIComponent(email)}`;
+    expect(await listed(`user_id=${buyer}&items_per_page=1`)).toEqual({ ids: [placed[0]], total: 3 });
+    expect(await listed(`${byEmail}&items_per_page=2&page=2`)).toEqual({ ids: [placed[2]], total: 3 });
+    expect(await listed(`${byEmail}&items_per_page=10`)).toEqual({ ids: placed, total: 3 });
+    expect(await listed(`user_id=${buyer}&status=P&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 1 });
+    // Sorted: the customer's orders read whole and sorted (newest first; equal times by id).
+    const newest = await listed(`user_id=${buyer}&sort_by=date&sort_order=desc&items_per_page=2`);
+    expect(newest.total).toBe(3);
+    expect(newest.ids).toEqual([...placed].reverse().slice(0, 2));
+    expect(await listed(`${byEmail}&sort_by=total&items_per_page=1&page=3`)).toMatchObject({ total: 3 });
+    expect(await listed(`${byEmail}&company_id=${own}&items_per_page=1`)).toEqual({ ids: [placed[0]], total: 3 });
+    expectStatus(await api('DELETE', `/api/orders/${placed[0]}`), 204);
+    expect(await listed(`user_id=${buyer}&items_per_page=1`)).toEqual({ ids: [placed[1]], total: 2 });
+    expect(await listed(`${byEmail}&items_per_page=10`)).toEqual({ ids: placed.slice(1), total: 2 });
   });
 
   it('a vendor sees and changes only its own company’s orders', async () => {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { COUNT_SHARDS, countHome, countParts, countTarget, isGuarded } from '../../lib/db/count-shards.js';
+import {
+  COUNT_SHARDS,
+  countHome,
+  countParts,
+  countTarget,
+  guardedCounts,
+  isGuarded,
+} from '../../lib/db/count-shards.js';
+import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
+import { ENTITIES } from '../../lib/entities/registry.js';
+import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 
 describe('count shards', () => {
   it('knows the counts a delete guard checks', () => {
@@ -11,6 +22,31 @@ describe('count shards', () => {
     expect(isGuarded(entityKeys.count('product', 'category_ids', 7))).toBe(true);
     expect(isGuarded(entityKeys.count('product', 'company_id', 1))).toBe(true);
     expect(isGuarded(entityKeys.count('order', 'payment_id', 2))).toBe(true);
+  });
+
+  it('no delete guard checks an index kept without counts (`uncounted`)', () => {
+    for (const entity of Object.values(ENTITIES) as StoredEntityDefinition[])
+      for (const index of entity.uncounted ?? []) {
+        expect(entity.indexes).toContain(index);
+        expect(guardedCounts().has(`${entity.storage}#${index}`)).toBe(false);
+      }
+    // An order adds to no count of its customer (id and e-mail, and the company copy) nor of its products.
+    const order = [
+      ...indexEntries(ordersEntity, 9, {
+        user_id: 4,
+        email_lc: 'a@b.c',
+        company_id: 1,
+        status: 'O',
+        payment_id: 2,
+        shipping_ids: [3],
+        product_ids: [5],
+        version: 1,
+        layout: 4,
+      }).values(),
+    ];
+    const counted = order.filter((e) => e.count).map((e) => e.count!.sk.split('#')[0]);
+    expect(counted.sort()).toEqual(['all', 'company_id', 'payment_id', 'shipping_ids', 'status', 'status']);
+    expect(order.filter((e) => e.key.pk.includes('email_lc')).length).toBe(2);
   });
 
   it('a change goes to one shard; a read sums the shards and the items older tables hold', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distinctConditions, type ListCondition } from '../../lib/db/list-filter.js';
+import { indexEntries } from '../../lib/db/entity-items.js';
+import { distinctConditions, judgedOnTextItem, type ListCondition } from '../../lib/db/list-filter.js';
 import { chooseDriver } from '../../lib/db/list-plan.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -31,6 +32,31 @@ describe('text normalization', () => {
   });
 });
 
+describe('text items', () => {
+  it('carry the id, the words text and the projected equality fields; index items also the lower-cased copies', () => {
+    const record = {
+      product_id: 5,
+      product: 'Red Shirt',
+      product_code: 'RS-1',
+      status: 'A',
+      company_id: 3,
+      category_ids: [7],
+      version: 1,
+      layout: 4,
+    };
+    const entries = [...indexEntries(productsEntity, 5, record).values()];
+    const text = entries.filter((e) => e.key.pk.startsWith('TXT#'));
+    expect(text.length).toBeGreaterThan(0);
+    for (const entry of text) {
+      expect(Object.keys(entry.item).sort()).toEqual(['id', 'p_category_ids', 'p_status', 'w_product']);
+      expect(entry.item.w_product).toBe(' red shirt | rs 1 ');
+    }
+    const all = entries.find((e) => e.key.pk.startsWith('IDX#product#all#'))!;
+    expect(all.item).toMatchObject({ lc_product: 'red shirt', lc_product_code: 'rs-1' });
+    expect(all.item.p_company_id).toBeDefined();
+  });
+});
+
 describe('the key range a list reads', () => {
   it('a code prefix reads its text items, the company copy for a vendor', async () => {
     const driver = await chooseDriver({
@@ -40,7 +66,24 @@ describe('the key range a list reads', () => {
       ready: true,
     });
     expect(driver.ranges).toEqual([{ pk: 'TXT#product@3#product_code#s', begins: 'sku-1' }]);
-    expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id']);
+    // The key decides the prefix (its items carry no lower-cased code), the copy the company.
+    expect(driver.consumed.map((c) => c.rule.field)).toEqual(['company_id', 'product_code']);
+    expect(driver.text).toBe(rule('pcode'));
+  });
+
+  it('a code prefix beside q drives (its items carry the words text); slim text items judge equalities and words, not substrings', async () => {
+    const q = { rule: rule('q'), values: ['red shirts'], match: 'all' as const };
+    const pcode = { rule: rule('pcode'), values: ['SKU-1'] };
+    const driver = await chooseDriver({ def: productsEntity, conditions: [q, pcode], sortBy: 'id', ready: true });
+    expect(driver.ranges).toEqual([{ pk: 'TXT#product#product_code#s', begins: 'sku-1' }]);
+    const text = driver.text!;
+    expect(judgedOnTextItem(productsEntity, text, q)).toBe(true);
+    expect(judgedOnTextItem(productsEntity, text, eq('status', 'A'))).toBe(true);
+    expect(judgedOnTextItem(productsEntity, text, eq('category_ids', 7))).toBe(true);
+    // Not on a text item: the company (its copy decides it), a prefix, the price (not projected).
+    expect(judgedOnTextItem(productsEntity, text, eq('company_id', 3))).toBe(false);
+    expect(judgedOnTextItem(productsEntity, rule('q'), pcode)).toBe(false);
+    expect(judgedOnTextItem(productsEntity, text, { rule: rule('price_from'), values: ['1'] })).toBe(false);
   });
 
   it("q reads the smallest of its words' ranges (all, exact), or every word for match=any", async () => {
@@ -70,6 +113,24 @@ describe('the key range a list reads', () => {
     });
     expect(any.ranges.map((r) => r.begins)).toEqual(['red', 'shirts']);
     expect(any.smallest).toBeUndefined();
+  });
+
+  it("a customer's orders drive by their partition without a count (an uncounted index), before a status", async () => {
+    for (const field of ['user_id', 'email_lc']) {
+      const customer = eq(field, field === 'user_id' ? 4 : 'a@b.c');
+      const driver = await chooseDriver({
+        def: ordersEntity,
+        conditions: [eq('status', 'P'), customer],
+        sortBy: 'id',
+        ready: true,
+      });
+      expect(driver.consumed).toEqual([customer]);
+      expect(driver.small).toBe(true);
+      expect(driver.count).toBeUndefined();
+      // Sorted by date too: the customer's partition, sorted in memory (not the store's date items).
+      const byDate = await chooseDriver({ def: ordersEntity, conditions: [customer], sortBy: 'date', ready: true });
+      expect(byDate.ranges).toEqual(driver.ranges);
+    }
   });
 
   it('a price range reads that range of the price sort items', async () => {
