@@ -108,9 +108,15 @@ function bucketEntry(
 ): IndexEntry {
   const field = def.sortRules![name]!.field;
   const value = Number(record[field] ?? 0);
+  // A list by stock reads a whole bucket per page: its items carry the projected fields that filters beside it
+  // judge (status, company, categories, flags) and not the text copies (`lc_…`, `w_…`), which a text filter reads
+  // from its own items instead (it drives whenever it is asked).
+  const judged = Object.fromEntries(
+    Object.entries(item).filter(([attribute]) => !attribute.startsWith('lc_') && !attribute.startsWith('w_')),
+  );
   return {
     key: entityKeys.sortItem(def.storage, name, encodeSortValue(bucketOf(value), true), id),
-    item: { ...item, [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
+    item: { ...judged, [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
   };
 }
 
