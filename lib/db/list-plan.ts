@@ -110,12 +110,16 @@ export async function chooseDriver({
     };
   }
 
+  // Before layout 2 a table has no text items, so a text filter is judged on the items read; from layout 2 sort
+  // items carry no text copies (lib/db/entity-items.ts), so such a list reads an index partition, not a sort one.
+  const textOnIndexItems = !ready && conditions.some((c) => c.rule.op === 'prefix' || c.rule.op === 'words');
+
   // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
   //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
   const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
   const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
-  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
+  for (const [name, rule] of textOnIndexItems ? [] : Object.entries(def.sortRules ?? {})) {
     if (!sorted(name, rule) || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
@@ -145,7 +149,7 @@ export async function chooseDriver({
   //    equality names a partition of an `uncounted` index (a customer's orders by date): that holds a page or
   //    two, read whole and sorted in memory, where the sort partition would be read until its matches fill a page.
   const small = conditions.some((c) => c.rule.op === 'eq' && single(c) && def.uncounted?.includes(c.rule.field));
-  if (sort && sorted(sortBy, sort) && !small) {
+  if (sort && sorted(sortBy, sort) && !small && !textOnIndexItems) {
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexEntries } from '../../lib/db/entity-items.js';
+import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { distinctConditions, judgedOnTextItem, type ListCondition } from '../../lib/db/list-filter.js';
 import { chooseDriver } from '../../lib/db/list-plan.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
@@ -42,7 +43,7 @@ describe('text items', () => {
       company_id: 3,
       category_ids: [7],
       version: 1,
-      layout: 4,
+      layout: LAYOUT_VERSION,
     };
     const entries = [...indexEntries(productsEntity, 5, record).values()];
     const text = entries.filter((e) => e.key.pk.startsWith('TXT#'));
@@ -54,6 +55,27 @@ describe('text items', () => {
     const all = entries.find((e) => e.key.pk.startsWith('IDX#product#all#'))!;
     expect(all.item).toMatchObject({ lc_product: 'red shirt', lc_product_code: 'rs-1' });
     expect(all.item.p_company_id).toBeDefined();
+    // Sort items (the stock's too) carry the projected fields a filter beside a sort judges, no text copies.
+    const sorts = entries.filter((e) => e.key.pk.startsWith('SORT#'));
+    expect(sorts.map((e) => e.key.pk.replace(/~\d+$/, ''))).toContain('SORT#product#amount');
+    for (const entry of sorts) {
+      expect(entry.item.p_company_id ?? entry.item.p_status).toBeDefined();
+      expect(Object.keys(entry.item).filter((name) => name.startsWith('lc_') || name.startsWith('w_'))).toEqual([]);
+    }
+  });
+});
+
+describe('a table before layout 2 (no text items yet)', () => {
+  it('judges a text filter on index items, never on sort items, whatever the sort or range', async () => {
+    const q = { rule: rule('q'), values: ['shirt'], match: 'all' as const };
+    for (const [sortBy, extra] of [
+      ['price', []],
+      ['id', [{ rule: rule('price_from'), values: ['5'] }]],
+      ['amount', [{ rule: rule('amount_to'), values: ['9'] }]],
+    ] as const) {
+      const driver = await chooseDriver({ def: productsEntity, conditions: [q, ...extra], sortBy, ready: false });
+      expect(driver.ranges.map((r) => r.pk)).toEqual(['IDX#product#all#']);
+    }
   });
 });
 
