@@ -54,6 +54,9 @@ export class FreshStore {
       ...process.env,
       PORT: String(await freePort()),
       DYNAMODB_PORT: String(await freePort()),
+      // serverless.yml custom.esbuild: its offline bundles into a folder of its own, not the .esbuild/ the test run's
+      // first store serves its handlers from while other test files run beside this one.
+      ESBUILD_WORK_FOLDER: `.data/esbuild-fresh-${process.pid}`,
     };
     // A newcomer's start: no bootstrap variables, so the key is generated and printed; and no test database:
     // `npm run admin` in the blocks finds this store's DynamoDB by DYNAMODB_PORT, as it does for a newcomer.
