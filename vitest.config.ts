@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `unit` and `deploy` need nothing running and run their files in parallel; `emulator` runs the deploy check (its own
- * moto_server) in the background from the start and reports last. `server` (integration and e2e)
- * shares one DynamoDB Local and one serverless offline, started once by its global setup; its files run one
- * at a time because they share that database (and the per-address login limiter), and on a 2-core machine
- * the JVM and offline already use the cores. Group 0 runs first, so a broken unit fails fast, and
- * `npx vitest run --project unit` needs no Java at all.
+ * `unit`, `deploy` and `server` run in one group, SERVER_POOLS files at a time: `unit` and `deploy` need nothing
+ * running; `server` (integration and e2e) gives each of its files running at once a store of its own (DynamoDB
+ * Local, table, serverless offline, started by its global setup; test/support/server-pools.ts), so a file never
+ * shares data with another running file, as when they ran one at a time. `emulator` runs the deploy check (its own
+ * moto_server) in the background from the start and reports last. `npx vitest run --project unit` needs no Java.
+ * Every project names its maxWorkers: on a 2-core machine Vitest's default is 1, and a project left at 1 in group 0
+ * is run alone after every other group.
  */
+import { SERVER_POOLS } from './test/support/server-pools.js';
+
 const SERVER_TESTS = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
 
 export default defineConfig({
@@ -22,7 +25,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          sequence: { groupOrder: 0 },
+          maxWorkers: SERVER_POOLS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -32,7 +36,8 @@ export default defineConfig({
           include: ['test/deploy/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          sequence: { groupOrder: 0 },
+          maxWorkers: SERVER_POOLS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -46,6 +51,7 @@ export default defineConfig({
           globalSetup: ['test/emulator/background-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 1_500_000,
+          maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
       },
@@ -58,7 +64,7 @@ export default defineConfig({
           // touching several functions on a loaded 2-core machine can pass 30 s without anything hanging.
           testTimeout: 60_000,
           setupFiles: ['test/support/env.ts'],
-          fileParallelism: false,
+          maxWorkers: SERVER_POOLS,
           sequence: { groupOrder: 1 },
         },
       },

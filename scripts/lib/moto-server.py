@@ -17,6 +17,7 @@ created nothing; it is forgotten with its removal here. Last, a REST API outlive
 deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
 domains) are created through moto's own backends by moto_operations.py.
 """
+import hashlib
 import json
 import sys
 
@@ -176,6 +177,22 @@ def delete_rest_api(self, account_id, region_name):
 
 
 apigateway_models.RestAPI.delete = delete_rest_api
+
+# ValidateTemplate runs cfn-lint over the template in moto's process: seconds of CPU per stack, on every deploy. The
+# same template gives the same findings, so a template seen before (the check's second deploy, which must change
+# nothing) is answered from what its first validation found.
+original_validate_template = models.CloudFormationBackend.validate_template
+validated = {}
+
+
+def validate_template(self, template):
+    key = hashlib.sha256(template if isinstance(template, bytes) else template.encode("utf-8")).hexdigest()
+    if key not in validated:
+        validated[key] = original_validate_template(self, template)
+    return validated[key]
+
+
+models.CloudFormationBackend.validate_template = validate_template
 
 if __name__ == "__main__":
     main(sys.argv[1:])

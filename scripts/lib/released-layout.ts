@@ -5,7 +5,7 @@
  * Bump RELEASED_LAYOUT to the commit of each release: the check then proves that release upgrades to the code here.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,9 @@ const run = promisify(execFile);
 
 /** The layout before operations moved into the stacks (alarms, SSM cursor key, access logs): issue 24's starting point. */
 export const RELEASED_LAYOUT = '32ac7526b5ff09641ea55b9289547f35643761e9';
+
+/** node_modules/.vite, .vite-temp, .vitest-cache: written during a test run, needed by no script. */
+const RUN_CACHES = /^\.vite/;
 
 export interface ReleasedCheckout {
   root: string;
@@ -30,7 +33,12 @@ export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<
   const root = join(await mkdtemp(join(tmpdir(), 'store-api-released-')), 'checkout');
   await run('git', ['worktree', 'add', '--detach', root, commit], { cwd: repoRoot });
   // Hard links: a copy in seconds and no download; the released package.json may lack a newer dependency, never needs one more.
-  await run('cp', ['-al', join(repoRoot, 'node_modules'), join(root, 'node_modules')]);
+  // Not the caches vite and vitest keep in node_modules: a test run beside this one (npm test starts this check in the
+  // background) writes and removes their temporary files while cp walks them, and cp then fails on a vanished file.
+  const modules = join(repoRoot, 'node_modules');
+  const packages = (await readdir(modules)).filter((name) => !RUN_CACHES.test(name));
+  await mkdir(join(root, 'node_modules'));
+  await run('cp', ['-al', ...packages.map((name) => join(modules, name)), join(root, 'node_modules')]);
   return {
     root,
     remove: async () => {

@@ -21,6 +21,7 @@ import {
   uniqueEmail,
 } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { testStore } from '../support/store.js';
 
 const STOREFRONT = 'http://localhost/index.php';
 const SLOW = 120_000;
@@ -35,7 +36,7 @@ async function storedItem(key: string): Promise<Record<string, unknown> | undefi
   const { db } = await import('../../lib/db/client.js');
   const hash = createHash('sha256').update(key).digest('hex');
   const { Item } = await db().send(
-    new GetCommand({ TableName: inject('tableName'), Key: { pk: `EKEY#${hash}`, sk: 'EKEY' }, ConsistentRead: true }),
+    new GetCommand({ TableName: testStore().tableName, Key: { pk: `EKEY#${hash}`, sk: 'EKEY' }, ConsistentRead: true }),
   );
   return Item;
 }
@@ -91,7 +92,7 @@ describe('auth', () => {
     expect(expires).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 86_400);
     expect(JSON.stringify(item)).not.toContain(key);
     const client = new DynamoDBClient({});
-    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: inject('tableName') }));
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: testStore().tableName }));
     expect(ttl.TimeToLiveDescription?.AttributeName).toBe('expires_at');
 
     // A second request gives another key.

@@ -12,6 +12,7 @@ import { shellBlocksOf } from '../support/doc-shell.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { testStore } from '../support/store.js';
 
 let companyA: number;
 let companyB: number;
@@ -76,7 +77,7 @@ describe('docs/api.md "Batches and upsert"', () => {
     const blocks = shellBlocksOf(readFileSync(join(repoRoot, 'docs/api.md'), 'utf8'), '12. Batches and upsert');
     expect(blocks).toHaveLength(1);
     const run = spawnSync('sh', ['-e', '-c', blocks[0]!], {
-      env: { ...process.env, EMAIL: inject('adminEmail'), KEY: inject('adminKey'), API: `${inject('baseUrl')}/api` },
+      env: { ...process.env, EMAIL: inject('adminEmail'), KEY: inject('adminKey'), API: `${testStore().baseUrl}/api` },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);

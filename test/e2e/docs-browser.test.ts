@@ -8,8 +8,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.js';
+import { testStore } from '../support/store.js';
 
 const OUTPUT = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-output', 'docs-browser');
 const SCREEN = { width: 1280, height: 800 };
@@ -42,7 +43,7 @@ describe('the reference page in a browser', () => {
       });
       page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
       try {
-        await page.goto(`${inject('baseUrl')}${path}`);
+        await page.goto(`${testStore().baseUrl}${path}`);
         await page.locator('.opblock').first().waitFor();
         expect(failed).toEqual([]);
 
@@ -55,7 +56,7 @@ describe('the reference page in a browser', () => {
         // Every section, in the document's order (products, categories, orders, users, …, auth: the unit test holds
         // the document to it), each operation once. Swagger UI renders only the rows in view (it virtualizes lists
         // of 150 rows or more), so the whole list is read from the page's own model of what it shows.
-        const served = (await (await fetch(`${inject('baseUrl')}/api/openapi.json`)).json()) as {
+        const served = (await (await fetch(`${testStore().baseUrl}/api/openapi.json`)).json()) as {
           tags: Array<{ name: string }>;
           paths: Record<string, object>;
         };
@@ -88,8 +89,8 @@ describe('the reference page in a browser', () => {
         // The servers are this deployment's two version roots.
         const servers = await page.locator('.servers select option').allTextContents();
         expect(servers).toHaveLength(2);
-        expect(servers[0]).toContain(`${inject('baseUrl')}/api`);
-        expect(servers[1]).toContain(`${inject('baseUrl')}/api/2.0`);
+        expect(servers[0]).toContain(`${testStore().baseUrl}/api`);
+        expect(servers[1]).toContain(`${testStore().baseUrl}/api/2.0`);
         await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
       } catch (error) {
         await page.screenshot({ path: join(OUTPUT, `${name}-failed.png`) }).catch(() => undefined);

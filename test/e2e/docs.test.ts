@@ -3,8 +3,9 @@
  * versions, and the rendered reference page with its bundled assets (nothing from a CDN).
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/http.js';
+import { testStore } from '../support/store.js';
 
 describe('GET /api/openapi.json', () => {
   it.each(['/api/openapi.json', '/api/2.0/openapi.json'])(
@@ -24,8 +25,8 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys(response.json.paths).filter((where) => where.startsWith('/api'))).toEqual([]);
       // This deployment's own URL as the client addressed it (behind API Gateway: with the stage prefix).
       expect(response.json.servers).toEqual([
-        { url: `${inject('baseUrl')}/api`, description: 'Version 1.0' },
-        { url: `${inject('baseUrl')}/api/2.0`, description: 'Version 2.0 (the same operations)' },
+        { url: `${testStore().baseUrl}/api`, description: 'Version 1.0' },
+        { url: `${testStore().baseUrl}/api/2.0`, description: 'Version 2.0 (the same operations)' },
       ]);
       // Every operation has a one-line summary for the page's list.
       for (const [where, methods] of Object.entries(
@@ -56,7 +57,7 @@ describe('GET /api/docs', () => {
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
       expect(assets).toEqual(['/api/docs/swagger-ui.css', '/api/docs/swagger-ui-bundle.js', '/api/docs/init.js']);
-      const pageUrl = `${inject('baseUrl')}${path}`;
+      const pageUrl = `${testStore().baseUrl}${path}`;
       for (const asset of assets) {
         // Resolved as the browser resolves it, against the page's own URL (with or without its slash).
         const url = new URL(asset, pageUrl);
@@ -73,7 +74,7 @@ describe('GET /api/docs', () => {
   it("init.js finds the document from its own URL, not the page's", async () => {
     const init = await api('GET', '/api/docs/init.js', { auth: null });
     expect(init.body).toContain("new URL('../openapi.json', document.currentScript.src)");
-    const document = await fetch(new URL('../openapi.json', `${inject('baseUrl')}/api/docs/init.js`));
+    const document = await fetch(new URL('../openapi.json', `${testStore().baseUrl}/api/docs/init.js`));
     expect(document.status).toBe(200);
   });
 });

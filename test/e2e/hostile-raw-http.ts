@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { inject } from 'vitest';
 import { basicAuth } from '../support/http.js';
+import { testStore } from '../support/store.js';
 
 export interface RawRequest {
   method: string;
@@ -29,7 +30,7 @@ export interface RawResponse {
 
 /** One request against serverless offline with nothing added or normalised. */
 export function rawRequest(req: RawRequest, timeoutMs = 25_000): Promise<RawResponse> {
-  const base = new URL(inject('baseUrl'));
+  const base = new URL(testStore().baseUrl);
   const body =
     req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
   // With headers given as an array, Node adds no Host header of its own; HTTP/1.1 requires one.
@@ -101,7 +102,7 @@ export function socketRequest(
   options: { stopAfter?: number; timeoutMs?: number } = {},
 ): Promise<SocketAnswer[]> {
   const { stopAfter, timeoutMs = 25_000 } = options;
-  const base = new URL(inject('baseUrl'));
+  const base = new URL(testStore().baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(base.port), base.hostname);
     const chunks: Buffer[] = [];
@@ -134,7 +135,7 @@ export function socketRequest(
 
 /** The raw request text for `method target` with the given header lines, ending the connection after it. */
 export function rawText(method: string, target: string, headers: Array<[string, string]> = [], body = ''): string {
-  const base = new URL(inject('baseUrl'));
+  const base = new URL(testStore().baseUrl);
   const lines = [
     `${method} ${target} HTTP/1.1`,
     `Host: ${base.host}`,

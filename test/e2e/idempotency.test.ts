@@ -11,6 +11,7 @@ import { keys } from '../../lib/db/keys.js';
 import { fingerprintOf } from '../../lib/stack/middleware/idempotency.js';
 import { type ApiUser, created, createRoot, createUser, expectError, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { testStore } from '../support/store.js';
 
 const stockOf = async (productId: number) => Number((await api('GET', `/api/products/${productId}`)).json.amount);
 const ordersOf = async (userId: number) => (await api('GET', `/api/orders?user_id=${userId}&items_per_page=100`)).json;
@@ -135,7 +136,7 @@ describe('Idempotency-Key on POST', () => {
       (await api('GET', `/api/users?email=${encodeURIComponent(inject('adminEmail'))}`)).json.users[0].user_id,
     );
     const item = (
-      await db().send(new GetCommand({ TableName: inject('tableName'), Key: keys.idempotency(rootId, key) }))
+      await db().send(new GetCommand({ TableName: testStore().tableName, Key: keys.idempotency(rootId, key) }))
     ).Item;
     expect(item?.state).toBe('done');
     expect(item?.status).toBe(201);

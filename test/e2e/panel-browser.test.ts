@@ -9,11 +9,12 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium.js';
 import { cliCreateUser, expectStatus, expectUnauthorized, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { createPanelAdmin, type PanelAdmin } from '../support/panel.js';
+import { testStore } from '../support/store.js';
 
 const OUTPUT = join(fileURLToPath(new URL('../..', import.meta.url)), 'test-output', 'panel-browser');
 const DESKTOP = { width: 1280, height: 800 };
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 async function newPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, javaScriptEnabled: false, baseURL: inject('baseUrl') });
+  const context = await browser.newContext({ viewport, javaScriptEnabled: false, baseURL: testStore().baseUrl });
   context.setDefaultTimeout(20_000);
   return { context, page: await context.newPage() };
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { testStore } from '../support/store.js';
 
 /** The ```sh blocks of docs/api.md's "## Storefront" section. */
 function storefrontBlocks(): string[] {
@@ -21,7 +22,7 @@ describe('docs/api.md "Storefront" walk', () => {
   it('runs verbatim: sign in, fill a cart, read it; a token is refused elsewhere; the administrator reads /carts', () => {
     const blocks = storefrontBlocks();
     expect(blocks).toHaveLength(1);
-    const exportLine = `export EMAIL='${inject('adminEmail')}' KEY='${inject('adminKey')}' API='${inject('baseUrl')}/api'`;
+    const exportLine = `export EMAIL='${inject('adminEmail')}' KEY='${inject('adminKey')}' API='${testStore().baseUrl}/api'`;
     const run = spawnSync('bash', ['-euo', 'pipefail', '-c', [exportLine, ...blocks].join('\n')], {
       cwd: repoRoot,
       encoding: 'utf8',

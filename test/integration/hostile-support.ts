@@ -17,6 +17,7 @@ import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
 import { type Answer, type ProxyEventOptions, proxyEvent } from '../support/lambda-event.js';
+import { testStore } from '../support/store.js';
 
 export type { Answer, LambdaHandler as Handler } from '../support/lambda-event.js';
 
@@ -99,7 +100,7 @@ export function raw(): DynamoDBDocumentClient {
   return rawClient;
 }
 
-export const tableName = () => inject('tableName');
+export const tableName = () => testStore().tableName;
 
 export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, any> | undefined> {
   const { Item } = await raw().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));

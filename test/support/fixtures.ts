@@ -12,6 +12,7 @@ import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { setApiKeyHash, createUser as storeUser } from '../../lib/db/users.js';
 import { type ApiResponse, type Auth, api } from './http.js';
+import { testStore } from './store.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,7 +57,7 @@ export function expectStatus(response: ApiResponse, status: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The admin command line (SPEC §9), run exactly as a developer would: `npx tsx scripts/admin.ts ...`
+// The admin command line (SPEC §9), run as a developer would: `npm run admin -- ...` (tsx scripts/admin.ts ...)
 
 export interface CliResult {
   code: number;
@@ -68,8 +69,8 @@ export interface CliResult {
 export function cliEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-    TABLE_NAME: inject('tableName'),
+    AWS_ENDPOINT_URL_DYNAMODB: testStore().dynamoEndpoint,
+    TABLE_NAME: testStore().tableName,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
@@ -79,9 +80,10 @@ export function cliEnv(): NodeJS.ProcessEnv {
 /** Runs the admin tool; never throws, the caller judges the exit code. */
 export function adminCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
+    // `npm run admin` is `tsx scripts/admin.ts`; the same loader in one process, without npx and tsx's own launcher.
     execFile(
-      'npx',
-      ['tsx', 'scripts/admin.ts', ...args],
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', ...args],
       { cwd: REPO_ROOT, env: cliEnv(), timeout: 60_000, maxBuffer: 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

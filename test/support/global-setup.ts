@@ -1,81 +1,87 @@
 /**
- * Once per `vitest run` (for the `server` project): DynamoDB Local in memory on a free port, the table, the
- * bootstrap administrator with a fresh key, and serverless offline on another free port. Tests read where
- * everything is through inject() (test/support/env.ts and http.ts do that for them).
+ * Once per `vitest run` (for the `server` project): a store per pool (test/support/server-pools.ts), each with
+ * DynamoDB Local in memory, the table, the bootstrap administrator with the run's key and serverless offline, on
+ * free ports (test/support/test-store.ts). The first runs in this process; the others in processes of their own
+ * (test/support/test-store-process.ts), all started at once. Tests read where their store is through inject()
+ * (test/support/server-pools.ts's testStore(); env.ts and http.ts do that for them).
  */
-import { mkdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
-import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
-import { startLocalDatabase } from '../../scripts/lib/local-database.js';
-import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
-import { startOffline } from '../../scripts/lib/offline.js';
-import { freePort } from '../../scripts/lib/ports.js';
-import { stopAllGroups } from '../../scripts/lib/process-group.js';
+import { pollUntil } from '../../scripts/lib/poll.js';
+import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** http://127.0.0.1:PORT of serverless offline; paths start with /api. */
-    baseUrl: string;
-    /** http://127.0.0.1:PORT of DynamoDB Local. */
-    dynamoEndpoint: string;
-    tableName: string;
-    adminEmail: string;
-    adminKey: string;
-  }
-}
+import { SERVER_POOLS, type TestStore } from './server-pools.js';
+import { type StartedStore, startTestStore } from './test-store.js';
 
 const TEST_ADMIN_EMAIL = 'root@example.com';
 
 /** Handler logs go here rather than into the test report (git-ignored, like all of .data/). */
 const LOG_DIR = join(repoRoot, '.data', 'test-logs');
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  mkdirSync(LOG_DIR, { recursive: true }); // offline writes its log here too
-  const offlineLog = join(LOG_DIR, 'offline.log');
-  let changeFeed: Awaited<ReturnType<typeof startLocalChangeFeed>> | undefined;
+/** Store `n` (2, 3, …) in a child process; resolves once its offline answers. */
+async function startStoreProcess(n: number, adminKey: string): Promise<StartedStore> {
+  const logDir = join(LOG_DIR, `store-${n}`);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/test-store-process.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      STORE_LOG_DIR: logDir,
+      STORE_ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+      STORE_ADMIN_KEY: adminKey,
+      // serverless.yml custom.esbuild: offline serves its handlers from this folder, the first store's from .esbuild/.
+      ESBUILD_WORK_FOLDER: `.data/esbuild-store-${n}`,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let store: TestStore | undefined;
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString('utf8')).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line.startsWith('store: ')) store = JSON.parse(line.slice('store: '.length));
+  });
+  const group = await SupervisedGroup.start(`test store ${n}`, child, { logFile: join(LOG_DIR, `store-${n}.log`) });
   try {
-    const dynamo = await startLocalDatabase(LOG_DIR);
-    // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
-    const { awsEnv } = dynamo;
-    const adminKey = generateApiKey();
-    // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
-    const { ensureBootstrapAdmin } = await import('../../lib/bootstrap.js');
-    await ensureBootstrapAdmin({ email: TEST_ADMIN_EMAIL, apiKey: adminKey });
-    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events) and is
-    // handed to the webhooks, whose receivers in the tests listen on 127.0.0.1 (the local stage allows it, as
-    // serverless offline's functions do; without it every first attempt was refused and waited for the retry runner).
-    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
-    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) =>
-      console.error(`change feed: ${error.message}`),
-    );
-
-    const offline = await startOffline({
-      httpPort: await freePort(),
-      lambdaPort: await freePort(),
-      awsEnv,
-      logFile: offlineLog,
-      // Bundling every function takes about a minute on 2 idle cores; on a shared, loaded machine 120 s was seen to
-      // pass before offline listened (the run then fails as a whole).
-      startTimeoutMs: 300_000,
+    await pollUntil(async () => store !== undefined, {
+      what: `test store ${n}`,
+      timeoutMs: 360_000,
+      intervalMs: 250,
+      gaveUp: () => group.exitReason(),
+      details: () => group.output(),
     });
-    console.log(`serverless offline at ${offline.url}; handler logs in ${relative(repoRoot, offlineLog)}`);
-
-    project.provide('baseUrl', offline.url);
-    project.provide('dynamoEndpoint', dynamo.endpoint);
-    project.provide('tableName', LOCAL_TABLE_NAME);
-    project.provide('adminEmail', TEST_ADMIN_EMAIL);
-    project.provide('adminKey', adminKey);
   } catch (error) {
-    await changeFeed?.stop();
-    await stopAllGroups();
+    await group.stop(30_000);
     throw error;
   }
-  // The consumer and offline first, then the database they talk to.
-  return async () => {
-    await changeFeed?.stop();
-    await stopAllGroups();
+  return { store: store!, stop: () => group.stop(30_000) };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminKey = generateApiKey();
+  const starting = [
+    startTestStore({ logDir: LOG_DIR, adminEmail: TEST_ADMIN_EMAIL, adminKey }),
+    ...Array.from({ length: SERVER_POOLS - 1 }, (_, i) => startStoreProcess(i + 2, adminKey)),
+  ];
+  const results = await Promise.allSettled(starting);
+  const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    // The other processes first: the first store's stop() ends every group this process still supervises.
+    for (const store of started.slice(1)) await store.stop();
+    await started[0]?.stop();
   };
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  project.provide(
+    'stores',
+    started.map((s) => s.store),
+  );
+  project.provide('adminEmail', TEST_ADMIN_EMAIL);
+  project.provide('adminKey', adminKey);
+  return stopAll;
 }

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { contractViolation } from './contract.js';
 import { basicAuthorization } from './lambda-event.js';
+import { testStore } from './store.js';
 
 const basicAuth = basicAuthorization;
 
@@ -49,7 +50,7 @@ export async function api<T = any>(
   if (contentType !== undefined && contentType !== null) requestHeaders['content-type'] = contentType;
   for (const [name, value] of Object.entries(headers)) requestHeaders[name.toLowerCase()] = value;
 
-  const response = await fetch(`${inject('baseUrl')}${path}`, {
+  const response = await fetch(`${testStore().baseUrl}${path}`, {
     method,
     headers: requestHeaders,
     // Bytes, not a string: for a string body fetch would add "Content-Type: text/plain" on its own.

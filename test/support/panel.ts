@@ -3,10 +3,11 @@
  * POST forms with the tokens the pages carry. The e2e panel suite uses it; the browser suite uses the
  * account helpers.
  */
-import { inject } from 'vitest';
+
 import { hashPassword } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { cliCreateUser, uniqueEmail } from './fixtures.js';
+import { testStore } from './store.js';
 
 export interface PanelPage {
   status: number;
@@ -28,7 +29,7 @@ export class PanelClient {
     body?: URLSearchParams,
     extra: Record<string, string> = {},
   ): Promise<PanelPage> {
-    const baseUrl = inject('baseUrl');
+    const baseUrl = testStore().baseUrl;
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${baseUrl}${path}`, {
       method,

@@ -1,0 +1,26 @@
+/**
+ * A store of the `server` test project in a process of its own (test/support/test-store.ts sets process.env for
+ * lib/, and the change feed's consumer writes to the TABLE_NAME of its process). Started by the global setup
+ * for every pool after the first; prints `store: {json}` once serverless offline answers, and stops everything it
+ * started on SIGTERM. Reads STORE_LOG_DIR, STORE_ADMIN_EMAIL and STORE_ADMIN_KEY.
+ */
+import { startTestStore } from './test-store.js';
+
+const { STORE_LOG_DIR, STORE_ADMIN_EMAIL, STORE_ADMIN_KEY } = process.env;
+if (!STORE_LOG_DIR || !STORE_ADMIN_EMAIL || !STORE_ADMIN_KEY) {
+  console.error('STORE_LOG_DIR, STORE_ADMIN_EMAIL and STORE_ADMIN_KEY are required');
+  process.exit(2);
+}
+const started = await startTestStore({
+  logDir: STORE_LOG_DIR,
+  adminEmail: STORE_ADMIN_EMAIL,
+  adminKey: STORE_ADMIN_KEY,
+});
+console.log(`store: ${JSON.stringify(started.store)}`);
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    started.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });

@@ -1,0 +1,73 @@
+/**
+ * One store of the `server` test project: DynamoDB Local in memory on a free port, the table, the bootstrap
+ * administrator with the run's key, the change feed's consumer and serverless offline on another free port
+ * (test/support/global-setup.ts starts one per pool: SERVER_POOLS in test/support/server-pools.ts).
+ * It sets process.env (the SDK variables, TABLE_NAME) for lib/, which is why a second store runs in a process of its
+ * own (test/support/test-store-process.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
+import { startLocalDatabase } from '../../scripts/lib/local-database.js';
+import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
+import { startOffline } from '../../scripts/lib/offline.js';
+import { freePort } from '../../scripts/lib/ports.js';
+import { stopAllGroups } from '../../scripts/lib/process-group.js';
+import { repoRoot } from '../../scripts/lib/repo.js';
+import type { TestStore } from './server-pools.js';
+
+export interface StartedStore {
+  store: TestStore;
+  stop: () => Promise<void>;
+}
+
+export async function startTestStore(options: {
+  /** Handler and DynamoDB Local logs (git-ignored, like all of .data/). */
+  logDir: string;
+  adminEmail: string;
+  adminKey: string;
+}): Promise<StartedStore> {
+  const { logDir } = options;
+  mkdirSync(logDir, { recursive: true }); // offline writes its log here too
+  const offlineLog = join(logDir, 'offline.log');
+  let changeFeed: Awaited<ReturnType<typeof startLocalChangeFeed>> | undefined;
+  try {
+    const dynamo = await startLocalDatabase(logDir);
+    // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
+    const { awsEnv } = dynamo;
+    // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
+    const { ensureBootstrapAdmin } = await import('../../lib/bootstrap.js');
+    await ensureBootstrapAdmin({ email: options.adminEmail, apiKey: options.adminKey });
+    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events) and is
+    // handed to the webhooks, whose receivers in the tests listen on 127.0.0.1 (the local stage allows it, as
+    // serverless offline's functions do; without it every first attempt was refused and waited for the retry runner).
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
+    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) =>
+      console.error(`change feed: ${error.message}`),
+    );
+
+    const offline = await startOffline({
+      httpPort: await freePort(),
+      lambdaPort: await freePort(),
+      awsEnv,
+      logFile: offlineLog,
+      // Bundling every function takes about a minute on 2 idle cores; on a shared, loaded machine 120 s was seen to
+      // pass before offline listened (the run then fails as a whole).
+      startTimeoutMs: 300_000,
+    });
+    console.log(`serverless offline at ${offline.url}; handler logs in ${relative(repoRoot, offlineLog)}`);
+    const feed = changeFeed;
+    return {
+      store: { baseUrl: offline.url, dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME },
+      // The consumer and offline first, then the database they talk to.
+      stop: async () => {
+        await feed.stop();
+        await stopAllGroups();
+      },
+    };
+  } catch (error) {
+    await changeFeed?.stop();
+    await stopAllGroups();
+    throw error;
+  }
+}
