@@ -81,7 +81,7 @@ export function indexEntries(
     for (const storage of scopes(name))
       add({
         key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id),
-        item: current ? withoutTextCopies(item) : item,
+        item: current ? withoutTextCopies(def, item) : item,
       });
   }
   for (const rule of current ? textRules(def) : []) {
@@ -113,7 +113,7 @@ function bucketEntry(
   const value = Number(record[field] ?? 0);
   return {
     key: entityKeys.sortItem(def.storage, name, encodeSortValue(bucketOf(value), true), id),
-    item: { ...withoutTextCopies(item), [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
+    item: { ...withoutTextCopies(def, item), [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
   };
 }
 
@@ -139,13 +139,22 @@ const logicalKeyOf = (def: StoredEntityDefinition, name: string, id: number, rec
 
 /**
  * A sort item's attributes: the projected fields the filters beside a sort (or a range of it) judge — status,
- * company, categories, flags — without the text copies (`lc_…`, `w_…`). From layout 2 a text filter reads its own
- * items whenever it is asked (lib/db/list-plan.ts), so no list judges text on a sort item, and a vendor's sort read
- * through the store-wide items (price, update time, stock) reads a third fewer bytes per item.
+ * company, categories, flags — without the copies that only a text rule with items of its own reads (`lc_…` of a
+ * `prefix` or `words` field, `w_…`). From layout 2 such a filter reads its own items whenever it is asked
+ * (lib/db/list-plan.ts), so no list judges it on a sort item, and a vendor's sort read through the store-wide
+ * items (price, update time, stock) reads a third fewer bytes per item. A `contains` filter keeps its copy.
  */
-function withoutTextCopies(item: Record<string, unknown>): Record<string, unknown> {
+function withoutTextCopies(def: StoredEntityDefinition, item: Record<string, unknown>): Record<string, unknown> {
+  // A `contains` filter (a store's `company`, an option's `q`) has no text items: its lower-cased copy stays.
+  const contained = new Set(
+    Object.values(def.filterRules ?? {})
+      .filter((rule) => rule.op === 'contains')
+      .map((rule) => `lc_${rule.field}`),
+  );
   return Object.fromEntries(
-    Object.entries(item).filter(([attribute]) => !attribute.startsWith('lc_') && !attribute.startsWith('w_')),
+    Object.entries(item).filter(
+      ([attribute]) => contained.has(attribute) || !(attribute.startsWith('lc_') || attribute.startsWith('w_')),
+    ),
   );
 }
 

@@ -4,6 +4,7 @@ import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { distinctConditions, judgedOnTextItem, type ListCondition } from '../../lib/db/list-filter.js';
 import { chooseDriver } from '../../lib/db/list-plan.js';
 import { normalizeText, textTokens, wordQuery, wordsOf, wordsText } from '../../lib/db/text-items.js';
+import { storesEntity } from '../../lib/entities/companies.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 
@@ -62,6 +63,22 @@ describe('text items', () => {
       expect(entry.item.p_company_id ?? entry.item.p_status).toBeDefined();
       expect(Object.keys(entry.item).filter((name) => name.startsWith('lc_') || name.startsWith('w_'))).toEqual([]);
     }
+  });
+});
+
+describe('sort items of an entity with a substring filter', () => {
+  it("keep the lower-cased copy it judges (a store's `company`): it has no text items to read instead", () => {
+    const record = {
+      company_id: 3,
+      company: 'Acme Tools',
+      email: 'Shop@Acme.example',
+      version: 1,
+      layout: LAYOUT_VERSION,
+    };
+    const sorts = [...indexEntries(storesEntity, 3, record).values()].filter((e) => e.key.pk.startsWith('SORT#'));
+    expect(sorts.length).toBeGreaterThan(0);
+    for (const entry of sorts)
+      expect(entry.item).toMatchObject({ lc_company: 'acme tools', lc_email: 'shop@acme.example' });
   });
 });
 
