@@ -40,15 +40,9 @@ export function indexEntries(
   // partition, from 4 in its partition shard.
   const layout = layoutOf(record);
   const current = layout >= 2;
-  const shard = hasPartitionShards(def) && layout >= SHARDED_LAYOUT ? shardOfId(id) : undefined;
+  const shard = shardOfRecord(def, id, record);
   const item = { id, ...projection(def, record) };
-  const add = (entry: IndexEntry) => {
-    const logical = `${entry.key.pk}\u0000${entry.key.sk}`;
-    entries.set(
-      logical,
-      shard === undefined ? entry : { ...entry, key: { pk: shardPk(entry.key.pk, shard), sk: entry.key.sk } },
-    );
-  };
+  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, inShard(entry, shard));
   const scopes = (name: string) => {
     const company = current && def.companyScoped?.includes(name) ? record.company_id : undefined;
     return typeof company === 'number' || typeof company === 'string'
@@ -117,25 +111,26 @@ function bucketEntry(
   };
 }
 
-/** The bucketed sort entry of a record (an order moving its stock writes it itself: lib/operations/order-stock.ts). */
+/**
+ * The bucketed sort entry of a record, where it is stored (an order moving its stock writes it itself:
+ * lib/operations/order-stock.ts) — one entry, without computing the record's others.
+ */
 export function bucketedSortEntry(
   def: StoredEntityDefinition,
   name: string,
   id: number,
   record: StoredRecord,
-): IndexEntry | undefined {
-  return indexEntries(def, id, record).get(logicalKeyOf(def, name, id, record));
+): IndexEntry {
+  const entry = bucketEntry(def, name, id, record, { id, ...projection(def, record) });
+  return inShard(entry, shardOfRecord(def, id, record));
 }
 
-const logicalKeyOf = (def: StoredEntityDefinition, name: string, id: number, record: StoredRecord) => {
-  const key = entityKeys.sortItem(
-    def.storage,
-    name,
-    encodeSortValue(bucketOf(Number(record[def.sortRules![name]!.field] ?? 0)), true),
-    id,
-  );
-  return `${key.pk}\u0000${key.sk}`;
-};
+/** The partition shard of a record's items: from layout 4, for the definitions with partition shards. */
+const shardOfRecord = (def: StoredEntityDefinition, id: number, record: StoredRecord) =>
+  hasPartitionShards(def) && layoutOf(record) >= SHARDED_LAYOUT ? shardOfId(id) : undefined;
+
+const inShard = (entry: IndexEntry, shard: number | undefined): IndexEntry =>
+  shard === undefined ? entry : { ...entry, key: { pk: shardPk(entry.key.pk, shard), sk: entry.key.sk } };
 
 /**
  * A sort item's attributes: the projected fields the filters beside a sort (or a range of it) judge — status,

@@ -82,12 +82,12 @@ function lineItems(line: ProductLine, stock: number, delta: number): TransactIte
   });
   if (!hasStockItem(line.product)) return [record('')];
 
-  const before = bucketedSortEntry(productsEntity, STOCK_SORT, line.productId, line.product)!;
+  const before = bucketedSortEntry(productsEntity, STOCK_SORT, line.productId, line.product);
   const after = bucketedSortEntry(productsEntity, STOCK_SORT, line.productId, {
     ...line.product,
     amount: stock + delta,
     version: line.product.version + 1,
-  })!;
+  });
   if (before.key.pk === after.key.pk && before.key.sk === after.key.sk) {
     // Inside one bucket before and after: any stock in [low, high] before, and in it after the change.
     const { low, high } = bucketBounds(stock);

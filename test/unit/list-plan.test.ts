@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexEntries } from '../../lib/db/entity-items.js';
+import { bucketedSortEntry, indexEntries } from '../../lib/db/entity-items.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { distinctConditions, judgedOnTextItem, type ListCondition } from '../../lib/db/list-filter.js';
 import { chooseDriver } from '../../lib/db/list-plan.js';
@@ -62,6 +62,25 @@ describe('text items', () => {
     for (const entry of sorts) {
       expect(entry.item.p_company_id ?? entry.item.p_status).toBeDefined();
       expect(Object.keys(entry.item).filter((name) => name.startsWith('lc_') || name.startsWith('w_'))).toEqual([]);
+    }
+  });
+});
+
+describe('the stock item an order writes', () => {
+  it('is the entry the record has among all its items, in its partition shard', () => {
+    for (const amount of [0, 9, 1000]) {
+      const record = {
+        product_id: 77,
+        product: 'Lamp',
+        amount,
+        status: 'A',
+        company_id: 2,
+        version: 3,
+        layout: LAYOUT_VERSION,
+      };
+      const entry = bucketedSortEntry(productsEntity, 'amount', 77, record);
+      const all = [...indexEntries(productsEntity, 77, record).values()];
+      expect(all.filter((e) => e.key.pk.startsWith('SORT#product#amount'))).toEqual([entry]);
     }
   });
 });
