@@ -4,10 +4,10 @@ import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import { ConflictError } from '../errors.js';
 import { type CartLine, type CartLines, invalid } from './cart-lines.js';
-import type { ProductRecord } from './order-lines.js';
+import type { ProductRecord } from './orders/store.js';
 
 /**
- * Prices a storefront cart as an order is priced (lib/operations/orders.ts): each line's price is the product's
+ * Prices a storefront cart as an order is priced (lib/operations/orders/create.ts): each line's price is the product's
  * price now, subtotals and totals are computed with decimal arithmetic (big.js), never binary floating point,
  * and written as JSON numbers with at most 2 decimals, as CS-Cart's storefront API writes cart prices.
  */

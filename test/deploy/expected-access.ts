@@ -181,7 +181,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'combinations-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'combinations-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
+  // Orders (lib/operations/orders/): no references or dependants. Create reads the user (GetItem),
   // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
   // the order with conditional stock Updates in one transaction. A status change Queries the order
   // statuses and gives back or takes stock (UpdateItem) in the order's transaction.
