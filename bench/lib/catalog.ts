@@ -5,7 +5,7 @@ import { storesEntity } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import type { Route } from '../../lib/http/route.js';
-import { categoryHooks } from '../../lib/operations/categories.js';
+import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
 import { productHooks } from '../../lib/operations/products.js';

@@ -111,7 +111,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'vendors-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Categories (lib/operations/categories.ts): references company and parent, dependants; create and
+  // Categories (lib/operations/categories/): references company and parent, dependants; create and
   // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
   // product_count is a BatchGetItem of counts.
   'categories-list': LIST,
@@ -265,7 +265,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'taxes-create': access(['PutItem', 'UpdateItem']),
   'taxes-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'taxes-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
-  // Pages (lib/operations/pages.ts on lib/operations/tree.ts): reference their parent and company, the
+  // Pages (lib/operations/pages.ts on lib/operations/tree/): reference their parent and company, the
   // parent's subpages are dependants; create reads the parent (GetItem), a move Queries the subtree.
   'pages-list': LIST,
   'pages-get': GET,
