@@ -226,7 +226,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // Sign-in (lib/operations/auth-tokens.ts): the login item and the failed-sign-in window (GetItem), a failure
   // (UpdateItem, or PutItem of a new window), the token's hashed item (PutItem).
   'auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
-  // The storefront cart (lib/operations/storefront-cart.ts): the customer's carts record (GetItem), written with
+  // The storefront cart (lib/operations/carts/storefront.ts): the customer's carts record (GetItem), written with
   // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
   // and options are one BatchGetItem.
   'sra-cart-content-list': GET,
