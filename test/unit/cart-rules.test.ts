@@ -25,17 +25,10 @@ import {
   removeFromStorefrontCartOf,
 } from '../../lib/operations/carts/storefront.js';
 import type { ApiRequest } from '../../lib/stack/request.js';
+import { productRecord } from '../support/product-record.js';
+import { thrownBy } from '../support/thrown.js';
 
-const product = (id: number, extra: Partial<ProductRecord> = {}): ProductRecord => ({
-  product_id: id,
-  version: 1,
-  product: `Product ${id}`,
-  price: '10.00',
-  amount: 5,
-  status: 'A',
-  company_id: 1,
-  ...extra,
-});
+const product = productRecord;
 
 const cartLine = (productId: number, amount: number, options: Record<string, string> = {}): CartLine => ({
   product_id: productId,
@@ -83,15 +76,7 @@ class TestStore implements CartStore {
   profiles = async (users: readonly UserRecord[]) => users.map((u) => ({ user_id: String(u.user_id), shown: true }));
 }
 
-const fieldOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).errors[0]?.field;
-  }
-  throw new Error('expected a ValidationError');
-};
+const fieldOf = (act: () => unknown) => thrownBy(ValidationError, act).errors[0]?.field;
 
 describe('cart rules', () => {
   it("a line names an existing, enabled product, in a store context that store's or a shared one", () => {

@@ -33,6 +33,8 @@ import type {
   UserRecord,
 } from '../../lib/operations/orders/store.js';
 import type { ApiRequest } from '../../lib/stack/request.js';
+import { productRecord } from '../support/product-record.js';
+import { thrownBy } from '../support/thrown.js';
 
 const caller = (extra: Partial<Caller> = {}): Caller => ({
   userId: 1,
@@ -55,16 +57,7 @@ const requestOf = (body: Record<string, unknown>, who: Caller = caller(), contex
     sourceIp: '203.0.113.7',
   }) as unknown as ApiRequest;
 
-const product = (id: number, extra: Partial<ProductRecord> = {}): ProductRecord => ({
-  product_id: id,
-  version: 1,
-  product: `Product ${id}`,
-  price: '10.00',
-  amount: 5,
-  status: 'A',
-  company_id: 1,
-  ...extra,
-});
+const product = productRecord;
 
 const line = (p: ProductRecord, amount: number): ProductLine => ({ productId: p.product_id, amount, product: p });
 
@@ -112,15 +105,7 @@ class TestStore implements OrderStore {
   };
 }
 
-const fieldOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).errors[0]?.field;
-  }
-  throw new Error('expected a ValidationError');
-};
+const fieldOf = (act: () => unknown) => thrownBy(ValidationError, act).errors[0]?.field;
 
 const orderBody = (products: unknown) => ({
   user_data: { email: 'guest@example.com', firstname: 'Ann' },
