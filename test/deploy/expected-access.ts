@@ -111,7 +111,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'vendors-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
   'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Categories (lib/operations/categories.ts): references company and parent, dependants; create and
+  // Categories (lib/operations/categories/): references company and parent, dependants; create and
   // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;
   // product_count is a BatchGetItem of counts.
   'categories-list': LIST,
@@ -181,7 +181,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'combinations-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'combinations-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
 
-  // Orders (lib/operations/orders.ts): no references or dependants. Create reads the user (GetItem),
+  // Orders (lib/operations/orders/): no references or dependants. Create reads the user (GetItem),
   // the payment and shipping methods (GetItem) and the products (BatchGetItem), takes an id and Puts
   // the order with conditional stock Updates in one transaction. A status change Queries the order
   // statuses and gives back or takes stock (UpdateItem) in the order's transaction.
@@ -226,7 +226,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   // Sign-in (lib/operations/auth-tokens.ts): the login item and the failed-sign-in window (GetItem), a failure
   // (UpdateItem, or PutItem of a new window), the token's hashed item (PutItem).
   'auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
-  // The storefront cart (lib/operations/storefront-cart.ts): the customer's carts record (GetItem), written with
+  // The storefront cart (lib/operations/carts/storefront.ts): the customer's carts record (GetItem), written with
   // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
   // and options are one BatchGetItem.
   'sra-cart-content-list': GET,
@@ -265,7 +265,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'taxes-create': access(['PutItem', 'UpdateItem']),
   'taxes-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'taxes-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
-  // Pages (lib/operations/pages.ts on lib/operations/tree.ts): reference their parent and company, the
+  // Pages (lib/operations/pages.ts on lib/operations/tree/): reference their parent and company, the
   // parent's subpages are dependants; create reads the parent (GetItem), a move Queries the subtree.
   'pages-list': LIST,
   'pages-get': GET,

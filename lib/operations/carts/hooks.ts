@@ -1,10 +1,9 @@
-import type { EntityRecord } from '../db/entity-store.js';
-import { getUser } from '../db/users.js';
-import type { View } from '../entities/present.js';
-import type { CartLines } from './cart-lines.js';
-import { productsOf } from './cart-pricing.js';
-import type { EntityHooks } from './crud.js';
-import { presentUsers } from './users.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import type { View } from '../../entities/present.js';
+import type { EntityHooks } from '../crud.js';
+import type { CartLines } from './lines.js';
+import type { CartStore } from './store.js';
+import { productsOf } from './storefront.js';
 
 /**
  * GET /carts and /carts/:user_id (lib/entities/carts.ts): the records the storefront writes, with what CS-Cart
@@ -12,16 +11,17 @@ import { presentUsers } from './users.js';
  * (the recording's #219: every value a string, `extra` the line's options). The line prices are those of the
  * cart's last change, as CS-Cart keeps them; the storefront's own GET prices the cart afresh.
  */
-async function decorate(records: EntityRecord[], view: View): Promise<Array<Record<string, unknown>>> {
-  const users = await Promise.all(records.map((record) => getUser(Number(record.user_id))));
-  const profiles = await presentUsers(
-    users.filter((user) => user !== undefined),
-    'single',
-  );
+async function decorate(
+  store: CartStore,
+  records: EntityRecord[],
+  view: View,
+): Promise<Array<Record<string, unknown>>> {
+  const users = await Promise.all(records.map((record) => store.user(Number(record.user_id))));
+  const profiles = await store.profiles(users.filter((user) => user !== undefined));
   const profileOf = new Map(profiles.map((profile) => [Number(profile.user_id), profile]));
   const allLines =
     view === 'single' ? records.flatMap((record) => Object.values((record.lines as CartLines | undefined) ?? {})) : [];
-  const products = await productsOf(allLines);
+  const products = await productsOf(store, allLines);
   return records.map((record, i) => {
     const user = users[i];
     const shown: Record<string, unknown> = {
@@ -50,4 +50,6 @@ async function decorate(records: EntityRecord[], view: View): Promise<Array<Reco
   });
 }
 
-export const cartHooks: EntityHooks = { decorate };
+export const cartHooksFor = (store: CartStore): EntityHooks => ({
+  decorate: (records, view) => decorate(store, records, view),
+});

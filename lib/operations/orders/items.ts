@@ -1,13 +1,13 @@
 import { Big } from 'big.js';
-import type { EntityRecord } from '../db/entity-store.js';
-import { present } from '../entities/present.js';
-import { shippingsEntity } from '../entities/shippings.js';
-import type { ProductLine } from './order-lines.js';
-import { money } from './order-totals.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import { present } from '../../entities/present.js';
+import { shippingsEntity } from '../../entities/shippings.js';
+import type { ProductLine } from './records.js';
+import { money } from './rules.js';
 
 /**
- * The nested items an order stores and shows, split from lib/operations/orders.ts: a `products` line and a
- * `shipping[]` item, each with every key the recording of CS-Cart's orders has.
+ * The nested items an order stores and shows (pure): a `products` line and a `shipping[]` item, each with every key
+ * the recording of CS-Cart's orders has.
  */
 
 /**

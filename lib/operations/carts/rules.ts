@@ -1,33 +1,29 @@
 import { Big } from 'big.js';
-import { getRecords } from '../db/entity-store.js';
-import { optionsEntity } from '../entities/options.js';
-import { productsEntity } from '../entities/products.js';
-import { ConflictError } from '../errors.js';
-import { type CartLine, type CartLines, invalid } from './cart-lines.js';
-import type { ProductRecord } from './order-lines.js';
+import { ConflictError } from '../../errors.js';
+import { type CartLine, type CartLines, invalid } from './lines.js';
+import type { OptionRecord, ProductRecord } from './store.js';
 
 /**
- * Prices a storefront cart as an order is priced (lib/operations/orders.ts): each line's price is the product's
+ * The pure rules of a storefront cart: which products and options a line may name, the stock a cart may hold, and
+ * its prices. A cart is priced as an order is (lib/operations/orders/rules.ts): each line's price is the product's
  * price now, subtotals and totals are computed with decimal arithmetic (big.js), never binary floating point,
  * and written as JSON numbers with at most 2 decimals, as CS-Cart's storefront API writes cart prices.
  */
 
-/** The products of some lines, by id (missing ones are absent). */
-export async function productsOf(lines: readonly CartLine[]): Promise<Map<number, ProductRecord>> {
-  const ids = [...new Set(lines.map((line) => line.product_id))];
-  return new Map((await getRecords(productsEntity, ids)).map((product) => [product.product_id, product]));
-}
+/** The ids of the products some lines name, each once. */
+export const productIdsOf = (lines: readonly CartLine[]): number[] => [
+  ...new Set(lines.map((line) => line.product_id)),
+];
 
 /**
  * A line's product must exist, be on sale (not disabled) and, in a store's context, be that store's or shared
- * (company 0); else a 400 naming it. Its options must be options of that product (or global ones) and name one of
- * their variants where they have variants.
+ * (company 0); else a 400 naming it.
  */
-export async function checkAvailable(
+export function checkProducts(
   lines: readonly CartLine[],
-  products: Map<number, ProductRecord>,
+  products: ReadonlyMap<number, ProductRecord>,
   company: number | undefined,
-): Promise<void> {
+): void {
   for (const line of lines) {
     const product = products.get(line.product_id);
     const owner = product?.company_id ?? 0;
@@ -37,11 +33,18 @@ export async function checkAvailable(
     if (product.status === 'D')
       throw invalid('products', `The product ${line.product_id} is disabled and cannot be added to a cart`);
   }
-  const optionIds = [...new Set(lines.flatMap((line) => Object.keys(line.product_options).map(Number)))];
-  if (optionIds.length === 0) return;
-  const options = new Map(
-    (await getRecords(optionsEntity, optionIds)).map((option) => [String(option.option_id), option]),
-  );
+}
+
+/** The ids of the options some lines choose, each once. */
+export const optionIdsOf = (lines: readonly CartLine[]): number[] => [
+  ...new Set(lines.flatMap((line) => Object.keys(line.product_options).map(Number))),
+];
+
+/**
+ * A line's options must be options of its product (or global ones) and name one of their variants where they have
+ * variants (`options`: those the lines choose, by id as text).
+ */
+export function checkOptions(lines: readonly CartLine[], options: ReadonlyMap<string, OptionRecord>): void {
   for (const line of lines) {
     for (const [optionId, value] of Object.entries(line.product_options)) {
       const option = options.get(optionId);
@@ -67,9 +70,8 @@ export async function checkAvailable(
     }
   }
 }
-
 /** Every tracked product must have in stock what the whole cart holds of it; else a 409, as CS-Cart's cart answers. */
-export function checkStock(lines: CartLines, products: Map<number, ProductRecord>): void {
+export function checkStock(lines: CartLines, products: ReadonlyMap<number, ProductRecord>): void {
   const wanted = new Map<number, number>();
   for (const line of Object.values(lines))
     wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.amount);
@@ -87,7 +89,7 @@ export function checkStock(lines: CartLines, products: Map<number, ProductRecord
 const money = (value: Big) => Number(value.toFixed(2));
 
 /** The lines whose product still exists, each priced from the product now, and the cart's totals. */
-export function priceCart(lines: CartLines, products: Map<number, ProductRecord>) {
+export function priceCart(lines: CartLines, products: ReadonlyMap<number, ProductRecord>) {
   let subtotal = new Big(0);
   let amount = 0;
   const priced: Record<string, Record<string, unknown>> = {};

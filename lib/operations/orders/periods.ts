@@ -1,5 +1,5 @@
-import type { StoredValue } from '../entities/types.js';
-import { ValidationError } from '../errors.js';
+import type { StoredValue } from '../../entities/types.js';
+import { ValidationError } from '../../errors.js';
 
 /**
  * CS-Cart's `period` filter as a range of Unix timestamps (UTC): A all, D today, LD yesterday, W this

@@ -1,9 +1,9 @@
-import { idsInIndex } from '../db/entity-list.js';
-import { type EntityRecord, getRecord, updateRecord } from '../db/entity-store.js';
-import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import type { FieldValues } from '../entities/validate.js';
-import { ValidationError } from '../errors.js';
-import type { ApiRequest } from '../stack/request.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import type { StoredValue } from '../../entities/types.js';
+import type { FieldValues } from '../../entities/validate.js';
+import type { ApiRequest } from '../../stack/request.js';
+import { checkMove, invalidParent, movedPath, pathOf, placed } from './rules.js';
+import type { TreeStore } from './store.js';
 
 /**
  * A tree of records of one entity (categories, pages): `parent_id` 0 is the root; `id_path` and
@@ -25,9 +25,6 @@ export interface Tree {
   subtreeIds: (id: number) => Promise<number[]>;
 }
 
-const pathOf = (record: EntityRecord | undefined): number[] =>
-  ((record?.path_ids as number[] | undefined) ?? []).map(Number);
-
 export interface TreeOptions {
   /** What a record is called in messages (`category`). */
   noun: string;
@@ -39,22 +36,14 @@ export interface TreeOptions {
   afterMove?: (record: EntityRecord) => Promise<void>;
 }
 
-export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessage, afterMove }: TreeOptions): Tree {
-  const placed = (path: number[]): Record<string, StoredValue> => ({
-    path_ids: path,
-    id_path: path.join('/'),
-    level: path.length - 1 + rootLevel,
-  });
-  const invalid = (message: string) => new ValidationError(message, [{ field: 'parent_id', message }]);
-
+/** The tree of the records `store` holds. */
+export function treeOf(store: TreeStore, { noun, rootLevel, cycleMessage, afterMove }: TreeOptions): Tree {
   async function parentPath(parentId: number): Promise<number[]> {
     if (parentId === 0) return [];
-    const parent = await getRecord(def, parentId);
-    if (!parent) throw invalid(`The parent_id field names a ${noun} that does not exist`);
+    const parent = await store.record(parentId);
+    if (!parent) throw invalidParent(`The parent_id field names a ${noun} that does not exist`);
     return pathOf(parent);
   }
-
-  const subtreeIds = (id: number) => idsInIndex(def, 'path_ids', id);
 
   /**
    * After a move, every record below the moved one gets the moved one's new path in front of its own
@@ -62,28 +51,23 @@ export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessag
    * interrupted move is completed by repeating the PUT with the same parent_id.
    */
   async function rewriteSubtree(moved: EntityRecord): Promise<void> {
-    const id = Number(moved[def.idField]);
+    const id = store.idOf(moved);
     const head = pathOf(moved);
-    for (const descendantId of await subtreeIds(id)) {
+    for (const descendantId of await store.subtreeIds(id)) {
       if (descendantId === id) continue;
-      await updateRecord(def, descendantId, (current) => {
-        const path = pathOf(current);
-        return placed([...head, ...path.slice(path.indexOf(id) + 1)]);
-      });
+      await store.update(descendantId, (current) => placed(movedPath(head, pathOf(current), id), rootLevel));
     }
   }
 
   return {
     create: async (values) => ({ ...values, path_ids: await parentPath(Number(values.parent_id ?? 0)) }),
-    withId: (record) => placed([...pathOf(record), Number(record[def.idField])]),
+    withId: (record) => placed([...pathOf(record), store.idOf(record)], rootLevel),
     update: async (changes, current) => {
       if (changes.parent_id === undefined) return changes;
-      const id = Number(current[def.idField]);
+      const id = store.idOf(current);
       const ancestors = await parentPath(Number(changes.parent_id));
-      if (Number(changes.parent_id) === id || ancestors.includes(id)) {
-        throw invalid(cycleMessage);
-      }
-      return { ...changes, ...placed([...ancestors, id]) };
+      checkMove(id, Number(changes.parent_id), ancestors, cycleMessage);
+      return { ...changes, ...placed([...ancestors, id], rootLevel) };
     },
     // Also when the parent did not change: repeating a move completes an interrupted one.
     afterWrite: async (record, previous, request) => {
@@ -91,6 +75,6 @@ export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessag
       await rewriteSubtree(record);
       await afterMove?.(record);
     },
-    subtreeIds,
+    subtreeIds: (id) => store.subtreeIds(id),
   };
 }

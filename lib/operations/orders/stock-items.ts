@@ -1,39 +1,19 @@
-import { config } from '../config.js';
-import { bucketedSortEntry, projectedName } from '../db/entity-items.js';
-import { entityKeys } from '../db/entity-keys.js';
-import { idsInIndex } from '../db/entity-list.js';
-import { type EntityRecord, type Extra, getRecords } from '../db/entity-store.js';
-import { layoutOf } from '../db/layout.js';
-import { bucketBounds } from '../db/sort-buckets.js';
-import type { TransactItem } from '../db/transact.js';
-import { productsEntity } from '../entities/products.js';
-import { statusesEntity } from '../entities/statuses.js';
-import { ValidationError } from '../errors.js';
-import type { ProductLine, ProductRecord } from './order-lines.js';
+import { config } from '../../config.js';
+import { bucketedSortEntry, projectedName } from '../../db/entity-items.js';
+import { entityKeys } from '../../db/entity-keys.js';
+import type { Extra } from '../../db/entity-store.js';
+import { layoutOf } from '../../db/layout.js';
+import { bucketBounds } from '../../db/sort-buckets.js';
+import type { TransactItem } from '../../db/transact.js';
+import { productsEntity } from '../../entities/products.js';
+import type { ProductLine, ProductRecord } from './records.js';
+import { stockMoves } from './rules.js';
 
 /**
- * An order's stock, split from lib/operations/orders.ts: which order statuses hold their products' stock, and the
- * transaction items that take it (placing an order) or give it back (a status that releases it).
- */
-
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
-
-/** The order statuses (type O): letter → record. */
-export async function orderStatuses(): Promise<Map<string, EntityRecord>> {
-  const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', 'O'));
-  return new Map(statuses.map((status) => [String(status.status), status]));
-}
-
-/** Whether an order in this status holds its products' stock (`params.inventory` D), as CS-Cart's statuses say. */
-export function holdsStock(status: EntityRecord | undefined): boolean {
-  const params = status?.params as Record<string, unknown> | undefined;
-  return !params || Array.isArray(params) || params.inventory !== 'I';
-}
-
-/**
- * Takes (`-`) or gives back (`+`) stock of tracked products, in the order's transaction. Taking more than the
- * stock read is refused here; a stock changed since it was read fails the transaction (ConditionFailed), and
- * the caller reads again and decides again (lib/operations/orders.ts).
+ * An order's stock in DynamoDB, used by the order store (store.ts): the transaction items that take it (placing an
+ * order) or give it back (a status that releases it). Which lines move and by how much is the pure rule
+ * (rules.ts `stockMoves`, which refuses taking more than the stock read); a stock changed since it was read fails
+ * the transaction (ConditionFailed), and the order reads again and decides again (create.ts).
  *
  * A product on layout 5 has a stock sort item keyed by its stock's bucket (lib/db/sort-buckets.ts). A change
  * that keeps the stock inside its bucket conditions on that range only — concurrent orders of the product do
@@ -41,20 +21,7 @@ export function holdsStock(status: EntityRecord | undefined): boolean {
  * item, and so conditions on the exact record it read.
  */
 export function stockItems(lines: ProductLine[], direction: -1 | 1): Extra {
-  const items: TransactItem[] = [];
-  for (const line of lines) {
-    if (line.product.tracking === 'D') continue;
-    const stock = line.product.amount ?? 0;
-    const delta = direction * line.amount;
-    if (direction < 0 && stock < line.amount) {
-      throw invalid(
-        'products',
-        `The product ${line.productId} ("${String(line.product.product)}") does not have ${line.amount} in stock`,
-      );
-    }
-    items.push(...lineItems(line, stock, delta));
-  }
-  return { items };
+  return { items: stockMoves(lines, direction).flatMap(({ line, stock, delta }) => lineItems(line, stock, delta)) };
 }
 
 const STOCK_SORT = 'amount';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ValidationError } from '../errors.js';
+import { ValidationError } from '../../errors.js';
 
 /**
- * The lines of a storefront cart and the bodies that change them (lib/operations/storefront-cart.ts). A line is
+ * The lines of a storefront cart and the bodies that change them (storefront.ts). A line is
  * one product with one choice of options; its id (CS-Cart's cart item id) is derived from both, so adding the same
  * product with the same options again finds the same line.
  */

@@ -1,18 +1,18 @@
-import { getUser } from '../db/users.js';
-import { ORDER_ADDRESS_PARTS } from '../entities/orders.js';
-import type { StoredValue } from '../entities/types.js';
-import { ValidationError } from '../errors.js';
-import { positiveInt } from './order-lines.js';
+import { ORDER_ADDRESS_PARTS } from '../../entities/orders.js';
+import type { StoredValue } from '../../entities/types.js';
+import { invalid, positiveInt } from './rules.js';
+import type { OrderStore } from './store.js';
 
 /**
- * Who an order is for, split from lib/operations/orders.ts: the customer of POST /orders, a registered user or a
- * guest, with the billing and shipping address fields the order stores.
+ * Who an order is for: the customer of POST /orders, a registered user (read from the store) or a guest, with the
+ * billing and shipping address fields the order stores.
  */
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
-
 /** The customer of an order: a user (`user_id`) or a guest described by `user_data` (an e-mail at least). */
-export async function customerOf(body: Record<string, unknown>): Promise<Record<string, StoredValue>> {
+export async function customerOf(
+  store: OrderStore,
+  body: Record<string, unknown>,
+): Promise<Record<string, StoredValue>> {
   const data = (body.user_data !== null && typeof body.user_data === 'object' ? body.user_data : {}) as Record<
     string,
     unknown
@@ -22,7 +22,7 @@ export async function customerOf(body: Record<string, unknown>): Promise<Record<
   let customer: Record<string, StoredValue>;
   if (body.user_id !== undefined && body.user_id !== null && body.user_id !== '') {
     const userId = positiveInt(body.user_id);
-    const user = userId === undefined ? undefined : await getUser(userId);
+    const user = userId === undefined ? undefined : await store.user(userId);
     if (!user) throw invalid('user_id', 'The user_id field names a user that does not exist');
     customer = {
       user_id: user.user_id,
