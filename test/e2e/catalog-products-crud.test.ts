@@ -276,4 +276,11 @@ describe('POST, GET, PUT, DELETE /products', () => {
       category_ids: [String(cat1), String(cat2)],
     });
   });
+
+  it('an unknown id is a 404 before the body is validated (SPEC §1 order)', async () => {
+    expectError(await api('PUT', '/api/products/999999999', { body: { price: 'abc', status: 'X' } }), 404);
+    expectError(await api('PUT', '/api/categories/999999999', { body: { position: 'abc' } }), 404);
+    expectError(await api('PUT', '/api/features/999999999', { body: { feature_type: 'X' } }), 404);
+    expectError(await api('PUT', '/api/stores/999999999', { body: { status: 'X' } }), 404);
+  });
 });
