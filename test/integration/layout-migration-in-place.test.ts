@@ -7,16 +7,12 @@
  * moved to their own items, the index items into their shards. Then a table on layout 2 (migrated before
  * layout 3 existed) gets the layout-3 sort items the same way. In-process, on DynamoDB Local.
  */
-
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config } from '../../lib/config.js';
-import { db } from '../../lib/db/client.js';
 import { nextId } from '../../lib/db/counters.js';
-import { indexEntries } from '../../lib/db/entity-items.js';
 import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
-import { countOf, type EntityRecord, getRecord, recordWriteItems, updateRecord } from '../../lib/db/entity-store.js';
+import { countOf, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import {
   forgetLayout,
@@ -29,41 +25,24 @@ import {
 import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
 import { queryAll } from '../../lib/db/query.js';
-import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
+import {
+  companyA,
+  companyB,
+  eq,
+  restoreCurrentLayout,
+  send,
+  table,
+  tag,
+  writeOld,
+} from './layout-migration-fixtures.js';
 
-const table = () => config().tableName;
-const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db().send(command as never);
 const NAMES = ['alpha shirt', 'beta shoes', 'gamma shirt', 'delta hat', 'epsilon lamp', 'zeta shirt'];
 
-/** A record written as the code of an older layout wrote it (no `layout`: 1), its items, counts added. */
-async function writeOld(def: StoredEntityDefinition, record: EntityRecord): Promise<void> {
-  const id = Number(record[def.idField]);
-  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record } }));
-  for (const entry of indexEntries(def, id, record).values()) {
-    await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
-    if (entry.count) {
-      await send(
-        new UpdateCommand({
-          TableName: table(),
-          Key: entry.count,
-          UpdateExpression: 'ADD #c :one',
-          ExpressionAttributeNames: { '#c': 'count' },
-          ExpressionAttributeValues: { ':one': 1 },
-        }),
-      );
-    }
-  }
-}
-
-const companyA = 900_000 + Math.floor(Math.random() * 99_999);
-const companyB = companyA + 100_000;
 const category = companyA;
-const tag = `m${companyA}`;
-const eq = (field: string, value: unknown): ListCondition => ({ rule: { field, op: 'eq' }, values: [value as never] });
 const rule = (name: string) => productsEntity.filterRules![name]!;
 
 /** Every list compared: [name, definition, conditions, sort_by, descending]. */
@@ -217,11 +196,7 @@ async function holders(pk: string): Promise<string[]> {
   return found;
 }
 
-afterAll(async () => {
-  // Whatever happened, later tests find the table on the current layout.
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
-  forgetLayout();
-});
+afterAll(restoreCurrentLayout);
 
 describe('migrating an old table in place', () => {
   it('the old layout answers every list (the rows the test seeded)', () => {
@@ -373,60 +348,5 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
       id: ids[0],
     });
     expect(await customerAnswers()).toEqual(onLayout2);
-  });
-});
-
-describe('a record too wide to move in one transaction (a product in many categories)', () => {
-  it('moves into its shards in two steps; lists answer it once before, in between and after', async () => {
-    await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(3) }));
-    forgetLayout();
-    const categories = [1, 2, 3, 4, 5].map((n) => companyA + 10 * n);
-    const id = await nextId('product');
-    const record: EntityRecord = {
-      product_id: id,
-      product: `${tag} wide product in many categories`,
-      product_code: `${tag}-wide`,
-      price: '5.00',
-      status: 'A',
-      company_id: companyA,
-      free_shipping: 'N',
-      is_edp: 'N',
-      category_ids: categories,
-      category_tree: [...categories, companyA + 1, companyA + 2],
-      main_category: categories[0]!,
-      timestamp: 1_700_000_200,
-      updated_timestamp: 1_700_000_200,
-      amount: 1,
-      layout: 3,
-      version: 1,
-    };
-    await writeOld(productsEntity, record);
-    // Deleting every old item and putting every new one would not fit one transaction.
-    expect(recordWriteItems(productsEntity, id, record, { ...record, version: 2 }).length).toBeGreaterThan(100);
-    const inCategory = async () =>
-      (
-        await listRecords(productsEntity, {
-          conditions: [eq('category_ids', categories[2])],
-          sortBy: 'id',
-          descending: false,
-          page: 1,
-          itemsPerPage: 10,
-        })
-      ).records.map((r) => Number(r.product_id));
-    expect(await inCategory()).toEqual([id]);
-    // In between the two steps: the new items in the shards, the old ones still in the logical partitions.
-    for (const entry of indexEntries(productsEntity, id, { ...record, layout: LAYOUT_VERSION }).values()) {
-      await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
-    }
-    expect(await inCategory()).toEqual([id]);
-    expect(await rewriteToCurrentLayout(productsEntity, id)).toBe(true);
-    expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
-    const categoryPk = entityKeys.indexPartition('product', 'category_ids', categories[2]!);
-    expect(
-      await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': categoryPk } }),
-    ).toEqual([]);
-    expect(await inCategory()).toEqual([id]);
-    expect(await countOf('product', 'category_ids', categories[2]!)).toBe(1);
-    expect(await rewriteToCurrentLayout(productsEntity, id)).toBe(false);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * DynamoDB failing under the handlers (docs/architecture.md: throttling or unreachability → 503 with
- * Retry-After). The handlers run in-process; a middleware on the singleton document client
- * (lib/db/client.ts) throws on a chosen call, before the SDK's own retries, the way the SDK reports a
- * throttle after it gave up (ProvisionedThroughputExceededException) or a refused connection
- * (code ECONNREFUSED). Every case checks: the contract's error format, `Retry-After`, nothing half-written
- * (a snapshot of the whole table, read with a client of its own), and that the same request succeeds
- * once the fault is gone.
+ * DynamoDB throttling the writes of users, usergroups and memberships (docs/architecture.md: throttling →
+ * 503 with Retry-After): creates, updates, deletes and links failing in their transaction, on an id counter or on a
+ * cleanup after the delete leave nothing half-written.
+ * The handlers run in-process; test/integration/faults-dynamodb-fixtures.ts throws on a chosen call of the document
+ * client. Every case checks: the contract's error format, `Retry-After`, nothing half-written (a snapshot of the whole
+ * table, read with a client of its own), and that the same request succeeds once the fault is gone.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -14,7 +13,6 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = 'error';
 });
 
-import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as membershipsList } from '../../functions/memberships/list.js';
 import { handler as membershipsUpdate } from '../../functions/memberships/update.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
@@ -27,98 +25,27 @@ import { handler as usersGet } from '../../functions/users/get.js';
 import { handler as usersList } from '../../functions/users/list.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
 import { handler as versionGet } from '../../functions/version/get.js';
-import { createDocumentClient, db, setDocumentClientForTests } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
-import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import {
-  type Answer,
+  counters,
+  expectOnlyChanged,
+  expectUnavailable,
+  injectFault,
+  nthOf,
+  removeFault,
+  throttled,
+} from './faults-dynamodb-fixtures.js';
+import {
   diffSnapshots,
   event,
-  expectContractError,
   getItem,
   invoke,
   type KeyedUser,
   keyedUser,
-  type SnapshotDiff,
   snapshotTable,
   uniqueAddress,
   uniqueIp,
 } from './hostile-support.js';
-
-const INJECTOR = 'faultInjector';
-
-/** What the SDK throws when DynamoDB keeps throttling after its own retries. */
-function throttled(): Error {
-  return Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
-    name: 'ProvisionedThroughputExceededException',
-    $fault: 'client',
-    $metadata: { httpStatusCode: 400, attempts: 3 },
-  });
-}
-
-/** What Node's HTTP stack throws when nothing listens on the endpoint. */
-function refused(): Error {
-  return Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), {
-    code: 'ECONNREFUSED',
-    errno: -111,
-    syscall: 'connect',
-  });
-}
-
-interface Injection {
-  /** Command names seen by the client while the injector was installed, in order ('TransactWriteItemsCommand', ...). */
-  seen: string[];
-  /** How many calls were failed. */
-  failed: number;
-}
-
-/**
- * Fails the calls `shouldFail` picks (by command name and 1-based position among all calls) with `error()`.
- * Installed on the handlers' singleton client at the initialize step, so the SDK's retries never see the call.
- */
-function injectFault(shouldFail: (command: string, position: number) => boolean, error: () => Error): Injection {
-  const injection: Injection = { seen: [], failed: 0 };
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = String((context as { commandName?: string }).commandName);
-      injection.seen.push(command);
-      if (shouldFail(command, injection.seen.length)) {
-        injection.failed++;
-        throw error();
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: INJECTOR, override: true },
-  );
-  return injection;
-}
-
-/** Fails the n-th call of one command (1-based), every other call goes through. */
-const nthOf = (name: string, n = 1) => {
-  let count = 0;
-  return (command: string) => command === name && ++count === n;
-};
-
-function removeFault(): void {
-  db().middlewareStack.remove(INJECTOR);
-}
-
-/** SPEC §3 + README: 503, the contract's body, Retry-After, nothing of the internals. */
-function expectUnavailable(answer: Answer): void {
-  expectContractError(answer, 503, 'Service Unavailable');
-  expect(Object.keys(answer.json).sort()).toEqual(['message', 'status']);
-  const retryAfter = Number(answer.headers['retry-after']);
-  expect(Number.isInteger(retryAfter) && retryAfter > 0, `Retry-After: ${answer.headers['retry-after']}`).toBe(true);
-  expect(answer.body).not.toMatch(/Provisioned|ECONNREFUSED|127\.0\.0\.1|throughput/i);
-}
-
-/** No item changed except the ones named (id counters move on a failed create: ids are never reused). */
-function expectOnlyChanged(diff: SnapshotDiff, allowed: (key: string) => boolean = () => false): void {
-  const unexpected = [...diff.added, ...diff.removed, ...diff.changed].filter((key) => !allowed(key));
-  expect(unexpected, `half-written: ${JSON.stringify(diff)}`).toEqual([]);
-}
-
-const counters = (key: string) => key.startsWith('COUNTER#');
 
 afterEach(() => {
   removeFault();
@@ -378,135 +305,5 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
       (await invoke(membershipsList, event('GET', `/api/users/${member.userId}/usergroups`, as()))).json,
     ).not.toHaveProperty(String(gid));
     expect((await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as()))).status).toBe(404);
-  });
-
-  it('authentication itself throttled (the first call of every request) → 503, not 401, and no failed attempt counted; then 200', async () => {
-    const ip = uniqueIp();
-    injectFault((_command, position) => position === 1, throttled);
-    expectUnavailable(await invoke(usergroupsList, event('GET', '/api/usergroups', { ...as(), sourceIp: ip })));
-    removeFault();
-    expect(await getItem(keys.throttle(admin.email, ip))).toBeUndefined();
-    expect((await invoke(usergroupsList, event('GET', '/api/usergroups', { ...as(), sourceIp: ip }))).status).toBe(200);
-  });
-
-  it('a non-root caller whose privilege lookup is throttled → 503, not 403; then 200', async () => {
-    const plain = await keyedUser('A');
-    const group = await invoke(
-      usergroupsCreate,
-      event('POST', '/api/usergroups', { ...as(), body: { type: 'A', status: 'A' } }),
-    );
-    await setUsergroupPrivileges(group.json.usergroup_id, ['view_usergroups']);
-    expect(
-      (
-        await invoke(
-          membershipsUpdate,
-          event('PUT', `/api/users/${plain.userId}/usergroups/${group.json.usergroup_id}`, {
-            ...as(),
-            body: { status: 'A' },
-          }),
-        )
-      ).status,
-    ).toBe(200);
-    const ip = uniqueIp();
-    // The first BatchGetItem authenticates, the second reads the caller's groups (lib/auth/authorize.ts).
-    const injection = injectFault(nthOf('BatchGetItemCommand', 2), throttled);
-    const answer = await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: plain.auth, sourceIp: ip }));
-    removeFault();
-    expect(injection.failed).toBe(1);
-    expectUnavailable(answer);
-    expect(
-      (await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: plain.auth, sourceIp: ip }))).status,
-    ).toBe(200);
-  });
-
-  it('the api.php dispatcher answers a throttle the same way', async () => {
-    injectFault(nthOf('QueryCommand'), throttled);
-    expectUnavailable(
-      await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } })),
-    );
-    removeFault();
-    expect(
-      (await invoke(phpHandler, event('GET', '/api.php', { ...as(), query: { _d: 'usergroups', ajax_custom: '1' } })))
-        .status,
-    ).toBe(200);
-  });
-});
-
-describe('DynamoDB unreachable (ECONNREFUSED)', () => {
-  let admin: KeyedUser;
-  beforeAll(async () => {
-    admin = await keyedUser('A', { root: true });
-  });
-
-  it('on the first TransactWriteItems of POST /users → 503, nothing written; then 201', async () => {
-    const email = uniqueAddress('refused');
-    const before = await snapshotTable();
-    injectFault(nthOf('TransactWriteItemsCommand'), refused);
-    expectUnavailable(
-      await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } })),
-    );
-    removeFault();
-    expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
-    expect(
-      (await invoke(usersCreate, event('POST', '/api/users', { auth: admin.auth, body: { email, user_type: 'C' } })))
-        .status,
-    ).toBe(201);
-  });
-
-  it('on every call → 503 for reads and writes alike; then everything works again', async () => {
-    const before = await snapshotTable();
-    injectFault(() => true, refused);
-    expectUnavailable(await invoke(usersList, event('GET', '/api/users', { auth: admin.auth })));
-    expectUnavailable(
-      await invoke(
-        usergroupsCreate,
-        event('POST', '/api/usergroups', { auth: admin.auth, body: { type: 'C', status: 'A' } }),
-      ),
-    );
-    // Even a request with bad credentials cannot be judged: 503, not 401.
-    expectUnavailable(
-      await invoke(
-        versionGet,
-        event('GET', '/api/version', { auth: [uniqueAddress('nobody'), 'x'], sourceIp: uniqueIp() }),
-      ),
-    );
-    removeFault();
-    expectOnlyChanged(diffSnapshots(before, await snapshotTable()));
-    expect((await invoke(usersList, event('GET', '/api/users', { auth: admin.auth }))).status).toBe(200);
-  });
-
-  it('a client pointed at a closed port → 503 quickly (the SDK retries included); restoring the client recovers', async () => {
-    const original = db();
-    const savedEndpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB;
-    const { createServer } = await import('node:net');
-    // A port that was free a moment ago and now is closed: connect() is refused at once.
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port: p } = server.address() as { port: number };
-        server.close(() => resolve(p));
-      });
-    });
-    process.env.AWS_ENDPOINT_URL_DYNAMODB = `http://127.0.0.1:${port}`;
-    const unreachable = createDocumentClient();
-    setDocumentClientForTests(unreachable);
-    try {
-      const started = Date.now();
-      expectUnavailable(await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: admin.auth })));
-      expectUnavailable(
-        await invoke(
-          usersCreate,
-          event('POST', '/api/users', { auth: admin.auth, body: { email: uniqueAddress('closed'), user_type: 'C' } }),
-        ),
-      );
-      const elapsed = Date.now() - started;
-      console.log(`closed port: two 503s in ${elapsed} ms (SDK maxAttempts 3 each)`);
-      expect(elapsed).toBeLessThan(10_000);
-    } finally {
-      process.env.AWS_ENDPOINT_URL_DYNAMODB = savedEndpoint;
-      setDocumentClientForTests(original);
-      unreachable.destroy();
-    }
-    expect((await invoke(usergroupsList, event('GET', '/api/usergroups', { auth: admin.auth }))).status).toBe(200);
   });
 });
