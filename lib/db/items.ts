@@ -1,9 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
 
 /**
- * The single-item pieces every store shares: a strongly consistent read by key, and telling a
+ * The single-item pieces every store shares: a strongly consistent read by key, a put and a delete, and telling a
  * conditional write whose condition did not hold from any other failure.
  */
 
@@ -11,6 +11,25 @@ import { db } from './client.js';
 export async function readItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
   return Item;
+}
+
+/** Puts one item (PutItem); with `onlyIfAbsent`, only where no item has its key (else ConditionalCheckFailed). */
+export async function writeItem(
+  item: Record<string, unknown>,
+  options: { onlyIfAbsent?: boolean } = {},
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: config().tableName,
+      Item: item,
+      ...(options.onlyIfAbsent ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+    }),
+  );
+}
+
+/** Deletes one item by its key (DeleteItem); none there is no error. */
+export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));
 }
 
 /** Did a single-item write fail because its ConditionExpression did not hold? */

@@ -8,7 +8,7 @@ import { NotFoundError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
 import { assertVisible, deleteOperation, type EntityHooks, getOperation, updateOperation } from './crud.js';
-import { discussionHooks } from './discussions.js';
+import { discussionHooks } from './discussions/index.js';
 import { featureHooks } from './features.js';
 import { productHooks } from './products.js';
 

@@ -1,9 +1,6 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from '../db/client.js';
 import { listRecords } from '../db/entity-list.js';
 import { createRecord, getRecord } from '../db/entity-store.js';
-import { readItem } from '../db/items.js';
+import { readItem, writeItem } from '../db/items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import type { StoredValue } from '../entities/types.js';
@@ -59,12 +56,7 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     categoryHooks.withId,
   );
   const categoryId = Number(category.category_id);
-  await db().send(
-    new PutCommand({
-      TableName: config().tableName,
-      Item: { ...defaultCategoryKey(companyId), category_id: categoryId },
-    }),
-  );
+  await writeItem({ ...defaultCategoryKey(companyId), category_id: categoryId });
   return categoryId;
 }
 

@@ -11,7 +11,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
-import { deletePostsOf } from './discussions.js';
+import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';

@@ -29,7 +29,7 @@ export const CATALOG_ACCESS: Record<string, Access> = {
   'categories-get': access([]),
   'categories-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'categories-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  // A delete also deletes the category's discussion posts (lib/operations/discussions.ts deletePostsOf):
+  // A delete also deletes the category's discussion posts (lib/operations/discussions/ deletePostsOf):
   // GetItem of the object's thread, Query of its posts, each post's delete, DeleteItem of the thread items.
   'categories-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
   // GET /categories/:id/products: GetItem of the category, Query of its subtree, then a product list.
@@ -56,7 +56,7 @@ export const CATALOG_ACCESS: Record<string, Access> = {
   'products-features-get': GET,
   'products-features-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'products-features-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  // /products/:id/discussions (lib/operations/discussions.ts): GetItem of the product and of its thread;
+  // /products/:id/discussions (lib/operations/discussions/): GetItem of the product and of its thread;
   // the list Queries the thread's posts; a POST is a discussions create (below) forced to the product.
   'products-discussions-list': LIST,
   'products-discussions-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'UpdateItem']),

@@ -64,7 +64,7 @@ export const ORDERS_AND_CONTENT_ACCESS: Record<string, Access> = {
   'call-requests-create': access(['ConditionCheckItem', 'PutItem', 'UpdateItem']),
   'call-requests-update': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'call-requests-delete': access(['DeleteItem', 'GetItem', 'UpdateItem']),
-  // Discussions (lib/operations/discussions.ts): no references or dependants in the definition; a create
+  // Discussions (lib/operations/discussions/): no references or dependants in the definition; a create
   // reads the thread or the object (GetItem), may start a thread (counter UpdateItem, two PutItems) and
   // ConditionChecks the object in the post's transaction. Updates never touch the thread.
   'discussions-list': LIST,

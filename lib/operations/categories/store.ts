@@ -3,7 +3,7 @@ import { countsOf, getRecords, type RecordOf, updateRecord } from '../../db/enti
 import { categoriesEntity } from '../../entities/categories.js';
 import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
-import { deletePostsOf } from '../discussions.js';
+import { deletePostsOf } from '../discussions/index.js';
 import { dynamoTreeStore, type TreeStore } from '../tree/store.js';
 
 /** A category and a product as stored: fields typed by their definitions. */

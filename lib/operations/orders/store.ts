@@ -10,7 +10,7 @@ import { productsEntity } from '../../entities/products.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import { statusesEntity } from '../../entities/statuses.js';
 import type { StoredValue } from '../../entities/types.js';
-import { deletePostsOf } from '../discussions.js';
+import { deletePostsOf } from '../discussions/index.js';
 import { deleteShipmentsOf } from '../shipments.js';
 import type {
   OrderRecord,

@@ -1,0 +1,96 @@
+import { config } from '../../config.js';
+import { nextId } from '../../db/counters.js';
+import { entityKeys } from '../../db/entity-keys.js';
+import { idsInIndex } from '../../db/entity-list.js';
+import { deleteRecord } from '../../db/entity-store.js';
+import { deleteItem, isConditionalFailure, readItem, writeItem } from '../../db/items.js';
+import type { TransactItem } from '../../db/transact.js';
+import { discussionsEntity } from '../../entities/discussions.js';
+import { NotFoundError } from '../../errors.js';
+
+/** What a thread is about: `P` and a product id, `E` (testimonials) and 0, … */
+export interface Thread {
+  objectType: string;
+  objectId: number;
+}
+
+/**
+ * What the discussion operations need of storage, one aggregate: the threads (one per object, made with its first
+ * post), the records of the objects posts are about, and an object's posts when it is deleted. The operations
+ * receive it; the unit tests give them one of their own.
+ */
+export interface DiscussionStore {
+  thread(id: number): Promise<Thread | undefined>;
+  /** The thread of an object, or 0 when it has none yet. */
+  threadOf(objectType: string, objectId: number): Promise<number>;
+  /** The thread of an object, made if it has none; concurrent first posts get the same one. */
+  openThread(objectType: string, objectId: number): Promise<number>;
+  /** The stored record of an object a post may be about (`product` 7), if it exists. */
+  objectRecord(storage: string, id: number): Promise<Record<string, unknown> | undefined>;
+  /** The transaction item that holds a write to the object still existing (a post never outlives its object). */
+  objectExists(storage: string, id: number): TransactItem;
+  /** The ids of a thread's posts. */
+  postIds(thread: number): Promise<number[]>;
+  /** Deletes a post; one already gone is no error. */
+  deletePost(id: number): Promise<void>;
+  /** Deletes a thread and the item naming it as its object's. */
+  deleteThread(objectType: string, objectId: number, thread: number): Promise<void>;
+}
+
+/**
+ * Threads are two small items, written before the post: `DISCUSSIONTHREAD#<id>` (what the thread is about) and
+ * `DISCUSSIONTHREAD#<type>#<object_id>` (the thread of an object, put only if absent, so concurrent first posts
+ * share one thread).
+ */
+const threadKey = (id: number) => ({ pk: `DISCUSSIONTHREAD#${id}`, sk: 'THREAD' });
+const objectThreadKey = (type: string, objectId: number) => ({
+  pk: `DISCUSSIONTHREAD#${type}#${objectId}`,
+  sk: 'THREAD',
+});
+const table = () => config().tableName;
+
+async function threadOf(type: string, objectId: number): Promise<number> {
+  return Number((await readItem(objectThreadKey(type, objectId)))?.thread_id ?? 0);
+}
+
+/** The discussion store over the single table (lib/db). */
+export const dynamoDiscussionStore: DiscussionStore = {
+  async thread(id) {
+    const item = await readItem(threadKey(id));
+    return item && { objectType: String(item.object_type), objectId: Number(item.object_id) };
+  },
+  threadOf,
+  async openThread(type, objectId) {
+    const existing = await threadOf(type, objectId);
+    if (existing) return existing;
+    const id = await nextId('discussion_thread');
+    await writeItem({ ...threadKey(id), thread_id: id, object_type: type, object_id: objectId });
+    try {
+      await writeItem({ ...objectThreadKey(type, objectId), thread_id: id }, { onlyIfAbsent: true });
+      return id;
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      return threadOf(type, objectId);
+    }
+  },
+  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id)),
+  objectExists: (storage, id) => ({
+    ConditionCheck: {
+      TableName: table(),
+      Key: entityKeys.record(storage, id),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  }),
+  postIds: (thread) => idsInIndex(discussionsEntity, 'thread_id', thread),
+  async deletePost(id) {
+    try {
+      await deleteRecord(discussionsEntity, id);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  },
+  async deleteThread(type, objectId, thread) {
+    await deleteItem(objectThreadKey(type, objectId));
+    await deleteItem(threadKey(thread));
+  },
+};
