@@ -4,6 +4,7 @@
  * product's posts; the recorded types, 404s, 405s and privileges.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { aStoreExists } from '../support/catalog.js';
 import {
   createAdmin,
   createApiUser,
@@ -21,6 +22,7 @@ const ids = (rows: Array<{ post_id: string }>) => rows.map((row) => Number(row.p
 let productId: number;
 
 beforeAll(async () => {
+  await aStoreExists();
   const response = await api('POST', '/api/products', { body: { product: `Item ${uid()}`, price: '5.00' } });
   expectStatus(response, 201);
   productId = response.json.product_id;
