@@ -39,7 +39,7 @@ export async function deleteCreated(
   calls: readonly RecordedCall[],
   extra?: Parameters<typeof deleteRecord>[3],
 ): Promise<void> {
-  const { pk: zero, sk } = entityKeys.record(def.storage, 0);
+  const { pk: zero, sk } = entityKeys.record(def.storage.name, 0);
   const prefix = zero.replace(/0$/, '');
   for (const call of calls) {
     if (call.command !== 'TransactWriteCommand' || call.failed) continue;

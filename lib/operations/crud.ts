@@ -92,8 +92,8 @@ export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks
 export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
   return async (request) => {
     const filters = readFilters(def, request.query);
-    if (def.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
-    const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
+    if (def.http.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
+    const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.storage.sortRules ?? {})]);
     const conditions = await listConditions(def, hooks, request, filters);
     // A cursor belongs to one list: this entity, its nested path, filters and vendor scope, and its sort.
     const digest = listDigest([def.name, conditions.map((c) => [c.rule.field, c.rule.op, c.values.map(String)])]);
@@ -110,10 +110,10 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
       nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
     const echo = { ...searchEcho(paging, filters, total), next };
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
-    const keyedBy = def.collection?.keyedBy;
+    const keyedBy = def.http.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
     const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
-    return ok({ [def.collectionKey]: shown, params: echo, search: echo });
+    return ok({ [def.http.collectionKey]: shown, params: echo, search: echo });
   };
 }
 
@@ -128,7 +128,7 @@ async function listConditions(
   const handled = new Set(custom.map((c) => c.rule.field));
   const conditions: ListCondition[] = [...((await hooks.scope?.(request)) ?? []), ...custom];
   for (const [name, value] of Object.entries(filters)) {
-    const rule = def.filterRules?.[name];
+    const rule = def.storage.filterRules?.[name];
     // A list filter (`pid=12,13`) matches any of its values.
     if (rule && !handled.has(rule.field)) conditions.push({ rule, values: Array.isArray(value) ? value : [value] });
   }
@@ -163,7 +163,7 @@ async function presentedSingle(
   hooks: EntityHooks,
   record: EntityRecord,
 ): Promise<unknown> {
-  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.idField])) ?? {});
+  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.schema.idField])) ?? {});
   const counts = Object.fromEntries(
     await Promise.all(
       refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const),
@@ -180,8 +180,8 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
     const company = confinedCompany(def, request);
     const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
     let values = withDefaults(def, readBodyFields(def, 'create', body));
-    if (Object.hasOwn(def.fields, 'timestamp')) values.timestamp = now();
-    if (Object.hasOwn(def.fields, 'updated_timestamp')) values.updated_timestamp = now();
+    if (Object.hasOwn(def.schema.fields, 'timestamp')) values.timestamp = now();
+    if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) values.updated_timestamp = now();
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(
       def,
@@ -190,7 +190,7 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       hooks.withId,
     );
     await hooks.afterWrite?.(record, undefined, request);
-    return created(writeAnswer(def, 'create', Number(record[def.idField])));
+    return created(writeAnswer(def, 'create', Number(record[def.schema.idField])));
   };
 }
 
@@ -209,7 +209,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
         let changes = readBodyFields(def, 'update', request.body ?? {});
         if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
         if (confinedCompany(def, request) !== undefined) delete changes.company_id;
-        if (Object.hasOwn(def.fields, 'updated_timestamp')) changes.updated_timestamp = now();
+        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) changes.updated_timestamp = now();
         if (hooks.update) changes = await hooks.update(changes, current, request);
         return changes as Record<string, StoredValue>;
       },

@@ -106,7 +106,7 @@ export async function deleteCombinationsUsing(
       const combination = (record.combination ?? {}) as Record<string, string>;
       if (!Object.hasOwn(combination, String(optionId))) continue;
       if (keptVariants && Object.hasOwn(keptVariants, combination[String(optionId)]!)) continue;
-      await deleteQuietly(def, Number(record[def.idField]));
+      await deleteQuietly(def, Number(record[def.schema.idField]));
     }
   }
 }
@@ -114,6 +114,7 @@ export async function deleteCombinationsUsing(
 /** Deleting a product takes its options, exceptions and combinations with it (as CS-Cart). */
 export async function deleteOptionsOfProduct(productId: number): Promise<void> {
   for (const def of [exceptionsEntity, combinationsEntity, optionsEntity]) {
-    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, Number(record[def.idField]));
+    for (const record of await recordsOfProduct(def, productId))
+      await deleteQuietly(def, Number(record[def.schema.idField]));
   }
 }

@@ -154,7 +154,7 @@ async function placeAgainOnStockRace<T>(
 }
 
 /** The key prefix of a product's record (`PRODUCT#`), to tell the products among the items a transaction hands back. */
-const PRODUCT_KEY_PREFIX = entityKeys.record(productsEntity.storage, 1).pk.replace(/1$/, '');
+const PRODUCT_KEY_PREFIX = entityKeys.record(productsEntity.storage.name, 1).pk.replace(/1$/, '');
 
 /**
  * PUT /orders/:id: `status` must be a status of type O; moving between a status that holds stock

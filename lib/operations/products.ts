@@ -127,13 +127,13 @@ function searchConditions(filters: FieldValues): ListCondition[] {
   const out: ListCondition[] = [];
   if (filters.q !== undefined)
     out.push({
-      rule: productsEntity.filterRules!.q!,
+      rule: productsEntity.storage.filterRules!.q!,
       values: [filters.q],
       match: (filters.match as WordMatch | undefined) ?? 'exact',
     });
   // Both bounds may come; the later one holds (the hook handles the field, so crud adds neither itself).
   if (filters.updated_since !== undefined)
-    out.push({ rule: productsEntity.filterRules!.updated_since!, values: [filters.updated_since] });
+    out.push({ rule: productsEntity.storage.filterRules!.updated_since!, values: [filters.updated_since] });
   if (filters.updated_in_hours !== undefined) {
     out.push({
       rule: { field: 'updated_timestamp', op: 'gte' },

@@ -62,7 +62,7 @@ export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessag
    * interrupted move is completed by repeating the PUT with the same parent_id.
    */
   async function rewriteSubtree(moved: EntityRecord): Promise<void> {
-    const id = Number(moved[def.idField]);
+    const id = Number(moved[def.schema.idField]);
     const head = pathOf(moved);
     for (const descendantId of await subtreeIds(id)) {
       if (descendantId === id) continue;
@@ -75,10 +75,10 @@ export function tree(def: StoredEntityDefinition, { noun, rootLevel, cycleMessag
 
   return {
     create: async (values) => ({ ...values, path_ids: await parentPath(Number(values.parent_id ?? 0)) }),
-    withId: (record) => placed([...pathOf(record), Number(record[def.idField])]),
+    withId: (record) => placed([...pathOf(record), Number(record[def.schema.idField])]),
     update: async (changes, current) => {
       if (changes.parent_id === undefined) return changes;
-      const id = Number(current[def.idField]);
+      const id = Number(current[def.schema.idField]);
       const ancestors = await parentPath(Number(changes.parent_id));
       if (Number(changes.parent_id) === id || ancestors.includes(id)) {
         throw invalid(cycleMessage);

@@ -41,8 +41,8 @@ const NAMES = ['alpha shirt', 'beta shoes', 'gamma shirt', 'delta hat', 'epsilon
 
 /** A record written as the code of an older layout wrote it (no `layout`: 1), its items, counts added. */
 async function writeOld(def: StoredEntityDefinition, record: EntityRecord): Promise<void> {
-  const id = Number(record[def.idField]);
-  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record } }));
+  const id = Number(record[def.schema.idField]);
+  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage.name, id), ...record } }));
   for (const entry of indexEntries(def, id, record).values()) {
     await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
     if (entry.count) {
@@ -64,7 +64,7 @@ const companyB = companyA + 100_000;
 const category = companyA;
 const tag = `m${companyA}`;
 const eq = (field: string, value: unknown): ListCondition => ({ rule: { field, op: 'eq' }, values: [value as never] });
-const rule = (name: string) => productsEntity.filterRules![name]!;
+const rule = (name: string) => productsEntity.storage.filterRules![name]!;
 
 /** Every list compared: [name, definition, conditions, sort_by, descending]. */
 const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boolean]> = [
@@ -143,7 +143,7 @@ async function answers(): Promise<Record<string, { ids: number[]; total: number 
   const out: Record<string, { ids: number[]; total: number }> = {};
   for (const [name, def, conditions, sortBy, descending] of LISTS) {
     const { records, total } = await listRecords(def, { conditions, sortBy, descending, page: 1, itemsPerPage: 50 });
-    out[name] = { ids: records.map((record) => Number(record[def.idField])), total };
+    out[name] = { ids: records.map((record) => Number(record[def.schema.idField])), total };
   }
   return out;
 }
