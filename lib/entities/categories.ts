@@ -104,16 +104,16 @@ export const categoriesEntity = defineEntity({
     products: {
       ...productsWithoutNested(),
       schema: {
-        ...productsWithoutNested().schema,
+        ...productsEntity.schema,
         filters: productsEntity.schema.filters,
       },
       http: {
-        ...productsWithoutNested().http,
+        ...productsEntity.http,
         operations: ['list', 'get', 'update', 'delete'],
         collection: { shape: 'wrapped', key: 'products', rowsOf: productsEntity },
       },
       docs: {
-        ...productsWithoutNested().docs,
+        ...productsEntity.docs,
         sortKeys: ['id', ...Object.keys(productsEntity.storage.sortRules ?? {})],
       },
     },
