@@ -52,11 +52,11 @@ export interface CountRef {
  * A record and some count items (field → count), in one strongly consistent BatchGetItem: one DynamoDB
  * request for a single object whose answer shows counts (a category's product_count).
  */
-export async function getRecordWithCounts(
-  def: StoredEntityDefinition,
+export async function getRecordWithCounts<D extends StoredEntityDefinition>(
+  def: D,
   id: number,
   counts: Record<string, CountRef>,
-): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
+): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }> {
   const recordKey = entityKeys.record(def.storage.name, id);
   const countKeys = Object.entries(counts).map(
     ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
@@ -64,7 +64,7 @@ export async function getRecordWithCounts(
   const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
   const item = lookup(recordKey);
   return {
-    record: item ? withoutKeys<EntityRecord>(item) : undefined,
+    record: item ? withoutKeys<RecordOf<D>>(item) : undefined,
     counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
   };
 }
@@ -226,12 +226,12 @@ export async function updateRecord<D extends StoredEntityDefinition>(
 }
 
 /** Deletes a record, its index items and counts; refused (400) while dependants exist. */
-export async function deleteRecord(
-  def: StoredEntityDefinition,
+export async function deleteRecord<D extends StoredEntityDefinition>(
+  def: D,
   id: number,
-  judge?: (current: EntityRecord) => void | Promise<void>,
-  extra?: (current: EntityRecord) => TransactItem[],
-): Promise<EntityRecord> {
+  judge?: (current: RecordOf<D>) => void | Promise<void>,
+  extra?: (current: RecordOf<D>) => TransactItem[],
+): Promise<RecordOf<D>> {
   return retryOnConditionFailed(async () => {
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();

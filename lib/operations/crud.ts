@@ -8,6 +8,7 @@ import {
   type ExtraItems,
   getRecord,
   getRecordWithCounts,
+  type RecordOf,
   updateRecord,
   type WithId,
 } from '../db/entity-store.js';
@@ -33,25 +34,29 @@ import { withSwitchedFields } from './switched-fields.js';
  * logic (a category's tree, a product's categories, an order's totals) comes in
  * through hooks; everything else — validation, defaults, vendor scope, paging,
  * storage, the wire representation, the answers — is the same for all of them.
+ *
+ * The hooks of a definition `D` receive its records typed (`RecordOf<D>`: a product's `amount` a number), so a
+ * hook reads its own fields without converting them. They are methods, so hooks written for one definition
+ * serve the definitions built from it (a nested path's copy of products, the variations) as well.
  */
-export interface EntityHooks {
+export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefinition> {
   /** Conditions a list always applies (a nested path's parent: `/categories/:id/products`). */
-  scope?: (request: ApiRequest) => Promise<ListCondition[]> | ListCondition[];
+  scope?(request: ApiRequest): Promise<ListCondition[]> | ListCondition[];
   /** Turns filter values into conditions where a filter is more than a field comparison (`cid` with subcats). */
-  conditions?: (
+  conditions?(
     filters: FieldValues,
     request: ApiRequest,
-  ) => Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
+  ): Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
   /** The values to store on create, after validation and defaults (timestamps are set already). */
-  create?: (values: FieldValues, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  create?(values: FieldValues, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** The changes to store on update, judged against the current record on every attempt. */
-  update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  update?(changes: FieldValues, current: RecordOf<D>, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
-  remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  remove?(current: RecordOf<D>, request: ApiRequest): Promise<void> | void;
   /** Items a delete's transaction must also hold (a unique-value marker to free with the record). */
-  removeItems?: (current: EntityRecord) => TransactItem[];
+  removeItems?(current: RecordOf<D>): TransactItem[];
   /** Runs after a committed delete. */
-  afterDelete?: (deleted: EntityRecord) => Promise<void>;
+  afterDelete?(deleted: RecordOf<D>): Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?: WithId;
   /** Items the record's write transaction must also hold. */
@@ -62,9 +67,9 @@ export interface EntityHooks {
    */
   alongsideCounts?: (id: number) => Record<string, CountRef>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
-  decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
+  decorate?(records: RecordOf<D>[], view: View): Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
-  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
+  afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -73,23 +78,28 @@ const now = () => Math.floor(Date.now() / 1000);
  * A vendor sees only its own company's records of a vendor-scoped entity, and a store or vendor context
  * only that company's records of a company-owned one; any other is a 404 there (SPEC §10).
  */
-export function assertVisible(
+export function assertVisible<R extends EntityRecord>(
   def: StoredEntityDefinition,
   request: ScopeSource,
-  record: EntityRecord | undefined,
-): EntityRecord {
+  record: R | undefined,
+): R {
   if (!record) throw new NotFoundError();
   const company = confinedCompany(def, request);
   if (company !== undefined && Number(record.company_id) !== company) throw new NotFoundError();
   return record;
 }
 
-export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks, records: EntityRecord[], view: View) {
+export async function presentAll<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  records: RecordOf<D>[],
+  view: View,
+) {
   const decorated = hooks.decorate ? await hooks.decorate(records, view) : records;
   return decorated.map((record) => present(def, record, view));
 }
 
-export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const filters = readFilters(def, request.query);
     if (def.http.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
@@ -118,9 +128,9 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
 }
 
 /** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
-async function listConditions(
-  def: StoredEntityDefinition,
-  hooks: EntityHooks,
+async function listConditions<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
   request: ApiRequest,
   filters: FieldValues,
 ): Promise<ListCondition[]> {
@@ -138,13 +148,18 @@ async function listConditions(
 }
 
 /** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
-async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues) {
+async function everyRecord<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  request: ApiRequest,
+  filters: FieldValues,
+) {
   const conditions = await listConditions(def, hooks, request, filters);
   const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
   return presentAll(def, hooks, records, 'list');
 }
 
-export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function getOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const id = parseId(request.route.id);
     const counts = hooks.alongsideCounts?.(id);
@@ -158,10 +173,10 @@ export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {
 }
 
 /** What a single GET of `record` shows (its ETag's source), for judging a write's If-Match. */
-async function presentedSingle(
-  def: StoredEntityDefinition,
-  hooks: EntityHooks,
-  record: EntityRecord,
+async function presentedSingle<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  record: RecordOf<D>,
 ): Promise<unknown> {
   const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.schema.idField])) ?? {});
   const counts = Object.fromEntries(
@@ -173,7 +188,7 @@ async function presentedSingle(
   return shown;
 }
 
-export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function createOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     // A vendor's records belong to its company, and a context path's to that company, whatever the body
     // says (SPEC §10); the company counts as sent, so an entity that requires one (categories) has it.
@@ -194,10 +209,10 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
   };
 }
 
-export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const id = parseId(request.route.id);
-    let previous: EntityRecord | undefined;
+    let previous: RecordOf<D> | undefined;
     const judgeIfMatch = ifMatchJudge(request);
     const record = await updateRecord(
       def,
@@ -220,7 +235,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
   };
 }
 
-export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function deleteOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const judgeIfMatch = ifMatchJudge(request);
     const deleted = await deleteRecord(
@@ -247,13 +262,13 @@ const OPERATIONS = {
 } as const;
 
 /** The Lambda handler of one operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. */
-export function entityHandler(
-  def: StoredEntityDefinition,
+export function entityHandler<D extends StoredEntityDefinition>(
+  def: D,
   operation: keyof typeof OPERATIONS,
-  hooks: EntityHooks = {},
+  hooks: NoInfer<EntityHooks<D>> = {},
   routeKey = `${def.name}.${operation}`,
 ): LambdaHandler {
-  return apiHandler(routeKey, OPERATIONS[operation](def, hooks));
+  return apiHandler(routeKey, OPERATIONS[operation]<D>(def, hooks));
 }
 
 export type { ApiResult };

@@ -112,7 +112,7 @@ function checkRating(values: FieldValues): void {
     throw invalid('rating_value', 'The rating_value field must be between 0 and 5');
 }
 
-export const discussionHooks: EntityHooks = {
+export const discussionHooks: EntityHooks<typeof discussionsEntity> = {
   create: newPost,
   update: (changes) => {
     checkRating(changes);
@@ -144,7 +144,7 @@ async function productOf(request: ApiRequest): Promise<number> {
 }
 
 /** `/products/:id/discussions`: list and POST forced to that product; 404 for an unknown product. */
-export const productDiscussionHooks: EntityHooks = {
+export const productDiscussionHooks: EntityHooks<typeof discussionsEntity> = {
   ...discussionHooks,
   scope: async (request): Promise<ListCondition[]> => {
     const thread = await threadOf('P', await productOf(request));
