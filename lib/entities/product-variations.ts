@@ -32,6 +32,14 @@ const actionAnswer = {
   properties: { message: { type: 'string' }, group: { type: 'object' }, products_status: { type: ['object', 'null'] } },
   required: ['message', 'group', 'products_status'],
 };
+/** The features of a group as a body names them: each feature and its purpose. */
+const FEATURES_BODY = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } },
+  },
+};
 const messageAnswer = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 const productIdBody = { type: 'object', properties: { product_id: { type: 'integer' } } };
 
@@ -64,16 +72,7 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
               properties: {
                 ...(nestedUnderProduct ? {} : { product_id: { type: 'integer' } }),
                 combinations: { type: 'array', items: { type: 'array', items: { type: ['string', 'integer'] } } },
-                features: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: {
-                      feature_id: { type: 'integer' },
-                      purpose: { type: 'string', enum: [...VARIATION_PURPOSES] },
-                    },
-                  },
-                },
+                features: FEATURES_BODY,
               },
             }
           : productIdBody,
@@ -193,16 +192,7 @@ export const variationGroupsEntity = defineEntity({
         properties: {
           product_ids: { type: 'array', items: { type: 'integer' } },
           code: { type: 'string' },
-          features: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                feature_id: { type: 'integer' },
-                purpose: { type: 'string', enum: [...VARIATION_PURPOSES] },
-              },
-            },
-          },
+          features: FEATURES_BODY,
         },
       },
       update: { type: 'object', properties: { code: { type: 'string' } } },
