@@ -5,9 +5,9 @@ import { storesEntity } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import type { Route } from '../../lib/http/route.js';
-import { categoryHooks } from '../../lib/operations/categories.js';
+import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
-import { createOrder } from '../../lib/operations/orders.js';
+import { createOrder } from '../../lib/operations/orders/index.js';
 import { productHooks } from '../../lib/operations/products.js';
 import type { Operation } from '../../lib/stack/api-handler.js';
 import type { ApiRequest } from '../../lib/stack/request.js';
@@ -16,7 +16,7 @@ import { collectTransactions, writeCollected } from './bulk-writes.js';
 
 /**
  * The catalog the product, category, store and order requests act on, written by the API's own create
- * operations (lib/operations/crud.ts createOperation with each entity's hooks, lib/operations/orders.ts
+ * operations (lib/operations/crud.ts createOperation with each entity's hooks, lib/operations/orders/create.ts
  * createOrder) called in-process with a root caller: body validation, defaults, timestamps, the hooks'
  * derived fields (a product's main_category and company_name, a category's path) and the repository's
  * createRecord with its index items, counts and reference checks, exactly as POST would write them. Only

@@ -1,4 +1,4 @@
-import { removeFromStorefrontCart } from '../../lib/operations/storefront-cart.js';
+import { removeFromStorefrontCart } from '../../lib/operations/carts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('sra_cart_content.delete', removeFromStorefrontCart);

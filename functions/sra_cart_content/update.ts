@@ -1,4 +1,4 @@
-import { changeStorefrontCart } from '../../lib/operations/storefront-cart.js';
+import { changeStorefrontCart } from '../../lib/operations/carts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 export const handler = apiHandler('sra_cart_content.update', changeStorefrontCart);

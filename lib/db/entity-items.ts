@@ -113,7 +113,7 @@ function bucketEntry(
 
 /**
  * The bucketed sort entry of a record, where it is stored (an order moving its stock writes it itself:
- * lib/operations/order-stock.ts) — one entry, without computing the record's others.
+ * lib/operations/orders/stock-items.ts) — one entry, without computing the record's others.
  */
 export function bucketedSortEntry(
   def: StoredEntityDefinition,

@@ -3,7 +3,7 @@ import { fixed, raw } from './field-builders.js';
 
 /**
  * Carts (the recording's `carts`; the id is the customer's `user_id`). GET and DELETE only: POST and PUT are
- * 405. A cart is filled by the storefront (`sra_cart_content`, lib/operations/storefront-cart.ts) and exists
+ * 405. A cart is filled by the storefront (`sra_cart_content`, lib/operations/carts/storefront.ts) and exists
  * while it holds products: the storefront deletes the record when the last line goes, so `GET /carts` lists
  * exactly the carts that hold products (SPEC §10 Carts) and a user without one is a 404 (#212).
  *
@@ -11,7 +11,7 @@ import { fixed, raw } from './field-builders.js';
  * with its index items; it is an entity record, so carts make change events (`carts.created`, `carts.updated`,
  * `carts.deleted`). The record holds the lines (`lines`, never shown as such) and what CS-Cart keeps with a
  * cart: the date of the last change, the address it came from, the line count and total at that change.
- * `firstname`, `lastname`, `phone`, `user_data` and `products` are read with the cart (lib/operations/carts.ts).
+ * `firstname`, `lastname`, `phone`, `user_data` and `products` are read with the cart (lib/operations/carts/hooks.ts).
  */
 export const cartsEntity = defineEntity({
   name: 'carts',

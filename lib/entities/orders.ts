@@ -29,7 +29,7 @@ const str = (def = ''): FieldSpec => ({ kind: 'string', default: def });
 /**
  * Orders (SPEC §10; the recording's `orders`). Computed, never trusted: line prices come from the
  * products, totals from the lines (decimal arithmetic), shipping from the shipping method, the
- * surcharge from the payment method; stock is taken in the same transaction (lib/operations/orders.ts).
+ * surcharge from the payment method; stock is taken in the same transaction (lib/operations/orders/).
  * Only `status` (a status of type O), `notes` and `details` change afterwards.
  */
 export const ordersEntity = defineEntity({

@@ -5,7 +5,7 @@ export const PAGE_TYPES = ['T', 'L'] as const;
 export const PAGE_STATUSES = ['A', 'D', 'H'] as const;
 
 /**
- * Pages (the recording's `pages`): a tree like the categories (lib/operations/tree.ts) — `parent_id` 0
+ * Pages (the recording's `pages`): a tree like the categories (lib/operations/tree/) — `parent_id` 0
  * is the root, `id_path` and `level` (list rows only, 0 at the root) follow from the parent, the hidden
  * `path_ids` indexes every page's subtree. `page_type` is T (text) or L (link; the blog, form and poll
  * types belong to add-ons we do not have); it is set on create only (CS-Cart drops it from a PUT).

@@ -61,7 +61,7 @@ const CART_IDS = {
  * 0 removes); DELETE removes a line or, on the collection, empties the cart. There is no GET of one line (405,
  * as CS-Cart's `api_not_need_id`). Only a customer's token opens it (a guest with the storefront key alone:
  * 403); an administrator's API key uses the administrator's own cart, as in CS-Cart; vendors: 403.
- * lib/operations/storefront-cart.ts; the cart is the `carts` record of the customer (lib/entities/carts.ts).
+ * lib/operations/carts/storefront.ts; the cart is the `carts` record of the customer (lib/entities/carts.ts).
  */
 export const sraCartContentEntity: EntityDefinition = {
   name: 'sra_cart_content',

@@ -1,7 +1,7 @@
 import type { EntityRecord } from '../db/entity-store.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
 import { type EntityHooks, presentAll } from '../operations/crud.js';
-import { orderHooks } from '../operations/orders.js';
+import { orderHooks } from '../operations/orders/index.js';
 import { presentLink, presentUsergroup } from '../operations/presenters.js';
 import { productHooks } from '../operations/products.js';
 import { statusHooks } from '../operations/statuses.js';

@@ -1,8 +1,8 @@
 import { pagesEntity } from '../entities/pages.js';
 import type { EntityHooks } from './crud.js';
-import { tree } from './tree.js';
+import { tree } from './tree/index.js';
 
-/** The page tree (lib/operations/tree.ts); a root page has `level` 0, as the recording shows. */
+/** The page tree (lib/operations/tree/); a root page has `level` 0, as the recording shows. */
 const pageTree = tree(pagesEntity, {
   noun: 'page',
   rootLevel: 0,

@@ -9,7 +9,7 @@ import { storesEntity } from '../entities/companies.js';
 import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
-import { categoryHooks } from './categories.js';
+import { categoryHooks } from './categories/index.js';
 
 /**
  * What CS-Cart's `fn_update_product` and the API's `Products::create` fill in for a new product (SPEC §10

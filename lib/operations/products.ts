@@ -9,7 +9,7 @@ import type { StoredValue } from '../entities/types.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
-import { categoryTreeOf } from './category-tree-index.js';
+import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';

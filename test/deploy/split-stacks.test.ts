@@ -1,18 +1,17 @@
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * The deployment as `npm run deploy` ships it: a core stack (table, REST API, dispatchers,
+ * /version) and one stack per domain hung on it through imports, every one packaged offline here
+ * for stage prod. Together they must serve every operation exactly once, each function with
+ * exactly the DynamoDB access its code needs, every stack far below CloudFormation's limit.
+ */
+import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../functions/handler-table.generated.js';
 import { tableDefinition } from '../../lib/db/schema.js';
-import { parseApiPath } from '../../lib/http/api-path.js';
-import { resolveRoute } from '../../lib/http/route.js';
-import { cursorKeyFunctions } from '../../scripts/lib/stage-expectations.js';
 import {
   EXPECTED_ACCESS,
   EXPECTED_OTHER,
   EXPECTED_QUEUE_WORKERS,
   EXPECTED_SCHEDULED,
-  QUEUE_SENDERS,
   unionOf,
   WRITE_ACTIONS,
 } from './expected-access.js';
@@ -28,94 +27,36 @@ import {
   statementsOf,
   unconditionalActions,
 } from './inspect.js';
-import { type PackagedStage, packageStacks } from './package-template.js';
-
-const require = createRequire(import.meta.url);
-const { CFN_RESOURCE_LIMIT, DOMAIN_BUDGET, SPLIT_STACKS, stackSize } = require('../../infra/stack-size.cjs') as {
-  CFN_RESOURCE_LIMIT: number;
-  DOMAIN_BUDGET: number;
-  SPLIT_STACKS: string[];
-  stackSize: (domain: string) => { byType: Record<string, number>; total: number };
-};
-const run = promisify(execFile);
-
-/**
- * The deployment as `npm run deploy` ships it: a core stack (table, REST API, dispatchers,
- * /version) and one stack per domain hung on it through imports, every one packaged offline here
- * for stage prod. Together they must serve every operation exactly once, each function with
- * exactly the DynamoDB access its code needs, every stack far below CloudFormation's limit.
- */
-const STAGE = 'prod';
-const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
-/** The middleware's own items: failed-login counters, rate-limit buckets, Idempotency-Keys. */
-const THROTTLE_ONLY = {
-  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] },
-};
-const DISPATCHERS = ['api-php', 'fallback'];
-/** The dispatcher of store and vendor context paths (`stores/{id}/{proxy+}`), in the stack that owns `stores/{id}`. */
-const CONTEXT_DISPATCHER = 'company-context';
-/** The panel and the public documentation: in core, not API operations. */
-const OTHERS = Object.keys(EXPECTED_OTHER);
-/** Functions on a schedule, not a route (the webhook retry runner). */
-const SCHEDULED = Object.keys(EXPECTED_SCHEDULED);
-/** Functions triggered by a queue (the webhook delivery worker). */
-const QUEUE_WORKERS = Object.keys(EXPECTED_QUEUE_WORKERS);
-/** The change feed's queues (infra/webhook-queues.cjs), which only their senders and receivers are granted. */
-const isQueue = (resource: unknown) =>
-  /"Fn::Join":\[":",\["arn",.*"sqs",.*"store-api-[a-z0-9]+-(webhook-delivery\.fifo|events-consumer-failures)"\]\]/.test(
-    JSON.stringify(resource),
-  );
-// --- events (issue 20) ---
-/** Stream-triggered functions (infra/function-table.cjs STREAM_FUNCTIONS): no routes, their own kind of access. */
-const STREAM_CONSUMERS = ['events-consumer'];
-const EVENT_STORE_ONLY = {
-  'ForAllValues:StringLike': {
-    'dynamodb:LeadingKeys': [
-      'EVENTS#*',
-      'EVENTID#*',
-      'EVENTDAYS',
-      'WEBHOOK#*',
-      'IDX#webhook#*',
-      'SORT#webhook#*',
-      'COUNT#webhook',
-      'COUNT#webhook#*',
-      'WHDELIVERY#*',
-      'WHHEALTH#*',
-    ],
-  },
-};
-const isTableStream = (resource: unknown) => JSON.stringify(resource).includes(`"store-api-${STAGE}-TableStreamArn"`);
-// --- end events ---
-
-const mapping0 = (mappings: unknown[]) => JSON.stringify(mappings[0]);
-
-/** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
-function routeKey(route: Route): string | undefined {
-  const concrete = `/${route.path.replace(/\{[^}]+\}/g, '7')}`;
-  return resolveRoute(route.method, parseApiPath(concrete, {})).key;
-}
-
-const CURSOR_KEY_FUNCTIONS = cursorKeyFunctions();
+import {
+  CFN_RESOURCE_LIMIT,
+  CONTEXT_DISPATCHER,
+  CONTEXT_DISPATCHER_ROUTES,
+  CURSOR_KEY_FUNCTIONS,
+  DISPATCHERS,
+  DOMAIN_BUDGET,
+  DOMAIN_STACKS,
+  EVENT_STORE_ONLY,
+  EVENTS_CONSUMER_ACTIONS,
+  EVERY_FUNCTION,
+  expectedVariables,
+  isQueue,
+  isTableStream,
+  mapping0,
+  OTHERS,
+  packagedStacks,
+  QUEUE_WORKERS,
+  routeKey,
+  run,
+  SCHEDULED,
+  SPLIT_STACKS,
+  STAGE,
+  STREAM_CONSUMERS,
+  stackSize,
+  THROTTLE_ONLY,
+} from './split-stacks-fixtures.js';
 
 describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
-  let stacks: Map<string, PackagedStage>;
-  const stack = (name: string) => stacks.get(name)!.template;
-  const everyLambda = () =>
-    SPLIT_STACKS.flatMap((name) => lambdas(stack(name), STAGE).map((lambda) => ({ ...lambda, stack: name })));
-  const everyRoute = () =>
-    SPLIT_STACKS.flatMap((name) => routes(stack(name), STAGE).map((route) => ({ ...route, stack: name })));
-
-  beforeAll(async () => {
-    const started = Date.now();
-    stacks = await packageStacks(STAGE, SPLIT_STACKS, 2);
-    const times = SPLIT_STACKS.map((name) => `${name} ${stacks.get(name)!.seconds.toFixed(0)} s`).join(', ');
-    console.log(
-      `[split] packaged ${SPLIT_STACKS.length} stacks in ${((Date.now() - started) / 1000).toFixed(0)} s, 2 at a time (${times})`,
-    );
-  }, 900_000);
-  afterAll(async () => {
-    await Promise.all([...(stacks?.values() ?? [])].map((packaged) => packaged.cleanup()));
-  });
+  const { stack, everyLambda, everyRoute, templatePath } = packagedStacks();
 
   it(`keeps every stack below CloudFormation's ${CFN_RESOURCE_LIMIT} resources, and each at most ${DOMAIN_BUDGET}`, () => {
     for (const name of SPLIT_STACKS) {
@@ -172,18 +113,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
   it('holds every function once: each operation, the dispatchers, panel and docs in core, one catch-all per domain stack', () => {
     const names = everyLambda().map((lambda) => lambda.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual(
-      [
-        ...Object.keys(EXPECTED_ACCESS),
-        ...DISPATCHERS,
-        CONTEXT_DISPATCHER,
-        ...OTHERS,
-        ...SCHEDULED,
-        ...STREAM_CONSUMERS,
-        ...QUEUE_WORKERS,
-        ...DOMAIN_STACKS.map((name) => `${name}-fallback`),
-      ].sort(),
-    );
+    expect(names.sort()).toEqual(EVERY_FUNCTION);
     const stores = everyLambda().find((lambda) => lambda.name === 'stores-get')!.stack;
     expect(lambdas(stack(stores), STAGE).map((l) => l.name)).toContain(CONTEXT_DISPATCHER);
     expect(lambdas(stack('core'), STAGE).map((l) => l.name)).toEqual(
@@ -195,25 +125,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       for (const { name: fn } of lambdas(stack(name), STAGE)) {
         const lambda = lambdaByName(stack(name), STAGE, fn);
         expect(lambda.Properties?.Runtime).toBe('nodejs22.x');
-        expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(
-          [
-            'AUTH_CACHE_TTL_MS',
-            'CORS_ORIGINS',
-            'IDEMPOTENCY_LOCK_SECONDS',
-            'LOG_LEVEL',
-            'POWERTOOLS_METRICS_DISABLED',
-            'POWERTOOLS_TRACE_ENABLED',
-            'RATE_LIMIT_BURST',
-            'RATE_LIMIT_PER_SECOND',
-            'STOREFRONT_URL',
-            'STORE_EDITION',
-            'TABLE_NAME',
-            'WEBHOOKS_ALLOW_PRIVATE_URLS',
-            ...(QUEUE_SENDERS.includes(fn) ? ['WEBHOOK_QUEUE_URL'] : []),
-            // Where the cursor key is, for the functions that sign or verify cursors only (infra/secrets.cjs).
-            ...(CURSOR_KEY_FUNCTIONS.has(fn) ? ['CURSOR_SECRET_PARAMETER'] : []),
-          ].sort(),
-        );
+        expect(Object.keys(lambda.Properties?.Environment?.Variables ?? {}).sort()).toEqual(expectedVariables(fn));
         // The stage traces: its DynamoDB calls become X-Ray subsegments (lib/db/client.ts).
         expect(lambda.Properties?.Environment?.Variables?.POWERTOOLS_TRACE_ENABLED).toBe('true');
       }
@@ -367,26 +279,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       statement.Action.some((a) => WRITE_ACTIONS.includes(a.replace('dynamodb:', ''))),
     );
     expect(writes.map((statement) => statement.Condition)).toEqual([EVENT_STORE_ONLY]);
-    expect(statements.flatMap((statement) => statement.Action).sort()).toEqual(
-      [
-        'dynamodb:BatchGetItem',
-        'dynamodb:DescribeStream',
-        'dynamodb:GetRecords',
-        'dynamodb:GetShardIterator',
-        'dynamodb:ListStreams',
-        'dynamodb:PutItem',
-        'dynamodb:GetItem',
-        'dynamodb:Query',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'logs:CreateLogStream',
-        'logs:PutLogEvents',
-        'sqs:SendMessage',
-        // prod traces every function (the tracing param).
-        'xray:PutTelemetryRecords',
-        'xray:PutTraceSegments',
-      ].sort(),
-    );
+    expect(statements.flatMap((statement) => statement.Action).sort()).toEqual(EVENTS_CONSUMER_ACTIONS);
   });
 
   it.each(QUEUE_WORKERS)(
@@ -444,15 +337,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
         .filter((r) => r.fn === CONTEXT_DISPATCHER)
         .map((r) => `${r.method} ${r.path}`)
         .sort(),
-    ).toEqual(
-      ['api', 'api/2.0']
-        .flatMap((prefix) =>
-          ['stores', 'vendors'].flatMap((company) =>
-            ['ANY', 'OPTIONS'].map((m) => `${m} ${prefix}/${company}/{id}/{proxy+}`),
-          ),
-        )
-        .sort(),
-    );
+    ).toEqual(CONTEXT_DISPATCHER_ROUTES);
     for (const name of DOMAIN_STACKS) {
       const own = lambdas(stack(name), STAGE)
         .map((l) => l.name)
@@ -493,7 +378,7 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       console.log('[split] cfn-lint is not installed on this machine: lint not run');
       return;
     }
-    const paths = SPLIT_STACKS.map((name) => stacks.get(name)!.templatePath);
+    const paths = SPLIT_STACKS.map((name) => templatePath(name));
     const output = await run('cfn-lint', ['--format', 'parseable', ...paths], { maxBuffer: 16 * 1024 * 1024 }).then(
       (r) => r.stdout,
       (error: { stdout?: string }) => error.stdout ?? '',

@@ -123,7 +123,7 @@ describe('pages', () => {
   });
 });
 
-describe('the tree shared with categories (lib/operations/tree.ts)', () => {
+describe('the tree shared with categories (lib/operations/tree/)', () => {
   it('categories keep their id_path, level (1 at the root) and subtree moves', async () => {
     const store = await api('POST', '/api/stores', {
       body: { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` },

@@ -3,7 +3,7 @@
  * events half): a receiver on 127.0.0.1 subscribes through the API, changes are made through the API only,
  * and what arrives is watched — signed (verified with the `standardwebhooks` library), one event per committed
  * change of products, orders and users, none for a refused request, none of another company for a bound
- * subscription. test/integration/webhooks.test.ts covers the same deliveries with the sink called directly.
+ * subscription. test/integration/webhooks-delivery.test.ts covers the same deliveries with the sink called directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';

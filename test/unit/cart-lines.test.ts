@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
-import { amountChanges, cartItemId, linesToAdd } from '../../lib/operations/cart-lines.js';
+import { amountChanges, cartItemId, linesToAdd } from '../../lib/operations/carts/lines.js';
 import { numberFeatureValue } from '../../lib/operations/feature-numbers.js';
 
-describe('storefront cart bodies (lib/operations/cart-lines.ts)', () => {
+describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
   it("a cart item id depends on the product and its options, not on the options' order", () => {
     expect(cartItemId(12, { 3: '7', 1: '2' })).toBe(cartItemId(12, { 1: '2', 3: '7' }));
     expect(cartItemId(12, {})).not.toBe(cartItemId(13, {}));

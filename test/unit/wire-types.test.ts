@@ -1,7 +1,7 @@
 /**
  * Every entity's fields in the recording's JSON types (CS-Cart's wire format), as lib/entities/present.ts shows
  * a record — no HTTP: a definition's field declared with another kind, wire type or decimal places fails here in
- * seconds. test/e2e/entity-walk.test.ts proves the same over HTTP once per collection and object path, with the
+ * seconds. test/e2e/entity-walk-*.test.ts prove the same over HTTP once per collection and object path, with the
  * fields operations add (joined names, computed values) that a definition alone does not hold.
  */
 import { describe, expect, it } from 'vitest';

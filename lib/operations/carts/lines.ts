@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { ValidationError } from '../../errors.js';
+
+/**
+ * The lines of a storefront cart and the bodies that change them (storefront.ts). A line is
+ * one product with one choice of options; its id (CS-Cart's cart item id) is derived from both, so adding the same
+ * product with the same options again finds the same line.
+ */
+
+export type ProductOptions = Record<string, string>;
+
+export interface CartLine {
+  product_id: number;
+  amount: number;
+  product_options: ProductOptions;
+}
+
+export type CartLines = Record<string, CartLine>;
+
+export const MAX_LINES = 100;
+export const MAX_AMOUNT = 1_000_000;
+
+export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** A cart item id: a 32-bit number from the product and its options (as CS-Cart's `fn_generate_cart_id`, a crc32). */
+export function cartItemId(productId: number, options: ProductOptions): string {
+  const sorted = Object.keys(options)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((key) => [key, options[key]]);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([productId, sorted]))
+    .digest();
+  return String(digest.readUInt32BE(0) || 1);
+}
+
+const wholeNumber = (value: unknown, min: number, max = MAX_AMOUNT): number | undefined => {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `product_options`: option id → variant id or text; absent or empty is none. */
+function readOptions(sent: unknown, where: string): ProductOptions {
+  if (sent === undefined || sent === null || sent === '' || (Array.isArray(sent) && sent.length === 0)) return {};
+  if (!isObject(sent))
+    throw invalid('product_options', `The product_options of ${where} must map option ids to variants: {"3": 12}`);
+  const options: ProductOptions = {};
+  for (const [optionId, value] of Object.entries(sent)) {
+    const text =
+      typeof value === 'number' && Number.isInteger(value) && value >= 0
+        ? String(value)
+        : typeof value === 'string'
+          ? value.trim()
+          : undefined;
+    if (!/^\d{1,15}$/.test(optionId) || Number(optionId) < 1 || text === undefined || text.length > 255) {
+      throw invalid('product_options', `The product_options of ${where} must map option ids to variants: {"3": 12}`);
+    }
+    options[String(Number(optionId))] = text;
+  }
+  return options;
+}
+
+/** The `products` of a body: a non-empty object (or list) of lines, at most MAX_LINES of them. */
+function productsOf(body: Record<string, unknown>): Array<[string, unknown]> {
+  const sent = body.products;
+  if (
+    sent === undefined ||
+    sent === null ||
+    sent === '' ||
+    (Array.isArray(sent) && sent.length === 0) ||
+    (isObject(sent) && Object.keys(sent).length === 0)
+  ) {
+    throw invalid('products', 'The products field is required');
+  }
+  if (!isObject(sent) && !Array.isArray(sent))
+    throw invalid('products', 'The products field must map keys to lines: {"1": {"product_id": 12, "amount": 2}}');
+  const entries = Array.isArray(sent)
+    ? sent.map((line, i) => [String(i), line] as [string, unknown])
+    : Object.entries(sent);
+  if (entries.length > MAX_LINES) throw invalid('products', `A cart holds at most ${MAX_LINES} lines`);
+  return entries;
+}
+
+/**
+ * POST's lines to add: `{"<key>": {"product_id", "amount", "product_options"}}`; without `product_id` the key is the
+ * product id (CS-Cart's second form); `amount` defaults to 1. Lines of the same product and options add up.
+ */
+export function linesToAdd(body: Record<string, unknown>): CartLine[] {
+  const added = new Map<string, CartLine>();
+  for (const [key, line] of productsOf(body)) {
+    if (!isObject(line))
+      throw invalid('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
+    const productId = wholeNumber(line.product_id ?? key, 1, Number.MAX_SAFE_INTEGER);
+    if (productId === undefined) throw invalid('products', `The products line "${key}" needs a product_id`);
+    const amount =
+      line.amount === undefined || line.amount === null || line.amount === '' ? 1 : wholeNumber(line.amount, 1);
+    if (amount === undefined)
+      throw invalid('products', `The amount of products line "${key}" must be a whole number from 1 to ${MAX_AMOUNT}`);
+    const options = readOptions(line.product_options, `products line "${key}"`);
+    const id = cartItemId(productId, options);
+    const before = added.get(id);
+    added.set(id, { product_id: productId, amount: (before?.amount ?? 0) + amount, product_options: options });
+  }
+  return [...added.values()];
+}
+
+/** A new amount for a line (PUT): a whole number, 0 removes the line. */
+export function readAmount(value: unknown, where: string): number {
+  const amount = wholeNumber(value, 0);
+  if (amount === undefined)
+    throw invalid('amount', `The amount of ${where} must be a whole number from 0 to ${MAX_AMOUNT}`);
+  return amount;
+}
+
+/** PUT's changes: cart item id → new amount, from `/:cart_item_id {"amount"}` or `{"products": {"<item id>": {"amount"}}}`. */
+export function amountChanges(itemId: string | undefined, body: Record<string, unknown>): Map<string, number> {
+  const changes = new Map<string, number>();
+  if (itemId !== undefined) {
+    if (!Object.hasOwn(body, 'amount')) throw invalid('amount', 'The amount field is required');
+    changes.set(itemId, readAmount(body.amount, `cart item ${itemId}`));
+    return changes;
+  }
+  for (const [key, line] of productsOf(body)) {
+    if (!isObject(line) || !Object.hasOwn(line, 'amount'))
+      throw invalid('products', `The products line "${key}" needs an amount`);
+    changes.set(key, readAmount(line.amount, `cart item ${key}`));
+  }
+  return changes;
+}

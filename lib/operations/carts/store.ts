@@ -1,0 +1,55 @@
+import { readCart, writeCart } from '../../db/carts.js';
+import { type EntityRecord, getRecords, type RecordOf } from '../../db/entity-store.js';
+import type { UserRecord } from '../../db/records.js';
+import { getUser } from '../../db/users.js';
+import type { cartsEntity } from '../../entities/carts.js';
+import { optionsEntity } from '../../entities/options.js';
+import { productsEntity } from '../../entities/products.js';
+import type { StoredValue } from '../../entities/types.js';
+import { presentUsers } from '../users.js';
+
+/** A cart, a product and an option as stored: fields typed by their definitions. */
+export type CartRecord = RecordOf<typeof cartsEntity>;
+export type ProductRecord = RecordOf<typeof productsEntity>;
+export type OptionRecord = RecordOf<typeof optionsEntity>;
+export type { UserRecord };
+
+/**
+ * What the cart operations need of storage, one aggregate: a customer's cart record, written on the version read,
+ * and what a cart is judged and shown with — the products and options its lines name, the customer and their
+ * profile. The operations receive it; the unit tests give them one of their own.
+ */
+export interface CartStore {
+  /** The customer's cart record, or undefined when the cart is empty. */
+  cart(userId: number): Promise<EntityRecord | undefined>;
+  /**
+   * Writes the customer's cart: `decide` sees the record as it is (undefined: no cart) on every attempt and answers
+   * its new values, or undefined for an empty cart (the record is then deleted). It may throw to refuse.
+   */
+  writeCart(
+    userId: number,
+    decide: (
+      current: EntityRecord | undefined,
+    ) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
+  ): Promise<void>;
+  /** The products of these ids that exist, by id. */
+  products(ids: number[]): Promise<Map<number, ProductRecord>>;
+  /** The options of these ids that exist. */
+  options(ids: number[]): Promise<OptionRecord[]>;
+  user(id: number): Promise<UserRecord | undefined>;
+  /** The users as GET /users/:id shows them (a cart's `user_data`). */
+  profiles(users: readonly UserRecord[]): Promise<Array<Record<string, unknown>>>;
+}
+
+/** The cart store over the single table (lib/db). */
+export const dynamoCartStore: CartStore = {
+  cart: readCart,
+  async writeCart(userId, decide) {
+    await writeCart(userId, decide);
+  },
+  products: async (ids) =>
+    new Map((await getRecords(productsEntity, ids)).map((product) => [product.product_id, product])),
+  options: (ids) => getRecords(optionsEntity, ids),
+  user: getUser,
+  profiles: (users) => presentUsers(users, 'single'),
+};

@@ -1,0 +1,174 @@
+import type { EntityRecord } from '../../db/entity-store.js';
+import type { StoredValue } from '../../entities/types.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { created, noContent, ok } from '../../http/response.js';
+import type { Operation } from '../../stack/api-handler.js';
+import type { ApiRequest } from '../../stack/request.js';
+import { contextCompany } from '../company-scope.js';
+import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd } from './lines.js';
+import { cartMoney, checkOptions, checkProducts, checkStock, optionIdsOf, priceCart, productIdsOf } from './rules.js';
+import type { CartStore } from './store.js';
+
+/**
+ * The storefront cart, `/sra_cart_content` (lib/entities/sra-cart-content.ts): the caller's own cart, stored as
+ * their `carts` record (CartStore.writeCart). Every change re-reads the products, so prices, availability and
+ * stock are judged on what the catalogue holds now; a refused change writes nothing.
+ */
+
+/** The products of some lines, by id (missing ones are absent). */
+export const productsOf = (store: CartStore, lines: readonly CartLine[]) => store.products(productIdsOf(lines));
+
+/**
+ * The lines' products and options are available (rules.ts `checkProducts`, `checkOptions`); the options are read
+ * only when a line chooses some.
+ */
+async function checkAvailable(
+  store: CartStore,
+  lines: readonly CartLine[],
+  company: number | undefined,
+): Promise<void> {
+  checkProducts(lines, await productsOf(store, lines), company);
+  const optionIds = optionIdsOf(lines);
+  if (optionIds.length === 0) return;
+  const options = new Map((await store.options(optionIds)).map((option) => [String(option.option_id), option]));
+  checkOptions(lines, options);
+}
+
+/** Whose cart: the signed-in customer's (or an administrator's own); a guest has none, a vendor may not use one. */
+function owner(request: ApiRequest): number {
+  const { caller } = request;
+  if (caller.userType === 'V') throw new ForbiddenError('Vendors have no storefront cart');
+  if (caller.storefront === 'guest' || caller.userId < 1)
+    throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
+  return caller.userId;
+}
+
+const linesOf = (record: EntityRecord | undefined): CartLines => ({
+  ...((record?.lines as CartLines | undefined) ?? {}),
+});
+
+/** A cart item id from the path: CS-Cart's are numbers; anything else names no line (404). */
+function itemIdOf(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,10}$/.test(raw)) throw new NotFoundError();
+  return String(Number(raw));
+}
+
+/**
+ * The record of a cart holding `lines`, or undefined when it holds none (the record is then deleted). Stock is
+ * judged for the products whose amount grew (`grown`): taking things out of a cart is never refused.
+ */
+async function cartValues(
+  store: CartStore,
+  request: ApiRequest,
+  current: EntityRecord | undefined,
+  lines: CartLines,
+  grown: ReadonlySet<number> = new Set(),
+): Promise<Record<string, StoredValue> | undefined> {
+  if (Object.keys(lines).length === 0) return undefined;
+  const products = await productsOf(store, Object.values(lines));
+  checkStock(Object.fromEntries(Object.entries(lines).filter(([, line]) => grown.has(line.product_id))), products);
+  const { total } = priceCart(lines, products);
+  return {
+    company_id: contextCompany(request) ?? Number(current?.company_id ?? request.caller.companyId ?? 0),
+    date: Math.floor(Date.now() / 1000),
+    ip_address: request.sourceIp ?? '',
+    storefront_id: 1,
+    order_id: 0,
+    cart_products: Object.keys(lines).length,
+    total: total.toFixed(2),
+    lines: lines as unknown as Record<string, unknown>,
+  };
+}
+
+const cartIds = (ids: ReadonlyArray<[string, CartLine]>) => ({
+  cart_ids: Object.fromEntries(ids.map(([id, line]) => [id, line.product_id])),
+  message: false,
+});
+
+/** GET /sra_cart_content: the cart priced now (an empty cart when there is none). */
+export const readStorefrontCartOf =
+  (store: CartStore): Operation =>
+  async (request) => {
+    const userId = owner(request);
+    const record = await store.cart(userId);
+    const lines = linesOf(record);
+    const { products, amount, subtotal, total } = priceCart(lines, await productsOf(store, Object.values(lines)));
+    return ok({
+      products,
+      amount,
+      subtotal: cartMoney(subtotal),
+      display_subtotal: cartMoney(subtotal),
+      discount: 0,
+      tax_subtotal: 0,
+      shipping_cost: 0,
+      total: cartMoney(total),
+      display_total: cartMoney(total),
+      user_id: userId,
+      company_id: Number(record?.company_id ?? contextCompany(request) ?? 0),
+    });
+  };
+
+/** POST /sra_cart_content: adds lines (the same product and options add to their line) → 201 {"cart_ids", "message": false}. */
+export const addToStorefrontCartOf =
+  (store: CartStore): Operation =>
+  async (request) => {
+    const userId = owner(request);
+    const added = linesToAdd(request.body ?? {});
+    await checkAvailable(store, added, contextCompany(request));
+    const written: Array<[string, CartLine]> = [];
+    await store.writeCart(userId, (current) => {
+      const lines = linesOf(current);
+      written.length = 0;
+      for (const line of added) {
+        const id = cartItemId(line.product_id, line.product_options);
+        lines[id] = { ...line, amount: (lines[id]?.amount ?? 0) + line.amount };
+        written.push([id, lines[id]!]);
+      }
+      return cartValues(store, request, current, lines, new Set(added.map((line) => line.product_id)));
+    });
+    return created(cartIds(written));
+  };
+
+/** PUT /sra_cart_content/:cart_item_id {"amount"} or PUT /sra_cart_content {"products": {…}}: new amounts, 0 removes. */
+export const changeStorefrontCartOf =
+  (store: CartStore): Operation =>
+  async (request) => {
+    const userId = owner(request);
+    const changes = amountChanges(itemIdOf(request.route.id), request.body ?? {});
+    const written: Array<[string, CartLine]> = [];
+    await store.writeCart(userId, (current) => {
+      const lines = linesOf(current);
+      const grown = new Set<number>();
+      written.length = 0;
+      for (const [id, amount] of changes) {
+        const line = lines[id];
+        if (!line) throw new NotFoundError(`The cart has no item ${id}`);
+        if (amount === 0) {
+          delete lines[id];
+          continue;
+        }
+        if (amount > line.amount) grown.add(line.product_id);
+        lines[id] = { ...line, amount };
+        written.push([id, lines[id]!]);
+      }
+      return cartValues(store, request, current, lines, grown);
+    });
+    return ok(cartIds(written));
+  };
+
+/** DELETE /sra_cart_content/:cart_item_id removes a line (404 when the cart has none such); DELETE /sra_cart_content empties the cart. 204. */
+export const removeFromStorefrontCartOf =
+  (store: CartStore): Operation =>
+  async (request) => {
+    const userId = owner(request);
+    const itemId = itemIdOf(request.route.id);
+    await store.writeCart(userId, (current) => {
+      if (itemId === undefined) return undefined;
+      const lines = linesOf(current);
+      if (!lines[itemId]) throw new NotFoundError(`The cart has no item ${itemId}`);
+      delete lines[itemId];
+      return cartValues(store, request, current, lines);
+    });
+    return noContent();
+  };

@@ -1,0 +1,14 @@
+import type { EntityHooks } from '../crud.js';
+import { categoryHooksFor } from './hooks.js';
+import { categoryTreeOf as treeOfProduct } from './product-tree.js';
+import { dynamoCategoryStore as store } from './store.js';
+
+/**
+ * Categories (lib/entities/categories.ts) as the functions and the product operations use them, over the DynamoDB
+ * store. The pieces: store.ts (the storage the operations receive), rules.ts (pure rules), product-tree.ts (the
+ * categories a product is indexed under), hooks.ts (the hooks of the generic operations).
+ */
+export const categoryHooks: EntityHooks = categoryHooksFor(store);
+
+/** The categories a product in `categoryIds` is indexed under (`category_tree`): those and their ancestors. */
+export const categoryTreeOf = (categoryIds: readonly number[]): Promise<number[]> => treeOfProduct(store, categoryIds);

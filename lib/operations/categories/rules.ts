@@ -1,0 +1,26 @@
+import type { StoredValue } from '../../entities/types.js';
+import { ValidationError } from '../../errors.js';
+
+/** The pure rules of categories: a category belongs to a company, and a product is indexed under every ancestor. */
+
+const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+/** A category's `company_id` (as created, or as changed) may not be 0: every category belongs to a company. */
+export function requireCompany(companyId: StoredValue | undefined): void {
+  if (companyId !== undefined && Number(companyId) === 0)
+    throw invalid('company_id', 'The company_id field is required');
+}
+
+/**
+ * The categories a product is indexed under (`category_tree`): its own and every one on their paths (`categories`:
+ * its own as read, with their `path_ids`), each once, ascending.
+ */
+export function ancestorsOf(
+  categoryIds: readonly number[],
+  categories: ReadonlyArray<Record<string, unknown>>,
+): number[] {
+  const ancestors = new Set<number>(categoryIds);
+  for (const category of categories)
+    for (const id of (category.path_ids as number[] | undefined) ?? []) ancestors.add(Number(id));
+  return [...ancestors].sort((a, b) => a - b);
+}

@@ -1,0 +1,116 @@
+import { pauseThen } from '../../db/transact.js';
+import { ordersEntity } from '../../entities/orders.js';
+import { paymentsEntity } from '../../entities/payments.js';
+import { present } from '../../entities/present.js';
+import type { StoredValue } from '../../entities/types.js';
+import { ConflictError } from '../../errors.js';
+import { created } from '../../http/response.js';
+import type { Operation } from '../../stack/api-handler.js';
+import { contextCompany, type ScopeSource } from '../company-scope.js';
+import { customerOf } from './customer.js';
+import { orderLine, shippingLine } from './items.js';
+import type { Line, OrderRecord, ProductLine } from './records.js';
+import { checkedLines, invalid, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
+import type { OrderStore } from './store.js';
+
+/**
+ * How often an order is tried again when the stock it read changed meanwhile. Orders of one product cross a stock
+ * bucket one at a time (lib/operations/orders/stock-items.ts), so a flash sale's orders near a bucket's edge may
+ * each lose a few rounds; every round re-reads the products, and a stock gone is then a 400, not another round.
+ */
+export const ORDER_ATTEMPTS = 30;
+
+/**
+ * Products of an order, each existing, active and visible to the caller; all of one company (rules.ts
+ * `checkedLines`).
+ */
+export async function orderedProducts(store: OrderStore, request: ScopeSource, lines: Line[]): Promise<ProductLine[]> {
+  const products = await store.products(lines.map((line) => line.productId));
+  return checkedLines(request, lines, new Map(products.map((p) => [p.product_id, p])));
+}
+
+/** POST /orders → 201 {"order_id": N, "order_data": {...}}: priced from the products, stock taken in the same transaction. */
+export const createOrderOf =
+  (store: OrderStore): Operation =>
+  async (request) => {
+    const { body = {}, sourceIp } = request;
+    requireOrderFields(body);
+    const paymentId = positiveInt(body.payment_id);
+    const shippingSent =
+      body.shipping_id ??
+      (Array.isArray(body.shipping_ids) ? body.shipping_ids[0] : String(body.shipping_ids ?? '').split(',')[0]);
+    const shippingId = positiveInt(shippingSent);
+    if (paymentId === undefined) throw invalid('payment_id', 'The payment_id field must be a positive integer');
+    if (shippingId === undefined) throw invalid('shipping_id', 'The shipping_id field must be a positive integer');
+    const lines = readLines(body.products);
+    const [customer, payment, shipping, products] = await Promise.all([
+      customerOf(store, body),
+      store.payment(paymentId),
+      store.shipping(shippingId),
+      orderedProducts(store, request, lines),
+    ]);
+    if (!payment || payment.status !== 'A')
+      throw invalid('payment_id', 'The payment_id field names no active payment method');
+    if (!shipping || shipping.status !== 'A')
+      throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
+
+    const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
+    const place = (ordered: ProductLine[]) => {
+      const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
+      const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
+      const values: Record<string, StoredValue> = {
+        ...customer,
+        company_id: companyId,
+        total: money(total),
+        subtotal: money(subtotal),
+        display_subtotal: money(subtotal),
+        payment_surcharge: money(surcharge),
+        shipping_ids: [shippingId],
+        shipping_cost: money(shippingCost),
+        display_shipping_cost: money(shippingCost),
+        timestamp: Math.floor(Date.now() / 1000),
+        status: 'O',
+        notes,
+        payment_id: paymentId,
+        ip_address: sourceIp ?? '',
+        product_ids: ordered.map((line) => line.productId),
+        payment_method: present(paymentsEntity, payment, 'single'),
+        shipping: [shippingLine(shipping, shippingCost, String(ordered[0]?.product.company_name ?? ''))],
+      };
+      return store.place(values, ordered, (orderId) => ({
+        products: Object.fromEntries(
+          ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
+        ),
+      }));
+    };
+    const record = await placeAgainOnStockRace(store, request, lines, products, place);
+    return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
+  };
+
+/**
+ * Places an order, deciding again when the stock it read changed before its transaction (another order of the same
+ * product; stock-items.ts). The transaction hands back the products as they are now, so the next round needs no
+ * read; without them, the products are read again after a pause. Stock that is then gone is the usual 400; after
+ * ORDER_ATTEMPTS rounds, a 409.
+ */
+export async function placeAgainOnStockRace(
+  store: OrderStore,
+  request: ScopeSource,
+  lines: Line[],
+  first: ProductLine[],
+  place: (ordered: ProductLine[]) => ReturnType<OrderStore['place']>,
+): Promise<OrderRecord> {
+  let ordered = first;
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await place(ordered);
+    if ('placed' in outcome) return outcome.placed;
+    if (attempt >= ORDER_ATTEMPTS)
+      throw new ConflictError('The products are being ordered by many requests at once; try again');
+    const now = new Map(ordered.map((line) => [line.productId, line.product]));
+    for (const product of outcome.changed) now.set(Number(product.product_id), product);
+    ordered =
+      outcome.changed.length > 0
+        ? checkedLines(request, lines, now)
+        : await pauseThen(attempt, () => orderedProducts(store, request, lines));
+  }
+}

@@ -1,0 +1,27 @@
+import type { EntityHooks } from '../crud.js';
+import { completeShipping } from './items.js';
+import { orderConditions, orderedItems, readStatus, stockDirection, storedLines } from './rules.js';
+import type { OrderStore } from './store.js';
+
+/**
+ * The hooks of the generic get, list, update and delete of /orders. PUT /orders/:id: `status` must be a status of
+ * type O; moving between a status that holds stock and one that does not gives the stock back or takes it again
+ * (in the same transaction).
+ */
+export const orderHooksFor = (store: OrderStore): EntityHooks => ({
+  update: async (changes) => {
+    if (changes.status === undefined) return changes;
+    return { ...changes, status: readStatus(changes.status, await store.statuses()) };
+  },
+  extraItems: () => async (next, previous) => {
+    if (!previous || next.status === previous.status) return { items: [] };
+    const direction = stockDirection(await store.statuses(), String(previous.status), String(next.status));
+    if (direction === undefined) return { items: [] };
+    const products = await store.products(orderedItems(previous).map((item) => Number(item.product_id)));
+    return store.stockMoves(storedLines(previous, new Map(products.map((p) => [p.product_id, p]))), direction);
+  },
+  conditions: (filters) => orderConditions(filters, Math.floor(Date.now() / 1000)),
+  decorate: async (records) => records.map(completeShipping),
+  // CS-Cart deletes an order's shipments and its discussion posts with it.
+  afterDelete: (deleted) => store.deleteDependents(Number(deleted.order_id)),
+});

@@ -1,0 +1,95 @@
+import { Big } from 'big.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import { present } from '../../entities/present.js';
+import { shippingsEntity } from '../../entities/shippings.js';
+import type { ProductLine } from './records.js';
+import { money } from './rules.js';
+
+/**
+ * The nested items an order stores and shows (pure): a `products` line and a `shipping[]` item, each with every key
+ * the recording of CS-Cart's orders has.
+ */
+
+/**
+ * A `shipping[]` item's keys in the recording's order (its orders, "Nested shapes"), with the values of what is
+ * not modelled: realtime carriers (`module`, `service_code`), rate tables (`rate_info`), service parameters.
+ */
+const SHIPPING_LINE: Readonly<Record<string, unknown>> = {
+  shipping_id: '0',
+  shipping: '',
+  delivery_time: '',
+  rate_calculation: 'M',
+  service_params: [],
+  destination: 'I',
+  min_weight: '0.000',
+  max_weight: '0.000',
+  service_id: '0',
+  module: null,
+  service_code: null,
+  rate_info: {},
+  group_key: 0,
+  rate: 0,
+  group_name: '',
+  need_shipment: true,
+};
+
+/** The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group (one company). */
+export function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
+  const shown = present(shippingsEntity, shipping, 'single');
+  const fromMethod = [
+    'shipping_id',
+    'shipping',
+    'delivery_time',
+    'rate_calculation',
+    'destination',
+    'min_weight',
+    'max_weight',
+    'service_id',
+  ];
+  return {
+    ...SHIPPING_LINE,
+    ...Object.fromEntries(fromMethod.map((key) => [key, shown[key]])),
+    rate: Number(money(cost)),
+    group_name: groupName,
+  };
+}
+
+/** Orders placed before `shipping[]` carried every recorded key show them too. */
+export function completeShipping(order: EntityRecord): EntityRecord {
+  if (!Array.isArray(order.shipping)) return order;
+  return {
+    ...order,
+    shipping: order.shipping.map((item) => ({ ...SHIPPING_LINE, ...(item as Record<string, unknown>) })),
+  };
+}
+
+export function orderLine(orderId: string, itemId: string, line: ProductLine): Record<string, unknown> {
+  const price = new Big(String(line.product.price));
+  const subtotal = Number(price.times(line.amount).toFixed(2));
+  return {
+    item_id: itemId,
+    order_id: orderId,
+    product_id: String(line.productId),
+    product_code: String(line.product.product_code ?? ''),
+    price: price.toFixed(2),
+    amount: String(line.amount),
+    extra: {},
+    product: String(line.product.product ?? ''),
+    product_status: String(line.product.status ?? 'A'),
+    deleted_product: false,
+    discount: 0,
+    company_id: String(line.product.company_id ?? 0),
+    base_price: Number(price.toFixed(2)),
+    original_price: Number(price.toFixed(2)),
+    cart_id: itemId,
+    tax_value: 0,
+    subtotal,
+    display_subtotal: subtotal,
+    shipped_amount: 0,
+    shipment_amount: '0',
+    is_accessible: true,
+    product_url: '',
+    shared_product: false,
+    variation_features: [],
+  };
+}

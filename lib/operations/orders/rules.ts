@@ -1,0 +1,213 @@
+import { Big } from 'big.js';
+import type { ListCondition } from '../../db/entity-list.js';
+import { ordersEntity } from '../../entities/orders.js';
+import type { StoredValue } from '../../entities/types.js';
+import { type FieldError, ValidationError } from '../../errors.js';
+import { confinedCompany, contextCompany, type ScopeSource } from '../company-scope.js';
+import { periodRange } from './periods.js';
+import type { Line, PaymentRecord, ProductLine, ProductRecord, ShippingRecord, StatusRecord } from './records.js';
+
+/**
+ * The pure rules of orders, no I/O: the body of POST /orders read into lines and checked against the products read,
+ * the money, which stock an order takes or gives back, which statuses hold stock, and the list filters as conditions.
+ */
+
+const MAX_LINES = 100;
+const MAX_AMOUNT = 1_000_000;
+export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
+
+export const positiveInt = (value: unknown): number | undefined => {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
+};
+
+/** Required fields of POST /orders, in the recording's check order (every missing one in `errors`). */
+export function requireOrderFields(body: Record<string, unknown>): void {
+  const present = (field: string) => body[field] !== undefined && body[field] !== null && body[field] !== '';
+  const missing: FieldError[] = [];
+  if (!present('user_id') && !present('user_data'))
+    missing.push({ field: 'user_id', message: 'The user_id/user_data field is required' });
+  if (!present('payment_id')) missing.push({ field: 'payment_id', message: 'The payment_id field is required' });
+  if (!present('products')) missing.push({ field: 'products', message: 'The products field is required' });
+  if (!present('shipping_id') && !present('shipping_ids'))
+    missing.push({ field: 'shipping_id', message: 'The shipping_id field is required' });
+  if (missing.length > 0) throw ValidationError.forFields(missing);
+}
+
+/**
+ * `products` as CS-Cart clients send it — `{cart_id: {product_id, amount}}`, a list of
+ * `{product_id, amount}`, or `{product_id: amount}` — as lines, one per product.
+ */
+export function readLines(sent: unknown): Line[] {
+  const bad = () =>
+    invalid('products', 'The products field must map products to amounts: {"1": {"product_id": 12, "amount": 2}}');
+  if (sent === null || typeof sent !== 'object') throw bad();
+  const entries = Array.isArray(sent) ? sent.map((item, i) => [String(i), item] as const) : Object.entries(sent);
+  if (entries.length === 0) throw invalid('products', 'The products field is required');
+  const amounts = new Map<number, number>();
+  for (const [key, item] of entries) {
+    const isLine = item !== null && typeof item === 'object';
+    const productId = positiveInt(isLine ? (item as Record<string, unknown>).product_id : key);
+    const amount = positiveInt(isLine ? ((item as Record<string, unknown>).amount ?? 1) : item);
+    if (productId === undefined || amount === undefined) throw bad();
+    amounts.set(productId, (amounts.get(productId) ?? 0) + amount);
+  }
+  if (amounts.size > MAX_LINES) throw invalid('products', `An order may hold at most ${MAX_LINES} products`);
+  const lines = [...amounts].map(([productId, amount]) => ({ productId, amount }));
+  if (lines.some((line) => line.amount > MAX_AMOUNT))
+    throw invalid('products', `The amount of a product may be at most ${MAX_AMOUNT}`);
+  return lines;
+}
+
+/**
+ * The lines with their products (read already, by id): each existing, active and visible to the caller; all of one
+ * company. In a store or vendor context (`POST /stores/1/orders`) they are that company's or no company's (company
+ * 0, a single store's catalogue), and the order is that company's.
+ */
+export function checkedLines(
+  request: ScopeSource,
+  lines: Line[],
+  products: ReadonlyMap<number, ProductRecord>,
+): ProductLine[] {
+  const company = confinedCompany(ordersEntity, request);
+  const context = contextCompany(request) !== undefined;
+  const ordered = lines.map((line) => {
+    const product = products.get(line.productId);
+    const owner = product?.company_id ?? 0;
+    const hidden = company !== undefined && owner !== company && !(context && owner === 0);
+    if (!product || hidden)
+      throw invalid('products', `The products field names product ${line.productId}, which does not exist`);
+    if (product.status === 'D')
+      throw invalid('products', `The product ${line.productId} is disabled and cannot be ordered`);
+    return { ...line, product };
+  });
+  const companies = new Set(ordered.map((line) => line.product.company_id ?? 0));
+  if (context) companies.delete(0);
+  if (companies.size > 1) throw invalid('products', 'The products of one order must all belong to one company');
+  return ordered;
+}
+
+/**
+ * The lines of a stored order with the products that still exist (`products`: those its lines name, read by
+ * OrderStore.products).
+ */
+export function storedLines(
+  order: Record<string, unknown>,
+  products: ReadonlyMap<number, ProductRecord>,
+): ProductLine[] {
+  return orderedItems(order).flatMap((item) => {
+    const product = products.get(Number(item.product_id));
+    return product ? [{ productId: Number(item.product_id), amount: Number(item.amount), product }] : [];
+  });
+}
+
+/** The nested `products` items of a stored order. */
+export const orderedItems = (order: Record<string, unknown>): Array<Record<string, unknown>> =>
+  Object.values((order.products ?? {}) as Record<string, Record<string, unknown>>);
+
+// --------------------------------------------------------------------------------------------- money
+
+export const money = (value: Big) => value.toFixed(2);
+
+export interface OrderTotals {
+  subtotal: Big;
+  shippingCost: Big;
+  surcharge: Big;
+  total: Big;
+}
+
+/**
+ * The totals of an order of these lines, shipped and paid by these methods: the subtotal from the products' prices,
+ * the shipping method's rate (none when every product ships free), the payment method's surcharge and the total,
+ * all in decimal arithmetic (big.js), written with 2 decimals.
+ */
+export function orderTotals(products: ProductLine[], shipping: ShippingRecord, payment: PaymentRecord): OrderTotals {
+  const subtotal = products.reduce(
+    (sum, line) => sum.plus(new Big(String(line.product.price)).times(line.amount)),
+    new Big(0),
+  );
+  const allShipFree = products.every((line) => line.product.free_shipping === 'Y');
+  const shippingCost = allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
+  const surcharge = new Big(String(payment.a_surcharge ?? '0'))
+    .plus(subtotal.times(String(payment.p_surcharge ?? '0')).div(100))
+    .round(2);
+  const total = subtotal.plus(shippingCost).plus(surcharge);
+  return { subtotal, shippingCost, surcharge, total };
+}
+
+// --------------------------------------------------------------------------------------------- stock
+
+/** A change of one tracked product's stock: the stock read and what is added to it (negative: taken). */
+export interface StockMove {
+  line: ProductLine;
+  stock: number;
+  delta: number;
+}
+
+/**
+ * The stock an order takes (`-1`) or gives back (`+1`): one move per tracked product (tracking `D` is not counted).
+ * Taking more than the stock read is a 400; a stock changed since it was read is the store's to notice.
+ */
+export function stockMoves(lines: ProductLine[], direction: -1 | 1): StockMove[] {
+  const moves: StockMove[] = [];
+  for (const line of lines) {
+    if (line.product.tracking === 'D') continue;
+    const stock = line.product.amount ?? 0;
+    const delta = direction * line.amount;
+    if (direction < 0 && stock < line.amount) {
+      throw invalid(
+        'products',
+        `The product ${line.productId} ("${String(line.product.product)}") does not have ${line.amount} in stock`,
+      );
+    }
+    moves.push({ line, stock, delta });
+  }
+  return moves;
+}
+
+// --------------------------------------------------------------------------------------------- statuses
+
+/** The order statuses (type O): letter → record. */
+export type OrderStatuses = ReadonlyMap<string, StatusRecord>;
+
+/** Whether an order in this status holds its products' stock (`params.inventory` D), as CS-Cart's statuses say. */
+export function holdsStock(status: StatusRecord | undefined): boolean {
+  const params = status?.params as Record<string, unknown> | undefined;
+  return !params || Array.isArray(params) || params.inventory !== 'I';
+}
+
+/** A `status` sent in PUT /orders/:id: a letter of a status of type O, in any case → the letter. */
+export function readStatus(sent: StoredValue, statuses: OrderStatuses): string {
+  const letter = String(sent).trim().toUpperCase();
+  if (!statuses.has(letter))
+    throw invalid('status', `The status field must be one of: ${[...statuses.keys()].join(', ')}`);
+  return letter;
+}
+
+/**
+ * What a change of status does to the stock: moving from a status that holds stock to one that does not gives it
+ * back (`+1`), the other way takes it again (`-1`); otherwise nothing (undefined).
+ */
+export function stockDirection(statuses: OrderStatuses, before: string, after: string): -1 | 1 | undefined {
+  if (after === before) return undefined;
+  const held = holdsStock(statuses.get(before));
+  const holds = holdsStock(statuses.get(after));
+  if (held === holds) return undefined;
+  return holds ? -1 : 1;
+}
+
+// --------------------------------------------------------------------------------------------- lists
+
+/** The conditions of GET /orders's filters beyond a field's own comparison: e-mail, status and period. */
+export function orderConditions(filters: Record<string, StoredValue>, now: number): ListCondition[] {
+  const conditions: ListCondition[] = [];
+  if (filters.email !== undefined)
+    conditions.push({ rule: { field: 'email_lc', op: 'eq' }, values: [String(filters.email).trim().toLowerCase()] });
+  if (filters.status !== undefined)
+    conditions.push({ rule: { field: 'status', op: 'eq' }, values: [String(filters.status).trim().toUpperCase()] });
+  const range = periodRange(filters, now);
+  if (range.from !== undefined) conditions.push({ rule: { field: 'timestamp', op: 'gte' }, values: [range.from] });
+  if (range.to !== undefined) conditions.push({ rule: { field: 'timestamp', op: 'lte' }, values: [range.to] });
+  return conditions;
+}
