@@ -13,7 +13,7 @@ every function x86_64) and TracingConfig (every function PassThrough); a DynamoD
 and PointInTimeRecoverySpecification. Each is applied here through moto's own API calls, as AWS applies it.
 A resource an update removed stayed in moto's map of a stack's resources, so a later update adding it back (an
 event source mapping on the stage's own table after a switch to a restored one and back) found it there and
-created nothing; it is forgotten with its removal here. Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
+created nothing; it is forgotten with its removal here. A function's LastModified follows its updates. Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
 deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
 domains) are created through moto's own backends by moto_operations.py.
 """
@@ -22,6 +22,7 @@ import json
 import sys
 
 from moto.cloudformation import models
+from moto.core.utils import iso_8601_datetime_with_nanoseconds
 from moto.cloudformation import parsing as cloudformation_parsing
 from moto.apigateway import models as apigateway_models
 from moto.awslambda import models as lambda_models
@@ -193,6 +194,28 @@ def validate_template(self, template):
 
 
 models.CloudFormationBackend.validate_template = validate_template
+
+# A function's LastModified stayed the time it was created: moto changes the code and configuration of an update
+# without it. The Serverless Framework skips a deploy whose artifacts and template did not change only if no
+# artifact is newer than the functions' LastModified, so after an upgrade (the functions made by the released
+# layout, their code replaced by this one) every later deploy of unchanged code went through again. AWS sets it on
+# every code or configuration update.
+
+def touching_last_modified(update):
+    def updated(self, *args, **kwargs):
+        answer = update(self, *args, **kwargs)
+        self.last_modified = iso_8601_datetime_with_nanoseconds()
+        return {**answer, "LastModified": self.last_modified} if isinstance(answer, dict) else answer
+
+    return updated
+
+
+lambda_models.LambdaFunction.update_function_code = touching_last_modified(
+    lambda_models.LambdaFunction.update_function_code
+)
+lambda_models.LambdaFunction.update_configuration = touching_last_modified(
+    lambda_models.LambdaFunction.update_configuration
+)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
