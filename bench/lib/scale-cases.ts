@@ -33,7 +33,10 @@ const recentDays = (count: number) => (FILL * 365) / count;
 /** Stock runs 1 to 1,000 (product i has 1 + i mod 1,000: each value once per thousand products). */
 const stockBand = (products: number) => String(10 + Math.ceil(FILL / Math.max(1, Math.floor(products / 1000))) - 1);
 
-const sortKeys = (def: { sortRules?: Record<string, unknown> }) => ['id', ...Object.keys(def.sortRules ?? {})];
+const sortKeys = (def: { storage: { sortRules?: Record<string, unknown> } }) => [
+  'id',
+  ...Object.keys(def.storage.sortRules ?? {}),
+];
 
 export const LOOKUPS: readonly Lookup[] = [
   // Even products are store A's: the vendor's own.

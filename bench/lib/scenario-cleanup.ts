@@ -2,9 +2,10 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
-import { deleteRecord } from '../../lib/db/entity-store.js';
+import { deleteRecord, type RecordOf } from '../../lib/db/entity-store.js';
 import { keys } from '../../lib/db/keys.js';
 import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
+import type { TransactItem } from '../../lib/db/transact.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import type { RecordedCall } from './round-trips.js';
 
@@ -34,12 +35,12 @@ export async function deleteCreatedGroups(calls: readonly RecordedCall[]): Promi
  * repository (record, index items, counts, and `extra` such as a language's code marker), so the next run
  * meets the same table. The stock an order took stays taken: the products hold far more than the bench ever orders.
  */
-export async function deleteCreated(
-  def: StoredEntityDefinition,
+export async function deleteCreated<D extends StoredEntityDefinition>(
+  def: D,
   calls: readonly RecordedCall[],
-  extra?: Parameters<typeof deleteRecord>[3],
+  extra?: (current: RecordOf<D>) => TransactItem[],
 ): Promise<void> {
-  const { pk: zero, sk } = entityKeys.record(def.storage, 0);
+  const { pk: zero, sk } = entityKeys.record(def.storage.name, 0);
   const prefix = zero.replace(/0$/, '');
   for (const call of calls) {
     if (call.command !== 'TransactWriteCommand' || call.failed) continue;

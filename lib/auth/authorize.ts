@@ -1,7 +1,7 @@
 import { config, VENDOR_API_EDITIONS } from '../config.js';
 import { getUsergroups } from '../db/usergroups.js';
 import type { Caller } from '../entities/caller.js';
-import type { Operation, ResourceDefinition } from '../entities/types.js';
+import type { HttpFacet, Operation } from '../entities/types.js';
 import { ForbiddenError } from '../errors.js';
 import { unionOfGrants } from './privileges.js';
 
@@ -9,7 +9,7 @@ import { unionOfGrants } from './privileges.js';
 export interface Judged {
   operation: Operation | 'batch';
   privileges: readonly string[];
-  resource: Pick<ResourceDefinition, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess'>;
+  resource: { http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess'> };
 }
 
 /** The privileges a non-root administrator holds right now (one BatchGetItem of their active groups). */
@@ -30,11 +30,11 @@ export async function authorize(caller: Caller, route: Judged): Promise<void> {
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
     const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
-    if (!editionAllows || !route.resource.vendorAccess) {
+    if (!editionAllows || !route.resource.http.vendorAccess) {
       throw new ForbiddenError('Vendors may not use this resource');
     }
     const writes = route.operation !== 'list' && route.operation !== 'get';
-    if (writes && route.resource.vendorReadOnly) throw new ForbiddenError('Vendors may only read this resource');
+    if (writes && route.resource.http.vendorReadOnly) throw new ForbiddenError('Vendors may only read this resource');
     return;
   }
   if (caller.userType !== 'A') throw new ForbiddenError();
@@ -47,7 +47,7 @@ export async function authorize(caller: Caller, route: Judged): Promise<void> {
 
 /** A storefront caller opens only the storefront's paths, a guest only those that need no customer (SPEC §4). */
 function authorizeStorefront(caller: Caller, route: Judged): void {
-  const access = route.resource.storefrontAccess;
+  const access = route.resource.http.storefrontAccess;
   if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
   if (access === 'customer' && caller.storefront !== 'customer')
     throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');

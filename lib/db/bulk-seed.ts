@@ -19,9 +19,9 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
   const counts = new Map<string, { key: { pk: string; sk: string }; count: number }>();
   let highest = 0;
   for (const record of records) {
-    const id = Number(record[def.idField]);
+    const id = Number(record[def.schema.idField]);
     highest = Math.max(highest, id);
-    items.push({ ...entityKeys.record(def.storage, id), ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION });
+    items.push({ ...entityKeys.record(def.storage.name, id), ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION });
     for (const entry of indexEntries(def, id, { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION }).values()) {
       items.push({ ...entry.key, ...entry.item });
       if (!entry.count) continue;
@@ -31,6 +31,6 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
     }
   }
   for (const { key, count } of counts.values()) items.push({ ...countHome(key), count });
-  if (records.length > 0) items.push({ ...keys.counter(def.storage), value: highest });
+  if (records.length > 0) items.push({ ...keys.counter(def.storage.name), value: highest });
   return items;
 }

@@ -33,7 +33,7 @@ let guarded: Set<string> | undefined;
 export function guardedCounts(): Set<string> {
   guarded ??= new Set(
     Object.values(ENTITIES).flatMap((entity) =>
-      ((entity as StoredEntityDefinition).dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`),
+      ((entity as StoredEntityDefinition).storage?.dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`),
     ),
   );
   return guarded;

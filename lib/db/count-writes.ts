@@ -19,7 +19,7 @@ const table = () => config().tableName;
  * marked gone, so a reference added later (or meanwhile) fails instead of pointing at nothing.
  */
 export async function guardItems(def: StoredEntityDefinition, id: number): Promise<TransactItem[]> {
-  const rules = (def.dependents ?? []).map(
+  const rules = (def.storage.dependents ?? []).map(
     (rule) => [rule, countParts(entityKeys.count(rule.storage, rule.index, id))] as const,
   );
   if (rules.length === 0) return [];
@@ -71,7 +71,7 @@ export function goneReference(
     const update = items[i]?.Update;
     if (update?.ConditionExpression !== NOT_GONE) continue;
     const pk = String(update.Key!.pk);
-    const rule = def.references?.find((r) => pk.startsWith(`COUNT#${def.storage}#${r.field}#`));
+    const rule = def.storage.references?.find((r) => pk.startsWith(`COUNT#${def.storage.name}#${r.field}#`));
     if (rule) return rule;
   }
   return undefined;

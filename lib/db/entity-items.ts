@@ -44,30 +44,30 @@ export function indexEntries(
   const item = { id, ...projection(def, record) };
   const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, inShard(entry, shard));
   const scopes = (name: string) => {
-    const company = current && def.companyScoped?.includes(name) ? record.company_id : undefined;
+    const company = current && def.storage.companyScoped?.includes(name) ? record.company_id : undefined;
     return typeof company === 'number' || typeof company === 'string'
-      ? [def.storage, entityKeys.scoped(def.storage, company)]
-      : [def.storage];
+      ? [def.storage.name, entityKeys.scoped(def.storage.name, company)]
+      : [def.storage.name];
   };
   add({
-    key: entityKeys.indexItem(def.storage, ALL_INDEX, '', id),
+    key: entityKeys.indexItem(def.storage.name, ALL_INDEX, '', id),
     item,
-    count: entityKeys.count(def.storage, ALL_INDEX, ''),
+    count: entityKeys.count(def.storage.name, ALL_INDEX, ''),
   });
-  for (const index of def.indexes) {
-    if ((def.indexSince?.[index] ?? 1) > layout) continue;
+  for (const index of def.storage.indexes) {
+    if ((def.storage.indexSince?.[index] ?? 1) > layout) continue;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
         add({
           key: entityKeys.indexItem(storage, index, value, id),
           item,
-          ...(def.uncounted?.includes(index) ? {} : { count: entityKeys.count(storage, index, value) }),
+          ...(def.storage.uncounted?.includes(index) ? {} : { count: entityKeys.count(storage, index, value) }),
         });
       }
     }
   }
-  for (const [name, rule] of Object.entries(def.sortRules ?? {})) {
-    if ((def.sortSince?.[name] ?? 1) > layout) continue;
+  for (const [name, rule] of Object.entries(def.storage.sortRules ?? {})) {
+    if ((def.storage.sortSince?.[name] ?? 1) > layout) continue;
     if (rule.bucketed) {
       add(bucketEntry(def, name, id, record, item));
       continue;
@@ -103,10 +103,10 @@ function bucketEntry(
   record: StoredRecord,
   item: Record<string, unknown>,
 ): IndexEntry {
-  const field = def.sortRules![name]!.field;
+  const field = def.storage.sortRules![name]!.field;
   const value = Number(record[field] ?? 0);
   return {
-    key: entityKeys.sortItem(def.storage, name, encodeSortValue(bucketOf(value), true), id),
+    key: entityKeys.sortItem(def.storage.name, name, encodeSortValue(bucketOf(value), true), id),
     item: { ...withoutTextCopies(def, item), [projectedName({ field, op: 'gte' })]: NumberValue.from(String(value)) },
   };
 }
@@ -142,7 +142,7 @@ const inShard = (entry: IndexEntry, shard: number | undefined): IndexEntry =>
 function withoutTextCopies(def: StoredEntityDefinition, item: Record<string, unknown>): Record<string, unknown> {
   // A `contains` filter (a store's `company`, an option's `q`) has no text items: its lower-cased copy stays.
   const contained = new Set(
-    Object.values(def.filterRules ?? {})
+    Object.values(def.storage.filterRules ?? {})
       .filter((rule) => rule.op === 'contains')
       .map((rule) => `lc_${rule.field}`),
   );
@@ -163,13 +163,13 @@ export const projectedName = (rule: FilterRule) =>
  */
 function projection(def: StoredEntityDefinition, record: StoredRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const rules = Object.values(def.filterRules ?? {});
+  const rules = Object.values(def.storage.filterRules ?? {});
   const lowered = new Set(
     rules
       .filter((rule) => rule.op === 'contains' || rule.op === 'prefix' || rule.op === 'words')
       .map((rule) => rule.field),
   );
-  for (const field of def.projected ?? []) {
+  for (const field of def.storage.projected ?? []) {
     const value = record[field];
     if (value === undefined || value === null) continue;
     out[`p_${field}`] = projectValue(def, { field, op: 'eq' }, value);
@@ -185,7 +185,7 @@ function projection(def: StoredEntityDefinition, record: StoredRecord): Record<s
 
 export function projectValue(def: StoredEntityDefinition, rule: FilterRule, value: StoredValue): unknown {
   if (rule.op !== 'eq' && rule.op !== 'gte' && rule.op !== 'lte') return String(value).toLowerCase();
-  const kind = def.fields[rule.field]?.kind;
+  const kind = def.schema.fields[rule.field]?.kind;
   if ((kind === 'decimal' || kind === 'int') && (typeof value === 'string' || typeof value === 'number')) {
     return NumberValue.from(String(value));
   }

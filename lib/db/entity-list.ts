@@ -65,7 +65,9 @@ type Keyed = { id: number; sk: string };
 
 /** Does the definition have items of a later layout (so lists must know whether the table has them yet)? */
 const usesLayouts = (def: StoredEntityDefinition) =>
-  Boolean(def.companyScoped?.length || def.indexSince || def.sortSince || textRules(def).length);
+  Boolean(
+    def.storage.companyScoped?.length || def.storage.indexSince || def.storage.sortSince || textRules(def).length,
+  );
 
 export async function listRecords<D extends StoredEntityDefinition>(
   def: D,
@@ -74,7 +76,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
   const offset =
     request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
-  const sort = request.sortBy === 'id' ? undefined : def.sortRules?.[request.sortBy];
+  const sort = request.sortBy === 'id' ? undefined : def.storage.sortRules?.[request.sortBy];
   const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
   const ready = layout >= 2;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
@@ -154,10 +156,10 @@ export async function listRecords<D extends StoredEntityDefinition>(
   let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
     records = (await getRecords(def, ids)).filter((record) => rest.every((c) => judged(c) || matches(record, c)));
-    const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.idField]) - Number(b[def.idField]);
+    const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.schema.idField]) - Number(b[def.schema.idField]);
     records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
     if (request.descending) records.reverse();
-    ids = records.map((record) => Number(record[def.idField]));
+    ids = records.map((record) => Number(record[def.schema.idField]));
   } else {
     ids.sort((a, b) => (request.descending ? b - a : a - b));
   }
@@ -296,5 +298,7 @@ export async function idsInIndex(
   index: string,
   value: string | number,
 ): Promise<number[]> {
-  return (await readKeyed(def, { pk: entityKeys.indexPartition(def.storage, index, value) }, false)).map((k) => k.id);
+  return (await readKeyed(def, { pk: entityKeys.indexPartition(def.storage.name, index, value) }, false)).map(
+    (k) => k.id,
+  );
 }

@@ -37,7 +37,7 @@ export async function getRecord<D extends StoredEntityDefinition>(
   def: D,
   id: number,
 ): Promise<RecordOf<D> | undefined> {
-  const item = await readItem(entityKeys.record(def.storage, id));
+  const item = await readItem(entityKeys.record(def.storage.name, id));
   return item ? withoutKeys<RecordOf<D>>(item) : undefined;
 }
 
@@ -52,19 +52,19 @@ export interface CountRef {
  * A record and some count items (field → count), in one strongly consistent BatchGetItem: one DynamoDB
  * request for a single object whose answer shows counts (a category's product_count).
  */
-export async function getRecordWithCounts(
-  def: StoredEntityDefinition,
+export async function getRecordWithCounts<D extends StoredEntityDefinition>(
+  def: D,
   id: number,
   counts: Record<string, CountRef>,
-): Promise<{ record: EntityRecord | undefined; counts: Record<string, number> }> {
-  const recordKey = entityKeys.record(def.storage, id);
+): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }> {
+  const recordKey = entityKeys.record(def.storage.name, id);
   const countKeys = Object.entries(counts).map(
     ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
   );
   const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
   const item = lookup(recordKey);
   return {
-    record: item ? withoutKeys<EntityRecord>(item) : undefined,
+    record: item ? withoutKeys<RecordOf<D>>(item) : undefined,
     counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
   };
 }
@@ -74,7 +74,7 @@ export async function getRecords<D extends StoredEntityDefinition>(
   def: D,
   ids: readonly number[],
 ): Promise<RecordOf<D>[]> {
-  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage, id)))).map((item) =>
+  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage.name, id)))).map((item) =>
     withoutKeys<RecordOf<D>>(item),
   );
 }
@@ -133,14 +133,16 @@ export async function createRecord<D extends StoredEntityDefinition>(
   withId?: WithId,
 ): Promise<RecordOf<D>> {
   for (let attempt = 0; ; attempt++) {
-    const id = def.idBlock ? await reserveId(def.storage, def.idBlock) : await nextId(def.storage);
-    let record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+    const id = def.storage.idBlock
+      ? await reserveId(def.storage.name, def.storage.idBlock)
+      : await nextId(def.storage.name);
+    let record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
     const items: TransactItem[] = [
       {
         Put: {
           TableName: table(),
-          Item: { ...entityKeys.record(def.storage, id), ...record },
+          Item: { ...entityKeys.record(def.storage.name, id), ...record },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -165,13 +167,13 @@ export async function seedRecord(
   id: number,
   values: Record<string, StoredValue>,
 ): Promise<boolean> {
-  const record: EntityRecord = { ...values, [def.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+  const record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   try {
     await transactWrite([
       {
         Put: {
           TableName: table(),
-          Item: { ...entityKeys.record(def.storage, id), ...record },
+          Item: { ...entityKeys.record(def.storage.name, id), ...record },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -181,8 +183,8 @@ export async function seedRecord(
     if (error instanceof ConditionFailed) return false;
     throw error;
   }
-  await raiseCounter(def.storage, id);
-  skipIdsTo(def.storage, id);
+  await raiseCounter(def.storage.name, id);
+  skipIdsTo(def.storage.name, id);
   return true;
 }
 
@@ -203,7 +205,7 @@ export async function updateRecord<D extends StoredEntityDefinition>(
     const next: EntityRecord = {
       ...current,
       ...changes,
-      [def.idField]: id,
+      [def.schema.idField]: id,
       version: current.version + 1,
       [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
     };
@@ -211,7 +213,7 @@ export async function updateRecord<D extends StoredEntityDefinition>(
       {
         Put: {
           TableName: table(),
-          Item: { ...entityKeys.record(def.storage, id), ...next },
+          Item: { ...entityKeys.record(def.storage.name, id), ...next },
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
         },
@@ -224,12 +226,12 @@ export async function updateRecord<D extends StoredEntityDefinition>(
 }
 
 /** Deletes a record, its index items and counts; refused (400) while dependants exist. */
-export async function deleteRecord(
-  def: StoredEntityDefinition,
+export async function deleteRecord<D extends StoredEntityDefinition>(
+  def: D,
   id: number,
-  judge?: (current: EntityRecord) => void | Promise<void>,
-  extra?: (current: EntityRecord) => TransactItem[],
-): Promise<EntityRecord> {
+  judge?: (current: RecordOf<D>) => void | Promise<void>,
+  extra?: (current: RecordOf<D>) => TransactItem[],
+): Promise<RecordOf<D>> {
   return retryOnConditionFailed(async () => {
     const current = await getRecord(def, id);
     if (!current) throw new NotFoundError();
@@ -239,7 +241,7 @@ export async function deleteRecord(
       {
         Delete: {
           TableName: table(),
-          Key: entityKeys.record(def.storage, id),
+          Key: entityKeys.record(def.storage.name, id),
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
         },
@@ -268,11 +270,12 @@ async function writeChecked(
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
   const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
-  for (const rule of def.references ?? []) {
+  for (const rule of def.storage.references ?? []) {
     const before = new Set(indexValues(previous?.[rule.field]).map(String));
     // A reference a delete guard counts is proven by a read now and by its count's shard not being gone at
     // commit (lib/db/count-shards.ts); others by a ConditionCheck of the referenced record.
-    const counted = def.indexes.includes(rule.field) && guardedCounts().has(`${def.storage}#${rule.field}`);
+    const counted =
+      def.storage.indexes.includes(rule.field) && guardedCounts().has(`${def.storage.name}#${rule.field}`);
     for (const value of indexValues(record[rule.field])) {
       // Only new references need proving; 0 means "none" for company-like fields.
       if (before.has(String(value)) || Number(value) === 0) continue;
@@ -317,7 +320,7 @@ export function recordWriteItems(
   written: EntityRecord | undefined,
 ): TransactItem[] {
   const after = written && { ...written, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-  const key = entityKeys.record(def.storage, id);
+  const key = entityKeys.record(def.storage.name, id);
   const condition = before
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
     : { ConditionExpression: 'attribute_not_exists(pk)' };

@@ -40,10 +40,10 @@ export function distinctConditions(conditions: readonly ListCondition[]): ListCo
 export function canProject(def: StoredEntityDefinition, c: ListCondition): boolean {
   switch (c.rule.op) {
     case 'eq':
-      return (def.projected ?? []).includes(c.rule.field) || c.rule.field === def.idField;
+      return (def.storage.projected ?? []).includes(c.rule.field) || c.rule.field === def.schema.idField;
     case 'gte':
     case 'lte':
-      return (def.projected ?? []).includes(c.rule.field) && c.values.length === 1;
+      return (def.storage.projected ?? []).includes(c.rule.field) && c.values.length === 1;
     default:
       return c.values.length === 1;
   }
@@ -57,7 +57,7 @@ export function canProject(def: StoredEntityDefinition, c: ListCondition): boole
 export function judgedOnTextItem(def: StoredEntityDefinition, text: FilterRule, c: ListCondition): boolean {
   if (c.rule.op === 'words') return c.values.length === 1;
   if (c.rule.op !== 'eq' && c.rule.op !== 'gte' && c.rule.op !== 'lte') return false;
-  if (c.rule.field === 'company_id' && def.companyScoped?.includes(text.field)) return false;
+  if (c.rule.field === 'company_id' && def.storage.companyScoped?.includes(text.field)) return false;
   return canProject(def, c);
 }
 
@@ -88,8 +88,8 @@ export function filterExpression(
       const tests = needles.map((needle, j) => `contains(${name}, ${value(j, needle)})`);
       return `(${tests.join(mode === 'all' ? ' AND ' : ' OR ')})`;
     }
-    names[name] = rule.field === def.idField ? 'id' : projectedName(rule);
-    const isList = def.fields[rule.field]?.kind === 'intList';
+    names[name] = rule.field === def.schema.idField ? 'id' : projectedName(rule);
+    const isList = def.schema.fields[rule.field]?.kind === 'intList';
     const alternatives = condition.values.map((wanted, j) => {
       switch (rule.op) {
         case 'eq':

@@ -73,17 +73,18 @@ export async function chooseDriver({
   layout = ready ? LAYOUT_VERSION : 1,
 }: PlanInput): Promise<Driver> {
   /** A sort with items in this table (not of a layout the table is not on yet). */
-  const sorted = (name: string, rule: SortRule | undefined) => Boolean(rule && (def.sortSince?.[name] ?? 1) <= layout);
-  const sort = sortBy === 'id' ? undefined : def.sortRules?.[sortBy];
+  const sorted = (name: string, rule: SortRule | undefined) =>
+    Boolean(rule && (def.storage.sortSince?.[name] ?? 1) <= layout);
+  const sort = sortBy === 'id' ? undefined : def.storage.sortRules?.[sortBy];
   const company =
-    ready && def.companyScoped
+    ready && def.storage.companyScoped
       ? conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c))
       : undefined;
   /** The storage of `name`'s items for this list: the company's copy when there is one. */
   const scope = (name: string) =>
-    company && def.companyScoped!.includes(name)
-      ? { storage: entityKeys.scoped(def.storage, String(company.values[0])), consumed: [company] }
-      : { storage: def.storage, consumed: [] as ListCondition[] };
+    company && def.storage.companyScoped!.includes(name)
+      ? { storage: entityKeys.scoped(def.storage.name, String(company.values[0])), consumed: [company] }
+      : { storage: def.storage.name, consumed: [] as ListCondition[] };
 
   // 1. Text: a code prefix (first: its items carry the words text too, so a `q` beside it is judged on
   //    them), or the words of `q` — the union of their items for `any`, else the items of its least common
@@ -116,17 +117,18 @@ export async function chooseDriver({
 
   // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
   //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
-  const usable = (field: string) => def.indexes.includes(field) && (ready || def.indexSince?.[field] === undefined);
+  const usable = (field: string) =>
+    def.storage.indexes.includes(field) && (ready || def.storage.indexSince?.[field] === undefined);
   const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
-  for (const [name, rule] of textOnIndexItems ? [] : Object.entries(def.sortRules ?? {})) {
-    if (!sorted(name, rule) || !rule.numeric || (equality && def.projected?.includes(rule.field))) continue;
+  for (const [name, rule] of textOnIndexItems ? [] : Object.entries(def.storage.sortRules ?? {})) {
+    if (!sorted(name, rule) || !rule.numeric || (equality && def.storage.projected?.includes(rule.field))) continue;
     const bounds = ranged.filter((c) => c.rule.field === rule.field);
     if (bounds.length === 0) continue;
     if (rule.bucketed) {
       // Whole buckets from the one holding the lower bound to the one holding the upper; the bounds themselves
       // are judged on the exact value each item carries. Store-wide items: a company is judged on them too.
-      const range: KeyRange = { pk: entityKeys.sortPartition(def.storage, name) };
+      const range: KeyRange = { pk: entityKeys.sortPartition(def.storage.name, name) };
       for (const bound of bounds) {
         const bucket = encodeSortValue(bucketOf(Number(bound.values[0])), true);
         if (bound.rule.op === 'gte') range.from = range.from && range.from > bucket ? range.from : bucket;
@@ -148,14 +150,16 @@ export async function chooseDriver({
   // 3. A sort with its own items: that sort partition (the company's copy for a company's list) — unless an
   //    equality names a partition of an `uncounted` index (a customer's orders by date): that holds a page or
   //    two, read whole and sorted in memory, where the sort partition would be read until its matches fill a page.
-  const small = conditions.some((c) => c.rule.op === 'eq' && single(c) && def.uncounted?.includes(c.rule.field));
+  const small = conditions.some(
+    (c) => c.rule.op === 'eq' && single(c) && def.storage.uncounted?.includes(c.rule.field),
+  );
   if (sort && sorted(sortBy, sort) && !small && !textOnIndexItems) {
     const { storage, consumed } = scope(sortBy);
     // A company's list counts the company's records, whether it reads its copy or the store-wide items.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
     const count = companyWide
-      ? entityKeys.count(def.storage, 'company_id', String(companyWide.values[0]))
-      : entityKeys.count(def.storage, ALL_INDEX, '');
+      ? entityKeys.count(def.storage.name, 'company_id', String(companyWide.values[0]))
+      : entityKeys.count(def.storage.name, ALL_INDEX, '');
     return {
       ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }],
       consumed,
@@ -170,10 +174,10 @@ export async function chooseDriver({
   const candidates: Driver[] = conditions
     .filter((c) => c.rule.op === 'eq' && single(c) && usable(c.rule.field))
     .map((c) => {
-      const { storage, consumed } = c === company ? { storage: def.storage, consumed: [] } : scope(c.rule.field);
+      const { storage, consumed } = c === company ? { storage: def.storage.name, consumed: [] } : scope(c.rule.field);
       const value = String(c.values[0]);
       const ranges = [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }];
-      if (def.uncounted?.includes(c.rule.field))
+      if (def.storage.uncounted?.includes(c.rule.field))
         return { ranges, consumed: [...consumed, c], order: 'id', small: true };
       return { ranges, consumed: [...consumed, c], order: 'id', count: entityKeys.count(storage, c.rule.field, value) };
     });
@@ -192,10 +196,10 @@ export async function chooseDriver({
     };
   }
   return {
-    ranges: [{ pk: entityKeys.indexPartition(def.storage, ALL_INDEX, '') }],
+    ranges: [{ pk: entityKeys.indexPartition(def.storage.name, ALL_INDEX, '') }],
     consumed: [],
     order: 'id',
-    count: entityKeys.count(def.storage, ALL_INDEX, ''),
+    count: entityKeys.count(def.storage.name, ALL_INDEX, ''),
   };
 }
 

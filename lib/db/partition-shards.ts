@@ -39,4 +39,4 @@ export function shardedBase(pk: string): string | undefined {
 }
 
 /** Does this definition shard its index, sort and text partitions? */
-export const hasPartitionShards = (def: StoredEntityDefinition): boolean => def.shardedPartitions === true;
+export const hasPartitionShards = (def: StoredEntityDefinition): boolean => def.storage.shardedPartitions === true;

@@ -14,7 +14,7 @@ import { MAX_TOKEN, normalizeText, tokenShard } from './text-items.js';
 export async function productIdsWithCode(code: string, companyId: number): Promise<number[]> {
   const token = normalizeText(code).slice(0, MAX_TOKEN);
   if (!token) return [];
-  const storage = entityKeys.scoped(productsEntity.storage, companyId);
+  const storage = entityKeys.scoped(productsEntity.storage.name, companyId);
   const partition = entityKeys.textPartition(storage, 'product_code', tokenShard(token));
   // One Query per partition shard (lib/db/sharded-query.ts), in parallel.
   const items = await queryMerged(

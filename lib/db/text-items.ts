@@ -64,7 +64,7 @@ export function textItemAttributes(
   rule: FilterRule,
   item: Record<string, unknown>,
 ): Record<string, unknown> {
-  const companyCopied = def.companyScoped?.includes(rule.field) ?? false;
+  const companyCopied = def.storage.companyScoped?.includes(rule.field) ?? false;
   return Object.fromEntries(
     Object.entries(item).filter(([name]) => !name.startsWith('lc_') && !(companyCopied && name === 'p_company_id')),
   );
@@ -73,7 +73,7 @@ export function textItemAttributes(
 /** Text rules of a definition: the filter rules that have text items, one per field. */
 export function textRules(def: StoredEntityDefinition): FilterRule[] {
   const seen = new Map<string, FilterRule>();
-  for (const rule of Object.values(def.filterRules ?? {}))
+  for (const rule of Object.values(def.storage.filterRules ?? {}))
     if ((rule.op === 'prefix' || rule.op === 'words') && !seen.has(rule.field)) seen.set(rule.field, rule);
   return [...seen.values()];
 }

@@ -22,7 +22,7 @@ export const UNKNOWN_COMPANY = 'The company_id field names a company that does n
 const unknownCompany = () => new ValidationError(UNKNOWN_COMPANY, [{ field: 'company_id', message: UNKNOWN_COMPANY }]);
 
 /** Companies are records of the generic entity store (stores and vendors share them, SPEC §10). */
-export const companyKey = (companyId: number) => entityKeys.record(storesEntity.storage, companyId);
+export const companyKey = (companyId: number) => entityKeys.record(storesEntity.storage.name, companyId);
 
 /** Proves, inside a user's write transaction, that the company named exists (so a concurrent delete cannot slip between). */
 function companyExists(companyId: number): TransactItem {

@@ -1,4 +1,4 @@
-import type { AnswerKeys, ResourceDefinition, StoredEntityDefinition, WriteOperation } from './types.js';
+import type { AnswerKeys, ResourceDefinition, WriteOperation } from './types.js';
 
 /**
  * POST and PUT answers (SPEC §3): the keys the definition's `answers` names, each id in its recorded JSON
@@ -16,12 +16,11 @@ export function writeAnswer(
     if (id === undefined) throw new Error(`No value for the answer key ${key} of ${resource.name}.${operation}`);
     answer[key] = type === 'integer' ? Number(id) : String(id);
   }
-  const extras =
-    'answerExtras' in resource ? (resource as StoredEntityDefinition).answerExtras?.[operation] : undefined;
+  const extras = resource.http.answerExtras?.[operation];
   return { ...answer, ...extras };
 }
 
 /** The answer's keys and types: the definition's, else the id field as an integer (the seed's resources). */
 export function answerKeys(resource: ResourceDefinition, operation: WriteOperation): AnswerKeys {
-  return resource.answers?.[operation] ?? { [resource.idField ?? `${resource.name}_id`]: 'integer' };
+  return resource.http.answers?.[operation] ?? { [resource.schema.idField ?? `${resource.name}_id`]: 'integer' };
 }

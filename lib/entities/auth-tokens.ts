@@ -9,27 +9,33 @@ import type { EntityDefinition } from './types.js';
  */
 export const authTokensEntity: EntityDefinition = {
   name: 'auth_tokens',
-  operations: ['create'],
-  deniedOperations: ['list', 'get', 'update', 'delete'],
-  openOperations: ['create'],
-  privileges: 'none',
-  storefrontAccess: 'anyone',
-  fields: {
-    email: { kind: 'string', maxLength: 254, writableOn: ['create'], requiredOn: ['create'] },
-    password: { kind: 'string', maxLength: 4096, writableOn: ['create'], requiredOn: ['create'] },
+  schema: {
+    fields: {
+      email: { kind: 'string', maxLength: 254, writableOn: ['create'], requiredOn: ['create'] },
+      password: { kind: 'string', maxLength: 4096, writableOn: ['create'], requiredOn: ['create'] },
+    },
   },
-  answerSchemas: {
-    create: {
-      type: 'object',
-      properties: {
-        token: {
-          type: 'string',
-          pattern: '^[0-9a-f]{32}$',
-          description: 'Send it as the Basic login with an empty password: `Authorization: Basic base64(<token>:)`.',
+  http: {
+    operations: ['create'],
+    deniedOperations: ['list', 'get', 'update', 'delete'],
+    openOperations: ['create'],
+    privileges: 'none',
+    storefrontAccess: 'anyone',
+  },
+  docs: {
+    answerSchemas: {
+      create: {
+        type: 'object',
+        properties: {
+          token: {
+            type: 'string',
+            pattern: '^[0-9a-f]{32}$',
+            description: 'Send it as the Basic login with an empty password: `Authorization: Basic base64(<token>:)`.',
+          },
+          ttl: { type: 'integer', description: 'Seconds the token lives: 604800 (a week).' },
         },
-        ttl: { type: 'integer', description: 'Seconds the token lives: 604800 (a week).' },
+        required: ['token', 'ttl'],
       },
-      required: ['token', 'ttl'],
     },
   },
   // The login item (GetItem), the failed-sign-in window (GetItem, and UpdateItem/PutItem of a failure), the token (PutItem).

@@ -10,32 +10,34 @@ import { fixed, id, raw, text, WRITABLE } from './field-builders.js';
  */
 export const blocksEntity = defineEntity({
   name: 'blocks',
-  idField: 'block_id',
-  storage: 'block',
-  companyOwned: true,
-  collectionKey: 'blocks',
-  collection: { shape: 'list' },
-  answers: { create: { block_id: 'integer' }, update: { block_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['edit_blocks'], write: ['edit_blocks'] },
-  fields: {
-    block_id: id(),
-    type: { kind: 'string', maxLength: 64, writableOn: WRITABLE, requiredOn: ['create', 'update'] },
-    properties: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' },
-    company_id: { kind: 'int', writableOn: ['create'], default: 0 },
-    storefront_id: fixed('int', 1),
-    lang_code: fixed('string', 'en'),
-    name: { kind: 'string', maxLength: 255, writableOn: WRITABLE, requiredOn: ['create'] },
-    content: text('', 65_535, 'single'),
-    description: text('', 65_535, 'none'),
-    availability: raw({ phone: true, tablet: true, desktop: true }, 'single'),
-    locations: raw({}, 'list'),
+  schema: {
+    fields: {
+      block_id: id(),
+      type: { kind: 'string', maxLength: 64, writableOn: WRITABLE, requiredOn: ['create', 'update'] },
+      properties: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' },
+      company_id: { kind: 'int', writableOn: ['create'], default: 0 },
+      storefront_id: fixed('int', 1),
+      lang_code: fixed('string', 'en'),
+      name: { kind: 'string', maxLength: 255, writableOn: WRITABLE, requiredOn: ['create'] },
+      content: text('', 65_535, 'single'),
+      description: text('', 65_535, 'none'),
+      availability: raw({ phone: true, tablet: true, desktop: true }, 'single'),
+      locations: raw({}, 'list'),
+    },
+    requiredOrder: ['name', 'type'],
   },
-  requiredOrder: ['name', 'type'],
-  // company_id: a company that still owns blocks cannot be deleted (companies' dependents).
-  indexes: ['company_id'],
-  references: [
-    { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
-  ],
+  http: {
+    companyOwned: true,
+    collection: { shape: 'list' },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['edit_blocks'], write: ['edit_blocks'] },
+  },
+  storage: {
+    // company_id: a company that still owns blocks cannot be deleted (companies' dependents).
+    indexes: ['company_id'],
+    references: [
+      { field: 'company_id', storage: 'company', message: 'The company_id field names a store that does not exist' },
+    ],
+  },
   deployment: { domain: 'content' },
 });

@@ -10,24 +10,28 @@ import { id, int, text } from './field-builders.js';
  */
 export const combinationsEntity = defineEntity({
   name: 'combinations',
-  idField: 'combination_hash',
-  storage: 'combination',
-  collectionKey: 'combinations',
-  collection: { shape: 'list' },
-  answers: { create: { combination_hash: 'string' }, update: { combination_hash: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-  requiredOrder: ['product_id', 'combination'],
-  fields: {
-    product_id: { kind: 'int', writableOn: ['create'], requiredOn: ['create'] },
-    combination_hash: id(),
-    combination: { kind: 'object', writableOn: ['create'], requiredOn: ['create'], wire: 'raw' },
-    amount: int(0),
-    product_code: text('', 64),
-    position: int(0),
+  schema: {
+    idField: 'combination_hash',
+    requiredOrder: ['product_id', 'combination'],
+    fields: {
+      product_id: { kind: 'int', writableOn: ['create'], requiredOn: ['create'] },
+      combination_hash: id(),
+      combination: { kind: 'object', writableOn: ['create'], requiredOn: ['create'], wire: 'raw' },
+      amount: int(0),
+      product_code: text('', 64),
+      position: int(0),
+    },
+    filters: { product_id: { kind: 'int', requiredInQuery: true } },
   },
-  indexes: ['product_id'],
-  filters: { product_id: { kind: 'int', requiredInQuery: true } },
+  http: {
+    collection: { shape: 'list' },
+    answers: { create: { combination_hash: 'string' }, update: { combination_hash: 'string' } },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  },
+  storage: {
+    indexes: ['product_id'],
+  },
   // Reads the product and its options (GetItem, Query); written under its hash with a conditional Put.
   deployment: { domain: 'attributes', functions: { create: { extra: ['GetItem', 'Query'] } } },
 });

@@ -1,6 +1,6 @@
 import { defineEntity } from './define.js';
 import { raw, single, text, WRITABLE } from './field-builders.js';
-import type { FieldSpec, StoredEntityDefinition } from './types.js';
+import type { FieldSpec, HttpFacet, SchemaFacet, StorageFacet, StoredEntityDefinition } from './types.js';
 
 /**
  * Stores and vendors are companies (SPEC §10): one record per company, one id space
@@ -44,49 +44,76 @@ function companyFields(required: readonly string[]): Record<string, FieldSpec> {
 }
 
 const common = {
-  idField: 'company_id',
-  storage: 'company',
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  indexes: ['status'],
-  projected: ['status', 'company', 'email'],
-  filterRules: {
-    status: { field: 'status', op: 'eq' },
-    company: { field: 'company', op: 'contains' },
-    email: { field: 'email', op: 'contains' },
-  },
-  filters: {
-    status: { kind: 'enum', values: COMPANY_STATUSES },
-    company: { kind: 'string', maxLength: 255 },
-    email: { kind: 'string', maxLength: 128 },
-  },
-  sortRules: {
-    company: { field: 'company', numeric: false },
-    email: { field: 'email', numeric: false },
-    date: { field: 'timestamp', numeric: true },
-    status: { field: 'status', numeric: false },
-  },
-  // A company that still owns products, orders, categories or features cannot go (SPEC §10): nothing is orphaned.
-  dependents: [
-    { storage: 'product', index: 'company_id', message: 'The company still owns products; delete or move them first' },
-    { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
-    {
-      storage: 'category',
-      index: 'company_id',
-      message: 'The company still owns categories; delete or move them first',
+  schema: {
+    idField: 'company_id',
+    filters: {
+      status: { kind: 'enum', values: COMPANY_STATUSES },
+      company: { kind: 'string', maxLength: 255 },
+      email: { kind: 'string', maxLength: 128 },
     },
-    { storage: 'feature', index: 'company_id', message: 'The company still owns product features; delete them first' },
-    { storage: 'block', index: 'company_id', message: 'The company still owns blocks; delete them first' },
-    { storage: 'call_request', index: 'company_id', message: 'The company still has call requests; delete them first' },
-  ],
-} as const satisfies Partial<StoredEntityDefinition>;
+  },
+  http: {
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+  },
+  storage: {
+    name: 'company',
+    indexes: ['status'],
+    projected: ['status', 'company', 'email'],
+    filterRules: {
+      status: { field: 'status', op: 'eq' },
+      company: { field: 'company', op: 'contains' },
+      email: { field: 'email', op: 'contains' },
+    },
+    sortRules: {
+      company: { field: 'company', numeric: false },
+      email: { field: 'email', numeric: false },
+      date: { field: 'timestamp', numeric: true },
+      status: { field: 'status', numeric: false },
+    },
+    // A company that still owns products, orders, categories or features cannot go (SPEC §10): nothing is orphaned.
+    dependents: [
+      {
+        storage: 'product',
+        index: 'company_id',
+        message: 'The company still owns products; delete or move them first',
+      },
+      { storage: 'order', index: 'company_id', message: 'The company still owns orders; delete them first' },
+      {
+        storage: 'category',
+        index: 'company_id',
+        message: 'The company still owns categories; delete or move them first',
+      },
+      {
+        storage: 'feature',
+        index: 'company_id',
+        message: 'The company still owns product features; delete them first',
+      },
+      { storage: 'block', index: 'company_id', message: 'The company still owns blocks; delete them first' },
+      {
+        storage: 'call_request',
+        index: 'company_id',
+        message: 'The company still has call requests; delete them first',
+      },
+    ],
+  },
+} as const satisfies {
+  schema: Partial<SchemaFacet>;
+  http: Partial<HttpFacet>;
+  storage: Partial<StorageFacet>;
+};
 
 export const storesEntity = defineEntity({
   ...common,
   name: 'stores',
-  collectionKey: 'stores',
-  answers: { create: { store_id: 'integer' }, update: { store_id: 'string' } },
-  privileges: { read: ['view_stores'], write: ['manage_stores'] },
-  fields: companyFields(['company', 'storefront']),
+  schema: {
+    ...common.schema,
+    fields: companyFields(['company', 'storefront']),
+  },
+  http: {
+    ...common.http,
+    answers: { create: { store_id: 'integer' }, update: { store_id: 'string' } },
+    privileges: { read: ['view_stores'], write: ['manage_stores'] },
+  },
   // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
   deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
 });
@@ -94,11 +121,16 @@ export const storesEntity = defineEntity({
 export const vendorsEntity = defineEntity({
   ...common,
   name: 'vendors',
-  collectionKey: 'vendors',
-  answers: { create: { company_id: 'integer' }, update: { store_id: 'string' } },
-  answerExtras: { create: { message: '' } },
-  privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
-  fields: companyFields(['company', 'email']),
+  schema: {
+    ...common.schema,
+    fields: companyFields(['company', 'email']),
+  },
+  http: {
+    ...common.http,
+    answers: { create: { company_id: 'integer' }, update: { store_id: 'string' } },
+    answerExtras: { create: { message: '' } },
+    privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
+  },
   // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
   deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
 });

@@ -30,7 +30,7 @@ const PLAIN_ACCESS: Readonly<Record<Operation, readonly DynamoAction[]>> = {
 /** The generic access of a plain (stored) entity's operation; undefined for an entity with its own storage. */
 export function plainAccess(entity: EntityDefinition, operation: Operation): DynamoAction[] | undefined {
   if (!('storage' in entity)) return undefined;
-  const { references, dependents } = entity as StoredEntityDefinition;
+  const { references, dependents } = (entity as StoredEntityDefinition).storage;
   const checks =
     operation === 'create' || operation === 'update'
       ? (references?.length ?? 0) > 0
@@ -44,9 +44,9 @@ const dashed = (name: string) => name.replace(/_/g, '-');
 const unique = (actions: readonly DynamoAction[]) => [...new Set(actions)];
 /** `product_id` → `productId`: the path parameter of a nested object (`/categories/{id}/products/{productId}`). */
 const paramOf = (nested: ResourceDefinition) =>
-  nested.idKind === 'name'
+  nested.http.idKind === 'name'
     ? 'name'
-    : (nested.idField ?? 'nested_id').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+    : (nested.schema.idField ?? 'nested_id').replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 function declaredAccess(key: string, own: FunctionOverride, generic: FunctionAccess | undefined): FunctionAccess {
   if (own.access)
@@ -96,7 +96,7 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
       path: entity.name,
       objectParam: 'id',
     };
-    for (const operation of entity.operations) {
+    for (const operation of entity.http.operations) {
       const key = `${entity.name}.${operation}`;
       const own = functions[operation] ?? {};
       const generic = plainAccess(entity, operation);
@@ -138,7 +138,7 @@ export function functionRows(entities: readonly EntityDefinition[]): FunctionRow
         path: `${entity.name}/{id}/${segment}`,
         objectParam: paramOf(nested),
       };
-      for (const operation of nested.operations) {
+      for (const operation of nested.http.operations) {
         const key = `${entity.name}.${nested.name}.${operation}`;
         const own = functions[`${nested.name}.${operation}`] ?? {};
         const child = byKey.get(`${nested.name}.${operation}`);

@@ -12,51 +12,55 @@ const createOnly = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['cre
  * Discussion posts (the recording's `discussions`, add-on discussion; the id is `post_id`). A post
  * belongs to the thread of an object: POST names the thread (`thread_id`) or the object (`object_type`,
  * `object_id`, then `name` are required), then `message` or `rating_value`; the object must exist
- * (lib/operations/discussions.ts). `/products/:id/discussions` lists and creates the posts of one product.
+ * (lib/operations/discussions/). `/products/:id/discussions` lists and creates the posts of one product.
  */
 export const discussionsEntity = defineEntity({
   name: 'discussions',
-  idField: 'post_id',
-  storage: 'discussion_post',
-  collectionKey: 'discussions',
-  answers: { create: { post_id: 'integer' }, update: { post_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_discussions'], write: ['manage_discussions'] },
-  fields: {
-    post_id: id(),
-    thread_id: createOnly(int(0)),
-    name: text('', 128),
-    timestamp: fixed('int', 0),
-    user_id: fixed('int', 0),
-    ip_address: fixed('string', ''),
-    status: choice(POST_STATUSES, 'A'),
-    message: text('', 65_535),
-    rating_value: int(0),
-    object_id: createOnly(int(0)),
-    object_type: createOnly({ kind: 'enum', values: DISCUSSION_OBJECT_TYPES }),
-    type: fixed('string', 'B'),
-    company_id: fixed('int', 0),
+  schema: {
+    idField: 'post_id',
+    fields: {
+      post_id: id(),
+      thread_id: createOnly(int(0)),
+      name: text('', 128),
+      timestamp: fixed('int', 0),
+      user_id: fixed('int', 0),
+      ip_address: fixed('string', ''),
+      status: choice(POST_STATUSES, 'A'),
+      message: text('', 65_535),
+      rating_value: int(0),
+      object_id: createOnly(int(0)),
+      object_type: createOnly({ kind: 'enum', values: DISCUSSION_OBJECT_TYPES }),
+      type: fixed('string', 'B'),
+      company_id: fixed('int', 0),
+    },
+    filters: {
+      object_type: { kind: 'enum', values: DISCUSSION_OBJECT_TYPES },
+      object_id: { kind: 'int' },
+      thread_id: { kind: 'int' },
+      status: { kind: 'enum', values: POST_STATUSES },
+      name: { kind: 'string', maxLength: 128 },
+    },
   },
-  indexes: ['thread_id', 'status'],
-  projected: ['object_type', 'object_id', 'status', 'timestamp', 'name'],
-  filters: {
-    object_type: { kind: 'enum', values: DISCUSSION_OBJECT_TYPES },
-    object_id: { kind: 'int' },
-    thread_id: { kind: 'int' },
-    status: { kind: 'enum', values: POST_STATUSES },
-    name: { kind: 'string', maxLength: 128 },
+  http: {
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_discussions'], write: ['manage_discussions'] },
   },
-  filterRules: {
-    object_type: { field: 'object_type', op: 'eq' },
-    object_id: { field: 'object_id', op: 'eq' },
-    thread_id: { field: 'thread_id', op: 'eq' },
-    status: { field: 'status', op: 'eq' },
-    name: { field: 'name', op: 'contains' },
-  },
-  sortRules: {
-    timestamp: { field: 'timestamp', numeric: true },
-    status: { field: 'status', numeric: false },
-    name: { field: 'name', numeric: false },
+  storage: {
+    name: 'discussion_post',
+    indexes: ['thread_id', 'status'],
+    projected: ['object_type', 'object_id', 'status', 'timestamp', 'name'],
+    filterRules: {
+      object_type: { field: 'object_type', op: 'eq' },
+      object_id: { field: 'object_id', op: 'eq' },
+      thread_id: { field: 'thread_id', op: 'eq' },
+      status: { field: 'status', op: 'eq' },
+      name: { field: 'name', op: 'contains' },
+    },
+    sortRules: {
+      timestamp: { field: 'timestamp', numeric: true },
+      status: { field: 'status', numeric: false },
+      name: { field: 'name', numeric: false },
+    },
   },
   // A post's create reads the thread or the object (GetItem), may start a thread and ConditionChecks the object.
   deployment: { domain: 'content', functions: { create: { extra: ['GetItem', 'ConditionCheckItem'] } } },
@@ -70,14 +74,23 @@ const readOnly = ({ writableOn: _writable, ...spec }: FieldSpec): FieldSpec => s
  */
 export const productDiscussions = defineEntity({
   ...discussionsEntity,
-  operations: ['list', 'create', 'get', 'update', 'delete'],
-  fields: {
-    ...discussionsEntity.fields,
-    thread_id: readOnly(discussionsEntity.fields.thread_id!),
-    object_id: readOnly(discussionsEntity.fields.object_id!),
-    object_type: readOnly(discussionsEntity.fields.object_type!),
+  schema: {
+    ...discussionsEntity.schema,
+    fields: {
+      ...discussionsEntity.schema.fields,
+      thread_id: readOnly(discussionsEntity.schema.fields.thread_id!),
+      object_id: readOnly(discussionsEntity.schema.fields.object_id!),
+      object_type: readOnly(discussionsEntity.schema.fields.object_type!),
+    },
+    filters: { status: discussionsEntity.schema.filters!.status!, name: discussionsEntity.schema.filters!.name! },
   },
-  filters: { status: discussionsEntity.filters!.status!, name: discussionsEntity.filters!.name! },
-  sortKeys: ['id', ...Object.keys(discussionsEntity.sortRules ?? {})],
-  collection: { shape: 'wrapped', key: 'discussions', rowsOf: discussionsEntity },
+  http: {
+    ...discussionsEntity.http,
+    operations: ['list', 'create', 'get', 'update', 'delete'],
+    collection: { shape: 'wrapped', key: 'discussions', rowsOf: discussionsEntity },
+  },
+  docs: {
+    ...discussionsEntity.docs,
+    sortKeys: ['id', ...Object.keys(discussionsEntity.storage.sortRules ?? {})],
+  },
 });

@@ -8,22 +8,26 @@ import type { EntityDefinition } from './types.js';
  */
 export const eventsEntity: EntityDefinition = {
   name: 'events',
-  operations: ['list'],
-  privileges: { read: ['view_events'], write: ['view_events'] },
-  collection: { shape: 'wrapped', key: 'events', schema: eventsPageSchema },
-  fields: {
-    id: { kind: 'string' },
-    type: { kind: 'string' },
-    entity: { kind: 'string' },
-    action: { kind: 'enum', values: ['created', 'updated', 'deleted'] },
-    object_id: { kind: 'string' },
-    company_id: { kind: 'int', wire: 'raw' },
-    created_at: { kind: 'string' },
-    data: raw({}),
+  schema: {
+    fields: {
+      id: { kind: 'string' },
+      type: { kind: 'string' },
+      entity: { kind: 'string' },
+      action: { kind: 'enum', values: ['created', 'updated', 'deleted'] },
+      object_id: { kind: 'string' },
+      company_id: { kind: 'int', wire: 'raw' },
+      created_at: { kind: 'string' },
+      data: raw({}),
+    },
+    filters: {
+      type: { kind: 'string', maxLength: 2000 },
+      entity: { kind: 'string', maxLength: 2000 },
+    },
   },
-  filters: {
-    type: { kind: 'string', maxLength: 2000 },
-    entity: { kind: 'string', maxLength: 2000 },
+  http: {
+    operations: ['list'],
+    privileges: { read: ['view_events'], write: ['view_events'] },
+    collection: { shape: 'wrapped', key: 'events', schema: eventsPageSchema },
   },
   deployment: {
     domain: 'events',

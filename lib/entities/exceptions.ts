@@ -8,22 +8,24 @@ import { id, WRITABLE } from './field-builders.js';
  */
 export const exceptionsEntity = defineEntity({
   name: 'exceptions',
-  idField: 'exception_id',
-  storage: 'exception',
-  collectionKey: 'exceptions',
-  collection: { shape: 'list' },
-  answers: { create: { exception_id: 'integer' }, update: { exception_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-  requiredOrder: ['product_id', 'combination'],
-  fields: {
-    exception_id: id(),
-    product_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
-    combination: { kind: 'object', writableOn: WRITABLE, requiredOn: ['create', 'update'], wire: 'raw' },
-    combination_key: { kind: 'string', shownIn: 'none' },
+  schema: {
+    requiredOrder: ['product_id', 'combination'],
+    fields: {
+      exception_id: id(),
+      product_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
+      combination: { kind: 'object', writableOn: WRITABLE, requiredOn: ['create', 'update'], wire: 'raw' },
+      combination_key: { kind: 'string', shownIn: 'none' },
+    },
+    filters: { product_id: { kind: 'int', requiredInQuery: true } },
   },
-  indexes: ['product_id', 'combination_key'],
-  filters: { product_id: { kind: 'int', requiredInQuery: true } },
+  http: {
+    collection: { shape: 'list' },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  },
+  storage: {
+    indexes: ['product_id', 'combination_key'],
+  },
   // Reads the product and its options (GetItem, Query); a repeated exception is found through its combination_key index (Query).
   deployment: {
     domain: 'attributes',

@@ -10,29 +10,32 @@ import { languageLangvarsResource } from './langvars.js';
  */
 export const languagesEntity = defineEntity({
   name: 'languages',
-  idField: 'lang_id',
-  storage: 'language',
-  collectionKey: 'languages',
-  collection: { shape: 'wrapped', keyedBy: 'lang_code' },
-  answers: { create: { lang_id: 'integer' }, update: { lang_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_languages'], write: ['manage_languages'] },
-  requiredOrder: ['lang_code', 'name'],
-  fields: {
-    lang_id: id(),
-    lang_code: { kind: 'string', maxLength: 2, writableOn: WRITABLE, requiredOn: ['create', 'update'] },
-    name: { kind: 'string', maxLength: 64, writableOn: WRITABLE, requiredOn: ['create'] },
-    status: choice(['A', 'D', 'H'], 'A'),
-    country_code: text('', 2),
-    direction: choice(['ltr', 'rtl'], 'ltr'),
-    storefront_ids: fixed('string', ''),
-    storefront_ids_raw: raw([]),
+  schema: {
+    idField: 'lang_id',
+    requiredOrder: ['lang_code', 'name'],
+    fields: {
+      lang_id: id(),
+      lang_code: { kind: 'string', maxLength: 2, writableOn: WRITABLE, requiredOn: ['create', 'update'] },
+      name: { kind: 'string', maxLength: 64, writableOn: WRITABLE, requiredOn: ['create'] },
+      status: choice(['A', 'D', 'H'], 'A'),
+      country_code: text('', 2),
+      direction: choice(['ltr', 'rtl'], 'ltr'),
+      storefront_ids: fixed('string', ''),
+      storefront_ids_raw: raw([]),
+    },
+    // CS-Cart answers `?lang_code=en` with the bare object; here it is the keyed collection of that one language.
+    filters: { lang_code: { kind: 'string', maxLength: 2 } },
   },
-  indexes: ['lang_code'],
-  projected: ['lang_code'],
-  // CS-Cart answers `?lang_code=en` with the bare object; here it is the keyed collection of that one language.
-  filters: { lang_code: { kind: 'string', maxLength: 2 } },
-  filterRules: { lang_code: { field: 'lang_code', op: 'eq' } },
+  http: {
+    collection: { shape: 'wrapped', keyedBy: 'lang_code' },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_languages'], write: ['manage_languages'] },
+  },
+  storage: {
+    indexes: ['lang_code'],
+    projected: ['lang_code'],
+    filterRules: { lang_code: { field: 'lang_code', op: 'eq' } },
+  },
   nested: { langvars: languageLangvarsResource },
   // Deleting a language deletes its langvars (Query of their partition, BatchWriteItem); a new language first
   // clears stale langvars of its code (the same). An update ConditionChecks its code's marker.

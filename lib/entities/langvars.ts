@@ -15,20 +15,26 @@ const fields: Record<string, FieldSpec> = {
  */
 const langvars = (nestedUnderLanguage: boolean): ResourceDefinition => ({
   name: 'langvars',
-  idField: 'name',
-  idKind: 'name',
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_languages'], write: ['manage_languages'] },
-  fields: nestedUnderLanguage ? { ...fields, lang_code: { ...fields.lang_code!, writableOn: [] } } : fields,
-  filters: {
-    ...(nestedUnderLanguage ? {} : { lang_code: { kind: 'string', maxLength: 2 } }),
-    name: { kind: 'string', maxLength: 128 },
-    value: { kind: 'string', maxLength: 255 },
-    q: { kind: 'string', maxLength: 255 },
+  schema: {
+    idField: 'name',
+    fields: nestedUnderLanguage ? { ...fields, lang_code: { ...fields.lang_code!, writableOn: [] } } : fields,
+    filters: {
+      ...(nestedUnderLanguage ? {} : { lang_code: { kind: 'string', maxLength: 2 } }),
+      name: { kind: 'string', maxLength: 128 },
+      value: { kind: 'string', maxLength: 255 },
+      q: { kind: 'string', maxLength: 255 },
+    },
   },
-  sortKeys: ['name'],
-  collection: { shape: 'wrapped', key: 'langvars' },
-  answerSchemas: { create: nameSchema, update: nameSchema },
+  http: {
+    idKind: 'name',
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_languages'], write: ['manage_languages'] },
+    collection: { shape: 'wrapped', key: 'langvars' },
+  },
+  docs: {
+    sortKeys: ['name'],
+    answerSchemas: { create: nameSchema, update: nameSchema },
+  },
 });
 
 /**

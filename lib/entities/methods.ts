@@ -19,10 +19,10 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'] as const;
  * (lib/http/route.ts) and the operations the OpenAPI document lists under the path (lib/openapi/document.ts).
  */
 export function pathMethods(resource: ResourceDefinition, onObject: boolean): string[] {
-  const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
+  const routed = [...resource.http.operations, ...(resource.http.deniedOperations ?? [])];
   const servedHere = (operation: Operation) =>
     OPERATION_METHODS[operation].onObject === onObject ||
-    (!onObject && (resource.collectionWrites ?? []).includes(operation as 'update'));
+    (!onObject && (resource.http.collectionWrites ?? []).includes(operation as 'update'));
   const methods = new Set(routed.filter(servedHere).map((operation) => OPERATION_METHODS[operation].method));
   return METHOD_ORDER.filter((method) => methods.has(method));
 }
@@ -40,7 +40,7 @@ export type BatchedOperation = (typeof BATCHED_OPERATIONS)[number];
  */
 export function batchedOperations(resource: ResourceDefinition): BatchedOperation[] {
   // The storefront's cart is one customer's own, line by line, as CS-Cart's storefront API has it: no batch.
-  if (resource.storefrontAccess) return [];
-  const writes = BATCHED_OPERATIONS.filter((operation) => resource.operations.includes(operation));
+  if (resource.http.storefrontAccess) return [];
+  const writes = BATCHED_OPERATIONS.filter((operation) => resource.http.operations.includes(operation));
   return writes.length === 1 && writes[0] === 'create' ? [] : writes;
 }

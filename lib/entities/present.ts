@@ -10,7 +10,7 @@ export type View = 'list' | 'single';
  */
 export function present(def: EntityDefinition, record: Record<string, unknown>, view: View): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
-  for (const [field, spec] of Object.entries(def.fields)) {
+  for (const [field, spec] of Object.entries(def.schema.fields)) {
     const where = spec.shownIn ?? 'both';
     if (where === 'none' || (where !== 'both' && where !== view)) continue;
     const value = Object.hasOwn(record, field) ? (record[field] as StoredValue) : spec.default;

@@ -32,6 +32,14 @@ const actionAnswer = {
   properties: { message: { type: 'string' }, group: { type: 'object' }, products_status: { type: ['object', 'null'] } },
   required: ['message', 'group', 'products_status'],
 };
+/** The features of a group as a body names them: each feature and its purpose. */
+const FEATURES_BODY = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } },
+  },
+};
 const messageAnswer = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
 const productIdBody = { type: 'object', properties: { product_id: { type: 'integer' } } };
 
@@ -40,40 +48,37 @@ function action(name: string, nestedUnderProduct: boolean): ResourceDefinition {
   const generate = name === 'generate_product_variations';
   return {
     name,
-    operations: ['create'],
-    privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-    fields: {
-      ...(nestedUnderProduct ? {} : { product_id: { kind: 'int', writableOn: ['create'] } }),
-      ...(generate
-        ? {
-            combinations: { kind: 'object', writableOn: ['create'], wire: 'raw' },
-            features: { kind: 'object', writableOn: ['create'], wire: 'raw' },
-          }
-        : {}),
+    schema: {
+      fields: {
+        ...(nestedUnderProduct ? {} : { product_id: { kind: 'int', writableOn: ['create'] } }),
+        ...(generate
+          ? {
+              combinations: { kind: 'object', writableOn: ['create'], wire: 'raw' },
+              features: { kind: 'object', writableOn: ['create'], wire: 'raw' },
+            }
+          : {}),
+      },
     },
-    ...(generate ? { createMayAnswer200: true } : {}),
-    bodySchemas: {
-      create: generate
-        ? {
-            type: 'object',
-            properties: {
-              ...(nestedUnderProduct ? {} : { product_id: { type: 'integer' } }),
-              combinations: { type: 'array', items: { type: 'array', items: { type: ['string', 'integer'] } } },
-              features: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    feature_id: { type: 'integer' },
-                    purpose: { type: 'string', enum: [...VARIATION_PURPOSES] },
-                  },
-                },
+    http: {
+      operations: ['create'],
+      privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+    },
+    docs: {
+      ...(generate ? { createMayAnswer200: true } : {}),
+      bodySchemas: {
+        create: generate
+          ? {
+              type: 'object',
+              properties: {
+                ...(nestedUnderProduct ? {} : { product_id: { type: 'integer' } }),
+                combinations: { type: 'array', items: { type: 'array', items: { type: ['string', 'integer'] } } },
+                features: FEATURES_BODY,
               },
-            },
-          }
-        : productIdBody,
+            }
+          : productIdBody,
+      },
+      answerSchemas: { create: generate ? actionAnswer : messageAnswer },
     },
-    answerSchemas: { create: generate ? actionAnswer : messageAnswer },
   };
 }
 
@@ -104,7 +109,10 @@ const ACTION_ACCESS: Readonly<Record<ActionName, readonly DynamoAction[]>> = {
 export const productVariationsEntity = defineEntity({
   ...productsEntity,
   name: 'product_variations',
-  fields: { ...productsEntity.fields, ...variationFields },
+  schema: {
+    ...productsEntity.schema,
+    fields: { ...productsEntity.schema.fields, ...variationFields },
+  },
   nested: Object.fromEntries(ACTIONS.map((name) => [name, action(name, true)])),
   // A product's writes (references, company name) plus the group: GetItem of it, Query of its members (the
   // variation_group_id partition), and a Put of the group when its default product changes.
@@ -132,8 +140,11 @@ export const productVariationsEntity = defineEntity({
 /** `/product_variations_groups/:id/product_variations[/:pid]`: the group's products. */
 const groupVariations: StoredEntityDefinition = {
   ...productVariationsEntity,
+  http: {
+    ...productVariationsEntity.http,
+    collection: { shape: 'wrapped', key: 'products' },
+  },
   nested: undefined,
-  collection: { shape: 'wrapped', key: 'products' },
 };
 
 /** POST/PUT of a group answer as generate does: `{message, group, products_status}` (PUT: products_status null). */
@@ -145,47 +156,49 @@ const groupAnswer = actionAnswer;
  */
 export const variationGroupsEntity = defineEntity({
   name: 'product_variations_groups',
-  idField: 'id',
-  idKind: 'name',
-  storage: 'variation_group',
-  collectionKey: 'groups',
-  answers: { create: { id: 'integer' }, update: { id: 'integer' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
-  fields: {
-    id: { kind: 'int', wire: 'number' },
-    code: { kind: 'string', maxLength: 64, writableOn: WRITABLE, default: '' },
-    features: { kind: 'object', writableOn: ['create'], wire: 'raw', default: [] },
-    products: { kind: 'object', wire: 'raw', default: [] },
-    created_at: { kind: 'int', wire: 'number' },
-    updated_at: { kind: 'int', wire: 'number' },
-    /** Hidden: the group's feature ids (the `feature_ids` filter is one index partition). */
-    feature_ids: { kind: 'intList', shownIn: 'none' },
-    /** Hidden: the group's default product (the others' parent_product_id). */
-    parent_product_id: { kind: 'int', shownIn: 'none' },
+  schema: {
+    idField: 'id',
+    fields: {
+      id: { kind: 'int', wire: 'number' },
+      code: { kind: 'string', maxLength: 64, writableOn: WRITABLE, default: '' },
+      features: { kind: 'object', writableOn: ['create'], wire: 'raw', default: [] },
+      products: { kind: 'object', wire: 'raw', default: [] },
+      created_at: { kind: 'int', wire: 'number' },
+      updated_at: { kind: 'int', wire: 'number' },
+      /** Hidden: the group's feature ids (the `feature_ids` filter is one index partition). */
+      feature_ids: { kind: 'intList', shownIn: 'none' },
+      /** Hidden: the group's default product (the others' parent_product_id). */
+      parent_product_id: { kind: 'int', shownIn: 'none' },
+    },
+    filters: { product_ids: { kind: 'intList' }, feature_ids: { kind: 'int' } },
   },
-  filters: { product_ids: { kind: 'intList' }, feature_ids: { kind: 'int' } },
-  filterRules: { feature_ids: { field: 'feature_ids', op: 'eq' } },
-  indexes: ['feature_ids'],
-  sortKeys: ['id'],
-  bodySchemas: {
-    create: {
-      type: 'object',
-      properties: {
-        product_ids: { type: 'array', items: { type: 'integer' } },
-        code: { type: 'string' },
-        features: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { feature_id: { type: 'integer' }, purpose: { type: 'string', enum: [...VARIATION_PURPOSES] } },
-          },
+  http: {
+    idKind: 'name',
+    collectionKey: 'groups',
+    answers: { create: { id: 'integer' }, update: { id: 'integer' } },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_catalog'], write: ['manage_catalog'] },
+  },
+  storage: {
+    name: 'variation_group',
+    filterRules: { feature_ids: { field: 'feature_ids', op: 'eq' } },
+    indexes: ['feature_ids'],
+  },
+  docs: {
+    sortKeys: ['id'],
+    bodySchemas: {
+      create: {
+        type: 'object',
+        properties: {
+          product_ids: { type: 'array', items: { type: 'integer' } },
+          code: { type: 'string' },
+          features: FEATURES_BODY,
         },
       },
+      update: { type: 'object', properties: { code: { type: 'string' } } },
     },
-    update: { type: 'object', properties: { code: { type: 'string' } } },
+    answerSchemas: { create: groupAnswer, update: groupAnswer },
   },
-  answerSchemas: { create: groupAnswer, update: groupAnswer },
   nested: { product_variations: groupVariations },
   // Read by id (GetItem) or code (GetItem of its marker); its products are a Query of the variation_group_id
   // partition. Membership changes are one transaction: the group's Put/Delete, its code marker, each product's

@@ -65,66 +65,72 @@ const CART_IDS = {
  */
 export const sraCartContentEntity: EntityDefinition = {
   name: 'sra_cart_content',
-  idField: 'cart_id',
-  operations: ['list', 'create', 'update', 'delete'],
-  collectionWrites: ['update', 'delete'],
-  privileges: 'none',
-  storefrontAccess: 'customer',
-  collection: {
-    shape: 'object',
-    schema: {
-      type: 'object',
-      properties: {
-        products: {
-          type: 'object',
-          additionalProperties: PRICED_LINE,
-          description: 'cart item id → the line, priced from the product now.',
-        },
-        amount: { type: 'integer', description: 'Items in the cart (the sum of the amounts).' },
-        subtotal: { type: 'number' },
-        display_subtotal: { type: 'number' },
-        discount: { type: 'number' },
-        tax_subtotal: { type: 'number' },
-        shipping_cost: { type: 'number' },
-        total: { type: 'number' },
-        display_total: { type: 'number' },
-        user_id: { type: 'integer' },
-        company_id: { type: 'integer' },
-      },
-      required: ['products', 'amount', 'subtotal', 'total'],
-    },
+  schema: {
+    idField: 'cart_id',
+    fields: {},
   },
-  fields: {},
-  bodySchemas: {
-    create: {
-      type: 'object',
-      properties: {
-        products: {
-          type: 'object',
-          additionalProperties: LINE,
-          description: 'Any key → a line to add; the same product with the same options adds to its line.',
+  http: {
+    operations: ['list', 'create', 'update', 'delete'],
+    collectionWrites: ['update', 'delete'],
+    privileges: 'none',
+    storefrontAccess: 'customer',
+    collection: {
+      shape: 'object',
+      schema: {
+        type: 'object',
+        properties: {
+          products: {
+            type: 'object',
+            additionalProperties: PRICED_LINE,
+            description: 'cart item id → the line, priced from the product now.',
+          },
+          amount: { type: 'integer', description: 'Items in the cart (the sum of the amounts).' },
+          subtotal: { type: 'number' },
+          display_subtotal: { type: 'number' },
+          discount: { type: 'number' },
+          tax_subtotal: { type: 'number' },
+          shipping_cost: { type: 'number' },
+          total: { type: 'number' },
+          display_total: { type: 'number' },
+          user_id: { type: 'integer' },
+          company_id: { type: 'integer' },
         },
-      },
-      required: ['products'],
-    },
-    update: {
-      type: 'object',
-      properties: {
-        amount: {
-          type: 'integer',
-          minimum: 0,
-          description: 'On /sra_cart_content/{cart_id}: the new amount; 0 removes the line.',
-        },
-        product_options: LINE.properties.product_options,
-        products: {
-          type: 'object',
-          additionalProperties: LINE,
-          description: 'On the collection: cart item id → its new amount.',
-        },
+        required: ['products', 'amount', 'subtotal', 'total'],
       },
     },
   },
-  answerSchemas: { create: CART_IDS, update: CART_IDS },
+  docs: {
+    bodySchemas: {
+      create: {
+        type: 'object',
+        properties: {
+          products: {
+            type: 'object',
+            additionalProperties: LINE,
+            description: 'Any key → a line to add; the same product with the same options adds to its line.',
+          },
+        },
+        required: ['products'],
+      },
+      update: {
+        type: 'object',
+        properties: {
+          amount: {
+            type: 'integer',
+            minimum: 0,
+            description: 'On /sra_cart_content/{cart_id}: the new amount; 0 removes the line.',
+          },
+          product_options: LINE.properties.product_options,
+          products: {
+            type: 'object',
+            additionalProperties: LINE,
+            description: 'On the collection: cart item id → its new amount.',
+          },
+        },
+      },
+    },
+    answerSchemas: { create: CART_IDS, update: CART_IDS },
+  },
   // The cart record and its index items (GetItem, then a transaction of Put/Delete/Update), the products and the user (BatchGetItem).
   deployment: {
     domain: 'accounts',

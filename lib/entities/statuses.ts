@@ -28,29 +28,32 @@ export const STATUS_PARAM_DEFAULTS: Readonly<Record<string, string>> = {
 
 export const statusesEntity = defineEntity({
   name: 'statuses',
-  idField: 'status_id',
-  storage: 'status',
-  collectionKey: 'statuses',
-  // The recording's exception: POST answers the new id as a string too.
-  answers: { create: { status_id: 'string' }, update: { status_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['manage_order_statuses'], write: ['manage_order_statuses'] },
-  fields: {
-    status_id: id(),
-    status: fixed('string', ''),
-    type: { kind: 'enum', values: STATUS_TYPES, writableOn: ['create'], default: 'O' },
-    is_default: fixed('flag', 'N'),
-    position: int(0),
-    description: required({ kind: 'string', maxLength: 255, writableOn: WRITABLE }),
-    email_subj: text('', 255),
-    email_header: text('', 65_535),
-    lang_code: fixed('string', 'en'),
-    params: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' },
+  schema: {
+    fields: {
+      status_id: id(),
+      status: fixed('string', ''),
+      type: { kind: 'enum', values: STATUS_TYPES, writableOn: ['create'], default: 'O' },
+      is_default: fixed('flag', 'N'),
+      position: int(0),
+      description: required({ kind: 'string', maxLength: 255, writableOn: WRITABLE }),
+      email_subj: text('', 255),
+      email_header: text('', 65_535),
+      lang_code: fixed('string', 'en'),
+      params: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' },
+    },
+    filters: { type: { kind: 'enum', values: STATUS_TYPES } },
   },
-  indexes: ['type'],
-  projected: ['type'],
-  filters: { type: { kind: 'enum', values: STATUS_TYPES } },
-  filterRules: { type: { field: 'type', op: 'eq' } },
+  http: {
+    // The recording's exception: POST answers the new id as a string too.
+    answers: { create: { status_id: 'string' }, update: { status_id: 'string' } },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['manage_order_statuses'], write: ['manage_order_statuses'] },
+  },
+  storage: {
+    indexes: ['type'],
+    projected: ['type'],
+    filterRules: { type: { field: 'type', op: 'eq' } },
+  },
   // Create reads the letters its type uses (Query); a delete counts the orders in it (GetItem) and frees the letter.
   deployment: { domain: 'orders', functions: { create: { extra: ['Query'] } } },
 });

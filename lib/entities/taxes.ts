@@ -9,24 +9,26 @@ import { choice, flag, id, int, required, text, WRITABLE } from './field-builder
  */
 export const taxesEntity = defineEntity({
   name: 'taxes',
-  idField: 'tax_id',
-  storage: 'tax',
-  collectionKey: 'taxes',
-  answers: { create: { tax_id: 'integer' }, update: { tax_id: 'string' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_taxes'], write: ['manage_taxes'] },
-  fields: {
-    tax_id: id(),
-    address_type: choice(['S', 'B'], 'S'),
-    status: choice(['A', 'D'], 'A'),
-    price_includes_tax: flag('N'),
-    display_including_tax: flag('N'),
-    display_info: text('', 255),
-    regnumber: text('', 255),
-    priority: int(0),
-    tax: required({ kind: 'string', maxLength: 255, writableOn: WRITABLE }),
-    rates: { kind: 'object', writableOn: WRITABLE, default: {}, shownIn: 'none' },
+  schema: {
+    fields: {
+      tax_id: id(),
+      address_type: choice(['S', 'B'], 'S'),
+      status: choice(['A', 'D'], 'A'),
+      price_includes_tax: flag('N'),
+      display_including_tax: flag('N'),
+      display_info: text('', 255),
+      regnumber: text('', 255),
+      priority: int(0),
+      tax: required({ kind: 'string', maxLength: 255, writableOn: WRITABLE }),
+      rates: { kind: 'object', writableOn: WRITABLE, default: {}, shownIn: 'none' },
+    },
   },
-  indexes: [],
+  http: {
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_taxes'], write: ['manage_taxes'] },
+  },
+  storage: {
+    indexes: [],
+  },
   deployment: { domain: 'settings' },
 });

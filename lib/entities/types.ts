@@ -76,9 +76,9 @@ export type ValueOfSpec<S> = S extends { kind: 'int' }
  * holds the fields its writes gave it (read-only neutral fields are shown from their defaults, never stored); its
  * id (the definition's `idField`, a number) it always has.
  */
-export type EntityRecordOf<D extends { fields: Readonly<Record<string, FieldSpec>>; idField?: string }> = {
-  [K in keyof D['fields']]?: ValueOfSpec<D['fields'][K]>;
-} & (string extends D['idField'] ? unknown : { [K in NonNullable<D['idField']>]: number });
+export type EntityRecordOf<D extends { schema: { fields: Readonly<Record<string, FieldSpec>>; idField?: string } }> = {
+  [K in keyof D['schema']['fields']]?: ValueOfSpec<D['schema']['fields'][K]>;
+} & (string extends D['schema']['idField'] ? unknown : { [K in NonNullable<D['schema']['idField']>]: number });
 
 /** What a record holds: text, numbers, id lists, objects. */
 export type StoredValue =
@@ -110,29 +110,71 @@ export type AnswerType = 'integer' | 'string';
 /** The keys of a POST or PUT answer, in order, and the JSON type of the id under each: `{ category_id: 'string' }`. */
 export type AnswerKeys = Readonly<Record<string, AnswerType>>;
 
-export interface ResourceDefinition {
-  /** Path segment, lower case: `usergroups`. */
-  name: string;
-  /** Key of the id in POST/PUT answers: `usergroup_id`. */
+/** What a record is: its fields and the query filters of its collection (lib/entities/validate.ts, present.ts). */
+export interface SchemaFacet {
+  /** Key of the id in records and in POST/PUT answers: `usergroup_id`. A stored entity's defaults to its singular name + `_id`. */
   idField?: string;
+  fields: Record<string, FieldSpec>;
+  /** Query filters on the collection; values are checked like fields. */
+  filters?: Record<string, FieldSpec>;
+  /** Required fields in the order they are checked, where that is not the field table's order. */
+  requiredOrder?: readonly string[];
+}
+
+/**
+ * The shape of a GET on the collection: `wrapped` (`{"<key>": [...], "params", "search"}`, the default, key =
+ * collectionKey or name), `keyed` (a bare object keyed by id, usergroups), `object` (one object, /version),
+ * `list` (a bare JSON array of every record: no wrapper, no params, no paging, as CS-Cart's /blocks; the list
+ * operation answers so). `rowsOf`: the entity whose list rows it shows (nested lists), with `extraRowFields`
+ * added to each row.
+ */
+export interface CollectionShape {
+  shape: 'wrapped' | 'keyed' | 'object' | 'list';
+  key?: string;
+  /** A hand-written schema of the collection's answer, for a list that is not a paged entity list (the change feed). */
+  schema?: Record<string, unknown>;
+  rowsOf?: EntityDefinition;
+  extraRowFields?: Record<string, FieldSpec>;
   /**
-   * POST and PUT answers: their keys and JSON types (lib/entities/answers.ts writes them, the OpenAPI document
-   * describes them). A resource without it answers `{"<idField>": N}` with an integer.
+   * A wrapped collection whose rows come as an object keyed by this field of each row instead of a list
+   * (`{"languages": {"en": {…}}, "params", "search"}`), in the page's order.
    */
-  answers?: { create?: AnswerKeys; update?: AnswerKeys };
+  keyedBy?: string;
+  /**
+   * A second shape the collection answers when a query parameter is given (`GET /options?product_id=N`:
+   * a bare object keyed by id of single objects, with `extraRowFields` added and `omitFields` left out).
+   */
+  byParameter?: {
+    parameter: string;
+    shape: 'keyed';
+    view: 'list' | 'single';
+    extraRowFields?: Record<string, FieldSpec>;
+    omitFields?: readonly string[];
+  };
+  /**
+   * Fields of the single object that a list row carries too when a boolean query switch is on
+   * (`GET /features?variants=true`: switch → field). `true`/`Y`/`1` on, `false`/`N`/`0` off, else 400.
+   */
+  switchedFields?: Record<string, string>;
+}
+
+/** How the API serves it: routes, privileges, who may call, and the shapes of its answers (lib/http, lib/operations). */
+export interface HttpFacet {
+  operations: readonly Operation[];
+  /** `none`: any authenticated caller (e.g. /version). */
+  privileges: PrivilegeRule | 'none';
   /**
    * What an object id in the path is: `numeric` (the default; digits, else 404) or `name` (lower-case
    * letters, digits, `_` and `-`, else 404: a langvar's name). lib/http/route.ts `parseId` / `parseName`.
    */
   idKind?: 'numeric' | 'name';
-  operations: readonly Operation[];
   /**
    * Operations CS-Cart routes but whose privilege is `false` (GET, PUT and DELETE of `/auth`): the method is
    * not a 405 but a 403 for every caller, root included, judged at the privilege step (lib/http/route.ts).
    */
   deniedOperations?: readonly Operation[];
-  /** `none`: any authenticated caller (e.g. /version). */
-  privileges: PrivilegeRule | 'none';
+  /** Operations that need no Authorization header at all (POST /auth_tokens: the body holds the credentials). */
+  openOperations?: readonly Operation[];
   /**
    * Storefront callers (a customer's token of POST /auth_tokens, or a guest with only the
    * `Storefront-Api-Access-Key` header) may use only resources that say so: `anyone` (guests too: /version,
@@ -144,65 +186,55 @@ export interface ResourceDefinition {
    * lines, `DELETE /sra_cart_content` empties the cart): the operation then runs with no object id.
    */
   collectionWrites?: readonly ('update' | 'delete')[];
-  /** Operations that need no Authorization header at all (POST /auth_tokens: the body holds the credentials). */
-  openOperations?: readonly Operation[];
   /** May vendors use it (in the editions that let vendors use the API at all)? */
   vendorAccess?: boolean;
   /** Vendors may read but not write it (categories: the tree is shared in a marketplace). */
   vendorReadOnly?: boolean;
-  fields: Record<string, FieldSpec>;
-  /** Query filters on the collection; values are checked like fields. */
-  filters?: Record<string, FieldSpec>;
-  /** Required fields in the order they are checked, where that is not the field table's order. */
-  requiredOrder?: readonly string[];
+  /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
+  vendorScoped?: boolean;
+  /**
+   * Records belong to a company (`company_id`): under a store or vendor context path (`/stores/:id/…`,
+   * `/vendors/:id/…`) lists show that company's records only, a create is in that company whatever the
+   * body says, and another company's record is a 404 (SPEC §10, lib/operations/company-scope.ts).
+   */
+  companyOwned?: boolean;
+  /** Key of the array in collection answers (`products`). A stored entity's defaults to its name. */
+  collectionKey?: string;
+  collection?: CollectionShape;
+  /**
+   * POST and PUT answers: their keys and JSON types (lib/entities/answers.ts writes them, the OpenAPI document
+   * describes them). A resource without it answers `{"<idField>": N}` with an integer; a stored entity's
+   * defaults to its id, a number for a POST and a string for a PUT (SPEC §3).
+   */
+  answers?: { create?: AnswerKeys; update?: AnswerKeys };
+  /** Constant keys the recording's POST/PUT answers also carry (`"message": ""` of POST /vendors). */
+  answerExtras?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+}
+
+/** What only the OpenAPI document reads (lib/openapi/). */
+export interface DocsFacet {
   /** `sort_by` values a list takes (for the docs of resources whose sorting is not a plain entity's). */
   sortKeys?: readonly string[];
-  /**
-   * The shape of a GET on the collection, for the OpenAPI document: `wrapped` (`{"<key>": [...], "params",
-   * "search"}`, the default, key = collectionKey or name), `keyed` (a bare object keyed by id, usergroups),
-   * `object` (one object, /version), `list` (a bare JSON array of every record: no wrapper, no params, no
-   * paging, as CS-Cart's /blocks; the list operation answers so). `rowsOf`: the entity whose list rows it shows (nested lists), with
-   * `extraRowFields` added to each row.
-   */
-  collection?: {
-    shape: 'wrapped' | 'keyed' | 'object' | 'list';
-    key?: string;
-    /** A hand-written schema of the collection's answer, for a list that is not a paged entity list (the change feed). */
-    schema?: Record<string, unknown>;
-    rowsOf?: EntityDefinition;
-    extraRowFields?: Record<string, FieldSpec>;
-    /**
-     * A wrapped collection whose rows come as an object keyed by this field of each row instead of a list
-     * (`{"languages": {"en": {…}}, "params", "search"}`), in the page's order.
-     */
-    keyedBy?: string;
-    /**
-     * A second shape the collection answers when a query parameter is given (`GET /options?product_id=N`:
-     * a bare object keyed by id of single objects, with `extraRowFields` added and `omitFields` left out).
-     */
-    byParameter?: {
-      parameter: string;
-      shape: 'keyed';
-      view: 'list' | 'single';
-      extraRowFields?: Record<string, FieldSpec>;
-      omitFields?: readonly string[];
-    };
-    /**
-     * Fields of the single object that a list row carries too when a boolean query switch is on
-     * (`GET /features?variants=true`: switch → field). `true`/`Y`/`1` on, `false`/`N`/`0` off, else 400.
-     */
-    switchedFields?: Record<string, string>;
-  };
-  /** JSON Schemas of bodies that are not a field table (POST /orders), for the OpenAPI document. */
+  /** JSON Schemas of bodies that are not a field table (POST /orders). */
   bodySchemas?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
-  /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
-  createMayAnswer200?: boolean;
   /** JSON Schemas of answers that are not ids (POST /orders adds `order_data`; a variation group's answers). */
   answerSchemas?: {
     create?: Record<string, unknown>;
-    update?: Record<string, unknown> /** A collection that is no field table's (webhook deliveries). */;
+    update?: Record<string, unknown>;
+    /** A collection that is no field table's (webhook deliveries). */
     list?: Record<string, unknown>;
   };
+  /** A create that may also answer 200 (an action that adds to an existing object: generate_product_variations). */
+  createMayAnswer200?: boolean;
+}
+
+/** A resource of the API, its knobs grouped by the layer that reads them (docs/architecture.md). */
+export interface ResourceDefinition {
+  /** Path segment, lower case: `usergroups`. */
+  name: string;
+  schema: SchemaFacet;
+  http: HttpFacet;
+  docs?: DocsFacet;
 }
 
 export interface EntityDefinition extends ResourceDefinition {
@@ -262,21 +294,15 @@ export interface DependentRule {
 }
 
 /**
- * A plain entity: one item per object with an integer id from a counter, listed
- * through index items (lib/db/entity-store.ts) so a page costs the same however
- * many objects there are. Everything generic — validation, defaults, storage,
- * paging with totals, reference checks, the wire representation — comes from here.
+ * How lib/db keeps and lists a plain entity: one item per object with an integer id from a counter, listed
+ * through index items (lib/db/entity-store.ts) so a page costs the same however many objects there are.
  */
-export interface StoredEntityDefinition extends EntityDefinition {
-  idField: string;
-  /** Storage name: key prefix and id counter (`product`). Entities that share an id space share it (stores, vendors). */
-  storage: string;
-  /** Key of the array in collection answers (`products`). */
-  collectionKey: string;
-  /** POST and PUT answers: the keys, each holding the object's id, in the recording's JSON types (SPEC §3). */
-  answers: { create: AnswerKeys; update: AnswerKeys };
-  /** Constant keys the recording's POST/PUT answers also carry (`"message": ""` of POST /vendors). */
-  answerExtras?: { create?: Record<string, unknown>; update?: Record<string, unknown> };
+export interface StorageFacet {
+  /**
+   * Storage name: key prefix and id counter (`product`); defaults to the singular of the entity's name.
+   * Entities that share an id space share it (stores, vendors).
+   */
+  name: string;
   /** Fields with an equality index (a list partition and a count per value); id-list fields index every element. */
   indexes: readonly string[];
   /**
@@ -323,12 +349,15 @@ export interface StoredEntityDefinition extends EntityDefinition {
    * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
    */
   shardedPartitions?: boolean;
-  /** Vendors see and change only records whose `company_id` is their own (SPEC §5, §10). */
-  vendorScoped?: boolean;
-  /**
-   * Records belong to a company (`company_id`): under a store or vendor context path (`/stores/:id/…`,
-   * `/vendors/:id/…`) lists show that company's records only, a create is in that company whatever the
-   * body says, and another company's record is a 404 (SPEC §10, lib/operations/company-scope.ts).
-   */
-  companyOwned?: boolean;
+}
+
+/**
+ * A plain entity as its readers see it: the declaration of lib/entities/define.ts with the defaults derived from
+ * its name filled in. Everything generic — validation, defaults, storage, paging with totals, reference checks,
+ * the wire representation — comes from here.
+ */
+export interface StoredEntityDefinition extends EntityDefinition {
+  schema: SchemaFacet & { idField: string };
+  http: HttpFacet & { collectionKey: string; answers: { create: AnswerKeys; update: AnswerKeys } };
+  storage: StorageFacet;
 }

@@ -24,20 +24,24 @@ const statusField: FieldSpec = {
 /** SPEC §6. `privileges` is read-only over the API: it is set with the admin command line. */
 export const usergroupsEntity: EntityDefinition = {
   name: 'usergroups',
-  idField: 'usergroup_id',
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_usergroups'], write: ['manage_usergroups'] },
-  collection: { shape: 'keyed' },
-  fields: {
-    usergroup_id: { kind: 'int', wire: 'number' },
-    type: typeField,
-    status: statusField,
-    usergroup: { kind: 'string', maxLength: 255, writableOn: ['create', 'update'] },
-    privileges: { kind: 'object', wire: 'raw', default: [], shownIn: 'single', optionalInAnswers: true },
+  schema: {
+    idField: 'usergroup_id',
+    fields: {
+      usergroup_id: { kind: 'int', wire: 'number' },
+      type: typeField,
+      status: statusField,
+      usergroup: { kind: 'string', maxLength: 255, writableOn: ['create', 'update'] },
+      privileges: { kind: 'object', wire: 'raw', default: [], shownIn: 'single', optionalInAnswers: true },
+    },
+    filters: {
+      type: { kind: 'enum', values: USERGROUP_TYPES },
+      status: { kind: 'enum', values: USERGROUP_STATUSES },
+    },
   },
-  filters: {
-    type: { kind: 'enum', values: USERGROUP_TYPES },
-    status: { kind: 'enum', values: USERGROUP_STATUSES },
+  http: {
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_usergroups'], write: ['manage_usergroups'] },
+    collection: { shape: 'keyed' },
   },
   // Own storage (lib/db/usergroups.ts): members are found through gsi1.
   deployment: {
@@ -55,16 +59,22 @@ export const usergroupsEntity: EntityDefinition = {
 /** SPEC §7: `/users/:uid/usergroups[/:gid]`. Reading needs both view privileges; changing needs view_users + manage_usergroups. */
 export const membershipsResource: ResourceDefinition = {
   name: 'usergroups',
-  idField: 'usergroup_id',
-  operations: ['list', 'get', 'update', 'delete'],
-  privileges: { read: ['view_users', 'view_usergroups'], write: ['view_users', 'manage_usergroups'] },
-  collection: { shape: 'keyed' },
-  // The seed's own resource: its id is a JSON integer (SPEC §3).
-  answers: { create: { usergroup_id: 'integer' } },
-  answerSchemas: { update: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
-  fields: {
-    link_id: { kind: 'int', wire: 'number' },
-    usergroup_id: { kind: 'int', wire: 'number' },
-    status: { kind: 'enum', values: LINK_STATUSES, requiredOn: ['update'], writableOn: ['update'] },
+  schema: {
+    idField: 'usergroup_id',
+    fields: {
+      link_id: { kind: 'int', wire: 'number' },
+      usergroup_id: { kind: 'int', wire: 'number' },
+      status: { kind: 'enum', values: LINK_STATUSES, requiredOn: ['update'], writableOn: ['update'] },
+    },
+  },
+  http: {
+    operations: ['list', 'get', 'update', 'delete'],
+    privileges: { read: ['view_users', 'view_usergroups'], write: ['view_users', 'manage_usergroups'] },
+    collection: { shape: 'keyed' },
+    // The seed's own resource: its id is a JSON integer (SPEC §3).
+    answers: { create: { usergroup_id: 'integer' } },
+  },
+  docs: {
+    answerSchemas: { update: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
   },
 };

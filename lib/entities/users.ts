@@ -31,48 +31,54 @@ const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['creat
  */
 export const usersEntity: EntityDefinition = {
   name: 'users',
-  idField: 'user_id',
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_users'], write: ['manage_users'] },
-  // The recording's types: POST `{"user_id":4,"profile_id":"3"}`, PUT `{"user_id":"4","profile_id":"3"}`.
-  answers: {
-    create: { user_id: 'integer', profile_id: 'string' },
-    update: { user_id: 'string', profile_id: 'string' },
+  schema: {
+    idField: 'user_id',
+    fields: {
+      user_id: { kind: 'int' },
+      email: writable({ kind: 'email', maxLength: 128, requiredOn: ['create'] }),
+      user_type: writable({ kind: 'enum', values: USER_TYPES, requiredOn: ['create'] }),
+      status: writable({ kind: 'enum', values: USER_STATUSES }),
+      firstname: writable({ kind: 'string', maxLength: 128 }),
+      lastname: writable({ kind: 'string', maxLength: 128 }),
+      /** Free text of the user's profile; when never set, answers show the company's name. */
+      company: writable({ kind: 'string', maxLength: 255 }),
+      company_id: writable({ kind: 'int' }),
+      phone: writable({ kind: 'string', maxLength: 128 }),
+      /** The storefront password (8 to 1024 characters); write-only. */
+      password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
+      is_root: { kind: 'enum', values: ['Y', 'N'] },
+      user_login: { kind: 'string' },
+      timestamp: { kind: 'int' },
+      last_login: { kind: 'int', default: 0 },
+      company_name: { kind: 'string', default: '' },
+      points: { kind: 'int', default: 0 },
+      anonymized: { kind: 'object', wire: 'raw', default: null },
+    },
+    filters: {
+      user_type: { kind: 'enum', values: USER_TYPES },
+      status: { kind: 'enum', values: USER_STATUSES },
+      email: { kind: 'email', maxLength: 128 },
+      user_id: { kind: 'int' },
+      user_ids: { kind: 'intList' },
+      user_login: { kind: 'string', maxLength: 128 },
+      name: { kind: 'string', maxLength: 257 },
+      phone: { kind: 'string', maxLength: 128 },
+      company_id: { kind: 'int' },
+      is_root: { kind: 'enum', values: ['Y', 'N'] },
+    },
   },
-  fields: {
-    user_id: { kind: 'int' },
-    email: writable({ kind: 'email', maxLength: 128, requiredOn: ['create'] }),
-    user_type: writable({ kind: 'enum', values: USER_TYPES, requiredOn: ['create'] }),
-    status: writable({ kind: 'enum', values: USER_STATUSES }),
-    firstname: writable({ kind: 'string', maxLength: 128 }),
-    lastname: writable({ kind: 'string', maxLength: 128 }),
-    /** Free text of the user's profile; when never set, answers show the company's name. */
-    company: writable({ kind: 'string', maxLength: 255 }),
-    company_id: writable({ kind: 'int' }),
-    phone: writable({ kind: 'string', maxLength: 128 }),
-    /** The storefront password (8 to 1024 characters); write-only. */
-    password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
-    is_root: { kind: 'enum', values: ['Y', 'N'] },
-    user_login: { kind: 'string' },
-    timestamp: { kind: 'int' },
-    last_login: { kind: 'int', default: 0 },
-    company_name: { kind: 'string', default: '' },
-    points: { kind: 'int', default: 0 },
-    anonymized: { kind: 'object', wire: 'raw', default: null },
+  http: {
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_users'], write: ['manage_users'] },
+    // The recording's types: POST `{"user_id":4,"profile_id":"3"}`, PUT `{"user_id":"4","profile_id":"3"}`.
+    answers: {
+      create: { user_id: 'integer', profile_id: 'string' },
+      update: { user_id: 'string', profile_id: 'string' },
+    },
   },
-  filters: {
-    user_type: { kind: 'enum', values: USER_TYPES },
-    status: { kind: 'enum', values: USER_STATUSES },
-    email: { kind: 'email', maxLength: 128 },
-    user_id: { kind: 'int' },
-    user_ids: { kind: 'intList' },
-    user_login: { kind: 'string', maxLength: 128 },
-    name: { kind: 'string', maxLength: 257 },
-    phone: { kind: 'string', maxLength: 128 },
-    company_id: { kind: 'int' },
-    is_root: { kind: 'enum', values: ['Y', 'N'] },
+  docs: {
+    sortKeys: USER_SORTS,
   },
-  sortKeys: USER_SORTS,
   nested: { usergroups: membershipsResource },
   // Users keep their own storage (lib/db/users.ts): list Queries the type/status buckets and the gsi1 index or
   // reads an e-mail's login; create takes an id and Puts profile, login and list copies with the company

@@ -110,7 +110,7 @@ export function readBodyFields(
   const missing: FieldError[] = [];
   const invalid: FieldError[] = [];
   const values: FieldValues = {};
-  for (const [field, spec] of Object.entries(resource.fields)) {
+  for (const [field, spec] of Object.entries(resource.schema.fields)) {
     if (!spec.writableOn?.includes(operation)) continue;
     const present = Object.hasOwn(body, field);
     const raw = present ? body[field] : undefined;
@@ -125,7 +125,7 @@ export function readBodyFields(
     else values[field] = checked.value;
   }
   // The recording's check order where it differs from the field table's (categories: `category`, then the store).
-  const order = resource.requiredOrder ?? [];
+  const order = resource.schema.requiredOrder ?? [];
   const rank = (error: FieldError) => (order.includes(error.field) ? order.indexOf(error.field) : order.length);
   missing.sort((a, b) => rank(a) - rank(b));
   const errors = [...missing, ...invalid];
@@ -137,7 +137,7 @@ export function readBodyFields(
 export function readFilters(resource: ResourceDefinition, query: Record<string, string>): FieldValues {
   const values: FieldValues = {};
   const errors: FieldError[] = [];
-  for (const [field, spec] of Object.entries(resource.filters ?? {})) {
+  for (const [field, spec] of Object.entries(resource.schema.filters ?? {})) {
     const raw = Object.hasOwn(query, field) ? query[field] : undefined;
     if (isBlank(raw)) continue;
     const checked = checkValue(field, spec, raw);
@@ -151,7 +151,7 @@ export function readFilters(resource: ResourceDefinition, query: Record<string, 
 /** A create's values with every field the body left out set to its default (SPEC §10 "sensible defaults"). */
 export function withDefaults(resource: ResourceDefinition, values: FieldValues): FieldValues {
   const complete: FieldValues = {};
-  for (const [field, spec] of Object.entries(resource.fields)) {
+  for (const [field, spec] of Object.entries(resource.schema.fields)) {
     if (Object.hasOwn(values, field)) complete[field] = values[field]!;
     else if (spec.default !== undefined) complete[field] = spec.default;
   }

@@ -3,12 +3,16 @@ import type { EntityDefinition } from './types.js';
 /** `GET /api/version`: any authenticated caller, no privilege (SPEC §1). */
 export const versionEntity: EntityDefinition = {
   name: 'version',
-  operations: ['list'],
-  privileges: 'none',
-  vendorAccess: true,
-  storefrontAccess: 'anyone',
-  collection: { shape: 'object' },
-  fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
+  schema: {
+    fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
+  },
+  http: {
+    operations: ['list'],
+    privileges: 'none',
+    vendorAccess: true,
+    storefrontAccess: 'anyone',
+    collection: { shape: 'object' },
+  },
   // Answers from the code: no DynamoDB. The function is named for its one GET.
   deployment: {
     domain: 'core',

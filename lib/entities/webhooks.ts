@@ -44,63 +44,98 @@ const DELIVERY_SCHEMA = {
 
 const deliveries: ResourceDefinition = {
   name: 'deliveries',
-  // POST …/deliveries {"event_id"} sends a delivery again (a redelivery of a failed one).
-  operations: ['list', 'create'],
-  privileges: { read: ['view_webhooks'], write: ['manage_webhooks'] },
-  idField: 'event_id',
-  answers: { create: { event_id: 'string' } },
-  fields: {
-    event_id: { kind: 'string', maxLength: 128, requiredOn: ['create'], writableOn: ['create'] },
-  },
-  collection: { shape: 'wrapped', key: 'deliveries' },
-  answerSchemas: {
-    list: {
-      type: 'object',
-      properties: {
-        deliveries: { type: 'array', items: DELIVERY_SCHEMA },
-        params: { type: 'object', properties: { items_per_page: { type: 'integer' } }, required: ['items_per_page'] },
-      },
-      required: ['deliveries', 'params'],
-      description: 'Newest first; `items_per_page` (1 to 250, default 50) of the last 30 days.',
+  schema: {
+    idField: 'event_id',
+    fields: {
+      event_id: { kind: 'string', maxLength: 128, requiredOn: ['create'], writableOn: ['create'] },
     },
-    create: {
-      type: 'object',
-      properties: { event_id: { type: 'string' }, delivery: DELIVERY_SCHEMA },
-      required: ['event_id', 'delivery'],
-      description: 'The delivery after its first new attempt (a failed one is retried on the schedule again).',
+  },
+  http: {
+    // POST …/deliveries {"event_id"} sends a delivery again (a redelivery of a failed one).
+    operations: ['list', 'create'],
+    privileges: { read: ['view_webhooks'], write: ['manage_webhooks'] },
+    answers: { create: { event_id: 'string' } },
+    collection: { shape: 'wrapped', key: 'deliveries' },
+  },
+  docs: {
+    answerSchemas: {
+      list: {
+        type: 'object',
+        properties: {
+          deliveries: { type: 'array', items: DELIVERY_SCHEMA },
+          params: { type: 'object', properties: { items_per_page: { type: 'integer' } }, required: ['items_per_page'] },
+        },
+        required: ['deliveries', 'params'],
+        description: 'Newest first; `items_per_page` (1 to 250, default 50) of the last 30 days.',
+      },
+      create: {
+        type: 'object',
+        properties: { event_id: { type: 'string' }, delivery: DELIVERY_SCHEMA },
+        required: ['event_id', 'delivery'],
+        description: 'The delivery after its first new attempt (a failed one is retried on the schedule again).',
+      },
     },
   },
 };
 
 export const webhooksEntity = defineEntity({
   name: 'webhooks',
-  idField: 'webhook_id',
-  storage: 'webhook',
-  collectionKey: 'webhooks',
-  answers: { create: { webhook_id: 'integer' }, update: { webhook_id: 'integer' } },
-  operations: ['list', 'get', 'create', 'update', 'delete'],
-  privileges: { read: ['view_webhooks'], write: ['manage_webhooks'] },
-  fields: {
-    webhook_id: id('number'),
-    url: required({ kind: 'string', maxLength: 2048, writableOn: WRITABLE }),
-    events: required({ kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' }),
-    status: choice(['A', 'D'], 'A'),
-    company_id: { ...int(0), wire: 'number' },
-    description: text('', 255),
-    disabled_reason: { kind: 'string', default: '' },
-    secret: { kind: 'string', default: '', shownIn: 'none' },
-    // Secret rotation (PUT {"rotate_secret": "Y"}): the new secret is in that answer only; the one it replaced keeps
-    // signing beside it until `previous_secret_expires_at` (lib/webhooks/secret-rotation.ts).
-    rotate_secret: { kind: 'flag', writableOn: ['update'], default: 'N', shownIn: 'none' },
-    previous_secret: { kind: 'string', default: '', shownIn: 'none' },
-    previous_secret_expires_at: { kind: 'int', default: 0, wire: 'number' },
-    timestamp: { kind: 'int', default: 0, wire: 'number' },
-    updated_timestamp: { kind: 'int', default: 0, wire: 'number' },
+  schema: {
+    fields: {
+      webhook_id: id('number'),
+      url: required({ kind: 'string', maxLength: 2048, writableOn: WRITABLE }),
+      events: required({ kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw' }),
+      status: choice(['A', 'D'], 'A'),
+      company_id: { ...int(0), wire: 'number' },
+      description: text('', 255),
+      disabled_reason: { kind: 'string', default: '' },
+      secret: { kind: 'string', default: '', shownIn: 'none' },
+      // Secret rotation (PUT {"rotate_secret": "Y"}): the new secret is in that answer only; the one it replaced keeps
+      // signing beside it until `previous_secret_expires_at` (lib/webhooks/secret-rotation.ts).
+      rotate_secret: { kind: 'flag', writableOn: ['update'], default: 'N', shownIn: 'none' },
+      previous_secret: { kind: 'string', default: '', shownIn: 'none' },
+      previous_secret_expires_at: { kind: 'int', default: 0, wire: 'number' },
+      timestamp: { kind: 'int', default: 0, wire: 'number' },
+      updated_timestamp: { kind: 'int', default: 0, wire: 'number' },
+    },
+    filters: { status: choice(['A', 'D'], 'A') },
   },
-  filters: { status: choice(['A', 'D'], 'A') },
-  filterRules: { status: { field: 'status', op: 'eq' } },
-  indexes: ['status'],
-  references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names no store or vendor' }],
+  http: {
+    answers: { create: { webhook_id: 'integer' }, update: { webhook_id: 'integer' } },
+    operations: ['list', 'get', 'create', 'update', 'delete'],
+    privileges: { read: ['view_webhooks'], write: ['manage_webhooks'] },
+  },
+  storage: {
+    filterRules: { status: { field: 'status', op: 'eq' } },
+    indexes: ['status'],
+    references: [{ field: 'company_id', storage: 'company', message: 'The company_id field names no store or vendor' }],
+  },
+  docs: {
+    answerSchemas: {
+      create: {
+        type: 'object',
+        properties: {
+          webhook_id: { type: 'integer' },
+          secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' },
+        },
+        required: ['webhook_id', 'secret'],
+        description: 'At most 50 webhooks per store and 10 bound to one company (company_id); one more is a 400.',
+      },
+      update: {
+        type: 'object',
+        properties: {
+          webhook_id: { type: 'integer' },
+          secret: {
+            type: 'string',
+            pattern: '^whsec_',
+            description:
+              'Only with `rotate_secret` Y: the new signing secret, shown only in this answer. The previous secret keeps signing beside it (two `v1,` signatures in `webhook-signature`) for 24 hours, until `previous_secret_expires_at`.',
+          },
+        },
+        required: ['webhook_id'],
+      },
+    },
+  },
   nested: { deliveries },
   deployment: {
     domain: 'webhooks',
@@ -111,30 +146,6 @@ export const webhooksEntity = defineEntity({
       // the delivery and the webhook's health item, GetItems, and the webhook's own update (Put, index Delete/Put,
       // counts) when its endpoint is disabled.
       'deliveries.create': { access: ['GetItem', 'UpdateItem', 'PutItem', 'DeleteItem'] },
-    },
-  },
-  answerSchemas: {
-    create: {
-      type: 'object',
-      properties: {
-        webhook_id: { type: 'integer' },
-        secret: { type: 'string', pattern: '^whsec_', description: 'The signing secret: shown only in this answer.' },
-      },
-      required: ['webhook_id', 'secret'],
-      description: 'At most 50 webhooks per store and 10 bound to one company (company_id); one more is a 400.',
-    },
-    update: {
-      type: 'object',
-      properties: {
-        webhook_id: { type: 'integer' },
-        secret: {
-          type: 'string',
-          pattern: '^whsec_',
-          description:
-            'Only with `rotate_secret` Y: the new signing secret, shown only in this answer. The previous secret keeps signing beside it (two `v1,` signatures in `webhook-signature`) for 24 hours, until `previous_secret_expires_at`.',
-        },
-      },
-      required: ['webhook_id'],
     },
   },
 });

@@ -22,7 +22,7 @@ export type ItemKind =
 export const SILENT_ENTITIES: ReadonlySet<string> = new Set(['webhooks', 'webhook_deliveries', 'deliveries']);
 
 const isStored = (def: EntityDefinition): def is StoredEntityDefinition =>
-  typeof (def as StoredEntityDefinition).storage === 'string';
+  (def as StoredEntityDefinition).storage !== undefined;
 
 /**
  * The view that names the events of a storage two entities share: `company` records are stores (vendors are
@@ -36,7 +36,7 @@ const BY_STORAGE: ReadonlyMap<string, StoredEntityDefinition> = (() => {
   const map = new Map<string, StoredEntityDefinition>();
   for (const def of Object.values(ENTITIES)) {
     if (!isStored(def) || SILENT_ENTITIES.has(def.name)) continue;
-    const prefix = def.storage.toUpperCase();
+    const prefix = def.storage.name.toUpperCase();
     if (!map.has(prefix) || PRIMARY_VIEW[prefix] === def.name) map.set(prefix, def);
   }
   for (const [prefix, name] of Object.entries(PRIMARY_VIEW)) {
@@ -73,7 +73,7 @@ export const EVENT_ENTITIES: readonly string[] = [
 export function objectIdOf(item: ItemKind, record: Record<string, unknown>): string {
   switch (item.kind) {
     case 'plain':
-      return String(record[item.def.idField]);
+      return String(record[item.def.schema.idField]);
     case 'user':
       return String(record.user_id);
     case 'usergroup':
@@ -86,7 +86,9 @@ export function objectIdOf(item: ItemKind, record: Record<string, unknown>): str
 /** The company the object belongs to, for company-owned entities (and vendors' users); else null. */
 export function companyOf(item: ItemKind, record: Record<string, unknown>): number | null {
   const owned =
-    item.kind === 'plain' ? item.def.companyOwned === true || item.def.vendorScoped === true : item.kind === 'user';
+    item.kind === 'plain'
+      ? item.def.http.companyOwned === true || item.def.http.vendorScoped === true
+      : item.kind === 'user';
   if (!owned || record.company_id === undefined || record.company_id === null) return null;
   const id = Number(record.company_id);
   return Number.isFinite(id) ? id : null;

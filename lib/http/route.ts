@@ -56,7 +56,7 @@ export function resolveRoute(method: string, path: ApiPath): Route {
     return {
       ...inner,
       company: { entity: context, id: companyId },
-      privileges: union(inner.privileges, privilegesFor(context.privileges, 'get')),
+      privileges: union(inner.privileges, privilegesFor(context.http.privileges, 'get')),
     };
   }
   return resolveSegments(method, path.segments);
@@ -79,12 +79,12 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
     }
     resource = nested;
     key = `${entity.name}.${nested.name}`;
-    parentPrivileges = privilegesFor(entity.privileges, 'get');
+    parentPrivileges = privilegesFor(entity.http.privileges, 'get');
   }
   const batch = nestedName === undefined && id === BATCH_SEGMENT ? batchRoute(entity) : undefined;
   if (batch && method.toUpperCase() === 'POST') return batch;
   // No object of a numeric-id entity is called `batch`: its batch path takes POST only.
-  if (batch && entity.idKind !== 'name') throw methodNotAllowed(undefined, ['POST']);
+  if (batch && entity.http.idKind !== 'name') throw methodNotAllowed(undefined, ['POST']);
   if (batch && !pathMethods(entity, true).includes(method.toUpperCase())) {
     throw methodNotAllowed(
       undefined,
@@ -94,20 +94,20 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
   const objectPath = nestedName !== undefined ? nestedId !== undefined : id !== undefined;
   // What the OpenAPI document lists for this path, always-403 operations included (never an empty Allow).
   const allow = pathMethods(resource, objectPath);
-  const denied = resource.deniedOperations ?? [];
+  const denied = resource.http.deniedOperations ?? [];
   if (allow.length === 0) throw notFound();
 
-  const operation = operationFor(method.toUpperCase(), objectPath, allow, resource.collectionWrites ?? []);
+  const operation = operationFor(method.toUpperCase(), objectPath, allow, resource.http.collectionWrites ?? []);
   // A routed operation whose privilege is `false` (GET /auth): forbidden to everyone, credentials already checked.
   if (denied.includes(operation)) throw new ForbiddenError('Nobody may use this method on this resource');
-  if (!resource.operations.includes(operation)) throw methodNotAllowed(undefined, allow);
+  if (!resource.http.operations.includes(operation)) throw methodNotAllowed(undefined, allow);
   return {
     key: `${key}.${operation}`,
     resource,
     operation,
     id,
     nestedId,
-    privileges: union(privilegesFor(resource.privileges, operation), parentPrivileges),
+    privileges: union(privilegesFor(resource.http.privileges, operation), parentPrivileges),
   };
 }
 
@@ -119,7 +119,7 @@ function resolveSegments(method: string, segments: readonly string[]): Route {
 function batchRoute(entity: EntityDefinition): Route | undefined {
   const operations = batchedOperations(entity);
   if (operations.length === 0 || !entity.deployment) return undefined;
-  const needed = operations.map((operation) => privilegesFor(entity.privileges, operation));
+  const needed = operations.map((operation) => privilegesFor(entity.http.privileges, operation));
   const common = needed.reduce((all, some) => all.filter((privilege) => some.includes(privilege)));
   return { key: `${entity.name}.batch`, resource: entity, operation: 'batch', privileges: common };
 }

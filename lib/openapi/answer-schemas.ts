@@ -21,8 +21,8 @@ const searchEcho: Schema = {
 };
 
 export function listSchema(resource: ResourceDefinition): Schema {
-  if (resource.answerSchemas?.list) return resource.answerSchemas.list;
-  const alternative = resource.collection?.byParameter;
+  if (resource.docs?.answerSchemas?.list) return resource.docs?.answerSchemas.list;
+  const alternative = resource.http.collection?.byParameter;
   if (!alternative) return mainListSchema(resource);
   const row = representationSchema(resource, alternative.view, alternative.extraRowFields);
   for (const name of alternative.omitFields ?? []) {
@@ -39,28 +39,31 @@ export function listSchema(resource: ResourceDefinition): Schema {
 
 /** A row's fields that a boolean switch adds (`GET /features?variants=true`): present only when asked for. */
 function withSwitchedProperties(resource: ResourceDefinition, row: Schema): Schema {
-  const switched = Object.values(resource.collection?.switchedFields ?? {});
+  const switched = Object.values(resource.http.collection?.switchedFields ?? {});
   if (switched.length === 0) return row;
   const properties = { ...(row.properties as Record<string, Schema>) };
-  for (const field of switched) properties[field] = outputSchema(resource.fields[field]!, 'single');
+  for (const field of switched) properties[field] = outputSchema(resource.schema.fields[field]!, 'single');
   return { ...row, properties };
 }
 
 function mainListSchema(resource: ResourceDefinition): Schema {
-  if (resource.collection?.schema) return resource.collection.schema;
-  const shape = resource.collection?.shape ?? 'wrapped';
-  const rows = resource.collection?.rowsOf ?? resource;
-  const row = withSwitchedProperties(resource, representationSchema(rows, 'list', resource.collection?.extraRowFields));
+  if (resource.http.collection?.schema) return resource.http.collection.schema;
+  const shape = resource.http.collection?.shape ?? 'wrapped';
+  const rows = resource.http.collection?.rowsOf ?? resource;
+  const row = withSwitchedProperties(
+    resource,
+    representationSchema(rows, 'list', resource.http.collection?.extraRowFields),
+  );
   if (shape === 'object') return representationSchema(resource, 'single');
   if (shape === 'list')
     return { type: 'array', items: row, description: 'Every object, by id ascending; no wrapper, no paging.' };
   if (shape === 'keyed') return { type: 'object', additionalProperties: row, description: 'Keyed by id; no paging.' };
-  const key = resource.collection?.key ?? (isStored(resource) ? resource.collectionKey : resource.name);
-  const rowsSchema = resource.collection?.keyedBy
+  const key = resource.http.collection?.key ?? (isStored(resource) ? resource.http.collectionKey : resource.name);
+  const rowsSchema = resource.http.collection?.keyedBy
     ? {
         type: 'object',
         additionalProperties: row,
-        description: `Keyed by ${resource.collection.keyedBy}, in the page's order.`,
+        description: `Keyed by ${resource.http.collection.keyedBy}, in the page's order.`,
       }
     : { type: 'array', items: row };
   return {
@@ -71,9 +74,9 @@ function mainListSchema(resource: ResourceDefinition): Schema {
 }
 
 export function answerSchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
-  const custom = resource.answerSchemas?.[operation];
+  const custom = resource.docs?.answerSchemas?.[operation];
   if (custom) return custom;
-  const extras = isStored(resource) ? (resource.answerExtras?.[operation] ?? {}) : {};
+  const extras = isStored(resource) ? (resource.http.answerExtras?.[operation] ?? {}) : {};
   // The same keys and types lib/entities/answers.ts writes; a string id is digits (the URL segment, or a hash).
   const properties: Record<string, Schema> = Object.fromEntries(
     Object.entries(answerKeys(resource, operation)).map(([key, type]) => [

@@ -22,7 +22,7 @@ export function batchPath(
 ): Record<string, unknown> | undefined {
   const operations = batchedOperations(resource);
   if (operations.length === 0) return undefined;
-  const idField = resource.idField ?? `${resource.name}_id`;
+  const idField = resource.schema.idField ?? `${resource.name}_id`;
   const id = {
     type: ['integer', 'string'],
     description: `The ${idField} of the object (the path id of its single request).`,

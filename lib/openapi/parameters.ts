@@ -18,8 +18,9 @@ export const IDEMPOTENCY_KEY_PARAMETER = {
 
 export function queryParameters(resource: ResourceDefinition): unknown[] {
   const sortKeys =
-    resource.sortKeys ?? (isStored(resource) ? ['id', ...Object.keys(resource.sortRules ?? {})] : undefined);
-  const paging = ['keyed', 'object', 'list'].includes(resource.collection?.shape ?? 'wrapped')
+    resource.docs?.sortKeys ??
+    (isStored(resource) ? ['id', ...Object.keys(resource.storage.sortRules ?? {})] : undefined);
+  const paging = ['keyed', 'object', 'list'].includes(resource.http.collection?.shape ?? 'wrapped')
     ? []
     : [
         {
@@ -47,7 +48,7 @@ export function queryParameters(resource: ResourceDefinition): unknown[] {
           : []),
         ...(isStored(resource) || CURSOR_LISTS.has(resource.name) ? [CURSOR_PARAMETER] : []),
       ];
-  const filters = Object.entries(resource.filters ?? {}).map(([name, spec]) => ({
+  const filters = Object.entries(resource.schema.filters ?? {}).map(([name, spec]) => ({
     name,
     in: 'query',
     ...(spec.requiredInQuery ? { required: true } : {}),
@@ -59,7 +60,7 @@ export function queryParameters(resource: ResourceDefinition): unknown[] {
           : { type: 'string' },
     description: `Filter (${spec.kind}); an invalid value is a 400.${spec.requiredInQuery ? ' Required: without it → 400 naming it.' : ''}${spec.note ? ` ${spec.note}` : ''}`,
   }));
-  const switches = Object.entries(resource.collection?.switchedFields ?? {}).map(([name, field]) => ({
+  const switches = Object.entries(resource.http.collection?.switchedFields ?? {}).map(([name, field]) => ({
     name,
     in: 'query',
     schema: { type: 'string', enum: ['true', 'false', 'Y', 'N', '1', '0'] },

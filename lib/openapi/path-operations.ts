@@ -41,10 +41,10 @@ function privilegeText(rule: PrivilegeRule | 'none', operation: Operation): stri
 }
 
 function vendorText(resource: ResourceDefinition, operation: Operation): string {
-  if (!resource.vendorAccess) return ' Vendors: 403.';
-  if (resource.vendorReadOnly && operation !== 'list' && operation !== 'get')
+  if (!resource.http.vendorAccess) return ' Vendors: 403.';
+  if (resource.http.vendorReadOnly && operation !== 'list' && operation !== 'get')
     return ' Vendors: 403 (read-only for them).';
-  if (isStored(resource) && resource.vendorScoped) return " Vendors: their own company's objects only.";
+  if (isStored(resource) && resource.http.vendorScoped) return " Vendors: their own company's objects only.";
   return ' Vendors may use it.';
 }
 
@@ -57,7 +57,7 @@ function operationObject(
   idParams: string[],
 ): Record<string, unknown> {
   const byName = (name: string) =>
-    resource.idKind === 'name' &&
+    resource.http.idKind === 'name' &&
     name === idParams[idParams.length - 1] &&
     (operation === 'get' || operation === 'update' || operation === 'delete');
   const parameters: unknown[] = idParams.map((name) => ({
@@ -97,7 +97,7 @@ function operationObject(
         ...successHeaders,
         content: json(answerSchema(resource, 'create')),
       };
-      if (resource.createMayAnswer200)
+      if (resource.docs?.createMayAnswer200)
         responses['200'] = {
           description: 'Done on an existing object.',
           ...successHeaders,
@@ -128,7 +128,7 @@ function operationObject(
     tags: [tag],
     operationId: `${[tag, ...(resource.name === tag ? [] : [resource.name])].join('_')}_${operation}`,
     summary: operationSummary(resource, operation, tag),
-    description: privilegeText(resource.privileges, operation) + vendorText(resource, operation),
+    description: privilegeText(resource.http.privileges, operation) + vendorText(resource, operation),
     parameters,
     ...body,
     responses,
@@ -144,7 +144,7 @@ export function addResource(
   idParams: string[],
   objectParam: string,
 ): void {
-  const denied = resource.deniedOperations ?? [];
+  const denied = resource.http.deniedOperations ?? [];
   for (const onObject of [false, true]) {
     const path = onObject ? `${base}/{${objectParam}}` : base;
     const params = onObject ? [...idParams, objectParam] : idParams;
@@ -163,7 +163,7 @@ export function addResource(
 }
 
 function operationOf(resource: ResourceDefinition, method: string, onObject: boolean): Operation {
-  const routed = [...resource.operations, ...(resource.deniedOperations ?? [])];
+  const routed = [...resource.http.operations, ...(resource.http.deniedOperations ?? [])];
   const sameMethod = (operation: Operation) => OPERATION_METHODS[operation].method === method;
   // A collection write (PUT /sra_cart_content) is the object operation served on the collection path too.
   return (routed.find((operation) => sameMethod(operation) && OPERATION_METHODS[operation].onObject === onObject) ??

@@ -111,7 +111,7 @@ export function representationSchema(
   view: View,
   extra: Record<string, FieldSpec> = {},
 ): Schema {
-  const fields = { ...resource.fields, ...extra };
+  const fields = { ...resource.schema.fields, ...extra };
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const [name, spec] of Object.entries(fields)) {
@@ -124,16 +124,16 @@ export function representationSchema(
 
 /** A POST or PUT body: the writable fields, the required ones of the operation; other keys are ignored. */
 export function bodySchema(resource: ResourceDefinition, operation: WriteOperation): Schema {
-  const custom = resource.bodySchemas?.[operation];
+  const custom = resource.docs?.bodySchemas?.[operation];
   if (custom) return custom;
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
-  for (const [name, spec] of Object.entries(resource.fields)) {
+  for (const [name, spec] of Object.entries(resource.schema.fields)) {
     if (!spec.writableOn?.includes(operation)) continue;
     properties[name] = inputSchema(spec);
     if (spec.requiredOn?.includes(operation)) required.push(name);
   }
-  const order = resource.requiredOrder ?? [];
+  const order = resource.schema.requiredOrder ?? [];
   required.sort(
     (a, b) =>
       (order.includes(a) ? order.indexOf(a) : order.length) - (order.includes(b) ? order.indexOf(b) : order.length),

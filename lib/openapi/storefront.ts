@@ -31,9 +31,9 @@ export function storefrontOperation(
 ): Record<string, unknown> {
   const out = { ...object };
   if (!onObject && OPERATION_METHODS[operation].onObject) out.operationId = `${String(object.operationId)}_all`;
-  if (resource.openOperations?.includes(operation)) out.security = [];
-  else if (resource.storefrontAccess === 'customer') out.security = [{ storefrontToken: [] }, { basicAuth: [] }];
-  else if (resource.storefrontAccess === 'anyone')
+  if (resource.http.openOperations?.includes(operation)) out.security = [];
+  else if (resource.http.storefrontAccess === 'customer') out.security = [{ storefrontToken: [] }, { basicAuth: [] }];
+  else if (resource.http.storefrontAccess === 'anyone')
     out.security = [{ basicAuth: [] }, { storefrontToken: [] }, { storefrontKey: [] }];
   return out;
 }

@@ -32,7 +32,7 @@ export type ItemPlan =
 export const itemError = (error: unknown): ItemResult => errorToResult(error).body;
 
 /** The id field of a resource: its answers' key (`product_id`, a langvar's `name`). */
-export const idFieldOf = (def: EntityDefinition) => def.idField ?? `${def.name}_id`;
+export const idFieldOf = (def: EntityDefinition) => def.schema.idField ?? `${def.name}_id`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,5 +1,6 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { updateRecord } from '../db/entity-store.js';
+import type { storesEntity } from '../entities/companies.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
 import type { EntityHooks } from './crud.js';
@@ -9,18 +10,17 @@ import type { EntityHooks } from './crud.js';
  * product stays one read); a PUT that sends `company` rewrites that copy on each of the company's products,
  * one conditional write each. An interrupted rename is completed by repeating the PUT.
  */
-export const companyHooks: EntityHooks = {
+export const companyHooks: EntityHooks<typeof storesEntity> = {
   afterWrite: async (record, previous, request) => {
     if (!previous || !request.body || !Object.hasOwn(request.body, 'company')) return;
-    const companyId = Number(record.company_id);
+    const companyId = record.company_id;
     const name = String(record.company ?? '');
     for (const productId of await idsInIndex(productsEntity, 'company_id', companyId)) {
       // A product moved to another company meanwhile got that company's name from the move.
       await updateRecord(
         productsEntity,
         productId,
-        (current): Record<string, StoredValue> =>
-          Number(current.company_id) === companyId ? { company_name: name } : {},
+        (current): Record<string, StoredValue> => (current.company_id === companyId ? { company_name: name } : {}),
       );
     }
   },

@@ -17,7 +17,7 @@ export function contextCompany(request: ScopeSource): number | undefined {
  */
 export function confinedCompany(def: StoredEntityDefinition, request: ScopeSource): number | undefined {
   const context = contextCompany(request);
-  if (def.companyOwned && context !== undefined) return context;
-  if (def.vendorScoped && request.caller.userType === 'V') return request.caller.companyId;
+  if (def.http.companyOwned && context !== undefined) return context;
+  if (def.http.vendorScoped && request.caller.userType === 'V') return request.caller.companyId;
   return undefined;
 }

@@ -8,6 +8,7 @@ import {
   type ExtraItems,
   getRecord,
   getRecordWithCounts,
+  type RecordOf,
   updateRecord,
   type WithId,
 } from '../db/entity-store.js';
@@ -33,25 +34,29 @@ import { withSwitchedFields } from './switched-fields.js';
  * logic (a category's tree, a product's categories, an order's totals) comes in
  * through hooks; everything else — validation, defaults, vendor scope, paging,
  * storage, the wire representation, the answers — is the same for all of them.
+ *
+ * The hooks of a definition `D` receive its records typed (`RecordOf<D>`: a product's `amount` a number), so a
+ * hook reads its own fields without converting them. They are methods, so hooks written for one definition
+ * serve the definitions built from it (a nested path's copy of products, the variations) as well.
  */
-export interface EntityHooks {
+export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefinition> {
   /** Conditions a list always applies (a nested path's parent: `/categories/:id/products`). */
-  scope?: (request: ApiRequest) => Promise<ListCondition[]> | ListCondition[];
+  scope?(request: ApiRequest): Promise<ListCondition[]> | ListCondition[];
   /** Turns filter values into conditions where a filter is more than a field comparison (`cid` with subcats). */
-  conditions?: (
+  conditions?(
     filters: FieldValues,
     request: ApiRequest,
-  ) => Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
+  ): Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
   /** The values to store on create, after validation and defaults (timestamps are set already). */
-  create?: (values: FieldValues, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  create?(values: FieldValues, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** The changes to store on update, judged against the current record on every attempt. */
-  update?: (changes: FieldValues, current: EntityRecord, request: ApiRequest) => Promise<FieldValues> | FieldValues;
+  update?(changes: FieldValues, current: RecordOf<D>, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** Runs before a delete, on every attempt; throws to refuse. */
-  remove?: (current: EntityRecord, request: ApiRequest) => Promise<void> | void;
+  remove?(current: RecordOf<D>, request: ApiRequest): Promise<void> | void;
   /** Items a delete's transaction must also hold (a unique-value marker to free with the record). */
-  removeItems?: (current: EntityRecord) => TransactItem[];
+  removeItems?(current: RecordOf<D>): TransactItem[];
   /** Runs after a committed delete. */
-  afterDelete?: (deleted: EntityRecord) => Promise<void>;
+  afterDelete?(deleted: RecordOf<D>): Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?: WithId;
   /** Items the record's write transaction must also hold. */
@@ -62,9 +67,9 @@ export interface EntityHooks {
    */
   alongsideCounts?: (id: number) => Record<string, CountRef>;
   /** Fields computed at read time (a category's product_count); merged over the record before presenting. */
-  decorate?: (records: EntityRecord[], view: View) => Promise<Array<Record<string, unknown>>>;
+  decorate?(records: RecordOf<D>[], view: View): Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
-  afterWrite?: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
+  afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -73,27 +78,32 @@ const now = () => Math.floor(Date.now() / 1000);
  * A vendor sees only its own company's records of a vendor-scoped entity, and a store or vendor context
  * only that company's records of a company-owned one; any other is a 404 there (SPEC §10).
  */
-export function assertVisible(
+export function assertVisible<R extends EntityRecord>(
   def: StoredEntityDefinition,
   request: ScopeSource,
-  record: EntityRecord | undefined,
-): EntityRecord {
+  record: R | undefined,
+): R {
   if (!record) throw new NotFoundError();
   const company = confinedCompany(def, request);
   if (company !== undefined && Number(record.company_id) !== company) throw new NotFoundError();
   return record;
 }
 
-export async function presentAll(def: StoredEntityDefinition, hooks: EntityHooks, records: EntityRecord[], view: View) {
+export async function presentAll<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  records: RecordOf<D>[],
+  view: View,
+) {
   const decorated = hooks.decorate ? await hooks.decorate(records, view) : records;
   return decorated.map((record) => present(def, record, view));
 }
 
-export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const filters = readFilters(def, request.query);
-    if (def.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
-    const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.sortRules ?? {})]);
+    if (def.http.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
+    const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.storage.sortRules ?? {})]);
     const conditions = await listConditions(def, hooks, request, filters);
     // A cursor belongs to one list: this entity, its nested path, filters and vendor scope, and its sort.
     const digest = listDigest([def.name, conditions.map((c) => [c.rule.field, c.rule.op, c.values.map(String)])]);
@@ -110,17 +120,17 @@ export function listOperation(def: StoredEntityDefinition, hooks: EntityHooks = 
       nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
     const echo = { ...searchEcho(paging, filters, total), next };
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
-    const keyedBy = def.collection?.keyedBy;
+    const keyedBy = def.http.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
     const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
-    return ok({ [def.collectionKey]: shown, params: echo, search: echo });
+    return ok({ [def.http.collectionKey]: shown, params: echo, search: echo });
   };
 }
 
 /** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
-async function listConditions(
-  def: StoredEntityDefinition,
-  hooks: EntityHooks,
+async function listConditions<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
   request: ApiRequest,
   filters: FieldValues,
 ): Promise<ListCondition[]> {
@@ -128,7 +138,7 @@ async function listConditions(
   const handled = new Set(custom.map((c) => c.rule.field));
   const conditions: ListCondition[] = [...((await hooks.scope?.(request)) ?? []), ...custom];
   for (const [name, value] of Object.entries(filters)) {
-    const rule = def.filterRules?.[name];
+    const rule = def.storage.filterRules?.[name];
     // A list filter (`pid=12,13`) matches any of its values.
     if (rule && !handled.has(rule.field)) conditions.push({ rule, values: Array.isArray(value) ? value : [value] });
   }
@@ -138,13 +148,18 @@ async function listConditions(
 }
 
 /** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
-async function everyRecord(def: StoredEntityDefinition, hooks: EntityHooks, request: ApiRequest, filters: FieldValues) {
+async function everyRecord<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  request: ApiRequest,
+  filters: FieldValues,
+) {
   const conditions = await listConditions(def, hooks, request, filters);
   const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
   return presentAll(def, hooks, records, 'list');
 }
 
-export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function getOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const id = parseId(request.route.id);
     const counts = hooks.alongsideCounts?.(id);
@@ -158,12 +173,12 @@ export function getOperation(def: StoredEntityDefinition, hooks: EntityHooks = {
 }
 
 /** What a single GET of `record` shows (its ETag's source), for judging a write's If-Match. */
-async function presentedSingle(
-  def: StoredEntityDefinition,
-  hooks: EntityHooks,
-  record: EntityRecord,
+async function presentedSingle<D extends StoredEntityDefinition>(
+  def: D,
+  hooks: EntityHooks<D>,
+  record: RecordOf<D>,
 ): Promise<unknown> {
-  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.idField])) ?? {});
+  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.schema.idField])) ?? {});
   const counts = Object.fromEntries(
     await Promise.all(
       refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const),
@@ -173,15 +188,15 @@ async function presentedSingle(
   return shown;
 }
 
-export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function createOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     // A vendor's records belong to its company, and a context path's to that company, whatever the body
     // says (SPEC §10); the company counts as sent, so an entity that requires one (categories) has it.
     const company = confinedCompany(def, request);
     const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
     let values = withDefaults(def, readBodyFields(def, 'create', body));
-    if (Object.hasOwn(def.fields, 'timestamp')) values.timestamp = now();
-    if (Object.hasOwn(def.fields, 'updated_timestamp')) values.updated_timestamp = now();
+    if (Object.hasOwn(def.schema.fields, 'timestamp')) values.timestamp = now();
+    if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) values.updated_timestamp = now();
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(
       def,
@@ -190,14 +205,14 @@ export function createOperation(def: StoredEntityDefinition, hooks: EntityHooks 
       hooks.withId,
     );
     await hooks.afterWrite?.(record, undefined, request);
-    return created(writeAnswer(def, 'create', Number(record[def.idField])));
+    return created(writeAnswer(def, 'create', Number(record[def.schema.idField])));
   };
 }
 
-export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const id = parseId(request.route.id);
-    let previous: EntityRecord | undefined;
+    let previous: RecordOf<D> | undefined;
     const judgeIfMatch = ifMatchJudge(request);
     const record = await updateRecord(
       def,
@@ -209,7 +224,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
         let changes = readBodyFields(def, 'update', request.body ?? {});
         if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
         if (confinedCompany(def, request) !== undefined) delete changes.company_id;
-        if (Object.hasOwn(def.fields, 'updated_timestamp')) changes.updated_timestamp = now();
+        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) changes.updated_timestamp = now();
         if (hooks.update) changes = await hooks.update(changes, current, request);
         return changes as Record<string, StoredValue>;
       },
@@ -220,7 +235,7 @@ export function updateOperation(def: StoredEntityDefinition, hooks: EntityHooks 
   };
 }
 
-export function deleteOperation(def: StoredEntityDefinition, hooks: EntityHooks = {}): Operation {
+export function deleteOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
     const judgeIfMatch = ifMatchJudge(request);
     const deleted = await deleteRecord(
@@ -247,13 +262,13 @@ const OPERATIONS = {
 } as const;
 
 /** The Lambda handler of one operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. */
-export function entityHandler(
-  def: StoredEntityDefinition,
+export function entityHandler<D extends StoredEntityDefinition>(
+  def: D,
   operation: keyof typeof OPERATIONS,
-  hooks: EntityHooks = {},
+  hooks: NoInfer<EntityHooks<D>> = {},
   routeKey = `${def.name}.${operation}`,
 ): LambdaHandler {
-  return apiHandler(routeKey, OPERATIONS[operation](def, hooks));
+  return apiHandler(routeKey, OPERATIONS[operation]<D>(def, hooks));
 }
 
 export type { ApiResult };

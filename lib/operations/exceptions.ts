@@ -35,7 +35,7 @@ async function judged(productId: number, combination: unknown): Promise<FieldVal
   return { combination: checked, combination_key: combinationKey(productId, checked) };
 }
 
-export const exceptionHooks: EntityHooks = {
+export const exceptionHooks: EntityHooks<typeof def> = {
   update: async (changes, current) => {
     const productId = Number(current.product_id);
     if (changes.product_id !== undefined && Number(changes.product_id) !== productId) {
@@ -43,7 +43,7 @@ export const exceptionHooks: EntityHooks = {
     }
     const values = await judged(productId, changes.combination);
     const other = await existing(String(values.combination_key));
-    if (other !== undefined && other !== Number(current.exception_id)) {
+    if (other !== undefined && other !== current.exception_id) {
       throw invalid('combination', `The combination field repeats exception ${other}`);
     }
     return { ...changes, product_id: productId, ...values };

@@ -1,5 +1,5 @@
 import { nextId } from '../db/counters.js';
-import type { EntityRecord } from '../db/entity-store.js';
+import type { featuresEntity } from '../entities/features.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -63,9 +63,9 @@ function requireCompany(values: FieldValues): void {
     throw invalid('company_id', 'The company_id field is required');
 }
 
-export const featureHooks: EntityHooks = {
+export const featureHooks: EntityHooks<typeof featuresEntity> = {
   // Deleting a feature that products use deletes their values of it first (CS-Cart's fn_delete_feature): a 204.
-  remove: (current) => removeFeatureValues(Number(current.feature_id)),
+  remove: (current) => removeFeatureValues(current.feature_id),
   create: async (values) => {
     requireCompany(values);
     return { ...values, variants: await variantsOf(values.variants ?? [], 0, {}) };
@@ -79,13 +79,16 @@ export const featureHooks: EntityHooks = {
       ]),
     ),
   }),
-  update: async (changes, current: EntityRecord) => {
+  update: async (changes, current) => {
     requireCompany(changes);
     if (changes.variants === undefined) return changes;
-    const featureId = Number(current.feature_id);
     return {
       ...changes,
-      variants: await variantsOf(changes.variants, featureId, (current.variants ?? {}) as Record<string, unknown>),
+      variants: await variantsOf(
+        changes.variants,
+        current.feature_id,
+        (current.variants ?? {}) as Record<string, unknown>,
+      ),
     };
   },
 };

@@ -1,6 +1,7 @@
 import { langCodes } from '../db/lang-codes.js';
 import { deleteLangvarsOf } from '../db/langvars.js';
 import type { TransactItem } from '../db/transact.js';
+import type { languagesEntity } from '../entities/languages.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -28,7 +29,7 @@ export function langCodeMarker(code: string, langId: number): TransactItem {
  * language's own code (CS-Cart requires it); changing it is refused, as the langvars are stored under it.
  * The default language cannot be deleted.
  */
-export const languageHooks: EntityHooks = {
+export const languageHooks: EntityHooks<typeof languagesEntity> = {
   // Variables left by an interrupted cleanup of an earlier language of this code must not reappear.
   create: async (values) => {
     const checked = codeOf(values);

@@ -40,7 +40,7 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   return { code, name };
 }
 
-const languageKey = (id: number) => entityKeys.record(languagesEntity.storage, id);
+const languageKey = (id: number) => entityKeys.record(languagesEntity.storage.name, id);
 
 /**
  * The language of `/languages/:id/langvars…`, read in authentication's BatchGetItem (prefetchLanguage), so the

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { listRecords } from '../db/entity-list.js';
-import { deleteRecord, type EntityRecord, getRecord } from '../db/entity-store.js';
+import { deleteRecord, getRecord, type RecordOf } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
 import { optionsEntity } from '../entities/options.js';
@@ -15,7 +15,10 @@ import { NotFoundError, ValidationError } from '../errors.js';
 const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** Every record of a plain entity indexed by product_id, by id (a Query of that index partition). */
-export async function recordsOfProduct(def: StoredEntityDefinition, productId: number): Promise<EntityRecord[]> {
+export async function recordsOfProduct<D extends StoredEntityDefinition>(
+  def: D,
+  productId: number,
+): Promise<RecordOf<D>[]> {
   const { records } = await listRecords(def, {
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',
@@ -106,7 +109,7 @@ export async function deleteCombinationsUsing(
       const combination = (record.combination ?? {}) as Record<string, string>;
       if (!Object.hasOwn(combination, String(optionId))) continue;
       if (keptVariants && Object.hasOwn(keptVariants, combination[String(optionId)]!)) continue;
-      await deleteQuietly(def, Number(record[def.idField]));
+      await deleteQuietly(def, Number(record[def.schema.idField]));
     }
   }
 }
@@ -114,6 +117,7 @@ export async function deleteCombinationsUsing(
 /** Deleting a product takes its options, exceptions and combinations with it (as CS-Cart). */
 export async function deleteOptionsOfProduct(productId: number): Promise<void> {
   for (const def of [exceptionsEntity, combinationsEntity, optionsEntity]) {
-    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, Number(record[def.idField]));
+    for (const record of await recordsOfProduct(def, productId))
+      await deleteQuietly(def, Number(record[def.schema.idField]));
   }
 }

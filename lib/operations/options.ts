@@ -100,7 +100,7 @@ function checkType(body: Record<string, unknown>, type: string, keptVariants: un
 
 const bodyOf = (body: unknown) => (body ?? {}) as Record<string, unknown>;
 
-export const optionHooks: EntityHooks = {
+export const optionHooks: EntityHooks<typeof optionsEntity> = {
   create: async (values, request) => {
     checkType(bodyOf(request.body), String(values.option_type), undefined);
     return { ...values, variants: await variantsOf(values.variants ?? [], 0, {}) };
@@ -114,24 +114,20 @@ export const optionHooks: EntityHooks = {
       ]),
     ),
   }),
-  update: async (changes, current: EntityRecord, request) => {
+  update: async (changes, current, request) => {
     checkType(bodyOf(request.body), String(changes.option_type ?? current.option_type), current.variants);
     if (changes.variants === undefined) return changes;
     const existing = (current.variants ?? {}) as Record<string, unknown>;
-    return { ...changes, variants: await variantsOf(changes.variants, Number(current.option_id), existing) };
+    return { ...changes, variants: await variantsOf(changes.variants, current.option_id, existing) };
   },
   // Exceptions and combinations naming a variant the option no longer has go with it.
   afterWrite: async (record, previous) => {
     if (previous && record.variants !== previous.variants) {
-      await deleteCombinationsUsing(
-        Number(record.product_id),
-        Number(record.option_id),
-        (record.variants ?? {}) as object,
-      );
+      await deleteCombinationsUsing(Number(record.product_id), record.option_id, (record.variants ?? {}) as object);
     }
   },
   // Exceptions and combinations that name the option (or one of its variants) go with it.
-  afterDelete: (deleted) => deleteCombinationsUsing(Number(deleted.product_id), Number(deleted.option_id)),
+  afterDelete: (deleted) => deleteCombinationsUsing(Number(deleted.product_id), deleted.option_id),
 };
 
 /** The params keys of CS-Cart's answer that our echo has no value for. */

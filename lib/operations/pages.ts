@@ -9,7 +9,7 @@ const pageTree = tree(pagesEntity, {
   cycleMessage: 'A page cannot be moved under itself or one of its subpages',
 });
 
-export const pageHooks: EntityHooks = {
+export const pageHooks: EntityHooks<typeof pagesEntity> = {
   create: pageTree.create,
   withId: pageTree.withId,
   update: pageTree.update,

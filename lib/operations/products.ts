@@ -127,13 +127,13 @@ function searchConditions(filters: FieldValues): ListCondition[] {
   const out: ListCondition[] = [];
   if (filters.q !== undefined)
     out.push({
-      rule: productsEntity.filterRules!.q!,
+      rule: productsEntity.storage.filterRules!.q!,
       values: [filters.q],
       match: (filters.match as WordMatch | undefined) ?? 'exact',
     });
   // Both bounds may come; the later one holds (the hook handles the field, so crud adds neither itself).
   if (filters.updated_since !== undefined)
-    out.push({ rule: productsEntity.filterRules!.updated_since!, values: [filters.updated_since] });
+    out.push({ rule: productsEntity.storage.filterRules!.updated_since!, values: [filters.updated_since] });
   if (filters.updated_in_hours !== undefined) {
     out.push({
       rule: { field: 'updated_timestamp', op: 'gte' },
@@ -143,14 +143,13 @@ function searchConditions(filters: FieldValues): ListCondition[] {
   return out;
 }
 
-export const productHooks: EntityHooks = {
+export const productHooks: EntityHooks<typeof productsEntity> = {
   // A product's discussion posts, options, option exceptions and combinations go with it, as in CS-Cart; its
   // variation group loses it (a new default if it was one).
   afterDelete: async (deleted) => {
-    await deletePostsOf('P', Number(deleted.product_id));
-    await deleteOptionsOfProduct(Number(deleted.product_id));
-    if (deleted.variation_group_id)
-      await repairGroupParent(Number(deleted.variation_group_id), Number(deleted.product_id));
+    await deletePostsOf('P', deleted.product_id);
+    await deleteOptionsOfProduct(deleted.product_id);
+    if (deleted.variation_group_id) await repairGroupParent(deleted.variation_group_id, deleted.product_id);
   },
   conditions: async (filters) => [
     ...(filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : []),
@@ -163,7 +162,7 @@ export const productHooks: EntityHooks = {
       ? records
       : records.map((record) => ({
           ...record,
-          shared_between_companies: [Number(record.company_id ?? 0)],
+          shared_between_companies: [record.company_id ?? 0],
           prices: [
             {
               product_id: String(record.product_id),
@@ -177,7 +176,7 @@ export const productHooks: EntityHooks = {
 };
 
 /** `/categories/:id/products`: the category's products (and its subcategories' unless subcats=N); 404 for an unknown category. */
-export const categoryProductsHooks: EntityHooks = {
+export const categoryProductsHooks: EntityHooks<typeof productsEntity> = {
   ...productHooks,
   scope: async ({ route, query }) => {
     const categoryId = parseId(route.id);

@@ -40,7 +40,7 @@ export function checkSettingValue(setting: EntityRecord, value: string): string 
   return value;
 }
 
-export const settingHooks: EntityHooks = {
+export const settingHooks: EntityHooks<typeof settingsEntity> = {
   update: (changes, current) => ({ value: checkSettingValue(current, String(changes.value)) }),
 };
 

@@ -39,7 +39,7 @@ function shippedProducts(
  * the order's time and the method's name are copied. A missing order or method is a 400 naming the
  * field (here, and again by the write's ConditionChecks, so a concurrent delete cannot slip between).
  */
-export const shipmentHooks: EntityHooks = {
+export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
   create: async (values) => {
     if (blank(values.carrier) && blank(values.tracking_number)) {
       throw ValidationError.forFields([
@@ -82,7 +82,7 @@ export const shipmentHooks: EntityHooks = {
 };
 
 /** `/orders/:id/shipments`: the order's shipments; 404 for an unknown order. */
-export const orderShipmentsHooks: EntityHooks = {
+export const orderShipmentsHooks: EntityHooks<typeof shipmentsEntity> = {
   scope: async ({ route }) => {
     const orderId = parseId(route.id);
     if (!(await getRecord(ordersEntity, orderId))) throw new NotFoundError();

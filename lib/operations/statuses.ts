@@ -52,7 +52,7 @@ async function lettersOf(type: string): Promise<Set<string>> {
  * taking the same letter (the loser gets a 409 and may retry). Built-in statuses, and statuses that
  * orders are in, cannot be deleted.
  */
-export const statusHooks: EntityHooks = {
+export const statusHooks: EntityHooks<typeof statusesEntity> = {
   create: async (values) => {
     checkParams(values);
     const used = await lettersOf(String(values.type));

@@ -9,7 +9,7 @@ const OFF = /^(false|n|0)$/i;
 /** The fields a list's boolean switches turn on (`collection.switchedFields`); a switch that is not a boolean → 400. */
 function fieldsSwitchedOn(def: StoredEntityDefinition, query: Record<string, string>): string[] {
   const on: string[] = [];
-  for (const [parameter, field] of Object.entries(def.collection?.switchedFields ?? {})) {
+  for (const [parameter, field] of Object.entries(def.http.collection?.switchedFields ?? {})) {
     const value = query[parameter]?.trim();
     if (value === undefined || value === '' || OFF.test(value)) continue;
     if (!ON.test(value)) {
@@ -36,7 +36,7 @@ export function withSwitchedFields(
   return rows.map((row, i) => {
     const extra = Object.fromEntries(
       fields.map((field) => {
-        const spec = def.fields[field]!;
+        const spec = def.schema.fields[field]!;
         const value = Object.hasOwn(records[i]!, field) ? records[i]![field] : spec.default;
         return [field, toWire(spec, value as never, wireOf(spec, 'single'))];
       }),

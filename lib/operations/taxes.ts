@@ -1,4 +1,5 @@
 import { Big } from 'big.js';
+import type { taxesEntity } from '../entities/taxes.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
@@ -28,7 +29,7 @@ function checkRates(values: FieldValues): FieldValues {
   return { ...values, rates: checked };
 }
 
-export const taxHooks: EntityHooks = {
+export const taxHooks: EntityHooks<typeof taxesEntity> = {
   create: (values) => checkRates(values),
   update: (changes) => checkRates(changes),
 };

@@ -30,7 +30,10 @@ export const loginOf = (userId: number) => `user_${userId}`;
 /** The users definition with its fields in the recording's order, for answers. */
 const wireDefinition: EntityDefinition = {
   ...usersEntity,
-  fields: Object.fromEntries(USER_WIRE_ORDER.map((field) => [field, usersEntity.fields[field]!])),
+  schema: {
+    ...usersEntity.schema,
+    fields: Object.fromEntries(USER_WIRE_ORDER.map((field) => [field, usersEntity.schema.fields[field]!])),
+  },
 };
 
 /** The names of the companies the users belong to, in one BatchGetItem; companies that do not exist are absent. */

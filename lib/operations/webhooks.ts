@@ -1,5 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
-import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import { getRecord } from '../db/entity-store.js';
 import {
   type Delivery,
   findDelivery,
@@ -85,17 +85,17 @@ async function checkCaps(companyId: number, except?: number): Promise<void> {
 /** The secret each create or rotation generated, for its answer (the only time it is shown). */
 const secrets = new WeakMap<ApiRequest, string>();
 
-export const webhookHooks: EntityHooks = {
+export const webhookHooks: EntityHooks<typeof webhooksEntity> = {
   create: async (values, request) => {
     await checkCaps(Number(values.company_id ?? 0));
     const secret = newSigningSecret();
     secrets.set(request, secret);
     return { ...(await checked(values)), secret };
   },
-  update: async (changes, current: EntityRecord, request) => {
+  update: async (changes, current, request) => {
     const { rotate_secret: rotate, ...rest } = changes;
     if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id))
-      await checkCaps(Number(rest.company_id), Number(current.webhook_id));
+      await checkCaps(Number(rest.company_id), current.webhook_id);
     const out = await checked(rest);
     if (rotate !== 'Y') return out;
     const rotated = rotatedSecret(current);

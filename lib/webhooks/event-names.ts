@@ -12,7 +12,7 @@ export const MEMBERSHIPS = 'memberships';
 
 export function eventEntities(): EntityDefinition[] {
   return (Object.values(ENTITIES) as EntityDefinition[]).filter(
-    (entity) => !NO_EVENTS.has(entity.name) && entity.operations.includes('get'),
+    (entity) => !NO_EVENTS.has(entity.name) && entity.http.operations.includes('get'),
   );
 }
 

@@ -25,7 +25,7 @@ export async function createUserCommand(options: {
   firstname?: string;
   lastname?: string;
 }): Promise<void> {
-  const email = checkValue('email', usersEntity.fields.email!, options.email);
+  const email = checkValue('email', usersEntity.schema.fields.email!, options.email);
   if ('error' in email) throw new Error(email.error.message);
   const type = options.type.toUpperCase();
   if (!(USER_TYPES as readonly string[]).includes(type)) throw new Error('--type must be A, C or V');

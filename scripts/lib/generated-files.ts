@@ -57,7 +57,7 @@ function isDeployedEntity(value: unknown): value is EntityDefinition {
     value !== null &&
     'deployment' in value &&
     typeof (value as EntityDefinition).name === 'string' &&
-    Array.isArray((value as EntityDefinition).operations)
+    Array.isArray((value as EntityDefinition).http?.operations)
   );
 }
 

@@ -34,16 +34,17 @@ const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const stored = () => Object.values(ENTITIES).filter((entity): entity is StoredEntityDefinition => 'storage' in entity);
-const byStorage = (a: StoredEntityDefinition, b: StoredEntityDefinition) => a.storage.localeCompare(b.storage);
+const byStorage = (a: StoredEntityDefinition, b: StoredEntityDefinition) =>
+  a.storage.name.localeCompare(b.storage.name);
 
 /** Definitions whose later layouts' items differ from layout 1's (company copies, text items, newer indexes and sorts). */
 function layout2Definitions(): StoredEntityDefinition[] {
   return stored()
     .filter((def) =>
       Boolean(
-        def.companyScoped?.length ||
-          def.indexSince ||
-          def.sortSince ||
+        def.storage.companyScoped?.length ||
+          def.storage.indexSince ||
+          def.storage.sortSince ||
           textRules(def).length ||
           hasPartitionShards(def),
       ),
@@ -54,7 +55,7 @@ function layout2Definitions(): StoredEntityDefinition[] {
 /** Definitions with sort items a layout added (`sortSince`): an order's customer name (3), a product's stock (5). */
 function sortItemsOf(layout: number): StoredEntityDefinition[] {
   return stored()
-    .filter((def) => Object.values(def.sortSince ?? {}).includes(layout))
+    .filter((def) => Object.values(def.storage.sortSince ?? {}).includes(layout))
     .sort(byStorage);
 }
 
@@ -112,14 +113,14 @@ async function rewriteToCurrentLayout(
   const resumeAt = await progress.read();
   let skipping = resumeAt.storage !== undefined;
   for (const def of definitions) {
-    if (skipping && def.storage !== resumeAt.storage) continue;
+    if (skipping && def.storage.name !== resumeAt.storage) continue;
     const after = skipping ? resumeAt.after : undefined;
     skipping = false;
     let rewritten = 0;
     const started = Date.now();
     const input = {
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage, ALL_INDEX, '') },
+      ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage.name, ALL_INDEX, '') },
       ExpressionAttributeNames: { '#id': 'id' },
       ProjectionExpression: '#id, sk',
       ConsistentRead: true,
@@ -135,14 +136,14 @@ async function rewriteToCurrentLayout(
         page.map((item) => Number(item.id)),
       );
       for (const record of records.filter((r) => !onCurrentLayout(r))) {
-        if (await rewriteRecord(def, Number(record[def.idField]))) rewritten++;
+        if (await rewriteRecord(def, Number(record[def.schema.idField]))) rewritten++;
         // The rate bound: never ahead of recordsPerSecond since this storage started.
         const due = started + (rewritten * 1000) / options.recordsPerSecond;
         if (due > Date.now()) await sleep(due - Date.now());
       }
-      await progress.save(def.storage, String(page[page.length - 1]!.sk));
+      await progress.save(def.storage.name, String(page[page.length - 1]!.sk));
     }
-    options.log(`${id}: ${def.storage}: ${rewritten} record(s) rewritten`);
+    options.log(`${id}: ${def.storage.name}: ${rewritten} record(s) rewritten`);
   }
   await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
 }

@@ -38,7 +38,7 @@ function plainEntityAccess(): Record<string, Access> {
   const expected: Record<string, Access> = {};
   for (const entity of Object.values(ENTITIES)) {
     if (!('storage' in entity) || entity.nested || !entity.deployment || entity.deployment.functions) continue;
-    const { references = [], dependents = [] } = entity as StoredEntityDefinition;
+    const { references = [], dependents = [] } = (entity as StoredEntityDefinition).storage;
     const checkReferences = references.length > 0 ? ['ConditionCheckItem'] : [];
     const checkDependents = dependents.length > 0 ? ['ConditionCheckItem'] : [];
     const byOperation: Record<Operation, Access> = {
@@ -48,7 +48,7 @@ function plainEntityAccess(): Record<string, Access> {
       update: access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem', ...checkReferences]),
       delete: access(['DeleteItem', 'GetItem', 'UpdateItem', ...checkDependents]),
     };
-    for (const operation of entity.operations)
+    for (const operation of entity.http.operations)
       expected[`${entity.name.replace(/_/g, '-')}-${operation}`] = byOperation[operation];
   }
   return expected;

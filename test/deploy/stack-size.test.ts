@@ -28,16 +28,22 @@ const { FUNCTIONS, allFunctions } = require('../../infra/function-table.cjs') as
 function plainEntityFunctions(name: string): Row[] {
   const entity: StoredEntityDefinition = {
     name,
-    idField: `${name}_id`,
-    storage: name,
-    collectionKey: name,
-    answers: { create: {}, update: {} },
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    privileges: 'none',
-    fields: {},
-    indexes: [],
-    references: [{ field: 'company_id', storage: 'company', message: 'no such company' }],
-    dependents: [{ storage: 'product', index: `${name}_id`, message: 'in use' }],
+    schema: {
+      idField: `${name}_id`,
+      fields: {},
+    },
+    http: {
+      collectionKey: name,
+      answers: { create: {}, update: {} },
+      operations: ['list', 'get', 'create', 'update', 'delete'],
+      privileges: 'none',
+    },
+    storage: {
+      name: name,
+      indexes: [],
+      references: [{ field: 'company_id', storage: 'company', message: 'no such company' }],
+      dependents: [{ storage: 'product', index: `${name}_id`, message: 'in use' }],
+    },
     deployment: { domain: 'grown' },
   };
   return functionRows([entity]);

@@ -121,9 +121,9 @@ describe('the hostile-input probe over every entity', () => {
     let sent = 0;
     for (const { path, resource } of collections()) {
       const writes: Array<[string, string]> = [];
-      if (resource.operations.includes('create')) writes.push(['POST', path]);
+      if (resource.http.operations.includes('create')) writes.push(['POST', path]);
       // The body is judged before the object named in the path (SPEC §1), so any id will do.
-      if (resource.operations.includes('update')) writes.push(['PUT', `${path}/1`]);
+      if (resource.http.operations.includes('update')) writes.push(['PUT', `${path}/1`]);
       for (const [method, rest] of writes) {
         for (const [i, body] of NON_OBJECT_JSON.entries()) {
           const target = FORMS[(i + sent) % FORMS.length]!(rest);

@@ -45,7 +45,7 @@ const order = (productId: number, amount: number) =>
 
 /** Every stock sort item of a product, wherever it is (all buckets, all partition shards). */
 async function stockItems(productId: number): Promise<Array<{ sk: string; p_amount: number }>> {
-  const pks = shardPks(entityKeys.sortPartition(productsEntity.storage, 'amount'));
+  const pks = shardPks(entityKeys.sortPartition(productsEntity.storage.name, 'amount'));
   const found = await Promise.all(
     pks.map((pk) =>
       queryAll({

@@ -18,8 +18,8 @@ export const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db(
 
 /** A record written as the code of an older layout wrote it (no `layout`: 1), its items, counts added. */
 export async function writeOld(def: StoredEntityDefinition, record: EntityRecord): Promise<void> {
-  const id = Number(record[def.idField]);
-  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage, id), ...record } }));
+  const id = Number(record[def.schema.idField]);
+  await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage.name, id), ...record } }));
   for (const entry of indexEntries(def, id, record).values()) {
     await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
     if (entry.count) {

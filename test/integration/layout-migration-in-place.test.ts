@@ -43,7 +43,7 @@ import {
 const NAMES = ['alpha shirt', 'beta shoes', 'gamma shirt', 'delta hat', 'epsilon lamp', 'zeta shirt'];
 
 const category = companyA;
-const rule = (name: string) => productsEntity.filterRules![name]!;
+const rule = (name: string) => productsEntity.storage.filterRules![name]!;
 
 /** Every list compared: [name, definition, conditions, sort_by, descending]. */
 const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boolean]> = [
@@ -122,7 +122,7 @@ async function answers(): Promise<Record<string, { ids: number[]; total: number 
   const out: Record<string, { ids: number[]; total: number }> = {};
   for (const [name, def, conditions, sortBy, descending] of LISTS) {
     const { records, total } = await listRecords(def, { conditions, sortBy, descending, page: 1, itemsPerPage: 50 });
-    out[name] = { ids: records.map((record) => Number(record[def.idField])), total };
+    out[name] = { ids: records.map((record) => Number(record[def.schema.idField])), total };
   }
   return out;
 }

@@ -26,7 +26,7 @@ describe('Allow lists what the OpenAPI document lists for the path', () => {
     const listed = Object.keys(document.paths[template]!).map((method) => method.toUpperCase());
     // A batch path of an entity with name ids is also the object path of the object named `batch` (a langvar).
     const entity = ENTITIES[template.split('/')[1]!];
-    if (template.endsWith('/batch') && entity?.idKind === 'name')
+    if (template.endsWith('/batch') && entity?.http.idKind === 'name')
       listed.push(...Object.keys(document.paths[`/${entity.name}/{id}`]!).map((method) => method.toUpperCase()));
     const error = allowOf('PATCH', path);
     expect(error.status).toBe(405);

@@ -111,10 +111,10 @@ describe('the tree and the category hooks on stores of their own', () => {
     store.tree.add(3, []).add(7, [3]).add(9, [3, 7]).add(1, []);
     store.productsById.set(50, { product_id: 50, version: 1, category_ids: [9], category_tree: [3, 7, 9] });
     const hooks = categoryHooksFor(store);
-    const seven = store.tree.records.get(7)!;
+    const seven = store.tree.records.get(7)! as CategoryRecord;
     // Act: 7 moves under 1.
     const changes = await hooks.update!({ parent_id: 1 }, seven, putRequest({ parent_id: 1 }));
-    const moved = { ...seven, ...changes };
+    const moved = { ...seven, ...changes } as CategoryRecord;
     store.tree.records.set(7, moved);
     await hooks.afterWrite!(moved, seven, putRequest({ parent_id: 1 }));
     // Assess
@@ -131,7 +131,7 @@ describe('the tree and the category hooks on stores of their own', () => {
     const hooks = categoryHooksFor(store);
     // Act & Assess
     await expect(
-      hooks.update!({ parent_id: 9 }, store.tree.records.get(7)!, putRequest({ parent_id: 9 })),
+      hooks.update!({ parent_id: 9 }, store.tree.records.get(7)! as CategoryRecord, putRequest({ parent_id: 9 })),
     ).rejects.toThrow('A category cannot be moved under itself or one of its subcategories');
     expect(store.tree.updates).toEqual([]);
   });

@@ -26,9 +26,9 @@ describe('count shards', () => {
 
   it('no delete guard checks an index kept without counts (`uncounted`)', () => {
     for (const entity of Object.values(ENTITIES) as StoredEntityDefinition[])
-      for (const index of entity.uncounted ?? []) {
-        expect(entity.indexes).toContain(index);
-        expect(guardedCounts().has(`${entity.storage}#${index}`)).toBe(false);
+      for (const index of entity.storage?.uncounted ?? []) {
+        expect(entity.storage.indexes).toContain(index);
+        expect(guardedCounts().has(`${entity.storage.name}#${index}`)).toBe(false);
       }
     // An order adds to no count of its customer (id and e-mail, and the company copy) nor of its products.
     const order = [

@@ -24,18 +24,24 @@ describe('the generated lists (npm run generate)', () => {
 });
 
 describe('lib/entities/deployment.ts, the functions a definition gives', () => {
-  const plain = (overrides: Partial<StoredEntityDefinition> = {}): StoredEntityDefinition => ({
+  type Overrides = Partial<Omit<StoredEntityDefinition, 'schema' | 'http' | 'storage'>> & {
+    schema?: Partial<StoredEntityDefinition['schema']>;
+    http?: Partial<StoredEntityDefinition['http']>;
+    storage?: Partial<StoredEntityDefinition['storage']>;
+  };
+  const plain = (overrides: Overrides = {}): StoredEntityDefinition => ({
     name: 'gift_cards',
-    idField: 'gift_card_id',
-    storage: 'gift_card',
-    collectionKey: 'gift_cards',
-    answers: { create: {}, update: {} },
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    privileges: 'none',
-    fields: {},
-    indexes: [],
     deployment: { domain: 'content' },
     ...overrides,
+    schema: { idField: 'gift_card_id', fields: {}, ...overrides.schema },
+    http: {
+      collectionKey: 'gift_cards',
+      answers: { create: {}, update: {} },
+      operations: ['list', 'get', 'create', 'update', 'delete'],
+      privileges: 'none',
+      ...overrides.http,
+    },
+    storage: { name: 'gift_card', indexes: [], ...overrides.storage },
   });
 
   it('gives a plain entity six functions by convention (its five operations and its batch), with the generic access', () => {
@@ -84,7 +90,12 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
   it('gives the batch function the union of the access of the operations it runs, and no batch to an entity whose only write is create', () => {
     // Prepare
     const entity = plain({ deployment: { domain: 'content', functions: { delete: { extra: ['Query'] } } } });
-    const action = plain({ name: 'do_it', operations: ['create'] });
+    const action = plain({
+      name: 'do_it',
+      http: {
+        operations: ['create'],
+      },
+    });
     // Act
     const rows = functionRows([entity, action]);
     const table = (key: string) => [...rows.find((row) => row.key === key)!.table].sort();
@@ -101,8 +112,10 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
   it('adds a ConditionCheck to writes of an entity with references, and to deletes of one with dependents', () => {
     // Prepare
     const entity = plain({
-      references: [{ field: 'company_id', storage: 'company', message: 'no company' }],
-      dependents: [{ storage: 'order', index: 'gift_card_id', message: 'in use' }],
+      storage: {
+        references: [{ field: 'company_id', storage: 'company', message: 'no company' }],
+        dependents: [{ storage: 'order', index: 'gift_card_id', message: 'in use' }],
+      },
     });
     // Act
     const table = Object.fromEntries(functionRows([entity]).map((row) => [row.key, row.table]));
@@ -115,9 +128,25 @@ describe('lib/entities/deployment.ts, the functions a definition gives', () => {
 
   it("takes extra actions, overrides and nested operations (the child's access plus GetItem of the parent)", () => {
     // Prepare
-    const child = plain({ name: 'notes', idField: 'note_id', storage: 'note' });
+    const child = plain({
+      name: 'notes',
+      schema: {
+        idField: 'note_id',
+      },
+      storage: {
+        name: 'note',
+      },
+    });
     const parent = plain({
-      nested: { notes: { ...child, operations: ['list', 'get'] } },
+      nested: {
+        notes: {
+          ...child,
+          http: {
+            ...child.http,
+            operations: ['list', 'get'],
+          },
+        },
+      },
       deployment: {
         domain: 'content',
         functions: {

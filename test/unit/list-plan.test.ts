@@ -8,7 +8,7 @@ import { storesEntity } from '../../lib/entities/companies.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 
-const rule = (name: string) => productsEntity.filterRules![name]!;
+const rule = (name: string) => productsEntity.storage.filterRules![name]!;
 const eq = (field: string, value: string | number): ListCondition => ({ rule: { field, op: 'eq' }, values: [value] });
 
 describe('text normalization', () => {

@@ -82,7 +82,7 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
     );
     // Operations routed with the privilege `false` (GET /auth) are answered 403 by the catch-all, and documented so.
     for (const entity of Object.values(ENTITIES)) {
-      for (const operation of entity.deniedOperations ?? []) {
+      for (const operation of entity.http.deniedOperations ?? []) {
         const o = expectedOperation(`${entity.name}.${operation}`);
         served.add(`${o.method} ${o.path}`);
         expect(Object.keys(document.paths[o.path][o.method].responses)).not.toContain('200');
@@ -90,7 +90,7 @@ describe('the OpenAPI document, generated from the entity definitions', () => {
     }
     // PUT and DELETE a resource also serves on its collection path (the storefront cart), by the same function.
     for (const entity of Object.values(ENTITIES)) {
-      for (const operation of entity.collectionWrites ?? []) {
+      for (const operation of entity.http.collectionWrites ?? []) {
         const o = expectedOperation(`${entity.name}.${operation}`);
         served.add(`${o.method} ${o.path.replace(/\/\{[^}]+\}$/, '')}`);
       }

@@ -48,7 +48,7 @@ describe('partition shards (lib/db/partition-shards.ts)', () => {
     const older = [...indexEntries(productsEntity, 12, { ...product, layout: 3 }).entries()];
     expect(older.map(([logical]) => logical)).toEqual(current.map(([logical]) => logical));
     for (const [logical, entry] of older) expect(`${entry.key.pk}\u0000${entry.key.sk}`).toBe(logical);
-    expect(ordersEntity.shardedPartitions).toBe(true);
+    expect(ordersEntity.storage.shardedPartitions).toBe(true);
     const status = [
       ...indexEntries(statusesEntity, 4, { status_id: 4, type: 'O', status: 'P', version: 1, layout: 4 }).values(),
     ];

@@ -283,14 +283,18 @@ describe('readFilters', () => {
 describe('readBodyFields: the check order of required fields', () => {
   const resource: ResourceDefinition = {
     name: 'things',
-    operations: ['create'],
-    privileges: 'none',
-    fields: {
-      store: { kind: 'int', requiredOn: ['create'], writableOn: ['create'] },
-      kind: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
-      name: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
+    schema: {
+      fields: {
+        store: { kind: 'int', requiredOn: ['create'], writableOn: ['create'] },
+        kind: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
+        name: { kind: 'string', requiredOn: ['create'], writableOn: ['create'] },
+      },
+      requiredOrder: ['name', 'kind', 'store'],
     },
-    requiredOrder: ['name', 'kind', 'store'],
+    http: {
+      operations: ['create'],
+      privileges: 'none',
+    },
   };
 
   it('reports missing fields in requiredOrder, not in field-table order', () => {
@@ -303,7 +307,8 @@ describe('readBodyFields: the check order of required fields', () => {
 
   it('without requiredOrder, the field table decides', () => {
     // Prepare
-    const { requiredOrder: _order, ...plain } = resource;
+    const { requiredOrder: _order, ...schema } = resource.schema;
+    const plain = { ...resource, schema };
     // Act
     const error = validationErrorOf(() => readBodyFields(plain, 'create', { other: 1 }));
     // Assess

@@ -47,7 +47,7 @@ describe('the wire types of every entity definition against the recording (no HT
       // Prepare: the fields of the recording that the definition declares, less those an operation fills
       const section = sections.get(SECTION_OF[def.name] ?? def.name)!;
       const fields = section.fields.filter(
-        (field) => Object.hasOwn(def.fields, field.field) && !FILLED_BY_OPERATIONS[`${def.name}.${field.field}`],
+        (field) => Object.hasOwn(def.schema.fields, field.field) && !FILLED_BY_OPERATIONS[`${def.name}.${field.field}`],
       );
       // Act: a record of nothing but defaults, as the API would show it
       const list = present(def, {}, 'list');

@@ -50,7 +50,7 @@ const cases = Object.entries(RECORDED).flatMap(([name, answers]) =>
 describe("POST and PUT answers carry the recording's keys and JSON types", () => {
   it.each(cases)('%s %s', (name, operation, keys) => {
     const entity = findEntity(name)!;
-    expect(entity.operations).toContain(operation);
+    expect(entity.http.operations).toContain(operation);
     const ids = Object.fromEntries(Object.keys(keys).map((key) => [key, 42]));
     const answer = writeAnswer(entity, operation, ids);
     // Exactly the recorded keys (plus the recording's constant extras, `"message": ""` of POST /vendors).

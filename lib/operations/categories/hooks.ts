@@ -1,3 +1,4 @@
+import type { categoriesEntity } from '../../entities/categories.js';
 import type { EntityHooks } from '../crud.js';
 import { treeOf } from '../tree/tree.js';
 import { reindexProductsUnder } from './product-tree.js';
@@ -8,7 +9,7 @@ import type { CategoryStore } from './store.js';
  * The hooks of the generic operations of /categories: a category's place in the tree (lib/operations/tree/:
  * `id_path`, `level` and the subtree index `path_ids`), its company, its product counts, its discussion posts.
  */
-export function categoryHooksFor(store: CategoryStore): EntityHooks {
+export function categoryHooksFor(store: CategoryStore): EntityHooks<typeof categoriesEntity> {
   const categoryTree = treeOf(store.tree, {
     noun: 'category',
     rootLevel: 1,
@@ -18,7 +19,7 @@ export function categoryHooksFor(store: CategoryStore): EntityHooks {
   });
   return {
     // A category's discussion posts go with it, as in CS-Cart.
-    afterDelete: (deleted) => store.deletePosts(Number(deleted.category_id)),
+    afterDelete: (deleted) => store.deletePosts(deleted.category_id),
     create: async (values) => {
       requireCompany(values.company_id);
       return categoryTree.create(values);
@@ -32,7 +33,7 @@ export function categoryHooksFor(store: CategoryStore): EntityHooks {
     alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
     decorate: async (records, view) => {
       if (view === 'single') return records;
-      const counts = await store.productCounts(records.map((record) => Number(record.category_id)));
+      const counts = await store.productCounts(records.map((record) => record.category_id));
       return records.map((record) => ({ ...record, product_count: counts.get(String(record.category_id)) ?? 0 }));
     },
   };

@@ -1,4 +1,3 @@
-import type { EntityHooks } from '../crud.js';
 import { categoryHooksFor } from './hooks.js';
 import { categoryTreeOf as treeOfProduct } from './product-tree.js';
 import { dynamoCategoryStore as store } from './store.js';
@@ -8,7 +7,7 @@ import { dynamoCategoryStore as store } from './store.js';
  * store. The pieces: store.ts (the storage the operations receive), rules.ts (pure rules), product-tree.ts (the
  * categories a product is indexed under), hooks.ts (the hooks of the generic operations).
  */
-export const categoryHooks: EntityHooks = categoryHooksFor(store);
+export const categoryHooks = categoryHooksFor(store);
 
 /** The categories a product in `categoryIds` is indexed under (`category_tree`): those and their ancestors. */
 export const categoryTreeOf = (categoryIds: readonly number[]): Promise<number[]> => treeOfProduct(store, categoryIds);

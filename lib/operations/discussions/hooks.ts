@@ -1,4 +1,5 @@
 import type { ListCondition } from '../../db/entity-list.js';
+import type { discussionsEntity } from '../../entities/discussions.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { NotFoundError } from '../../errors.js';
 import { parseId } from '../../http/route.js';
@@ -7,7 +8,7 @@ import type { EntityHooks } from '../crud.js';
 import { checkContent, checkNewThread, checkRating, invalid, namesThread, OBJECT_STORAGE } from './rules.js';
 import type { DiscussionStore } from './store.js';
 
-type DiscussionHooks = EntityHooks;
+type DiscussionHooks = EntityHooks<typeof discussionsEntity>;
 
 /** The object a post is about must exist: its record (a product for P), or object_id 0 for E. */
 async function objectOf(store: DiscussionStore, type: string, objectId: number) {

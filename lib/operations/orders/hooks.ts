@@ -1,3 +1,4 @@
+import type { ordersEntity } from '../../entities/orders.js';
 import type { EntityHooks } from '../crud.js';
 import { completeShipping } from './items.js';
 import { orderConditions, orderedItems, readStatus, stockDirection, storedLines } from './rules.js';
@@ -8,7 +9,7 @@ import type { OrderStore } from './store.js';
  * type O; moving between a status that holds stock and one that does not gives the stock back or takes it again
  * (in the same transaction).
  */
-export const orderHooksFor = (store: OrderStore): EntityHooks => ({
+export const orderHooksFor = (store: OrderStore): EntityHooks<typeof ordersEntity> => ({
   update: async (changes) => {
     if (changes.status === undefined) return changes;
     return { ...changes, status: readStatus(changes.status, await store.statuses()) };
@@ -23,5 +24,5 @@ export const orderHooksFor = (store: OrderStore): EntityHooks => ({
   conditions: (filters) => orderConditions(filters, Math.floor(Date.now() / 1000)),
   decorate: async (records) => records.map(completeShipping),
   // CS-Cart deletes an order's shipments and its discussion posts with it.
-  afterDelete: (deleted) => store.deleteDependents(Number(deleted.order_id)),
+  afterDelete: (deleted) => store.deleteDependents(deleted.order_id),
 });

@@ -1,4 +1,3 @@
-import type { EntityHooks } from '../crud.js';
 import { createOrderOf } from './create.js';
 import { orderHooksFor } from './hooks.js';
 import { dynamoOrderStore as store } from './store.js';
@@ -11,4 +10,4 @@ import { dynamoOrderStore as store } from './store.js';
  * generic get, list, update and delete).
  */
 export const createOrder = createOrderOf(store);
-export const orderHooks: EntityHooks = orderHooksFor(store);
+export const orderHooks = orderHooksFor(store);

@@ -26,10 +26,10 @@ export function stockItems(lines: ProductLine[], direction: -1 | 1): Extra {
 
 const STOCK_SORT = 'amount';
 const hasStockItem = (product: ProductRecord) =>
-  layoutOf(product) >= (productsEntity.sortSince?.[STOCK_SORT] ?? Number.POSITIVE_INFINITY);
+  layoutOf(product) >= (productsEntity.storage.sortSince?.[STOCK_SORT] ?? Number.POSITIVE_INFINITY);
 
 function lineItems(line: ProductLine, stock: number, delta: number): TransactItem[] {
-  const key = entityKeys.record(productsEntity.storage, line.productId);
+  const key = entityKeys.record(productsEntity.storage.name, line.productId);
   const names = { '#amount': 'amount', '#version': 'version' };
   const update = 'SET #amount = #amount + :delta, #version = #version + :one';
   // Taking never leaves less than nothing, whatever else is known.

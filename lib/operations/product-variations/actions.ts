@@ -119,7 +119,7 @@ export const generateOf =
     if (!group) group = await createGroup(store, [base], features, generatedCode());
     const groupId = group.id;
     const status: Record<string, number> = {};
-    const copyable = Object.entries<FieldSpec>(productsEntity.fields)
+    const copyable = Object.entries<FieldSpec>(productsEntity.schema.fields)
       .filter(([, spec]) => spec.writableOn?.includes('create'))
       .map(([field]) => field);
     for (const byFeature of wanted) {

@@ -112,7 +112,7 @@ export const listGroupsOf =
     } else {
       const conditions =
         filters.feature_ids !== undefined
-          ? [{ rule: GROUPS.filterRules!.feature_ids!, values: [filters.feature_ids] }]
+          ? [{ rule: GROUPS.storage.filterRules!.feature_ids!, values: [filters.feature_ids] }]
           : [];
       ({ records, total } = await store.listGroups({
         conditions,

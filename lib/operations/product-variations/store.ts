@@ -81,7 +81,7 @@ export const dynamoVariationStore: VariationStore = {
   products: (ids) => getRecords(productsEntity, ids),
   members: groupMembers,
   features: (ids) => getRecords(featuresEntity, ids),
-  nextGroupId: () => nextId(GROUPS.storage),
+  nextGroupId: () => nextId(GROUPS.storage.name),
   async write(groups, products, code = {}) {
     const markers: TransactItem[] = [
       ...(code.claim ? [CODES.claim(code.claim.code, { group_id: code.claim.groupId })] : []),

@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../../db/entity-store.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
+import type { productsEntity } from '../../entities/products.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { NotFoundError } from '../../errors.js';
 import { parseId } from '../../http/route.js';
@@ -47,7 +48,7 @@ async function joinGroup(
  * The product hooks of variations: of `/product_variations` (every product in a group), or, with `nestedGroup`, of
  * one group's `/product_variations_groups/:id/product_variations`.
  */
-export function variationHooksFor(store: VariationStore, nestedGroup?: number): EntityHooks {
+export function variationHooksFor(store: VariationStore, nestedGroup?: number): EntityHooks<typeof productsEntity> {
   return {
     ...productHooks,
     // Only products in a group are variations: one index partition.
@@ -61,10 +62,10 @@ export function variationHooksFor(store: VariationStore, nestedGroup?: number): 
       joinGroup(store, await productHooks.update!(changes, current, request), current, nestedGroup),
     decorate: async (records, view) => withGroupsOf(store, await productHooks.decorate!(records, view)),
     afterWrite: async (record, previous) => {
-      const before = Number(previous?.variation_group_id ?? 0);
-      const after = Number(record.variation_group_id ?? 0);
-      if (before && before !== after) await repairGroupParent(before, Number(record.product_id));
-      if (after) await adoptParent(after, Number(record.product_id));
+      const before = previous?.variation_group_id ?? 0;
+      const after = record.variation_group_id ?? 0;
+      if (before && before !== after) await repairGroupParent(before, record.product_id);
+      if (after) await adoptParent(after, record.product_id);
     },
   };
 }

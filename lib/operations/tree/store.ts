@@ -19,7 +19,7 @@ export interface TreeStore {
 
 /** The tree store of an entity over the single table (lib/db). */
 export const dynamoTreeStore = (def: StoredEntityDefinition): TreeStore => ({
-  idOf: (record) => Number(record[def.idField]),
+  idOf: (record) => Number(record[def.schema.idField]),
   record: (id) => getRecord(def, id),
   subtreeIds: (id) => idsInIndex(def, 'path_ids', id),
   async update(id, decide) {

@@ -54,5 +54,5 @@ function isOpenOperation(servedKey: string | undefined): boolean {
   if (!servedKey) return false;
   const [entityName, operation] = servedKey.split('.');
   const entity = entityName === undefined ? undefined : findEntity(entityName);
-  return operation !== undefined && (entity?.openOperations ?? []).includes(operation as Operation);
+  return operation !== undefined && (entity?.http.openOperations ?? []).includes(operation as Operation);
 }

@@ -37,5 +37,5 @@ function companyOwnedParent(route: Route): StoredEntityDefinition | undefined {
   const parts = route.key.split('.');
   if (parts.length < 3) return undefined;
   const parent = findEntity(parts[0]!) as StoredEntityDefinition | undefined;
-  return parent?.companyOwned ? parent : undefined;
+  return parent?.http.companyOwned ? parent : undefined;
 }
