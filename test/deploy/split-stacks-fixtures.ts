@@ -4,9 +4,7 @@
  * confine writes, the environment every function is given, the change feed consumer's actions and the company
  * context dispatcher's routes.
  */
-import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
@@ -146,8 +144,6 @@ export const EVERY_FUNCTION = [
   ...DOMAIN_STACKS.map((name) => `${name}-fallback`),
 ].sort();
 
-export const run = promisify(execFile);
-
 /**
  * Packages every stack for STAGE once, two at a time, before the tests of the describe block that calls it, and
  * removes the packages after them: the templates by stack, each Lambda and each route with the stack holding it.
@@ -171,5 +167,5 @@ export function packagedStacks() {
   afterAll(async () => {
     await Promise.all([...(stacks?.values() ?? [])].map((packaged) => packaged.cleanup()));
   });
-  return { stack, everyLambda, everyRoute, templatePath: (name: string) => stacks.get(name)!.templatePath };
+  return { stack, everyLambda, everyRoute };
 }
