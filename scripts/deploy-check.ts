@@ -18,8 +18,9 @@
  */
 
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
@@ -184,7 +185,9 @@ export async function deployCheck(
   const stage = options.stage ?? 'check';
   const log = options.log ?? ((line: string) => console.log(line));
   const steps: StepResult[] = [];
-  const moto = await startMoto();
+  // The released layout's templates were linted when it was released: moto lints only what this code deploys.
+  const lintPauseFile = join(tmpdir(), `store-api-deploy-check-${process.pid}-lint-paused`);
+  const moto = await startMoto({ lintPauseFile });
   log(`moto_server at ${moto.endpoint}`);
   // A team upgrading from the released layout still exports the CURSOR_SECRET that layout needed: the first deploy of
   // this one keeps it as the SSM parameter's current key, so no cursor in flight breaks.
@@ -235,12 +238,14 @@ export async function deployCheck(
   };
   const released = (label: string) => async () => {
     const checkout = await checkoutReleasedLayout();
+    writeFileSync(lintPauseFile, '');
     try {
       const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);
       if (code !== 0) return [`the released layout's npm run deploy exited with ${code}`];
       // Awaited here: the checkout is removed right after.
       return await writeData(checkout.root);
     } finally {
+      rmSync(lintPauseFile, { force: true });
       log(`   ${label}: ${RELEASED_LAYOUT}`);
       await checkout.remove();
     }

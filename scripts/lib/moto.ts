@@ -21,11 +21,18 @@ export interface MotoServer {
  * CloudFormation exports, with the Python that has moto (MOTO_PYTHON, default python3). Moto keeps
  * everything in memory: a stopped server leaves nothing.
  */
-export async function startMoto(options: { startTimeoutMs?: number } = {}): Promise<MotoServer> {
+export async function startMoto(
+  options: {
+    startTimeoutMs?: number;
+    /** While this file exists, ValidateTemplate only parses a template instead of running cfn-lint on it. */
+    lintPauseFile?: string;
+  } = {},
+): Promise<MotoServer> {
   const command = process.env.MOTO_PYTHON ?? 'python3';
   const commandArgs = [join(repoRoot, 'scripts/lib/moto-server.py')];
   const port = await freePort();
   const child = spawn(command, [...commandArgs, '-H', '127.0.0.1', '-p', String(port)], {
+    env: { ...process.env, ...(options.lintPauseFile ? { MOTO_LINT_PAUSE_FILE: options.lintPauseFile } : {}) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
