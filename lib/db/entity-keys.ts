@@ -19,7 +19,9 @@ export const ALL_INDEX = 'all';
 export const RECORD_SK = 'RECORD';
 
 export const entityKeys = {
-  record: (storage: string, id: number) => ({ pk: `${storage.toUpperCase()}#${id}`, sk: RECORD_SK }),
+  /** What every record key of a kind starts with (`PRODUCT#`): tells its records among items of several kinds. */
+  recordPrefix: (storage: string) => `${storage.toUpperCase()}#`,
+  record: (storage: string, id: number) => ({ pk: `${entityKeys.recordPrefix(storage)}${id}`, sk: RECORD_SK }),
   indexPartition: (storage: string, index: string, value: string | number) => `IDX#${storage}#${index}#${value}`,
   indexItem: (storage: string, index: string, value: string | number, id: number) => ({
     pk: entityKeys.indexPartition(storage, index, value),

@@ -61,7 +61,7 @@ export interface OrderStore {
 }
 
 /** The key prefix of a product's record (`PRODUCT#`), to tell the products among the items a transaction hands back. */
-const PRODUCT_KEY_PREFIX = entityKeys.record(productsEntity.storage.name, 1).pk.replace(/1$/, '');
+const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
 
 /** The order store over the single table (lib/db). */
 export const dynamoOrderStore: OrderStore = {
