@@ -66,7 +66,6 @@ async function bundleInOneBuild(plugin) {
     );
   await esbuild.build(buildOptionsOf(plugin, entries));
   const bundlePathOf = (entry) => entry.slice(0, entry.lastIndexOf('.')) + plugin.buildOptions.outputFileExtension;
-  plugin.buildCache = Object.fromEntries(entries.map((entry) => [entry, { bundlePath: bundlePathOf(entry), entry }]));
   plugin.buildResults = functionEntries
     .filter(({ func }) => func !== null)
     .map(({ entry, func, functionAlias }) => ({ bundlePath: bundlePathOf(entry), func, functionAlias }));
