@@ -33,6 +33,10 @@ export class ValidationError extends DomainError {
   }
 }
 
+/** A 400 about one field: the message, and the one entry of `errors` naming the field. */
+export const invalidField = (field: string, message: string): ValidationError =>
+  new ValidationError(message, [{ field, message }]);
+
 /** The caller is authenticated but may not do this (missing privilege or escalation guard). */
 export class ForbiddenError extends DomainError {}
 

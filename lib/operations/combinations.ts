@@ -2,7 +2,7 @@ import { seedRecord } from '../db/entity-store.js';
 import { writeAnswer } from '../entities/answers.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
-import { ValidationError } from '../errors.js';
+import { invalidField } from '../errors.js';
 import { created, ok } from '../http/response.js';
 import type { Operation } from '../stack/api-handler.js';
 import { presentAll, updateOperation } from './crud.js';
@@ -13,8 +13,6 @@ import {
   recordsOfProduct,
   requireProduct,
 } from './option-combinations.js';
-
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /**
  * `GET /combinations?product_id=N`: the product's combinations as a JSON list (`[]` when none), as CS-Cart
@@ -36,7 +34,7 @@ export const combinationsCreateOperation: Operation = async (request) => {
   const combination = await checkCombination(productId, values.combination);
   const hash = combinationHash(productId, combination);
   const written = await seedRecord(def, hash, { ...values, combination } as Parameters<typeof seedRecord>[2]);
-  if (!written) throw invalid('combination', `The combination field repeats combination ${hash} of this product`);
+  if (!written) throw invalidField('combination', `The combination field repeats combination ${hash} of this product`);
   return created(writeAnswer(def, 'create', hash));
 };
 

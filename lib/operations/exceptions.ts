@@ -4,7 +4,7 @@ import { writeAnswer } from '../entities/answers.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
 import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { created, ok } from '../http/response.js';
 import type { Operation } from '../stack/api-handler.js';
 import { type EntityHooks, presentAll } from './crud.js';
@@ -15,8 +15,6 @@ import {
   recordsOfProduct,
   requireProduct,
 } from './option-combinations.js';
-
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** The exception already holding a (product, combination), if any (a Query of the combination_key index). */
 async function existing(key: string): Promise<number | undefined> {
@@ -39,12 +37,12 @@ export const exceptionHooks: EntityHooks<typeof def> = {
   update: async (changes, current) => {
     const productId = Number(current.product_id);
     if (changes.product_id !== undefined && Number(changes.product_id) !== productId) {
-      throw invalid('product_id', `The product_id field must be the exception's product (${productId})`);
+      throw invalidField('product_id', `The product_id field must be the exception's product (${productId})`);
     }
     const values = await judged(productId, changes.combination);
     const other = await existing(String(values.combination_key));
     if (other !== undefined && other !== current.exception_id) {
-      throw invalid('combination', `The combination field repeats exception ${other}`);
+      throw invalidField('combination', `The combination field repeats exception ${other}`);
     }
     return { ...changes, product_id: productId, ...values };
   },

@@ -1,11 +1,10 @@
 import { nextId } from '../db/counters.js';
 import type { featuresEntity } from '../entities/features.js';
 import type { FieldValues } from '../entities/validate.js';
-import { ValidationError } from '../errors.js';
+import { invalidField } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 import { removeFeatureValues } from './feature-removal.js';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_VARIANTS = 500;
 
 interface VariantInput {
@@ -27,13 +26,13 @@ async function variantsOf(
 ): Promise<Record<string, unknown>> {
   const list = (Array.isArray(sent) ? sent : Object.values(sent as object)) as VariantInput[];
   if (list.length > MAX_VARIANTS)
-    throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+    throw invalidField('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
   for (const [i, item] of list.entries()) {
     const name =
       typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
     if (name === '' || name.length > 255)
-      throw invalid('variants', 'Every variant needs a variant name of at most 255 characters');
+      throw invalidField('variants', 'Every variant needs a variant name of at most 255 characters');
     const position = Number.isInteger(Number(item.position ?? i)) ? Number(item.position ?? i) : i;
     const kept =
       item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
@@ -60,7 +59,7 @@ async function variantsOf(
 
 function requireCompany(values: FieldValues): void {
   if (values.company_id !== undefined && Number(values.company_id) === 0)
-    throw invalid('company_id', 'The company_id field is required');
+    throw invalidField('company_id', 'The company_id field is required');
 }
 
 export const featureHooks: EntityHooks<typeof featuresEntity> = {

@@ -3,18 +3,16 @@ import { deleteLangvarsOf } from '../db/langvars.js';
 import type { TransactItem } from '../db/transact.js';
 import type { languagesEntity } from '../entities/languages.js';
 import type { FieldValues } from '../entities/validate.js';
-import { ValidationError } from '../errors.js';
+import { invalidField, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 
 /** The store's default language: built in (lib/store-defaults.ts), never deleted. */
 export const DEFAULT_LANGUAGE = 'en';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
-
 function codeOf(values: FieldValues): FieldValues {
   if (!Object.hasOwn(values, 'lang_code')) return values;
   const code = String(values.lang_code).trim().toLowerCase();
-  if (!/^[a-z]{2}$/.test(code)) throw invalid('lang_code', 'The lang_code field must be two letters');
+  if (!/^[a-z]{2}$/.test(code)) throw invalidField('lang_code', 'The lang_code field must be two letters');
   return { ...values, lang_code: code };
 }
 
@@ -39,7 +37,7 @@ export const languageHooks: EntityHooks<typeof languagesEntity> = {
   update: (changes, current) => {
     const checked = codeOf(changes);
     if (checked.lang_code !== current.lang_code)
-      throw invalid('lang_code', 'The lang_code of a language cannot be changed');
+      throw invalidField('lang_code', 'The lang_code of a language cannot be changed');
     return checked;
   },
   extraItems: () => (record) => ({
@@ -47,7 +45,7 @@ export const languageHooks: EntityHooks<typeof languagesEntity> = {
     explain: (failed) =>
       failed.length === 0
         ? undefined
-        : invalid('lang_code', `The provided language (${String(record.lang_code)}) code already exists`),
+        : invalidField('lang_code', `The provided language (${String(record.lang_code)}) code already exists`),
   }),
   remove: (current) => {
     if (current.lang_code === DEFAULT_LANGUAGE) {

@@ -5,7 +5,7 @@ import { deleteLangvar, getLangvar, listLangvars, putLangvar, updateLangvar } fr
 import { languagesEntity } from '../entities/languages.js';
 import type { ResourceDefinition } from '../entities/types.js';
 import { readBodyFields, readFilters } from '../entities/validate.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
@@ -17,7 +17,6 @@ import type { ApiRequest } from '../stack/request.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /**
  * Where a langvar request works: `/languages/:id/langvars…` on that language (404 when it does not exist),
@@ -36,7 +35,7 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   const name = route.id === undefined ? undefined : parseName(route.id);
   const given = request.body?.lang_code ?? request.query.lang_code;
   const code = typeof given === 'string' && given.trim() !== '' ? given.trim().toLowerCase() : DEFAULT_LANGUAGE;
-  if (!/^[a-z]{2}$/.test(code)) throw invalid('lang_code', 'The lang_code field must be two letters');
+  if (!/^[a-z]{2}$/.test(code)) throw invalidField('lang_code', 'The lang_code field must be two letters');
   return { code, name };
 }
 
@@ -105,7 +104,7 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
         const values = readBodyFields(resource, 'create', request.body ?? {});
         const name = String(values.name);
         if (!/^[0-9a-z_-]{1,128}$/.test(name))
-          throw invalid('name', 'The name field may hold only lower-case letters, digits, _ and -');
+          throw invalidField('name', 'The name field may hold only lower-case letters, digits, _ and -');
         const { code } = await target(request, nested);
         await putLangvar({ lang_code: code, name, value: String(values.value ?? '') });
         return created({ name });

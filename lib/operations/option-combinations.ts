@@ -6,13 +6,12 @@ import { exceptionsEntity } from '../entities/exceptions.js';
 import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 
 /**
  * What exceptions and combinations share: a `combination` ({option_id: variant_id}) judged against a
  * product's options, the records of a product, and the cascades when an option or a product goes.
  */
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** Every record of a plain entity indexed by product_id, by id (a Query of that index partition). */
 export async function recordsOfProduct<D extends StoredEntityDefinition>(
@@ -31,14 +30,14 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
 /** The product named by a write: it must exist (400 naming product_id otherwise, SPEC §10). */
 export async function requireProduct(productId: number): Promise<void> {
   if (!(await getRecord(productsEntity, productId)))
-    throw invalid('product_id', 'The product_id field names a product that does not exist');
+    throw invalidField('product_id', 'The product_id field names a product that does not exist');
 }
 
 /** The product of a collection read (`?product_id=`): required (400), and an unknown one is a 404. */
 export async function productOfQuery(query: Record<string, string>): Promise<number> {
   const text = query.product_id?.trim() ?? '';
-  if (text === '') throw invalid('product_id', 'The product_id field is required');
-  if (!/^\d{1,15}$/.test(text)) throw invalid('product_id', 'The product_id field must be a positive integer');
+  if (text === '') throw invalidField('product_id', 'The product_id field is required');
+  if (!/^\d{1,15}$/.test(text)) throw invalidField('product_id', 'The product_id field must be a positive integer');
   const productId = Number(text);
   if (productId === 0 || !(await getRecord(productsEntity, productId))) throw new NotFoundError();
   return productId;
@@ -50,7 +49,7 @@ export async function productOfQuery(query: Record<string, string>): Promise<num
  */
 export async function checkCombination(productId: number, sent: unknown): Promise<Record<string, string>> {
   if (sent === null || typeof sent !== 'object' || Array.isArray(sent) || Object.keys(sent).length === 0) {
-    throw invalid('combination', 'The combination field must be a non-empty object of option_id: variant_id');
+    throw invalidField('combination', 'The combination field must be a non-empty object of option_id: variant_id');
   }
   const options = await recordsOfProduct(optionsEntity, productId);
   const variantsOf = new Map(options.map((o) => [String(o.option_id), (o.variants ?? {}) as Record<string, unknown>]));
@@ -58,13 +57,13 @@ export async function checkCombination(productId: number, sent: unknown): Promis
   for (const [optionId, variant] of Object.entries(sent as Record<string, unknown>)) {
     const variants = variantsOf.get(optionId);
     if (!variants)
-      throw invalid(
+      throw invalidField(
         'combination',
         `The combination field names option ${optionId}, which is not an option of product ${productId}`,
       );
     const variantId = typeof variant === 'number' || typeof variant === 'string' ? String(variant).trim() : '';
     if (!Object.hasOwn(variants, variantId))
-      throw invalid('combination', `The combination field names a variant that option ${optionId} does not have`);
+      throw invalidField('combination', `The combination field names a variant that option ${optionId} does not have`);
     checked[optionId] = variantId;
   }
   return checked;

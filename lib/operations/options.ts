@@ -5,13 +5,12 @@ import { type EntityRecord, getRecord } from '../db/entity-store.js';
 import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { ok } from '../http/response.js';
 import type { Operation } from '../stack/api-handler.js';
 import { type EntityHooks, listOperation } from './crud.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_VARIANTS = 500;
 const MODIFIER_TYPES = ['A', 'P'];
 
@@ -20,14 +19,14 @@ function modifier(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') return '0.000';
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^-?\d{1,9}(\.\d+)?$/.test(text))
-    throw invalid('variants', `The ${field} of every variant must be a decimal number`);
+    throw invalidField('variants', `The ${field} of every variant must be a decimal number`);
   return new Big(text).toFixed(3);
 }
 
 function modifierType(value: unknown, field: string): string {
   if (value === undefined || value === null || value === '') return 'A';
   if (typeof value !== 'string' || !MODIFIER_TYPES.includes(value))
-    throw invalid('variants', `The ${field} of every variant must be A or P`);
+    throw invalidField('variants', `The ${field} of every variant must be A or P`);
   return value;
 }
 
@@ -41,24 +40,24 @@ async function variantsOf(
   existing: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   if (sent === null || typeof sent !== 'object')
-    throw invalid('variants', 'The variants field must be a list of variants');
+    throw invalidField('variants', 'The variants field must be a list of variants');
   const list = (Array.isArray(sent) ? sent : Object.values(sent)) as Array<Record<string, unknown>>;
   if (list.length > MAX_VARIANTS)
-    throw invalid('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
+    throw invalidField('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
   for (const [i, item] of list.entries()) {
-    if (item === null || typeof item !== 'object') throw invalid('variants', 'Every variant must be an object');
+    if (item === null || typeof item !== 'object') throw invalidField('variants', 'Every variant must be an object');
     const name =
       typeof item.variant_name === 'string' || typeof item.variant_name === 'number'
         ? String(item.variant_name).trim()
         : '';
     if (name === '' || name.length > 255)
-      throw invalid('variants', 'Every variant needs a variant_name of at most 255 characters');
+      throw invalidField('variants', 'Every variant needs a variant_name of at most 255 characters');
     const position = item.position === undefined ? i : Number(item.position);
     if (!Number.isInteger(position) || position < 0)
-      throw invalid('variants', 'The position of every variant must be a non-negative integer');
+      throw invalidField('variants', 'The position of every variant must be a non-negative integer');
     const status = item.status ?? 'A';
-    if (status !== 'A' && status !== 'D') throw invalid('variants', 'The status of every variant must be A or D');
+    if (status !== 'A' && status !== 'D') throw invalidField('variants', 'The status of every variant must be A or D');
     const kept =
       item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
         ? Number(item.variant_id)
@@ -90,11 +89,11 @@ const hasVariants = (value: unknown) => value !== null && typeof value === 'obje
  */
 function checkType(body: Record<string, unknown>, type: string, keptVariants: unknown): void {
   if (Object.hasOwn(body, 'variants') && !Object.hasOwn(body, 'option_type')) {
-    throw invalid('option_type', 'The option_type field is required');
+    throw invalidField('option_type', 'The option_type field is required');
   }
   const variants = Object.hasOwn(body, 'variants') ? body.variants : keptVariants;
   if (!SELECTABLE_OPTION_TYPES.includes(type) && hasVariants(variants)) {
-    throw invalid('option_type', `Options of option_type ${type} have no variants; use S, R or C`);
+    throw invalidField('option_type', `Options of option_type ${type} have no variants; use S, R or C`);
   }
 }
 
@@ -165,7 +164,8 @@ export function optionsListOperation(): Operation {
       };
       return ok({ ...body, params, search: params });
     }
-    if (!/^\d{1,15}$/.test(text)) throw invalid('product_id', 'The product_id field must be a non-negative integer');
+    if (!/^\d{1,15}$/.test(text))
+      throw invalidField('product_id', 'The product_id field must be a non-negative integer');
     const productId = Number(text);
     if (!(await getRecord(productsEntity, productId))) throw new NotFoundError();
     const records = await optionsOfProduct(productId);

@@ -5,7 +5,7 @@ import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, withDefaults } from '../entities/validate.js';
-import { ValidationError } from '../errors.js';
+import { invalidField } from '../errors.js';
 import { categoryHooks } from './categories/index.js';
 
 /**
@@ -15,8 +15,6 @@ import { categoryHooks } from './categories/index.js';
  * `category_ids`, that company's default category (`fn_get_or_create_default_category_id`: a hidden category
  * "Products without category" marked `is_default`, made on first need).
  */
-
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** The item that names a company's default category, so finding it costs one GetItem. */
 const defaultCategoryKey = (companyId: number) => ({ pk: `DEFAULTCATEGORY#${companyId}`, sk: 'DEFAULTCATEGORY' });
@@ -69,7 +67,7 @@ export async function productCreateDefaults(values: FieldValues): Promise<FieldV
   if (companyId === 0) {
     companyId = (await firstCompanyId()) ?? 0;
     if (companyId === 0)
-      throw invalid(
+      throw invalidField(
         'company_id',
         'The company_id field is required: the store has no company yet (POST /stores first)',
       );

@@ -7,7 +7,7 @@ import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
 import type { FieldValues } from '../entities/validate.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
@@ -17,14 +17,13 @@ import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { repairGroupParent } from './variation-groups.js';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const MAX_FEATURES = 100;
 
 /** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
 function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): number {
   if (wanted !== undefined && Number(wanted) !== 0) {
     if (!categoryIds.includes(Number(wanted)))
-      throw invalid('main_category', "The main_category field must be one of the product's category_ids");
+      throw invalidField('main_category', "The main_category field must be one of the product's category_ids");
     return Number(wanted);
   }
   return categoryIds[0] ?? 0;
@@ -40,10 +39,10 @@ async function productFeatures(
 ): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
   const entries = Object.entries(sent);
   if (entries.length > MAX_FEATURES)
-    throw invalid('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
+    throw invalidField('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
   const ids = entries.map(([id]) => Number(id));
   if (ids.some((id) => !Number.isInteger(id) || id < 1))
-    throw invalid('product_features', 'The product_features field must be keyed by feature_id');
+    throw invalidField('product_features', 'The product_features field must be keyed by feature_id');
   const features = new Map(
     (await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]),
   );
@@ -51,7 +50,7 @@ async function productFeatures(
   for (const [key, value] of entries) {
     const feature = features.get(Number(key));
     if (!feature)
-      throw invalid('product_features', `The product_features field names feature ${key}, which does not exist`);
+      throw invalidField('product_features', `The product_features field names feature ${key}, which does not exist`);
     const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;
     const type = String(feature.feature_type);
     // A number select (N) given a number that is none of its variants holds the number, as O and D do.
@@ -59,10 +58,13 @@ async function productFeatures(
     const usesVariant = VARIANT_FEATURE_TYPES.includes(type) && (type !== 'N' || isVariant);
     const number = !usesVariant && NUMBER_FEATURE_TYPES.includes(type) ? numberFeatureValue(type, value, key) : null;
     if (usesVariant && !isVariant) {
-      throw invalid('product_features', `The product_features field names a variant that feature ${key} does not have`);
+      throw invalidField(
+        'product_features',
+        `The product_features field names a variant that feature ${key} does not have`,
+      );
     }
     if (!usesVariant && (typeof value === 'object' || String(value).length > 255)) {
-      throw invalid(
+      throw invalidField(
         'product_features',
         `The product_features field needs a value of at most 255 characters for feature ${key}`,
       );

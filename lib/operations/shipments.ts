@@ -4,11 +4,10 @@ import { ordersEntity } from '../entities/orders.js';
 import { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
 import type { FieldValues } from '../entities/validate.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import type { EntityHooks } from './crud.js';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -20,15 +19,15 @@ function shippedProducts(
   const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
   if (sent === undefined || Object.keys(sent).length === 0)
     return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
-  if (Array.isArray(sent)) throw invalid('products', 'The products field must be an object {item_id: amount}');
+  if (Array.isArray(sent)) throw invalidField('products', 'The products field must be an object {item_id: amount}');
   const shipped: Record<string, string> = {};
   for (const [itemId, value] of Object.entries(sent)) {
     const max = ordered.get(itemId);
     if (max === undefined)
-      throw invalid('products', `The products field names item ${itemId}, which the order does not have`);
+      throw invalidField('products', `The products field names item ${itemId}, which the order does not have`);
     const amount = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
     if (!Number.isInteger(amount) || amount < 1 || amount > max)
-      throw invalid('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
+      throw invalidField('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
     shipped[itemId] = String(amount);
   }
   return shipped;
@@ -50,8 +49,9 @@ export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
       getRecord(ordersEntity, Number(values.order_id)),
       getRecord(shippingsEntity, Number(values.shipping_id)),
     ]);
-    if (!order) throw invalid('order_id', 'The order_id field names an order that does not exist');
-    if (!shipping) throw invalid('shipping_id', 'The shipping_id field names a shipping method that does not exist');
+    if (!order) throw invalidField('order_id', 'The order_id field names an order that does not exist');
+    if (!shipping)
+      throw invalidField('shipping_id', 'The shipping_id field names a shipping method that does not exist');
     const lines = (order.products ?? {}) as Record<string, Record<string, unknown>>;
     const products = shippedProducts(values.products as Record<string, unknown> | undefined, lines);
     const oneFull = Object.entries(lines).every(([itemId, line]) => products[itemId] === String(line.amount));

@@ -9,7 +9,7 @@ import {
 } from '../db/webhook-deliveries.js';
 import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
 import { readPaging } from '../http/paging.js';
 import { type ApiResult, created, ok } from '../http/response.js';
@@ -23,21 +23,19 @@ import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks, updateOperation } from './crud.js';
 
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
-
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
 
 /** `events`: a non-empty list of `*`, `<entity>.*` or `<entity>.<created|updated|deleted>` naming a known entity. */
 function checkEvents(value: unknown): string[] {
   const message = 'The events field must be a list of event names (products.created, orders.*, or *)';
-  if (!Array.isArray(value) || value.length === 0 || value.length > 100) throw invalid('events', message);
+  if (!Array.isArray(value) || value.length === 0 || value.length > 100) throw invalidField('events', message);
   const patterns = new Set<string>();
   for (const pattern of value) {
-    if (typeof pattern !== 'string') throw invalid('events', message);
+    if (typeof pattern !== 'string') throw invalidField('events', message);
     if (pattern !== '*') {
       const [entity = '', action = '', ...rest] = pattern.split('.');
       if (rest.length > 0 || !ACTIONS.includes(action) || !isEventEntity(entity)) {
-        throw invalid('events', `The events field names an unknown event: ${pattern.slice(0, 80)}`);
+        throw invalidField('events', `The events field names an unknown event: ${pattern.slice(0, 80)}`);
       }
     }
     patterns.add(pattern);
@@ -48,7 +46,7 @@ function checkEvents(value: unknown): string[] {
 async function checkUrl(value: unknown): Promise<string> {
   const url = String(value ?? '').trim();
   const problem = await resolvedUrlProblem(url);
-  if (problem) throw invalid('url', problem);
+  if (problem) throw invalidField('url', problem);
   return url;
 }
 
@@ -170,7 +168,7 @@ export async function listWebhookDeliveries(request: ApiRequest): Promise<ApiRes
 export async function redeliver(request: ApiRequest): Promise<ApiResult> {
   const { id, webhook } = await webhookOrNotFound(request);
   const eventId = request.body?.event_id;
-  if (typeof eventId !== 'string' || eventId === '') throw invalid('event_id', 'The event_id field is required');
+  if (typeof eventId !== 'string' || eventId === '') throw invalidField('event_id', 'The event_id field is required');
   if (webhook.status !== 'A') throw badRequest('The webhook is disabled; set its status to A first');
   const found = await findDelivery(id, eventId);
   if (!found) throw new NotFoundError('No delivery of this event to this webhook');

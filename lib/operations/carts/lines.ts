@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ValidationError } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 
 /**
  * The lines of a storefront cart and the bodies that change them (storefront.ts). A line is
@@ -19,8 +19,6 @@ export type CartLines = Record<string, CartLine>;
 
 export const MAX_LINES = 100;
 export const MAX_AMOUNT = 1_000_000;
-
-export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** A cart item id: a 32-bit number from the product and its options (as CS-Cart's `fn_generate_cart_id`, a crc32). */
 export function cartItemId(productId: number, options: ProductOptions): string {
@@ -50,7 +48,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 function readOptions(sent: unknown, where: string): ProductOptions {
   if (sent === undefined || sent === null || sent === '' || (Array.isArray(sent) && sent.length === 0)) return {};
   if (!isObject(sent))
-    throw invalid('product_options', `The product_options of ${where} must map option ids to variants: {"3": 12}`);
+    throw invalidField('product_options', `The product_options of ${where} must map option ids to variants: {"3": 12}`);
   const options: ProductOptions = {};
   for (const [optionId, value] of Object.entries(sent)) {
     const text =
@@ -60,7 +58,10 @@ function readOptions(sent: unknown, where: string): ProductOptions {
           ? value.trim()
           : undefined;
     if (!/^\d{1,15}$/.test(optionId) || Number(optionId) < 1 || text === undefined || text.length > 255) {
-      throw invalid('product_options', `The product_options of ${where} must map option ids to variants: {"3": 12}`);
+      throw invalidField(
+        'product_options',
+        `The product_options of ${where} must map option ids to variants: {"3": 12}`,
+      );
     }
     options[String(Number(optionId))] = text;
   }
@@ -77,14 +78,14 @@ function productsOf(body: Record<string, unknown>): Array<[string, unknown]> {
     (Array.isArray(sent) && sent.length === 0) ||
     (isObject(sent) && Object.keys(sent).length === 0)
   ) {
-    throw invalid('products', 'The products field is required');
+    throw invalidField('products', 'The products field is required');
   }
   if (!isObject(sent) && !Array.isArray(sent))
-    throw invalid('products', 'The products field must map keys to lines: {"1": {"product_id": 12, "amount": 2}}');
+    throw invalidField('products', 'The products field must map keys to lines: {"1": {"product_id": 12, "amount": 2}}');
   const entries = Array.isArray(sent)
     ? sent.map((line, i) => [String(i), line] as [string, unknown])
     : Object.entries(sent);
-  if (entries.length > MAX_LINES) throw invalid('products', `A cart holds at most ${MAX_LINES} lines`);
+  if (entries.length > MAX_LINES) throw invalidField('products', `A cart holds at most ${MAX_LINES} lines`);
   return entries;
 }
 
@@ -96,13 +97,16 @@ export function linesToAdd(body: Record<string, unknown>): CartLine[] {
   const added = new Map<string, CartLine>();
   for (const [key, line] of productsOf(body)) {
     if (!isObject(line))
-      throw invalid('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
+      throw invalidField('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
     const productId = wholeNumber(line.product_id ?? key, 1, Number.MAX_SAFE_INTEGER);
-    if (productId === undefined) throw invalid('products', `The products line "${key}" needs a product_id`);
+    if (productId === undefined) throw invalidField('products', `The products line "${key}" needs a product_id`);
     const amount =
       line.amount === undefined || line.amount === null || line.amount === '' ? 1 : wholeNumber(line.amount, 1);
     if (amount === undefined)
-      throw invalid('products', `The amount of products line "${key}" must be a whole number from 1 to ${MAX_AMOUNT}`);
+      throw invalidField(
+        'products',
+        `The amount of products line "${key}" must be a whole number from 1 to ${MAX_AMOUNT}`,
+      );
     const options = readOptions(line.product_options, `products line "${key}"`);
     const id = cartItemId(productId, options);
     const before = added.get(id);
@@ -115,7 +119,7 @@ export function linesToAdd(body: Record<string, unknown>): CartLine[] {
 export function readAmount(value: unknown, where: string): number {
   const amount = wholeNumber(value, 0);
   if (amount === undefined)
-    throw invalid('amount', `The amount of ${where} must be a whole number from 0 to ${MAX_AMOUNT}`);
+    throw invalidField('amount', `The amount of ${where} must be a whole number from 0 to ${MAX_AMOUNT}`);
   return amount;
 }
 
@@ -123,13 +127,13 @@ export function readAmount(value: unknown, where: string): number {
 export function amountChanges(itemId: string | undefined, body: Record<string, unknown>): Map<string, number> {
   const changes = new Map<string, number>();
   if (itemId !== undefined) {
-    if (!Object.hasOwn(body, 'amount')) throw invalid('amount', 'The amount field is required');
+    if (!Object.hasOwn(body, 'amount')) throw invalidField('amount', 'The amount field is required');
     changes.set(itemId, readAmount(body.amount, `cart item ${itemId}`));
     return changes;
   }
   for (const [key, line] of productsOf(body)) {
     if (!isObject(line) || !Object.hasOwn(line, 'amount'))
-      throw invalid('products', `The products line "${key}" needs an amount`);
+      throw invalidField('products', `The products line "${key}" needs an amount`);
     changes.set(key, readAmount(line.amount, `cart item ${key}`));
   }
   return changes;

@@ -1,6 +1,6 @@
 import { Big } from 'big.js';
-import { ConflictError } from '../../errors.js';
-import { type CartLine, type CartLines, invalid } from './lines.js';
+import { ConflictError, invalidField } from '../../errors.js';
+import type { CartLine, CartLines } from './lines.js';
 import type { OptionRecord, ProductRecord } from './store.js';
 
 /**
@@ -28,10 +28,10 @@ export function checkProducts(
     const product = products.get(line.product_id);
     const owner = product?.company_id ?? 0;
     if (!product || (company !== undefined && owner !== company && owner !== 0)) {
-      throw invalid('products', `The products field names product ${line.product_id}, which does not exist`);
+      throw invalidField('products', `The products field names product ${line.product_id}, which does not exist`);
     }
     if (product.status === 'D')
-      throw invalid('products', `The product ${line.product_id} is disabled and cannot be added to a cart`);
+      throw invalidField('products', `The product ${line.product_id} is disabled and cannot be added to a cart`);
   }
 }
 
@@ -50,7 +50,7 @@ export function checkOptions(lines: readonly CartLine[], options: ReadonlyMap<st
       const option = options.get(optionId);
       const ownerProduct = Number(option?.product_id ?? -1);
       if (!option || (ownerProduct !== 0 && ownerProduct !== line.product_id)) {
-        throw invalid(
+        throw invalidField(
           'product_options',
           `The product_options of product ${line.product_id} name option ${optionId}, which the product does not have`,
         );
@@ -62,7 +62,7 @@ export function checkOptions(lines: readonly CartLine[], options: ReadonlyMap<st
         !Array.isArray(variants) &&
         Object.keys(variants).length > 0;
       if (hasVariants && !Object.hasOwn(variants as object, value)) {
-        throw invalid(
+        throw invalidField(
           'product_options',
           `The product_options of product ${line.product_id} name variant ${value}, which option ${optionId} does not have`,
         );

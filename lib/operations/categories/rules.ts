@@ -1,14 +1,12 @@
 import type { StoredValue } from '../../entities/types.js';
-import { ValidationError } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 
 /** The pure rules of categories: a category belongs to a company, and a product is indexed under every ancestor. */
-
-const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 /** A category's `company_id` (as created, or as changed) may not be 0: every category belongs to a company. */
 export function requireCompany(companyId: StoredValue | undefined): void {
   if (companyId !== undefined && Number(companyId) === 0)
-    throw invalid('company_id', 'The company_id field is required');
+    throw invalidField('company_id', 'The company_id field is required');
 }
 
 /**

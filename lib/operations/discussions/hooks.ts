@@ -1,11 +1,11 @@
 import type { ListCondition } from '../../db/entity-list.js';
 import type { discussionsEntity } from '../../entities/discussions.js';
 import type { FieldValues } from '../../entities/validate.js';
-import { NotFoundError } from '../../errors.js';
+import { invalidField, NotFoundError } from '../../errors.js';
 import { parseId } from '../../http/route.js';
 import type { ApiRequest } from '../../stack/request.js';
 import type { EntityHooks } from '../crud.js';
-import { checkContent, checkNewThread, checkRating, invalid, namesThread, OBJECT_STORAGE } from './rules.js';
+import { checkContent, checkNewThread, checkRating, namesThread, OBJECT_STORAGE } from './rules.js';
 import type { DiscussionStore } from './store.js';
 
 type DiscussionHooks = EntityHooks<typeof discussionsEntity>;
@@ -25,7 +25,7 @@ function newPost(store: DiscussionStore) {
     let objectId: number;
     if (namesThread(body)) {
       const thread = await store.thread(Number(values.thread_id));
-      if (!thread) throw invalid('thread_id', 'The thread_id field names a thread that does not exist');
+      if (!thread) throw invalidField('thread_id', 'The thread_id field names a thread that does not exist');
       ({ objectType: type, objectId } = thread);
     } else {
       checkNewThread(body);
@@ -34,7 +34,7 @@ function newPost(store: DiscussionStore) {
     }
     checkContent(body, values);
     const object = await objectOf(store, type, objectId);
-    if (!object) throw invalid('object_id', `The object_id field names no object of type ${type}`);
+    if (!object) throw invalidField('object_id', `The object_id field names no object of type ${type}`);
     return {
       ...values,
       object_type: type,
@@ -62,7 +62,7 @@ export function discussionHooksOn(store: DiscussionStore): DiscussionHooks {
       return {
         items: [store.objectExists(storage, Number(record.object_id))],
         explain: () =>
-          invalid('object_id', `The object_id field names no object of type ${String(record.object_type)}`),
+          invalidField('object_id', `The object_id field names no object of type ${String(record.object_type)}`),
       };
     },
   };

@@ -1,5 +1,5 @@
 import type { FieldValues } from '../../entities/validate.js';
-import { type FieldError, ValidationError } from '../../errors.js';
+import { type FieldError, invalidField, ValidationError } from '../../errors.js';
 
 /** The storage of the objects a post may be about; E (testimonials) has none, its object_id is 0. */
 export const OBJECT_STORAGE: Readonly<Record<string, string | undefined>> = {
@@ -9,7 +9,6 @@ export const OBJECT_STORAGE: Readonly<Record<string, string | undefined>> = {
   O: 'order',
 };
 
-export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 /** A post names its thread, or the object it is about (object_type, object_id) and the poster's name. */
@@ -33,5 +32,5 @@ export function checkContent(body: Record<string, unknown>, values: FieldValues)
 
 export function checkRating(values: FieldValues): void {
   if (values.rating_value !== undefined && Number(values.rating_value) > 5)
-    throw invalid('rating_value', 'The rating_value field must be between 0 and 5');
+    throw invalidField('rating_value', 'The rating_value field must be between 0 and 5');
 }

@@ -3,14 +3,14 @@ import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
 import { present } from '../../entities/present.js';
 import type { StoredValue } from '../../entities/types.js';
-import { ConflictError } from '../../errors.js';
+import { ConflictError, invalidField } from '../../errors.js';
 import { created } from '../../http/response.js';
 import type { Operation } from '../../stack/api-handler.js';
 import { contextCompany, type ScopeSource } from '../company-scope.js';
 import { customerOf } from './customer.js';
 import { orderLine, shippingLine } from './items.js';
 import type { Line, OrderRecord, ProductLine } from './records.js';
-import { checkedLines, invalid, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
+import { checkedLines, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
 import type { OrderStore } from './store.js';
 
 /**
@@ -40,8 +40,8 @@ export const createOrderOf =
       body.shipping_id ??
       (Array.isArray(body.shipping_ids) ? body.shipping_ids[0] : String(body.shipping_ids ?? '').split(',')[0]);
     const shippingId = positiveInt(shippingSent);
-    if (paymentId === undefined) throw invalid('payment_id', 'The payment_id field must be a positive integer');
-    if (shippingId === undefined) throw invalid('shipping_id', 'The shipping_id field must be a positive integer');
+    if (paymentId === undefined) throw invalidField('payment_id', 'The payment_id field must be a positive integer');
+    if (shippingId === undefined) throw invalidField('shipping_id', 'The shipping_id field must be a positive integer');
     const lines = readLines(body.products);
     const [customer, payment, shipping, products] = await Promise.all([
       customerOf(store, body),
@@ -50,9 +50,9 @@ export const createOrderOf =
       orderedProducts(store, request, lines),
     ]);
     if (!payment || payment.status !== 'A')
-      throw invalid('payment_id', 'The payment_id field names no active payment method');
+      throw invalidField('payment_id', 'The payment_id field names no active payment method');
     if (!shipping || shipping.status !== 'A')
-      throw invalid('shipping_id', 'The shipping_id field names no active shipping method');
+      throw invalidField('shipping_id', 'The shipping_id field names no active shipping method');
 
     const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
     const place = (ordered: ProductLine[]) => {

@@ -1,6 +1,7 @@
 import { ORDER_ADDRESS_PARTS } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
-import { invalid, positiveInt } from './rules.js';
+import { invalidField } from '../../errors.js';
+import { positiveInt } from './rules.js';
 import type { OrderStore } from './store.js';
 
 /**
@@ -23,7 +24,7 @@ export async function customerOf(
   if (body.user_id !== undefined && body.user_id !== null && body.user_id !== '') {
     const userId = positiveInt(body.user_id);
     const user = userId === undefined ? undefined : await store.user(userId);
-    if (!user) throw invalid('user_id', 'The user_id field names a user that does not exist');
+    if (!user) throw invalidField('user_id', 'The user_id field names a user that does not exist');
     customer = {
       user_id: user.user_id,
       email: user.email,
@@ -34,7 +35,7 @@ export async function customerOf(
   } else {
     const email = text(data.email).trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-      throw invalid('user_data', 'The user_data field needs a valid email');
+      throw invalidField('user_data', 'The user_data field needs a valid email');
     customer = { user_id: 0, email, firstname: text(data.firstname), lastname: text(data.lastname), user_type: 'C' };
   }
   for (const prefix of ['b_', 's_']) {

@@ -2,7 +2,7 @@ import { Big } from 'big.js';
 import type { ListCondition } from '../../db/entity-list.js';
 import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
-import { type FieldError, ValidationError } from '../../errors.js';
+import { type FieldError, invalidField, ValidationError } from '../../errors.js';
 import { confinedCompany, contextCompany, type ScopeSource } from '../company-scope.js';
 import { periodRange } from './periods.js';
 import type { Line, PaymentRecord, ProductLine, ProductRecord, ShippingRecord, StatusRecord } from './records.js';
@@ -14,7 +14,6 @@ import type { Line, PaymentRecord, ProductLine, ProductRecord, ShippingRecord, S
 
 const MAX_LINES = 100;
 const MAX_AMOUNT = 1_000_000;
-export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 
 export const positiveInt = (value: unknown): number | undefined => {
   const n =
@@ -41,10 +40,10 @@ export function requireOrderFields(body: Record<string, unknown>): void {
  */
 export function readLines(sent: unknown): Line[] {
   const bad = () =>
-    invalid('products', 'The products field must map products to amounts: {"1": {"product_id": 12, "amount": 2}}');
+    invalidField('products', 'The products field must map products to amounts: {"1": {"product_id": 12, "amount": 2}}');
   if (sent === null || typeof sent !== 'object') throw bad();
   const entries = Array.isArray(sent) ? sent.map((item, i) => [String(i), item] as const) : Object.entries(sent);
-  if (entries.length === 0) throw invalid('products', 'The products field is required');
+  if (entries.length === 0) throw invalidField('products', 'The products field is required');
   const amounts = new Map<number, number>();
   for (const [key, item] of entries) {
     const isLine = item !== null && typeof item === 'object';
@@ -53,10 +52,10 @@ export function readLines(sent: unknown): Line[] {
     if (productId === undefined || amount === undefined) throw bad();
     amounts.set(productId, (amounts.get(productId) ?? 0) + amount);
   }
-  if (amounts.size > MAX_LINES) throw invalid('products', `An order may hold at most ${MAX_LINES} products`);
+  if (amounts.size > MAX_LINES) throw invalidField('products', `An order may hold at most ${MAX_LINES} products`);
   const lines = [...amounts].map(([productId, amount]) => ({ productId, amount }));
   if (lines.some((line) => line.amount > MAX_AMOUNT))
-    throw invalid('products', `The amount of a product may be at most ${MAX_AMOUNT}`);
+    throw invalidField('products', `The amount of a product may be at most ${MAX_AMOUNT}`);
   return lines;
 }
 
@@ -77,14 +76,14 @@ export function checkedLines(
     const owner = product?.company_id ?? 0;
     const hidden = company !== undefined && owner !== company && !(context && owner === 0);
     if (!product || hidden)
-      throw invalid('products', `The products field names product ${line.productId}, which does not exist`);
+      throw invalidField('products', `The products field names product ${line.productId}, which does not exist`);
     if (product.status === 'D')
-      throw invalid('products', `The product ${line.productId} is disabled and cannot be ordered`);
+      throw invalidField('products', `The product ${line.productId} is disabled and cannot be ordered`);
     return { ...line, product };
   });
   const companies = new Set(ordered.map((line) => line.product.company_id ?? 0));
   if (context) companies.delete(0);
-  if (companies.size > 1) throw invalid('products', 'The products of one order must all belong to one company');
+  if (companies.size > 1) throw invalidField('products', 'The products of one order must all belong to one company');
   return ordered;
 }
 
@@ -156,7 +155,7 @@ export function stockMoves(lines: ProductLine[], direction: -1 | 1): StockMove[]
     const stock = line.product.amount ?? 0;
     const delta = direction * line.amount;
     if (direction < 0 && stock < line.amount) {
-      throw invalid(
+      throw invalidField(
         'products',
         `The product ${line.productId} ("${String(line.product.product)}") does not have ${line.amount} in stock`,
       );
@@ -181,7 +180,7 @@ export function holdsStock(status: StatusRecord | undefined): boolean {
 export function readStatus(sent: StoredValue, statuses: OrderStatuses): string {
   const letter = String(sent).trim().toUpperCase();
   if (!statuses.has(letter))
-    throw invalid('status', `The status field must be one of: ${[...statuses.keys()].join(', ')}`);
+    throw invalidField('status', `The status field must be one of: ${[...statuses.keys()].join(', ')}`);
   return letter;
 }
 

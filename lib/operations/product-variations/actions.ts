@@ -2,7 +2,7 @@ import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import { productsEntity } from '../../entities/products.js';
 import type { FieldSpec, StoredValue } from '../../entities/types.js';
 import type { FieldValues } from '../../entities/validate.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
@@ -15,7 +15,6 @@ import {
   featuresOf,
   type GroupFeature,
   generatedCode,
-  invalid,
   left,
   newCombinations,
   now,
@@ -35,17 +34,17 @@ async function actionProduct(store: VariationStore, request: ApiRequest): Promis
   }
   const sent = (request.body ?? {}) as Record<string, unknown>;
   if (sent.product_id === undefined || sent.product_id === null || sent.product_id === '')
-    throw invalid('product_id', 'The product_id field is required');
+    throw invalidField('product_id', 'The product_id field is required');
   const id = Number(sent.product_id);
-  if (!Number.isInteger(id) || id < 1) throw invalid('product_id', 'The product_id field must be a product id');
+  if (!Number.isInteger(id) || id < 1) throw invalidField('product_id', 'The product_id field must be a product id');
   const product = await store.product(id);
-  if (!product) throw invalid('product_id', `The product_id field names product ${id}, which does not exist`);
+  if (!product) throw invalidField('product_id', `The product_id field names product ${id}, which does not exist`);
   return product;
 }
 
 async function groupOfProduct(store: VariationStore, product: ProductRecord): Promise<GroupRecord> {
   const group = product.variation_group_id ? await store.group(product.variation_group_id) : undefined;
-  if (!group) throw invalid('product_id', `Product ${product.product_id} is not in a variation group`);
+  if (!group) throw invalidField('product_id', `Product ${product.product_id} is not in a variation group`);
   return group;
 }
 
@@ -107,14 +106,14 @@ export const generateOf =
     const features = await generateFeatures(store, group, base, sent);
     const featureIds = features.map((f) => f.feature_id);
     if (!group && !combination(base, featureIds))
-      throw invalid(
+      throw invalidField(
         'product_id',
         `Product ${base.product_id} has no value of every variation feature (${featureIds.join(', ')})`,
       );
     const members = group ? await store.members(group.id) : [base];
     const wanted = newCombinations(combos, featureIds, await store.features(featureIds), members);
     if (members.length + wanted.length > MAX_GROUP_PRODUCTS)
-      throw invalid('combinations', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
+      throw invalidField('combinations', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
 
     if (!group) group = await createGroup(store, [base], features, generatedCode());
     const groupId = group.id;

@@ -1,7 +1,7 @@
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { badRequest } from '../../http/http-errors.js';
 import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
@@ -14,7 +14,6 @@ import {
   featureIdsOf,
   type GroupFeature,
   generatedCode,
-  invalid,
   joined,
   left,
   now,
@@ -70,7 +69,7 @@ export async function createGroup(
     products.map((p) => [p.product_id, p, joined(p, id)]),
     { claim: { code, groupId: id } },
   );
-  if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
+  if (outcome === 'code-taken') throw invalidField('code', `The code field names group code ${code}, which is taken`);
   if (outcome === 'changed') throw new ConflictError('A product changed while the group was written; try again');
   return group;
 }
@@ -79,10 +78,14 @@ export async function createGroup(
 async function readProducts(store: VariationStore, ids: number[], field: string): Promise<ProductRecord[]> {
   const products = await store.products(ids);
   const missing = ids.find((id) => !products.some((p) => p.product_id === id));
-  if (missing !== undefined) throw invalid(field, `The ${field} field names product ${missing}, which does not exist`);
+  if (missing !== undefined)
+    throw invalidField(field, `The ${field} field names product ${missing}, which does not exist`);
   const grouped = products.find((p) => p.variation_group_id);
   if (grouped)
-    throw invalid(field, `Product ${grouped.product_id} is already in variation group ${grouped.variation_group_id}`);
+    throw invalidField(
+      field,
+      `Product ${grouped.product_id} is already in variation group ${grouped.variation_group_id}`,
+    );
   return products;
 }
 
@@ -175,7 +178,7 @@ export const updateGroupOf =
       [],
       code === old ? {} : { claim: { code, groupId: id }, release: old },
     );
-    if (outcome === 'code-taken') throw invalid('code', `The code field names group code ${code}, which is taken`);
+    if (outcome === 'code-taken') throw invalidField('code', `The code field names group code ${code}, which is taken`);
     if (outcome === 'changed' && specificIfMatch(request)) throw preconditionFailed();
     if (outcome === 'changed') throw new ConflictError('The group changed while it was written; try again');
     return ok({ message: '', group: await showGroup(store, next), products_status: null });

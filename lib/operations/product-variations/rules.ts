@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { VARIANT_FEATURE_TYPES } from '../../entities/features.js';
 import { MAX_COMBINATIONS, VARIATION_PURPOSES } from '../../entities/product-variations.js';
-import { ValidationError } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 import type { FeatureRecord, GroupRecord, ProductRecord } from './store.js';
 
 /**
@@ -21,7 +21,6 @@ type FeatureValues = Record<
   { variant_id?: string; variant?: string; description?: string; value?: string; feature_type?: string }
 >;
 
-export const invalid = (field: string, message: string) => new ValidationError(message, [{ field, message }]);
 export const now = () => Math.floor(Date.now() / 1000);
 
 export const valuesOf = (product: Record<string, unknown>) => (product.product_features ?? {}) as FeatureValues;
@@ -48,13 +47,13 @@ export function assertDistinct(products: Array<Record<string, unknown>>, feature
     const values = combination(product, featureIds);
     const id = Number(product.product_id ?? 0);
     if (!values)
-      throw invalid(
+      throw invalidField(
         field,
         `Product ${id || '(new)'} has no value of every variation feature of the group (${featureIds.join(', ')})`,
       );
     const key = values.join(',');
     if (seen.has(key))
-      throw invalid(
+      throw invalidField(
         field,
         `Products ${seen.get(key)} and ${id || '(new)'} have the same values of the group's features`,
       );
@@ -65,14 +64,14 @@ export function assertDistinct(products: Array<Record<string, unknown>>, feature
 /** The shape of a request's `features[] {feature_id, purpose}`: 1 to 10 entries, purpose one of VARIATION_PURPOSES. */
 export function readFeatureList(sent: unknown): GroupFeature[] {
   if (!Array.isArray(sent) || sent.length === 0 || sent.length > 10)
-    throw invalid('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
+    throw invalidField('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
   return sent.map((entry) => {
     const id = Number((entry as Record<string, unknown>)?.feature_id);
     const purpose = String((entry as Record<string, unknown>)?.purpose ?? 'group_catalog_item');
     if (!Number.isInteger(id) || id < 1)
-      throw invalid('features', 'The features field needs a feature_id in every entry');
+      throw invalidField('features', 'The features field needs a feature_id in every entry');
     if (!(VARIATION_PURPOSES as readonly string[]).includes(purpose))
-      throw invalid('features', `The features field's purpose must be one of: ${VARIATION_PURPOSES.join(', ')}`);
+      throw invalidField('features', `The features field's purpose must be one of: ${VARIATION_PURPOSES.join(', ')}`);
     return { feature_id: id, purpose };
   });
 }
@@ -83,9 +82,9 @@ export function checkFeatures(wanted: GroupFeature[], records: FeatureRecord[]):
   for (const feature of wanted) {
     const record = found.get(feature.feature_id);
     if (!record)
-      throw invalid('features', `The features field names feature ${feature.feature_id}, which does not exist`);
+      throw invalidField('features', `The features field names feature ${feature.feature_id}, which does not exist`);
     if (!VARIANT_FEATURE_TYPES.includes(String(record.feature_type)))
-      throw invalid('features', `Feature ${feature.feature_id} has no variants, so it cannot make variations`);
+      throw invalidField('features', `Feature ${feature.feature_id} has no variants, so it cannot make variations`);
   }
   return [...new Map(wanted.map((f) => [f.feature_id, f])).values()];
 }
@@ -101,7 +100,7 @@ export function commonFeatures(products: ProductRecord[], field: string): GroupF
     .map(([id]) => Number(id))
     .filter((id) => products.every((product) => combination(product, [id]) !== undefined))
     .sort((a, b) => a - b);
-  if (ids.length === 0) throw invalid(field, 'The products share no feature with variants to make variations of');
+  if (ids.length === 0) throw invalidField(field, 'The products share no feature with variants to make variations of');
   return ids.map((id) => ({ feature_id: id, purpose: 'group_catalog_item' }));
 }
 
@@ -110,19 +109,19 @@ export const generatedCode = () => `PV-${randomBytes(5).toString('hex').toUpperC
 export function readCode(value: unknown): string {
   const code = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   if (code === '' || code.length > 64 || !/^[\w.-]+$/.test(code))
-    throw invalid('code', 'The code field must be 1 to 64 letters, digits, _, - or .');
+    throw invalidField('code', 'The code field must be 1 to 64 letters, digits, _, - or .');
   return code;
 }
 
 /** A create request's `product_ids`: a list or a comma-separated text of distinct product ids, at most `max`. */
 export function readProductIds(value: unknown, max: number): number[] {
   if (value === undefined || value === null || value === '')
-    throw invalid('product_ids', 'The product_ids field is required');
+    throw invalidField('product_ids', 'The product_ids field is required');
   const raw = Array.isArray(value) ? value : String(value).split(',');
   const ids = [...new Set(raw.map((v) => Number(String(v).trim())))];
   if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1))
-    throw invalid('product_ids', 'The product_ids field must be a list of product ids');
-  if (ids.length > max) throw invalid('product_ids', `The product_ids field may name at most ${max} products`);
+    throw invalidField('product_ids', 'The product_ids field must be a list of product ids');
+  if (ids.length > max) throw invalidField('product_ids', `The product_ids field may name at most ${max} products`);
   return ids;
 }
 
@@ -145,16 +144,16 @@ export const left = ({
 /** `combinations` as sent: a list of lists of variant ids. */
 export function readCombinations(sent: unknown): string[][] {
   if (sent === undefined || sent === null || sent === '')
-    throw invalid('combinations', 'The combinations field is required');
+    throw invalidField('combinations', 'The combinations field is required');
   if (!Array.isArray(sent) || sent.length === 0 || sent.length > MAX_COMBINATIONS) {
-    throw invalid(
+    throw invalidField(
       'combinations',
       `The combinations field must be a list of 1 to ${MAX_COMBINATIONS} lists of variant ids`,
     );
   }
   return sent.map((combo) => {
     if (!Array.isArray(combo) || combo.length === 0 || combo.some((v) => !/^\d{1,10}$/.test(String(v)))) {
-      throw invalid('combinations', 'The combinations field must be a list of lists of variant ids');
+      throw invalidField('combinations', 'The combinations field must be a list of lists of variant ids');
     }
     return combo.map(String);
   });
@@ -182,19 +181,22 @@ export function newCombinations(
     for (const variant of combo) {
       const feature = featureOfVariant.get(variant);
       if (feature === undefined)
-        throw invalid(
+        throw invalidField(
           'combinations',
           `The combinations field names variant ${variant}, which is not a variant of the group's features (${featureIds.join(', ')})`,
         );
       if (byFeature[feature] !== undefined)
-        throw invalid(
+        throw invalidField(
           'combinations',
           `The combinations field names two variants of feature ${feature} in one combination`,
         );
       byFeature[feature] = variant;
     }
     if (featureIds.some((id) => byFeature[id] === undefined))
-      throw invalid('combinations', `Every combination needs one variant of each feature (${featureIds.join(', ')})`);
+      throw invalidField(
+        'combinations',
+        `Every combination needs one variant of each feature (${featureIds.join(', ')})`,
+      );
     const key = featureIds.map((id) => byFeature[id]).join(',');
     if (existing.has(key)) continue;
     existing.add(key);

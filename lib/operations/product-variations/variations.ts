@@ -2,7 +2,7 @@ import type { EntityRecord } from '../../db/entity-store.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { productsEntity } from '../../entities/products.js';
 import type { FieldValues } from '../../entities/validate.js';
-import { NotFoundError } from '../../errors.js';
+import { invalidField, NotFoundError } from '../../errors.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
 import type { ApiRequest } from '../../stack/request.js';
@@ -10,7 +10,7 @@ import type { EntityHooks } from '../crud.js';
 import { productHooks } from '../products.js';
 import { adoptParent, repairGroupParent } from '../variation-groups.js';
 import { findGroup } from './groups.js';
-import { assertDistinct, featureIdsOf, invalid } from './rules.js';
+import { assertDistinct, featureIdsOf } from './rules.js';
 import type { VariationStore } from './store.js';
 import { withGroupsOf } from './view.js';
 
@@ -36,10 +36,13 @@ async function joinGroup(
   if (target === undefined) return out;
   const group = await store.group(target);
   if (!group)
-    throw invalid('variation_group_id', `The variation_group_id field names group ${target}, which does not exist`);
+    throw invalidField(
+      'variation_group_id',
+      `The variation_group_id field names group ${target}, which does not exist`,
+    );
   const others = (await store.members(target)).filter((p) => !current || p.product_id !== Number(current.product_id));
   if (others.length >= MAX_GROUP_PRODUCTS)
-    throw invalid('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
+    throw invalidField('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
   assertDistinct([...others, { ...current, ...out }], featureIdsOf(group), 'variation_group_id');
   return { ...out, variation_group_id: target, has_variation_group: 'Y' };
 }
