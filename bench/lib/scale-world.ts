@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
+import { raiseCounter } from '../../lib/db/counters.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
+import { skipIdsTo } from '../../lib/db/id-blocks.js';
 import { markUserIndexReady } from '../../lib/db/user-index-upgrade.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -14,6 +16,12 @@ import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } 
 import { basicAuthorization } from './events.js';
 import { seedUsers, writeAll } from './seed.js';
 import type { Caller } from './world.js';
+
+/** Records were written with fixed ids up to `last`: the API's creates must not be handed them (as seedRecord does). */
+async function idsTakenUpTo(def: StoredEntityDefinition, last: number): Promise<void> {
+  await raiseCounter(def.storage.name, last);
+  skipIdsTo(def.storage.name, last);
+}
 
 /**
  * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10, at least 100) in
@@ -148,6 +156,7 @@ export async function createScaleWorld(
   const productItems = bulkSeedItems(productsEntity, productRecords);
   say(`    ${products.toLocaleString('en-US')} products: ${productItems.length.toLocaleString('en-US')} items...`);
   await writeAll(tableName, productItems, SEED_PARALLEL);
+  await idsTakenUpTo(productsEntity, firstProduct + products - 1);
 
   // At least 100, so a status or date filter fills a page (of 10) even in the smallest store.
   const orderCount = Math.max(100, Math.round(products / 10));
@@ -167,6 +176,7 @@ export async function createScaleWorld(
   });
   const orderItems = bulkSeedItems(ordersEntity, orderRecords);
   await writeAll(tableName, orderItems, SEED_PARALLEL);
+  await idsTakenUpTo(ordersEntity, orderTemplateId + orderCount - 1);
 
   return {
     products,

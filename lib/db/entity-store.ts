@@ -1,13 +1,13 @@
 import { config } from '../config.js';
 import type { EntityRecordOf, StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts, guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
 import { nextId, raiseCounter } from './counters.js';
 import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { reserveId, skipIdsTo } from './id-blocks.js';
+import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
 import { readItem } from './items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { withoutKeys } from './records.js';
@@ -126,6 +126,9 @@ export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => Extr
 /** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
 export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
 
+/** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
+const MAX_ID_ATTEMPTS = 4;
+
 export async function createRecord<D extends StoredEntityDefinition>(
   def: D,
   values: Record<string, StoredValue>,
@@ -152,8 +155,14 @@ export async function createRecord<D extends StoredEntityDefinition>(
       await writeChecked(def, items, record, await extra?.(record));
       return record as RecordOf<D>;
     } catch (error) {
-      // The id is taken (a record seeded with a fixed id inside this instance's block): take the next one.
-      if (!(error instanceof ConditionFailed && error.failed.includes(0)) || attempt >= 3) throw error;
+      if (!(error instanceof ConditionFailed && error.failed.includes(0))) throw error;
+      // The id is taken: a record was written with a fixed id the counter had not been raised past. Its
+      // neighbours are likely taken too, so the next attempt takes a new block rather than the next id.
+      if (def.storage.idBlock) giveUpBlock(def.storage.name);
+      if (attempt >= MAX_ID_ATTEMPTS - 1)
+        throw new ConflictError(
+          `No free ${def.storage.name} id after ${MAX_ID_ATTEMPTS} tries: ids the counter hands out are taken; nothing was created, try again`,
+        );
     }
   }
 }

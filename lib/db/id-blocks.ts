@@ -42,6 +42,15 @@ export function skipIdsTo(sequence: string, atLeast: number): void {
   if (block && block.next <= atLeast) block.next = atLeast + 1;
 }
 
+/**
+ * Gives up the rest of this instance's block of `sequence`: an id of it was found taken (a record written with a
+ * fixed id without raising the counter), so the ids after it are likely taken too; the next id comes from a new
+ * block of the counter.
+ */
+export function giveUpBlock(sequence: string): void {
+  blocks.delete(sequence);
+}
+
 /** Forget this instance's blocks (tests that reset a table in this process). */
 export function forgetIdBlocks(): void {
   blocks.clear();

@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { raiseCounter } from '../../lib/db/counters.js';
+import { createRecord, deleteRecord, getRecord } from '../../lib/db/entity-store.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
 import { forgetIdBlocks, reserveId, skipIdsTo } from '../../lib/db/id-blocks.js';
-import { readItem } from '../../lib/db/items.js';
+import { deleteItem, readItem, writeItem } from '../../lib/db/items.js';
 import { keys } from '../../lib/db/keys.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import { ConflictError } from '../../lib/errors.js';
 
 const ID_BLOCK = 10;
 const sequence = () => `test_block_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -32,4 +36,47 @@ describe('id blocks', () => {
     skipIdsTo(name, second + 3);
     expect(await reserveId(name, ID_BLOCK)).toBe(second + 4);
   });
+
+  describe('a create whose ids are taken (records written with fixed ids, the counter not raised past them)', () => {
+    const PRODUCT_BLOCK = productsEntity.storage.idBlock!;
+    const name = productsEntity.storage.name;
+    /** Takes a fresh block of this instance and writes bare records on its ids from `from` on, and `more` after. */
+    async function takeIds(more: number): Promise<{ first: number; taken: number[] }> {
+      forgetIdBlocks();
+      const first = await reserveId(name, PRODUCT_BLOCK);
+      const taken = Array.from({ length: PRODUCT_BLOCK - 1 + more }, (_, i) => first + 1 + i);
+      for (const id of taken)
+        await writeItem({ ...entityKeys.record(name, id), product_id: id, product: `fixed ${id}`, version: 1 });
+      return { first, taken };
+    }
+    const removeAll = (ids: readonly number[]) => Promise.all(ids.map((id) => deleteItem(entityKeys.record(name, id))));
+
+    it('moves to a new block at the first taken id and creates (no 500)', async () => {
+      const { first, taken } = await takeIds(0);
+      try {
+        const created = await createRecord(productsEntity, { product: 'after fixed ids', status: 'D' });
+        // The rest of the block was taken; the next block of the counter starts right after it.
+        expect(created.product_id).toBe(first + PRODUCT_BLOCK);
+        expect((await getRecord(productsEntity, first + 1))?.product).toBe(`fixed ${first + 1}`);
+        await deleteRecord(productsEntity, created.product_id);
+      } finally {
+        await removeAll(taken);
+      }
+    });
+
+    it('answers a conflict, not an internal error, when every id it tries is taken; nothing is written', async () => {
+      // This block and the next three: four tries, four taken ids.
+      const { first, taken } = await takeIds(3 * PRODUCT_BLOCK);
+      try {
+        await expect(createRecord(productsEntity, { product: 'never written', status: 'D' })).rejects.toThrow(
+          ConflictError,
+        );
+        expect((await getRecord(productsEntity, first + 1))?.product).toBe(`fixed ${first + 1}`);
+        expect(await getRecord(productsEntity, first + 4 * PRODUCT_BLOCK)).toBeUndefined();
+      } finally {
+        await removeAll(taken);
+      }
+    });
+  });
 });
+
