@@ -1,15 +1,16 @@
 import { config } from '../config.js';
 import type { EntityRecordOf, StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts, guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
-import { nextId, raiseCounter } from './counters.js';
+import { raiseCounter } from './counters.js';
 import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
+import { skipIdsTo } from './id-blocks.js';
 import { readItem } from './items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
+import { withNewId } from './record-ids.js';
 import { withoutKeys } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
@@ -126,19 +127,13 @@ export type ExtraItems = (record: EntityRecord, previous?: EntityRecord) => Extr
 /** Fields that depend on the new record's id (a category's id_path), computed once it has one. */
 export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
 
-/** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
-const MAX_ID_ATTEMPTS = 4;
-
 export async function createRecord<D extends StoredEntityDefinition>(
   def: D,
   values: Record<string, StoredValue>,
   extra?: ExtraItems,
   withId?: WithId,
 ): Promise<RecordOf<D>> {
-  for (let attempt = 0; ; attempt++) {
-    const id = def.storage.idBlock
-      ? await reserveId(def.storage.name, def.storage.idBlock)
-      : await nextId(def.storage.name);
+  return withNewId(def, async (id) => {
     let record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
     const items: TransactItem[] = [
@@ -151,20 +146,9 @@ export async function createRecord<D extends StoredEntityDefinition>(
       },
       ...indexWrites(def, id, undefined, record),
     ];
-    try {
-      await writeChecked(def, items, record, await extra?.(record));
-      return record as RecordOf<D>;
-    } catch (error) {
-      if (!(error instanceof ConditionFailed && error.failed.includes(0))) throw error;
-      // The id is taken: a record was written with a fixed id the counter had not been raised past. Its
-      // neighbours are likely taken too, so the next attempt takes a new block rather than the next id.
-      if (def.storage.idBlock) giveUpBlock(def.storage.name);
-      if (attempt >= MAX_ID_ATTEMPTS - 1)
-        throw new ConflictError(
-          `No free ${def.storage.name} id after ${MAX_ID_ATTEMPTS} tries: ids the counter hands out are taken; nothing was created, try again`,
-        );
-    }
-  }
+    await writeChecked(def, items, record, await extra?.(record));
+    return record as RecordOf<D>;
+  });
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { raiseCounter } from '../../lib/db/counters.js';
-import { createRecord, deleteRecord, getRecord } from '../../lib/db/entity-store.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
+import { createRecord, deleteRecord, getRecord } from '../../lib/db/entity-store.js';
 import { forgetIdBlocks, reserveId, skipIdsTo } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem, writeItem } from '../../lib/db/items.js';
 import { keys } from '../../lib/db/keys.js';
@@ -79,4 +79,3 @@ describe('id blocks', () => {
     });
   });
 });
-
