@@ -28,7 +28,9 @@ const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - Math.ro
  * more the larger the store. FILL is two pages, so even the vendor's half fills one at the smallest size.
  */
 const FILL = 24;
-const priceBand = (products: number) => (100 + (FILL * 1000) / products).toFixed(2);
+// At least a whole unit: a price's cents follow from its units (product i costs (37i mod 1,000) + 1 + (i mod 100)/100),
+// so from 100,000 products on a band narrower than 1.00 may hold none (100.00–100.24 did).
+const priceBand = (products: number) => (100 + Math.max(1, (FILL * 1000) / products)).toFixed(2);
 const recentDays = (count: number) => (FILL * 365) / count;
 /** Stock runs 1 to 1,000 (product i has 1 + i mod 1,000: each value once per thousand products). */
 const stockBand = (products: number) => String(10 + Math.ceil(FILL / Math.max(1, Math.floor(products / 1000))) - 1);
