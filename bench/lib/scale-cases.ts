@@ -20,6 +20,8 @@ export interface Lookup {
 }
 
 const page = { items_per_page: '10' };
+/** A larger page, still full for the vendor at the smallest size (its 50 products and orders). */
+const widePage = { items_per_page: '40' };
 const sku = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
 const daysAgo = (days: number) => String(Math.floor(Date.now() / 1000) - Math.round(days * 86_400));
 /**
@@ -114,6 +116,12 @@ export const LOOKUPS: readonly Lookup[] = [
     },
   ]),
   {
+    entity: 'products',
+    label: 'sort_by=price, 40 per page',
+    query: () => ({ ...widePage, sort_by: 'price' }),
+    vendor: true,
+  },
+  {
     entity: 'orders',
     label: 'email=<a customer>',
     query: (w, v) => ({ ...page, email: w.customers.email((v * 7) % w.customers.count) }),
@@ -152,6 +160,12 @@ export const LOOKUPS: readonly Lookup[] = [
       vendor: true,
     }),
   ),
+  {
+    entity: 'orders',
+    label: 'sort_by=date, 40 per page',
+    query: () => ({ ...widePage, sort_by: 'date' }),
+    vendor: true,
+  },
   { entity: 'users', label: 'user_type=C', query: () => ({ ...page, user_type: 'C' }), vendor: false },
   {
     entity: 'users',
