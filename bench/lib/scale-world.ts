@@ -2,9 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
-import { raiseCounter } from '../../lib/db/counters.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
-import { skipIdsTo } from '../../lib/db/id-blocks.js';
+import { idsTakenUpTo } from '../../lib/db/record-ids.js';
 import { markUserIndexReady } from '../../lib/db/user-index-upgrade.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -16,12 +15,6 @@ import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } 
 import { basicAuthorization } from './events.js';
 import { seedUsers, writeAll } from './seed.js';
 import type { Caller } from './world.js';
-
-/** Records were written with fixed ids up to `last`: the API's creates must not be handed them (as seedRecord does). */
-async function idsTakenUpTo(def: StoredEntityDefinition, last: number): Promise<void> {
-  await raiseCounter(def.storage.name, last);
-  skipIdsTo(def.storage.name, last);
-}
 
 /**
  * A store of `products` products in two stores, with customers (1 in 5 products) and orders (1 in 10, at least 100) in

@@ -4,13 +4,11 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts, guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
-import { raiseCounter } from './counters.js';
 import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { skipIdsTo } from './id-blocks.js';
 import { readItem } from './items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
-import { withNewId } from './record-ids.js';
+import { idsTakenUpTo, withNewId } from './record-ids.js';
 import { withoutKeys } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
@@ -176,8 +174,7 @@ export async function seedRecord(
     if (error instanceof ConditionFailed) return false;
     throw error;
   }
-  await raiseCounter(def.storage.name, id);
-  skipIdsTo(def.storage.name, id);
+  await idsTakenUpTo(def, id);
   return true;
 }
 

@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { ConflictError } from '../errors.js';
-import { nextId } from './counters.js';
-import { giveUpBlock, reserveId } from './id-blocks.js';
+import { nextId, raiseCounter } from './counters.js';
+import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
 import { ConditionFailed } from './transact.js';
 
 /** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
@@ -29,4 +29,13 @@ export async function withNewId<T>(def: StoredEntityDefinition, write: (id: numb
         );
     }
   }
+}
+
+/**
+ * Records of the definition were written with fixed ids up to `last` (the store's built-in records, a bulk seed):
+ * the counter is raised past them and this instance's block skips them, so no create is handed one.
+ */
+export async function idsTakenUpTo(def: StoredEntityDefinition, last: number): Promise<void> {
+  await raiseCounter(def.storage.name, last);
+  skipIdsTo(def.storage.name, last);
 }
