@@ -231,10 +231,8 @@ async function readKeyed(
   limit?: number,
   after?: string,
 ): Promise<Keyed[]> {
+  // DynamoDB's Limit follows from `limit` and the filter (lib/db/sharded-query.ts `readSize`).
   const input = queryInput(range, descending, filter);
-  // Without a filter every item read is a match, so DynamoDB can stop exactly at the page's end; with one,
-  // pages of a few times the items wanted, so a page read never runs on to 1 MB of items it does not need.
-  if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
   const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
@@ -252,7 +250,6 @@ function bucketReader(
     const input = queryInput(begins === undefined ? range : { pk: range.pk, begins }, descending, filter);
     input.ProjectionExpression += ', #value';
     input.ExpressionAttributeNames = { ...input.ExpressionAttributeNames, '#value': value };
-    if (limit !== undefined) input.Limit = filter ? Math.min(1000, Math.max(50, limit * 4)) : limit;
     const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
     return items.map((item) => ({ id: Number(item.id), sk: String(item.sk), value: Number(item[value] ?? 0) }));
   };

@@ -62,7 +62,8 @@ export async function mergeSorted<T>(
   }
 }
 
-function distinctSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
+/** Items in `compare`'s order, each kept once (items equal under it are the same item). */
+export function distinctSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): T[] {
   const sorted = [...items].sort(compare);
   return sorted.filter((item, i) => i === 0 || compare(item, sorted[i - 1]!) !== 0);
 }

@@ -2,7 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { shardsReady } from './layout.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
 import { type QueryInput, queryCount, queryFirst } from './query.js';
-import { mergeSorted, type PartitionReader } from './shard-merge.js';
+import { distinctSorted, mergeSorted, type PartitionReader } from './shard-merge.js';
 
 /**
  * Reading a logical partition whose items are in write shards (lib/db/partition-shards.ts): a bounded
@@ -33,13 +33,16 @@ export async function queryMerged(
   limit?: number,
   after?: string,
 ): Promise<Record<string, unknown>[]> {
-  const withPk = (pk: string, count?: number): QueryInput => ({
+  const withPk = (pk: string, read?: Read): QueryInput => ({
     ...input,
     ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk },
-    ...(count === undefined ? {} : { Limit: readSize(input, count) }),
+    ...(read === undefined ? {} : { Limit: readSize(input, read) }),
   });
   const from = (pk: string, sk: string | undefined) => (sk === undefined ? undefined : { pk, sk });
-  if (pks.length === 1) return queryFirst(withPk(pks[0]!), limit, from(pks[0]!, after));
+  if (pks.length === 1) {
+    const read = limit === undefined ? undefined : { count: limit, share: false };
+    return queryFirst(withPk(pks[0]!, read), limit, from(pks[0]!, after));
+  }
   // DynamoDB orders sort keys by their UTF-8 bytes. A record's items are in one shard, so a sort key met twice
   // is a record the layout-4 migration is moving: its new item in a shard and, for a moment, its old one in the
   // logical partition (lib/db/record-rewrite.ts); the merge keeps it once.
@@ -49,26 +52,30 @@ export async function queryMerged(
   };
   if (limit === undefined) {
     const answers = await Promise.all(pks.map((pk) => queryFirst(withPk(pk), undefined, from(pk, after))));
-    return answers
-      .flat()
-      .sort(compare)
-      .filter((item, i, all) => i === 0 || compare(item, all[i - 1]!) !== 0);
+    return distinctSorted(answers.flat(), compare);
   }
   const readers = pks.map(
     (pk): PartitionReader<Record<string, unknown>> =>
       (count, last) =>
-        queryFirst(withPk(pk, count), count, from(pk, last === undefined ? after : String(last.sk))),
+        queryFirst(withPk(pk, { count, share: true }), count, from(pk, last === undefined ? after : String(last.sk))),
   );
   return mergeSorted(readers, compare, limit);
 }
 
+/** What a Query of one partition is to bring: `count` matches, of the whole range or of a shard's share of it. */
+interface Read {
+  count: number;
+  share: boolean;
+}
+
 /**
- * DynamoDB's `Limit` (items read per request, before a filter) for reading `count` matches of one partition:
- * exactly `count` without a filter; with one, a few times as many (at least 24), so a shard's share is usually one
- * request and a sparse filter does not take one round trip per few items.
+ * DynamoDB's `Limit` (items read per request, before a filter) for reading `count` matches: exactly `count` without a
+ * filter. With one, a few times as many, so a read is usually one request and never runs on to 1 MB of items it
+ * does not need: a whole range's page reads 4× (at least 50), a shard's share 3× (at least 24: a share is small).
  */
-function readSize(input: QueryInput, count: number): number {
-  return input.FilterExpression ? Math.min(1000, Math.max(24, count * 3)) : count;
+function readSize(input: QueryInput, { count, share }: Read): number {
+  if (!input.FilterExpression) return count;
+  return share ? Math.min(1000, Math.max(24, count * 3)) : Math.min(1000, Math.max(50, count * 4));
 }
 
 /** How many items the same COUNT Query matches over several partitions (in parallel, added up). */
