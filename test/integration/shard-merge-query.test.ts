@@ -11,6 +11,7 @@ import { padId } from '../../lib/db/keys.js';
 import { PARTITION_SHARDS, shardPks } from '../../lib/db/partition-shards.js';
 import type { QueryInput } from '../../lib/db/query.js';
 import { queryMerged } from '../../lib/db/sharded-query.js';
+import { traceCalls } from '../support/dynamodb-steps.js';
 
 const base = `TEST#merge#${Date.now()}#${Math.floor(Math.random() * 1e6)}`;
 const pks = shardPks(base);
@@ -28,35 +29,18 @@ const input = (filtered: boolean): QueryInput => ({
   ConsistentRead: true,
 });
 
-/** Runs `work` counting the Query requests it sends. */
-async function countingQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  let queries = 0;
-  const name = `count-queries-${Math.random()}`;
-  db().middlewareStack.add(
-    (next, context) => (args) => {
-      if (context.commandName === 'QueryCommand') queries++;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    return { result: await work(), queries };
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-}
-
 const ids = (items: Record<string, unknown>[]) => items.map((item) => Number(item.id));
 
 describe('reading a sharded partition through the lazy merge', () => {
   it('answers the exact first page when one shard holds all of it, reading that shard further', async () => {
     for (const id of IDS) await writeItem({ pk: pks[shardOf(id)]!, sk: padId(id), id, even: even(id) });
 
-    const { result, queries } = await countingQueries(() => queryMerged(pks, input(false), false, 21));
+    const { result, trace } = await traceCalls(db(), () => queryMerged(pks, input(false), false, 21));
     expect(ids(result)).toEqual(IDS.slice(0, 21));
-    // One Query per shard, then more of shard 0 only.
-    expect(queries).toBeGreaterThan(PARTITION_SHARDS);
-    expect(queries).toBeLessThan(2 * PARTITION_SHARDS);
+    // One Query per shard side by side, then more of shard 0 only: two steps.
+    expect(trace.calls.filter((call) => call === 'Query').length).toBeGreaterThan(PARTITION_SHARDS);
+    expect(trace.calls.filter((call) => call === 'Query').length).toBeLessThan(2 * PARTITION_SHARDS);
+    expect(trace.steps).toBe(2);
   });
 
   it('with a filter, after a cursor, and in descending order', async () => {
