@@ -259,7 +259,8 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
     ).toBe(200);
   });
 
-  it('DELETE /usergroups/:id failing on the delete → 503, group and links intact; then 204 and no link visible', async () => {
+  /** A customer usergroup with one active member, written through the handlers before any fault. */
+  async function groupWithMember(): Promise<{ member: Awaited<ReturnType<typeof keyedUser>>; gid: number }> {
     const member = await keyedUser('C');
     const group = await invoke(
       usergroupsCreate,
@@ -270,6 +271,11 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
       membershipsUpdate,
       event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }),
     );
+    return { member, gid };
+  }
+
+  it('DELETE /usergroups/:id failing on the delete → 503, group and links intact; then 204 and no link visible', async () => {
+    const { member, gid } = await groupWithMember();
     const before = await snapshotTable();
     injectFault(nthOf('DeleteItemCommand'), throttled);
     expectUnavailable(await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as())));
@@ -286,16 +292,7 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
   });
 
   it('DELETE /usergroups/:id whose link cleanup is throttled after the delete → 204 and no link visible', async () => {
-    const member = await keyedUser('C');
-    const group = await invoke(
-      usergroupsCreate,
-      event('POST', '/api/usergroups', { ...as(), body: { type: 'C', status: 'A' } }),
-    );
-    const gid = group.json.usergroup_id as number;
-    await invoke(
-      membershipsUpdate,
-      event('PUT', `/api/users/${member.userId}/usergroups/${gid}`, { ...as(), body: { status: 'A' } }),
-    );
+    const { member, gid } = await groupWithMember();
     injectFault((command) => command === 'BatchWriteItemCommand', throttled);
     const deleted = await invoke(usergroupsDelete, event('DELETE', `/api/usergroups/${gid}`, as()));
     removeFault();
