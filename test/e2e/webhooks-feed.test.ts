@@ -6,6 +6,7 @@
  * subscription. test/integration/webhooks-delivery.test.ts covers the same deliveries with the sink called directly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder } from '../support/catalog.js';
 import { createCompany, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
@@ -70,18 +71,7 @@ describe('webhooks fed by the change stream', () => {
     expectStatus(await api('PUT', `/api/products/${productId}`, { body: { price: '12.00' } }), 200);
     const customerId = await createUser({ user_type: 'C', email: uniqueEmail('feed') });
     expectStatus(await api('PUT', `/api/users/${customerId}`, { body: { firstname: 'Changed' } }), 200);
-    const paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
-    const shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '5.00' }, 'shipping_id');
-    const orderId = await created(
-      '/api/orders',
-      {
-        user_id: customerId,
-        payment_id: paymentId,
-        shipping_id: shippingId,
-        products: { 1: { product_id: productId, amount: 1 } },
-      },
-      'order_id',
-    );
+    const orderId = await placeOrder(customerId, productId);
     expectStatus(await api('PUT', `/api/orders/${orderId}`, { body: { status: 'P' } }), 200);
     expectStatus(await api('DELETE', `/api/orders/${orderId}`), 204);
     expectStatus(await api('DELETE', `/api/products/${productId}`), 204);

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runDueDeliveries } from '../../lib/webhooks/retry-runner.js';
+import { placeOrder } from '../support/catalog.js';
 import { createCompany, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { downUrl } from '../support/webhook-receiver.js';
@@ -37,18 +38,7 @@ describe('webhooks', () => {
       'product_id',
     );
     const customerId = await createUser({ user_type: 'C', email: uniqueEmail('buyer') });
-    const paymentId = await created('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
-    const shippingId = await created('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '5.00' }, 'shipping_id');
-    const orderId = await created(
-      '/api/orders',
-      {
-        user_id: customerId,
-        payment_id: paymentId,
-        shipping_id: shippingId,
-        products: { 1: { product_id: productId, amount: 1 } },
-      },
-      'order_id',
-    );
+    const orderId = await placeOrder(customerId, productId);
     const userId = await createUser({ user_type: 'C', email: uniqueEmail('hook') });
 
     const events = [

@@ -144,6 +144,21 @@ export async function createVia(path: string, key: string, body: object, auth: A
   return id as number;
 }
 
+/** A one-line order of one unit of `productId` for `userId`, with a payment and a shipping method of its own. */
+export async function placeOrder(userId: number, productId: number): Promise<number> {
+  const payment_id = await createVia('/api/payments', 'payment_id', { payment: `Pay ${uid()}` });
+  const shipping_id = await createVia('/api/shippings', 'shipping_id', {
+    shipping: `Ship ${uid()}`,
+    base_rate: '5.00',
+  });
+  return createVia('/api/orders', 'order_id', {
+    user_id: userId,
+    payment_id,
+    shipping_id,
+    products: { 1: { product_id: productId, amount: 1 } },
+  });
+}
+
 /** A store (a company) with a unique name; returns its company_id. */
 export function createStore(fields: object = {}): Promise<number> {
   const tag = uid();
