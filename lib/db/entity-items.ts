@@ -74,7 +74,7 @@ export function indexEntries(
     }
     for (const storage of scopes(name))
       add({
-        key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric), id),
+        key: entityKeys.sortItem(storage, name, encodeSortValue(record[rule.field], rule.numeric, layout), id),
         item: current ? withoutTextCopies(def, item) : item,
       });
   }

@@ -54,11 +54,22 @@ export function indexValues(value: StoredValue | undefined): Array<string | numb
 const NUMBER_WIDTH = 20;
 const TEXT_WIDTH = 64;
 
+/** `$`: the characters up to it are escaped in text sort keys (below). */
+const LAST_ESCAPED = 0x24;
+
+/** The layout from which text sort keys escape the characters that sort below their `#` (layout 6). */
+export const ESCAPED_TEXT_SORT_LAYOUT = 6;
+
 /**
  * A sort key whose string order is the value's order: non-negative numbers as zero-padded fixed-point
  * text (exact, from the decimal string), text lower-cased and cut to 64 characters (ties fall to the id).
+ *
+ * Text from layout 6 (`layout`: the record's): the characters up to `$` (space, `!`, `"`, `#`, `$`, controls)
+ * become `$` and a letter, in the same order. The `#` that ends the value then sorts below anything the text
+ * holds, so a value sorts before every longer value it starts: "gam" before "gam 100", where a bare space
+ * (below `#`) put "gam 100#…" first. Earlier layouts' keys are the text as it is.
  */
-export function encodeSortValue(value: StoredValue | undefined, numeric: boolean): string {
+export function encodeSortValue(value: StoredValue | undefined, numeric: boolean, layout = Infinity): string {
   if (numeric) {
     let fixed = '0.0000';
     try {
@@ -68,7 +79,14 @@ export function encodeSortValue(value: StoredValue | undefined, numeric: boolean
     }
     return fixed.padStart(NUMBER_WIDTH, '0');
   }
-  return String(value ?? '')
+  const text = String(value ?? '')
     .toLowerCase()
     .slice(0, TEXT_WIDTH);
+  if (layout < ESCAPED_TEXT_SORT_LAYOUT) return text;
+  let escaped = '';
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    escaped += code <= LAST_ESCAPED ? `$${String.fromCharCode(0x41 + code)}` : char;
+  }
+  return escaped;
 }

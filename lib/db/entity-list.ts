@@ -9,6 +9,7 @@ import { LAYOUT_VERSION, tableLayout } from './layout.js';
 import {
   canProject,
   compare,
+  contradictoryRange,
   distinctConditions,
   type Filter,
   filterExpression,
@@ -77,10 +78,11 @@ export async function listRecords<D extends StoredEntityDefinition>(
     request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
   const end = request.itemsPerPage === undefined ? undefined : offset + request.itemsPerPage;
   const sort = request.sortBy === 'id' ? undefined : def.storage.sortRules?.[request.sortBy];
-  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
-  const ready = layout >= 2;
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
+  if (contradictoryRange(conditions)) return { records: [], total: 0, nextKey: null };
+  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
+  const ready = layout >= 2;
   const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   // What the range's items can judge: text items carry less than index and sort items; a bucketed range's

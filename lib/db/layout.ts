@@ -5,14 +5,15 @@ import { readItem } from './items.js';
  * text items, company-scoped copies and the indexes a definition names in `indexSince`; layout 3 the sort
  * items a definition names in `sortSince` (an order's customer name); layout 4 moved the
  * index, sort and text items of the definitions with `shardedPartitions` into write shards
- * (lib/db/partition-shards.ts); layout 5 the bucketed stock sort items of products (lib/db/sort-buckets.ts). A record carries the layout its items were written in (`layout`; none: 1);
+ * (lib/db/partition-shards.ts); layout 5 the bucketed stock sort items of products (lib/db/sort-buckets.ts); layout 6 text sort
+ * keys that put a value before the longer values it starts (lib/db/entity-keys.ts encodeSortValue). A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
  * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
  * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
  * shards (a record's items are in one or the other, moved in one transaction). A new table gets the current
  * marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 6;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';

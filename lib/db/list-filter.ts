@@ -1,5 +1,6 @@
 import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { projectedName, projectValue } from './entity-items.js';
+import { encodeSortValue } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
 import { normalizeText, type WordMatch, wordQuery, wordsName, wordsText } from './text-items.js';
 
@@ -140,7 +141,26 @@ export function matches(record: EntityRecord, condition: ListCondition): boolean
 
 export function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
   if (numeric) return Number(a ?? 0) - Number(b ?? 0);
-  return String(a ?? '')
-    .toLowerCase()
-    .localeCompare(String(b ?? '').toLowerCase());
+  // Text in the order of its sort items' keys (lower case, cut at 64 characters, compared by code point, as
+  // DynamoDB compares keys), so a list sorted in memory orders as one read from the sort items: the same
+  // query answers the same order whichever plan serves it, and a cursor of one plan fits the other.
+  const [x, y] = [encodeSortValue(a, false), encodeSortValue(b, false)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * Does a field's lower bound lie above its upper bound (`price_from=10&price_to=5`)? Then nothing matches:
+ * the list is empty without a read (DynamoDB refuses a key range whose bounds are the wrong way round).
+ */
+export function contradictoryRange(conditions: readonly ListCondition[]): boolean {
+  return conditions.some(
+    (low) =>
+      low.rule.op === 'gte' &&
+      conditions.some(
+        (high) =>
+          high.rule.op === 'lte' &&
+          high.rule.field === low.rule.field &&
+          low.values.every((from) => high.values.every((to) => compare(from, to, true) > 0)),
+      ),
+  );
 }

@@ -5,7 +5,7 @@ import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
 import { getRecords } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
-import { hasPartitionShards } from '../../lib/db/partition-shards.js';
+import { hasPartitionShards, shardPks } from '../../lib/db/partition-shards.js';
 import { queryPages } from '../../lib/db/query.js';
 import { rewriteToCurrentLayout as rewriteRecord } from '../../lib/db/record-rewrite.js';
 import { textRules } from '../../lib/db/text-items.js';
@@ -100,6 +100,23 @@ export const layout4: Migration = {
 };
 
 /**
+ * Where a definition's records are listed: the `all` index partition, and for a definition with partition
+ * shards each of its shards too (a record on layout 4 or later has its `all` item in its shard; one written
+ * before, in the logical partition).
+ */
+function allPartitions(def: StoredEntityDefinition): string[] {
+  const pk = entityKeys.indexPartition(def.storage.name, ALL_INDEX, '');
+  return hasPartitionShards(def) ? [pk, ...shardPks(pk)] : [pk];
+}
+
+/** Where a stopped run resumes: `<partition>|<sort key>` (a bare sort key, as runs before shards saved it: the first). */
+function resumePoint(after: string | undefined): { partition: number; sk?: string } {
+  const match = after === undefined ? null : /^(\d+)\|(.*)$/s.exec(after);
+  if (match) return { partition: Number(match[1]), sk: match[2] };
+  return { partition: 0, sk: after };
+}
+
+/**
  * Rewrites every record of these definitions not on the current layout (resumable per storage and key),
  * then writes the layout marker. A table on layout 1 gets every later layout's items in the first run
  * (the code writes the current layout), so the later migrations find nothing left to rewrite.
@@ -118,30 +135,32 @@ async function rewriteToCurrentLayout(
     skipping = false;
     let rewritten = 0;
     const started = Date.now();
-    const input = {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': entityKeys.indexPartition(def.storage.name, ALL_INDEX, '') },
-      ExpressionAttributeNames: { '#id': 'id' },
-      ProjectionExpression: '#id, sk',
-      ConsistentRead: true,
-      Limit: 25,
-    };
-    for await (const page of queryPages(
-      input,
-      after === undefined ? undefined : { pk: input.ExpressionAttributeValues[':pk'], sk: after },
-    )) {
-      if (page.length === 0) continue;
-      const records = await getRecords(
-        def,
-        page.map((item) => Number(item.id)),
-      );
-      for (const record of records.filter((r) => !onCurrentLayout(r))) {
-        if (await rewriteRecord(def, Number(record[def.schema.idField]))) rewritten++;
-        // The rate bound: never ahead of recordsPerSecond since this storage started.
-        const due = started + (rewritten * 1000) / options.recordsPerSecond;
-        if (due > Date.now()) await sleep(due - Date.now());
+    const resume = resumePoint(after);
+    for (const [at, pk] of allPartitions(def).entries()) {
+      if (at < resume.partition) continue;
+      const input = {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeNames: { '#id': 'id' },
+        ProjectionExpression: '#id, sk',
+        ConsistentRead: true,
+        Limit: 25,
+      };
+      const from = at === resume.partition ? resume.sk : undefined;
+      for await (const page of queryPages(input, from === undefined ? undefined : { pk, sk: from })) {
+        if (page.length === 0) continue;
+        const records = await getRecords(
+          def,
+          page.map((item) => Number(item.id)),
+        );
+        for (const record of records.filter((r) => !onCurrentLayout(r))) {
+          if (await rewriteRecord(def, Number(record[def.schema.idField]))) rewritten++;
+          // The rate bound: never ahead of recordsPerSecond since this storage started.
+          const due = started + (rewritten * 1000) / options.recordsPerSecond;
+          if (due > Date.now()) await sleep(due - Date.now());
+        }
+        await progress.save(def.storage.name, `${at}|${String(page[page.length - 1]!.sk)}`);
       }
-      await progress.save(def.storage.name, String(page[page.length - 1]!.sk));
     }
     options.log(`${id}: ${def.storage.name}: ${rewritten} record(s) rewritten`);
   }
@@ -159,8 +178,27 @@ export const layout5: Migration = {
   run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress),
 };
 
+/** Definitions with a text sort (`numeric: false`): their sort keys changed in layout 6. */
+function textSortDefinitions(): StoredEntityDefinition[] {
+  return stored()
+    .filter((def) => Object.values(def.storage.sortRules ?? {}).some((rule) => !rule.numeric && !rule.bucketed))
+    .sort(byStorage);
+}
+
+/**
+ * Layout 6: text sort items keyed so that a value sorts before the longer values it starts (lib/db/entity-keys.ts
+ * encodeSortValue), each record rewritten as layout 5 added its items: the old sort item deleted and the new one put
+ * in one transaction. Until the marker says 6, a text sort reads both kinds of key side by side, and orders a value
+ * followed by a space after the values it starts, as before.
+ */
+export const layout6: Migration = {
+  id: 'layout-6',
+  description: 'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…)',
+  run: (options, progress) => rewriteToCurrentLayout(textSortDefinitions(), 'layout-6', options, progress),
+};
+
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4, layout5];
+export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4, layout5, layout6];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(
