@@ -1,0 +1,90 @@
+/**
+ * Layout 6 (docs/data-model.md "Layout versions and migrations"): products written by the layout-5 code — items in
+ * their partition shards, text sort keys as the text is, so "gam 100" sorted before "gam" — on a table whose marker
+ * says 5; the `layout-6` migration finds them in the shards of the `all` partition, rewrites them, and the same list
+ * then puts each name before the longer names it starts. In-process, on DynamoDB Local.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../../lib/db/counters.js';
+import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
+import { listRecords } from '../../lib/db/entity-list.js';
+import { getRecord } from '../../lib/db/entity-store.js';
+import { readItem } from '../../lib/db/items.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import { runMigrations } from '../../scripts/lib/migrations.js';
+import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from './layout-migration-fixtures.js';
+
+// Each a start of the next but the last; a space, `!` and `#` sort below the `#` that ended the value in layout 5.
+const NAMES = [`${tag} gam`, `${tag} gam 100`, `${tag} gam!`, `${tag} gam#2`, `${tag} gama`];
+const ids: number[] = [];
+
+const byName = async (descending = false) =>
+  (
+    await listRecords(productsEntity, {
+      conditions: [eq('company_id', companyA)],
+      sortBy: 'product',
+      descending,
+      page: 1,
+      itemsPerPage: 10,
+    })
+  ).records.map((record) => String(record.product));
+
+beforeAll(async () => {
+  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
+  for (const sk of ['DONE', 'PROGRESS'])
+    await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-6', sk } }));
+  forgetLayout();
+  for (const [i, product] of NAMES.entries()) {
+    const id = await nextId('product');
+    ids.push(id);
+    await writeOld(productsEntity, {
+      product_id: id,
+      product,
+      product_code: `${tag}-${i}`,
+      price: '10.00',
+      status: 'A',
+      company_id: companyA,
+      free_shipping: 'N',
+      is_edp: 'N',
+      category_ids: [companyA],
+      category_tree: [companyA],
+      main_category: companyA,
+      timestamp: 1_700_000_000 + i,
+      updated_timestamp: 1_700_000_000 + i,
+      amount: i,
+      layout: 5,
+      version: 1,
+    });
+  }
+});
+
+afterAll(restoreCurrentLayout);
+
+describe('layout 6: text sort keys', () => {
+  it('before the migration, the layout-5 keys order a name after the longer names it starts', async () => {
+    expect(await tableLayout()).toBe(5);
+    expect(await byName()).toEqual([NAMES[1], NAMES[2], NAMES[0], NAMES[3], NAMES[4]]);
+  });
+
+  it('the migration finds the records in the partition shards and rewrites their text sort items', async () => {
+    expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-6');
+    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
+    forgetLayout();
+    for (const id of ids) expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
+    // The old key of "… gam 100" is gone from its shard, the new one is there.
+    const sortItem = (layout: number) => {
+      const key = entityKeys.sortItem('product', 'product', encodeSortValue(NAMES[1], false, layout), ids[1]!);
+      return readItem({ pk: shardPk(key.pk, shardOfId(ids[1]!)), sk: key.sk });
+    };
+    expect(await sortItem(5)).toBeUndefined();
+    expect(await sortItem(6)).toMatchObject({ id: ids[1] });
+  });
+
+  it('after it, each name comes before the longer names it starts, both ways', async () => {
+    expect(await byName()).toEqual(NAMES);
+    expect(await byName(true)).toEqual([...NAMES].reverse());
+  });
+});
