@@ -61,6 +61,7 @@ export function matchesWords(p: ModelProduct, q: string, match: string): boolean
 export function matches(p: ModelProduct, query: Query, parents: CategoryParents): boolean {
   const num = (name: string) => Number(query[name]);
   if (query.company_id !== undefined && p.company !== num('company_id')) return false;
+  if (query.pid !== undefined && !query.pid.split(',').map(Number).includes(p.id)) return false;
   if (query.status !== undefined && p.status !== query.status) return false;
   if (query.free_shipping !== undefined && p.freeShipping !== query.free_shipping) return false;
   if (query.is_edp !== undefined && p.isEdp !== query.is_edp) return false;

@@ -119,7 +119,10 @@ function drawQuery(asVendor: boolean): Query {
       query.q = tag;
       query.match = 'all';
     }
-  } else if (chance(0.1)) query.company_id = String(stores[0]);
+  } else if (chance(0.15)) {
+    // A vendor's own store asked again, or another store: the other store's products stay out of its answer.
+    query.company_id = String(pick([stores[0], stores[0], stores[1]]));
+  }
   const someProduct = () => pick(catalog);
   if (chance(0.25)) query.status = pick(['A', 'D', 'H']);
   if (chance(0.15)) query.free_shipping = pick(['Y', 'N']);
@@ -129,6 +132,7 @@ function drawQuery(asVendor: boolean): Query {
   if (chance(0.15)) query.amount_from = String(pick(AMOUNTS));
   if (chance(0.15)) query.amount_to = String(pick(AMOUNTS));
   if (chance(0.1)) query.updated_since = String(someProduct().updated);
+  if (chance(0.08)) query.pid = Array.from({ length: 1 + Math.floor(random() * 4) }, () => someProduct().id).join(',');
   if (chance(0.2)) {
     const code = someProduct().code;
     const prefix = code.slice(0, 1 + Math.floor(random() * code.length));
@@ -203,7 +207,7 @@ describe(`GET /products against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
     }
     expect(wrong.slice(0, 8), `${wrong.length} of ${QUERIES} answers differ (seed ${SEED})`).toEqual([]);
     // The draw must have asked questions with answers, or agreeing on empty pages would prove little.
-    expect(nonEmpty).toBeGreaterThan(QUERIES / 2);
+    expect(nonEmpty).toBeGreaterThan(QUERIES / 3);
   }, 600_000);
 
   it(`${WALKS} cursor walks: every matching product once, in the oracle's order`, async () => {
