@@ -5,6 +5,7 @@
  * code reads index items, shards and buckets, this reads nothing but the objects, so the two agree only when the
  * indexes answer what the objects hold.
  */
+import { inOrder, type Query } from './list-oracle-runner.js';
 
 export interface ModelProduct {
   id: number;
@@ -23,9 +24,6 @@ export interface ModelProduct {
 
 /** The category tree of the test: parent of each category (0 for a top one). */
 export type CategoryParents = ReadonlyMap<number, number>;
-
-/** A query as sent: parameter name → value. */
-export type Query = Record<string, string>;
 
 /** Lower case, accents dropped: how the contract compares text. */
 const normalized = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -95,29 +93,9 @@ const SORT_VALUE: Record<string, (p: ModelProduct) => string | number> = {
 /** Every matching product in the query's order (ties by id, in the same direction). */
 export function expectedOrder(products: readonly ModelProduct[], query: Query, parents: CategoryParents): number[] {
   const value = SORT_VALUE[query.sort_by ?? 'id'] ?? SORT_VALUE.id!;
-  const sign = query.sort_order === 'desc' ? -1 : 1;
-  return products
-    .filter((p) => matches(p, query, parents))
-    .sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      return sign * (x < y ? -1 : x > y ? 1 : a.id - b.id);
-    })
-    .map((p) => p.id);
+  return inOrder(
+    products.filter((p) => matches(p, query, parents)),
+    value,
+    query.sort_order === 'desc',
+  );
 }
-
-/** A small seeded generator (mulberry32): the same seed draws the same catalog and queries. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export const pickOf =
-  (random: () => number) =>
-  <T>(values: readonly T[]): T =>
-    values[Math.floor(random() * values.length)]!;

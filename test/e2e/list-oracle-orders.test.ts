@@ -9,17 +9,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createStore, createVia, getOk } from '../support/catalog.js';
 import { type ApiUser, createApiUser, createUser, expectStatus, uid } from '../support/fixtures.js';
-import { type Auth, api } from '../support/http.js';
-import { pickOf, seededRandom } from './list-oracle-model.js';
+import { api } from '../support/http.js';
+import {
+  type Collection,
+  comparePages,
+  compareWalks,
+  draws,
+  inOrder,
+  type OracleCase,
+  type Query,
+  SEED,
+} from './list-oracle-runner.js';
 
-const SEED = Number(process.env.LIST_ORACLE_SEED ?? 20261126);
 const ORDERS = 48;
 const QUERIES = 200;
 const WALKS = 16;
 
-const random = seededRandom(SEED + 1);
-const pick = pickOf(random);
-const chance = (p: number) => random() < p;
+const { random, pick, chance } = draws(SEED + 1);
 
 const LAST_NAMES = ['Moss', 'moss', 'Abbott', 'Zane', 'Émile', 'de la Cruz', 'de', 'De!', 'Young'];
 const STATUSES = ['P', 'C', 'O', 'F', 'D', 'B', 'I'];
@@ -34,8 +40,6 @@ interface ModelOrder {
   total: number;
   lastname: string;
 }
-
-type Query = Record<string, string>;
 
 let stores: [number, number];
 let vendor: ApiUser;
@@ -114,15 +118,8 @@ const SORT_VALUE: Record<string, (o: ModelOrder) => string | number> = {
 };
 
 function expectedOrder(visible: readonly ModelOrder[], q: Query): number[] {
-  const value = SORT_VALUE[q.sort_by ?? 'id']!;
-  const sign = q.sort_order === 'desc' ? -1 : 1;
-  return visible
-    .filter((o) => matches(o, q))
-    .sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      return sign * (x < y ? -1 : x > y ? 1 : a.id - b.id);
-    })
-    .map((o) => o.id);
+  const matching = visible.filter((o) => matches(o, q));
+  return inOrder(matching, SORT_VALUE[q.sort_by ?? 'id']!, q.sort_order === 'desc');
 }
 
 function drawQuery(asVendor: boolean): Query {
@@ -156,21 +153,20 @@ function drawQuery(asVendor: boolean): Query {
   return q;
 }
 
-const pathOf = (q: Query) => `/api/orders?${new URLSearchParams(q)}`;
+const ORDERS_LIST: Collection = { path: '/api/orders', key: 'orders', idField: 'order_id' };
 
-async function listPage(q: Query, auth: Auth) {
-  const response = await api('GET', pathOf(q), { auth });
-  if (response.status !== 200) return { status: response.status, ids: [] as number[], total: -1, next: null };
-  const body = response.json;
+/** A drawn question: root or the vendor (who lists only its own store's orders), and the oracle's answer. */
+function drawCase(): OracleCase {
+  const asVendor = chance(0.35);
+  const query = drawQuery(asVendor);
+  const visible = asVendor ? orders.filter((o) => o.company === stores[0]) : orders;
   return {
-    status: 200,
-    ids: (body.orders as Array<{ order_id: string | number }>).map((o) => Number(o.order_id)),
-    total: body.params.total_items as number,
-    next: body.params.next as string | null,
+    query,
+    auth: asVendor ? vendor.auth : 'admin',
+    caller: asVendor ? 'vendor' : 'root',
+    expected: expectedOrder(visible, query),
   };
 }
-
-const visibleTo = (asVendor: boolean) => (asVendor ? orders.filter((o) => o.company === stores[0]) : orders);
 
 describe(`GET /orders against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
   it('the orders drew both stores, several statuses and every customer', () => {
@@ -180,49 +176,13 @@ describe(`GET /orders against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
   });
 
   it(`${QUERIES} random queries, root and vendor: every page and total_items as the oracle answers`, async () => {
-    const wrong: string[] = [];
-    let nonEmpty = 0;
-    for (let n = 0; n < QUERIES; n++) {
-      const asVendor = chance(0.35);
-      const q = drawQuery(asVendor);
-      const expected = expectedOrder(visibleTo(asVendor), q);
-      const perPage = pick([1, 2, 5, 10, 25]);
-      const page = 1 + Math.floor(random() * (Math.ceil(expected.length / perPage) + 1));
-      const paged = { ...q, items_per_page: String(perPage), page: String(page) };
-      const got = await listPage(paged, asVendor ? vendor.auth : 'admin');
-      const want = expected.slice((page - 1) * perPage, page * perPage);
-      if (want.length > 0) nonEmpty++;
-      if (got.status !== 200 || got.total !== expected.length || JSON.stringify(got.ids) !== JSON.stringify(want))
-        wrong.push(
-          `${asVendor ? 'vendor' : 'root'} ${pathOf(paged)}: got ${got.status} ${JSON.stringify(got.ids)} of ${got.total}, ` +
-            `want ${JSON.stringify(want)} of ${expected.length}`,
-        );
-    }
+    const { wrong, nonEmpty } = await comparePages(ORDERS_LIST, drawCase, QUERIES, random);
     expect(wrong.slice(0, 8), `${wrong.length} of ${QUERIES} answers differ (seed ${SEED})`).toEqual([]);
     expect(nonEmpty).toBeGreaterThan(QUERIES / 3);
   }, 600_000);
 
   it(`${WALKS} cursor walks: every matching order once, in the oracle's order`, async () => {
-    const wrong: string[] = [];
-    for (let n = 0; n < WALKS; n++) {
-      const asVendor = chance(0.35);
-      const q = drawQuery(asVendor);
-      const expected = expectedOrder(visibleTo(asVendor), q);
-      const perPage = String(pick([1, 3, 7]));
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      for (let pages = 0; pages <= expected.length + 1; pages++) {
-        const got = await listPage(
-          cursor ? { ...q, items_per_page: perPage, cursor } : { ...q, items_per_page: perPage },
-          asVendor ? vendor.auth : 'admin',
-        );
-        seen.push(...got.ids);
-        cursor = got.next;
-        if (!cursor) break;
-      }
-      if (JSON.stringify(seen) !== JSON.stringify(expected))
-        wrong.push(`${asVendor ? 'vendor' : 'root'} ${pathOf(q)}: walked ${seen}, want ${expected}`);
-    }
+    const wrong = await compareWalks(ORDERS_LIST, drawCase, WALKS, random);
     expect(wrong.slice(0, 5), `${wrong.length} of ${WALKS} walks differ (seed ${SEED})`).toEqual([]);
   }, 600_000);
 });

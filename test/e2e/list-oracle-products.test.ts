@@ -10,24 +10,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createStore, getOk } from '../support/catalog.js';
 import { type ApiUser, createApiUser, expectStatus, uid } from '../support/fixtures.js';
-import { type Auth, api } from '../support/http.js';
+import { api } from '../support/http.js';
+import { type CategoryParents, expectedOrder, type ModelProduct } from './list-oracle-model.js';
 import {
-  type CategoryParents,
-  expectedOrder,
-  type ModelProduct,
-  pickOf,
+  type Collection,
+  comparePages,
+  compareWalks,
+  draws,
+  type OracleCase,
   type Query,
-  seededRandom,
-} from './list-oracle-model.js';
+  SEED,
+} from './list-oracle-runner.js';
 
-const SEED = Number(process.env.LIST_ORACLE_SEED ?? 20261126);
 const PRODUCTS = 72;
 const QUERIES = 300;
 const WALKS = 24;
 
-const random = seededRandom(SEED);
-const pick = pickOf(random);
-const chance = (p: number) => random() < p;
+const { random, pick, chance } = draws(SEED);
 
 const VOCABULARY = ['alpha', 'alps', 'Alpine', 'beta', 'bet', 'gamma', 'Gam', 'delta', 'Émile', 'emil', 'zeta'];
 const NUMBERS = ['one', '1', '10', '100', 'shirt', 'shirts', 'x'];
@@ -159,25 +158,20 @@ function drawQuery(asVendor: boolean): Query {
   return query;
 }
 
-const pathOf = (query: Query) => `/api/products?${new URLSearchParams(query)}`;
+const PRODUCTS_LIST: Collection = { path: '/api/products', key: 'products', idField: 'product_id' };
 
-async function listPage(
-  query: Query,
-  auth: Auth,
-): Promise<{ status: number; ids: number[]; total: number; next: string | null }> {
-  const response = await api('GET', pathOf(query), { auth });
-  const body = response.json;
-  if (response.status !== 200) return { status: response.status, ids: [], total: -1, next: null };
+/** A drawn question: root or the vendor (who lists only its own store's products), and the oracle's answer. */
+function drawCase(): OracleCase {
+  const asVendor = chance(0.35);
+  const query = drawQuery(asVendor);
+  const visible = asVendor ? catalog.filter((p) => p.company === stores[0]) : catalog;
   return {
-    status: response.status,
-    ids: (body.products as Array<{ product_id: string }>).map((p) => Number(p.product_id)),
-    total: body.params.total_items,
-    next: body.params.next,
+    query,
+    auth: asVendor ? vendor.auth : 'admin',
+    caller: asVendor ? 'vendor' : 'root',
+    expected: expectedOrder(visible, query, parents as CategoryParents),
   };
 }
-
-/** The products a caller may list: a vendor only its own store's. */
-const visibleTo = (asVendor: boolean) => (asVendor ? catalog.filter((p) => p.company === stores[0]) : catalog);
 
 describe(`GET /products against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
   it('the catalog drew products of both stores, every status and categories at every level', () => {
@@ -187,50 +181,14 @@ describe(`GET /products against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
   });
 
   it(`${QUERIES} random queries, root and vendor: every page and total_items as the oracle answers`, async () => {
-    const wrong: string[] = [];
-    let nonEmpty = 0;
-    for (let n = 0; n < QUERIES; n++) {
-      const asVendor = chance(0.35);
-      const query = drawQuery(asVendor);
-      const expected = expectedOrder(visibleTo(asVendor), query, parents as CategoryParents);
-      const perPage = pick([1, 2, 5, 10, 25]);
-      const page = 1 + Math.floor(random() * (Math.ceil(expected.length / perPage) + 1));
-      const paged = { ...query, items_per_page: String(perPage), page: String(page) };
-      const got = await listPage(paged, asVendor ? vendor.auth : 'admin');
-      const want = expected.slice((page - 1) * perPage, page * perPage);
-      if (want.length > 0) nonEmpty++;
-      if (got.status !== 200 || got.total !== expected.length || JSON.stringify(got.ids) !== JSON.stringify(want))
-        wrong.push(
-          `${asVendor ? 'vendor' : 'root'} ${pathOf(paged)}: got ${got.status} ${JSON.stringify(got.ids)} of ${got.total}, ` +
-            `want ${JSON.stringify(want)} of ${expected.length}`,
-        );
-    }
+    const { wrong, nonEmpty } = await comparePages(PRODUCTS_LIST, drawCase, QUERIES, random);
     expect(wrong.slice(0, 8), `${wrong.length} of ${QUERIES} answers differ (seed ${SEED})`).toEqual([]);
     // The draw must have asked questions with answers, or agreeing on empty pages would prove little.
     expect(nonEmpty).toBeGreaterThan(QUERIES / 3);
   }, 600_000);
 
   it(`${WALKS} cursor walks: every matching product once, in the oracle's order`, async () => {
-    const wrong: string[] = [];
-    for (let n = 0; n < WALKS; n++) {
-      const asVendor = chance(0.35);
-      const query = drawQuery(asVendor);
-      const expected = expectedOrder(visibleTo(asVendor), query, parents as CategoryParents);
-      const perPage = String(pick([1, 3, 7]));
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      for (let pages = 0; pages <= expected.length + 1; pages++) {
-        const got = await listPage(
-          cursor ? { ...query, items_per_page: perPage, cursor } : { ...query, items_per_page: perPage },
-          asVendor ? vendor.auth : 'admin',
-        );
-        seen.push(...got.ids);
-        cursor = got.next;
-        if (!cursor) break;
-      }
-      if (JSON.stringify(seen) !== JSON.stringify(expected))
-        wrong.push(`${asVendor ? 'vendor' : 'root'} ${pathOf(query)}: walked ${seen}, want ${expected}`);
-    }
+    const wrong = await compareWalks(PRODUCTS_LIST, drawCase, WALKS, random);
     expect(wrong.slice(0, 5), `${wrong.length} of ${WALKS} walks differ (seed ${SEED})`).toEqual([]);
   }, 600_000);
 });

@@ -9,16 +9,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createStore, getOk } from '../support/catalog.js';
 import { createUser, expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
-import { pickOf, seededRandom } from './list-oracle-model.js';
+import {
+  type Collection,
+  comparePages,
+  compareWalks,
+  draws,
+  inOrder,
+  type OracleCase,
+  type Query,
+  SEED,
+} from './list-oracle-runner.js';
 
-const SEED = Number(process.env.LIST_ORACLE_SEED ?? 20261126);
 const USERS = 40;
 const QUERIES = 200;
 const WALKS = 16;
 
-const random = seededRandom(SEED + 2);
-const pick = pickOf(random);
-const chance = (p: number) => random() < p;
+const { random, pick, chance } = draws(SEED + 2);
 
 const FIRST = ['Ada', 'ada', 'Adam', 'Émile', 'Emil', 'Zoë', 'de'];
 const LAST = ['Lovelace', 'love', 'de la Cruz', 'de', 'Young', 'Zane', 'Ångström'];
@@ -35,8 +41,6 @@ interface ModelUser {
   isRoot: string;
   timestamp: number;
 }
-
-type Query = Record<string, string>;
 
 let tag: string;
 let store: number;
@@ -119,15 +123,8 @@ const SORT_VALUE: Record<string, (u: ModelUser) => string | number> = {
 };
 
 function expectedOrder(q: Query): number[] {
-  const value = SORT_VALUE[q.sort_by ?? 'id']!;
-  const sign = q.sort_order === 'desc' ? -1 : 1;
-  return users
-    .filter((u) => matches(u, q))
-    .sort((a, b) => {
-      const [x, y] = [value(a), value(b)];
-      return sign * (x < y ? -1 : x > y ? 1 : a.id - b.id);
-    })
-    .map((u) => u.id);
+  const matching = users.filter((u) => matches(u, q));
+  return inOrder(matching, SORT_VALUE[q.sort_by ?? 'id']!, q.sort_order === 'desc');
 }
 
 function drawQuery(): Query {
@@ -155,18 +152,11 @@ function drawQuery(): Query {
   return q;
 }
 
-const pathOf = (q: Query) => `/api/users?${new URLSearchParams(q)}`;
+const USERS_LIST: Collection = { path: '/api/users', key: 'users', idField: 'user_id' };
 
-async function listPage(q: Query) {
-  const response = await api('GET', pathOf(q));
-  if (response.status !== 200) return { status: response.status, ids: [] as number[], total: -1, next: null };
-  const body = response.json;
-  return {
-    status: 200,
-    ids: (body.users as Array<{ user_id: string | number }>).map((u) => Number(u.user_id)),
-    total: body.params.total_items as number,
-    next: body.params.next as string | null,
-  };
+function drawCase(): OracleCase {
+  const query = drawQuery();
+  return { query, auth: 'admin', caller: 'root', expected: expectedOrder(query) };
 }
 
 describe(`GET /users against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
@@ -177,46 +167,13 @@ describe(`GET /users against the oracle (LIST_ORACLE_SEED=${SEED})`, () => {
   });
 
   it(`${QUERIES} random queries: every page and total_items as the oracle answers`, async () => {
-    const wrong: string[] = [];
-    let nonEmpty = 0;
-    for (let n = 0; n < QUERIES; n++) {
-      const q = drawQuery();
-      const expected = expectedOrder(q);
-      const perPage = pick([1, 2, 5, 10, 25]);
-      const page = 1 + Math.floor(random() * (Math.ceil(expected.length / perPage) + 1));
-      const paged = { ...q, items_per_page: String(perPage), page: String(page) };
-      const got = await listPage(paged);
-      const want = expected.slice((page - 1) * perPage, page * perPage);
-      if (want.length > 0) nonEmpty++;
-      if (got.status !== 200 || got.total !== expected.length || JSON.stringify(got.ids) !== JSON.stringify(want))
-        wrong.push(
-          `${pathOf(paged)}: got ${got.status} ${JSON.stringify(got.ids)} of ${got.total}, ` +
-            `want ${JSON.stringify(want)} of ${expected.length}`,
-        );
-    }
+    const { wrong, nonEmpty } = await comparePages(USERS_LIST, drawCase, QUERIES, random);
     expect(wrong.slice(0, 8), `${wrong.length} of ${QUERIES} answers differ (seed ${SEED})`).toEqual([]);
     expect(nonEmpty).toBeGreaterThan(QUERIES / 3);
   }, 600_000);
 
   it(`${WALKS} cursor walks: every matching user once, in the oracle's order`, async () => {
-    const wrong: string[] = [];
-    for (let n = 0; n < WALKS; n++) {
-      const q = drawQuery();
-      const expected = expectedOrder(q);
-      const perPage = String(pick([1, 3, 7]));
-      const seen: number[] = [];
-      let cursor: string | null = null;
-      for (let pages = 0; pages <= expected.length + 1; pages++) {
-        const got = await listPage(
-          cursor ? { ...q, items_per_page: perPage, cursor } : { ...q, items_per_page: perPage },
-        );
-        seen.push(...got.ids);
-        cursor = got.next;
-        if (!cursor) break;
-      }
-      if (JSON.stringify(seen) !== JSON.stringify(expected))
-        wrong.push(`${pathOf(q)}: walked ${seen}, want ${expected}`);
-    }
+    const wrong = await compareWalks(USERS_LIST, drawCase, WALKS, random);
     expect(wrong.slice(0, 5), `${wrong.length} of ${WALKS} walks differ (seed ${SEED})`).toEqual([]);
   }, 600_000);
 });
