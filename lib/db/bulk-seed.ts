@@ -23,7 +23,7 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
     highest = Math.max(highest, id);
     items.push({ ...entityKeys.record(def.storage.name, id), ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION });
     for (const entry of indexEntries(def, id, { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION }).values()) {
-      items.push({ ...entry.key, ...entry.item });
+      if (!entry.countOnly) items.push({ ...entry.key, ...entry.item });
       if (!entry.count) continue;
       const at = `${entry.count.pk}\u0000${entry.count.sk}`;
       const seen = counts.get(at) ?? { key: entry.count, count: 0 };

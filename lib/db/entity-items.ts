@@ -22,6 +22,8 @@ export interface IndexEntry {
   item: Record<string, unknown>;
   /** The count item this entry adds one to. */
   count?: { pk: string; sk: string };
+  /** Only the count is written, no item (an index no list reads: the definition's `countOnlySince`). */
+  countOnly?: boolean;
 }
 
 /**
@@ -56,12 +58,16 @@ export function indexEntries(
   });
   for (const index of def.storage.indexes) {
     if ((def.storage.indexSince?.[index] ?? 1) > layout) continue;
+    const counted = !def.storage.uncounted?.includes(index);
+    const countOnly = (def.storage.countOnlySince?.[index] ?? Infinity) <= layout;
+    if (countOnly && !counted) continue;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
         add({
           key: entityKeys.indexItem(storage, index, value, id),
-          item,
-          ...(def.storage.uncounted?.includes(index) ? {} : { count: entityKeys.count(storage, index, value) }),
+          item: countOnly ? {} : item,
+          ...(counted ? { count: entityKeys.count(storage, index, value) } : {}),
+          ...(countOnly ? { countOnly } : {}),
         });
       }
     }

@@ -364,18 +364,21 @@ function indexWrites(
   const now = indexEntries(def, id, after);
   const writes: TransactItem[] = [];
   const samePlace = (a: IndexEntry, b: IndexEntry) => a.key.pk === b.key.pk && a.key.sk === b.key.sk;
+  // A count-only entry has no item: an older layout's item of the same key is deleted, none is put.
+  const stored = (entry: IndexEntry | undefined): entry is IndexEntry => entry !== undefined && !entry.countOnly;
   for (const [key, entry] of old) {
     const next = now.get(key);
-    if (next && samePlace(entry, next)) continue;
-    writes.push({ Delete: { TableName: table(), Key: entry.key } });
+    if (stored(entry) && !(stored(next) && samePlace(entry, next)))
+      writes.push({ Delete: { TableName: table(), Key: entry.key } });
     if (!next && entry.count) writes.push(countDelta(entry.count, -1));
   }
   for (const [key, entry] of now) {
     const previous = old.get(key);
     // Unchanged entries are rewritten only when the projected fields they carry changed.
-    if (previous && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item))
-      continue;
-    writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
+    const unchanged =
+      stored(previous) && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item);
+    if (stored(entry) && !unchanged)
+      writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
   return writes;

@@ -149,6 +149,9 @@ export const ordersEntity = defineEntity({
     // when listed, instead of a count update (2 write units) per order. No list reads the products' partitions.
     // The company, payment and shipping counts stay: their deletes are guarded by them.
     uncounted: ['user_id', 'email_lc', 'product_ids'],
+    // No list reads the payment, shipping or product partitions: from layout 6 an order writes only the payment
+    // and shipping counts their deletes are guarded by, and nothing for its products (2 write units each saved).
+    countOnlySince: { payment_id: 6, shipping_ids: 6, product_ids: 6 },
     // The e-mail index came with item layout 2: a table written before reads it once migrated (lib/db/layout.ts).
     indexSince: { email_lc: 2 },
     // The customer-name sort items came with item layout 3 (sorted in memory before).

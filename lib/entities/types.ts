@@ -333,6 +333,12 @@ export interface StorageFacet {
    */
   indexSince?: Readonly<Record<string, number>>;
   /**
+   * Indexes no list reads, kept for a delete guard's count or not at all (index → layout version): from that
+   * layout a record's values of them write no index items, only the count (none when `uncounted`). An older
+   * record's items are deleted when it is next written or migrated.
+   */
+  countOnlySince?: Readonly<Record<string, number>>;
+  /**
    * Sort items added by a later item layout (sort key → layout version): until the table is on that
    * layout a list sorted (or ranged) by it reads the whole match and sorts in memory.
    */

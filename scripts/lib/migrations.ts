@@ -193,7 +193,8 @@ function textSortDefinitions(): StoredEntityDefinition[] {
  */
 export const layout6: Migration = {
   id: 'layout-6',
-  description: 'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…)',
+  description:
+    'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…); orders without payment, shipping and product index items',
   run: (options, progress) => rewriteToCurrentLayout(textSortDefinitions(), 'layout-6', options, progress),
 };
 

@@ -21,7 +21,7 @@ export async function writeOld(def: StoredEntityDefinition, record: EntityRecord
   const id = Number(record[def.schema.idField]);
   await send(new PutCommand({ TableName: table(), Item: { ...entityKeys.record(def.storage.name, id), ...record } }));
   for (const entry of indexEntries(def, id, record).values()) {
-    await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
+    if (!entry.countOnly) await send(new PutCommand({ TableName: table(), Item: { ...entry.key, ...entry.item } }));
     if (entry.count) {
       await send(
         new UpdateCommand({

@@ -1,18 +1,21 @@
 /**
- * Layout 6 (docs/data-model.md "Layout versions and migrations"): products written by the layout-5 code — items in
- * their partition shards, text sort keys as the text is, so "gam 100" sorted before "gam" — on a table whose marker
- * says 5; the `layout-6` migration finds them in the shards of the `all` partition, rewrites them, and the same list
- * then puts each name before the longer names it starts. In-process, on DynamoDB Local.
+ * Layout 6 (docs/data-model.md "Layout versions and migrations"): products and an order written by the layout-5
+ * code — items in their partition shards, text sort keys as the text is, so "gam 100" sorted before "gam", and the
+ * order's payment, shipping and product index items — on a table whose marker says 5; the `layout-6` migration
+ * finds them in the shards of the `all` partition and rewrites them: the same list then puts each name before the
+ * longer names it starts, and the order keeps its payment and shipping counts without their items. In-process,
+ * on DynamoDB Local.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
 import { listRecords } from '../../lib/db/entity-list.js';
-import { getRecord } from '../../lib/db/entity-store.js';
+import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
 import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from './layout-migration-fixtures.js';
@@ -20,6 +23,13 @@ import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from '
 // Each a start of the next but the last; a space, `!` and `#` sort below the `#` that ended the value in layout 5.
 const NAMES = [`${tag} gam`, `${tag} gam 100`, `${tag} gam!`, `${tag} gam#2`, `${tag} gama`];
 const ids: number[] = [];
+let orderId: number;
+const PAYMENT = companyA + 7;
+/** The order's payment index item, in its shard, as layout 5 wrote it. */
+const paymentItem = () => {
+  const key = entityKeys.indexItem('order', 'payment_id', PAYMENT, orderId);
+  return readItem({ pk: shardPk(key.pk, shardOfId(orderId)), sk: key.sk });
+};
 
 const byName = async (descending = false) =>
   (
@@ -59,14 +69,35 @@ beforeAll(async () => {
       version: 1,
     });
   }
+  orderId = await nextId('order');
+  await writeOld(ordersEntity, {
+    order_id: orderId,
+    email_lc: `${tag}@example.com`,
+    user_id: 0,
+    status: 'O',
+    company_id: companyA,
+    timestamp: 1_700_000_000,
+    total: '1.00',
+    lastname: 'Gam 100',
+    payment_id: PAYMENT,
+    shipping_ids: [PAYMENT],
+    product_ids: [ids[0]!],
+    layout: 5,
+    version: 1,
+  });
 });
 
 afterAll(restoreCurrentLayout);
 
-describe('layout 6: text sort keys', () => {
+describe('layout 6: text sort keys, and order indexes kept for their counts only', () => {
   it('before the migration, the layout-5 keys order a name after the longer names it starts', async () => {
     expect(await tableLayout()).toBe(5);
     expect(await byName()).toEqual([NAMES[1], NAMES[2], NAMES[0], NAMES[3], NAMES[4]]);
+  });
+
+  it('before the migration, the order has its payment index item and the payment its count', async () => {
+    expect(await paymentItem()).toMatchObject({ id: orderId });
+    expect(await countOf('order', 'payment_id', PAYMENT)).toBe(1);
   });
 
   it('the migration finds the records in the partition shards and rewrites their text sort items', async () => {
@@ -81,6 +112,13 @@ describe('layout 6: text sort keys', () => {
     };
     expect(await sortItem(5)).toBeUndefined();
     expect(await sortItem(6)).toMatchObject({ id: ids[1] });
+  });
+
+  it('after it, the order has no payment, shipping or product item; the payment and shipping keep their counts', async () => {
+    expect((await getRecord(ordersEntity, orderId))?.layout).toBe(LAYOUT_VERSION);
+    expect(await paymentItem()).toBeUndefined();
+    expect(await countOf('order', 'payment_id', PAYMENT)).toBe(1);
+    expect(await countOf('order', 'shipping_ids', PAYMENT)).toBe(1);
   });
 
   it('after it, each name comes before the longer names it starts, both ways', async () => {

@@ -13,6 +13,17 @@ import { ordersEntity } from '../../lib/entities/orders.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 
+const ORDER = {
+  user_id: 4,
+  email_lc: 'a@b.c',
+  company_id: 1,
+  status: 'O',
+  payment_id: 2,
+  shipping_ids: [3],
+  product_ids: [5],
+  version: 1,
+};
+
 describe('count shards', () => {
   it('knows the counts a delete guard checks', () => {
     expect(isGuarded(entityKeys.count('product', 'all', ''))).toBe(false);
@@ -31,22 +42,18 @@ describe('count shards', () => {
         expect(guardedCounts().has(`${entity.storage.name}#${index}`)).toBe(false);
       }
     // An order adds to no count of its customer (id and e-mail, and the company copy) nor of its products.
-    const order = [
-      ...indexEntries(ordersEntity, 9, {
-        user_id: 4,
-        email_lc: 'a@b.c',
-        company_id: 1,
-        status: 'O',
-        payment_id: 2,
-        shipping_ids: [3],
-        product_ids: [5],
-        version: 1,
-        layout: 4,
-      }).values(),
-    ];
+    const order = [...indexEntries(ordersEntity, 9, { ...ORDER, layout: 4 }).values()];
     const counted = order.filter((e) => e.count).map((e) => e.count!.sk.split('#')[0]);
     expect(counted.sort()).toEqual(['all', 'company_id', 'payment_id', 'shipping_ids', 'status', 'status']);
     expect(order.filter((e) => e.key.pk.includes('email_lc')).length).toBe(2);
+    // From layout 6 the payment and shipping partitions keep only their counts, the products' nothing.
+    const now = [...indexEntries(ordersEntity, 9, { ...ORDER, layout: 6 }).values()];
+    expect(now.filter((e) => e.countOnly).map((e) => e.count!.sk.split('#')[0])).toEqual([
+      'payment_id',
+      'shipping_ids',
+    ]);
+    expect(now.some((e) => e.key.pk.includes('product_ids'))).toBe(false);
+    expect(now.filter((e) => e.count).length).toBe(counted.length);
   });
 
   it('a change goes to one shard; a read sums the shards and the items older tables hold', () => {
