@@ -86,7 +86,7 @@ export function indexEntries(
   }
   for (const rule of current ? textRules(def) : []) {
     const textItem = textItemAttributes(def, rule, item);
-    for (const token of textTokens(rule, record)) {
+    for (const token of textTokens(rule, record, layout)) {
       for (const storage of scopes(rule.field)) {
         add({
           key: { pk: entityKeys.textPartition(storage, rule.field, tokenShard(token)), sk: `${token}#${padId(id)}` },

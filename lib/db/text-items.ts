@@ -26,8 +26,20 @@ export const MAX_WORDS = 12;
 /** Text in a sort key is cut here; a longer query still matches on its first 100 characters. */
 export const MAX_TOKEN = 100;
 
-/** The tokens a record has under a text rule: its normalized value (`prefix`), or its distinct words. */
-export function textTokens(rule: FilterRule, record: Record<string, StoredValue | undefined>): string[] {
+/** The layout from which a word that starts another word of the same record has no item of its own (layout 6). */
+export const PRUNED_WORDS_LAYOUT = 6;
+
+/**
+ * The tokens a record has under a text rule: its normalized value (`prefix`), or its distinct words (the first
+ * MAX_WORDS). From layout 6 (`layout`: the record's) a word that starts another of those words is left out: a
+ * query word is read with `begins_with`, so whatever would find "1" finds "100" too ("SKU-1-100" writes one item
+ * to the "1" partition, not two). The words text every item carries keeps every word, for `all`, `any` and `exact`.
+ */
+export function textTokens(
+  rule: FilterRule,
+  record: Record<string, StoredValue | undefined>,
+  layout = Infinity,
+): string[] {
   if (rule.op === 'prefix') {
     const value = normalizeText(String(record[rule.field] ?? ''));
     return value ? [value.slice(0, MAX_TOKEN)] : [];
@@ -35,7 +47,9 @@ export function textTokens(rule: FilterRule, record: Record<string, StoredValue 
   const words = new Set<string>();
   for (const field of rule.fields ?? [rule.field])
     for (const word of wordsOf(String(record[field] ?? ''))) words.add(word.slice(0, MAX_TOKEN));
-  return [...words].slice(0, MAX_WORDS);
+  const indexed = [...words].slice(0, MAX_WORDS);
+  if (layout < PRUNED_WORDS_LAYOUT) return indexed;
+  return indexed.filter((word) => !indexed.some((other) => other !== word && other.startsWith(word)));
 }
 
 /**

@@ -178,10 +178,18 @@ export const layout5: Migration = {
   run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress),
 };
 
-/** Definitions with a text sort (`numeric: false`): their sort keys changed in layout 6. */
-function textSortDefinitions(): StoredEntityDefinition[] {
+/**
+ * Definitions whose items layout 6 changed: a text sort (`numeric: false`: its keys), an index kept for its count
+ * only (`countOnlySince`: its items go) or a words rule (a word that starts another loses its item).
+ */
+function layout6Definitions(): StoredEntityDefinition[] {
   return stored()
-    .filter((def) => Object.values(def.storage.sortRules ?? {}).some((rule) => !rule.numeric && !rule.bucketed))
+    .filter(
+      (def) =>
+        Object.values(def.storage.sortRules ?? {}).some((rule) => !rule.numeric && !rule.bucketed) ||
+        Object.values(def.storage.countOnlySince ?? {}).includes(6) ||
+        textRules(def).some((rule) => rule.op === 'words'),
+    )
     .sort(byStorage);
 }
 
@@ -194,8 +202,8 @@ function textSortDefinitions(): StoredEntityDefinition[] {
 export const layout6: Migration = {
   id: 'layout-6',
   description:
-    'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…); orders without payment, shipping and product index items',
-  run: (options, progress) => rewriteToCurrentLayout(textSortDefinitions(), 'layout-6', options, progress),
+    'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…); orders without payment, shipping and product index items; no text item for a word that starts another',
+  run: (options, progress) => rewriteToCurrentLayout(layout6Definitions(), 'layout-6', options, progress),
 };
 
 /** Every migration, in the order they run. */

@@ -13,6 +13,7 @@ import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
 import { listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
+import { padId } from '../../lib/db/keys.js';
 import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
@@ -25,6 +26,12 @@ const NAMES = [`${tag} gam`, `${tag} gam 100`, `${tag} gam!`, `${tag} gam#2`, `$
 const ids: number[] = [];
 let orderId: number;
 const PAYMENT = companyA + 7;
+/** The text item of the word "1" of "… gam 100" (code `<tag>-1`), in its shard: layout 6 leaves it to "100". */
+const wordOneItem = () =>
+  readItem({
+    pk: shardPk(entityKeys.textPartition('product', 'product', '1'), shardOfId(ids[1]!)),
+    sk: `1#${padId(ids[1]!)}`,
+  });
 /** The order's payment index item, in its shard, as layout 5 wrote it. */
 const paymentItem = () => {
   const key = entityKeys.indexItem('order', 'payment_id', PAYMENT, orderId);
@@ -95,6 +102,10 @@ describe('layout 6: text sort keys, and order indexes kept for their counts only
     expect(await byName()).toEqual([NAMES[1], NAMES[2], NAMES[0], NAMES[3], NAMES[4]]);
   });
 
+  it('before the migration, a word that starts another word of its product has its own text item', async () => {
+    expect(await wordOneItem()).toMatchObject({ id: ids[1] });
+  });
+
   it('before the migration, the order has its payment index item and the payment its count', async () => {
     expect(await paymentItem()).toMatchObject({ id: orderId });
     expect(await countOf('order', 'payment_id', PAYMENT)).toBe(1);
@@ -119,6 +130,19 @@ describe('layout 6: text sort keys, and order indexes kept for their counts only
     expect(await paymentItem()).toBeUndefined();
     expect(await countOf('order', 'payment_id', PAYMENT)).toBe(1);
     expect(await countOf('order', 'shipping_ids', PAYMENT)).toBe(1);
+  });
+
+  it('after it, that word has no item of its own, and `q` still finds the product by it', async () => {
+    expect(await wordOneItem()).toBeUndefined();
+    const found = await listRecords(productsEntity, {
+      conditions: [{ rule: productsEntity.storage.filterRules!.q!, values: [`${tag} 1`], match: 'all' }],
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+      itemsPerPage: 10,
+    });
+    expect(found.records.map((record) => record.product_id)).toEqual([ids[1]]);
+    expect(found.total).toBe(1);
   });
 
   it('after it, each name comes before the longer names it starts, both ways', async () => {

@@ -24,6 +24,15 @@ describe('text normalization', () => {
     ]);
   });
 
+  it('from layout 6 a word that starts another word of the record has no item: the longer one finds it', () => {
+    const record = { product: 'Shirt 1 shirts', product_code: 'SH-100-1' };
+    expect(textTokens(rule('q'), record, 5)).toEqual(['shirt', '1', 'shirts', 'sh', '100']);
+    expect(textTokens(rule('q'), record)).toEqual(['shirts', '100']);
+    // Only the indexed words count: a word past the first 12 does not stand in for one of them.
+    const many = { product: `a b c d e f g h i j k 1 ${'x'.repeat(3)} 10`, product_code: '' };
+    expect(textTokens(rule('q'), many)).toContain('1');
+  });
+
   it('a query word matches a word it starts, a phrase consecutive words', () => {
     const text = wordsText(rule('q'), { product: 'Delta hat', product_code: 'DH-4' });
     expect(text).toBe(' delta hat | dh 4 ');
