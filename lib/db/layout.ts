@@ -5,8 +5,11 @@ import { readItem } from './items.js';
  * text items, company-scoped copies and the indexes a definition names in `indexSince`; layout 3 the sort
  * items a definition names in `sortSince` (an order's customer name); layout 4 moved the
  * index, sort and text items of the definitions with `shardedPartitions` into write shards
- * (lib/db/partition-shards.ts); layout 5 the bucketed stock sort items of products (lib/db/sort-buckets.ts); layout 6 text sort
- * keys that put a value before the longer values it starts (lib/db/entity-keys.ts encodeSortValue). A record carries the layout its items were written in (`layout`; none: 1);
+ * (lib/db/partition-shards.ts); layout 5 the bucketed stock sort items of products (lib/db/sort-buckets.ts);
+ * layout 6 text sort keys that put a value before the longer values it starts (lib/db/entity-keys.ts
+ * encodeSortValue), no items for the indexes a definition keeps for their counts only (`countOnlySince`: an
+ * order's payment, shipping and products) and none for a word that starts another word of the same record
+ * (lib/db/text-items.ts textTokens). A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
  * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
  * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
