@@ -60,12 +60,19 @@ const LAST_ESCAPED = 0x24;
 /** The layout from which text sort keys escape the characters that sort below their `#` (layout 6). */
 export const ESCAPED_TEXT_SORT_LAYOUT = 6;
 
+/** Text as it sorts: lower case, accents off ("Émile" sorts as "emile", as CS-Cart's MySQL collation has it). */
+export const foldedText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+
 /**
  * A sort key whose string order is the value's order: non-negative numbers as zero-padded fixed-point
  * text (exact, from the decimal string), text lower-cased and cut to 64 characters (ties fall to the id).
  *
- * Text from layout 6 (`layout`: the record's): the characters up to `$` (space, `!`, `"`, `#`, `$`, controls)
- * become `$` and a letter, in the same order. The `#` that ends the value then sorts below anything the text
+ * Text from layout 6 (`layout`: the record's): accents off too (foldedText), and the characters up to `$` (space,
+ * `!`, `"`, `#`, `$`, controls) become `$` and a letter, in the same order. The `#` that ends the value then sorts below anything the text
  * holds, so a value sorts before every longer value it starts: "gam" before "gam 100", where a bare space
  * (below `#`) put "gam 100#…" first. Earlier layouts' keys are the text as it is.
  */
@@ -79,12 +86,12 @@ export function encodeSortValue(value: StoredValue | undefined, numeric: boolean
     }
     return fixed.padStart(NUMBER_WIDTH, '0');
   }
-  const text = String(value ?? '')
-    .toLowerCase()
-    .slice(0, TEXT_WIDTH);
-  if (layout < ESCAPED_TEXT_SORT_LAYOUT) return text;
+  if (layout < ESCAPED_TEXT_SORT_LAYOUT)
+    return String(value ?? '')
+      .toLowerCase()
+      .slice(0, TEXT_WIDTH);
   let escaped = '';
-  for (const char of text) {
+  for (const char of foldedText(String(value ?? '')).slice(0, TEXT_WIDTH)) {
     const code = char.charCodeAt(0);
     escaped += code <= LAST_ESCAPED ? `$${String.fromCharCode(0x41 + code)}` : char;
   }

@@ -1,5 +1,6 @@
 import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
+import { foldedText } from './entity-keys.js';
 import { keys } from './keys.js';
 import { type UserRecord, withoutKeys } from './records.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
@@ -56,12 +57,12 @@ export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
   );
 }
 
-const lower = (text: string | undefined) => (text ?? '').toLowerCase();
+const lower = (text: string | undefined) => foldedText(text ?? '');
 
 /**
  * The value each `sort_by` orders by; ties fall to the id. `username` is the login as shown
  * (`user_<id>`, compared as text, as CS-Cart compares logins), `name` is lastname then firstname
- * (CS-Cart's order), text is compared case-insensitively, and `last_login` is "0" for everyone.
+ * (CS-Cart's order), text is compared without case and accents, and `last_login` is "0" for everyone.
  */
 const SORT_VALUES: Record<UserSort, (user: UserRecord) => string | number> = {
   id: (user) => user.user_id,

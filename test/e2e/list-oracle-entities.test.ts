@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStore, createVia, getOk } from '../support/catalog.js';
 import { uid } from '../support/fixtures.js';
+import { sortText } from './list-oracle-model.js';
 import { comparePages, draws, inOrder, type OracleCase, type Query, SEED } from './list-oracle-runner.js';
 
 const OBJECTS = 24;
@@ -175,13 +176,8 @@ const SPECS: EntitySpec[] = [
   },
 ];
 
-/** docs/api.md §3: text sorts compare the lower-cased text by code point, on its first 64 characters. */
-const sortValue = (value: unknown, numeric: boolean) =>
-  numeric
-    ? Number(value)
-    : String(value ?? '')
-        .toLowerCase()
-        .slice(0, 64);
+/** docs/api.md §3: text sorts compare the text without case and accents by code point, on its first 64 characters. */
+const sortValue = (value: unknown, numeric: boolean) => (numeric ? Number(value) : sortText(String(value ?? '')));
 
 function expectedOrder(spec: EntitySpec, objects: readonly Obj[], q: Query): number[] {
   const holds = (o: Obj) =>

@@ -77,8 +77,13 @@ export function matches(p: ModelProduct, query: Query, parents: CategoryParents)
   return true;
 }
 
-/** Text sorts by its lower-cased form, character by character, on its first 64 characters (docs/api.md "Products"). */
-const sortText = (text: string) => text.toLowerCase().slice(0, 64);
+/** Text sorts without case and accents, character by character, on its first 64 characters (docs/api.md §3). */
+export const sortText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .slice(0, 64);
 
 const SORT_VALUE: Record<string, (p: ModelProduct) => string | number> = {
   id: (p) => p.id,

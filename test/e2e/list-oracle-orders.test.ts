@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createStore, createVia, getOk } from '../support/catalog.js';
 import { type ApiUser, createApiUser, createUser, expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { sortText } from './list-oracle-model.js';
 import {
   type Collection,
   comparePages,
@@ -112,9 +113,9 @@ const SORT_VALUE: Record<string, (o: ModelOrder) => string | number> = {
   id: (o) => o.id,
   date: (o) => o.timestamp,
   total: (o) => o.total,
-  status: (o) => o.status.toLowerCase(),
-  email: (o) => o.email.toLowerCase(),
-  customer: (o) => o.lastname.toLowerCase(),
+  status: (o) => sortText(o.status),
+  email: (o) => sortText(o.email),
+  customer: (o) => sortText(o.lastname),
 };
 
 function expectedOrder(visible: readonly ModelOrder[], q: Query): number[] {

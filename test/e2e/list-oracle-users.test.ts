@@ -110,15 +110,22 @@ function matches(u: ModelUser, q: Query): boolean {
   );
 }
 
+/** Users' text sorts: without case and accents, the whole text (docs/api.md "Users"). */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+
 const SORT_VALUE: Record<string, (u: ModelUser) => string | number> = {
   id: (u) => u.id,
   username: (u) => `user_${u.id}`,
-  email: (u) => u.email.toLowerCase(),
-  name: (u) => `${u.lastname.toLowerCase()}\u0000${u.firstname.toLowerCase()}`,
+  email: (u) => fold(u.email),
+  name: (u) => `${fold(u.lastname)}\u0000${fold(u.firstname)}`,
   date: (u) => u.timestamp,
   type: (u) => u.type,
   status: (u) => u.status,
-  phone: (u) => u.phone.toLowerCase(),
+  phone: (u) => fold(u.phone),
   last_login: () => 0,
 };
 

@@ -12,12 +12,32 @@ const key = (value: string, id: number, layout?: number) => `${encodeSortValue(v
 const byKey = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 // Values that start one another, followed by every character up to `$` and just after it.
-const VALUES = ['gam', 'gam 100', 'gam!', 'gam"x', 'gam#', 'gam$', 'gam%', 'gam\u0001', 'gama', 'Gam 2', 'gam-1', ''];
+const VALUES = [
+  'gam',
+  'gam 100',
+  'gam!',
+  'gam"x',
+  'gam#',
+  'gam$',
+  'gam%',
+  'gam\u0001',
+  'gama',
+  'Gam 2',
+  'gam-1',
+  '',
+  'Émile',
+  'zeta',
+];
 
 describe('text sort keys', () => {
-  it('order values as their lower-cased text, a value before every longer value it starts', () => {
+  it('order values as their text without case and accents, a value before every longer value it starts', () => {
+    const folded = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
     const expected = [...VALUES].sort((a, b) => {
-      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+      const [x, y] = [folded(a), folded(b)];
       return x < y ? -1 : x > y ? 1 : 0;
     });
     const byKeys = VALUES.map((value, id) => ({ value, sk: key(value, id + 1) }))
@@ -25,6 +45,7 @@ describe('text sort keys', () => {
       .map((entry) => entry.value);
     expect(byKeys).toEqual(expected);
     expect(byKeys.indexOf('gam')).toBeLessThan(byKeys.indexOf('gam 100'));
+    expect(byKeys.indexOf('Émile')).toBeLessThan(byKeys.indexOf('gam'));
   });
 
   it('ties fall to the id, and the in-memory order is the keys’ order', () => {
