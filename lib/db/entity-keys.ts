@@ -1,6 +1,7 @@
 import { Big } from 'big.js';
 import type { StoredValue } from '../entities/types.js';
 import { padId } from './keys.js';
+import { foldedText } from './text-items.js';
 
 /**
  * Keys of the plain entities (lib/db/entity-store.ts; docs/data-model.md "Plain entities"):
@@ -60,20 +61,14 @@ const LAST_ESCAPED = 0x24;
 /** The layout from which text sort keys escape the characters that sort below their `#` (layout 6). */
 export const ESCAPED_TEXT_SORT_LAYOUT = 6;
 
-/** Text as it sorts: lower case, accents off ("Émile" sorts as "emile", as CS-Cart's MySQL collation has it). */
-export const foldedText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-
 /**
  * A sort key whose string order is the value's order: non-negative numbers as zero-padded fixed-point
  * text (exact, from the decimal string), text lower-cased and cut to 64 characters (ties fall to the id).
  *
- * Text from layout 6 (`layout`: the record's): accents off too (foldedText), and the characters up to `$` (space,
- * `!`, `"`, `#`, `$`, controls) become `$` and a letter, in the same order. The `#` that ends the value then sorts below anything the text
- * holds, so a value sorts before every longer value it starts: "gam" before "gam 100", where a bare space
+ * Text from layout 6 (`layout`: the record's): accents off too (lib/db/text-items.ts foldedText: "Émile" sorts
+ * as "emile", as CS-Cart's MySQL collation has it), and the characters up to `$` (space, `!`, `"`, `#`, `$`,
+ * controls) become `$` and a letter, in the same order. The `#` that ends the value then sorts below anything
+ * the text holds, so a value sorts before every longer value it starts: "gam" before "gam 100", where a bare space
  * (below `#`) put "gam 100#…" first. Earlier layouts' keys are the text as it is.
  */
 export function encodeSortValue(value: StoredValue | undefined, numeric: boolean, layout = Infinity): string {

@@ -9,6 +9,7 @@ import { LAYOUT_VERSION, tableLayout } from './layout.js';
 import {
   canProject,
   compare,
+  compareSortable,
   contradictoryRange,
   distinctConditions,
   type Filter,
@@ -16,6 +17,7 @@ import {
   judgedOnTextItem,
   type ListCondition,
   matches,
+  sortableValue,
 } from './list-filter.js';
 import { chooseDriver, type KeyRange } from './list-plan.js';
 import type { QueryInput } from './query.js';
@@ -159,7 +161,11 @@ export async function listRecords<D extends StoredEntityDefinition>(
   if (needRecords || sort) {
     records = (await getRecords(def, ids)).filter((record) => rest.every((c) => judged(c) || matches(record, c)));
     const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.schema.idField]) - Number(b[def.schema.idField]);
-    records.sort(sort ? (a, b) => compare(a[sort.field], b[sort.field], sort.numeric) || byId(a, b) : byId);
+    if (sort) {
+      // Each record's sort value once, not once per comparison.
+      const value = new Map(records.map((record) => [record, sortableValue(record[sort.field], sort.numeric)]));
+      records.sort((a, b) => compareSortable(value.get(a)!, value.get(b)!) || byId(a, b));
+    } else records.sort(byId);
     if (request.descending) records.reverse();
     ids = records.map((record) => Number(record[def.schema.idField]));
   } else {

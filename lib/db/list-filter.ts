@@ -139,13 +139,20 @@ export function matches(record: EntityRecord, condition: ListCondition): boolean
   });
 }
 
+/**
+ * A value as a list sorts it in memory: a number, or text as its sort items' key has it (folded, cut at 64
+ * characters, compared by code point, as DynamoDB compares keys), so a list sorted in memory orders as one read
+ * from the sort items: the same query answers the same order whichever plan serves it, and a cursor of one plan
+ * fits the other. Compute it once per record when sorting many (encoding text is not free).
+ */
+export const sortableValue = (value: StoredValue | undefined, numeric: boolean): string | number =>
+  numeric ? Number(value ?? 0) : encodeSortValue(value, false);
+
+/** Orders two values of sortableValue. */
+export const compareSortable = (x: string | number, y: string | number): number => (x < y ? -1 : x > y ? 1 : 0);
+
 export function compare(a: StoredValue | undefined, b: StoredValue | undefined, numeric: boolean): number {
-  if (numeric) return Number(a ?? 0) - Number(b ?? 0);
-  // Text in the order of its sort items' keys (lower case, cut at 64 characters, compared by code point, as
-  // DynamoDB compares keys), so a list sorted in memory orders as one read from the sort items: the same
-  // query answers the same order whichever plan serves it, and a cursor of one plan fits the other.
-  const [x, y] = [encodeSortValue(a, false), encodeSortValue(b, false)];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return compareSortable(sortableValue(a, numeric), sortableValue(b, numeric));
 }
 
 /**

@@ -7,14 +7,15 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
  * matches; the partition is the token's first character, which also spreads the writes over ~36 keys.
  */
 
-/** Lower case, accents off (NFD, combining marks dropped), surrounding space trimmed. */
-export function normalizeText(value: string): string {
-  return value
+/** Text as it compares: lower case, accents off (NFD, combining marks dropped): "Émile" as "emile". */
+export const foldedText = (text: string): string =>
+  text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .trim();
-}
+    .toLowerCase();
+
+/** Folded (foldedText), surrounding space trimmed: how codes and words are indexed and asked for. */
+export const normalizeText = (value: string): string => foldedText(value).trim();
 
 /** The words of a text: runs of letters and digits, normalized. */
 export function wordsOf(value: string): string[] {

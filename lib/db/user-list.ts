@@ -1,8 +1,8 @@
 import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
-import { foldedText } from './entity-keys.js';
 import { keys } from './keys.js';
 import { type UserRecord, withoutKeys } from './records.js';
+import { foldedText } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';

@@ -77,13 +77,15 @@ export function matches(p: ModelProduct, query: Query, parents: CategoryParents)
   return true;
 }
 
-/** Text sorts without case and accents, character by character, on its first 64 characters (docs/api.md §3). */
-export const sortText = (text: string) =>
+/** Text as sorts compare it: without case and accents, then character by character (docs/api.md §3). */
+export const foldText = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .slice(0, 64);
+    .toLowerCase();
+
+/** A stored entity's text sort value: folded, its first 64 characters. */
+export const sortText = (text: string) => foldText(text).slice(0, 64);
 
 const SORT_VALUE: Record<string, (p: ModelProduct) => string | number> = {
   id: (p) => p.id,

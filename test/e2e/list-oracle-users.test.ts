@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createStore, getOk } from '../support/catalog.js';
 import { createUser, expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { foldText } from './list-oracle-model.js';
 import {
   type Collection,
   comparePages,
@@ -110,22 +111,15 @@ function matches(u: ModelUser, q: Query): boolean {
   );
 }
 
-/** Users' text sorts: without case and accents, the whole text (docs/api.md "Users"). */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-
 const SORT_VALUE: Record<string, (u: ModelUser) => string | number> = {
   id: (u) => u.id,
   username: (u) => `user_${u.id}`,
-  email: (u) => fold(u.email),
-  name: (u) => `${fold(u.lastname)}\u0000${fold(u.firstname)}`,
+  email: (u) => foldText(u.email),
+  name: (u) => `${foldText(u.lastname)}\u0000${foldText(u.firstname)}`,
   date: (u) => u.timestamp,
   type: (u) => u.type,
   status: (u) => u.status,
-  phone: (u) => fold(u.phone),
+  phone: (u) => foldText(u.phone),
   last_login: () => 0,
 };
 
