@@ -1,30 +1,43 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { pauseThen } from './transact.js';
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_SIZE = 25;
 /** Unprocessed keys (throttling) are sent again this many times at most. */
 const ATTEMPTS = 8;
+/** Batches sent side by side. */
+const IN_FLIGHT = 4;
 
 type WriteRequest =
   | { DeleteRequest: { Key: Record<string, unknown> } }
   | { PutRequest: { Item: Record<string, unknown> } };
 
-/** BatchWriteItem 25 at a time, sending unprocessed requests again; how many were left unprocessed in the end. */
+/**
+ * BatchWriteItem 25 at a time, the batches side by side (a create's entries: one round trip), sending unprocessed
+ * requests again after a growing pause; how many were left unprocessed in the end.
+ */
 async function writeAll(writes: readonly WriteRequest[]): Promise<number> {
+  const batches: WriteRequest[][] = [];
+  for (let i = 0; i < writes.length; i += BATCH_SIZE) batches.push(writes.slice(i, i + BATCH_SIZE));
   let left = 0;
-  for (let i = 0; i < writes.length; i += BATCH_SIZE) {
-    let requests: Record<string, Array<Record<string, unknown>>> | undefined = {
-      [config().tableName]: writes.slice(i, i + BATCH_SIZE),
-    };
-    for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < ATTEMPTS; attempt++) {
-      const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
-      requests = result.UnprocessedItems as typeof requests;
-    }
-    left += Object.values(requests ?? {}).reduce((sum, list) => sum + list.length, 0);
+  // At most IN_FLIGHT at once: a delete of thousands of items should not open hundreds of connections.
+  for (let i = 0; i < batches.length; i += IN_FLIGHT) {
+    const counts = await Promise.all(batches.slice(i, i + IN_FLIGHT).map(writeBatch));
+    left += counts.reduce((sum, n) => sum + n, 0);
   }
   return left;
+}
+
+async function writeBatch(batch: WriteRequest[]): Promise<number> {
+  let requests: Record<string, Array<Record<string, unknown>>> | undefined = { [config().tableName]: batch };
+  for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < ATTEMPTS; attempt++) {
+    if (attempt > 0) await pauseThen(attempt, async () => undefined);
+    const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
+    requests = result.UnprocessedItems as typeof requests;
+  }
+  return Object.values(requests ?? {}).reduce((sum, list) => sum + list.length, 0);
 }
 
 /** Deletes items by key: BatchWriteItem 25 at a time, retrying unprocessed keys. */

@@ -6,6 +6,7 @@ import { countParts, guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
 import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
+import { splitEntries, withEntriesFirst } from './entries-first.js';
 import { readItem } from './items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { idsTakenUpTo, withNewId } from './record-ids.js';
@@ -15,8 +16,8 @@ import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWri
 /**
  * The one repository of the plain entities (StoredEntityDefinition): an item per
  * record, ids from a counter (in blocks for products and orders: lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
- * through index items written in the same transaction as the record, so every
- * read is strongly consistent and a page costs the same at 100 or 10,000 records.
+ * through index items: an update's and a delete's in the same transaction as the record, a create's just before
+ * it (lib/db/entries-first.ts), so every read is strongly consistent and a page costs the same at 100 or 10,000 records.
  * Bespoke entities (orders) add their own items to the same transactions.
  */
 
@@ -134,17 +135,16 @@ export async function createRecord<D extends StoredEntityDefinition>(
   return withNewId(def, async (id) => {
     let record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
+    const key = entityKeys.record(def.storage.name, id);
+    // The entries go in before the record (lib/db/entries-first.ts) and carry its id: were the id taken (a record
+    // written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
+    if (await readItem(key)) throw new ConditionFailed([0]);
+    const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
     const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: table(),
-          Item: { ...entityKeys.record(def.storage.name, id), ...record },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...indexWrites(def, id, undefined, record),
+      { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...transactional,
     ];
-    await writeChecked(def, items, record, await extra?.(record));
+    await writeChecked(def, items, record, await extra?.(record), undefined, entries);
     return record as RecordOf<D>;
   });
 }
@@ -249,7 +249,8 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
 
 /**
  * The transaction of a create or update, plus a ConditionCheck per referenced record
- * (a reference to a record that does not exist is a 400 naming the field, SPEC §10).
+ * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` are
+ * put before it, once the references read are proven, and deleted again if it fails.
  */
 async function writeChecked(
   def: StoredEntityDefinition,
@@ -257,6 +258,7 @@ async function writeChecked(
   record: EntityRecord,
   extra: Extra = { items: [] },
   previous?: EntityRecord,
+  entries: ReadonlyArray<Record<string, unknown>> = [],
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
   const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
@@ -285,7 +287,7 @@ async function writeChecked(
   }
   const firstCheck = items.length - checks.length;
   try {
-    await transactWrite([...items, ...extra.items]);
+    await withEntriesFirst(entries, () => transactWrite([...items, ...extra.items]));
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken =

@@ -1,0 +1,143 @@
+/**
+ * A create writes its index, sort and text items before its record's transaction (lib/db/entries-first.ts): a
+ * failed transaction takes them away again, a list meeting items whose record is not there yet leaves them out,
+ * and a create that finds its id taken does not touch that record's items. In-process, on DynamoDB Local.
+ */
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { handler as productsCreate } from '../../functions/products/create.js';
+import { handler as productsList } from '../../functions/products/list.js';
+import { handler as storesCreate } from '../../functions/stores/create.js';
+import { putItems } from '../../lib/db/batch-write.js';
+import { indexEntries } from '../../lib/db/entity-items.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
+import {
+  createRecord,
+  deleteRecord,
+  type EntityRecord,
+  getRecord,
+  recordWriteItems,
+} from '../../lib/db/entity-store.js';
+import { forgetIdBlocks, reserveId } from '../../lib/db/id-blocks.js';
+import { deleteItem, readItem } from '../../lib/db/items.js';
+import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from '../../lib/db/layout.js';
+import { transactWrite } from '../../lib/db/transact.js';
+import { productsEntity } from '../../lib/entities/products.js';
+import {
+  counters,
+  expectOnlyChanged,
+  expectUnavailable,
+  injectFault,
+  nthOf,
+  removeFault,
+  throttled,
+} from './faults-dynamodb-fixtures.js';
+import { diffSnapshots, event, invoke, rootAuth, snapshotTable } from './hostile-support.js';
+
+afterEach(() => removeFault());
+
+const name = productsEntity.storage.name;
+/** An item with its numbers as numbers (an entry computed here holds NumberValues, one read back plain numbers). */
+const plain = (item: Record<string, unknown> | undefined) =>
+  item &&
+  Object.fromEntries(
+    Object.entries(item).map(([key, value]) => [key, value instanceof NumberValue ? Number(value.value) : value]),
+  );
+const entriesOf = (id: number, record: EntityRecord) =>
+  [...indexEntries(productsEntity, id, record).values()].filter((entry) => !entry.countOnly);
+
+describe('a create writes its entries first', () => {
+  let companyId: number;
+  beforeAll(async () => {
+    const store = await invoke(
+      storesCreate,
+      event('POST', '/api/stores', {
+        auth: rootAuth(),
+        body: { company: `Entries ${Date.now()}`, storefront: `entries-${Date.now()}.example.com` },
+      }),
+    );
+    companyId = Number(store.json.store_id);
+  });
+
+  it('POST /products failing in its transaction → 503; the entries it put are gone again; then 201', async () => {
+    const product = `Entries first ${Date.now()}`;
+    const body = { product, price: '3.00', amount: 2, product_code: `EF-${Date.now()}`, company_id: companyId };
+    const before = await snapshotTable();
+    const injection = injectFault(nthOf('TransactWriteItemsCommand'), throttled);
+    const failed = await invoke(productsCreate, event('POST', '/api/products', { auth: rootAuth(), body }));
+    expect(injection.failed, `${failed.status} ${failed.body} ${injection.seen}`).toBe(1);
+    expectUnavailable(failed);
+    // The entries went in before the transaction failed (and were deleted after it).
+    const seen = injection.seen.filter((command) => /^(BatchWriteItem|TransactWriteItems)Command$/.test(command));
+    expect(seen.slice(0, 2)).toEqual(['BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+    expect(seen.slice(2).every((command) => command === 'BatchWriteItemCommand') && seen.length > 2).toBe(true);
+    removeFault();
+    expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
+
+    const retried = await invoke(productsCreate, event('POST', '/api/products', { auth: rootAuth(), body }));
+    expect(retried.status, retried.body).toBe(201);
+    const listed = await invoke(
+      productsList,
+      event('GET', '/api/products', { auth: rootAuth(), query: { q: product, match: 'exact' } }),
+    );
+    expect(listed.json.products.map((p: { product_id: string }) => Number(p.product_id))).toEqual([
+      retried.json.product_id,
+    ]);
+    expect(listed.json.params.total_items).toBe(1);
+  });
+
+  it('a list leaves out the items of a record not written yet (a create in flight)', async () => {
+    const code = `INFLIGHT-${Date.now()}`;
+    const written = await createRecord(productsEntity, {
+      product: 'In flight, written',
+      status: 'A',
+      product_code: code,
+    });
+    forgetIdBlocks();
+    const pending = await reserveId(name, productsEntity.storage.idBlock!);
+    const record = { ...written, product_id: pending, product: 'In flight, not yet', version: 1 };
+    const entries = entriesOf(pending, record);
+    await putItems(entries.map((entry) => ({ ...entry.key, ...entry.item })));
+    try {
+      const listed = await invoke(
+        productsList,
+        event('GET', '/api/products', { auth: rootAuth(), query: { pcode: code } }),
+      );
+      expect(listed.json.products.map((p: { product_id: string }) => Number(p.product_id))).toEqual([
+        written.product_id,
+      ]);
+    } finally {
+      await Promise.all(entries.map((entry) => deleteItem(entry.key)));
+      await deleteRecord(productsEntity, written.product_id);
+    }
+  });
+
+  it('a create that finds its id taken leaves that record and its entries as they were', async () => {
+    forgetIdBlocks();
+    const first = await reserveId(name, productsEntity.storage.idBlock!);
+    // The next id of this instance's block, written as a whole record (items and counts) behind the counter's back.
+    const taken = first + 1;
+    const record: EntityRecord = {
+      product_id: taken,
+      product: 'Taken id',
+      status: 'A',
+      product_code: `TAKEN-${Date.now()}`,
+      version: 1,
+      [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+    };
+    await transactWrite(recordWriteItems(productsEntity, taken, undefined, record));
+    try {
+      const created = await createRecord(productsEntity, { product: 'After a taken id', status: 'A' });
+      expect(created.product_id).not.toBe(taken);
+      expect((await getRecord(productsEntity, taken))?.product).toBe('Taken id');
+      for (const entry of entriesOf(taken, record))
+        expect(plain(await readItem(entry.key)), `${entry.key.pk} ${entry.key.sk}`).toEqual(
+          plain({ ...entry.key, ...entry.item }),
+        );
+      await deleteRecord(productsEntity, created.product_id);
+    } finally {
+      await deleteRecord(productsEntity, taken);
+    }
+    expect(await readItem(entityKeys.record(name, taken))).toBeUndefined();
+  });
+});
