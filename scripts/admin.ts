@@ -8,6 +8,7 @@
  *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
  *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
  *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
+ *   npm run admin -- sweep-orphans [--settle S]  (deletes index items a stopped create left without their record)
  *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
  *   npm run admin -- rotate-cursor-secret --stage S [--finish]   (a new cursor key; the old one verifies until the next rotation)
  *   npm run admin -- restore --stage S --to TIME [--switch]  (point-in-time restore into a new table, checked; docs/deploy.md)
@@ -28,6 +29,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
   set-password --email E [--generate]
   replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
   migrate [--rate N]            (N records per second at most; default 50)
+  sweep-orphans [--settle S]    (index items whose record is missing S seconds later are deleted; default 60)
   storefront-key
   rotate-cursor-secret --stage S [--finish]
   restore --stage S --to TIME|latest [--switch] (ISO 8601, e.g. 2026-11-26T07:00:00Z)
@@ -50,6 +52,7 @@ const OPTIONS = {
   usergroup: { type: 'string' },
   generate: { type: 'boolean', default: false },
   rate: { type: 'string' },
+  settle: { type: 'string' },
   stage: { type: 'string' },
   region: { type: 'string' },
   finish: { type: 'boolean', default: false },
@@ -112,6 +115,8 @@ async function main(argv: string[]): Promise<void> {
       );
     case 'migrate':
       return commands.migrateCommand(values.rate);
+    case 'sweep-orphans':
+      return commands.sweepOrphansCommand(values.settle);
     case 'storefront-key':
       return commands.storefrontKeyCommand();
     default:

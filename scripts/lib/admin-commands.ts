@@ -4,6 +4,7 @@ import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/
 import { isKnownPrivilege, KNOWN_PRIVILEGES } from '../../lib/auth/privileges.js';
 import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { DEFAULT_SETTLE_MS, sweepOrphanItems } from '../../lib/db/orphan-items.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { createUser, getLogin, getUserByEmail, getUserWithLinks, setApiKeyHash } from '../../lib/db/users.js';
@@ -146,6 +147,17 @@ export async function migrateCommand(rateText: string | undefined): Promise<void
   if (!Number.isFinite(rate) || rate <= 0) throw new Error('--rate must be a positive number of records per second');
   const ran = await runMigrations({ recordsPerSecond: rate, log: (line) => console.log(line) });
   console.log(ran.length ? `migrated: ${ran.join(', ')}` : 'nothing to migrate: the table is on the current layout');
+}
+
+/**
+ * Deletes the index, sort and text items left without their record by a create that stopped between its two writes
+ * (lib/db/orphan-items.ts); `settleText` seconds pass between finding them and reading their records again.
+ */
+export async function sweepOrphansCommand(settleText: string | undefined): Promise<void> {
+  const settleMs = settleText === undefined ? DEFAULT_SETTLE_MS : Number(settleText) * 1000;
+  if (!Number.isFinite(settleMs) || settleMs < 0) throw new Error('--settle must be a number of seconds');
+  const swept = await sweepOrphanItems({ settleMs, log: (line) => console.log(line) });
+  console.log(`swept: ${swept.deleted} of ${swept.scanned} index, sort and text items had no record`);
 }
 
 /** Prints the store's Storefront-Api-Access-Key alone on the last line, making it first if the store has none. */

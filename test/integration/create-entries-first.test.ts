@@ -21,6 +21,7 @@ import {
 import { forgetIdBlocks, reserveId } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem } from '../../lib/db/items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from '../../lib/db/layout.js';
+import { sweepOrphanItems } from '../../lib/db/orphan-items.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import {
@@ -139,5 +140,42 @@ describe('a create writes its entries first', () => {
       await deleteRecord(productsEntity, taken);
     }
     expect(await readItem(entityKeys.record(name, taken))).toBeUndefined();
+  });
+
+  it('sweep-orphans deletes the items of a record never written, not those of a create that commits meanwhile', async () => {
+    const written = await createRecord(productsEntity, { product: 'Swept beside', status: 'A' });
+    forgetIdBlocks();
+    const orphanId = await reserveId(name, productsEntity.storage.idBlock!);
+    const inFlightId = await reserveId(name, productsEntity.storage.idBlock!);
+    const recordOf = (id: number, product: string): EntityRecord => ({
+      product_id: id,
+      product,
+      status: 'A',
+      version: 1,
+      [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+    });
+    const orphan = entriesOf(orphanId, recordOf(orphanId, 'Never written'));
+    const inFlight = recordOf(inFlightId, 'Written while the sweep waits');
+    await putItems([...orphan, ...entriesOf(inFlightId, inFlight)].map((entry) => ({ ...entry.key, ...entry.item })));
+    // The in-flight create's record is written once the scan has found its items without it.
+    let commit: Promise<void> | undefined;
+    const swept = await sweepOrphanItems({
+      settleMs: 1_000,
+      log: (line) => {
+        if (line.startsWith('waiting'))
+          commit = transactWrite(recordWriteItems(productsEntity, inFlightId, undefined, inFlight));
+      },
+    });
+    expect(commit, 'the scan found the in-flight items without their record').toBeDefined();
+    await commit;
+    try {
+      expect(swept.deleted).toBeGreaterThanOrEqual(orphan.length);
+      for (const entry of orphan) expect(await readItem(entry.key), entry.key.pk).toBeUndefined();
+      for (const entry of [...entriesOf(inFlightId, inFlight), ...entriesOf(written.product_id, written)])
+        expect(await readItem(entry.key), entry.key.pk).toBeDefined();
+    } finally {
+      await deleteRecord(productsEntity, inFlightId);
+      await deleteRecord(productsEntity, written.product_id);
+    }
   });
 });
