@@ -136,9 +136,6 @@ export async function createRecord<D extends StoredEntityDefinition>(
     let record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
     if (withId) record = { ...record, ...withId(record) };
     const key = entityKeys.record(def.storage.name, id);
-    // The entries go in before the record (lib/db/entries-first.ts) and carry its id: were the id taken (a record
-    // written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
-    if (await readItem(key)) throw new ConditionFailed([0]);
     const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
     const items: TransactItem[] = [
       { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -249,8 +246,9 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
 
 /**
  * The transaction of a create or update, plus a ConditionCheck per referenced record
- * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` are
- * put before it, once the references read are proven, and deleted again if it fails.
+ * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` (its
+ * record's Put first in `items`) are put before it, once its id is seen free and the references read are proven,
+ * and deleted again if it fails.
  */
 async function writeChecked(
   def: StoredEntityDefinition,
@@ -280,8 +278,14 @@ async function writeChecked(
       checks.push(rule);
     }
   }
-  if (proven.length > 0) {
-    const lookup = await batchGet(proven.map((rule) => rule.key));
+  // A create's entries go in before its record (lib/db/entries-first.ts) and carry its id: were the id taken (a
+  // record written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
+  // So its key is read first, in the same BatchGetItem as the references.
+  const newKey =
+    entries.length > 0 ? { pk: String(items[0]!.Put!.Item!.pk), sk: String(items[0]!.Put!.Item!.sk) } : undefined;
+  if (proven.length > 0 || newKey) {
+    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(newKey ? [newKey] : [])]);
+    if (newKey && lookup(newKey)) throw new ConditionFailed([0]);
     const missing = proven.find((rule) => !lookup(rule.key));
     if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
   }
