@@ -291,7 +291,8 @@ async function writeChecked(
   }
   const firstCheck = items.length - checks.length;
   try {
-    await withEntriesFirst(entries, () => transactWrite([...items, ...extra.items]));
+    const commit = () => transactWrite([...items, ...extra.items]);
+    await (newKey ? withEntriesFirst(entries, newKey, commit) : commit());
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken =

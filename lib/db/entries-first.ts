@@ -1,5 +1,9 @@
+import { DomainError } from '../errors.js';
+import { log } from '../log.js';
+import type { ItemKey } from './batch-get.js';
 import { deleteItems, putItems } from './batch-write.js';
-import type { TransactItem } from './transact.js';
+import { readItem } from './items.js';
+import { ConditionFailed, type TransactItem } from './transact.js';
 
 /**
  * A create's index, sort and text items are written before its record, outside its transaction: BatchWriteItem
@@ -11,7 +15,8 @@ import type { TransactItem } from './transact.js';
  * delete it in between, and a list that meets an item whose record is not there yet leaves it out (every page reads
  * its records: lib/db/entity-store.ts getRecords). Written after, a process stopped between the two writes would
  * leave a record no list shows; written before, it leaves items no list shows. If the transaction fails, the items
- * are deleted before the error goes on, so a refused create (a 400, a stock race) leaves nothing behind.
+ * are deleted before the error goes on, so a refused create (a 400, a stock race) leaves nothing behind; items left
+ * by a process that stopped in between are deleted by `npm run admin -- sweep-orphans` (lib/db/orphan-items.ts).
  */
 
 /** Splits a create's writes: the items to put before the transaction, and what stays in it (the count updates). */
@@ -29,9 +34,13 @@ export function splitEntries(writes: readonly TransactItem[]): {
   return { entries, transactional };
 }
 
-/** Puts `entries`, then runs `commit`; when either fails, deletes the entries again and rethrows the error. */
+/**
+ * Puts `entries`, then runs `commit` (the transaction writing the record at `recordKey`); when either fails, deletes
+ * the entries again and rethrows the error — unless the transaction may have gone through after all.
+ */
 export async function withEntriesFirst<T>(
   entries: ReadonlyArray<Record<string, unknown>>,
+  recordKey: ItemKey,
   commit: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -39,7 +48,36 @@ export async function withEntriesFirst<T>(
     return await commit();
   } catch (error) {
     // Also when only some of the entries went in (BatchWriteItem left the rest unprocessed).
-    await deleteItems(entries.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    if (entries.length > 0 && !(await mayHaveCommitted(error, recordKey))) {
+      await deleteItems(entries.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))).catch((cleanup) =>
+        // Left for `npm run admin -- sweep-orphans`; the client hears of the write's own failure.
+        log('warn', 'a failed create left its index items', { error: (cleanup as Error).message }),
+      );
+    }
     throw error;
   }
 }
+
+/**
+ * Did the transaction perhaps commit although it threw? Not when DynamoDB refused it (a condition, a conflict, a
+ * throttle) or it was never sent (a 400 of ours); after a timeout or a lost connection, the record says — and when
+ * it cannot be read either, the entries stay (items without a record are harmless; a record without its items is not).
+ */
+async function mayHaveCommitted(error: unknown, recordKey: ItemKey): Promise<boolean> {
+  if (error instanceof ConditionFailed || error instanceof DomainError) return false;
+  if (REFUSED.has((error as Error)?.name)) return false;
+  try {
+    return (await readItem(recordKey)) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
+/** What DynamoDB answers when it did not carry out a request. */
+const REFUSED = new Set([
+  'TransactionCanceledException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ValidationException',
+]);

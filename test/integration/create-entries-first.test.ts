@@ -4,11 +4,18 @@
  * and a create that finds its id taken does not touch that record's items. In-process, on DynamoDB Local.
  */
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The injected failures are logged at warn with their stacks; read before lib/log.ts is loaded.
+vi.hoisted(() => {
+  process.env.LOG_LEVEL = 'error';
+});
+
 import { handler as productsCreate } from '../../functions/products/create.js';
 import { handler as productsList } from '../../functions/products/list.js';
 import { handler as storesCreate } from '../../functions/stores/create.js';
 import { putItems } from '../../lib/db/batch-write.js';
+import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import {
@@ -36,6 +43,9 @@ import {
 import { diffSnapshots, event, invoke, rootAuth, snapshotTable } from './hostile-support.js';
 
 afterEach(() => removeFault());
+
+/** A middleware that lets a transaction through, then throws as if its answer had been lost. */
+const AFTER_COMMIT = 'afterCommitTimeout';
 
 const name = productsEntity.storage.name;
 /** An item with its numbers as numbers (an entry computed here holds NumberValues, one read back plain numbers). */
@@ -84,6 +94,35 @@ describe('a create writes its entries first', () => {
     expect(listed.json.products.map((p: { product_id: string }) => Number(p.product_id))).toEqual([
       retried.json.product_id,
     ]);
+    expect(listed.json.params.total_items).toBe(1);
+  });
+
+  it('a create whose transaction committed but answered a timeout keeps its items (503, then listed)', async () => {
+    const code = `COMMITTED-${Date.now()}`;
+    const body = { product: 'Committed, then timed out', price: '4.00', product_code: code, company_id: companyId };
+    let thrown = false;
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if ((context as { commandName?: string }).commandName === 'TransactWriteItemsCommand' && !thrown) {
+          thrown = true;
+          throw Object.assign(new Error('socket timed out after the request was sent'), { name: 'TimeoutError' });
+        }
+        return result;
+      },
+      { step: 'initialize', name: AFTER_COMMIT, override: true },
+    );
+    try {
+      expectUnavailable(await invoke(productsCreate, event('POST', '/api/products', { auth: rootAuth(), body })));
+    } finally {
+      db().middlewareStack.remove(AFTER_COMMIT);
+    }
+    expect(thrown).toBe(true);
+    const listed = await invoke(
+      productsList,
+      event('GET', '/api/products', { auth: rootAuth(), query: { pcode: code } }),
+    );
+    expect(listed.json.products.map((p: { product_code: string }) => p.product_code)).toEqual([code]);
     expect(listed.json.params.total_items).toBe(1);
   });
 
