@@ -123,8 +123,10 @@ async function main(): Promise<void> {
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
 
   const client = scriptDynamoClient(awsEnv);
+  let tableExisted = false;
   try {
     const table = await ensureTable(client, LOCAL_TABLE_NAME);
+    tableExisted = table === 'existed';
     console.log(`Table ${LOCAL_TABLE_NAME}: ${table}`);
   } catch (error) {
     // Mostly a wrong --dynamodb-endpoint or missing credentials for it: say which, without a stack.
@@ -184,6 +186,8 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
 
+  if (tableExisted) void upgradeLocalTable();
+
   // If DynamoDB Local or offline dies on its own, the other is useless: stop and say why.
   const [name, reason] = await Promise.race(
     watched.map((group) => group.exited().then((how) => [group.name, how] as const)),
@@ -191,6 +195,25 @@ async function main(): Promise<void> {
   if (!shuttingDown) {
     console.error(`${name} ${reason}; stopping.`);
     await shutDown(1);
+  }
+}
+
+/**
+ * A table kept from an older version of this code gets the current item layout, as `npm run deploy` gives a
+ * stage (scripts/lib/migrations.ts): in the background while the API answers — lists read the old layout until
+ * the new one is complete. Each migration done costs a GetItem from then on. `MIGRATION_RATE` bounds it.
+ */
+async function upgradeLocalTable(): Promise<void> {
+  const { DEFAULT_RECORDS_PER_SECOND, runMigrations } = await import('./lib/migrations.js');
+  const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);
+  try {
+    const ran = await runMigrations({
+      recordsPerSecond: rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND,
+      log: (line) => console.log(`[migrate] ${line}`),
+    });
+    if (ran.length > 0) console.log(`[migrate] the table is on the current item layout (${ran.join(', ')})`);
+  } catch (error) {
+    console.error(`[migrate] stopped: ${(error as Error).message}; npm run admin -- migrate resumes it`);
   }
 }
 
