@@ -94,7 +94,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
   const filter = filterExpression(def, rest.filter(judged), ready);
   const needRecords = rest.some((c) => !judged(c));
   const [range] = driver.ranges;
-  const bounded = Boolean(range?.begins || range?.from || range?.to);
+  const bounded = Boolean((range?.begins && !driver.slice) || range?.from || range?.to);
   // The count item answers when nothing it does not account for narrows the range.
   const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
   const totalOf = (r: KeyRange) =>
@@ -125,7 +125,13 @@ export async function listRecords<D extends StoredEntityDefinition>(
 
   if (driver.ranges.length === 1 && driver.order === (sort ? request.sortBy : 'id') && !needRecords && range) {
     const limit = end === undefined ? undefined : end + 1;
-    const read = () => readKeyed(def, range, request.descending, filter, limit, request.after);
+    // A slice's keys are `<value>#<id>`; a cursor issued before the table reached the slice's layout holds the id
+    // alone (lib/db/list-plan.ts sliceDriver): the same position in the slice.
+    const after =
+      driver.slice && request.after !== undefined && !request.after.startsWith(range.begins!)
+        ? `${range.begins}${request.after}`
+        : request.after;
+    const read = () => readKeyed(def, range, request.descending, filter, limit, after);
     const [keyed, total] = driver.small
       ? await readSmall(def, range, filter, read, request.after === undefined ? (limit ?? Infinity) : 0)
       : await Promise.all([read(), totalOf(range)]);

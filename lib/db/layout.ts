@@ -9,14 +9,15 @@ import { readItem } from './items.js';
  * layout 6 text sort keys that put a value before the longer values it starts (lib/db/entity-keys.ts
  * encodeSortValue), no items for the indexes a definition keeps for their counts only (`countOnlySince`: an
  * order's payment, shipping and products) and none for a word that starts another word of the same record
- * (lib/db/text-items.ts textTokens). A record carries the layout its items were written in (`layout`; none: 1);
+ * (lib/db/text-items.ts textTokens); layout 7 no index items for an equality its text sort's items answer (an order's
+ * status and e-mail: `countOnlySince` on a field with a text sort, lib/db/list-plan.ts). A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
  * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
  * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
  * shards (a record's items are in one or the other, moved in one transaction). A new table gets the current
  * marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';

@@ -51,6 +51,11 @@ export interface Driver {
    */
   bucketed?: boolean;
   judged?: ListCondition[];
+  /**
+   * The range (`begins`) is one value's slice of a sort partition (sliceDriver), which `count`, if any, counts whole:
+   * the begins does not narrow what the count accounts for.
+   */
+  slice?: boolean;
 }
 
 export interface PlanInput {
@@ -170,10 +175,13 @@ export async function chooseDriver({
     };
   }
 
-  // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first).
+  // 4. Equality on an indexed field: the partition with the fewest records (the company's copy first) — or, for an
+  //    index its text sort's items answer, the slice of the sort partition whose keys begin with the value.
   const candidates: Driver[] = conditions
     .filter((c) => c.rule.op === 'eq' && single(c) && usable(c.rule.field))
     .map((c) => {
+      const bySort = c === company ? undefined : sliceDriver(def, c, layout, scope);
+      if (bySort) return bySort;
       const { storage, consumed } = c === company ? { storage: def.storage.name, consumed: [] } : scope(c.rule.field);
       const value = String(c.values[0]);
       const ranges = [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }];
@@ -202,6 +210,48 @@ export async function chooseDriver({
     count: entityKeys.count(def.storage.name, ALL_INDEX, ''),
   };
 }
+
+/** The text sort whose items answer an equality on `field` instead of index items (`countOnlySince`), if any. */
+export function sortAnswering(def: StoredEntityDefinition, field: string): string | undefined {
+  if (def.storage.countOnlySince?.[field] === undefined) return undefined;
+  const sorts = Object.entries(def.storage.sortRules ?? {});
+  return sorts.find(([, rule]) => rule.field === field && !rule.numeric && !rule.bucketed)?.[0];
+}
+
+/**
+ * An equality answered by its text sort's items (an order's status, e-mail): the keys `<value>#<id>` of one value
+ * are a slice of the sort partition in id order, counted by the index's count item. The equality is still judged
+ * on each item's own value (a sort key folds accents and is cut at TEXT_WIDTH). Until the table is on the layout
+ * that dropped the index items, records not yet migrated have only those: both are read, in memory.
+ */
+function sliceDriver(
+  def: StoredEntityDefinition,
+  c: ListCondition,
+  layout: number,
+  scope: (name: string) => { storage: string; consumed: ListCondition[] },
+): Driver | undefined {
+  const sort = sortAnswering(def, c.rule.field);
+  if (!sort) return undefined;
+  const value = String(c.values[0]);
+  const begins = `${encodeSortValue(value, false)}#`;
+  const uncounted = def.storage.uncounted?.includes(c.rule.field);
+  if (layout < def.storage.countOnlySince![c.rule.field]!) {
+    // Store-wide ranges both: the items carry the company, judged on them.
+    const ranges = [
+      { pk: entityKeys.indexPartition(def.storage.name, c.rule.field, value) },
+      { pk: entityKeys.sortPartition(def.storage.name, sort), begins },
+    ];
+    return { ranges, consumed: [], order: 'id', ...(uncounted ? { small: true } : { count: indexCount(def, c) }) };
+  }
+  const { storage, consumed } = scope(sort);
+  const ranges = [{ pk: entityKeys.sortPartition(storage, sort), begins }];
+  if (uncounted) return { ranges, consumed, order: 'id', small: true, slice: true };
+  const count = entityKeys.count(storage, c.rule.field, value);
+  return { ranges, consumed, order: 'id', count, counted: [c], slice: true };
+}
+
+const indexCount = (def: StoredEntityDefinition, c: ListCondition) =>
+  entityKeys.count(def.storage.name, c.rule.field, String(c.values[0]));
 
 /**
  * Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts); a

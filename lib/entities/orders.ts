@@ -151,7 +151,9 @@ export const ordersEntity = defineEntity({
     uncounted: ['user_id', 'email_lc', 'product_ids'],
     // No list reads the payment, shipping or product partitions: from layout 6 an order writes only the payment
     // and shipping counts their deletes are guarded by, and nothing for its products (2 write units each saved).
-    countOnlySince: { payment_id: 6, shipping_ids: 6, product_ids: 6 },
+    // From layout 7 the status and e-mail filters read the status and e-mail sort items (whose keys begin with the
+    // value, then the id): no index items of their own, the status count kept (1 write unit each saved).
+    countOnlySince: { payment_id: 6, shipping_ids: 6, product_ids: 6, status: 7, email_lc: 7 },
     // The e-mail index came with item layout 2: a table written before reads it once migrated (lib/db/layout.ts).
     indexSince: { email_lc: 2 },
     // The customer-name sort items came with item layout 3 (sorted in memory before).

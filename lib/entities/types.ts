@@ -335,7 +335,9 @@ export interface StorageFacet {
   /**
    * Indexes no list reads, kept for a delete guard's count or not at all (index → layout version): from that
    * layout a record's values of them write no index items, only the count (none when `uncounted`). An older
-   * record's items are deleted when it is next written or migrated.
+   * record's items are deleted when it is next written or migrated. An index on a field that has a text sort
+   * (an order's status, sort `status`) is still filtered on: its sort items whose key begins with the value
+   * answer it, in id order (lib/db/list-plan.ts), and its count counts them.
    */
   countOnlySince?: Readonly<Record<string, number>>;
   /**

@@ -4,7 +4,7 @@ import { db } from '../../lib/db/client.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
 import { getRecords } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem, layoutMarkerKey, onCurrentLayout } from '../../lib/db/layout.js';
 import { hasPartitionShards, shardPks } from '../../lib/db/partition-shards.js';
 import { queryPages } from '../../lib/db/query.js';
 import { rewriteToCurrentLayout as rewriteRecord } from '../../lib/db/record-rewrite.js';
@@ -69,7 +69,7 @@ function sortItemsOf(layout: number): StoredEntityDefinition[] {
 export const layout2: Migration = {
   id: 'layout-2',
   description: 'text items (q, pcode), company-scoped copies for vendors, the orders e-mail index',
-  run: (options, progress) => rewriteToCurrentLayout(layout2Definitions(), 'layout-2', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(layout2Definitions(), 'layout-2', options, progress, 2),
 };
 
 /**
@@ -79,7 +79,7 @@ export const layout2: Migration = {
 export const layout3: Migration = {
   id: 'layout-3',
   description: "sort items for the orders' customer name (sort_by=customer)",
-  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(3), 'layout-3', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(3), 'layout-3', options, progress, 3),
 };
 
 /** Definitions whose index, sort and text items are in partition shards from layout 4 (products, orders). */
@@ -96,7 +96,7 @@ function layout4Definitions(): StoredEntityDefinition[] {
 export const layout4: Migration = {
   id: 'layout-4',
   description: 'index, sort and text items of products and orders in write shards',
-  run: (options, progress) => rewriteToCurrentLayout(layout4Definitions(), 'layout-4', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(layout4Definitions(), 'layout-4', options, progress, 4),
 };
 
 /**
@@ -126,6 +126,7 @@ async function rewriteToCurrentLayout(
   id: string,
   options: MigrationOptions,
   progress: Progress,
+  version: number,
 ): Promise<void> {
   const resumeAt = await progress.read();
   let skipping = resumeAt.storage !== undefined;
@@ -164,7 +165,17 @@ async function rewriteToCurrentLayout(
     }
     options.log(`${id}: ${def.storage.name}: ${rewritten} record(s) rewritten`);
   }
-  await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
+  await raiseLayoutMarker(version);
+}
+
+/**
+ * The table's records all have the items of layout `version` now (records rewritten by an earlier migration may be on
+ * a later one already): the marker says so, unless it says a later layout.
+ */
+async function raiseLayoutMarker(version: number): Promise<void> {
+  const marker = await readItem(layoutMarkerKey);
+  if (Number(marker?.version ?? 1) >= version) return;
+  await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(version) }));
 }
 
 /**
@@ -175,7 +186,7 @@ async function rewriteToCurrentLayout(
 export const layout5: Migration = {
   id: 'layout-5',
   description: "bucketed sort items for the products' stock (sort_by=amount, amount_from / amount_to)",
-  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress, 5),
 };
 
 /**
@@ -203,11 +214,41 @@ export const layout6: Migration = {
   id: 'layout-6',
   description:
     'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…); orders without payment, shipping and product index items; no text item for a word that starts another',
-  run: (options, progress) => rewriteToCurrentLayout(layout6Definitions(), 'layout-6', options, progress),
+  run: (options, progress) => rewriteToCurrentLayout(layout6Definitions(), 'layout-6', options, progress, 6),
+};
+
+/**
+ * Layout 7: an order's status and e-mail filters read the status and e-mail sort items (lib/db/list-plan.ts
+ * sliceDriver), so each order is rewritten without its status and e-mail index items (their company copies too; the
+ * status counts stay). Until the marker says 7, those filters read the index items and the sort items side by side.
+ */
+export const layout7: Migration = {
+  id: 'layout-7',
+  description:
+    "orders without status and e-mail index items (their filters read the orders' status and e-mail sort items)",
+  run: (options, progress) =>
+    rewriteToCurrentLayout(
+      stored()
+        .filter((def) => Object.values(def.storage.countOnlySince ?? {}).includes(7))
+        .sort(byStorage),
+      'layout-7',
+      options,
+      progress,
+      7,
+    ),
 };
 
 /** Every migration, in the order they run. */
-export const MIGRATIONS: readonly Migration[] = [layout2, usersIndex, countKeys, layout3, layout4, layout5, layout6];
+export const MIGRATIONS: readonly Migration[] = [
+  layout2,
+  usersIndex,
+  countKeys,
+  layout3,
+  layout4,
+  layout5,
+  layout6,
+  layout7,
+];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */
 export async function runMigrations(

@@ -51,8 +51,10 @@ const byName = async (descending = false) =>
 
 beforeAll(async () => {
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
-  for (const sk of ['DONE', 'PROGRESS'])
-    await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-6', sk } }));
+  // A table before layout 6 has run neither its migration nor any later one.
+  for (const id of ['layout-6', 'layout-7'])
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   forgetLayout();
   for (const [i, product] of NAMES.entries()) {
     const id = await nextId('product');

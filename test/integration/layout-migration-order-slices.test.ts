@@ -1,0 +1,169 @@
+/**
+ * Layout 7 (scripts/lib/migrations.ts `layout-7`): an order's status and e-mail filters read the slice of the status
+ * and e-mail sort items whose keys begin with the value, and orders lose their status and e-mail index items. Orders
+ * written as layout 6 on a table whose marker says 6, then: the same answers before the migration, halfway through it
+ * (some orders rewritten, some not: both kinds of item read), after it, and a cursor taken before it continued after.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../../lib/db/counters.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
+import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
+import { countOf, getRecord } from '../../lib/db/entity-store.js';
+import { readItem } from '../../lib/db/items.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
+import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
+import { ordersEntity } from '../../lib/entities/orders.js';
+import { runMigrations } from '../../scripts/lib/migrations.js';
+import {
+  companyA,
+  companyB,
+  eq,
+  restoreCurrentLayout,
+  send,
+  table,
+  tag,
+  writeOld,
+} from './layout-migration-fixtures.js';
+
+/** Two customers whose addresses differ only by an accent: a sort key folds it, the filter must not. */
+const EMAILS = [`${tag}-emile@example.com`, `${tag}-émile@example.com`];
+const ORDERS = 8;
+
+interface Order {
+  id: number;
+  status: string;
+  email: string;
+  company: number;
+}
+const orders: Order[] = [];
+
+beforeAll(async () => {
+  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(6) }));
+  for (const sk of ['DONE', 'PROGRESS'])
+    await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-7', sk } }));
+  forgetLayout();
+  for (let i = 0; i < ORDERS; i++) {
+    const order = {
+      id: await nextId('order'),
+      status: i % 3 === 0 ? 'P' : 'O',
+      email: EMAILS[i % 2]!,
+      company: i < ORDERS / 2 ? companyA : companyB,
+    };
+    orders.push(order);
+    await writeOld(ordersEntity, {
+      order_id: order.id,
+      email_lc: order.email,
+      user_id: 0,
+      status: order.status,
+      company_id: order.company,
+      timestamp: 1_700_000_000 + i,
+      total: '1.00',
+      lastname: 'Slice',
+      payment_id: 1,
+      shipping_ids: [1],
+      product_ids: [],
+      layout: 6,
+      version: 1,
+    });
+  }
+});
+
+afterAll(restoreCurrentLayout);
+
+/** Every question of this test: each status and e-mail, with a company (as a vendor or root asks) and together. */
+function questions(): Array<{ name: string; conditions: ListCondition[]; expected: number[] }> {
+  const out: Array<{ name: string; conditions: ListCondition[]; expected: number[] }> = [];
+  const ids = (keep: (o: Order) => boolean) => orders.filter(keep).map((o) => o.id);
+  for (const company of [companyA, companyB]) {
+    for (const status of ['O', 'P'])
+      out.push({
+        name: `status ${status} of ${company}`,
+        conditions: [eq('status', status), eq('company_id', company)],
+        expected: ids((o) => o.status === status && o.company === company),
+      });
+    for (const email of EMAILS)
+      out.push({
+        name: `${email} of ${company}`,
+        conditions: [eq('email_lc', email), eq('company_id', company)],
+        expected: ids((o) => o.email === email && o.company === company),
+      });
+  }
+  for (const email of EMAILS)
+    out.push({
+      name: `${email}, status O`,
+      conditions: [eq('email_lc', email), eq('status', 'O')],
+      expected: ids((o) => o.email === email && o.status === 'O'),
+    });
+  return out;
+}
+
+async function expectAnswers(): Promise<void> {
+  forgetLayout();
+  for (const { name, conditions, expected } of questions()) {
+    for (const descending of [false, true]) {
+      const { records, total } = await listRecords(ordersEntity, {
+        conditions,
+        sortBy: 'id',
+        descending,
+        page: 1,
+        itemsPerPage: 50,
+      });
+      const want = descending ? [...expected].reverse() : expected;
+      expect(
+        records.map((r) => Number(r.order_id)),
+        `${name}${descending ? ', descending' : ''}`,
+      ).toEqual(want);
+      expect(total, name).toBe(expected.length);
+    }
+  }
+}
+
+const statusIndexItem = (order: Order) => {
+  const key = entityKeys.indexItem('order', 'status', order.status, order.id);
+  return readItem({ pk: shardPk(key.pk, shardOfId(order.id)), sk: key.sk });
+};
+
+const page = (conditions: ListCondition[], after?: string) =>
+  listRecords(ordersEntity, { conditions, sortBy: 'id', descending: false, page: 1, itemsPerPage: 1, after });
+
+describe('layout 7: order status and e-mail filters read their sort items', () => {
+  let cursor: string;
+  const walked = [eq('status', 'O'), eq('company_id', companyA)];
+
+  it('on layout 6, the orders have status index items, and every answer is right', async () => {
+    expect(await tableLayout()).toBe(6);
+    for (const order of orders) expect(await statusIndexItem(order)).toMatchObject({ id: order.id });
+    await expectAnswers();
+    const first = await page(walked);
+    cursor = first.nextKey!;
+    expect(first.records.map((r) => Number(r.order_id))).toEqual([orders.find((o) => o.status === 'O')!.id]);
+  });
+
+  it('halfway through the migration (some orders rewritten, some not), every answer is right', async () => {
+    for (const order of orders.slice(0, ORDERS / 2))
+      expect(await rewriteToCurrentLayout(ordersEntity, order.id)).toBe(true);
+    expect(await statusIndexItem(orders[0]!)).toBeUndefined();
+    expect(await statusIndexItem(orders[ORDERS - 1]!)).toBeDefined();
+    await expectAnswers();
+  });
+
+  it('after it: the marker says 7, no status index items, the counts unchanged, every answer right', async () => {
+    const before = await countOf(entityKeys.scoped('order', companyA), 'status', 'O');
+    expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-7');
+    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
+    for (const order of orders) {
+      expect((await getRecord(ordersEntity, order.id))?.layout).toBe(LAYOUT_VERSION);
+      expect(await statusIndexItem(order)).toBeUndefined();
+    }
+    expect(await countOf(entityKeys.scoped('order', companyA), 'status', 'O')).toBe(before);
+    await expectAnswers();
+  });
+
+  it('a cursor of a page read on layout 6 continues on layout 7 where it left off', async () => {
+    const rest = orders.filter((o) => o.status === 'O' && o.company === companyA).slice(1);
+    const next = await page(walked, cursor);
+    expect(next.records.map((r) => Number(r.order_id))).toEqual(rest.slice(0, 1).map((o) => o.id));
+  });
+});
