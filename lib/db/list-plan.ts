@@ -194,6 +194,16 @@ export async function chooseDriver({
   // 5. Several values of one index (any of them): the union of their partitions.
   const union = conditions.find((c) => c.rule.op === 'eq' && c.values.length > 1 && usable(c.rule.field));
   if (union) {
+    // An equality its text sort answers: each value's slice of store-wide items and, until the table is on the
+    // layout that dropped them, its index partition too; the values are judged on the items (sliceDriver).
+    if (sortAnswering(def, union.rule.field)) {
+      const ranges = union.values.flatMap(
+        (value) =>
+          sliceDriver(def, { ...union, values: [value] }, layout, () => ({ storage: def.storage.name, consumed: [] }))!
+            .ranges,
+      );
+      return { ranges, consumed: [], order: 'id' };
+    }
     const { storage, consumed } = scope(union.rule.field);
     return {
       ranges: union.values.map((value) => ({

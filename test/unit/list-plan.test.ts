@@ -286,6 +286,14 @@ describe('the key range a list reads', () => {
       expect(migrating.consumed).toEqual([]);
       expect(migrating.slice).toBeUndefined();
     }
+    // Several statuses at once: each one's slice, the values judged on the items.
+    const either = { rule: { field: 'status', op: 'eq' as const }, values: ['P', 'O'] };
+    const several = await chooseDriver({ def: ordersEntity, conditions: [either], sortBy: 'id', ready: true });
+    expect(several.ranges).toEqual([
+      { pk: 'SORT#order#status', begins: 'p#' },
+      { pk: 'SORT#order#status', begins: 'o#' },
+    ]);
+    expect(several.consumed).toEqual([]);
   });
 
   it('customer-name order reads its sort items once the table is on layout 3; stock is always sorted in memory', async () => {
