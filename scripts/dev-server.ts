@@ -204,11 +204,10 @@ async function main(): Promise<void> {
  * the new one is complete. Each migration done costs a GetItem from then on. `MIGRATION_RATE` bounds it.
  */
 async function upgradeLocalTable(): Promise<void> {
-  const { DEFAULT_RECORDS_PER_SECOND, runMigrations } = await import('./lib/migrations.js');
-  const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);
+  const { migrationRateFromEnv, runMigrations } = await import('./lib/migrations.js');
   try {
     const ran = await runMigrations({
-      recordsPerSecond: rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND,
+      recordsPerSecond: migrationRateFromEnv(),
       log: (line) => console.log(`[migrate] ${line}`),
     });
     if (ran.length > 0) console.log(`[migrate] the table is on the current item layout (${ran.join(', ')})`);

@@ -1,7 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
-import { pauseThen } from './transact.js';
+import { pause } from './transact.js';
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_SIZE = 25;
@@ -33,7 +33,7 @@ async function writeAll(writes: readonly WriteRequest[]): Promise<number> {
 async function writeBatch(batch: WriteRequest[]): Promise<number> {
   let requests: Record<string, Array<Record<string, unknown>>> | undefined = { [config().tableName]: batch };
   for (let attempt = 0; requests && Object.keys(requests).length > 0 && attempt < ATTEMPTS; attempt++) {
-    if (attempt > 0) await pauseThen(attempt, async () => undefined);
+    if (attempt > 0) await pause(attempt);
     const result = await db().send(new BatchWriteCommand({ RequestItems: requests as never }));
     requests = result.UnprocessedItems as typeof requests;
   }

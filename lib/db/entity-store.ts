@@ -141,7 +141,7 @@ export async function createRecord<D extends StoredEntityDefinition>(
       { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...transactional,
     ];
-    await writeChecked(def, items, record, await extra?.(record), undefined, entries);
+    await writeChecked(def, items, record, await extra?.(record), undefined, { key, entries });
     return record as RecordOf<D>;
   });
 }
@@ -246,9 +246,9 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
 
 /**
  * The transaction of a create or update, plus a ConditionCheck per referenced record
- * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` (its
- * record's Put first in `items`) are put before it, once its id is seen free and the references read are proven,
- * and deleted again if it fails.
+ * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` are
+ * put before it, once its record's `key` is seen free and the references read are proven, and deleted again if it
+ * fails.
  */
 async function writeChecked(
   def: StoredEntityDefinition,
@@ -256,7 +256,7 @@ async function writeChecked(
   record: EntityRecord,
   extra: Extra = { items: [] },
   previous?: EntityRecord,
-  entries: ReadonlyArray<Record<string, unknown>> = [],
+  create?: { key: { pk: string; sk: string }; entries: ReadonlyArray<Record<string, unknown>> },
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
   const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
@@ -281,18 +281,16 @@ async function writeChecked(
   // A create's entries go in before its record (lib/db/entries-first.ts) and carry its id: were the id taken (a
   // record written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
   // So its key is read first, in the same BatchGetItem as the references.
-  const newKey =
-    entries.length > 0 ? { pk: String(items[0]!.Put!.Item!.pk), sk: String(items[0]!.Put!.Item!.sk) } : undefined;
-  if (proven.length > 0 || newKey) {
-    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(newKey ? [newKey] : [])]);
-    if (newKey && lookup(newKey)) throw new ConditionFailed([0]);
+  if (proven.length > 0 || create) {
+    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(create ? [create.key] : [])]);
+    if (create && lookup(create.key)) throw new ConditionFailed([0]);
     const missing = proven.find((rule) => !lookup(rule.key));
     if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
   }
   const firstCheck = items.length - checks.length;
   try {
     const commit = () => transactWrite([...items, ...extra.items]);
-    await (newKey ? withEntriesFirst(entries, newKey, commit) : commit());
+    await (create ? withEntriesFirst(create.entries, create.key, commit) : commit());
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken =

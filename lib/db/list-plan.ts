@@ -194,14 +194,10 @@ export async function chooseDriver({
   // 5. Several values of one index (any of them): the union of their partitions.
   const union = conditions.find((c) => c.rule.op === 'eq' && c.values.length > 1 && usable(c.rule.field));
   if (union) {
-    // An equality its text sort answers: each value's slice of store-wide items and, until the table is on the
-    // layout that dropped them, its index partition too; the values are judged on the items (sliceDriver).
-    if (sortAnswering(def, union.rule.field)) {
-      const ranges = union.values.flatMap(
-        (value) =>
-          sliceDriver(def, { ...union, values: [value] }, layout, () => ({ storage: def.storage.name, consumed: [] }))!
-            .ranges,
-      );
+    // An equality its text sort answers: each value's slice (and index partition while migrating), judged on the items.
+    const sort = sortAnswering(def, union.rule.field);
+    if (sort) {
+      const ranges = union.values.flatMap((value) => sliceRanges(def, sort, union.rule.field, String(value), layout));
       return { ranges, consumed: [], order: 'id' };
     }
     const { storage, consumed } = scope(union.rule.field);
@@ -222,17 +218,35 @@ export async function chooseDriver({
 }
 
 /** The text sort whose items answer an equality on `field` instead of index items (`countOnlySince`), if any. */
-export function sortAnswering(def: StoredEntityDefinition, field: string): string | undefined {
+function sortAnswering(def: StoredEntityDefinition, field: string): string | undefined {
   if (def.storage.countOnlySince?.[field] === undefined) return undefined;
   const sorts = Object.entries(def.storage.sortRules ?? {});
   return sorts.find(([, rule]) => rule.field === field && !rule.numeric && !rule.bucketed)?.[0];
 }
 
 /**
- * An equality answered by its text sort's items (an order's status, e-mail): the keys `<value>#<id>` of one value
- * are a slice of the sort partition in id order, counted by the index's count item. The equality is still judged
- * on each item's own value (a sort key folds accents and is cut at TEXT_WIDTH). Until the table is on the layout
- * that dropped the index items, records not yet migrated have only those: both are read, in memory.
+ * The ranges holding the records whose `field` is `value`, for an equality its text sort answers: the slice of
+ * `storage`'s sort partition whose keys (`<value>#<id>`) begin with the value — and, until the table is on the layout
+ * that dropped the index items, the index partition too (records not yet migrated have only those).
+ */
+function sliceRanges(
+  def: StoredEntityDefinition,
+  sort: string,
+  field: string,
+  value: string,
+  layout: number,
+  storage = def.storage.name,
+): KeyRange[] {
+  const slice = { pk: entityKeys.sortPartition(storage, sort), begins: `${encodeSortValue(value, false)}#` };
+  if (layout >= def.storage.countOnlySince![field]!) return [slice];
+  return [{ pk: entityKeys.indexPartition(storage, field, value) }, slice];
+}
+
+/**
+ * An equality answered by its text sort's items (an order's status, e-mail): one value's slice, in id order,
+ * counted by the index's count item. The equality is still judged on each item's own value (a sort key folds
+ * accents and is cut at TEXT_WIDTH). While the table is migrating, the index partition is read beside it, in memory,
+ * store-wide (the items carry the company, judged on them).
  */
 function sliceDriver(
   def: StoredEntityDefinition,
@@ -243,25 +257,15 @@ function sliceDriver(
   const sort = sortAnswering(def, c.rule.field);
   if (!sort) return undefined;
   const value = String(c.values[0]);
-  const begins = `${encodeSortValue(value, false)}#`;
   const uncounted = def.storage.uncounted?.includes(c.rule.field);
-  if (layout < def.storage.countOnlySince![c.rule.field]!) {
-    // Store-wide ranges both: the items carry the company, judged on them.
-    const ranges = [
-      { pk: entityKeys.indexPartition(def.storage.name, c.rule.field, value) },
-      { pk: entityKeys.sortPartition(def.storage.name, sort), begins },
-    ];
-    return { ranges, consumed: [], order: 'id', ...(uncounted ? { small: true } : { count: indexCount(def, c) }) };
-  }
-  const { storage, consumed } = scope(sort);
-  const ranges = [{ pk: entityKeys.sortPartition(storage, sort), begins }];
-  if (uncounted) return { ranges, consumed, order: 'id', small: true, slice: true };
-  const count = entityKeys.count(storage, c.rule.field, value);
-  return { ranges, consumed, order: 'id', count, counted: [c], slice: true };
+  const migrated = layout >= def.storage.countOnlySince![c.rule.field]!;
+  const { storage, consumed } = migrated ? scope(sort) : { storage: def.storage.name, consumed: [] };
+  const ranges = sliceRanges(def, sort, c.rule.field, value, layout, storage);
+  const count = uncounted ? {} : { count: entityKeys.count(storage, c.rule.field, value) };
+  // A migrated slice is one range its count counts whole: the count answers `total_items` (entity-list.ts).
+  const slice = migrated ? { slice: true, ...(uncounted ? {} : { counted: [c] }) } : {};
+  return { ranges, consumed, order: 'id', ...(uncounted ? { small: true } : {}), ...count, ...slice };
 }
-
-const indexCount = (def: StoredEntityDefinition, c: ListCondition) =>
-  entityKeys.count(def.storage.name, c.rule.field, String(c.values[0]));
 
 /**
  * Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts); a

@@ -27,7 +27,8 @@ const MAX_CONFLICT_RETRIES = 8;
 /** DynamoDB's limit on the items of one TransactWriteItems. */
 export const MAX_TRANSACTION_ITEMS = 100;
 
-const pause = (attempt: number) =>
+/** Waits the backoff of retry `attempt`: random, growing with the attempt. */
+export const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
 
 /** Waits the backoff of retry `attempt` (random, growing), then runs `next`. */

@@ -11,10 +11,9 @@ export async function migrateDeployedStage(stage: string, region: string | undef
   if (region) process.env.AWS_REGION = region;
   await useTarget(stage);
   try {
-    const { DEFAULT_RECORDS_PER_SECOND, runMigrations } = await import('./migrations.js');
-    const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);
+    const { migrationRateFromEnv, runMigrations } = await import('./migrations.js');
     const ran = await runMigrations({
-      recordsPerSecond: rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND,
+      recordsPerSecond: migrationRateFromEnv(),
       log: (line) => console.log(line),
     });
     console.log(ran.length ? `migrations: ${ran.join(', ')} done` : 'migrations: none needed');

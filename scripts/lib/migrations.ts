@@ -25,6 +25,12 @@ import { usersIndex } from './migration-users-index.js';
 /** The default rate bound: a record's rewrite is one transaction of some 30–60 items. */
 export const DEFAULT_RECORDS_PER_SECOND = 50;
 
+/** The rate bound of the migrations a deploy or `npm start` runs: `MIGRATION_RATE`, else the default. */
+export function migrationRateFromEnv(): number {
+  const rate = Number(process.env.MIGRATION_RATE || DEFAULT_RECORDS_PER_SECOND);
+  return rate > 0 ? rate : DEFAULT_RECORDS_PER_SECOND;
+}
+
 export type { Migration, MigrationOptions, Progress } from './migration.js';
 
 import type { Migration, MigrationOptions, Progress } from './migration.js';
@@ -69,7 +75,7 @@ function sortItemsOf(layout: number): StoredEntityDefinition[] {
 export const layout2: Migration = {
   id: 'layout-2',
   description: 'text items (q, pcode), company-scoped copies for vendors, the orders e-mail index',
-  run: (options, progress) => rewriteToCurrentLayout(layout2Definitions(), 'layout-2', options, progress, 2),
+  run: (options, progress) => rewriteToCurrentLayout(layout2Definitions(), 2, options, progress),
 };
 
 /**
@@ -79,7 +85,7 @@ export const layout2: Migration = {
 export const layout3: Migration = {
   id: 'layout-3',
   description: "sort items for the orders' customer name (sort_by=customer)",
-  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(3), 'layout-3', options, progress, 3),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(3), 3, options, progress),
 };
 
 /** Definitions whose index, sort and text items are in partition shards from layout 4 (products, orders). */
@@ -96,7 +102,7 @@ function layout4Definitions(): StoredEntityDefinition[] {
 export const layout4: Migration = {
   id: 'layout-4',
   description: 'index, sort and text items of products and orders in write shards',
-  run: (options, progress) => rewriteToCurrentLayout(layout4Definitions(), 'layout-4', options, progress, 4),
+  run: (options, progress) => rewriteToCurrentLayout(layout4Definitions(), 4, options, progress),
 };
 
 /**
@@ -117,17 +123,18 @@ function resumePoint(after: string | undefined): { partition: number; sk?: strin
 }
 
 /**
- * Rewrites every record of these definitions not on the current layout (resumable per storage and key),
- * then writes the layout marker. A table on layout 1 gets every later layout's items in the first run
- * (the code writes the current layout), so the later migrations find nothing left to rewrite.
+ * The migration `layout-<version>`: rewrites every record of these definitions not on the current layout
+ * (resumable per storage and key), then raises the layout marker to `version`. A table on layout 1 gets every later
+ * layout's items in the first run (the code writes the current layout), so the later migrations find nothing left
+ * to rewrite.
  */
 async function rewriteToCurrentLayout(
   definitions: StoredEntityDefinition[],
-  id: string,
+  version: number,
   options: MigrationOptions,
   progress: Progress,
-  version: number,
 ): Promise<void> {
+  const id = `layout-${version}`;
   const resumeAt = await progress.read();
   let skipping = resumeAt.storage !== undefined;
   for (const def of definitions) {
@@ -186,8 +193,12 @@ async function raiseLayoutMarker(version: number): Promise<void> {
 export const layout5: Migration = {
   id: 'layout-5',
   description: "bucketed sort items for the products' stock (sort_by=amount, amount_from / amount_to)",
-  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 'layout-5', options, progress, 5),
+  run: (options, progress) => rewriteToCurrentLayout(sortItemsOf(5), 5, options, progress),
 };
+
+/** Has the definition an index that keeps only its count (or nothing) from `layout` (`countOnlySince`)? */
+const keepsOnlyCountsFrom = (def: StoredEntityDefinition, layout: number) =>
+  Object.values(def.storage.countOnlySince ?? {}).includes(layout);
 
 /**
  * Definitions whose items layout 6 changed: a text sort (`numeric: false`: its keys), an index kept for its count
@@ -198,7 +209,7 @@ function layout6Definitions(): StoredEntityDefinition[] {
     .filter(
       (def) =>
         Object.values(def.storage.sortRules ?? {}).some((rule) => !rule.numeric && !rule.bucketed) ||
-        Object.values(def.storage.countOnlySince ?? {}).includes(6) ||
+        keepsOnlyCountsFrom(def, 6) ||
         textRules(def).some((rule) => rule.op === 'words'),
     )
     .sort(byStorage);
@@ -214,7 +225,7 @@ export const layout6: Migration = {
   id: 'layout-6',
   description:
     'text sort keys that put "gam" before "gam 100" (sort_by=product, code, email, customer…); orders without payment, shipping and product index items; no text item for a word that starts another',
-  run: (options, progress) => rewriteToCurrentLayout(layout6Definitions(), 'layout-6', options, progress, 6),
+  run: (options, progress) => rewriteToCurrentLayout(layout6Definitions(), 6, options, progress),
 };
 
 /**
@@ -229,12 +240,11 @@ export const layout7: Migration = {
   run: (options, progress) =>
     rewriteToCurrentLayout(
       stored()
-        .filter((def) => Object.values(def.storage.countOnlySince ?? {}).includes(7))
+        .filter((def) => keepsOnlyCountsFrom(def, 7))
         .sort(byStorage),
-      'layout-7',
+      7,
       options,
       progress,
-      7,
     ),
 };
 

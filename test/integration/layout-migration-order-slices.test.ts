@@ -1,7 +1,7 @@
 /**
  * Layout 7 (scripts/lib/migrations.ts `layout-7`): an order's status and e-mail filters read the slice of the status
  * and e-mail sort items whose keys begin with the value, and orders lose their status and e-mail index items. Orders
- * written as layout 6 on a table whose marker says 6, then: the same answers before the migration, halfway through it
+ * written as layouts 5 and 6 on a table whose marker says 5, then: the same answers before the migration, halfway through it
  * (some orders rewritten, some not: both kinds of item read), after it, and a cursor taken before it continued after.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -40,7 +40,7 @@ interface Order {
 const orders: Order[] = [];
 
 beforeAll(async () => {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(6) }));
+  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
   for (const sk of ['DONE', 'PROGRESS'])
     await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-7', sk } }));
   forgetLayout();
@@ -64,7 +64,9 @@ beforeAll(async () => {
       payment_id: 1,
       shipping_ids: [1],
       product_ids: [],
-      layout: 6,
+      // Every other order as layout 5 wrote it: its e-mail sort key not folded ("émile" as is), so only its index
+      // items find the accented address until the order is migrated.
+      layout: i % 2 === 1 ? 5 : 6,
       version: 1,
     });
   }
@@ -132,8 +134,8 @@ describe('layout 7: order status and e-mail filters read their sort items', () =
   let cursor: string;
   const walked = [eq('status', 'O'), eq('company_id', companyA)];
 
-  it('on layout 6, the orders have status index items, and every answer is right', async () => {
-    expect(await tableLayout()).toBe(6);
+  it('before layout 7, the orders have status index items, and every answer is right', async () => {
+    expect(await tableLayout()).toBe(5);
     for (const order of orders) expect(await statusIndexItem(order)).toMatchObject({ id: order.id });
     await expectAnswers();
     const first = await page(walked);
@@ -161,7 +163,7 @@ describe('layout 7: order status and e-mail filters read their sort items', () =
     await expectAnswers();
   });
 
-  it('a cursor of a page read on layout 6 continues on layout 7 where it left off', async () => {
+  it('a cursor of a page read before layout 7 continues on layout 7 where it left off', async () => {
     const rest = orders.filter((o) => o.status === 'O' && o.company === companyA).slice(1);
     const next = await page(walked, cursor);
     expect(next.records.map((r) => Number(r.order_id))).toEqual(rest.slice(0, 1).map((o) => o.id));
