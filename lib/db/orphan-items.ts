@@ -71,7 +71,9 @@ export async function sweepOrphanItems(
     start = page.LastEvaluatedKey;
   } while (start);
   const suspectItems = [...suspects.values()].reduce((sum, s) => sum + s.items.length, 0);
-  log(`${scanned} index, sort and text items read; ${suspectItems} of ${suspects.size} records not found`);
+  log(
+    `${scanned} index, sort and text items read; ${suspectItems} of them belong to ${suspects.size} record(s) not found`,
+  );
   if (suspects.size === 0) return { scanned, suspects: 0, deleted: 0 };
 
   log(`waiting ${Math.round(settleMs / 1000)} s for creates in flight to finish, then reading those records again`);
