@@ -40,9 +40,11 @@ async function writeBatch(batch: WriteRequest[]): Promise<number> {
   return Object.values(requests ?? {}).reduce((sum, list) => sum + list.length, 0);
 }
 
-/** Deletes items by key: BatchWriteItem 25 at a time, retrying unprocessed keys. */
+/** Deletes items by key 25 at a time; throws when some stay unprocessed after the retries. */
 export async function deleteItems(itemKeys: ReadonlyArray<{ pk: string; sk: string }>): Promise<void> {
-  await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key } })));
+  const left = await writeAll(itemKeys.map((Key) => ({ DeleteRequest: { Key } })));
+  if (left > 0)
+    throw new Error(`${left} of ${itemKeys.length} items were not deleted (BatchWriteItem left them unprocessed)`);
 }
 
 /** Puts whole items (no conditions) 25 at a time; throws when some stay unprocessed after the retries. */

@@ -1,16 +1,15 @@
 import { config } from '../config.js';
-import type { EntityRecordOf, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { batchGet, batchGetInOrder } from './batch-get.js';
-import { countParts, guardedCounts } from './count-shards.js';
+import { batchGet } from './batch-get.js';
+import { guardedCounts } from './count-shards.js';
 import { countDelta, goneReference, guardItems } from './count-writes.js';
-import { type IndexEntry, indexEntries, type StoredRecord } from './entity-items.js';
+import { type IndexEntry, indexEntries } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
-import { splitEntries, withEntriesFirst } from './entries-first.js';
-import { readItem } from './items.js';
+import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
+import { CreateEntries, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { idsTakenUpTo, withNewId } from './record-ids.js';
-import { withoutKeys } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
@@ -18,98 +17,22 @@ import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWri
  * record, ids from a counter (in blocks for products and orders: lib/db/id-blocks.ts), optimistic concurrency on a `version`, and listing
  * through index items: an update's and a delete's in the same transaction as the record, a create's just before
  * it (lib/db/entries-first.ts), so every read is strongly consistent and a page costs the same at 100 or 10,000 records.
- * Bespoke entities (orders) add their own items to the same transactions.
+ * Bespoke entities (orders) add their own items to the same transactions. Its reads are in lib/db/entity-reads.ts.
  */
 
-export type EntityRecord = StoredRecord;
-
-/**
- * A record as its definition declares it (lib/entities/define.ts): an `int` field a number, a `decimal` its text, an
- * `intList` numbers — and any other stored attribute as a StoredValue.
- */
-export type RecordOf<D extends StoredEntityDefinition> = EntityRecord & EntityRecordOf<D>;
+export {
+  type CountRef,
+  countOf,
+  countsAt,
+  countsOf,
+  type EntityRecord,
+  getRecord,
+  getRecords,
+  getRecordWithCounts,
+  type RecordOf,
+} from './entity-reads.js';
 
 const table = () => config().tableName;
-
-// ---------------------------------------------------------------------------------------------- reads
-
-export async function getRecord<D extends StoredEntityDefinition>(
-  def: D,
-  id: number,
-): Promise<RecordOf<D> | undefined> {
-  const item = await readItem(entityKeys.record(def.storage.name, id));
-  return item ? withoutKeys<RecordOf<D>>(item) : undefined;
-}
-
-/** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
-export interface CountRef {
-  storage: string;
-  index: string;
-  value: string | number;
-}
-
-/**
- * A record and some count items (field → count), in one strongly consistent BatchGetItem: one DynamoDB
- * request for a single object whose answer shows counts (a category's product_count).
- */
-export async function getRecordWithCounts<D extends StoredEntityDefinition>(
-  def: D,
-  id: number,
-  counts: Record<string, CountRef>,
-): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }> {
-  const recordKey = entityKeys.record(def.storage.name, id);
-  const countKeys = Object.entries(counts).map(
-    ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
-  );
-  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
-  const item = lookup(recordKey);
-  return {
-    record: item ? withoutKeys<RecordOf<D>>(item) : undefined,
-    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
-  };
-}
-
-/** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
-export async function getRecords<D extends StoredEntityDefinition>(
-  def: D,
-  ids: readonly number[],
-): Promise<RecordOf<D>[]> {
-  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage.name, id)))).map((item) =>
-    withoutKeys<RecordOf<D>>(item),
-  );
-}
-
-/** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
-export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
-  const [count] = await countsAt([entityKeys.count(storage, index, value)]);
-  return count!;
-}
-
-/** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
-export async function countsOf(
-  storage: string,
-  index: string,
-  values: ReadonlyArray<string | number>,
-): Promise<Map<string, number>> {
-  const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
-  return new Map(values.map((value, i) => [String(value), counts[i]!]));
-}
-
-/**
- * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
- * missing one): each count item with its shards added up (lib/db/count-shards.ts).
- */
-export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
-  const lookup = await batchGet(keys.flatMap((key) => countParts(key)));
-  return keys.map((key) => sumOf(lookup, key));
-}
-
-function sumOf(
-  lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined,
-  key: { pk: string; sk: string },
-): number {
-  return countParts(key).reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0);
-}
 
 // --------------------------------------------------------------------------------------------- writes
 
@@ -132,17 +55,62 @@ export async function createRecord<D extends StoredEntityDefinition>(
   extra?: ExtraItems,
   withId?: WithId,
 ): Promise<RecordOf<D>> {
+  return createRecordDecidingAgain(def, { values, extra, withId }, async (refused) => {
+    throw refused;
+  });
+}
+
+/** One round of a create: the record's values, the items a bespoke entity adds, the fields that need its id. */
+export interface CreatePlan {
+  values: Record<string, StoredValue>;
+  extra?: ExtraItems;
+  withId?: WithId;
+}
+
+/**
+ * A create whose transaction a condition of its extra items may refuse (an order's stock, taken by another order
+ * since it was read): `again` gets the refusal and returns the next round's plan, or throws to give up. Every round
+ * keeps the id and the entries already put (lib/db/entries-first.ts CreateEntries), so a round whose index items did
+ * not change costs one transaction; the references are proven once. When the create gives up, its entries go.
+ */
+export async function createRecordDecidingAgain<D extends StoredEntityDefinition>(
+  def: D,
+  first: CreatePlan,
+  again: (refused: ConditionFailed) => Promise<CreatePlan>,
+): Promise<RecordOf<D>> {
   return withNewId(def, async (id) => {
-    let record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-    if (withId) record = { ...record, ...withId(record) };
     const key = entityKeys.record(def.storage.name, id);
-    const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
-    const items: TransactItem[] = [
-      { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...transactional,
-    ];
-    await writeChecked(def, items, record, await extra?.(record), undefined, { key, entries });
-    return record as RecordOf<D>;
+    const put = new CreateEntries(key);
+    let plan = first;
+    let proven: EntityRecord | undefined;
+    try {
+      for (;;) {
+        let record: EntityRecord = {
+          ...plan.values,
+          [def.schema.idField]: id,
+          version: 1,
+          [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+        };
+        if (plan.withId) record = { ...record, ...plan.withId(record) };
+        const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
+        const items: TransactItem[] = [
+          { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...transactional,
+        ];
+        try {
+          await writeChecked(def, items, record, await plan.extra?.(record), undefined, { key, entries, put, proven });
+          return record as RecordOf<D>;
+        } catch (error) {
+          // The id taken is withNewId's to handle; any other refusal not explained as a client error is the plan's.
+          if (!(error instanceof ConditionFailed) || error.failed.includes(0)) throw error;
+          proven = record;
+          plan = await again(error);
+        }
+      }
+    } catch (error) {
+      await put.abandon(error);
+      throw error;
+    }
   });
 }
 
@@ -245,10 +213,21 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
 }
 
 /**
+ * A create's part of writeChecked: its record's key, its entries and where they are put (before the transaction),
+ * and the record of an earlier round whose references and id were already proven.
+ */
+interface CreateWrite {
+  key: { pk: string; sk: string };
+  entries: ReadonlyArray<Record<string, unknown>>;
+  put: CreateEntries;
+  proven?: EntityRecord;
+}
+
+/**
  * The transaction of a create or update, plus a ConditionCheck per referenced record
  * (a reference to a record that does not exist is a 400 naming the field, SPEC §10); a create's `entries` are
- * put before it, once its record's `key` is seen free and the references read are proven, and deleted again if it
- * fails.
+ * put before it, once its record's `key` is seen free and the references read are proven (its caller deletes them
+ * again if it gives up).
  */
 async function writeChecked(
   def: StoredEntityDefinition,
@@ -256,12 +235,13 @@ async function writeChecked(
   record: EntityRecord,
   extra: Extra = { items: [] },
   previous?: EntityRecord,
-  create?: { key: { pk: string; sk: string }; entries: ReadonlyArray<Record<string, unknown>> },
+  create?: CreateWrite,
 ): Promise<void> {
   const checks: Array<{ field: string; message: string }> = [];
   const proven: Array<{ field: string; message: string; key: { pk: string; sk: string } }> = [];
   for (const rule of def.storage.references ?? []) {
     const before = new Set(indexValues(previous?.[rule.field]).map(String));
+    const provenBefore = new Set(indexValues(create?.proven?.[rule.field]).map(String));
     // A reference a delete guard counts is proven by a read now and by its count's shard not being gone at
     // commit (lib/db/count-shards.ts); others by a ConditionCheck of the referenced record.
     const counted =
@@ -271,7 +251,7 @@ async function writeChecked(
       if (before.has(String(value)) || Number(value) === 0) continue;
       const key = entityKeys.record(rule.storage, Number(value));
       if (counted) {
-        proven.push({ ...rule, key });
+        if (!provenBefore.has(String(value))) proven.push({ ...rule, key });
         continue;
       }
       items.push({ ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } });
@@ -281,16 +261,17 @@ async function writeChecked(
   // A create's entries go in before its record (lib/db/entries-first.ts) and carry its id: were the id taken (a
   // record written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
   // So its key is read first, in the same BatchGetItem as the references.
-  if (proven.length > 0 || create) {
-    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(create ? [create.key] : [])]);
-    if (create && lookup(create.key)) throw new ConditionFailed([0]);
+  const checkId = create !== undefined && create.proven === undefined;
+  if (proven.length > 0 || checkId) {
+    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(checkId ? [create.key] : [])]);
+    if (checkId && lookup(create.key)) throw new ConditionFailed([0]);
     const missing = proven.find((rule) => !lookup(rule.key));
     if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
   }
   const firstCheck = items.length - checks.length;
   try {
-    const commit = () => transactWrite([...items, ...extra.items]);
-    await (create ? withEntriesFirst(create.entries, create.key, commit) : commit());
+    await create?.put.settle(create.entries);
+    await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken =

@@ -35,27 +35,50 @@ export function splitEntries(writes: readonly TransactItem[]): {
 }
 
 /**
- * Puts `entries`, then runs `commit` (the transaction writing the record at `recordKey`); when either fails, deletes
- * the entries again and rethrows the error — unless the transaction may have gone through after all.
+ * The entries of one create, put before its transaction and kept while the create is tried again with the same id
+ * (an order that lost a stock race decides again: lib/db/entity-store.ts createRecordDecidingAgain). Each round puts
+ * only the entries that are new or changed since the last and deletes those it no longer has, so a round whose
+ * entries did not change costs only its transaction.
  */
-export async function withEntriesFirst<T>(
-  entries: ReadonlyArray<Record<string, unknown>>,
-  recordKey: ItemKey,
-  commit: () => Promise<T>,
-): Promise<T> {
-  try {
-    await putItems(entries);
-    return await commit();
-  } catch (error) {
-    // Also when only some of the entries went in (BatchWriteItem left the rest unprocessed).
-    if (entries.length > 0 && !(await mayHaveCommitted(error, recordKey))) {
-      await deleteItems(entries.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))).catch((cleanup) =>
-        // Left for `npm run admin -- sweep-orphans`; the client hears of the write's own failure.
-        log('warn', 'a failed create left its index items', { error: (cleanup as Error).message }),
-      );
-    }
-    throw error;
+export class CreateEntries {
+  /** What is in the table now: `pk sk` → the item as put. */
+  private readonly put = new Map<string, string>();
+
+  constructor(private readonly recordKey: ItemKey) {}
+
+  /** Makes the table hold exactly `entries` of this create. */
+  async settle(entries: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+    const wanted = new Map(entries.map((item) => [keyOf(item), item]));
+    const stale = [...this.put.keys()].filter((key) => !wanted.has(key));
+    const fresh = [...wanted].filter(([key, item]) => this.put.get(key) !== JSON.stringify(item));
+    // Counted as put before the call: when it fails, some of them may be in the table.
+    for (const [key, item] of fresh) this.put.set(key, JSON.stringify(item));
+    await Promise.all([
+      putItems(fresh.map(([, item]) => item)),
+      deleteItems(stale.map((key) => itemKeyOf(key))).then(() => {
+        for (const key of stale) this.put.delete(key);
+      }),
+    ]);
   }
+
+  /**
+   * The create failed with `error`: deletes the entries again, unless its transaction may have gone through after
+   * all. A failed cleanup is logged and left for `npm run admin -- sweep-orphans`; the caller rethrows `error`.
+   */
+  async abandon(error: unknown): Promise<void> {
+    if (this.put.size === 0 || (await mayHaveCommitted(error, this.recordKey))) return;
+    await deleteItems([...this.put.keys()].map((key) => itemKeyOf(key))).then(
+      () => this.put.clear(),
+      (cleanup) => log('warn', 'a failed create left its index items', { error: (cleanup as Error).message }),
+    );
+  }
+}
+
+const keyOf = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
+
+function itemKeyOf(key: string): ItemKey {
+  const [pk, sk] = key.split('\u0000');
+  return { pk: pk!, sk: sk! };
 }
 
 /**

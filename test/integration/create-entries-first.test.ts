@@ -14,12 +14,15 @@ vi.hoisted(() => {
 import { handler as productsCreate } from '../../functions/products/create.js';
 import { handler as productsList } from '../../functions/products/list.js';
 import { handler as storesCreate } from '../../functions/stores/create.js';
+import { config } from '../../lib/config.js';
 import { putItems } from '../../lib/db/batch-write.js';
 import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import {
+  type CreatePlan,
   createRecord,
+  createRecordDecidingAgain,
   deleteRecord,
   type EntityRecord,
   getRecord,
@@ -29,8 +32,9 @@ import { forgetIdBlocks, reserveId } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem } from '../../lib/db/items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { sweepOrphanItems } from '../../lib/db/orphan-items.js';
-import { transactWrite } from '../../lib/db/transact.js';
+import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import { ValidationError } from '../../lib/errors.js';
 import {
   counters,
   expectOnlyChanged,
@@ -216,5 +220,139 @@ describe('a create writes its entries first', () => {
       await deleteRecord(productsEntity, inFlightId);
       await deleteRecord(productsEntity, written.product_id);
     }
+  });
+
+  describe('a create decided again (an order that lost a stock race)', () => {
+    /** Records every command the client sends, and the keys each BatchWriteItem puts and deletes. */
+    const WATCH = 'watchCommands';
+    function watch() {
+      const sent: Array<{ command: string; puts: string[]; deletes: string[] }> = [];
+      db().middlewareStack.add(
+        (next, context) => async (args) => {
+          const input = args.input as { RequestItems?: Record<string, Array<Record<string, any>>> };
+          const requests = Object.values(input.RequestItems ?? {}).flat();
+          const keys = (kind: string, field: string) =>
+            requests.flatMap((r) => (r[kind] ? [`${r[kind][field].pk} ${r[kind][field].sk}`] : []));
+          sent.push({
+            command: String((context as { commandName?: string }).commandName),
+            puts: keys('PutRequest', 'Item'),
+            deletes: keys('DeleteRequest', 'Key'),
+          });
+          return next(args);
+        },
+        { step: 'initialize', name: WATCH, override: true },
+      );
+      return sent;
+    }
+    afterEach(() => {
+      db().middlewareStack.remove(WATCH);
+    });
+
+    /** A transaction item that fails until `open` puts its gate item: the refusal a plan's extra items may meet. */
+    const gate = () => {
+      const key = { pk: `TEST#gate#${Date.now()}#${Math.random()}`, sk: 'GATE' };
+      return {
+        key,
+        extra: () => ({
+          items: [
+            {
+              ConditionCheck: {
+                TableName: config().tableName,
+                Key: key,
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+          ],
+        }),
+        open: () => putItems([key]),
+      };
+    };
+    const keyText = (entry: { key: { pk: string; sk: string } }) => `${entry.key.pk} ${entry.key.sk}`;
+
+    it('keeps its id, puts only the entries that changed, deletes those it no longer has, reads nothing again', async () => {
+      const { extra, open, key } = gate();
+      const first: CreatePlan = {
+        values: { product: 'Decided again', status: 'A', product_code: `ROUND1-${Date.now()}` },
+        extra,
+      };
+      const ids: number[] = [];
+      const withId = (record: EntityRecord) => {
+        ids.push(Number(record.product_id));
+        return {};
+      };
+      const second: CreatePlan = { values: { ...first.values, product_code: `ROUND2-${Date.now()}` }, extra, withId };
+      const sent = watch();
+      let refusals = 0;
+      const created = await createRecordDecidingAgain(productsEntity, { ...first, withId }, async (refused) => {
+        expect(refused).toBeInstanceOf(ConditionFailed);
+        refusals++;
+        await open();
+        return second;
+      });
+      db().middlewareStack.remove(WATCH);
+      try {
+        expect(refusals).toBe(1);
+        expect(ids).toEqual([created.product_id, created.product_id]);
+        const id = created.product_id;
+        const before = entriesOf(id, {
+          ...first.values,
+          product_id: id,
+          version: 1,
+          [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+        });
+        const after = entriesOf(id, created);
+        const unchanged = new Set(
+          before
+            .filter((b) =>
+              after.some((a) => keyText(a) === keyText(b) && JSON.stringify(a.item) === JSON.stringify(b.item)),
+            )
+            .map(keyText),
+        );
+        const gone = before.map(keyText).filter((k) => !after.some((a) => keyText(a) === k));
+        expect(unchanged.size, 'most entries did not change').toBeGreaterThan(0);
+        expect(gone.length, 'the first code has entries of its own').toBeGreaterThan(0);
+
+        const commands = sent.map((s) => s.command);
+        expect(
+          commands.filter((c) => c === 'BatchGetItemCommand'),
+          'the id and references are checked once',
+        ).toHaveLength(1);
+        expect(commands.filter((c) => c === 'TransactWriteItemsCommand')).toHaveLength(2);
+        const writes = sent.filter(
+          (s) => s.command === 'BatchWriteItemCommand' && !s.puts.includes(`${key.pk} ${key.sk}`),
+        );
+        const secondRound = writes.slice(1).flatMap((w) => [...w.puts, ...w.deletes]);
+        expect(new Set(writes.slice(1).flatMap((w) => w.deletes))).toEqual(new Set(gone));
+        expect(
+          secondRound.filter((k) => unchanged.has(k)),
+          'unchanged entries are not put again',
+        ).toEqual([]);
+        for (const entry of after) expect(await readItem(entry.key), keyText(entry)).toBeDefined();
+        for (const k of gone) {
+          const [pk, sk] = k.split(' ');
+          expect(await readItem({ pk: pk!, sk: sk! }), k).toBeUndefined();
+        }
+      } finally {
+        await deleteRecord(productsEntity, created.product_id);
+        await deleteItem(key);
+      }
+    });
+
+    it('giving up after a round deletes every entry it put, of each round', async () => {
+      const { extra } = gate();
+      const before = await snapshotTable();
+      const plan = (code: string): CreatePlan => ({
+        values: { product: 'Given up', status: 'A', product_code: code },
+        extra,
+      });
+      let round = 0;
+      const refused = createRecordDecidingAgain(productsEntity, plan(`GIVEUP1-${Date.now()}`), async () => {
+        if (++round > 1) throw new ValidationError('gone');
+        return plan(`GIVEUP2-${Date.now()}`);
+      });
+      await expect(refused).rejects.toBeInstanceOf(ValidationError);
+      expect(round).toBe(2);
+      expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
+    });
   });
 });

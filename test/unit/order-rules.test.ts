@@ -25,7 +25,8 @@ import type {
   OrderRecord,
   OrderStore,
   PaymentRecord,
-  PlaceOutcome,
+  PlaceAgain,
+  Placing,
   ProductLine,
   ProductRecord,
   ShippingRecord,
@@ -85,16 +86,15 @@ class TestStore implements OrderStore {
   shipping = async (id: number) => (id === this.shippingRecord.shipping_id ? this.shippingRecord : undefined);
   user = async (id: number) => this.users.get(id);
   statuses = async () => this.statusRecords;
-  place = async (
-    values: Record<string, StoredValue>,
-    lines: ProductLine[],
-    withId: (orderId: number) => Record<string, StoredValue>,
-  ): Promise<PlaceOutcome> => {
-    stockMoves(lines, -1);
-    this.placings.push({ values, lines, nested: withId(42) });
-    const next = this.outcomes.shift();
-    if (next) return next;
-    return { placed: { ...values, order_id: 42, version: 1, ...withId(42) } as OrderRecord };
+  /** Each round as the real store's: its stock moves judged, then refused while `outcomes` last (same id). */
+  place = async (first: Placing, again: PlaceAgain): Promise<OrderRecord> => {
+    for (let round = first; ; ) {
+      stockMoves(round.lines, -1);
+      this.placings.push({ values: round.values, lines: round.lines, nested: round.withId(42) });
+      const next = this.outcomes.shift();
+      if (!next) return { ...round.values, order_id: 42, version: 1, ...round.withId(42) } as OrderRecord;
+      round = await again(next.changed);
+    }
   };
   stockMoves = (lines: ProductLine[], direction: -1 | 1): Extra => {
     this.moves.push({ lines, direction });

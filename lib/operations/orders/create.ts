@@ -9,9 +9,9 @@ import type { Operation } from '../../stack/api-handler.js';
 import { contextCompany, type ScopeSource } from '../company-scope.js';
 import { customerOf } from './customer.js';
 import { orderLine, shippingLine } from './items.js';
-import type { Line, OrderRecord, ProductLine } from './records.js';
+import type { Line, ProductLine } from './records.js';
 import { checkedLines, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
-import type { OrderStore } from './store.js';
+import type { OrderStore, PlaceAgain, Placing } from './store.js';
 
 /**
  * How often an order is tried again when the stock it read changed meanwhile. Orders of one product cross a stock
@@ -55,7 +55,7 @@ export const createOrderOf =
       throw invalidField('shipping_id', 'The shipping_id field names no active shipping method');
 
     const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
-    const place = (ordered: ProductLine[]) => {
+    const placing = (ordered: ProductLine[]): Placing => {
       const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
       const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
       const values: Record<string, StoredValue> = {
@@ -77,40 +77,45 @@ export const createOrderOf =
         payment_method: present(paymentsEntity, payment, 'single'),
         shipping: [shippingLine(shipping, shippingCost, String(ordered[0]?.product.company_name ?? ''))],
       };
-      return store.place(values, ordered, (orderId) => ({
-        products: Object.fromEntries(
-          ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
-        ),
-      }));
+      return {
+        values,
+        lines: ordered,
+        withId: (orderId) => ({
+          products: Object.fromEntries(
+            ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
+          ),
+        }),
+      };
     };
-    const record = await placeAgainOnStockRace(store, request, lines, products, place);
+    const record = await store.place(placing(products), againOnStockRace(store, request, lines, products, placing));
     return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
   };
 
 /**
- * Places an order, deciding again when the stock it read changed before its transaction (another order of the same
+ * How an order decides again when the stock it read changed before its transaction (another order of the same
  * product; stock-items.ts). The transaction hands back the products as they are now, so the next round needs no
  * read; without them, the products are read again after a pause. Stock that is then gone is the usual 400; after
- * ORDER_ATTEMPTS rounds, a 409.
+ * ORDER_ATTEMPTS rounds, a 409. Every round keeps the order's id and the index items already written (store.ts).
  */
-export async function placeAgainOnStockRace(
+export function againOnStockRace(
   store: OrderStore,
   request: ScopeSource,
   lines: Line[],
   first: ProductLine[],
-  place: (ordered: ProductLine[]) => ReturnType<OrderStore['place']>,
-): Promise<OrderRecord> {
+  placing: (ordered: ProductLine[]) => Placing,
+): PlaceAgain {
   let ordered = first;
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await place(ordered);
-    if ('placed' in outcome) return outcome.placed;
+  let attempt = 1;
+  return async (changed) => {
     if (attempt >= ORDER_ATTEMPTS)
       throw new ConflictError('The products are being ordered by many requests at once; try again');
     const now = new Map(ordered.map((line) => [line.productId, line.product]));
-    for (const product of outcome.changed) now.set(Number(product.product_id), product);
+    for (const product of changed) now.set(Number(product.product_id), product);
     ordered =
-      outcome.changed.length > 0
+      changed.length > 0
         ? checkedLines(request, lines, now)
         : await pauseThen(attempt, () => orderedProducts(store, request, lines));
-  }
+    attempt++;
+    return placing(ordered);
+  };
 }

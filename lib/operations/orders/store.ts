@@ -1,8 +1,14 @@
 import { entityKeys } from '../../db/entity-keys.js';
 import { idsInIndex } from '../../db/entity-list.js';
-import { createRecord, type Extra, getRecord, getRecords } from '../../db/entity-store.js';
+import {
+  type CreatePlan,
+  createRecordDecidingAgain,
+  type Extra,
+  getRecord,
+  getRecords,
+} from '../../db/entity-store.js';
 import { withoutKeys } from '../../db/records.js';
-import { ConditionFailed } from '../../db/transact.js';
+import type { ConditionFailed } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
@@ -25,11 +31,19 @@ import { stockItems } from './stock-items.js';
 
 export type * from './records.js';
 
+/** One round of placing an order: its values, the lines whose stock it takes, its nested items once it has its id. */
+export interface Placing {
+  values: Record<string, StoredValue>;
+  lines: ProductLine[];
+  withId: (orderId: number) => Record<string, StoredValue>;
+}
+
 /**
- * How placing an order ended: placed, or refused because a product's stock changed since it was read. `changed`
- * holds the products as they are now when the refused transaction handed them back (empty: read them again).
+ * How an order decides again when a product's stock changed since it was read: `changed` holds the products as they
+ * are now when the refused transaction handed them back (empty: read them again). It returns the next round, or
+ * throws (a stock gone is a 400; too many rounds a 409).
  */
-export type PlaceOutcome = { placed: OrderRecord } | { changed: ProductRecord[] };
+export type PlaceAgain = (changed: ProductRecord[]) => Promise<Placing>;
 
 /**
  * What the order operations need of storage, one aggregate: the order record, the products it takes stock of, the
@@ -47,13 +61,10 @@ export interface OrderStore {
   statuses(): Promise<Map<string, StatusRecord>>;
   /**
    * One transaction: a new order of `values` (its nested items from `withId`, once it has its id) and the stock its
-   * lines take, conditioned on the stock read. A line asking more than its product's stock read is a 400.
+   * lines take, conditioned on the stock read; when a stock changed meanwhile, again with the round `again` decides,
+   * keeping the order's id. A line asking more than its product's stock read is a 400.
    */
-  place(
-    values: Record<string, StoredValue>,
-    lines: ProductLine[],
-    withId: (orderId: number) => Record<string, StoredValue>,
-  ): Promise<PlaceOutcome>;
+  place(first: Placing, again: PlaceAgain): Promise<OrderRecord>;
   /** The items that take (`-1`) or give back (`+1`) the stock of these lines in a record's write transaction. */
   stockMoves(lines: ProductLine[], direction: -1 | 1): Extra;
   /** Deletes what goes with a deleted order: its shipments, then its discussion posts (as CS-Cart does). */
@@ -62,6 +73,19 @@ export interface OrderStore {
 
 /** The key prefix of a product's record (`PRODUCT#`), to tell the products among the items a transaction hands back. */
 const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
+
+/** A round of placing as the entity store's create takes it: the order's values, its stock moves, its nested items. */
+const orderPlan = ({ values, lines, withId }: Placing): CreatePlan => ({
+  values,
+  extra: () => stockItems(lines, -1),
+  withId: (order) => withId(Number(order.order_id)),
+});
+
+/** The products a refused transaction handed back as they are now (ReturnValuesOnConditionCheckFailure). */
+const handedBack = (refused: ConditionFailed): ProductRecord[] =>
+  refused.current
+    .filter((item) => String(item.pk).startsWith(PRODUCT_KEY_PREFIX))
+    .map((item) => withoutKeys<ProductRecord>(item));
 
 /** The order store over the single table (lib/db). */
 export const dynamoOrderStore: OrderStore = {
@@ -73,22 +97,10 @@ export const dynamoOrderStore: OrderStore = {
     const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', 'O'));
     return new Map(statuses.map((status) => [String(status.status), status]));
   },
-  async place(values, lines, withId) {
-    try {
-      const placed = await createRecord(
-        ordersEntity,
-        values,
-        () => stockItems(lines, -1),
-        (order) => withId(Number(order.order_id)),
-      );
-      return { placed };
-    } catch (error) {
-      // A stock changed since it was read: the transaction hands back the products as they are now, if it can.
-      if (!(error instanceof ConditionFailed)) throw error;
-      const returned = error.current.filter((item) => String(item.pk).startsWith(PRODUCT_KEY_PREFIX));
-      return { changed: returned.map((item) => withoutKeys<ProductRecord>(item)) };
-    }
-  },
+  place: (first, again) =>
+    createRecordDecidingAgain(ordersEntity, orderPlan(first), async (refused) =>
+      orderPlan(await again(handedBack(refused))),
+    ),
   stockMoves: stockItems,
   async deleteDependents(orderId) {
     await deleteShipmentsOf(orderId);

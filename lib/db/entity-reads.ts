@@ -1,0 +1,98 @@
+import type { EntityRecordOf, StoredEntityDefinition } from '../entities/types.js';
+import { batchGet, batchGetInOrder } from './batch-get.js';
+import { countParts } from './count-shards.js';
+import type { StoredRecord } from './entity-items.js';
+import { entityKeys } from './entity-keys.js';
+import { readItem } from './items.js';
+import { withoutKeys } from './records.js';
+
+/**
+ * The reads of the plain entities' repository (lib/db/entity-store.ts, which re-exports them): records by id, one or
+ * many, and the counts kept beside them — each a GetItem or one strongly consistent BatchGetItem per 100 keys.
+ */
+
+export type EntityRecord = StoredRecord;
+
+/**
+ * A record as its definition declares it (lib/entities/define.ts): an `int` field a number, a `decimal` its text, an
+ * `intList` numbers — and any other stored attribute as a StoredValue.
+ */
+export type RecordOf<D extends StoredEntityDefinition> = EntityRecord & EntityRecordOf<D>;
+
+export async function getRecord<D extends StoredEntityDefinition>(
+  def: D,
+  id: number,
+): Promise<RecordOf<D> | undefined> {
+  const item = await readItem(entityKeys.record(def.storage.name, id));
+  return item ? withoutKeys<RecordOf<D>>(item) : undefined;
+}
+
+/** A count item to read: how many records the equality index partition `index#value` of `storage` holds. */
+export interface CountRef {
+  storage: string;
+  index: string;
+  value: string | number;
+}
+
+/**
+ * A record and some count items (field → count), in one strongly consistent BatchGetItem: one DynamoDB
+ * request for a single object whose answer shows counts (a category's product_count).
+ */
+export async function getRecordWithCounts<D extends StoredEntityDefinition>(
+  def: D,
+  id: number,
+  counts: Record<string, CountRef>,
+): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }> {
+  const recordKey = entityKeys.record(def.storage.name, id);
+  const countKeys = Object.entries(counts).map(
+    ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
+  );
+  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
+  const item = lookup(recordKey);
+  return {
+    record: item ? withoutKeys<RecordOf<D>>(item) : undefined,
+    counts: Object.fromEntries(countKeys.map(([field, key]) => [field, sumOf(lookup, key)])),
+  };
+}
+
+/** Several records in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
+export async function getRecords<D extends StoredEntityDefinition>(
+  def: D,
+  ids: readonly number[],
+): Promise<RecordOf<D>[]> {
+  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage.name, id)))).map((item) =>
+    withoutKeys<RecordOf<D>>(item),
+  );
+}
+
+/** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
+export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
+  const [count] = await countsAt([entityKeys.count(storage, index, value)]);
+  return count!;
+}
+
+/** Counts of several values of one index, in one BatchGetItem: `product_count` of a page of categories. */
+export async function countsOf(
+  storage: string,
+  index: string,
+  values: ReadonlyArray<string | number>,
+): Promise<Map<string, number>> {
+  const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
+  return new Map(values.map((value, i) => [String(value), counts[i]!]));
+}
+
+/**
+ * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
+ * missing one): each count item with its shards added up (lib/db/count-shards.ts).
+ */
+export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
+  const lookup = await batchGet(keys.flatMap((key) => countParts(key)));
+  return keys.map((key) => sumOf(lookup, key));
+}
+
+function sumOf(
+  lookup: (key: { pk: string; sk: string }) => Record<string, unknown> | undefined,
+  key: { pk: string; sk: string },
+): number {
+  return countParts(key).reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0);
+}
