@@ -5,6 +5,7 @@ import { entityKeys } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
 import { keys } from './keys.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
+import { storedRecord } from './stored-record.js';
 
 /**
  * Every item that creating these fresh records writes — the records, their index and sort items, the
@@ -21,7 +22,11 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
   for (const record of records) {
     const id = Number(record[def.schema.idField]);
     highest = Math.max(highest, id);
-    items.push({ ...entityKeys.record(def.storage.name, id), ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION });
+    items.push({
+      ...entityKeys.record(def.storage.name, id),
+      ...storedRecord(def, record),
+      [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+    });
     for (const entry of indexEntries(def, id, { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION }).values()) {
       if (!entry.countOnly) items.push({ ...entry.key, ...entry.item });
       if (!entry.count) continue;

@@ -10,6 +10,7 @@ import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
 import { CreateEntries, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { idsTakenUpTo, withNewId } from './record-ids.js';
+import { storedRecord } from './stored-record.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
@@ -94,7 +95,13 @@ export async function createRecordDecidingAgain<D extends StoredEntityDefinition
         if (plan.withId) record = { ...record, ...plan.withId(record) };
         const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
         const items: TransactItem[] = [
-          { Put: { TableName: table(), Item: { ...key, ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...key, ...storedRecord(def, record) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           ...transactional,
         ];
         try {
@@ -129,7 +136,7 @@ export async function seedRecord(
       {
         Put: {
           TableName: table(),
-          Item: { ...entityKeys.record(def.storage.name, id), ...record },
+          Item: { ...entityKeys.record(def.storage.name, id), ...storedRecord(def, record) },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -168,7 +175,7 @@ export async function updateRecord<D extends StoredEntityDefinition>(
       {
         Put: {
           TableName: table(),
-          Item: { ...entityKeys.record(def.storage.name, id), ...next },
+          Item: { ...entityKeys.record(def.storage.name, id), ...storedRecord(def, next) },
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
         },
@@ -301,7 +308,7 @@ export function recordWriteItems(
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
     : { ConditionExpression: 'attribute_not_exists(pk)' };
   const main: TransactItem = after
-    ? { Put: { TableName: table(), Item: { ...key, ...after }, ...condition } }
+    ? { Put: { TableName: table(), Item: { ...key, ...storedRecord(def, after) }, ...condition } }
     : { Delete: { TableName: table(), Key: key, ...condition } };
   return [main, ...indexWrites(def, id, before, after)];
 }

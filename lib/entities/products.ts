@@ -222,6 +222,7 @@ export const productsEntity = defineEntity({
   storage: {
     idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
     shardedPartitions: true, // no index, sort or text partition takes every product write (docs/data-model.md "Partition shards")
+    omitConstants: true, // its empty main_pair, the *_raw nulls, …: a product's item under 1 KB (lib/db/stored-record.ts)
     indexes: [
       'status',
       'company_id',

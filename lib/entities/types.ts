@@ -353,6 +353,11 @@ export interface StorageFacet {
    */
   idBlock?: number;
   /**
+   * Constant fields (no `writableOn`) that hold their default are not stored (lib/db/stored-record.ts): readers show
+   * them from the default, and a smaller item bills fewer write units (a product under 1 KB).
+   */
+  omitConstants?: boolean;
+  /**
    * Index, sort and text partitions are split into write shards by the record's id (lib/db/partition-shards.ts),
    * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
    */
