@@ -44,7 +44,8 @@ export function indexEntries(
   const current = layout >= 2;
   const shard = shardOfRecord(def, id, record);
   const item = { id, ...projection(def, record) };
-  const add = (entry: IndexEntry) => entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, inShard(entry, shard));
+  const add = (entry: IndexEntry, unsharded = false) =>
+    entries.set(`${entry.key.pk}\u0000${entry.key.sk}`, inShard(entry, unsharded ? undefined : shard));
   const scopes = (name: string) => {
     const company = current && def.storage.companyScoped?.includes(name) ? record.company_id : undefined;
     return typeof company === 'number' || typeof company === 'string'
@@ -61,14 +62,19 @@ export function indexEntries(
     const counted = !def.storage.uncounted?.includes(index);
     const countOnly = (def.storage.countOnlySince?.[index] ?? Infinity) <= layout;
     if (countOnly && !counted) continue;
+    // A small partition's items stay in the logical partition (its `unshardedSince`).
+    const unsharded = (def.storage.unshardedSince?.[index] ?? Infinity) <= layout;
     for (const value of indexValues(record[index])) {
       for (const storage of scopes(index)) {
-        add({
-          key: entityKeys.indexItem(storage, index, value, id),
-          item: countOnly ? {} : item,
-          ...(counted ? { count: entityKeys.count(storage, index, value) } : {}),
-          ...(countOnly ? { countOnly } : {}),
-        });
+        add(
+          {
+            key: entityKeys.indexItem(storage, index, value, id),
+            item: countOnly ? {} : item,
+            ...(counted ? { count: entityKeys.count(storage, index, value) } : {}),
+            ...(countOnly ? { countOnly } : {}),
+          },
+          unsharded,
+        );
       }
     }
   }

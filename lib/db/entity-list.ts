@@ -2,7 +2,6 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import { type BucketReader, bucketPage } from './bucket-page.js';
 import { projectedName } from './entity-items.js';
-import { entityKeys } from './entity-keys.js';
 import { countsAt, type EntityRecord, getRecords, type RecordOf } from './entity-store.js';
 import { padId } from './keys.js';
 import { LAYOUT_VERSION, tableLayout } from './layout.js';
@@ -19,7 +18,7 @@ import {
   matches,
   sortableValue,
 } from './list-filter.js';
-import { chooseDriver, type KeyRange } from './list-plan.js';
+import { chooseDriver, indexRange, type KeyRange } from './list-plan.js';
 import type { QueryInput } from './query.js';
 import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
@@ -154,7 +153,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
           await smallestRangeItems(
             await Promise.all(
               driver.ranges.map(async (r) => ({
-                pks: await partitionsOf(def, r.pk),
+                pks: await partitionsOf(def, r),
                 input: queryInput(r, false, filter),
               })),
             ),
@@ -247,7 +246,7 @@ async function readKeyed(
 ): Promise<Keyed[]> {
   // DynamoDB's Limit follows from `limit` and the filter (lib/db/sharded-query.ts `readSize`).
   const input = queryInput(range, descending, filter);
-  const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
+  const items = await queryMerged(await partitionsOf(def, range), input, descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
 
@@ -264,7 +263,7 @@ function bucketReader(
     const input = queryInput(begins === undefined ? range : { pk: range.pk, begins }, descending, filter);
     input.ProjectionExpression += ', #value';
     input.ExpressionAttributeNames = { ...input.ExpressionAttributeNames, '#value': value };
-    const items = await queryMerged(await partitionsOf(def, range.pk), input, descending, limit, after);
+    const items = await queryMerged(await partitionsOf(def, range), input, descending, limit, after);
     return items.map((item) => ({ id: Number(item.id), sk: String(item.sk), value: Number(item[value] ?? 0) }));
   };
 }
@@ -300,7 +299,7 @@ async function countMatches(def: StoredEntityDefinition, range: KeyRange, filter
   delete input.ProjectionExpression;
   delete input.ExpressionAttributeNames!['#id'];
   if (Object.keys(input.ExpressionAttributeNames!).length === 0) delete input.ExpressionAttributeNames;
-  return countMerged(await partitionsOf(def, range.pk), input);
+  return countMerged(await partitionsOf(def, range), input);
 }
 
 /** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
@@ -309,7 +308,5 @@ export async function idsInIndex(
   index: string,
   value: string | number,
 ): Promise<number[]> {
-  return (await readKeyed(def, { pk: entityKeys.indexPartition(def.storage.name, index, value) }, false)).map(
-    (k) => k.id,
-  );
+  return (await readKeyed(def, indexRange(def, def.storage.name, index, String(value)), false)).map((k) => k.id);
 }

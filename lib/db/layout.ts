@@ -10,14 +10,16 @@ import { readItem } from './items.js';
  * encodeSortValue), no items for the indexes a definition keeps for their counts only (`countOnlySince`: an
  * order's payment, shipping and products) and none for a word that starts another word of the same record
  * (lib/db/text-items.ts textTokens); layout 7 no index items for an equality its text sort's items answer (an order's
- * status and e-mail: `countOnlySince` on a field with a text sort, lib/db/list-plan.ts). A record carries the layout its items were written in (`layout`; none: 1);
+ * status and e-mail: `countOnlySince` on a field with a text sort, lib/db/list-plan.ts); layout 8 the items of a small
+ * index (`unshardedSince`: a customer's orders, a variation group's products) back in their logical partition, one
+ * Query per lookup instead of one per shard. A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
  * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
  * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
  * shards (a record's items are in one or the other, moved in one transaction). A new table gets the current
  * marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 7;
+export const LAYOUT_VERSION = 8;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';
@@ -58,9 +60,6 @@ export async function tableLayout(): Promise<number> {
 
 /** Whether lists may read layout-2 items (text items, company copies, newer indexes). */
 export const layoutReady = async (): Promise<boolean> => (await tableLayout()) >= 2;
-
-/** Whether every record's items are in their partition shards (lists need not read the logical partitions). */
-export const shardsReady = async (): Promise<boolean> => (await tableLayout()) >= SHARDED_LAYOUT;
 
 /** Forget what was read (tests that migrate a table in this process). */
 export function forgetLayout(): void {

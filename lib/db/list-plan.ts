@@ -15,11 +15,19 @@ import { MAX_TOKEN, normalizeText, tokenShard, wordQuery } from './text-items.js
 
 export interface KeyRange {
   pk: string;
+  /** The item layout from which this (small) partition has no write shards (the index's `unshardedSince`). */
+  unshardedFrom?: number;
   /** The sort key starts with this (a text item's token). */
   begins?: string;
   /** Sort keys from / to (inclusive), either side open. */
   from?: string;
   to?: string;
+}
+
+/** The key range of one value's index partition, with where its items are (a small index leaves its shards). */
+export function indexRange(def: StoredEntityDefinition, storage: string, index: string, value: string): KeyRange {
+  const unshardedFrom = def.storage.unshardedSince?.[index];
+  return { pk: entityKeys.indexPartition(storage, index, value), ...(unshardedFrom ? { unshardedFrom } : {}) };
 }
 
 export interface Driver {
@@ -184,7 +192,7 @@ export async function chooseDriver({
       if (bySort) return bySort;
       const { storage, consumed } = c === company ? { storage: def.storage.name, consumed: [] } : scope(c.rule.field);
       const value = String(c.values[0]);
-      const ranges = [{ pk: entityKeys.indexPartition(storage, c.rule.field, value) }];
+      const ranges = [indexRange(def, storage, c.rule.field, value)];
       if (def.storage.uncounted?.includes(c.rule.field))
         return { ranges, consumed: [...consumed, c], order: 'id', small: true };
       return { ranges, consumed: [...consumed, c], order: 'id', count: entityKeys.count(storage, c.rule.field, value) };
@@ -202,9 +210,7 @@ export async function chooseDriver({
     }
     const { storage, consumed } = scope(union.rule.field);
     return {
-      ranges: union.values.map((value) => ({
-        pk: entityKeys.indexPartition(storage, union.rule.field, String(value)),
-      })),
+      ranges: union.values.map((value) => indexRange(def, storage, union.rule.field, String(value))),
       consumed: [...consumed, union],
       order: 'id',
     };
@@ -239,7 +245,7 @@ function sliceRanges(
 ): KeyRange[] {
   const slice = { pk: entityKeys.sortPartition(storage, sort), begins: `${encodeSortValue(value, false)}#` };
   if (layout >= def.storage.countOnlySince![field]!) return [slice];
-  return [{ pk: entityKeys.indexPartition(storage, field, value) }, slice];
+  return [indexRange(def, storage, field, value), slice];
 }
 
 /**

@@ -18,7 +18,7 @@ export async function productIdsWithCode(code: string, companyId: number): Promi
   const partition = entityKeys.textPartition(storage, 'product_code', tokenShard(token));
   // One Query per partition shard (lib/db/sharded-query.ts), in parallel.
   const items = await queryMerged(
-    await partitionsOf(productsEntity, partition),
+    await partitionsOf(productsEntity, { pk: partition }),
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :token)',
       ExpressionAttributeValues: { ':pk': partition, ':token': `${token}#` },

@@ -1,5 +1,5 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
-import { shardsReady } from './layout.js';
+import { SHARDED_LAYOUT, tableLayout } from './layout.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
 import { type QueryInput, queryCount, queryFirst } from './query.js';
 import { distinctSorted, mergeSorted, type PartitionReader } from './shard-merge.js';
@@ -13,11 +13,21 @@ import { distinctSorted, mergeSorted, type PartitionReader } from './shard-merge
  * instead of one, each reading about a quarter of the page (lib/db/shard-merge.ts).
  */
 
-/** The physical partitions holding a logical partition's items for this definition. */
-export async function partitionsOf(def: StoredEntityDefinition, pk: string): Promise<string[]> {
+/**
+ * The physical partitions holding a logical partition's items for this definition: its shards, or the logical
+ * partition alone for a small index's (`unshardedFrom`, once the table is on that layout).
+ */
+export async function partitionsOf(
+  def: StoredEntityDefinition,
+  range: { pk: string; unshardedFrom?: number },
+): Promise<string[]> {
+  const { pk, unshardedFrom } = range;
   if (!hasPartitionShards(def)) return [pk];
-  // Until the layout-4 migration has moved every record, some items are still in the logical partition.
-  return (await shardsReady()) ? shardPks(pk) : [pk, ...shardPks(pk)];
+  const layout = await tableLayout();
+  if (unshardedFrom !== undefined && layout >= unshardedFrom) return [pk];
+  // While a migration moves records, some items are still where the previous layout put them: before layout 4
+  // in the logical partition, before a small index's `unshardedFrom` in the shards; both are read and merged.
+  return layout >= SHARDED_LAYOUT && unshardedFrom === undefined ? shardPks(pk) : [pk, ...shardPks(pk)];
 }
 
 /**

@@ -222,6 +222,7 @@ export const productsEntity = defineEntity({
   storage: {
     idBlock: 10, // one counter write per 10 creates (docs/data-model.md "Id blocks and count shards")
     shardedPartitions: true, // no index, sort or text partition takes every product write (docs/data-model.md "Partition shards")
+    unshardedSince: { variation_group_id: 8 }, // at most 15 products: one Query, not 8 (lib/db/partition-shards.ts)
     omitConstants: true, // its empty main_pair, the *_raw nulls, …: a product's item under 1 KB (lib/db/stored-record.ts)
     indexes: [
       'status',

@@ -353,6 +353,12 @@ export interface StorageFacet {
    */
   idBlock?: number;
   /**
+   * Indexes whose partition per value stays small (a customer's orders, a variation group's products) and so needs
+   * no write shards (index → the layout from which its items leave them: lib/db/partition-shards.ts): a lookup of
+   * one value is one Query, not one per shard. Only one customer's or one group's writes reach such a partition.
+   */
+  unshardedSince?: Readonly<Record<string, number>>;
+  /**
    * Constant fields (no `writableOn`) that hold their default are not stored (lib/db/stored-record.ts): readers show
    * them from the default, and a smaller item bills fewer write units (a product under 1 KB).
    */

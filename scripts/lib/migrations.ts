@@ -248,6 +248,25 @@ export const layout7: Migration = {
     ),
 };
 
+/**
+ * Layout 8: the items of a small index (`unshardedSince`: a customer's orders, a variation group's products) move
+ * from the partition shards back into their logical partition. Until the marker says 8, those lookups read the
+ * logical partition and the shards side by side (lib/db/sharded-query.ts partitionsOf).
+ */
+export const layout8: Migration = {
+  id: 'layout-8',
+  description: "a customer's orders and a variation group's products in one partition each (no write shards)",
+  run: (options, progress) =>
+    rewriteToCurrentLayout(
+      stored()
+        .filter((def) => Object.values(def.storage.unshardedSince ?? {}).includes(8))
+        .sort(byStorage),
+      8,
+      options,
+      progress,
+    ),
+};
+
 /** Every migration, in the order they run. */
 export const MIGRATIONS: readonly Migration[] = [
   layout2,
@@ -258,6 +277,7 @@ export const MIGRATIONS: readonly Migration[] = [
   layout5,
   layout6,
   layout7,
+  layout8,
 ];
 
 /** Runs the migrations not yet done on the configured table; returns the ids it ran. */

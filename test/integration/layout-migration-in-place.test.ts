@@ -134,7 +134,7 @@ beforeAll(async () => {
   // The table as an older deployment left it: no layout marker, no migration done.
   await send(new DeleteCommand({ TableName: table(), Key: layoutMarkerKey }));
   await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-2', sk: 'DONE' } }));
-  for (const id of ['layout-2', 'count-keys', 'layout-3', 'layout-4', 'layout-5', 'layout-6', 'layout-7']) {
+  for (const id of ['layout-2', 'count-keys', 'layout-3', 'layout-4', 'layout-5', 'layout-6', 'layout-7', 'layout-8']) {
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   }
@@ -226,7 +226,16 @@ describe('migrating an old table in place', () => {
   it('runs, answers every list the same, and finds nothing to do the second time', async () => {
     const log: string[] = [];
     expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual(
-      expect.arrayContaining(['layout-2', 'count-keys', 'layout-3', 'layout-4', 'layout-5', 'layout-6', 'layout-7']),
+      expect.arrayContaining([
+        'layout-2',
+        'count-keys',
+        'layout-3',
+        'layout-4',
+        'layout-5',
+        'layout-6',
+        'layout-7',
+        'layout-8',
+      ]),
     );
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
     forgetLayout();

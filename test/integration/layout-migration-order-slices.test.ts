@@ -41,8 +41,9 @@ const orders: Order[] = [];
 
 beforeAll(async () => {
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
-  for (const sk of ['DONE', 'PROGRESS'])
-    await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-7', sk } }));
+  for (const id of ['layout-7', 'layout-8'])
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   forgetLayout();
   for (let i = 0; i < ORDERS; i++) {
     const order = {
