@@ -3,8 +3,8 @@ import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
 import { getRecords } from '../../lib/db/entity-store.js';
-import { readItem } from '../../lib/db/items.js';
-import { layoutMarkerItem, layoutMarkerKey, onCurrentLayout } from '../../lib/db/layout.js';
+import { conditionHeld, readItem } from '../../lib/db/items.js';
+import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
 import { hasPartitionShards, shardPks } from '../../lib/db/partition-shards.js';
 import { queryPages } from '../../lib/db/query.js';
 import { rewriteToCurrentLayout as rewriteRecord } from '../../lib/db/record-rewrite.js';
@@ -177,12 +177,20 @@ async function rewriteToCurrentLayout(
 
 /**
  * The table's records all have the items of layout `version` now (records rewritten by an earlier migration may be on
- * a later one already): the marker says so, unless it says a later layout.
+ * a later one already): the marker says so, unless it says a later layout — one conditional put, so two runs at
+ * once never lower it.
  */
 async function raiseLayoutMarker(version: number): Promise<void> {
-  const marker = await readItem(layoutMarkerKey);
-  if (Number(marker?.version ?? 1) >= version) return;
-  await db().send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(version) }));
+  await conditionHeld(
+    db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: layoutMarkerItem(version),
+        ConditionExpression: 'attribute_not_exists(version) OR version < :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    ),
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ import { partitionsOf } from '../../lib/db/sharded-query.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
+import { layout5, runMigrations } from '../../scripts/lib/migrations.js';
 import { companyA, companyB, eq, restoreCurrentLayout, send, table, writeOld } from './layout-migration-fixtures.js';
 
 const CUSTOMER = companyA + 7;
@@ -131,5 +131,12 @@ describe("layout 8: a customer's orders and a variation group's products leave t
     }
     expect(await partitionsOf(ordersEntity, customerRange())).toEqual([customerRange().pk]);
     await expectAnswers();
+  });
+
+  it('an older layout migration run again afterwards leaves the marker where it is (it only ever raises it)', async () => {
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${layout5.id}`, sk } }));
+    expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined }, [layout5])).toEqual([layout5.id]);
+    expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
   });
 });
