@@ -106,6 +106,10 @@ import { handler as sraCartContentList } from './sra_cart_content/list.js';
 import { handler as sraCartContentCreate } from './sra_cart_content/create.js';
 import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
+import { handler as sraCategoriesList } from './sra_categories/list.js';
+import { handler as sraCategoriesGet } from './sra_categories/get.js';
+import { handler as sraProductsList } from './sra_products/list.js';
+import { handler as sraProductsGet } from './sra_products/get.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -169,6 +173,7 @@ import { handler as usergroupsBatch } from './usergroups/batch.js';
 import { handler as usersBatch } from './users/batch.js';
 import { handler as vendorsBatch } from './vendors/batch.js';
 import { handler as webhooksBatch } from './webhooks/batch.js';
+import { handler as categoriesSraProductsList } from './categories/sra-products-list.js';
 import { handler as categoriesProductsList } from './categories/products.js';
 import { handler as categoriesProductsGet } from './categories/products-get.js';
 import { handler as categoriesProductsUpdate } from './categories/products-update.js';
@@ -311,6 +316,10 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.create': sraCartContentCreate,
   'sra_cart_content.update': sraCartContentUpdate,
   'sra_cart_content.delete': sraCartContentDelete,
+  'sra_categories.list': sraCategoriesList,
+  'sra_categories.get': sraCategoriesGet,
+  'sra_products.list': sraProductsList,
+  'sra_products.get': sraProductsGet,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,
@@ -374,6 +383,7 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'users.batch': usersBatch,
   'vendors.batch': vendorsBatch,
   'webhooks.batch': webhooksBatch,
+  'categories.sra_products.list': categoriesSraProductsList,
   'categories.products.list': categoriesProductsList,
   'categories.products.get': categoriesProductsGet,
   'categories.products.update': categoriesProductsUpdate,

@@ -26,6 +26,8 @@ export interface Config {
   corsOrigins: string[];
   /** How long a successful authentication (and the privileges it resolved) may be reused, in ms. 0 = never. */
   authCacheTtlMs: number;
+  /** Seconds a guest's storefront catalogue answer may be cached (`Cache-Control: public, max-age=…`). */
+  storefrontCacheSeconds: number;
   /** The storefront's front script that login links of POST /auth point to (`<url>?dispatch=auth.ekey_login&ekey=…`). */
   storefrontUrl: string;
   /** The HMAC-SHA256 key list cursors are signed with (`CURSOR_SECRET`); a fixed local default when unset. */
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitBurst: Math.max(1, readNonNegativeInt(env.RATE_LIMIT_BURST, 200)),
     idempotencyLockSeconds: Math.max(1, readNonNegativeInt(env.IDEMPOTENCY_LOCK_SECONDS, 15)),
     storefrontUrl: readUrl(env.STOREFRONT_URL) ?? DEFAULT_STOREFRONT_URL,
+    storefrontCacheSeconds: readNonNegativeInt(env.STOREFRONT_CACHE_SECONDS, 60),
   };
 }
 

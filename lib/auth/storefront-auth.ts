@@ -70,7 +70,8 @@ export async function authenticateToken(token: string, sourceIp: string): Promis
     userType: login.user_type,
     isRoot: false,
     companyId: login.company_id,
-    activeGroupIds: [],
+    // The customer's usergroups decide what the catalogue shows them (and at which price).
+    activeGroupIds: [...(login.active_groups ?? [])].map(Number),
     storefront: 'customer',
   };
 }

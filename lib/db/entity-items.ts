@@ -166,8 +166,10 @@ function withoutTextCopies(def: StoredEntityDefinition, item: Record<string, unk
 }
 
 /** The attribute a filter rule reads on an index item. */
-export const projectedName = (rule: FilterRule) =>
-  rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' ? `p_${rule.field}` : `lc_${rule.field}`;
+export const projectedName = (rule: FilterRule) => (exactOp(rule) ? `p_${rule.field}` : `lc_${rule.field}`);
+
+/** Rules judged on the exact projected value (`p_<field>`), not a lower-cased text copy. */
+const exactOp = (rule: FilterRule) => rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' || rule.op === 'none';
 
 /**
  * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), a lower-cased
@@ -196,7 +198,7 @@ function projection(def: StoredEntityDefinition, record: StoredRecord): Record<s
 }
 
 export function projectValue(def: StoredEntityDefinition, rule: FilterRule, value: StoredValue): unknown {
-  if (rule.op !== 'eq' && rule.op !== 'gte' && rule.op !== 'lte') return String(value).toLowerCase();
+  if (!exactOp(rule)) return String(value).toLowerCase();
   const kind = def.schema.fields[rule.field]?.kind;
   if ((kind === 'decimal' || kind === 'int') && (typeof value === 'string' || typeof value === 'number')) {
     return NumberValue.from(String(value));

@@ -41,6 +41,7 @@ export function distinctConditions(conditions: readonly ListCondition[]): ListCo
 export function canProject(def: StoredEntityDefinition, c: ListCondition): boolean {
   switch (c.rule.op) {
     case 'eq':
+    case 'none':
       return (def.storage.projected ?? []).includes(c.rule.field) || c.rule.field === def.schema.idField;
     case 'gte':
     case 'lte':
@@ -94,6 +95,7 @@ export function filterExpression(
     const alternatives = condition.values.map((wanted, j) => {
       switch (rule.op) {
         case 'eq':
+        case 'none':
           return isList
             ? `contains(${name}, ${value(j, projectValue(def, rule, wanted))})`
             : `${name} = ${value(j, projectValue(def, rule, wanted))}`;
@@ -107,7 +109,8 @@ export function filterExpression(
           return `contains(${name}, ${value(j, String(wanted).toLowerCase())})`;
       }
     });
-    return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
+    const any = alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(' OR ')})`;
+    return rule.op === 'none' ? `(NOT ${any})` : any;
   });
   return { expression: parts.join(' AND '), names, values };
 }
@@ -121,6 +124,7 @@ export function matches(record: EntityRecord, condition: ListCondition): boolean
     const text = wordsText(rule, record);
     return mode === 'all' ? needles.every((n) => text.includes(n)) : needles.some((n) => text.includes(n));
   }
+  if (rule.op === 'none') return !matches(record, { ...condition, rule: { ...rule, op: 'eq' } });
   return condition.values.some((wanted) => {
     switch (rule.op) {
       case 'eq':

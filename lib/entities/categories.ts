@@ -1,6 +1,7 @@
 import { defineEntity } from './define.js';
 import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
+import { sraProductsEntity } from './sra-products.js';
 import type { StoredEntityDefinition } from './types.js';
 
 /** The products entity without its own nested paths (not reachable below a category). */
@@ -29,7 +30,16 @@ export const categoriesEntity = defineEntity({
       level: { kind: 'int', shownIn: 'single' },
       company_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
       storefront_id: { kind: 'int', default: 1 },
-      usergroup_ids: { kind: 'string', default: '0', shownIn: 'single' },
+      // Who sees it on the storefront (0: everyone; 1 guests, 2 registered customers, or a customer group):
+      // an id list or CS-Cart's comma-separated text on the way in, the text ("0", "1,4") on the way out.
+      usergroup_ids: {
+        kind: 'intList',
+        minimum: 0,
+        writableOn: WRITABLE,
+        default: [0],
+        wire: 'csv',
+        shownIn: 'single',
+      },
       status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: WRITABLE, default: 'A' },
       product_count: { kind: 'int' },
       position: { kind: 'int', writableOn: WRITABLE, default: 0 },
@@ -99,6 +109,9 @@ export const categoriesEntity = defineEntity({
     ],
   },
   nested: {
+    // The storefront's form of a category's products (CS-Cart's mobile app): `sra_products` with the category as
+    // `cid` (lib/operations/storefront/products.ts).
+    sra_products: { ...sraProductsEntity, http: { ...sraProductsEntity.http, operations: ['list'] } },
     // The category's products and its subcategories' (lib/operations/products.ts).
     // GET, PUT and DELETE of one of them as on /products/:id (lib/operations/nested-objects.ts).
     products: {
@@ -129,6 +142,7 @@ export const categoriesEntity = defineEntity({
       update: { extra: ['Query'] },
       delete: { extra: ['Query'] },
       'products.list': { handler: 'functions/categories/products' },
+      'sra_products.list': { access: ['Query', 'GetItem'] },
     },
   },
 });

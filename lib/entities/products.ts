@@ -131,7 +131,8 @@ export const productsEntity = defineEntity({
       main_category: { kind: 'int', writableOn: WRITABLE, default: 0, wire: 'number' },
       image_pairs: raw([], 'single'),
       main_pair: raw(NO_IMAGE_PAIR),
-      prices: raw([], 'single'),
+      // Quantity and usergroup prices (lib/operations/product-prices.ts): the rows beyond the product's own price.
+      prices: { kind: 'object', writableOn: WRITABLE, default: [], wire: 'raw', shownIn: 'single' },
       shared_product: fixed('flag', 'N', 'single'),
       product_features: { kind: 'object', writableOn: WRITABLE, default: {}, wire: 'raw' },
       options_type_raw: raw(null),
@@ -158,6 +159,8 @@ export const productsEntity = defineEntity({
       qty_content: raw([]),
       /** Hidden: the features the product has values for, so a feature in use cannot be deleted. */
       feature_ids: { kind: 'intList', shownIn: 'none' },
+      /** Hidden: the variants the product's features choose, so the storefront's `features_hash` judges them on the record. */
+      feature_variants: { kind: 'intList', shownIn: 'none' },
       /** Hidden: every category on the paths of the product's categories, so `cid` with subcategories is one index partition. */
       category_tree: { kind: 'intList', shownIn: 'none' },
       /** Hidden: the variation group the product is in (lib/operations/product-variations/); absent outside one. */

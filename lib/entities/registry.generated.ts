@@ -23,6 +23,8 @@ import { settingsEntity } from './settings.js';
 import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
+import { sraCategoriesEntity } from './sra-categories.js';
+import { sraProductsEntity } from './sra-products.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -60,6 +62,8 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   shipmentsEntity,
   shippingsEntity,
   sraCartContentEntity,
+  sraCategoriesEntity,
+  sraProductsEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,

@@ -33,6 +33,8 @@ export interface FieldSpec {
   /** Allowed values of an enum field. */
   values?: readonly string[];
   maxLength?: number;
+  /** The smallest element of an `intList` (1 unless said: a category's `usergroup_ids` holds 0, everyone). */
+  minimum?: number;
   /** Decimal places of a decimal field (prices 2, weights 3). */
   places?: number;
   /** Operations on which the field must be present. */
@@ -259,8 +261,10 @@ export interface FilterRule {
    * Also `prefix` (the normalized value starts with the query: `pcode`) and `words` (each query word starts
    * a word of `fields`: `q`, with `match` = all | any | exact); both are read from text items
    * (`TXT#<storage>#<field>#<first character>`, lib/db/text-items.ts), so they cost what they answer.
+   * And `none` (the field equals none of the values; for an id-list field, holds none of them): never a key
+   * range of its own, only judged on what another condition read (the storefront's hidden categories and stores).
    */
-  op: 'eq' | 'gte' | 'lte' | 'contains' | 'prefix' | 'words';
+  op: 'eq' | 'gte' | 'lte' | 'contains' | 'prefix' | 'words' | 'none';
   /** The fields whose words a `words` rule searches (the rule's `field` names its text items). */
   fields?: readonly string[];
 }

@@ -69,8 +69,9 @@ export function checkValue(
             ? [value]
             : undefined;
       const ids = items?.map(toInt);
-      if (!ids || ids.length > MAX_LIST_LENGTH || ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_INT)) {
-        return fail(`must be a list of at most ${MAX_LIST_LENGTH} positive integer ids`);
+      const least = spec.minimum ?? 1;
+      if (!ids || ids.length > MAX_LIST_LENGTH || ids.some((n) => !Number.isInteger(n) || n < least || n > MAX_INT)) {
+        return fail(`must be a list of at most ${MAX_LIST_LENGTH} ${least === 0 ? 'integer' : 'positive integer'} ids`);
       }
       return { value: [...new Set(ids)] };
     }

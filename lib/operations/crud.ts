@@ -127,8 +127,8 @@ export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: E
   };
 }
 
-/** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company. */
-async function listConditions<D extends StoredEntityDefinition>(
+/** The conditions of a list: the hooks' scope and custom conditions, the filters, a vendor's company (also the storefront's facets). */
+export async function listConditions<D extends StoredEntityDefinition>(
   def: D,
   hooks: EntityHooks<D>,
   request: ApiRequest,

@@ -15,6 +15,7 @@ import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
+import { pricesChanges, shownPrices } from './product-prices.js';
 import { repairGroupParent } from './variation-groups.js';
 
 const MAX_FEATURES = 100;
@@ -36,7 +37,7 @@ function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): n
  */
 async function productFeatures(
   sent: Record<string, unknown>,
-): Promise<{ product_features: Record<string, unknown>; feature_ids: number[] }> {
+): Promise<{ product_features: Record<string, unknown>; feature_ids: number[]; feature_variants: number[] }> {
   const entries = Object.entries(sent);
   if (entries.length > MAX_FEATURES)
     throw invalidField('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
@@ -47,6 +48,7 @@ async function productFeatures(
     (await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]),
   );
   const shown: Record<string, unknown> = {};
+  const chosen: number[] = [];
   for (const [key, value] of entries) {
     const feature = features.get(Number(key));
     if (!feature)
@@ -70,6 +72,7 @@ async function productFeatures(
       );
     }
     const variant = usesVariant ? variants[String(value)] : undefined;
+    if (usesVariant) chosen.push(Number(value));
     shown[key] = {
       feature_id: String(key),
       value: usesVariant || number !== null ? '' : String(value),
@@ -91,7 +94,7 @@ async function productFeatures(
       variants: variant ? { [String(value)]: variant } : {},
     };
   }
-  return { product_features: shown, feature_ids: ids };
+  return { product_features: shown, feature_ids: ids, feature_variants: chosen };
 }
 
 /** The company's name, copied onto the product when it is written (unknown companies are refused by the reference check). */
@@ -114,7 +117,8 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
   if (values.product_features !== undefined)
     Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
   if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
-  if (values.price !== undefined) out.base_price = values.price;
+  Object.assign(out, await pricesChanges(values));
+  if (out.price !== undefined) out.base_price = out.price;
   return out;
 }
 
@@ -165,15 +169,7 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
       : records.map((record) => ({
           ...record,
           shared_between_companies: [record.company_id ?? 0],
-          prices: [
-            {
-              product_id: String(record.product_id),
-              lower_limit: '1',
-              usergroup_id: '0',
-              percentage_discount: '0.00',
-              price: String(record.price),
-            },
-          ],
+          prices: shownPrices(record.product_id, record.price, record.prices),
         })),
 };
 

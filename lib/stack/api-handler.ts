@@ -13,6 +13,7 @@ import { idempotency } from './middleware/idempotency.js';
 import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
 import { readRequest } from './middleware/read-request.js';
 import { routing } from './middleware/routing.js';
+import { storefrontCache } from './middleware/storefront-cache.js';
 import type { Prefetch } from './prefetch.js';
 import { type ApiRequest, enteringStack } from './request.js';
 
@@ -44,6 +45,7 @@ export function apiHandler(
     .use(authentication(prefetch, servedKey))
     .use(rateLimit())
     .use(routing(servedKey))
+    .use(storefrontCache())
     .use(authorization())
     .use(bodyDecoding())
     .use(rateLimitGate())

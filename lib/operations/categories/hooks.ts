@@ -3,7 +3,8 @@ import type { EntityHooks } from '../crud.js';
 import { treeOf } from '../tree/tree.js';
 import { reindexProductsUnder } from './product-tree.js';
 import { requireCompany } from './rules.js';
-import type { CategoryStore } from './store.js';
+import type { CategoryRecord, CategoryStore } from './store.js';
+import { restrictionItems, restrictionRemoval, withUsergroupIds } from './usergroups.js';
 
 /**
  * The hooks of the generic operations of /categories: a category's place in the tree (lib/operations/tree/:
@@ -22,13 +23,16 @@ export function categoryHooksFor(store: CategoryStore): EntityHooks<typeof categ
     afterDelete: (deleted) => store.deletePosts(deleted.category_id),
     create: async (values) => {
       requireCompany(values.company_id);
-      return categoryTree.create(values);
+      return categoryTree.create(await withUsergroupIds(values));
     },
     withId: categoryTree.withId,
     update: async (changes, current) => {
       requireCompany(changes.company_id);
-      return categoryTree.update(changes, current);
+      return categoryTree.update(await withUsergroupIds(changes), current);
     },
+    extraItems: () => (record, previous) =>
+      restrictionItems(record as CategoryRecord, previous as CategoryRecord | undefined),
+    removeItems: restrictionRemoval,
     afterWrite: categoryTree.afterWrite,
     alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),
     decorate: async (records, view) => {

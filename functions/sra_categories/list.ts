@@ -1,0 +1,4 @@
+import { sraCategoriesList } from '../../lib/operations/storefront/categories.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_categories.list', sraCategoriesList);

@@ -1,0 +1,4 @@
+import { sraProductGet } from '../../lib/operations/storefront/products.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_products.get', sraProductGet);

@@ -1,0 +1,57 @@
+import { listRecords } from '../../db/entity-list.js';
+import { getRecordWithCounts } from '../../db/entity-store.js';
+import type { ListCondition } from '../../db/list-filter.js';
+import { categoriesEntity } from '../../entities/categories.js';
+import { NotFoundError } from '../../errors.js';
+import { ok } from '../../http/response.js';
+import { parseId } from '../../http/route.js';
+import type { Operation } from '../../stack/api-handler.js';
+import { categoryHooks } from '../categories/index.js';
+import { assertVisible, listOperation, presentAll } from '../crud.js';
+import { storefrontQuery, switchOn } from './query.js';
+import { shopperOf } from './shopper.js';
+import { categoryVisible, type Hidden, hiddenFor } from './visibility.js';
+
+/**
+ * `sra_categories` (CS-Cart's SraCategories; SPEC §11): the category tree a shopper sees — lists show active
+ * categories (A) of open stores whose `usergroup_ids` let the shopper in (`parent_id` for one level); a single one
+ * may also be hidden (H, reached by link), and `get_subcategories=Y` adds its visible children as `subcategories`.
+ */
+
+/** The conditions that keep what the shopper may not see out of a list of categories. */
+function visibleCategories(hidden: Hidden): ListCondition[] {
+  const out: ListCondition[] = [{ rule: { field: 'status', op: 'eq' }, values: ['A'] }];
+  if (hidden.categories.length > 0) out.push({ rule: { field: 'category_id', op: 'none' }, values: hidden.categories });
+  if (hidden.companies.length > 0) out.push({ rule: { field: 'company_id', op: 'none' }, values: hidden.companies });
+  return out;
+}
+
+export const sraCategoriesList: Operation = async (request) => {
+  const hidden = await hiddenFor(await shopperOf(request));
+  const scope = visibleCategories(hidden);
+  return listOperation(categoriesEntity, { ...categoryHooks, scope: () => scope })({
+    ...request,
+    query: storefrontQuery(request.query),
+  });
+};
+
+export const sraCategoryGet: Operation = async (request) => {
+  const shopper = await shopperOf(request);
+  const id = parseId(request.route.id);
+  const [{ record: found, counts }, hidden] = await Promise.all([
+    getRecordWithCounts(categoriesEntity, id, categoryHooks.alongsideCounts!(id)),
+    hiddenFor(shopper),
+  ]);
+  const record = assertVisible(categoriesEntity, request, found);
+  if (!categoryVisible(record, hidden, shopper)) throw new NotFoundError();
+  const [category] = await presentAll(categoriesEntity, categoryHooks, [{ ...record, ...counts }], 'single');
+  if (!switchOn(request.query.get_subcategories)) return ok(category);
+  const { records } = await listRecords(categoriesEntity, {
+    conditions: [{ rule: { field: 'parent_id', op: 'eq' }, values: [id] }, ...visibleCategories(hidden)],
+    sortBy: 'id',
+    descending: false,
+    page: 1,
+  });
+  const subcategories = await presentAll(categoriesEntity, categoryHooks, records, 'list');
+  return ok({ ...category, subcategories });
+};

@@ -1,0 +1,114 @@
+import Big from 'big.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import { getRecords } from '../../db/entity-store.js';
+import { featuresEntity } from '../../entities/features.js';
+
+/**
+ * The filters of a storefront product list (`get_filters=true`, SPEC §11), as CS-Cart's SraProducts answers them
+ * (`filter_id`, `filter`, `feature_id`, `filter_style`, `field_type`, `variants` as a list): one per active feature
+ * with variants (S, M, E, and N used as a select) with each variant's `product_count` within the result, one slider
+ * per number feature (O, D, N used as a number) and one for the price, with `min` and `max`. A filter's id is its
+ * feature's, so `features_hash` names features' variants. Built from the products of the result (`products`, each
+ * already at the shopper's price) and `selected` (features_hash: feature → variants).
+ */
+const CHOICE_TYPES = ['S', 'M', 'E', 'N'];
+
+interface FeatureValue {
+  feature_type?: string;
+  variant_id?: string;
+  variant?: string;
+  value_int?: number | string | null;
+}
+
+interface Tally {
+  variants: Map<string, { variant: string; count: number }>;
+  min?: Big;
+  max?: Big;
+}
+
+const bounds = (tally: Tally, value: Big) => {
+  if (!tally.min || value.lt(tally.min)) tally.min = value;
+  if (!tally.max || value.gt(tally.max)) tally.max = value;
+};
+
+function tallyOf(products: readonly EntityRecord[]): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const product of products) {
+    const features = (product.product_features ?? {}) as Record<string, FeatureValue>;
+    for (const [featureId, value] of Object.entries(features)) {
+      const tally = tallies.get(featureId) ?? { variants: new Map() };
+      tallies.set(featureId, tally);
+      const variantId = String(value.variant_id ?? '0');
+      if (variantId !== '0') {
+        const seen = tally.variants.get(variantId) ?? { variant: String(value.variant ?? ''), count: 0 };
+        seen.count += 1;
+        tally.variants.set(variantId, seen);
+      } else if (value.value_int !== null && value.value_int !== undefined && value.value_int !== '') {
+        bounds(tally, new Big(String(value.value_int)));
+      }
+    }
+  }
+  return tallies;
+}
+
+const sliderEnds = (tally: Tally, places?: number) => {
+  const text = (value: Big | undefined) =>
+    places === undefined ? (value ?? new Big(0)).toString() : (value ?? new Big(0)).toFixed(places);
+  return { min: text(tally.min), max: text(tally.max) };
+};
+
+export async function facetsOf(
+  products: readonly EntityRecord[],
+  selected: ReadonlyMap<number, readonly number[]>,
+): Promise<Array<Record<string, unknown>>> {
+  const tallies = tallyOf(products);
+  const features = await getRecords(featuresEntity, [...tallies.keys()].map(Number));
+  const filters: Array<Record<string, unknown>> = [];
+  for (const feature of features) {
+    if (feature.status !== 'A') continue;
+    const id = String(feature.feature_id);
+    const tally = tallies.get(id)!;
+    const type = String(feature.feature_type);
+    const common = {
+      filter_id: id,
+      feature_id: id,
+      filter: String(feature.description ?? ''),
+      feature_type: type,
+      field_type: 'F',
+      position: String(feature.position ?? 0),
+    };
+    if (CHOICE_TYPES.includes(type) && tally.variants.size > 0) {
+      const chosen = (selected.get(Number(id)) ?? []).map(String);
+      const variants = [...tally.variants]
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([variantId, { variant, count }]) => ({
+          variant_id: variantId,
+          variant,
+          product_count: count,
+          selected: chosen.includes(variantId),
+        }));
+      filters.push({
+        ...common,
+        filter_style: 'checkbox',
+        variants,
+        ...(chosen.length > 0 ? { selected_variants: variants.filter((v) => v.selected) } : {}),
+      });
+    } else if (tally.min !== undefined) {
+      filters.push({ ...common, filter_style: 'slider', ...sliderEnds(tally) });
+    }
+  }
+  const price: Tally = { variants: new Map() };
+  for (const product of products) bounds(price, new Big(String(product.price ?? '0')));
+  if (products.length > 0)
+    filters.push({
+      filter_id: '0',
+      feature_id: '0',
+      filter: 'Price',
+      feature_type: '',
+      field_type: 'P',
+      position: '0',
+      filter_style: 'slider',
+      ...sliderEnds(price, 2),
+    });
+  return filters;
+}

@@ -1,0 +1,134 @@
+import { listRecords } from '../../db/entity-list.js';
+import { getRecord } from '../../db/entity-store.js';
+import type { ListCondition } from '../../db/list-filter.js';
+import { categoriesEntity } from '../../entities/categories.js';
+import { optionsEntity } from '../../entities/options.js';
+import { present } from '../../entities/present.js';
+import { productsEntity } from '../../entities/products.js';
+import { readFilters } from '../../entities/validate.js';
+import { NotFoundError } from '../../errors.js';
+import { ok } from '../../http/response.js';
+import { parseId } from '../../http/route.js';
+import type { Operation } from '../../stack/api-handler.js';
+import type { ApiRequest } from '../../stack/request.js';
+import { assertVisible, type EntityHooks, listConditions, listOperation, presentAll } from '../crud.js';
+import { optionsOfProduct } from '../options.js';
+import { shopperPrice } from '../product-prices.js';
+import { productHooks } from '../products.js';
+import { facetsOf } from './facets.js';
+import { withFormattedPrices } from './prices.js';
+import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
+import { type Shopper, shopperOf } from './shopper.js';
+import { categoryVisible, type Hidden, hiddenFor, hidingConditions, isVisible } from './visibility.js';
+
+/**
+ * `sra_products` (CS-Cart's storefront add-on, SraProducts; SPEC §11): the product search of /products (lib/
+ * operations/products.ts, the same list machinery and costs) with what a shopper may see laid over it — active
+ * products of open stores outside hidden categories, at the shopper's price — and the add-on's extras: formatted
+ * prices, `amount=N` quantity prices, `get_filters=true` facets, `features_hash`, `company_ids`.
+ */
+
+type ProductHooks = EntityHooks<typeof productsEntity>;
+
+/** The most products a facet count reads (`get_filters`): a larger result's filters count its first ones. */
+const FACET_LIMIT = 1000;
+
+/** `features_hash` as conditions: per filter the products with that feature (an index) and one of its variants (the record). */
+function featureConditions(selected: ReadonlyMap<number, readonly number[]>): ListCondition[] {
+  return [...selected].flatMap(([featureId, variants]) => [
+    { rule: { field: 'feature_ids', op: 'eq' }, values: [featureId] },
+    { rule: { field: 'feature_variants', op: 'eq' }, values: [...variants] },
+  ]);
+}
+
+/** Everything a shopper's list applies besides the query's own filters. */
+function catalogueConditions(query: Record<string, string>, hidden: Hidden): ListCondition[] {
+  const companies = idsParameter(query, 'company_ids');
+  return [
+    { rule: { field: 'status', op: 'eq' }, values: ['A'] },
+    ...hidingConditions(hidden, 'category_ids'),
+    ...(companies ? [{ rule: { field: 'company_id', op: 'eq' as const }, values: companies }] : []),
+    ...featureConditions(featuresHash(query)),
+  ];
+}
+
+/** The product hooks with a shopper's scope and price (quantity `amount`). */
+function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = []): ProductHooks {
+  return {
+    ...productHooks,
+    scope: () => scope,
+    decorate: async (records, view) => {
+      // Priced from the stored rows, before the single view turns them into CS-Cart's shown `prices`.
+      const prices = records.map((record) => shopperPrice(record.price, record.prices, shopper.groups, amount));
+      const decorated = await productHooks.decorate!(records, view);
+      return decorated.map((record, i) => ({ ...record, price: prices[i]!, base_price: prices[i]! }));
+    },
+  };
+}
+
+/** `/categories/:id/sra_products`: that category (404 unless the shopper may open it) is the list's `cid`. */
+async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hidden): Promise<string | undefined> {
+  if (request.route.id === undefined) return undefined;
+  const category = await getRecord(categoriesEntity, parseId(request.route.id));
+  if (!category || !categoryVisible(category, hidden, shopper)) throw new NotFoundError();
+  return String(category.category_id);
+}
+
+/** GET sra_products (and `/categories/:id/sra_products`). */
+export const sraProductsList: Operation = async (request) => {
+  const shopper = await shopperOf(request);
+  const amount = amountParameter(request.query);
+  const hidden = await hiddenFor(shopper);
+  const cid = await categoryOfPath(request, shopper, hidden);
+  const query = storefrontQuery(cid === undefined ? request.query : { ...request.query, cid });
+  const scope = catalogueConditions(query, hidden);
+  // Another vendor's offers of the same product: this catalogue has no shared master products, so none.
+  if (query.vendor_products_by_product_id !== undefined) {
+    idsParameter(query, 'vendor_products_by_product_id');
+    scope.push({ rule: { field: 'product_id', op: 'eq' }, values: [0] });
+  }
+  const hooks = shopperHooks(shopper, amount, scope);
+  const listed = { ...request, query };
+  const result = await listOperation(productsEntity, hooks)(listed);
+  const body = result.body as Record<string, unknown> & { products: Array<Record<string, unknown>> };
+  body.products = body.products.map(withFormattedPrices);
+  if (switchOn(query.get_filters)) {
+    const conditions = await listConditions(productsEntity, hooks, listed, readFilters(productsEntity, query));
+    const { records } = await listRecords(productsEntity, {
+      conditions,
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+      itemsPerPage: FACET_LIMIT,
+    });
+    const priced = await hooks.decorate!(records, 'list');
+    body.filters = await facetsOf(priced as never, featuresHash(query));
+  }
+  return ok(body);
+};
+
+/** The product's options, keyed by option id as CS-Cart's product data holds them ([] without any). */
+async function productOptions(productId: number): Promise<Record<string, unknown> | never[]> {
+  const options = (await optionsOfProduct(productId)).filter((option) => (option.status ?? 'A') === 'A');
+  if (options.length === 0) return [];
+  return Object.fromEntries(
+    options.map((option) => [String(option.option_id), present(optionsEntity, option, 'single')]),
+  );
+}
+
+/** GET sra_products/:id: an active or hidden (H: by link only) product the shopper may see, else a 404. */
+export const sraProductGet: Operation = async (request) => {
+  const shopper = await shopperOf(request);
+  const amount = amountParameter(request.query);
+  const id = parseId(request.route.id);
+  const [found, hidden] = await Promise.all([getRecord(productsEntity, id), hiddenFor(shopper)]);
+  const record = assertVisible(productsEntity, request, found);
+  const shown =
+    (record.status === 'A' || record.status === 'H') && isVisible(record, record.category_ids ?? [], hidden);
+  if (!shown) throw new NotFoundError();
+  const [[product], options] = await Promise.all([
+    presentAll(productsEntity, shopperHooks(shopper, amount), [record], 'single'),
+    productOptions(id),
+  ]);
+  return ok(withFormattedPrices({ ...product, product_options: options, has_options: !Array.isArray(options) }));
+};

@@ -1,0 +1,72 @@
+import { idsInIndex } from '../../db/entity-list.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import type { ListCondition } from '../../db/list-filter.js';
+import { categoryGroups, restrictedCategories } from '../../db/restricted-categories.js';
+import { categoriesEntity } from '../../entities/categories.js';
+import { COMPANY_STATUSES, companiesStorage } from '../../entities/companies.js';
+import type { StoredValue } from '../../entities/types.js';
+import type { Shopper } from './shopper.js';
+
+/**
+ * What a shopper may not see (SPEC §11): the categories that are disabled or whose `usergroup_ids` leave all of the
+ * shopper's groups out, and the stores that are not active. Each is read from a partition that holds exactly those
+ * (the categories' `status` D index, the restricted-categories partition, the companies' inactive `status`
+ * indexes): its cost follows how many such objects the store has, never the catalogue's size.
+ */
+export interface Hidden {
+  categories: number[];
+  companies: number[];
+}
+
+const CLOSED_COMPANY_STATUSES = COMPANY_STATUSES.filter((status) => status !== 'A');
+
+/** Does a category's or product price row's group list let one of these groups in? */
+export const admits = (allowed: readonly number[], groups: readonly number[]) =>
+  allowed.some((id) => id === 0 || groups.includes(id));
+
+export async function hiddenFor(shopper: Shopper): Promise<Hidden> {
+  const [restricted, disabled, ...closed] = await Promise.all([
+    restrictedCategories(),
+    idsInIndex(categoriesEntity, 'status', 'D'),
+    ...CLOSED_COMPANY_STATUSES.map((status) => idsInIndex(companiesStorage, 'status', status)),
+  ]);
+  const unseen = [...restricted].filter(([, groups]) => !admits(groups, shopper.groups)).map(([id]) => id);
+  return {
+    categories: [...new Set([...disabled, ...unseen])].sort((a, b) => a - b),
+    companies: closed.flat().sort((a, b) => a - b),
+  };
+}
+
+/**
+ * The list conditions that keep hidden objects out, judged on the index items a list reads anyway (the products'
+ * items carry `category_ids` and `company_id`): a product in a hidden category, or of a closed store, is never
+ * listed. A product in several categories shows only when none of them is hidden (stricter than CS-Cart, which
+ * needs one visible: DynamoDB cannot judge "one of the list outside the set" on an index item).
+ */
+export function hidingConditions(hidden: Hidden, categoryField: string): ListCondition[] {
+  const out: ListCondition[] = [];
+  if (hidden.categories.length > 0) out.push({ rule: { field: categoryField, op: 'none' }, values: hidden.categories });
+  if (hidden.companies.length > 0) out.push({ rule: { field: 'company_id', op: 'none' }, values: hidden.companies });
+  return out;
+}
+
+/** The same judgement on one record (a GET of one object). */
+export function isVisible(
+  record: Record<string, StoredValue | undefined>,
+  categoryIds: readonly number[],
+  hidden: Hidden,
+) {
+  return (
+    !hidden.companies.includes(Number(record.company_id ?? 0)) &&
+    !categoryIds.some((id) => hidden.categories.includes(Number(id)))
+  );
+}
+
+/** A category a shopper may open by id: active or hidden (H: reachable by link), in groups they belong to, of an open store. */
+export function categoryVisible(category: EntityRecord, hidden: Hidden, shopper: Shopper) {
+  return (
+    (category.status === 'A' || category.status === 'H') &&
+    admits(categoryGroups(category), shopper.groups) &&
+    !hidden.companies.includes(Number(category.company_id ?? 0))
+  );
+}
