@@ -19,7 +19,7 @@ import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
 import { type Shopper, shopperOf } from './shopper.js';
-import { categoryVisible, type Hidden, hiddenFor, hidingConditions, isVisible } from './visibility.js';
+import { categoryVisible, type Hidden, hiddenFor, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
 
 /**
  * `sra_products` (CS-Cart's storefront add-on, SraProducts; SPEC §11): the product search of /products (lib/
@@ -81,7 +81,7 @@ export const sraProductsList: Operation = async (request) => {
   const hidden = await hiddenFor(shopper);
   const cid = await categoryOfPath(request, shopper, hidden);
   const query = storefrontQuery(cid === undefined ? request.query : { ...request.query, cid });
-  const scope = catalogueConditions(query, hidden);
+  const scope = catalogueConditions(query, await hiddenProducts(hidden));
   // Another vendor's offers of the same product: this catalogue has no shared master products, so none.
   if (query.vendor_products_by_product_id !== undefined) {
     idsParameter(query, 'vendor_products_by_product_id');

@@ -1,5 +1,5 @@
 import { idsInIndex } from '../../db/entity-list.js';
-import type { EntityRecord } from '../../db/entity-store.js';
+import { countsOf, type EntityRecord } from '../../db/entity-store.js';
 import type { ListCondition } from '../../db/list-filter.js';
 import { categoryGroups, restrictedCategories } from '../../db/restricted-categories.js';
 import { categoriesEntity } from '../../entities/categories.js';
@@ -35,6 +35,26 @@ export async function hiddenFor(shopper: Shopper): Promise<Hidden> {
     categories: [...new Set([...disabled, ...unseen])].sort((a, b) => a - b),
     companies: closed.flat().sort((a, b) => a - b),
   };
+}
+
+/** Those of `ids` that hold at least one product (by `index`'s count items: one BatchGetItem). */
+async function holdingProducts(index: string, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const counts = await countsOf('product', index, ids);
+  return ids.filter((id) => (counts.get(String(id)) ?? 0) > 0);
+}
+
+/**
+ * The hidden categories and closed stores that hold products: only those need judging on a product list. A list
+ * with nothing to judge keeps its count item for `total_items` (no COUNT of its range), so a store whose hidden
+ * categories and closed stores are empty — the usual case — pays nothing for them at any catalogue size.
+ */
+export async function hiddenProducts(hidden: Hidden): Promise<Hidden> {
+  const [categories, companies] = await Promise.all([
+    holdingProducts('category_ids', hidden.categories),
+    holdingProducts('company_id', hidden.companies),
+  ]);
+  return { categories, companies };
 }
 
 /**
