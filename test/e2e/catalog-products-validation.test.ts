@@ -119,7 +119,6 @@ describe('POST, GET, PUT, DELETE /products', () => {
         product_type: 'V',
         parent_product_id: 3,
         shared_product: 'Y',
-        prices: [{ price: '1.00' }],
         has_options: true,
         list_discount: 9,
         feature_ids: [1],

@@ -16,7 +16,15 @@ describe('readConfig', () => {
       rateLimitBurst: 200,
       idempotencyLockSeconds: 15,
       storefrontUrl: 'http://localhost/index.php',
+      storefrontCacheSeconds: 60,
     });
+  });
+
+  it("reads STOREFRONT_CACHE_SECONDS (a guest's catalogue max-age); anything but a non-negative integer is 60", () => {
+    expect(readConfig({ STOREFRONT_CACHE_SECONDS: '300' }).storefrontCacheSeconds).toBe(300);
+    expect(readConfig({ STOREFRONT_CACHE_SECONDS: '0' }).storefrontCacheSeconds).toBe(0);
+    expect(readConfig({ STOREFRONT_CACHE_SECONDS: '-5' }).storefrontCacheSeconds).toBe(60);
+    expect(readConfig({ STOREFRONT_CACHE_SECONDS: 'soon' }).storefrontCacheSeconds).toBe(60);
   });
 
   it('reads STOREFRONT_URL; anything but an absolute http(s) URL without a query falls back to the default', () => {
