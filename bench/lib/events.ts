@@ -15,8 +15,10 @@ export interface RequestSpec {
   query?: Record<string, string>;
   /** Sent as JSON with Content-Type application/json. */
   body?: unknown;
-  /** `Basic base64(email:key)` */
+  /** `Basic base64(email:key)`; empty: no Authorization header (a storefront guest). */
   authorization: string;
+  /** Other request headers (a guest's Storefront-Api-Access-Key). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,11 @@ export function proxyEvent(spec: RequestSpec): APIGatewayProxyEvent {
     pathParameters: spec.pathParameters,
     query: spec.query,
     body: spec.body,
-    headers: { Accept: 'application/json', Authorization: spec.authorization },
+    headers: {
+      Accept: 'application/json',
+      ...(spec.authorization ? { Authorization: spec.authorization } : {}),
+      ...spec.headers,
+    },
     sourceIp: SOURCE_IP,
   });
 }

@@ -9,7 +9,7 @@ import type { ScaleWorld } from './scale-world.js';
  * price band, a recent day), so the read units should stay flat when the store grows.
  */
 
-export type Entity = 'products' | 'orders' | 'users';
+export type Entity = 'products' | 'orders' | 'users' | 'sra_products';
 
 export interface Lookup {
   entity: Entity;
@@ -17,6 +17,8 @@ export interface Lookup {
   /** Query string values; `variant` makes repetitions look up different objects (exact-SKU ceilings). */
   query(world: ScaleWorld, variant: number): Record<string, string>;
   vendor: boolean;
+  /** A storefront page: measured for root, a guest and a signed-in customer (bench/lib/shoppers.ts). */
+  storefront?: boolean;
 }
 
 const page = { items_per_page: '10' };
@@ -198,6 +200,23 @@ export const LOOKUPS: readonly Lookup[] = [
     label: 'sort_by=type, page 2',
     query: () => ({ ...page, user_type: 'C', sort_by: 'type', page: '2' }),
     vendor: false,
+  },
+  // A shopper's catalogue pages (sra_products, SPEC §11 "Cost"): the first page, a category page (a leaf holds a
+  // quarter of the products), a search; as root (its own storefront account), a guest and a customer.
+  { entity: 'sra_products', label: 'catalogue page', query: () => ({ ...page }), vendor: false, storefront: true },
+  {
+    entity: 'sra_products',
+    label: 'cid=<leaf category>',
+    query: (w) => ({ ...page, cid: String(w.catalog.categories.leaf), subcats: 'N' }),
+    vendor: false,
+    storefront: true,
+  },
+  {
+    entity: 'sra_products',
+    label: 'q=alpha product, match=all',
+    query: () => ({ ...page, q: 'alpha product', match: 'all' }),
+    vendor: false,
+    storefront: true,
   },
 ];
 

@@ -14,6 +14,7 @@ import { productHooks } from '../../lib/operations/products.js';
 import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } from './catalog.js';
 import { basicAuthorization } from './events.js';
 import { seedUsers, writeAll } from './seed.js';
+import { createShoppers, type Shoppers } from './shoppers.js';
 import type { Caller } from './world.js';
 
 /**
@@ -30,6 +31,8 @@ export interface ScaleWorld {
   root: Caller;
   /** A vendor of store A (its own products and orders only). */
   vendor: Caller & { companyId: number };
+  /** A storefront guest and a signed-in customer. */
+  shoppers: Shoppers;
   catalog: Pick<Catalog, 'storeIds' | 'categories'>;
   /** Product i's id (product i is of store A when i is even). */
   productId: (i: number) => number;
@@ -175,6 +178,7 @@ export async function createScaleWorld(
     products,
     root,
     vendor,
+    shoppers: await createShoppers(),
     catalog,
     productId: (i) => firstProduct + i,
     customers: { count: customerCount, firstId: firstCustomer, email: customerEmail },

@@ -34,6 +34,7 @@ const HANDLERS: Record<string, () => Promise<{ handler: LambdaHandler }>> = {
   'orders.create': () => import('../../functions/orders/create.js'),
   'orders.update': () => import('../../functions/orders/update.js'),
   'users.list': () => import('../../functions/users/list.js'),
+  'sra_products.list': () => import('../../functions/sra_products/list.js'),
   'users.create': () => import('../../functions/users/create.js'),
 };
 const loaded = new Map<string, LambdaHandler>();
@@ -152,6 +153,7 @@ function listSpec(entity: Entity, query: Record<string, string>, caller: Caller)
     resource: `/api/${entity}`,
     query,
     authorization: caller.authorization,
+    ...(caller.headers ? { headers: caller.headers } : {}),
   };
 }
 
@@ -235,10 +237,18 @@ export interface SizeFigures {
   writes: WriteFigure[];
 }
 
+/** Who makes a lookup: root, and the vendor where it has one; a storefront page root, a guest and a customer. */
+const callersOf = (world: ScaleWorld, lookup: Lookup) =>
+  lookup.storefront
+    ? [world.root, world.shoppers.guest, world.shoppers.customer]
+    : lookup.vendor
+      ? [world.root, world.vendor]
+      : [world.root];
+
 export async function measureSize(world: ScaleWorld, say: (line: string) => void): Promise<SizeFigures> {
   const lookups: LookupFigure[] = [];
   for (const lookup of LOOKUPS) {
-    for (const caller of lookup.vendor ? [world.root, world.vendor] : [world.root]) {
+    for (const caller of callersOf(world, lookup)) {
       const figure = await measureLookup(world, lookup, caller);
       lookups.push(figure);
       say(

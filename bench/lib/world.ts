@@ -28,10 +28,13 @@ import { basicAuthorization } from './events.js';
  */
 
 export interface Caller {
-  label: 'non-root' | 'root';
+  label: 'non-root' | 'root' | 'guest' | 'customer';
   email: string;
   userId: number;
+  /** `Basic …`; empty for a storefront guest (its `headers` identify it). */
   authorization: string;
+  /** Headers besides Authorization (a guest's Storefront-Api-Access-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A customer linked (status A) to a customer group of its own: the target of membership requests. */
