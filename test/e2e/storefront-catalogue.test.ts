@@ -6,6 +6,7 @@
  * `usergroup_ids` and a product's `prices`, written and read back.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { productWithOptions } from '../support/catalog.js';
 import {
   adminCli,
   createCompany,
@@ -200,6 +201,35 @@ describe('sra_products: what a shopper may see', () => {
     expectStatus(await api('GET', `${PRODUCTS}/${ids.members}`, { auth: member }), 200);
     expect(await seen('', { auth: member })).toContain(ids.members);
     expect(await seen('', { auth: registered })).not.toContain(ids.members);
+  }, 60_000);
+
+  it('options, and a picked combination (selected_options) with its code and stock; a wrong pick is a 400', async () => {
+    const { productId, options } = await productWithOptions();
+    const [color, size] = options as [{ id: number; variants: string[] }, { id: number; variants: string[] }];
+    const combination = { [color.id]: color.variants[0], [size.id]: size.variants[1] };
+    expectStatus(
+      await api('POST', '/api/combinations', {
+        body: { product_id: productId, combination, amount: 3, product_code: `PICK-${word}` },
+      }),
+      201,
+    );
+    const plain = await api('GET', `${PRODUCTS}/${productId}`, guest);
+    expectStatus(plain, 200);
+    expect(Object.keys(plain.json.product_options).sort()).toEqual([String(color.id), String(size.id)].sort());
+    expect(plain.json.has_options).toBe(true);
+    const pick = `selected_options[${color.id}]=${color.variants[0]}&selected_options[${size.id}]=${size.variants[1]}`;
+    const picked = await api('GET', `${PRODUCTS}/${productId}?${pick}`, guest);
+    expectStatus(picked, 200);
+    expect(picked.json).toMatchObject({ product_code: `PICK-${word}`, amount: '3', selected_options: combination });
+    for (const wrong of [
+      `selected_options[${color.id}]=999999999`,
+      'selected_options[999999999]=1',
+      `selected_options[${color.id}]=x`,
+    ]) {
+      const refused = await api('GET', `${PRODUCTS}/${productId}?${wrong}`, guest);
+      expectError(refused, 400);
+      expect(refused.json.message).toContain('selected_options');
+    }
   }, 60_000);
 
   it("prices: the shopper's usergroup price, the quantity price with amount=N", async () => {

@@ -1,5 +1,5 @@
 import { listRecords } from '../../db/entity-list.js';
-import { getRecord } from '../../db/entity-store.js';
+import { type EntityRecord, getRecord } from '../../db/entity-store.js';
 import type { ListCondition } from '../../db/list-filter.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { optionsEntity } from '../../entities/options.js';
@@ -18,6 +18,7 @@ import { productHooks } from '../products.js';
 import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
+import { combinationFields, selectedOptionsOf } from './selected-options.js';
 import { type Shopper, shopperOf } from './shopper.js';
 import { categoryVisible, type Hidden, hiddenFor, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
 
@@ -107,19 +108,27 @@ export const sraProductsList: Operation = async (request) => {
   return ok(body);
 };
 
-/** The product's options, keyed by option id as CS-Cart's product data holds them ([] without any). */
-async function productOptions(productId: number): Promise<Record<string, unknown> | never[]> {
-  const options = (await optionsOfProduct(productId)).filter((option) => (option.status ?? 'A') === 'A');
+/** The product's active options. */
+async function activeOptions(productId: number) {
+  return (await optionsOfProduct(productId)).filter((option) => (option.status ?? 'A') === 'A');
+}
+
+/** The options keyed by option id as CS-Cart's product data holds them ([] without any). */
+function productOptions(options: readonly EntityRecord[]): Record<string, unknown> | never[] {
   if (options.length === 0) return [];
   return Object.fromEntries(
     options.map((option) => [String(option.option_id), present(optionsEntity, option, 'single')]),
   );
 }
 
-/** GET sra_products/:id: an active or hidden (H: by link only) product the shopper may see, else a 404. */
+/**
+ * GET sra_products/:id: an active or hidden (H: by link only) product the shopper may see, else a 404; with
+ * `selected_options[..]` the picked combination's code and stock (./selected-options.ts).
+ */
 export const sraProductGet: Operation = async (request) => {
   const shopper = await shopperOf(request);
   const amount = amountParameter(request.query);
+  const picked = selectedOptionsOf(request.query);
   const id = parseId(request.route.id);
   const [found, hidden] = await Promise.all([getRecord(productsEntity, id), hiddenFor(shopper)]);
   const record = assertVisible(productsEntity, request, found);
@@ -128,7 +137,11 @@ export const sraProductGet: Operation = async (request) => {
   if (!shown) throw new NotFoundError();
   const [[product], options] = await Promise.all([
     presentAll(productsEntity, shopperHooks(shopper, amount), [record], 'single'),
-    productOptions(id),
+    activeOptions(id),
   ]);
-  return ok(withFormattedPrices({ ...product, product_options: options, has_options: !Array.isArray(options) }));
+  const combination = picked ? await combinationFields(id, picked, options) : {};
+  const listed = productOptions(options);
+  return ok(
+    withFormattedPrices({ ...product, product_options: listed, has_options: !Array.isArray(listed), ...combination }),
+  );
 };
