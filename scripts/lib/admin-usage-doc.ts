@@ -8,7 +8,7 @@ import { ADMIN_USAGE } from './admin-usage.js';
 export const ADMIN_USAGE_DOC = 'docs/configuration.md';
 export const ADMIN_USAGE_MARKER = '<!-- npm run admin -- --help, written by npm run generate: do not edit -->';
 
-/** The page with its usage block replaced by the current usage (unchanged when it has no marker). */
+/** The page with its usage block replaced by the current usage; a page that lost its marker line is an error. */
 export function withAdminUsage(markdown: string): string {
   const at = markdown.indexOf(ADMIN_USAGE_MARKER);
   if (at < 0) throw new Error(`${ADMIN_USAGE_DOC} has lost its marker line: ${ADMIN_USAGE_MARKER}`);
