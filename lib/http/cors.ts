@@ -1,7 +1,8 @@
 import { config } from '../config.js';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key';
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Storefront-Api-Access-Key';
 /** Response headers a browser script may read (besides the CORS-safelisted ones). */
 const EXPOSED_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed';
 

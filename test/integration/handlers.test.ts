@@ -173,6 +173,8 @@ describe('handlers invoked in-process', () => {
       // Conditional requests: a browser may send If-Match / If-None-Match and read the ETag.
       expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/If-Match.*If-None-Match/);
       expect(String(allowed.headers['access-control-allow-headers'])).toContain('Idempotency-Key');
+      // A browser shop front sends the store's key as a guest (SPEC §4, §11).
+      expect(String(allowed.headers['access-control-allow-headers'])).toContain('Storefront-Api-Access-Key');
       // …and read the ETag, the rate-limit headers and whether an answer was replayed.
       expect(String(allowed.headers['access-control-expose-headers']).split(', ')).toEqual([
         'ETag',
