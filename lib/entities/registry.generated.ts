@@ -23,6 +23,11 @@ import { settingsEntity } from './settings.js';
 import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
+import { sraNotificationsEntity } from './sra-notifications.js';
+import { sraProfileFieldsEntity } from './sra-profile-fields.js';
+import { sraProfileEntity } from './sra-profile.js';
+import { sraUnviewedNotificationsEntity } from './sra-unviewed-notifications.js';
+import { sraWishListEntity } from './sra-wish-list.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -60,6 +65,11 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   shipmentsEntity,
   shippingsEntity,
   sraCartContentEntity,
+  sraNotificationsEntity,
+  sraProfileEntity,
+  sraProfileFieldsEntity,
+  sraUnviewedNotificationsEntity,
+  sraWishListEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,
