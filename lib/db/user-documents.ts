@@ -6,13 +6,13 @@ import { ConditionFailed, retryOnConditionFailed } from './transact.js';
 
 /**
  * Small documents that belong to one shopper and are only ever read and written whole, by that shopper: the wish
- * list, the notifications' viewed mark (lib/operations/storefront-account/). One item each, `<KIND>#<user_id>` /
+ * list (lib/operations/storefront-account/wish-list.ts). One item each, `<KIND>#<user_id>` /
  * `<KIND>`, so a read is one GetItem and a write one conditional PutItem (or DeleteItem) on the version read: two
  * requests of one shopper never lose each other's change. A document stays small (its operations bound it), far
  * below DynamoDB's 400 KB item limit.
  */
 
-export type UserDocumentKind = 'WISHLIST' | 'NOTIFICATIONS';
+export type UserDocumentKind = 'WISHLIST';
 
 export interface UserDocument {
   version: number;

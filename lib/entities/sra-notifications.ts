@@ -35,7 +35,7 @@ export const sraNotificationsEntity: EntityDefinition = {
   },
   // The device item (GetItem), the id counter (UpdateItem), both items (PutItem in one transaction); delete: GetItem, DeleteItem.
   deployment: {
-    domain: 'accounts',
+    domain: 'shoppers',
     functions: {
       create: { access: ['GetItem', 'UpdateItem', 'PutItem'] },
       delete: { access: ['GetItem', 'DeleteItem'] },

@@ -55,5 +55,5 @@ export const sraProfileFieldsEntity: EntityDefinition = {
     },
   },
   // Answers from the code: no DynamoDB.
-  deployment: { domain: 'accounts', functions: { list: { access: [] } } },
+  deployment: { domain: 'shoppers', functions: { list: { access: [] } } },
 };

@@ -98,11 +98,11 @@ export const sraProfileEntity: EntityDefinition = {
   // The user (GetItem of the profile, BatchGetItem of its company), the users' create and update transactions, the
   // login item's password (PutItem), the token (PutItem), the first store of an Ultimate registration (Query).
   deployment: {
-    domain: 'accounts',
+    domain: 'shoppers',
     functions: {
       list: { access: ['GetItem'] },
       get: { access: ['GetItem'] },
-      create: { access: { table: ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'Query'], index: [] } },
+      create: { access: ['GetItem', 'UpdateItem', 'PutItem', 'ConditionCheckItem', 'Query'] },
       update: { access: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
     },
   },

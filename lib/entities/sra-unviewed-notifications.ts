@@ -16,9 +16,9 @@ const NOTIFICATION = {
 
 /**
  * The signed-in shopper's unviewed notifications (the mobile app's `sra_unviewed_notifications`): GET the list
- * (`{"notifications": [...], "params": {"total_items"}}`, newest first; empty while nothing has notified them), and
- * `GET /sra_unviewed_notifications/mark_as_viewed?time=<YYYY-MM-DD HH:MM:SS>` marks all up to that time viewed (200;
- * any other id: 404). lib/operations/storefront-account/notifications.ts.
+ * (`{"notifications": [...], "params": {"total_items"}}`: empty, as nothing in this API notifies shoppers yet), and
+ * `GET /sra_unviewed_notifications/mark_as_viewed?time=<YYYY-MM-DD HH:MM:SS>` (200; a bad time 400; any other id:
+ * 404). lib/operations/storefront-account/notifications.ts.
  */
 export const sraUnviewedNotificationsEntity: EntityDefinition = {
   name: 'sra_unviewed_notifications',
@@ -45,9 +45,6 @@ export const sraUnviewedNotificationsEntity: EntityDefinition = {
       },
     },
   },
-  // The NOTIFICATIONS document: GetItem; mark_as_viewed then a conditional PutItem.
-  deployment: {
-    domain: 'accounts',
-    functions: { list: { access: ['GetItem'] }, get: { access: ['GetItem', 'PutItem'] } },
-  },
+  // Answers from the code: no notifications are sent yet, so none are stored (lib/operations/storefront-account/).
+  deployment: { domain: 'shoppers', functions: { list: { access: [] }, get: { access: [] } } },
 };

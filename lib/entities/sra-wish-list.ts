@@ -32,12 +32,12 @@ export const sraWishListEntity: EntityDefinition = {
     bodySchemas: { create: cartDocs.bodySchemas!.create! },
     answerSchemas: { create: cartDocs.answerSchemas!.create! },
   },
-  // The WISHLIST document (GetItem, then a conditional PutItem or DeleteItem); the products and options (BatchGetItem).
+  // The WISHLIST document (GetItem, then a conditional PutItem or DeleteItem); the products and options by BatchGetItem.
   deployment: {
-    domain: 'accounts',
+    domain: 'shoppers',
     functions: {
-      list: { access: ['GetItem', 'BatchGetItem'] },
-      create: { access: ['GetItem', 'PutItem', 'BatchGetItem'] },
+      list: { access: ['GetItem'] },
+      create: { access: ['GetItem', 'PutItem'] },
       delete: { access: ['GetItem', 'PutItem', 'DeleteItem'] },
     },
   },

@@ -1,8 +1,7 @@
 import { removePushSubscription, savePushSubscription } from '../../db/push-subscriptions.js';
-import { readUserDocument, writeUserDocument } from '../../db/user-documents.js';
 import { sraNotificationsEntity } from '../../entities/sra-notifications.js';
 import { readBodyFields } from '../../entities/validate.js';
-import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
+import { invalidField, NotFoundError } from '../../errors.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
@@ -10,21 +9,9 @@ import type { Operation } from '../../stack/api-handler.js';
 /**
  * The shopper's notifications (CS-Cart's `SraNotifications` and the mobile app's unviewed notifications).
  * `/sra_notifications`: POST subscribes a device to push notifications (guests too), DELETE /:id ends the caller's own
- * subscription. `/sra_unviewed_notifications`: the signed-in shopper's notifications not yet viewed, newest first,
- * from their NOTIFICATIONS document (lib/db/user-documents.ts), and `/mark_as_viewed?time=` marks those up to a time
- * as viewed. Nothing in the API sends notifications yet, so the list is empty until something does.
+ * subscription. `/sra_unviewed_notifications`: the signed-in shopper's notifications not yet viewed, and
+ * `/mark_as_viewed?time=`; nothing in the API sends notifications yet, so the list is empty.
  */
-
-export interface StoredNotification {
-  notification_id: number;
-  title: string;
-  message: string;
-  severity: string;
-  section: string;
-  tag: string;
-  action_url: string;
-  timestamp: number;
-}
 
 /** POST /sra_notifications `{"device_id", "platform", "locale", "token"}` (each required, trimmed) → 201 `{"id"}`. */
 export const subscribeDevice: Operation = async ({ caller, body = {} }) => {
@@ -49,18 +36,12 @@ export const unsubscribeDevice: Operation = async ({ caller, route }) => {
   return noContent();
 };
 
-const notificationsOf = (document: Record<string, unknown> | undefined): StoredNotification[] =>
-  (document?.items as StoredNotification[] | undefined) ?? [];
-
-/** GET /sra_unviewed_notifications → `{"notifications": [...], "params": {"total_items"}}`, those after the viewed mark. */
-export const readUnviewedNotifications: Operation = async ({ caller }) => {
-  const document = await readUserDocument('NOTIFICATIONS', caller.userId);
-  const viewedUntil = Number(document?.viewed_until ?? 0);
-  const unviewed = notificationsOf(document)
-    .filter((notification) => notification.timestamp > viewedUntil)
-    .sort((a, b) => b.timestamp - a.timestamp);
-  return ok({ notifications: unviewed, params: { total_items: unviewed.length } });
-};
+/**
+ * GET /sra_unviewed_notifications → `{"notifications": [], "params": {"total_items": 0}}`. Nothing in this API sends a
+ * shopper notifications yet (no order-status or marketing messages), so there is nothing unviewed, and nothing to
+ * read: the answer costs no DynamoDB request. When notifications come, they and their viewed mark are the shopper's.
+ */
+export const readUnviewedNotifications: Operation = async () => ok({ notifications: [], params: { total_items: 0 } });
 
 /**
  * `time` of mark_as_viewed: CS-Cart's `YYYY-MM-DD HH:MM:SS` (UTC here), an ISO 8601 time or Unix seconds; absent:
@@ -77,18 +58,12 @@ export function viewedTime(sent: string | undefined, now = Date.now()): number {
 }
 
 /**
- * GET /sra_unviewed_notifications/mark_as_viewed?time= → 200 `{"success": true}`: every notification up to `time` is
- * viewed from now on (the mark never moves back). Any other id is a 404.
+ * GET /sra_unviewed_notifications/mark_as_viewed?time= → 200 `{"success": true}` (a `time` that is none: 400; any other
+ * id: 404). With no notifications (above) there is nothing to mark; a GET function writes nothing but bookkeeping
+ * (docs/deploy.md, "one IAM role per function"), so a viewed mark, when notifications come, belongs with them.
  */
-export const markNotificationsViewed: Operation = async ({ caller, route, query }) => {
-  // A GET of one object runs beside its authorization verdict (lib/stack/middleware/authorization.ts): this one
-  // writes, so it refuses by itself whoever the verdict would refuse before touching anything.
-  if (caller.storefront === 'guest' || caller.userType === 'V') throw new ForbiddenError();
+export const markNotificationsViewed: Operation = async ({ route, query }) => {
   if (route.id !== 'mark_as_viewed') throw new NotFoundError();
-  const until = viewedTime(query.time);
-  await writeUserDocument('NOTIFICATIONS', caller.userId, (current) => ({
-    items: notificationsOf(current),
-    viewed_until: Math.max(until, Number(current?.viewed_until ?? 0)),
-  }));
+  viewedTime(query.time);
   return ok({ success: true });
 };
