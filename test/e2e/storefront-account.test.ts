@@ -279,6 +279,31 @@ describe('GET and PUT /sra_profile (the own profile)', () => {
   }, 60_000);
 });
 
+describe('the path forms and parameters the apps send', () => {
+  it('/api/, /api/2.0/, /api/4.0/, a store context, the legacy form, a trailing slash; language parameters ride along', async () => {
+    const ada = await register();
+    for (const path of [
+      '/api/sra_profile',
+      '/api/2.0/sra_profile/',
+      `/api/4.0/stores/${companyId}/sra_profile/1`,
+      '/api.php?_d=4.0/sra_profile&ajax_custom=1',
+      '/api/4.0/sra_profile/?language=en&sl=en&lang_code=en&currency=USD',
+    ]) {
+      const response = await api('GET', path, { auth: ada.auth });
+      expectStatus(response, 200);
+      expect(response.json.email, path).toBe(ada.email);
+    }
+    for (const path of [
+      '/api/sra_wish_list',
+      '/api/2.0/sra_wish_list/?sl=en',
+      `/api/4.0/stores/${companyId}/sra_wish_list`,
+    ])
+      expect((await api('GET', path, { auth: ada.auth })).json, path).toEqual({ products: {} });
+    expectStatus(await api('GET', '/api/sra_profile_fields?language=en&location=checkout', guest()), 200);
+    expectStatus(await api('GET', '/api/2.0/sra_unviewed_notifications/', { auth: ada.auth }), 200);
+  }, 60_000);
+});
+
 describe('GET /sra_profile_fields', () => {
   it('the form per location and action, for guests too; a value out of range is a 400', async () => {
     const add = await api('GET', `${FIELDS}?location=profile&action=add`, guest());
