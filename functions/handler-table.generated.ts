@@ -102,6 +102,7 @@ import { handler as shippingsGet } from './shippings/get.js';
 import { handler as shippingsCreate } from './shippings/create.js';
 import { handler as shippingsUpdate } from './shippings/update.js';
 import { handler as shippingsDelete } from './shippings/delete.js';
+import { handler as sraAuthTokensCreate } from './sra_auth_tokens/create.js';
 import { handler as sraCartContentList } from './sra_cart_content/list.js';
 import { handler as sraCartContentCreate } from './sra_cart_content/create.js';
 import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
@@ -319,6 +320,7 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'shippings.create': shippingsCreate,
   'shippings.update': shippingsUpdate,
   'shippings.delete': shippingsDelete,
+  'sra_auth_tokens.create': sraAuthTokensCreate,
   'sra_cart_content.list': sraCartContentList,
   'sra_cart_content.create': sraCartContentCreate,
   'sra_cart_content.update': sraCartContentUpdate,

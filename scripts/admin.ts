@@ -1,41 +1,14 @@
 /**
- * The admin command line (SPEC §9): what the API deliberately cannot do.
- *   npm run admin -- create-user --email E --type A|C|V [--root] [--company N] [--firstname F] [--lastname L]
- *   npm run admin -- enable-api --email E        (prints the new key alone on the last line)
- *   npm run admin -- disable-api --email E
- *   npm run admin -- set-privileges --usergroup N <privilege>...   (none: clears them)
- *   npm run admin -- show-user --email E         (profile, groups, effective privileges)
- *   npm run admin -- set-password --email E [--generate]   (administration panel password; from the terminal or stdin)
- *   npm run admin -- replay-events --stage S     (the change feed's failed stream batches, from EventsConsumerFailureQueue)
- *   npm run admin -- migrate [--rate N]          (upgrades the table's items to the current layout; idempotent, resumable)
- *   npm run admin -- sweep-orphans [--settle S]  (deletes index items a stopped create left without their record)
- *   npm run admin -- storefront-key               (the store's Storefront-Api-Access-Key; made if there is none)
- *   npm run admin -- rotate-cursor-secret --stage S [--finish]   (a new cursor key; the old one verifies until the next rotation)
- *   npm run admin -- restore --stage S --to TIME [--switch]  (point-in-time restore into a new table, checked; docs/deploy.md)
- *   npm run admin -- switch-table --stage S --table NAME  (the table the stage uses from its next deploy; its own: back)
- *   npm run admin -- help                        (or --help: this usage)
+ * The admin command line (SPEC §9): what the API deliberately cannot do. Its commands and options are listed once,
+ * in scripts/lib/admin-usage.ts (`npm run admin -- --help`, and docs/configuration.md, written from it).
  * Add `--stage NAME` to act on a deployed stage's table instead of the local one.
  */
 import { parseArgs } from 'node:util';
+import { ADMIN_USAGE } from './lib/admin-usage.js';
 import { unreachableDatabaseMessage } from './lib/database-unreachable.js';
 import { useTarget } from './lib/target-env.js';
 
-const USAGE = `usage: npm run admin -- <command> [options] [--stage NAME]
-  create-user --email E --type A|C|V [--root] [--company N] [--firstname F] [--lastname L]
-  enable-api --email E
-  disable-api --email E
-  set-privileges --usergroup N <privilege>...
-  show-user --email E
-  set-password --email E [--generate]
-  replay-events --stage NAME     (the change feed's failed stream batches, consumed again)
-  migrate [--rate N]            (N records per second at most; default 50)
-  sweep-orphans [--settle S]    (index items whose record is missing S seconds later are deleted; default 60)
-  storefront-key
-  rotate-cursor-secret --stage S [--finish]
-  restore --stage S --to TIME|latest [--switch] (ISO 8601, e.g. 2026-11-26T07:00:00Z)
-  switch-table --stage S --table NAME  (used from the stage's next npm run deploy; store-api-S: back to its own)
-  help
-The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;
+const USAGE = ADMIN_USAGE;
 
 class UsageError extends Error {}
 

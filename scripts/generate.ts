@@ -1,10 +1,12 @@
 /**
  * `npm run generate`: writes the registry, the handler table and the serverless function list from the
- * entity definitions (scripts/lib/generated-files.ts). `npm start`, `npm run package` and `npm run deploy`
+ * entity definitions (scripts/lib/generated-files.ts), and docs/configuration.md's admin commands from the admin
+ * command line's usage. `npm start`, `npm run package` and `npm run deploy`
  * run it first; commit what it changes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_USAGE_DOC, withAdminUsage } from './lib/admin-usage-doc.js';
 import { generatedFiles } from './lib/generated-files.js';
 import { repoRoot } from './lib/repo.js';
 
@@ -16,7 +18,11 @@ const current = (path: string) => {
   }
 };
 
-for (const [file, content] of Object.entries(await generatedFiles())) {
+// docs/configuration.md's admin commands: the command line's own usage (scripts/lib/admin-usage-doc.ts).
+const adminDoc = current(join(repoRoot, ADMIN_USAGE_DOC));
+const written = { ...(await generatedFiles()), ...(adminDoc ? { [ADMIN_USAGE_DOC]: withAdminUsage(adminDoc) } : {}) };
+
+for (const [file, content] of Object.entries(written)) {
   const path = join(repoRoot, file);
   if (current(path) === content) continue;
   writeFileSync(path, content);

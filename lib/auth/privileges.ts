@@ -1,6 +1,6 @@
 /**
  * Every privilege name the store knows (CS-Cart's privilege table, SPEC §5 and
- * shared/cscart-entities.md). Names set on a group are validated against it.
+ * test/fixtures/cscart-entities.md, the live recording). Names set on a group are validated against it.
  */
 export const KNOWN_PRIVILEGES = [
   'view_usergroups',

@@ -41,3 +41,10 @@ export const authTokensEntity: EntityDefinition = {
   // The login item (GetItem), the failed-sign-in window (GetItem, and UpdateItem/PutItem of a failure), the token (PutItem).
   deployment: { domain: 'accounts', functions: { create: { access: ['GetItem', 'PutItem', 'UpdateItem'] } } },
 };
+
+/**
+ * The same sign-in at the path CS-Cart's storefront add-on, its mobile apps and the public storefront SDKs use:
+ * `POST /api/4.0/sra_auth_tokens` (SPEC §4; every path form answers alike). Its own function, as every entity
+ * has, running the same operation on the same fields.
+ */
+export const sraAuthTokensEntity: EntityDefinition = { ...authTokensEntity, name: 'sra_auth_tokens' };

@@ -1,7 +1,8 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { updateRecord } from '../db/entity-store.js';
+import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
-import { NotFoundError } from '../errors.js';
+import { invalidField, NotFoundError } from '../errors.js';
 import { inBatches } from '../in-batches.js';
 
 /** How many products lose their value of a deleted feature at once. */
@@ -14,6 +15,7 @@ const PARALLEL_PRODUCT_WRITES = 4;
  * has nothing left to remove.
  */
 export async function removeFeatureValues(featureId: number): Promise<void> {
+  await refuseWhileGroupsVaryBy(featureId);
   const productIds = await idsInIndex(productsEntity, 'feature_ids', featureId);
   await inBatches(productIds, PARALLEL_PRODUCT_WRITES, async (productId) => {
     try {
@@ -27,4 +29,19 @@ export async function removeFeatureValues(featureId: number): Promise<void> {
       if (!(error instanceof NotFoundError)) throw error;
     }
   });
+}
+
+/**
+ * A variation group names the features its products vary by; deleting one of them would leave the group's products
+ * pointing at a variant of nothing (a shopper's app shows broken variations). So the delete is a 400 naming the groups
+ * (one Query of the groups' `feature_ids` index), with nothing changed: delete those groups first.
+ */
+async function refuseWhileGroupsVaryBy(featureId: number): Promise<void> {
+  const groupIds = await idsInIndex(variationGroupsEntity, 'feature_ids', featureId);
+  if (groupIds.length === 0) return;
+  const shown = groupIds.slice(0, 20).join(', ') + (groupIds.length > 20 ? ', …' : '');
+  throw invalidField(
+    'feature_id',
+    `The feature is what the variation groups ${shown} vary by; delete those groups first`,
+  );
 }

@@ -1,3 +1,5 @@
+import { API_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.js';
+import { MAX_FAILURES, WINDOW_SECONDS } from '../db/login-attempts.js';
 import type { UserRecord } from '../db/records.js';
 import { type Html, html } from './html.js';
 import { PANEL_CSS_VERSION } from './styles.js';
@@ -87,7 +89,7 @@ ${notices(notice ? [notice] : [])}
   <div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required></div>
   <button type="submit">Sign in</button>
 </form>
-<p class="hint">Administrators get a password with <code>npm run admin -- set-password --email …</code>.</p>
+<p class="hint">Administrators get a password with <code>npm run admin -- set-password --email …</code>: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, no space at either end. ${MAX_FAILURES} failed sign-ins within ${WINDOW_SECONDS / 60} minutes lock that e-mail out from your address until the ${WINDOW_SECONDS / 60} minutes are over.</p>
 </div>`,
   );
 }
@@ -257,8 +259,8 @@ function storefrontPasswordTab(action: string, csrf: Html): Html {
   return html`<p>Customers never hold API access: only administrators and vendor administrators do. A customer signs in to the storefront (<code>POST /api/auth_tokens</code>) with a password.</p>
 <form method="post" action="${action}">
   ${csrf}
-  <div class="field"><label for="password">New storefront password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required></div>
-  <p class="hint">At least 8 characters. Only its hash is stored; the customer's earlier sign-ins stop working. Needs manage_users.</p>
+  <div class="field"><label for="password">New storefront password</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="${API_PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" required></div>
+  <p class="hint">${API_PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, no space at either end. Only its hash is stored; the customer's earlier sign-ins stop working. Needs manage_users.</p>
   <div class="actions"><button type="submit" name="action" value="password">Set password</button></div>
 </form>`;
 }

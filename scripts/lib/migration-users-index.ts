@@ -1,4 +1,4 @@
-import { upgradeUserIndex } from '../../lib/db/user-index-upgrade.js';
+import { markUserIndexReady, upgradeUserIndex } from '../../lib/db/user-index-upgrade.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -14,4 +14,6 @@ export const usersIndex: Migration = {
     const upgraded = await upgradeUserIndex(options.recordsPerSecond);
     options.log(`${this.id}: ${upgraded} user(s) given their copies`);
   },
+  // A new table's users are all written with their copies: the filters may read them from the start.
+  onNewTable: markUserIndexReady,
 };

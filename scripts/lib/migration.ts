@@ -9,6 +9,8 @@ export interface Migration {
   id: string;
   description: string;
   run(options: MigrationOptions, progress: Progress): Promise<void>;
+  /** What a table created on the current layout needs instead of the run (scripts/lib/migration-start.ts). */
+  onNewTable?(): Promise<void>;
 }
 
 /** Where a migration got to: a storage and the last sort key handled in its `all` partition. */

@@ -4,7 +4,7 @@ import { db } from '../../lib/db/client.js';
 import { ALL_INDEX, entityKeys } from '../../lib/db/entity-keys.js';
 import { getRecords } from '../../lib/db/entity-store.js';
 import { conditionHeld, readItem } from '../../lib/db/items.js';
-import { layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
+import { LAYOUT_VERSION, layoutMarkerItem, onCurrentLayout } from '../../lib/db/layout.js';
 import { hasPartitionShards, shardPks } from '../../lib/db/partition-shards.js';
 import { queryPages } from '../../lib/db/query.js';
 import { rewriteToCurrentLayout as rewriteRecord } from '../../lib/db/record-rewrite.js';
@@ -12,6 +12,7 @@ import { textRules } from '../../lib/db/text-items.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { countKeys } from './migration-count-keys.js';
+import { markNewTable, migrationMarker, tableStart } from './migration-start.js';
 import { usersIndex } from './migration-users-index.js';
 
 /**
@@ -36,7 +37,7 @@ export type { Migration, MigrationOptions, Progress } from './migration.js';
 import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 const table = () => config().tableName;
-const marker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
+const marker = migrationMarker;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const stored = () => Object.values(ENTITIES).filter((entity): entity is StoredEntityDefinition => 'storage' in entity);
@@ -288,11 +289,20 @@ export const MIGRATIONS: readonly Migration[] = [
   layout8,
 ];
 
-/** Runs the migrations not yet done on the configured table; returns the ids it ran. */
+/**
+ * Runs the migrations not yet done on the configured table; returns the ids it ran. A new table runs none (it is
+ * marked on the current layout), and a table on a newer layout than this code's is refused
+ * (scripts/lib/migration-start.ts).
+ */
 export async function runMigrations(
   options: MigrationOptions,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<string[]> {
+  if ((await tableStart(MIGRATIONS)) === 'new') {
+    await markNewTable(MIGRATIONS);
+    options.log(`a new table: item layout ${LAYOUT_VERSION} from the start, no migration needed`);
+    return [];
+  }
   const ran: string[] = [];
   for (const migration of migrations) {
     if (await readItem(marker(migration.id, 'DONE'))) continue;

@@ -51,6 +51,8 @@ export const ORDERS_AND_CONTENT_ACCESS: Record<string, Access> = {
   // Sign-in (lib/operations/auth-tokens.ts): the login item and the failed-sign-in window (GetItem), a failure
   // (UpdateItem, or PutItem of a new window), the token's hashed item (PutItem).
   'auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
+  // The same sign-in at the storefront add-on's path (/api/4.0/sra_auth_tokens).
+  'sra-auth-tokens-create': access(['GetItem', 'PutItem', 'UpdateItem']),
   // The storefront cart (lib/operations/carts/storefront.ts): the customer's carts record (GetItem), written with
   // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
   // and options are one BatchGetItem.

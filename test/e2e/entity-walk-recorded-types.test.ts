@@ -1,6 +1,6 @@
 /**
  * The recording itself as a fixture (test/support/recording.ts): for every entity section of
- * `../shared/cscart-entities.md` that records answer types, the same kind of object is read here over HTTP
+ * `test/fixtures/cscart-entities.md` that records answer types, the same kind of object is read here over HTTP
  * and compared key path by key path, nested lists and objects included (test/support/recorded-types.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -190,6 +190,31 @@ describe('product_variations_groups', () => {
     await createVariationGroup({ product_ids: [a, b] });
   });
 
+  it('DELETE of a feature a group varies by is a 400 naming the group, nothing changed; after the group goes, a 204', async () => {
+    const own = await catalog();
+    const a = await variantProduct(own, own.color.variants[0]!, own.size.variants[0]!);
+    const b = await variantProduct(own, own.color.variants[1]!, own.size.variants[0]!);
+    const group = await createVariationGroup({
+      product_ids: [a, b],
+      features: [{ feature_id: own.color.id, purpose: 'group_variation_catalog_item' }],
+    });
+    const refused = await api('DELETE', `/api/features/${own.color.id}`);
+    expectError(refused, 400);
+    expect(refused.json.message).toContain(`variation groups ${group.id} `);
+    expect(refused.json.errors).toEqual([{ field: 'feature_id', message: expect.stringContaining(String(group.id)) }]);
+    // Nothing changed: the feature, the products' values and the group are all still there.
+    expectStatus(await api('GET', `/api/features/${own.color.id}`), 200);
+    const product = await api('GET', `/api/products/${a}`);
+    expect(product.json.product_features[own.color.id]).toBeDefined();
+    const still = await api('GET', `/api/product_variations_groups/${group.id}`);
+    expectStatus(still, 200);
+    expect(still.json.products.map((p: any) => p.product_id).sort()).toEqual([a, b].sort());
+    // A feature no group varies by deletes as before.
+    expectStatus(await api('DELETE', `/api/features/${own.size.id}`), 204);
+    expectStatus(await api('DELETE', `/api/product_variations_groups/${group.id}`), 204);
+    expectStatus(await api('DELETE', `/api/features/${own.color.id}`), 204);
+  });
+
   it('privileges: view_catalog reads, manage_catalog writes; vendors 403', async () => {
     const [reader, vendor] = await Promise.all([
       createAdmin(['view_catalog']),

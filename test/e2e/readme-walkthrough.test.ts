@@ -4,11 +4,14 @@
  * `sh` block of the README's "Walkthrough" section in that one shell, verbatim. Then the store is read back to
  * prove the blocks did what the README says (an order priced by the API, stock taken, status changed). Then the
  * same again in a new shell on the same store (the README says it runs twice), and docs/recipes.md after it
- * (recipes.md says its blocks run right after the walkthrough; test/e2e/recipes.test.ts runs them on a fresh store).
+ * (recipes.md says its blocks run right after the walkthrough; test/e2e/recipes.test.ts runs them on a fresh store),
+ * then docs/api.md's storefront walk, twice: the docs in the order the README sends a newcomer through them, on one
+ * store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FreshStore, type ShellRun, STARTUP_MS, shellBlocksOfFile } from '../support/doc-shell.js';
 import { missingRecipeOutput } from '../support/recipes-outcome.js';
+import { missingStorefrontOutput, storefrontBlocks } from '../support/storefront-walk.js';
 
 let store: FreshStore;
 let firstWalk: Awaited<ReturnType<typeof walk>> | undefined;
@@ -64,5 +67,13 @@ describe('README walkthrough on a fresh npm start', () => {
     const run = store.run(shellBlocksOfFile('docs/recipes.md'));
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(missingRecipeOutput(run.stdout), run.stdout).toEqual([]);
+  }, 180_000);
+
+  it("then docs/api.md's storefront walk, twice, in the same store: nothing the docs before it made collides", () => {
+    for (const _run of [1, 2]) {
+      const run = store.run(storefrontBlocks());
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(missingStorefrontOutput(run.stdout), run.stdout).toEqual([]);
+    }
   }, 180_000);
 });

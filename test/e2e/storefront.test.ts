@@ -99,6 +99,44 @@ describe('POST /auth_tokens (sign-in)', () => {
     expectUnauthorized(await api('GET', CART, { auth: null }));
   }, 60_000);
 
+  it('sra_auth_tokens at every path form signs in; the token works in all three spellings CS-Cart accepts', async () => {
+    const tokens: string[] = [];
+    for (const path of [
+      '/api/4.0/sra_auth_tokens/',
+      '/api/4.0/sra_auth_tokens',
+      '/api/2.0/sra_auth_tokens',
+      '/api/sra_auth_tokens/',
+      '/api/4.0/auth_tokens/',
+      '/api.php?_d=4.0/sra_auth_tokens&ajax_custom=1',
+    ]) {
+      const response = await api('POST', path, { auth: null, body: { email: ada.email, password: PASSWORD } });
+      expectStatus(response, 201);
+      expect(response.json).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), ttl: 604800 });
+      tokens.push(response.json.token);
+    }
+    expect(new Set(tokens).size).toBe(tokens.length);
+    expectError(
+      await api('POST', '/api/4.0/sra_auth_tokens/', { auth: null, body: { email: ada.email } }),
+      400,
+      'Bad Request: The password field is required',
+    );
+    expectError(
+      await api('POST', '/api/4.0/sra_auth_tokens', { auth: null, body: { email: ada.email, password: 'nope nope' } }),
+      404,
+    );
+    const token = tokens[0]!;
+    const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+    for (const authorization of [`Basic ${b64(`${token}:`)}`, `Basic ${b64(token)}`, `Basic ${b64(token)}:`]) {
+      const cart = await api('GET', '/api/4.0/sra_cart_content/', { auth: null, headers: { authorization } });
+      expectStatus(cart, 200);
+      expect(cart.json.user_id).toBe(ada.id);
+    }
+    // A wrong token in the lenient spellings is still a plain 401.
+    expectUnauthorized(
+      await api('GET', CART, { auth: null, headers: { authorization: `Basic ${b64('f'.repeat(32))}:` } }),
+    );
+  }, 90_000);
+
   it('a password is never shown; an administrator can set one with PUT /users; a bad one is a 400 and changes nothing', async () => {
     const user = await api('GET', `/api/users/${ada.id}`);
     expectStatus(user, 200);

@@ -2,7 +2,7 @@
  * Helpers of the catalog suites (stores, vendors, categories, products, features): the recording's type
  * notation as checks, and companies, categories, products and features created through the API.
  *
- * The expected field tables live in the test files, written from /work/shared/cscart-entities.md, never
+ * The expected field tables live in the test files, written from test/fixtures/cscart-entities.md, never
  * from lib/entities: a definition that shows a field in the wrong JSON type or view fails them.
  */
 import { expect } from 'vitest';

@@ -92,11 +92,14 @@ export class FreshStore {
     return `Basic ${Buffer.from(`${this.#exported('EMAIL')}:${this.#exported('KEY')}`).toString('base64')}`;
   }
 
-  /** A GET as the bootstrap administrator, its JSON answer. */
+  /**
+   * A GET as the bootstrap administrator, its JSON answer. Asked once more when the connection drops ("other side
+   * closed": a kept-alive socket the local server closed as it was reused, seen under load): a GET changes nothing.
+   */
   async read(path: string): Promise<Record<string, unknown>> {
-    return (await fetch(`${this.api}${path}`, { headers: { authorization: this.authorization } })).json() as Promise<
-      Record<string, unknown>
-    >;
+    const get = () => fetch(`${this.api}${path}`, { headers: { authorization: this.authorization } });
+    const answer = await get().catch(get);
+    return answer.json() as Promise<Record<string, unknown>>;
   }
 
   /** The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it). */

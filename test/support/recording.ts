@@ -1,6 +1,6 @@
 /**
- * The live CS-Cart recording (`../shared/cscart-entities.md`, beside the clone: part of the contract, not
- * of the product) read as a test fixture. What it records about answers' JSON types, per entity section:
+ * The live CS-Cart recording (`test/fixtures/cscart-entities.md`: a CS-Cart 4.20.1 instance's answers, recorded
+ * once and copied verbatim into the project so a fresh clone's tests need nothing beside it) read as a test fixture. What it records about answers' JSON types, per entity section:
  * - field tables `| field | list #N | single #N | example |`: each top-level field's type in a list row and
  *   in the single object (`—` = absent there), with an example value (its decimals count);
  * - nested shapes in prose: `` `shipping[]` = `shipping_id`:str(int), `rate_info`:object, … `` — the items of
@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const RECORDING_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/cscart-entities.md');
+export const RECORDING_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/cscart-entities.md');
 
 /** A recorded JSON type in the recording's notation: `str(int)`, `str(dec)`, `array<object>`, `object{id:…}`, … */
 export type RecordedType = string;

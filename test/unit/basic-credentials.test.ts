@@ -73,4 +73,31 @@ describe('parseBasicAuthorization', () => {
     // Act + Assess
     expect(parseBasicAuthorization(header)).toBeUndefined();
   });
+
+  describe('a storefront token in each spelling CS-Cart accepts (SPEC §4)', () => {
+    const token = '0123456789abcdef0123456789abcdef';
+
+    it.each([
+      ['base64(<token>:)', `Basic ${b64(`${token}:`)}`],
+      ['base64(<token>)', `Basic ${b64(token)}`],
+      ['base64(<token>): (the colon outside, as the mobile app sends it)', `Basic ${b64(token)}:`],
+      ['base64(<token>:): with a lower-case scheme', `basic ${b64(`${token}:`)}:`],
+    ])('reads %s as the token with an empty key', (_spelling, header) => {
+      // Act + Assess
+      expect(parseBasicAuthorization(header)).toEqual({ email: token, key: '' });
+    });
+
+    it('reads e-mail credentials with the colon outside the base64 as they are', () => {
+      // Act + Assess
+      expect(parseBasicAuthorization(`Basic ${b64('a@b.co:key')}:`)).toEqual({ email: 'a@b.co', key: 'key' });
+    });
+
+    it.each([`Basic ${b64(token)}::`, `Basic ${b64('short')}`, `Basic ${b64(`${token}!`)}`])(
+      'still rejects what is no token (%j)',
+      (header) => {
+        // Act + Assess
+        expect(parseBasicAuthorization(header)).toBeUndefined();
+      },
+    );
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Every relative link of README.md and docs/*.md leads to a file that exists and, for a Markdown file, to a
+ * Every relative link of README.md, CHANGELOG.md and docs/*.md leads to a file that exists and, for a Markdown file, to a
  * heading it has (GitHub's anchors). A failure names the file, the line and the link, e.g.
  * `docs/api.md:17: #10-other-entities — docs/api.md has no heading with the anchor #10-other-entities`.
  */
@@ -11,6 +11,7 @@ import { anchorsOf, brokenLinks, linksOf, slugOf } from '../support/markdown-lin
 
 const DOCUMENTS = [
   'README.md',
+  'CHANGELOG.md',
   ...readdirSync(join(repoRoot, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .sort()
