@@ -1,61 +1,32 @@
 /**
- * The shopper's account over real HTTP (CS-Cart's storefront API, issue 37 item 3): registration at
+ * The shopper's profile over real HTTP (CS-Cart's storefront API, issue 37 item 3): registration at
  * /api/4.0/sra_profile by a guest with the Storefront-Api-Access-Key (signed in at once, stored like any user: the
  * administration API and the change feed see the customer), the own profile (GET and PUT whatever id the path
- * carries; a new password ends the older tokens and answers a fresh one), the profile form, the wish list (one
- * customer's out of another's reach), the notifications lists and device subscriptions; who may call what; hostile
- * bodies that change nothing.
+ * carries; a new password ends the older tokens and answers a fresh one), the profile form, the path forms the apps
+ * use; who may call what; hostile bodies that change nothing. The lists: storefront-account-lists.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import {
-  adminCli,
   createApiUser,
   createCompany,
   expectError,
   expectForbidden,
   expectStatus,
   expectUnauthorized,
-  uid,
   uniqueEmail,
 } from '../support/fixtures.js';
-import { type Auth, api } from '../support/http.js';
-
-const PROFILE = '/api/4.0/sra_profile';
-const FIELDS = '/api/4.0/sra_profile_fields';
-const WISH = '/api/4.0/sra_wish_list';
-const UNVIEWED = '/api/4.0/sra_unviewed_notifications';
-const PUSH = '/api/4.0/sra_notifications';
-const PASSWORD = 'correct horse 42';
-
-let storefrontKey: string;
-const guest = () => ({ auth: null, headers: { 'Storefront-Api-Access-Key': storefrontKey } }) as const;
-const tokenAuth = (token: string): Auth => [token, ''];
-
-interface Registered {
-  id: number;
-  email: string;
-  auth: Auth;
-}
-
-async function register(fields: Record<string, unknown> = {}): Promise<Registered> {
-  const email = uniqueEmail('shopper');
-  const response = await api('POST', PROFILE, {
-    ...guest(),
-    body: { email, password1: PASSWORD, password2: PASSWORD, firstname: 'Ada', lastname: 'Byron', ...fields },
-  });
-  expectStatus(response, 201);
-  return { id: response.json.user_id as number, email, auth: tokenAuth(response.json.auth.token as string) };
-}
-
-async function product(companyId: number, fields: object = {}): Promise<number> {
-  const response = await api('POST', '/api/products', {
-    body: { product: `Kettle ${uid()}`, price: '24.50', amount: 5, company_id: companyId, ...fields },
-  });
-  expectStatus(response, 201);
-  return response.json.product_id as number;
-}
+import { api } from '../support/http.js';
+import {
+  FIELDS,
+  guest,
+  PASSWORD,
+  PROFILE,
+  readStorefrontKey,
+  register,
+  tokenAuth,
+} from './storefront-account-fixtures.js';
 
 /** The users of an e-mail, as the administration API lists them. */
 const usersWithEmail = async (email: string) =>
@@ -64,9 +35,7 @@ const usersWithEmail = async (email: string) =>
 let companyId: number;
 
 beforeAll(async () => {
-  const printed = await adminCli(['storefront-key']);
-  expect(printed.code, printed.stderr).toBe(0);
-  storefrontKey = printed.stdout.trim().split('\n').pop()!;
+  await readStorefrontKey();
   companyId = await createCompany();
 }, 120_000);
 
@@ -330,113 +299,5 @@ describe('GET /sra_profile_fields', () => {
       'Bad Request: The location field must be one of: profile, checkout',
     );
     expectUnauthorized(await api('GET', FIELDS, { auth: null }));
-  }, 60_000);
-});
-
-describe('the wish list', () => {
-  it('add, list, remove — each customer only their own; a product already there is a 409', async () => {
-    const ada = await register();
-    const bob = await register();
-    const kettle = await product(companyId);
-    const cup = await product(companyId, { price: '3.10' });
-    const added = await api('POST', WISH, {
-      auth: ada.auth,
-      body: { products: { [kettle]: { product_id: kettle, amount: 1 }, [cup]: { amount: 1 } } },
-    });
-    expectStatus(added, 201);
-    expect(added.json.message).toBe(false);
-    expect(Object.values(added.json.cart_ids).sort()).toEqual([kettle, cup].sort());
-    const kettleItem = Object.entries(added.json.cart_ids).find(([, id]) => id === kettle)![0];
-
-    const listed = (await api('GET', WISH, { auth: ada.auth })).json;
-    expect(Object.keys(listed)).toEqual(['products']);
-    expect(listed.products[kettleItem]).toMatchObject({ product_id: kettle, price: 24.5, amount: 1 });
-    expectError(
-      await api('POST', WISH, { auth: ada.auth, body: { products: { 1: { product_id: kettle, amount: 1 } } } }),
-      409,
-    );
-    expect(Object.keys((await api('GET', WISH, { auth: ada.auth })).json.products)).toHaveLength(2);
-
-    // Bob sees his own (empty) list and cannot reach Ada's lines.
-    expect((await api('GET', WISH, { auth: bob.auth })).json).toEqual({ products: {} });
-    expectError(await api('DELETE', `${WISH}/${kettleItem}`, { auth: bob.auth }), 404);
-    expect(Object.keys((await api('GET', WISH, { auth: ada.auth })).json.products)).toHaveLength(2);
-
-    expectStatus(await api('DELETE', `${WISH}/${kettleItem}/`, { auth: ada.auth }), 204);
-    expect(Object.keys((await api('GET', WISH, { auth: ada.auth })).json.products)).toHaveLength(1);
-    expectError(await api('DELETE', `${WISH}/${kettleItem}`, { auth: ada.auth }), 404);
-    expectStatus(await api('DELETE', WISH, { auth: ada.auth }), 204);
-    expect((await api('GET', WISH, { auth: ada.auth })).json).toEqual({ products: {} });
-  }, 60_000);
-
-  it('unknown products, malformed lines and hostile bodies are 400s that change nothing; guests 403, vendors 403', async () => {
-    const ada = await register();
-    const kettle = await product(companyId);
-    expectStatus(
-      await api('POST', WISH, { auth: ada.auth, body: { products: { 1: { product_id: kettle, amount: 1 } } } }),
-      201,
-    );
-    const before = (await api('GET', WISH, { auth: ada.auth })).json;
-    for (const body of [
-      { products: { 1: { product_id: 999999999, amount: 1 } } },
-      { products: {} },
-      { products: 'kettle' },
-      { products: { 1: { product_id: kettle, amount: 1, product_options: 'x' } } },
-      { products: { ['__proto__' as string]: { product_id: -1 } } },
-      {},
-    ]) {
-      expectError(await api('POST', WISH, { auth: ada.auth, body }), 400);
-    }
-    expect((await api('GET', WISH, { auth: ada.auth })).json).toEqual(before);
-    expectForbidden(await api('GET', WISH, guest()));
-    expectForbidden(await api('POST', WISH, { ...guest(), body: { products: { 1: { product_id: kettle } } } }));
-    const vendor = await createApiUser('V', ['--company', String(companyId)]);
-    expectForbidden(await api('GET', WISH, { auth: vendor.auth }));
-    expectUnauthorized(await api('GET', WISH, { auth: null }));
-  }, 120_000);
-});
-
-describe('notifications', () => {
-  it('the unviewed list (empty) and mark_as_viewed; a bad time is a 400, another id a 404; guests 403', async () => {
-    const ada = await register();
-    expect((await api('GET', UNVIEWED, { auth: ada.auth })).json).toEqual({
-      notifications: [],
-      params: { total_items: 0 },
-    });
-    const marked = await api('GET', `${UNVIEWED}/mark_as_viewed?time=${encodeURIComponent('2026-01-22 16:16:23')}`, {
-      auth: ada.auth,
-    });
-    expectStatus(marked, 200);
-    expect(marked.json).toEqual({ success: true });
-    expectStatus(await api('GET', `${UNVIEWED}/mark_as_viewed/`, { auth: ada.auth }), 200);
-    expectError(await api('GET', `${UNVIEWED}/mark_as_viewed?time=yesterday`, { auth: ada.auth }), 400);
-    expectError(await api('GET', `${UNVIEWED}/mark_everything`, { auth: ada.auth }), 404);
-    expectForbidden(await api('GET', UNVIEWED, guest()));
-    expectForbidden(await api('GET', `${UNVIEWED}/mark_as_viewed`, guest()));
-  }, 60_000);
-
-  it('a device subscribes (guests too), again under the same id; only its owner removes it', async () => {
-    const ada = await register();
-    const bob = await register();
-    const device = { device_id: `device-${uid()}`, platform: 'android', locale: 'en', token: `push-${uid()}` };
-    const first = await api('POST', PUSH, { auth: ada.auth, body: device });
-    expectStatus(first, 201);
-    expect(Number.isInteger(first.json.id)).toBe(true);
-    const again = await api('POST', PUSH, { auth: ada.auth, body: { ...device, token: ` renewed-${uid()} ` } });
-    expectStatus(again, 201);
-    expect(again.json.id).toBe(first.json.id);
-    expectError(
-      await api('POST', PUSH, { auth: ada.auth, body: { ...device, token: '   ' } }),
-      400,
-      'Bad Request: The token field is required',
-    );
-    expectError(await api('DELETE', `${PUSH}/${first.json.id}`, { auth: bob.auth }), 404);
-    expectStatus(await api('DELETE', `${PUSH}/${first.json.id}`, { auth: ada.auth }), 204);
-    expectError(await api('DELETE', `${PUSH}/${first.json.id}`, { auth: ada.auth }), 404);
-
-    const guestDevice = { ...device, device_id: `guest-${uid()}` };
-    expectStatus(await api('POST', PUSH, { ...guest(), body: guestDevice }), 201);
-    expectForbidden(await api('DELETE', `${PUSH}/1`, guest()));
-    expectError(await api('GET', PUSH, { auth: ada.auth }), 405);
   }, 60_000);
 });
