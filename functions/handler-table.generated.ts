@@ -109,8 +109,20 @@ import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
 import { handler as sraCategoriesList } from './sra_categories/list.js';
 import { handler as sraCategoriesGet } from './sra_categories/get.js';
+import { handler as sraNotificationsCreate } from './sra_notifications/create.js';
+import { handler as sraNotificationsDelete } from './sra_notifications/delete.js';
 import { handler as sraProductsList } from './sra_products/list.js';
 import { handler as sraProductsGet } from './sra_products/get.js';
+import { handler as sraProfileList } from './sra_profile/list.js';
+import { handler as sraProfileGet } from './sra_profile/get.js';
+import { handler as sraProfileCreate } from './sra_profile/create.js';
+import { handler as sraProfileUpdate } from './sra_profile/update.js';
+import { handler as sraProfileFieldsList } from './sra_profile_fields/list.js';
+import { handler as sraUnviewedNotificationsList } from './sra_unviewed_notifications/list.js';
+import { handler as sraUnviewedNotificationsGet } from './sra_unviewed_notifications/get.js';
+import { handler as sraWishListList } from './sra_wish_list/list.js';
+import { handler as sraWishListCreate } from './sra_wish_list/create.js';
+import { handler as sraWishListDelete } from './sra_wish_list/delete.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -320,8 +332,20 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.delete': sraCartContentDelete,
   'sra_categories.list': sraCategoriesList,
   'sra_categories.get': sraCategoriesGet,
+  'sra_notifications.create': sraNotificationsCreate,
+  'sra_notifications.delete': sraNotificationsDelete,
   'sra_products.list': sraProductsList,
   'sra_products.get': sraProductsGet,
+  'sra_profile.list': sraProfileList,
+  'sra_profile.get': sraProfileGet,
+  'sra_profile.create': sraProfileCreate,
+  'sra_profile.update': sraProfileUpdate,
+  'sra_profile_fields.list': sraProfileFieldsList,
+  'sra_unviewed_notifications.list': sraUnviewedNotificationsList,
+  'sra_unviewed_notifications.get': sraUnviewedNotificationsGet,
+  'sra_wish_list.list': sraWishListList,
+  'sra_wish_list.create': sraWishListCreate,
+  'sra_wish_list.delete': sraWishListDelete,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,

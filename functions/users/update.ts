@@ -2,18 +2,14 @@ import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { type UserChanges, updateUser } from '../../lib/db/users.js';
 import { writeAnswer } from '../../lib/entities/answers.js';
-import { type UserStatus, usersEntity } from '../../lib/entities/users.js';
-import { readBodyFields } from '../../lib/entities/validate.js';
-import { ValidationError } from '../../lib/errors.js';
-import { badRequest } from '../../lib/http/http-errors.js';
+import { usersEntity } from '../../lib/entities/users.js';
 import { ok } from '../../lib/http/response.js';
 import { parseId } from '../../lib/http/route.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../../lib/operations/guards.js';
 import { passwordHashOf } from '../../lib/operations/user-passwords.js';
-import { assertJudgedVersion, judgeUserIfMatch, keepVendorCompany, profileIdOf } from '../../lib/operations/users.js';
+import { userChangesFrom } from '../../lib/operations/user-writes.js';
+import { assertJudgedVersion, judgeUserIfMatch, profileIdOf } from '../../lib/operations/users.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
-
-const TYPE_FIXED = 'The user_type field cannot be changed after creation';
 
 /**
  * PUT /users/:id → 200 {"user_id": "N", "profile_id": "N"} (the recording's strings): partial, only the fields sent change (SPEC §8).
@@ -34,25 +30,7 @@ export const handler = apiHandler('users.update', async (request) => {
     (current): UserChanges => {
       guard(current);
       assertJudgedVersion(judged, current);
-      const fields = readBodyFields(usersEntity, 'update', body);
-      const { user_type: userType, ...changes } = fields;
-      if (Object.keys(fields).length === 0 && passwordHash === undefined) throw badRequest('Missing parameters');
-      if (userType !== undefined && userType !== current.user_type) {
-        throw new ValidationError(TYPE_FIXED, [{ field: 'user_type', message: TYPE_FIXED }]);
-      }
-      const text = (field: 'email' | 'firstname' | 'lastname' | 'company' | 'phone') =>
-        changes[field] !== undefined ? { [field]: String(changes[field]) } : {};
-      const companyId = changes.company_id !== undefined ? Number(changes.company_id) : undefined;
-      keepVendorCompany(current.user_type, companyId);
-      return {
-        ...text('email'),
-        ...(changes.status !== undefined ? { status: changes.status as UserStatus } : {}),
-        ...text('firstname'),
-        ...text('lastname'),
-        ...text('company'),
-        ...text('phone'),
-        ...(companyId !== undefined ? { company_id: companyId } : {}),
-      };
+      return userChangesFrom(body, current, passwordHash !== undefined);
     },
     { companyMustExist: true },
   );

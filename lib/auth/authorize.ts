@@ -9,7 +9,9 @@ import { unionOfGrants } from './privileges.js';
 export interface Judged {
   operation: Operation | 'batch';
   privileges: readonly string[];
-  resource: { http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess'> };
+  resource: {
+    http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess' | 'storefrontGuestOperations'>;
+  };
 }
 
 /** The privileges a non-root administrator holds right now (one BatchGetItem of their active groups). */
@@ -27,6 +29,9 @@ export async function effectivePrivileges(caller: Caller): Promise<Set<string>> 
  */
 export async function authorize(caller: Caller, route: Judged): Promise<void> {
   if (caller.storefront) return authorizeStorefront(caller, route);
+  // A vendor's API key never opens a shopper's own paths (SPEC §11); an administrator's acts as their own account.
+  if (caller.userType === 'V' && route.resource.http.storefrontAccess === 'customer')
+    throw new ForbiddenError('Vendors have no storefront account');
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
     const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
@@ -49,6 +54,8 @@ export async function authorize(caller: Caller, route: Judged): Promise<void> {
 function authorizeStorefront(caller: Caller, route: Judged): void {
   const access = route.resource.http.storefrontAccess;
   if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
-  if (access === 'customer' && caller.storefront !== 'customer')
+  const guestMay =
+    route.operation !== 'batch' && route.resource.http.storefrontGuestOperations?.includes(route.operation);
+  if (access === 'customer' && caller.storefront !== 'customer' && !guestMay)
     throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
 }

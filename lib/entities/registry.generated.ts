@@ -24,7 +24,12 @@ import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
 import { sraCategoriesEntity } from './sra-categories.js';
+import { sraNotificationsEntity } from './sra-notifications.js';
 import { sraProductsEntity } from './sra-products.js';
+import { sraProfileFieldsEntity } from './sra-profile-fields.js';
+import { sraProfileEntity } from './sra-profile.js';
+import { sraUnviewedNotificationsEntity } from './sra-unviewed-notifications.js';
+import { sraWishListEntity } from './sra-wish-list.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -64,7 +69,12 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   sraAuthTokensEntity,
   sraCartContentEntity,
   sraCategoriesEntity,
+  sraNotificationsEntity,
   sraProductsEntity,
+  sraProfileEntity,
+  sraProfileFieldsEntity,
+  sraUnviewedNotificationsEntity,
+  sraWishListEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,

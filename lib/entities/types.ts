@@ -184,6 +184,11 @@ export interface HttpFacet {
    */
   storefrontAccess?: 'anyone' | 'customer';
   /**
+   * Operations of a `customer` resource a guest (the Storefront-Api-Access-Key alone) may use too: POST /sra_profile
+   * registers the customer the rest of the resource then serves; POST /sra_notifications subscribes a device.
+   */
+  storefrontGuestOperations?: readonly Operation[];
+  /**
    * Operations also served on the collection path (`PUT /sra_cart_content {"products": …}` changes several
    * lines, `DELETE /sra_cart_content` empties the cart): the operation then runs with no object id.
    */

@@ -6,6 +6,7 @@ import { readItem } from '../db/items.js';
 import { keys } from '../db/keys.js';
 import { type AttemptWindow, lockedForSeconds, recordFailure } from '../db/login-attempts.js';
 import { passwordTag } from '../db/panel-sessions.js';
+import type { LoginRecord } from '../db/records.js';
 import { getLogin } from '../db/users.js';
 import { authTokensEntity } from '../entities/auth-tokens.js';
 import { readBodyFields } from '../entities/validate.js';
@@ -36,11 +37,23 @@ export const createAuthToken: Operation = async ({ body = {}, sourceIp = 'unknow
     await recordFailure(emailLower, sourceIp, now);
     throw new NotFoundError();
   }
+  return created(await issueAuthToken({ ...login, password_hash: login.password_hash }, now));
+};
+
+/**
+ * A new storefront token for a user who has just proven (or, registering or changing it, just set) their password:
+ * only its SHA-256 is stored, with the password's tag, so the next new password ends it. Sign-in and the
+ * storefront's registration and password change (lib/operations/storefront-account/profile.ts) all issue it here.
+ */
+export async function issueAuthToken(
+  login: Pick<LoginRecord, 'user_id' | 'email_lc'> & { password_hash: string },
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; ttl: number }> {
   const token = newAuthToken();
   await storeAuthToken(
     hashApiKey(token),
     { user_id: login.user_id, email_lc: login.email_lc, password_tag: passwordTag(login.password_hash) },
     now,
   );
-  return created({ token, ttl: AUTH_TOKEN_TTL_SECONDS });
-};
+  return { token, ttl: AUTH_TOKEN_TTL_SECONDS };
+}

@@ -26,6 +26,7 @@ import type { Operation, StoredEntityDefinition } from '../../lib/entities/types
 import { type Access, access, GET, LIST } from './expected-access-base.js';
 import { CATALOG_ACCESS, VARIATIONS_ACCESS } from './expected-access-catalog.js';
 import { ORDERS_AND_CONTENT_ACCESS, WEBHOOKS_ACCESS } from './expected-access-orders-and-content.js';
+import { STOREFRONT_ACCOUNT_ACCESS } from './expected-access-storefront-account.js';
 
 export type { Access };
 
@@ -93,6 +94,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   ...ORDERS_AND_CONTENT_ACCESS,
   ...VARIATIONS_ACCESS,
   ...WEBHOOKS_ACCESS,
+  ...STOREFRONT_ACCOUNT_ACCESS,
 };
 
 /**

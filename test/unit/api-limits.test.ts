@@ -46,6 +46,7 @@ const CAPS: ReadonlyArray<[row: string, says: string[]]> = [
   ["a webhook's `url`", [n(webhooksEntity.schema.fields.url.maxLength!)]],
   ['of one order', [n(privateCap('lib/operations/orders/rules.ts', 'MAX_LINES'))]],
   ['lines of a storefront cart', [n(MAX_CART_LINES)]],
+  ['products of a wish list', [n(MAX_CART_LINES)]],
   ['ids in a list field', [n(privateCap('lib/entities/validate.ts', 'MAX_LIST_LENGTH'))]],
   ['`product_features`', [n(privateCap('lib/operations/products.ts', 'MAX_FEATURES'))]],
   ['`variants`', [n(privateCap('lib/operations/features.ts', 'MAX_VARIANTS'))]],

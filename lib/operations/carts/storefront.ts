@@ -22,7 +22,7 @@ export const productsOf = (store: CartStore, lines: readonly CartLine[]) => stor
  * The lines' products and options are available (rules.ts `checkProducts`, `checkOptions`); the options are read
  * only when a line chooses some.
  */
-async function checkAvailable(
+export async function checkAvailable(
   store: CartStore,
   lines: readonly CartLine[],
   company: number | undefined,
@@ -48,7 +48,7 @@ const linesOf = (record: EntityRecord | undefined): CartLines => ({
 });
 
 /** A cart item id from the path: CS-Cart's are numbers; anything else names no line (404). */
-function itemIdOf(raw: string | undefined): string | undefined {
+export function itemIdOf(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d{1,10}$/.test(raw)) throw new NotFoundError();
   return String(Number(raw));

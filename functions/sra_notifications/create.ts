@@ -1,0 +1,4 @@
+import { subscribeDevice } from '../../lib/operations/storefront-account/notifications.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_notifications.create', subscribeDevice);

@@ -1,0 +1,4 @@
+import { registerCustomer } from '../../lib/operations/storefront-account/profile.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_profile.create', registerCustomer);

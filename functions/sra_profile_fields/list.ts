@@ -1,0 +1,4 @@
+import { readProfileFields } from '../../lib/operations/storefront-account/profile-fields.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_profile_fields.list', readProfileFields);

@@ -1,0 +1,4 @@
+import { readWishList } from '../../lib/operations/storefront-account/wish-list.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_wish_list.list', readWishList);
