@@ -106,6 +106,15 @@ import { handler as sraCartContentList } from './sra_cart_content/list.js';
 import { handler as sraCartContentCreate } from './sra_cart_content/create.js';
 import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
+import { handler as sraCurrenciesList } from './sra_currencies/list.js';
+import { handler as sraCurrenciesGet } from './sra_currencies/get.js';
+import { handler as sraLanguagesList } from './sra_languages/list.js';
+import { handler as sraLanguagesGet } from './sra_languages/get.js';
+import { handler as sraOrderStatusesList } from './sra_order_statuses/list.js';
+import { handler as sraPagesList } from './sra_pages/list.js';
+import { handler as sraPagesGet } from './sra_pages/get.js';
+import { handler as sraStorefrontList } from './sra_storefront/list.js';
+import { handler as sraStorefrontGet } from './sra_storefront/get.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -311,6 +320,15 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.create': sraCartContentCreate,
   'sra_cart_content.update': sraCartContentUpdate,
   'sra_cart_content.delete': sraCartContentDelete,
+  'sra_currencies.list': sraCurrenciesList,
+  'sra_currencies.get': sraCurrenciesGet,
+  'sra_languages.list': sraLanguagesList,
+  'sra_languages.get': sraLanguagesGet,
+  'sra_order_statuses.list': sraOrderStatusesList,
+  'sra_pages.list': sraPagesList,
+  'sra_pages.get': sraPagesGet,
+  'sra_storefront.list': sraStorefrontList,
+  'sra_storefront.get': sraStorefrontGet,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,

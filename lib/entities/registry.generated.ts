@@ -23,6 +23,11 @@ import { settingsEntity } from './settings.js';
 import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
+import { sraCurrenciesEntity } from './sra-currencies.js';
+import { sraLanguagesEntity } from './sra-languages.js';
+import { sraOrderStatusesEntity } from './sra-order-statuses.js';
+import { sraPagesEntity } from './sra-pages.js';
+import { sraStorefrontEntity } from './sra-storefront.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -60,6 +65,11 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   shipmentsEntity,
   shippingsEntity,
   sraCartContentEntity,
+  sraCurrenciesEntity,
+  sraLanguagesEntity,
+  sraOrderStatusesEntity,
+  sraPagesEntity,
+  sraStorefrontEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,
