@@ -108,6 +108,8 @@ import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
 import { handler as sraCurrenciesList } from './sra_currencies/list.js';
 import { handler as sraCurrenciesGet } from './sra_currencies/get.js';
+import { handler as sraDiscussionList } from './sra_discussion/list.js';
+import { handler as sraDiscussionCreate } from './sra_discussion/create.js';
 import { handler as sraLanguagesList } from './sra_languages/list.js';
 import { handler as sraLanguagesGet } from './sra_languages/get.js';
 import { handler as sraOrderStatusesList } from './sra_order_statuses/list.js';
@@ -115,6 +117,8 @@ import { handler as sraPagesList } from './sra_pages/list.js';
 import { handler as sraPagesGet } from './sra_pages/get.js';
 import { handler as sraStorefrontList } from './sra_storefront/list.js';
 import { handler as sraStorefrontGet } from './sra_storefront/get.js';
+import { handler as sraVendorsList } from './sra_vendors/list.js';
+import { handler as sraVendorsGet } from './sra_vendors/get.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -140,6 +144,8 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersCreate } from './users/create.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as usersDelete } from './users/delete.js';
+import { handler as vendorRegistrationList } from './vendor_registration/list.js';
+import { handler as vendorRegistrationCreate } from './vendor_registration/create.js';
 import { handler as vendorsList } from './vendors/list.js';
 import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
@@ -322,6 +328,8 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.delete': sraCartContentDelete,
   'sra_currencies.list': sraCurrenciesList,
   'sra_currencies.get': sraCurrenciesGet,
+  'sra_discussion.list': sraDiscussionList,
+  'sra_discussion.create': sraDiscussionCreate,
   'sra_languages.list': sraLanguagesList,
   'sra_languages.get': sraLanguagesGet,
   'sra_order_statuses.list': sraOrderStatusesList,
@@ -329,6 +337,8 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_pages.get': sraPagesGet,
   'sra_storefront.list': sraStorefrontList,
   'sra_storefront.get': sraStorefrontGet,
+  'sra_vendors.list': sraVendorsList,
+  'sra_vendors.get': sraVendorsGet,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,
@@ -354,6 +364,8 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'users.create': usersCreate,
   'users.update': usersUpdate,
   'users.delete': usersDelete,
+  'vendor_registration.list': vendorRegistrationList,
+  'vendor_registration.create': vendorRegistrationCreate,
   'vendors.list': vendorsList,
   'vendors.get': vendorsGet,
   'vendors.create': vendorsCreate,

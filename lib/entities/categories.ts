@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { discussionTypeField } from './discussions.js';
 import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
 import type { StoredEntityDefinition } from './types.js';
@@ -30,6 +31,7 @@ export const categoriesEntity = defineEntity({
       company_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
       storefront_id: { kind: 'int', default: 1 },
       usergroup_ids: { kind: 'string', default: '0', shownIn: 'single' },
+      discussion_type: discussionTypeField(),
       status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: WRITABLE, default: 'A' },
       product_count: { kind: 'int' },
       position: { kind: 'int', writableOn: WRITABLE, default: 0 },

@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { discussionTypeField } from './discussions.js';
 import { raw, single, text, WRITABLE } from './field-builders.js';
 import type { FieldSpec, HttpFacet, SchemaFacet, StorageFacet, StoredEntityDefinition } from './types.js';
 
@@ -40,6 +41,7 @@ function companyFields(required: readonly string[]): Record<string, FieldSpec> {
     company_thread_ids: { kind: 'string', default: '' },
     shippings_ids: raw([], 'single'),
     discussion: raw({ posts_count: 0 }),
+    discussion_type: discussionTypeField(),
   };
 }
 

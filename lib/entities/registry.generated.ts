@@ -24,14 +24,17 @@ import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
 import { sraCurrenciesEntity } from './sra-currencies.js';
+import { sraDiscussionEntity } from './sra-discussion.js';
 import { sraLanguagesEntity } from './sra-languages.js';
 import { sraOrderStatusesEntity } from './sra-order-statuses.js';
 import { sraPagesEntity } from './sra-pages.js';
 import { sraStorefrontEntity } from './sra-storefront.js';
+import { sraVendorsEntity } from './sra-vendors.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
+import { vendorRegistrationEntity } from './vendor-registration.js';
 import { versionEntity } from './version.js';
 import { webhooksEntity } from './webhooks.js';
 import type { EntityDefinition } from './types.js';
@@ -66,15 +69,18 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   shippingsEntity,
   sraCartContentEntity,
   sraCurrenciesEntity,
+  sraDiscussionEntity,
   sraLanguagesEntity,
   sraOrderStatusesEntity,
   sraPagesEntity,
   sraStorefrontEntity,
+  sraVendorsEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,
   usergroupsEntity,
   usersEntity,
+  vendorRegistrationEntity,
   vendorsEntity,
   versionEntity,
   webhooksEntity,
