@@ -7,7 +7,7 @@ import { fixed, id, raw } from './field-builders.js';
  * unknown entity): `GET /api/4.0/sra_vendors[/:company_id]`, listed under `sravendors` (the add-on's key), each
  * with only the add-on's response fields — no status other than A, no private data. The companies' storage
  * (lib/entities/companies.ts); lib/operations/sra-vendors.ts adds the contact and shipping address, the product
- * count, the discussion type and (single) the average rating of the vendor's approved reviews.
+ * count, the discussion type and (single) the thread and average rating of the vendor's approved reviews.
  */
 export const sraVendorsEntity = defineEntity({
   ...vendorsEntity,
@@ -28,6 +28,7 @@ export const sraVendorsEntity = defineEntity({
       products_count: fixed('int', 0, 'both', 'number'),
       seo_name: fixed('string', ''),
       average_rating: raw(null),
+      thread_id: fixed('int', 0, 'single', 'number'),
       discussion_type: fixed('string', 'B'),
     },
     filters: { company: vendorsEntity.schema.filters!.company! },

@@ -22,12 +22,9 @@ const text = (value: unknown) => (value === undefined || value === null ? '' : S
 /** The add-on's computed fields of a vendor: contact, shipping address, product count, discussion type (and the single's rating). */
 async function decorate(records: Vendor[], view: View): Promise<Array<Record<string, unknown>>> {
   const counts = await countsAt(records.map((record) => entityKeys.count('product', 'company_id', record.company_id)));
-  const ratings =
-    view === 'single'
-      ? await Promise.all(
-          records.map(async (record) => averageRating((await approvedThread('M', record.company_id)).posts)),
-        )
-      : records.map(() => null);
+  // Reviews only for a single vendor: a list row would cost a thread read per row.
+  const threads =
+    view === 'single' ? await Promise.all(records.map((record) => approvedThread('M', record.company_id))) : [];
   return records.map((record, i) => ({
     ...record,
     contact_information: { email: text(record.email), phone: text(record.phone), url: text(record.url) },
@@ -41,7 +38,8 @@ async function decorate(records: Vendor[], view: View): Promise<Array<Record<str
       zipcode: text(record.zipcode),
     },
     products_count: counts[i] ?? 0,
-    average_rating: ratings[i],
+    average_rating: threads[i] ? averageRating(threads[i].posts) : null,
+    thread_id: threads[i]?.threadId ?? 0,
     discussion_type: effectiveDiscussionType(record),
   }));
 }

@@ -283,9 +283,13 @@ describe('sra_discussion (reviews)', () => {
       await postReview(guest, { object_type: 'M', object_id: ratingOnly, name: 'X', message: 'no rating' }),
       400,
     );
-    expectStatus(await postReview(guest, { object_type: 'M', object_id: ratingOnly, name: 'X', rating_value: 4 }), 201);
+    const rated = await postReview(guest, { object_type: 'M', object_id: ratingOnly, name: 'X', rating_value: 4 });
+    expectStatus(rated, 201);
     const admin = await api('GET', `/api/discussions?object_type=M&object_id=${ratingOnly}`);
     expect(admin.json.discussions).toHaveLength(1);
+    expectStatus(await api('PUT', `/api/discussions/${rated.json.post_id}`, { body: { status: 'A' } }), 200);
+    const vendor = await api('GET', `${SF}/sra_vendors/${ratingOnly}`, guest);
+    expect(vendor.json).toMatchObject({ discussion_type: 'R', average_rating: 4, thread_id: rated.json.thread_id });
     expectStatus(
       await postReview(guest, { object_type: 'E', object_id: 0, name: 'X', message: 'Nice shop', rating_value: 5 }),
       201,
