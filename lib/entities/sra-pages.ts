@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { fixed } from './field-builders.js';
 import { pagesEntity } from './pages.js';
 
 const { status: _status, ...shopperFilters } = pagesEntity.schema.filters ?? {};
@@ -12,7 +13,12 @@ const { status: _status, ...shopperFilters } = pagesEntity.schema.filters ?? {};
 export const sraPagesEntity = defineEntity({
   ...pagesEntity,
   name: 'sra_pages',
-  schema: { ...pagesEntity.schema, filters: shopperFilters },
+  schema: {
+    ...pagesEntity.schema,
+    // The single page also shows its reviews' thread (0 before the first post) and the discussion type it takes.
+    fields: { ...pagesEntity.schema.fields, thread_id: fixed('int', 0, 'single', 'number') },
+    filters: shopperFilters,
+  },
   http: {
     companyOwned: true,
     operations: ['list', 'get'],
@@ -24,6 +30,6 @@ export const sraPagesEntity = defineEntity({
   // The active stores (Query of the companies' status index) beside the pages' list; a single reads its store.
   deployment: {
     domain: 'content',
-    functions: { list: { extra: ['BatchGetItem'] }, get: { extra: ['GetItem'] } },
+    functions: { list: { extra: ['BatchGetItem'] }, get: { extra: ['GetItem', 'BatchGetItem'] } },
   },
 });

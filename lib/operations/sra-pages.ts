@@ -6,6 +6,7 @@ import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import type { Operation } from '../stack/api-handler.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
+import { reviewFields } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompanyIds, checkShopperContext, visibleObject } from './storefront-visibility.js';
 
@@ -28,7 +29,10 @@ export const listShopperPages = (def: Def): Operation => {
   return (request) => list(withClampedPaging(request));
 };
 
-/** `GET /sra_pages/:id`: the page when a shopper may see it (lib/operations/storefront-visibility.ts), else 404. */
+/**
+ * `GET /sra_pages/:id`: the page when a shopper may see it (lib/operations/storefront-visibility.ts), else 404, with
+ * the discussion type its reviews take and their `thread_id`.
+ */
 export const getShopperPage =
   (def: Def): Operation =>
   async (request) => {
@@ -36,6 +40,7 @@ export const getShopperPage =
     const id = parseId(request.route.id);
     const record = await visibleObject(request, 'A', id);
     if (!record) throw new NotFoundError();
-    const [shown] = await presentAll(def, {}, [record as RecordOf<Def>], 'single');
+    const reviews = await reviewFields('A', id, record);
+    const [shown] = await presentAll(def, {}, [{ ...record, ...reviews } as RecordOf<Def>], 'single');
     return conditionalGet(request, ok(shown));
   };

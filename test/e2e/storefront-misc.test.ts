@@ -127,7 +127,8 @@ describe('sra_pages', () => {
     expect(ids).toContain(active);
     expect(ids).not.toContain(disabled);
     expect(ids).not.toContain(ofClosed);
-    expect((await api('GET', `${SF}/sra_pages/${hidden}`, { auth: customerAuth })).json.page_id).toBe(String(hidden));
+    const single = await api('GET', `${SF}/sra_pages/${hidden}`, { auth: customerAuth });
+    expect(single.json).toMatchObject({ page_id: String(hidden), status: 'H', discussion_type: 'B', thread_id: 0 });
     expectError(await api('GET', `${SF}/sra_pages/${disabled}`, guest), 404);
     expectError(await api('GET', `${SF}/sra_pages/${ofClosed}`, guest), 404);
     expectError(await api('GET', `${SF}/stores/${closed}/sra_pages/${ofClosed}`, guest), 404);
@@ -290,6 +291,9 @@ describe('sra_discussion (reviews)', () => {
     expectStatus(await api('PUT', `/api/discussions/${rated.json.post_id}`, { body: { status: 'A' } }), 200);
     const vendor = await api('GET', `${SF}/sra_vendors/${ratingOnly}`, guest);
     expect(vendor.json).toMatchObject({ discussion_type: 'R', average_rating: 4, thread_id: rated.json.thread_id });
+    // Deleting the vendor deletes its reviews, as CS-Cart does.
+    expectStatus(await api('DELETE', `/api/vendors/${ratingOnly}`), 204);
+    expectError(await api('GET', `/api/discussions/${rated.json.post_id}`), 404);
     expectStatus(
       await postReview(guest, { object_type: 'E', object_id: 0, name: 'X', message: 'Nice shop', rating_value: 5 }),
       201,

@@ -48,3 +48,11 @@ export function shopperPost(post: Post): Record<string, unknown> {
 /** The discussion type shoppers meet: the object's own, or B (comments and rating) where none was set. */
 export const effectiveDiscussionType = (object: Record<string, unknown>) =>
   typeof object.discussion_type === 'string' && object.discussion_type !== '' ? object.discussion_type : 'B';
+
+/** What a shopper's object shows of its reviews: the discussion type it takes and its thread (0 before the first post). */
+export async function reviewFields(objectType: string, objectId: number, object: Record<string, unknown>) {
+  return {
+    discussion_type: effectiveDiscussionType(object),
+    thread_id: await dynamoDiscussionStore.threadOf(objectType, objectId),
+  };
+}
