@@ -300,6 +300,47 @@ describe('sra_discussion (reviews)', () => {
     );
   });
 
+  it("a customer's own order: its conversation (comments) is theirs alone", async () => {
+    const item = await api('POST', '/api/products', {
+      body: { product: `Ordered ${uid()}`, price: '3.00', amount: 5, company_id: storeId },
+    });
+    const order = await api('POST', '/api/orders', {
+      body: {
+        user_id: customerId,
+        payment_id: 1,
+        shipping_id: 1,
+        products: { 1: { product_id: item.json.product_id, amount: 1 } },
+      },
+    });
+    expectStatus(order, 201);
+    const path = `${SF}/sra_discussion?object_type=O&object_id=${order.json.order_id}`;
+    const own = await api('GET', path, { auth: customerAuth });
+    expectStatus(own, 200);
+    expect(own.json).toMatchObject({ type: 'C', posts: [], object_type: 'O', object_id: order.json.order_id });
+    const asked = await postReview(
+      { auth: customerAuth },
+      {
+        object_type: 'O',
+        object_id: order.json.order_id,
+        name: 'Ada',
+        message: 'When does it ship?',
+      },
+    );
+    expectStatus(asked, 201);
+    const otherEmail = uniqueEmail('other');
+    await createUser({ user_type: 'C', email: otherEmail, company_id: storeId, password: PASSWORD });
+    const other = await signIn(otherEmail);
+    expectError(await api('GET', path, { auth: other }), 404);
+    expectError(
+      await postReview(
+        { auth: other },
+        { object_type: 'O', object_id: order.json.order_id, name: 'Eve', message: 'x' },
+      ),
+      404,
+    );
+    expectError(await api('GET', path, guest), 404);
+  });
+
   it('hostile reviews: a clear 4xx and nothing posted', async () => {
     const path = `${SF}/sra_discussion?object_type=P&object_id=${productId}`;
     expectError(await api('GET', `${SF}/sra_discussion`, guest), 400, 'Bad Request: The object_type field is required');

@@ -16,10 +16,11 @@ describe('the rules of the storefront small entities', () => {
     expect(averageRating([post(5), post(4), post(4)])).toBe(4.33);
   });
 
-  it('discussion type: the object own, B where none was set', () => {
+  it('discussion type: the object own, B where none was set (an order: C)', () => {
     expect(effectiveDiscussionType({ discussion_type: 'D' })).toBe('D');
     expect(effectiveDiscussionType({ discussion_type: null })).toBe('B');
     expect(effectiveDiscussionType({})).toBe('B');
+    expect(effectiveDiscussionType({}, 'O')).toBe('C');
   });
 
   it('usergroups: 0 opens to everyone; a guest is group 1, a customer group 2', () => {

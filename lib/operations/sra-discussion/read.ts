@@ -31,7 +31,7 @@ export async function reviewedObject(request: ApiRequest, type: string, id: numb
   await checkShopperContext(request);
   const object = await visibleObject(request, type, id);
   if (!object) throw new NotFoundError();
-  const discussionType = effectiveDiscussionType(object);
+  const discussionType = effectiveDiscussionType(object, type);
   if (discussionType === 'D') throw new ForbiddenError('Reviews are disabled for this object');
   return { object, discussionType };
 }

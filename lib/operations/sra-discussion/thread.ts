@@ -45,14 +45,21 @@ export function shopperPost(post: Post): Record<string, unknown> {
   return shown;
 }
 
-/** The discussion type shoppers meet: the object's own, or B (comments and rating) where none was set. */
-export const effectiveDiscussionType = (object: Record<string, unknown>) =>
-  typeof object.discussion_type === 'string' && object.discussion_type !== '' ? object.discussion_type : 'B';
+/**
+ * The discussion type shoppers meet: the object's own, or where none was set B (comments and rating) — C
+ * (comments) for an order, whose thread is the customer's conversation with the store.
+ */
+export const effectiveDiscussionType = (object: Record<string, unknown>, objectType = 'P') =>
+  typeof object.discussion_type === 'string' && object.discussion_type !== ''
+    ? object.discussion_type
+    : objectType === 'O'
+      ? 'C'
+      : 'B';
 
 /** What a shopper's object shows of its reviews: the discussion type it takes and its thread (0 before the first post). */
 export async function reviewFields(objectType: string, objectId: number, object: Record<string, unknown>) {
   return {
-    discussion_type: effectiveDiscussionType(object),
+    discussion_type: effectiveDiscussionType(object, objectType),
     thread_id: await dynamoDiscussionStore.threadOf(objectType, objectId),
   };
 }
