@@ -9,7 +9,7 @@ import { unionOfGrants } from './privileges.js';
 export interface Judged {
   operation: Operation | 'batch';
   privileges: readonly string[];
-  resource: { http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess'> };
+  resource: { http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess' | 'openOperations'> };
 }
 
 /** The privileges a non-root administrator holds right now (one BatchGetItem of their active groups). */
@@ -27,6 +27,8 @@ export async function effectivePrivileges(caller: Caller): Promise<Set<string>> 
  */
 export async function authorize(caller: Caller, route: Judged): Promise<void> {
   if (caller.storefront) return authorizeStorefront(caller, route);
+  if (caller.userType === 'V' && opensStorefrontOnly(route))
+    throw new ForbiddenError('Vendors may not use the storefront');
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
     const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
@@ -51,4 +53,14 @@ function authorizeStorefront(caller: Caller, route: Judged): void {
   if (!access) throw new ForbiddenError('A storefront sign-in opens only the storefront paths');
   if (access === 'customer' && caller.storefront !== 'customer')
     throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
+}
+
+/**
+ * A storefront path that vendors' API keys never open (SPEC §11: 403): every one but those that say `vendorAccess`
+ * (/version) and the operations that need no credentials at all (sign-in).
+ */
+function opensStorefrontOnly(route: Judged): boolean {
+  const { storefrontAccess, vendorAccess, openOperations } = route.resource.http;
+  if (!storefrontAccess || vendorAccess) return false;
+  return !(route.operation !== 'batch' && openOperations?.includes(route.operation));
 }

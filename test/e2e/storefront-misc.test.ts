@@ -7,9 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCli,
+  createApiUser,
   createCompany,
   createUser,
   expectError,
+  expectForbidden,
   expectStatus,
   expectUnauthorized,
   uid,
@@ -50,6 +52,18 @@ describe('who may read the storefront entities', () => {
       expectUnauthorized(await api('GET', `${SF}/${path}`, { auth: null }));
       expect((await api('POST', `${SF}/${path}`, { ...guest, body: { x: 1 } })).status).toBe(405);
     }
+  }, 60_000);
+
+  it("an administrator's API key reads them; a vendor's API key never opens the storefront (403)", async () => {
+    const vendor = await createApiUser('V', ['--company', String(storeId)]);
+    for (const path of ['sra_storefront', 'sra_pages', 'sra_vendors', 'vendor_registration']) {
+      expectStatus(await api('GET', `${SF}/${path}`), 200);
+      expectForbidden(await api('GET', `${SF}/${path}`, { auth: vendor.auth }));
+    }
+    expectForbidden(
+      await api('POST', `${SF}/sra_discussion`, { auth: vendor.auth, body: { object_type: 'E', object_id: 0 } }),
+    );
+    expectStatus(await api('GET', '/api/version', { auth: vendor.auth }), 200);
   }, 60_000);
 });
 
