@@ -31,7 +31,7 @@ export const categoriesEntity = defineEntity({
       company_id: { kind: 'int', writableOn: WRITABLE, requiredOn: ['create'] },
       storefront_id: { kind: 'int', default: 1 },
       usergroup_ids: { kind: 'string', default: '0', shownIn: 'single' },
-      discussion_type: discussionTypeField(),
+      discussion_type: discussionTypeField('none'),
       status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: WRITABLE, default: 'A' },
       product_count: { kind: 'int' },
       position: { kind: 'int', writableOn: WRITABLE, default: 0 },

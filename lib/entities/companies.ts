@@ -41,7 +41,7 @@ function companyFields(required: readonly string[]): Record<string, FieldSpec> {
     company_thread_ids: { kind: 'string', default: '' },
     shippings_ids: raw([], 'single'),
     discussion: raw({ posts_count: 0 }),
-    discussion_type: discussionTypeField(),
+    discussion_type: discussionTypeField('none'),
   };
 }
 

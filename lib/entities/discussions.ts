@@ -10,9 +10,11 @@ export const DISCUSSION_TYPES = ['D', 'C', 'R', 'B'] as const;
 /**
  * The `discussion_type` a product, category, page or vendor carries, writable through the administration API;
  * null until set, as CS-Cart shows it where the discussion add-on has not configured the object (the storefront
- * then treats reviews as on: lib/operations/sra-discussion/).
+ * then treats reviews as on: lib/operations/sra-discussion/). A product's single object shows it (the recording
+ * has it there); the other objects' administration answers keep their recorded keys (`none`), and the storefront's
+ * views (sra_pages, sra_vendors) show the type in effect.
  */
-export const discussionTypeField = (shownIn: 'both' | 'single' = 'single'): FieldSpec => ({
+export const discussionTypeField = (shownIn: 'single' | 'none' = 'single'): FieldSpec => ({
   kind: 'enum',
   values: DISCUSSION_TYPES,
   writableOn: ['create', 'update'],

@@ -39,7 +39,7 @@ export const pagesEntity = defineEntity({
       meta_description: text('', 255),
       page_title: text('', 255),
       link: text('', 255),
-      discussion_type: discussionTypeField(),
+      discussion_type: discussionTypeField('none'),
       level: { kind: 'int', default: 0, shownIn: 'list', wire: 'number' },
       path_ids: { kind: 'intList', shownIn: 'none' },
     },

@@ -16,7 +16,11 @@ export const sraPagesEntity = defineEntity({
   schema: {
     ...pagesEntity.schema,
     // The single page also shows its reviews' thread (0 before the first post) and the discussion type it takes.
-    fields: { ...pagesEntity.schema.fields, thread_id: fixed('int', 0, 'single', 'number') },
+    fields: {
+      ...pagesEntity.schema.fields,
+      discussion_type: fixed('string', 'B', 'single'),
+      thread_id: fixed('int', 0, 'single', 'number'),
+    },
     filters: shopperFilters,
   },
   http: {
