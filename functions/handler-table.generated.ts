@@ -109,8 +109,17 @@ import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
 import { handler as sraCategoriesList } from './sra_categories/list.js';
 import { handler as sraCategoriesGet } from './sra_categories/get.js';
+import { handler as sraCurrenciesList } from './sra_currencies/list.js';
+import { handler as sraCurrenciesGet } from './sra_currencies/get.js';
+import { handler as sraDiscussionList } from './sra_discussion/list.js';
+import { handler as sraDiscussionCreate } from './sra_discussion/create.js';
+import { handler as sraLanguagesList } from './sra_languages/list.js';
+import { handler as sraLanguagesGet } from './sra_languages/get.js';
 import { handler as sraNotificationsCreate } from './sra_notifications/create.js';
 import { handler as sraNotificationsDelete } from './sra_notifications/delete.js';
+import { handler as sraOrderStatusesList } from './sra_order_statuses/list.js';
+import { handler as sraPagesList } from './sra_pages/list.js';
+import { handler as sraPagesGet } from './sra_pages/get.js';
 import { handler as sraProductsList } from './sra_products/list.js';
 import { handler as sraProductsGet } from './sra_products/get.js';
 import { handler as sraProfileList } from './sra_profile/list.js';
@@ -118,8 +127,12 @@ import { handler as sraProfileGet } from './sra_profile/get.js';
 import { handler as sraProfileCreate } from './sra_profile/create.js';
 import { handler as sraProfileUpdate } from './sra_profile/update.js';
 import { handler as sraProfileFieldsList } from './sra_profile_fields/list.js';
+import { handler as sraStorefrontList } from './sra_storefront/list.js';
+import { handler as sraStorefrontGet } from './sra_storefront/get.js';
 import { handler as sraUnviewedNotificationsList } from './sra_unviewed_notifications/list.js';
 import { handler as sraUnviewedNotificationsGet } from './sra_unviewed_notifications/get.js';
+import { handler as sraVendorsList } from './sra_vendors/list.js';
+import { handler as sraVendorsGet } from './sra_vendors/get.js';
 import { handler as sraWishListList } from './sra_wish_list/list.js';
 import { handler as sraWishListCreate } from './sra_wish_list/create.js';
 import { handler as sraWishListDelete } from './sra_wish_list/delete.js';
@@ -148,6 +161,8 @@ import { handler as usersGet } from './users/get.js';
 import { handler as usersCreate } from './users/create.js';
 import { handler as usersUpdate } from './users/update.js';
 import { handler as usersDelete } from './users/delete.js';
+import { handler as vendorRegistrationList } from './vendor_registration/list.js';
+import { handler as vendorRegistrationCreate } from './vendor_registration/create.js';
 import { handler as vendorsList } from './vendors/list.js';
 import { handler as vendorsGet } from './vendors/get.js';
 import { handler as vendorsCreate } from './vendors/create.js';
@@ -332,8 +347,17 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.delete': sraCartContentDelete,
   'sra_categories.list': sraCategoriesList,
   'sra_categories.get': sraCategoriesGet,
+  'sra_currencies.list': sraCurrenciesList,
+  'sra_currencies.get': sraCurrenciesGet,
+  'sra_discussion.list': sraDiscussionList,
+  'sra_discussion.create': sraDiscussionCreate,
+  'sra_languages.list': sraLanguagesList,
+  'sra_languages.get': sraLanguagesGet,
   'sra_notifications.create': sraNotificationsCreate,
   'sra_notifications.delete': sraNotificationsDelete,
+  'sra_order_statuses.list': sraOrderStatusesList,
+  'sra_pages.list': sraPagesList,
+  'sra_pages.get': sraPagesGet,
   'sra_products.list': sraProductsList,
   'sra_products.get': sraProductsGet,
   'sra_profile.list': sraProfileList,
@@ -341,8 +365,12 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_profile.create': sraProfileCreate,
   'sra_profile.update': sraProfileUpdate,
   'sra_profile_fields.list': sraProfileFieldsList,
+  'sra_storefront.list': sraStorefrontList,
+  'sra_storefront.get': sraStorefrontGet,
   'sra_unviewed_notifications.list': sraUnviewedNotificationsList,
   'sra_unviewed_notifications.get': sraUnviewedNotificationsGet,
+  'sra_vendors.list': sraVendorsList,
+  'sra_vendors.get': sraVendorsGet,
   'sra_wish_list.list': sraWishListList,
   'sra_wish_list.create': sraWishListCreate,
   'sra_wish_list.delete': sraWishListDelete,
@@ -371,6 +399,8 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'users.create': usersCreate,
   'users.update': usersUpdate,
   'users.delete': usersDelete,
+  'vendor_registration.list': vendorRegistrationList,
+  'vendor_registration.create': vendorRegistrationCreate,
   'vendors.list': vendorsList,
   'vendors.get': vendorsGet,
   'vendors.create': vendorsCreate,

@@ -20,6 +20,11 @@ export const VENDOR_API_EDITIONS: readonly StoreEdition[] = [
   'multi-vendor-enterprise',
 ];
 
+/** The marketplace editions: vendors exist (the storefront's `sra_vendors`, `vendor_registration`; SPEC §11). */
+export const MULTI_VENDOR_EDITIONS: readonly StoreEdition[] = STORE_EDITIONS.filter((edition) =>
+  edition.startsWith('multi-vendor'),
+);
+
 export interface Config {
   tableName: string;
   storeEdition: StoreEdition;

@@ -1,4 +1,5 @@
 import { storesEntity } from '../../lib/entities/companies.js';
+import { companyDeleteHooks } from '../../lib/operations/companies.js';
 import { entityHandler } from '../../lib/operations/crud.js';
 
-export const handler = entityHandler(storesEntity, 'delete');
+export const handler = entityHandler(storesEntity, 'delete', companyDeleteHooks);

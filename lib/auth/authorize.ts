@@ -10,7 +10,10 @@ export interface Judged {
   operation: Operation | 'batch';
   privileges: readonly string[];
   resource: {
-    http: Pick<HttpFacet, 'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess' | 'storefrontGuestOperations'>;
+    http: Pick<
+      HttpFacet,
+      'vendorAccess' | 'vendorReadOnly' | 'storefrontAccess' | 'storefrontGuestOperations' | 'openOperations'
+    >;
   };
 }
 
@@ -29,9 +32,9 @@ export async function effectivePrivileges(caller: Caller): Promise<Set<string>> 
  */
 export async function authorize(caller: Caller, route: Judged): Promise<void> {
   if (caller.storefront) return authorizeStorefront(caller, route);
-  // A vendor's API key never opens a shopper's own paths (SPEC §11); an administrator's acts as their own account.
-  if (caller.userType === 'V' && route.resource.http.storefrontAccess === 'customer')
-    throw new ForbiddenError('Vendors have no storefront account');
+  // A vendor's API key never opens the storefront (SPEC §11); an administrator's acts as their own account.
+  if (caller.userType === 'V' && opensStorefrontOnly(route))
+    throw new ForbiddenError('Vendors may not use the storefront');
   if (route.privileges.length === 0) return;
   if (caller.userType === 'V') {
     const editionAllows = VENDOR_API_EDITIONS.includes(config().storeEdition);
@@ -58,4 +61,14 @@ function authorizeStorefront(caller: Caller, route: Judged): void {
     route.operation !== 'batch' && route.resource.http.storefrontGuestOperations?.includes(route.operation);
   if (access === 'customer' && caller.storefront !== 'customer' && !guestMay)
     throw new ForbiddenError('Sign in as a customer first (POST /auth_tokens)');
+}
+
+/**
+ * A storefront path that vendors' API keys never open (SPEC §11: 403): every one but those that say `vendorAccess`
+ * (/version) and the operations that need no credentials at all (sign-in).
+ */
+function opensStorefrontOnly(route: Judged): boolean {
+  const { storefrontAccess, vendorAccess, openOperations } = route.resource.http;
+  if (!storefrontAccess || vendorAccess) return false;
+  return !(route.operation !== 'batch' && openOperations?.includes(route.operation));
 }

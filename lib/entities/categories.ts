@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { discussionTypeField } from './discussions.js';
 import { fixed, flag, text, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
 import { sraProductsEntity } from './sra-products.js';
@@ -40,6 +41,7 @@ export const categoriesEntity = defineEntity({
         wire: 'csv',
         shownIn: 'single',
       },
+      discussion_type: discussionTypeField('none'),
       status: { kind: 'enum', values: CATEGORY_STATUSES, writableOn: WRITABLE, default: 'A' },
       product_count: { kind: 'int' },
       position: { kind: 'int', writableOn: WRITABLE, default: 0 },

@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { discussionTypeField } from './discussions.js';
 import { raw, single, text, WRITABLE } from './field-builders.js';
 import type { FieldSpec, HttpFacet, SchemaFacet, StorageFacet, StoredEntityDefinition } from './types.js';
 
@@ -40,6 +41,7 @@ function companyFields(required: readonly string[]): Record<string, FieldSpec> {
     company_thread_ids: { kind: 'string', default: '' },
     shippings_ids: raw([], 'single'),
     discussion: raw({ posts_count: 0 }),
+    discussion_type: discussionTypeField('none'),
   };
 }
 
@@ -114,8 +116,9 @@ export const storesEntity = defineEntity({
     answers: { create: { store_id: 'integer' }, update: { store_id: 'string' } },
     privileges: { read: ['view_stores'], write: ['manage_stores'] },
   },
-  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
-  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's
+  // update; a delete also deletes its reviews (lib/operations/discussions/ deletePostsOf: Query of its posts).
+  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] }, delete: { extra: ['Query'] } } },
 });
 
 export const vendorsEntity = defineEntity({
@@ -131,8 +134,9 @@ export const vendorsEntity = defineEntity({
     answerExtras: { create: { message: '' } },
     privileges: { read: ['view_vendors'], write: ['manage_vendors'] },
   },
-  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's update.
-  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] } } },
+  // A rename rewrites company_name on the company's products: Query of its product partition, then each product's
+  // update; a delete also deletes its reviews (lib/operations/discussions/ deletePostsOf: Query of its posts).
+  deployment: { domain: 'companies', functions: { update: { extra: ['Query'] }, delete: { extra: ['Query'] } } },
 });
 
 /** The storage both views share, for code that reads a company whichever path named it. */

@@ -2,8 +2,26 @@ import { defineEntity } from './define.js';
 import { choice, fixed, id, int, text } from './field-builders.js';
 import type { FieldSpec } from './types.js';
 
-/** P product, C category, A page, O order, E the store's testimonials (object_id 0). */
-export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E'] as const;
+/** P product, C category, A page, O order, E the store's testimonials (object_id 0), M a vendor (company). */
+export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E', 'M'] as const;
+/** An object's `discussion_type`: D off, C comments, R rating, B both (CS-Cart's discussion add-on). */
+export const DISCUSSION_TYPES = ['D', 'C', 'R', 'B'] as const;
+
+/**
+ * The `discussion_type` a product, category, page or vendor carries, writable through the administration API;
+ * null until set, as CS-Cart shows it where the discussion add-on has not configured the object (the storefront
+ * then treats reviews as on: lib/operations/sra-discussion/). A product's single object shows it (the recording
+ * has it there); the other objects' administration answers keep their recorded keys (`none`), and the storefront's
+ * views (sra_pages, sra_vendors) show the type in effect.
+ */
+export const discussionTypeField = (shownIn: 'single' | 'none' = 'single'): FieldSpec => ({
+  kind: 'enum',
+  values: DISCUSSION_TYPES,
+  writableOn: ['create', 'update'],
+  default: null,
+  wire: 'raw',
+  shownIn,
+});
 export const POST_STATUSES = ['A', 'D', 'N'] as const;
 
 const createOnly = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create'] });

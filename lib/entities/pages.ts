@@ -1,4 +1,5 @@
 import { defineEntity } from './define.js';
+import { discussionTypeField } from './discussions.js';
 import { choice, fixed, id, int, text, WRITABLE } from './field-builders.js';
 
 export const PAGE_TYPES = ['T', 'L'] as const;
@@ -38,6 +39,7 @@ export const pagesEntity = defineEntity({
       meta_description: text('', 255),
       page_title: text('', 255),
       link: text('', 255),
+      discussion_type: discussionTypeField('none'),
       level: { kind: 'int', default: 0, shownIn: 'list', wire: 'number' },
       path_ids: { kind: 'intList', shownIn: 'none' },
     },

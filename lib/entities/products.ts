@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { productDiscussions } from './discussions.js';
+import { discussionTypeField, productDiscussions } from './discussions.js';
 import { featuresEntity } from './features.js';
 import { choice, decimal, fixed, flag, int, raw, text, WRITABLE } from './field-builders.js';
 
@@ -124,7 +124,7 @@ export const productsEntity = defineEntity({
       company_name: fixed('string', '', 'single'),
       sales_amount: raw(null, 'single'),
       point_price: raw(null, 'single'),
-      discussion_type: raw(null, 'single'),
+      discussion_type: discussionTypeField(),
       average_rating: raw(null, 'single'),
       product_reviews_count: raw(null, 'single'),
       base_price: fixed('decimal', '0.00'),

@@ -24,16 +24,24 @@ import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
 import { sraCategoriesEntity } from './sra-categories.js';
+import { sraCurrenciesEntity } from './sra-currencies.js';
+import { sraDiscussionEntity } from './sra-discussion.js';
+import { sraLanguagesEntity } from './sra-languages.js';
 import { sraNotificationsEntity } from './sra-notifications.js';
+import { sraOrderStatusesEntity } from './sra-order-statuses.js';
+import { sraPagesEntity } from './sra-pages.js';
 import { sraProductsEntity } from './sra-products.js';
 import { sraProfileFieldsEntity } from './sra-profile-fields.js';
 import { sraProfileEntity } from './sra-profile.js';
+import { sraStorefrontEntity } from './sra-storefront.js';
 import { sraUnviewedNotificationsEntity } from './sra-unviewed-notifications.js';
+import { sraVendorsEntity } from './sra-vendors.js';
 import { sraWishListEntity } from './sra-wish-list.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
 import { usersEntity } from './users.js';
+import { vendorRegistrationEntity } from './vendor-registration.js';
 import { versionEntity } from './version.js';
 import { webhooksEntity } from './webhooks.js';
 import type { EntityDefinition } from './types.js';
@@ -69,17 +77,25 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   sraAuthTokensEntity,
   sraCartContentEntity,
   sraCategoriesEntity,
+  sraCurrenciesEntity,
+  sraDiscussionEntity,
+  sraLanguagesEntity,
   sraNotificationsEntity,
+  sraOrderStatusesEntity,
+  sraPagesEntity,
   sraProductsEntity,
   sraProfileEntity,
   sraProfileFieldsEntity,
+  sraStorefrontEntity,
   sraUnviewedNotificationsEntity,
+  sraVendorsEntity,
   sraWishListEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,
   usergroupsEntity,
   usersEntity,
+  vendorRegistrationEntity,
   vendorsEntity,
   versionEntity,
   webhooksEntity,

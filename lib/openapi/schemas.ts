@@ -22,6 +22,9 @@ export function outputSchema(spec: FieldSpec, view: View): Schema {
     case 'raw':
       // A writable JSON object is shown as sent; empty, it is PHP's empty array `[]`.
       if (spec.kind === 'object' && spec.writableOn?.length) return { type: ['object', 'array'] };
+      // A writable choice that is null until set (an object's `discussion_type`).
+      if (spec.kind === 'enum' && spec.writableOn?.length)
+        return { type: ['string', 'null'], enum: [...(spec.values ?? []), null] };
       return rawSchema(spec.default);
     case 'null':
       return { type: 'null' };

@@ -4,6 +4,7 @@ import type { storesEntity } from '../entities/companies.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredValue } from '../entities/types.js';
 import type { EntityHooks } from './crud.js';
+import { deletePostsOf } from './discussions/index.js';
 
 /**
  * Stores and vendors. Products carry a copy of their company's name (`company_name`, so a GET of one
@@ -23,5 +24,12 @@ export const companyHooks: EntityHooks<typeof storesEntity> = {
         (current): Record<string, StoredValue> => (current.company_id === companyId ? { company_name: name } : {}),
       );
     }
+  },
+};
+
+/** A deleted company's reviews (object type M) go with it, as CS-Cart deletes an object's discussion with it. */
+export const companyDeleteHooks: EntityHooks<typeof storesEntity> = {
+  afterDelete: async (deleted) => {
+    await deletePostsOf('M', deleted.company_id);
   },
 };

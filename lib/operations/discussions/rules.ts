@@ -7,6 +7,7 @@ export const OBJECT_STORAGE: Readonly<Record<string, string | undefined>> = {
   C: 'category',
   A: 'page',
   O: 'order',
+  M: 'company',
 };
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';

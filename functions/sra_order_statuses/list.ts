@@ -1,0 +1,4 @@
+import { readOrderStatuses } from '../../lib/operations/storefront-info/index.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_order_statuses.list', readOrderStatuses);

@@ -1,0 +1,71 @@
+import type { EntityDefinition } from './types.js';
+
+const LANGUAGE = {
+  type: 'object',
+  properties: {
+    lang_id: { type: 'string' },
+    lang_code: { type: 'string' },
+    name: { type: 'string' },
+    status: { type: 'string' },
+    is_default: { type: 'boolean' },
+  },
+  required: ['lang_code', 'name', 'is_default'],
+};
+
+const CURRENCY = {
+  type: 'object',
+  properties: {
+    currency_id: { type: 'string' },
+    currency_code: { type: 'string' },
+    symbol: { type: 'string' },
+    description: { type: 'string' },
+    is_primary: { type: 'string', enum: ['Y', 'N'] },
+    decimals: { type: 'string' },
+    is_default: { type: 'boolean' },
+  },
+  required: ['currency_code', 'symbol', 'is_default'],
+};
+
+/**
+ * The storefront's settings (the add-on's `SraStorefront`): `GET /api/4.0/sra_storefront[/:storefront_id]`, also
+ * in a store's context. A guest with the Storefront-Api-Access-Key, a customer or an API user reads it; there are
+ * no writes (405). lib/operations/storefront-info/storefront.ts.
+ */
+export const sraStorefrontEntity: EntityDefinition = {
+  name: 'sra_storefront',
+  schema: { idField: 'storefront_id', fields: {} },
+  http: {
+    operations: ['list', 'get'],
+    privileges: 'none',
+    storefrontAccess: 'anyone',
+    collection: {
+      shape: 'object',
+      schema: {
+        type: 'object',
+        properties: {
+          storefront_id: { type: 'integer' },
+          url: { type: 'string' },
+          status: { type: 'string', description: 'Y: open.' },
+          name: { type: 'string' },
+          settings: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'The Company settings by name (company_name, company_phone, …).',
+          },
+          languages: { type: 'array', items: LANGUAGE },
+          currencies: { type: 'array', items: CURRENCY },
+          properties: { type: 'object' },
+        },
+        required: ['url', 'status', 'settings', 'languages', 'currencies'],
+      },
+    },
+  },
+  // The store and the settings (GetItem, BatchGetItem) and the languages (Query).
+  deployment: {
+    domain: 'settings',
+    functions: {
+      list: { access: ['GetItem', 'BatchGetItem', 'Query'] },
+      get: { access: ['GetItem', 'BatchGetItem', 'Query'] },
+    },
+  },
+};

@@ -1,0 +1,62 @@
+import { discussionsEntity } from '../../entities/discussions.js';
+import { invalidField, NotFoundError } from '../../errors.js';
+import { created } from '../../http/response.js';
+import type { Operation } from '../../stack/api-handler.js';
+import { createOperation } from '../crud.js';
+import { discussionHooks, dynamoDiscussionStore } from '../discussions/index.js';
+import { namedObject, reviewedObject } from './read.js';
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** The object a post names: its thread (`thread_id`, which must exist: 404 otherwise), or `object_type` + `object_id`. */
+async function postedObject(body: Record<string, unknown>): Promise<{ type: string; id: number }> {
+  if (blank(body.thread_id)) {
+    if (blank(body.object_type) && blank(body.object_id))
+      throw invalidField('thread_id', 'The thread_id / object_id + object_type fields are required');
+    return namedObject(body);
+  }
+  if (!/^\d{1,15}$/.test(String(body.thread_id).trim())) throw new NotFoundError();
+  const thread = await dynamoDiscussionStore.thread(Number(String(body.thread_id).trim()));
+  if (!thread) throw new NotFoundError();
+  return { type: thread.objectType, id: thread.objectId };
+}
+
+/** What the object's discussion type asks of a post (C and B a message, R and B a rating), in the add-on's order. */
+function checkAsked(body: Record<string, unknown>, discussionType: string): void {
+  if ((discussionType === 'C' || discussionType === 'B') && blank(body.message))
+    throw invalidField('message', 'The message field is required');
+  if (
+    (discussionType === 'R' || discussionType === 'B') &&
+    (blank(body.rating_value) || Number(body.rating_value) === 0)
+  )
+    throw invalidField('rating_value', 'The rating_value field is required');
+}
+
+const addPost = createOperation(discussionsEntity, discussionHooks);
+
+/**
+ * `POST /sra_discussion` (the add-on's `SraDiscussion::create`): a guest or a customer adds a post to the thread of
+ * an object they may see — named by `thread_id` or by `object_type` + `object_id` — with `name`, and `message`
+ * and/or `rating_value` (1–5) as its discussion type asks. The post waits for an administrator's approval (status
+ * D until `PUT /discussions/:id {"status":"A"}`); it is written by the administration's create (lib/operations/
+ * discussions/), so it is checked, counted and evented as any post. 201 `{thread_id, post_id, is_approval_required}`.
+ */
+export const createDiscussionPost: Operation = async (request) => {
+  const body = request.body ?? {};
+  const { type, id } = await postedObject(body);
+  if (blank(body.name)) throw invalidField('name', 'The name field is required');
+  const { discussionType } = await reviewedObject(request, type, id);
+  checkAsked(body, discussionType);
+  const post = {
+    name: body.name,
+    object_type: type,
+    object_id: id,
+    status: 'D',
+    ...(blank(body.message) ? {} : { message: body.message }),
+    ...(blank(body.rating_value) ? {} : { rating_value: body.rating_value }),
+  };
+  const answer = await addPost({ ...request, route: { ...request.route, company: undefined }, body: post });
+  const postId = Number((answer.body as Record<string, unknown>).post_id);
+  const threadId = await dynamoDiscussionStore.threadOf(type, id);
+  return created({ thread_id: threadId, post_id: postId, is_approval_required: true });
+};

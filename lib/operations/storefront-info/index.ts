@@ -1,0 +1,3 @@
+export { readCurrencies, readLanguages } from './lists.js';
+export { readOrderStatuses } from './order-statuses.js';
+export { readStorefront } from './storefront.js';

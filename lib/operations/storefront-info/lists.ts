@@ -1,0 +1,29 @@
+import { NotFoundError } from '../../errors.js';
+import { ok } from '../../http/response.js';
+import { parseId } from '../../http/route.js';
+import type { Operation } from '../../stack/api-handler.js';
+import { PRIMARY_CURRENCY, publicCurrency } from './currency.js';
+import { storefrontLanguages } from './languages.js';
+
+/**
+ * `GET /sra_currencies[/:currency_id]` and `GET /sra_languages[/:lang_id]` (the add-on's `SraCurrencies`,
+ * `SraLanguages`): the list under its key, or one by id (404 when none has it), each row with only the public
+ * properties the add-on keeps.
+ */
+export const readCurrencies: Operation = async (request) => {
+  if (request.route.id === undefined) return ok({ currencies: [publicCurrency()] });
+  if (parseId(request.route.id) !== Number(PRIMARY_CURRENCY.currency_id)) throw new NotFoundError();
+  return ok(publicCurrency());
+};
+
+export const readLanguages: Operation = async (request) => {
+  const rows = (await storefrontLanguages()).map((row) => ({
+    id: Number(row.lang_id),
+    shown: { lang_code: row.lang_code, name: row.name, is_default: row.is_default },
+  }));
+  if (request.route.id === undefined) return ok({ languages: rows.map((row) => row.shown) });
+  const id = parseId(request.route.id);
+  const match = rows.find((row) => row.id === id);
+  if (!match) throw new NotFoundError();
+  return ok(match.shown);
+};
