@@ -32,5 +32,5 @@ export const sraCurrenciesEntity: EntityDefinition = {
     },
   },
   // Answers from the code: no DynamoDB.
-  deployment: { domain: 'settings', functions: { list: { access: [] }, get: { access: [] } } },
+  deployment: { domain: 'shoppers', functions: { list: { access: [] }, get: { access: [] } } },
 };

@@ -28,7 +28,7 @@ export const sraLanguagesEntity: EntityDefinition = {
   },
   // The languages: a Query of their list (and BatchGetItem of the records).
   deployment: {
-    domain: 'settings',
+    domain: 'shoppers',
     functions: { list: { access: ['Query', 'BatchGetItem'] }, get: { access: ['Query', 'BatchGetItem'] } },
   },
 };

@@ -24,5 +24,5 @@ export const sraOrderStatusesEntity: EntityDefinition = {
     },
   },
   // The statuses of type O: a Query of that index (and BatchGetItem of the records).
-  deployment: { domain: 'settings', functions: { list: { access: ['Query', 'BatchGetItem'] } } },
+  deployment: { domain: 'shoppers', functions: { list: { access: ['Query', 'BatchGetItem'] } } },
 };

@@ -62,7 +62,7 @@ export const sraStorefrontEntity: EntityDefinition = {
   },
   // The store and the settings (GetItem, BatchGetItem) and the languages (Query).
   deployment: {
-    domain: 'settings',
+    domain: 'shoppers',
     functions: {
       list: { access: ['GetItem', 'BatchGetItem', 'Query'] },
       get: { access: ['GetItem', 'BatchGetItem', 'Query'] },

@@ -7,19 +7,19 @@ import { type Access, access, GET, LIST } from './expected-access-base.js';
 
 export const CATALOG_ACCESS: Record<string, Access> = {
   // Stores and vendors (lib/entities/companies.ts): no references, dependants (products, orders, categories,
-  // features). A rename (lib/operations/companies.ts) Queries the company's product ids and updates each
+  // features), and deleting one deletes its vendor reviews (M: a Query of its thread). A rename (lib/operations/companies.ts) Queries the company's product ids and updates each
   // product's company_name with entity-store's update (GetItem, Put, index Delete/Put, count Update); the
   // product's references are unchanged, so no ConditionCheck.
   'stores-list': LIST,
   'stores-get': GET,
   'stores-create': access(['PutItem', 'UpdateItem']),
   'stores-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'stores-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'stores-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
   'vendors-list': LIST,
   'vendors-get': GET,
   'vendors-create': access(['PutItem', 'UpdateItem']),
   'vendors-update': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
-  'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'UpdateItem']),
+  'vendors-delete': access(['ConditionCheckItem', 'DeleteItem', 'GetItem', 'Query', 'UpdateItem']),
 
   // Categories (lib/operations/categories/): references company and parent, dependants; create and
   // a move read the new parent (GetItem); a move Queries the subtree and rewrites each descendant;

@@ -27,6 +27,7 @@ import { type Access, access, GET, LIST } from './expected-access-base.js';
 import { CATALOG_ACCESS, VARIATIONS_ACCESS } from './expected-access-catalog.js';
 import { ORDERS_AND_CONTENT_ACCESS, WEBHOOKS_ACCESS } from './expected-access-orders-and-content.js';
 import { STOREFRONT_ACCOUNT_ACCESS } from './expected-access-storefront-account.js';
+import { STOREFRONT_CATALOGUE_ACCESS } from './expected-access-storefront-catalogue.js';
 
 export type { Access };
 
@@ -95,6 +96,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   ...VARIATIONS_ACCESS,
   ...WEBHOOKS_ACCESS,
   ...STOREFRONT_ACCOUNT_ACCESS,
+  ...STOREFRONT_CATALOGUE_ACCESS,
 };
 
 /**

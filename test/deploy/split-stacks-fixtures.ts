@@ -90,6 +90,7 @@ export function expectedVariables(fn: string): string[] {
     'POWERTOOLS_TRACE_ENABLED',
     'RATE_LIMIT_BURST',
     'RATE_LIMIT_PER_SECOND',
+    'STOREFRONT_CACHE_SECONDS',
     'STOREFRONT_URL',
     'STORE_EDITION',
     'TABLE_NAME',
