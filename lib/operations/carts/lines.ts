@@ -89,19 +89,28 @@ function productsOf(body: Record<string, unknown>): Array<[string, unknown]> {
   return entries;
 }
 
+/** Keys that would reach an object's prototype rather than name a line: such a line adds nothing. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** An `amount` that asks for nothing: absent, null, empty or zero. CS-Cart skips such a line (SPEC §10). */
+const asksNothing = (amount: unknown) =>
+  amount === undefined || amount === null || amount === '' || amount === 0 || amount === '0';
+
 /**
  * POST's lines to add: `{"<key>": {"product_id", "amount", "product_options"}}`; without `product_id` the key is the
- * product id (CS-Cart's second form); `amount` defaults to 1. Lines of the same product and options add up.
+ * product id (CS-Cart's second form). A line whose amount asks for nothing, or whose key is a prototype's name, adds
+ * nothing; a body that adds nothing is a 400 naming `products` (SPEC §10). Lines of the same product and options add up.
  */
 export function linesToAdd(body: Record<string, unknown>): CartLine[] {
   const added = new Map<string, CartLine>();
   for (const [key, line] of productsOf(body)) {
+    if (PROTOTYPE_KEYS.has(key)) continue;
     if (!isObject(line))
       throw invalidField('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
+    if (asksNothing(line.amount)) continue;
     const productId = wholeNumber(line.product_id ?? key, 1, Number.MAX_SAFE_INTEGER);
     if (productId === undefined) throw invalidField('products', `The products line "${key}" needs a product_id`);
-    const amount =
-      line.amount === undefined || line.amount === null || line.amount === '' ? 1 : wholeNumber(line.amount, 1);
+    const amount = wholeNumber(line.amount, 1);
     if (amount === undefined)
       throw invalidField(
         'products',
@@ -112,6 +121,8 @@ export function linesToAdd(body: Record<string, unknown>): CartLine[] {
     const before = added.get(id);
     added.set(id, { product_id: productId, amount: (before?.amount ?? 0) + amount, product_options: options });
   }
+  if (added.size === 0)
+    throw invalidField('products', 'The products field adds nothing: every line needs an amount of at least 1');
   return [...added.values()];
 }
 

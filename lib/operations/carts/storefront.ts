@@ -75,7 +75,8 @@ async function cartValues(
     ip_address: request.sourceIp ?? '',
     storefront_id: 1,
     order_id: 0,
-    cart_products: Object.keys(lines).length,
+    // CS-Cart counts the items, not the lines (the recording's #218: "3" for lines of 2 and 1).
+    cart_products: Object.values(lines).reduce((sum, line) => sum + line.amount, 0),
     total: total.toFixed(2),
     lines: lines as unknown as Record<string, unknown>,
   };
