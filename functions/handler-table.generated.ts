@@ -106,6 +106,9 @@ import { handler as sraCartContentList } from './sra_cart_content/list.js';
 import { handler as sraCartContentCreate } from './sra_cart_content/create.js';
 import { handler as sraCartContentUpdate } from './sra_cart_content/update.js';
 import { handler as sraCartContentDelete } from './sra_cart_content/delete.js';
+import { handler as sraOrdersList } from './sra_orders/list.js';
+import { handler as sraOrdersGet } from './sra_orders/get.js';
+import { handler as sraOrdersCreate } from './sra_orders/create.js';
 import { handler as statusesList } from './statuses/list.js';
 import { handler as statusesGet } from './statuses/get.js';
 import { handler as statusesCreate } from './statuses/create.js';
@@ -311,6 +314,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_cart_content.create': sraCartContentCreate,
   'sra_cart_content.update': sraCartContentUpdate,
   'sra_cart_content.delete': sraCartContentDelete,
+  'sra_orders.list': sraOrdersList,
+  'sra_orders.get': sraOrdersGet,
+  'sra_orders.create': sraOrdersCreate,
   'statuses.list': statusesList,
   'statuses.get': statusesGet,
   'statuses.create': statusesCreate,

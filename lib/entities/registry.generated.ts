@@ -23,6 +23,7 @@ import { settingsEntity } from './settings.js';
 import { shipmentsEntity } from './shipments.js';
 import { shippingsEntity } from './shippings.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
+import { sraOrdersEntity } from './sra-orders.js';
 import { statusesEntity } from './statuses.js';
 import { taxesEntity } from './taxes.js';
 import { usergroupsEntity } from './usergroups.js';
@@ -60,6 +61,7 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   shipmentsEntity,
   shippingsEntity,
   sraCartContentEntity,
+  sraOrdersEntity,
   statusesEntity,
   storesEntity,
   taxesEntity,

@@ -135,7 +135,8 @@ export const sraCartContentEntity: EntityDefinition = {
   deployment: {
     domain: 'accounts',
     functions: {
-      list: { access: ['GetItem'] },
+      // With calculate_shipping: the active shipping methods (a Query of the status index) and the stores.
+      list: { access: ['GetItem', 'Query'] },
       create: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
       update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
       delete: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },

@@ -17,7 +17,14 @@ import {
   priceCart,
   productIdsOf,
 } from '../../lib/operations/carts/rules.js';
-import type { CartStore, OptionRecord, ProductRecord, UserRecord } from '../../lib/operations/carts/store.js';
+import type {
+  CartStore,
+  OptionRecord,
+  ProductRecord,
+  ShippingRecord,
+  StoreSummary,
+  UserRecord,
+} from '../../lib/operations/carts/store.js';
 import {
   addToStorefrontCartOf,
   changeStorefrontCartOf,
@@ -74,6 +81,10 @@ class TestStore implements CartStore {
   options = async (ids: number[]) => this.optionRecords.filter((o) => ids.includes(Number(o.option_id)));
   user = async (id: number) => this.users.get(id);
   profiles = async (users: readonly UserRecord[]) => users.map((u) => ({ user_id: String(u.user_id), shown: true }));
+  shippings: ShippingRecord[] = [];
+  storesById = new Map<number, StoreSummary>();
+  activeShippings = async () => this.shippings.filter((s) => s.status === 'A');
+  stores = async (ids: number[]) => new Map([...this.storesById].filter(([id]) => ids.includes(id)));
 }
 
 const fieldOf = (act: () => unknown) => thrownBy(ValidationError, act).errors[0]?.field;

@@ -149,3 +149,30 @@ export function amountChanges(itemId: string | undefined, body: Record<string, u
   }
   return changes;
 }
+
+/** At most this many fields in a checkout profile, each at most MAX_PROFILE_TEXT characters. */
+const MAX_PROFILE_FIELDS = 100;
+const MAX_PROFILE_TEXT = 255;
+
+/**
+ * A checkout profile (`user_data` of PUT /sra_cart_content): field name → text, as CS-Cart's profile fields are
+ * (`email`, `b_firstname`, `s_address`, …). Numbers and booleans become text; nested values (an app's `fields`
+ * object) and prototype keys are left out. Not an object, too many fields or too long a value: a 400 naming
+ * `user_data`.
+ */
+export function readProfile(sent: unknown): Record<string, string> {
+  if (!isObject(sent)) throw invalidField('user_data', 'The user_data field must be an object of profile fields');
+  const entries = Object.entries(sent);
+  if (entries.length > MAX_PROFILE_FIELDS)
+    throw invalidField('user_data', `The user_data field holds at most ${MAX_PROFILE_FIELDS} fields`);
+  const profile: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (PROTOTYPE_KEYS.has(name) || !/^[A-Za-z0-9_]{1,64}$/.test(name)) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const text = String(value).trim();
+    if (text.length > MAX_PROFILE_TEXT)
+      throw invalidField('user_data', `The user_data field ${name} is longer than ${MAX_PROFILE_TEXT} characters`);
+    profile[name] = text;
+  }
+  return profile;
+}
