@@ -188,7 +188,10 @@ async function placeUnderParent(
   return parent;
 }
 
-/** What a parent order shows of its children: the sums, every line, every shipping, the children's ids. */
+/**
+ * What a parent order shows of its children: the sums, every line, every shipping, the children's ids. Not their
+ * `product_ids`: the orders of a product are the children that took its stock, not the parent as well.
+ */
 function parentValues(parentId: number, children: readonly OrderRecord[]): Record<string, StoredValue> {
   const sum = (field: 'total' | 'subtotal' | 'shipping_cost' | 'payment_surcharge') =>
     money(children.reduce((total, child) => total.plus(String(child[field] ?? '0')), new Big(0)));
@@ -204,7 +207,6 @@ function parentValues(parentId: number, children: readonly OrderRecord[]): Recor
     payment_surcharge: sum('payment_surcharge'),
     shipping_ids: children.flatMap((child) => (child.shipping_ids ?? []) as number[]),
     shipping: children.flatMap((child) => (child.shipping ?? []) as StoredValue[]),
-    product_ids: children.flatMap((child) => (child.product_ids ?? []) as number[]),
     products: Object.fromEntries(
       lines.map((line, i) => [String(i + 1), { ...line, item_id: String(i + 1), order_id: String(parentId) }]),
     ),
