@@ -7,7 +7,7 @@ import { ConflictError, invalidField, NotFoundError, ValidationError } from '../
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
-import type { CartLines } from '../carts/lines.js';
+import { type CartLines, readProfile } from '../carts/lines.js';
 import { owner } from '../carts/storefront.js';
 import { listOperation } from '../crud.js';
 import { placeOrder } from '../orders/create.js';
@@ -127,7 +127,7 @@ export const placeStorefrontOrderOf =
       return { lines: group.lines, products, shipping };
     });
     checkStock(groups);
-    const data = body.user_data ?? cart?.checkout_profile ?? {};
+    const data = body.user_data === undefined ? (cart?.checkout_profile ?? {}) : readProfile(body.user_data);
     const customer = await customerOf(store.orders, { user_id: userId, user_data: data });
     const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
     const place = (group: PlacedGroup, more?: Record<string, StoredValue>) =>
