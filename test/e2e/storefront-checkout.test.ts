@@ -24,12 +24,21 @@ const PASSWORD = 'correct horse 42';
 const CART = '/api/4.0/sra_cart_content';
 const ORDERS = '/api/4.0/sra_orders';
 
-async function customer(): Promise<{ id: number; email: string; auth: Auth }> {
-  const email = uniqueEmail('buyer');
-  const id = await createUser({ user_type: 'C', email, firstname: 'Grace', lastname: 'Hopper', password: PASSWORD });
-  const response = await api('POST', '/api/auth_tokens', { auth: null, body: { email, password: PASSWORD } });
-  expectStatus(response, 201);
-  return { id, email, auth: [response.json.token as string, ''] };
+/**
+ * A customer with a password, signed in. A password's scrypt on a busy machine can outlast serverless offline's
+ * 10 s Lambda timeout (a 504, which the contract check throws on): then another customer is made.
+ */
+async function customer(attempts = 3): Promise<{ id: number; email: string; auth: Auth }> {
+  try {
+    const email = uniqueEmail('buyer');
+    const id = await createUser({ user_type: 'C', email, firstname: 'Grace', lastname: 'Hopper', password: PASSWORD });
+    const response = await api('POST', '/api/auth_tokens', { auth: null, body: { email, password: PASSWORD } });
+    expectStatus(response, 201);
+    return { id, email, auth: [response.json.token as string, ''] };
+  } catch (error) {
+    if (attempts <= 1 || !String(error).includes('504')) throw error;
+    return customer(attempts - 1);
+  }
 }
 
 async function created(path: string, key: string, body: object): Promise<number> {
@@ -169,6 +178,7 @@ describe('checkout: cart → shipping rates → order → my orders', () => {
     const [kettle, mug] = await Promise.all([product(storeA), product(storeA, { price: '3.00' })]);
     expectStatus(await addToCart(shopper.auth, kettle, 3), 201);
     expectStatus(await addToCart(shopper.auth, mug, 1), 201);
+    const firstMethod = (await cartOf(shopper.auth, '?calculate_shipping=A')).chosen_shipping['0'] as number;
     const placed = await api('POST', ORDERS, {
       auth: shopper.auth,
       body: { payment_id: offline, products: { 1: { product_id: kettle, amount: 2 } } },
@@ -181,7 +191,8 @@ describe('checkout: cart → shipping rates → order → my orders', () => {
     ]);
     // No shipping chosen: the store's first method; the order's lines are the products sent.
     const admin = (await api('GET', `/api/orders/${placed.json.order_id}`)).json;
-    expect(admin.total).toBe('29.95');
+    expect(admin.subtotal).toBe(25);
+    expect(admin.shipping_ids).toBe(String(firstMethod));
     expect(Object.values(admin.products).map((line) => (line as { amount: string }).amount)).toEqual(['2']);
   }, 90_000);
 });
@@ -227,7 +238,7 @@ describe('racing for the last units', () => {
   it('20 customers for the last 5 units: exactly 5 orders, the others a 409, the stock 0', async () => {
     const kettle = await product(storeA, { amount: 5 });
     // Customers made a few at a time (a password's slow hash is the costly part), then the orders all at once.
-    const shoppers = await inBatches(20, 4, () => customer());
+    const shoppers = await inBatches(20, 2, () => customer());
     for (const shopper of shoppers) expectStatus(await addToCart(shopper.auth, kettle, 1), 201);
     const answers = await Promise.all(
       shoppers.map((shopper) =>
