@@ -75,7 +75,9 @@ let offline: number;
 let online: number;
 
 beforeAll(async () => {
-  [storeA, storeB] = await Promise.all([createCompany(), createCompany()]);
+  // One after the other: store A's id is the lower, so its product group comes first.
+  storeA = await createCompany();
+  storeB = await createCompany();
   [shipA, shipB, offline, online] = await Promise.all([
     created('/api/shippings', 'shipping_id', { shipping: `Courier ${uid()}`, company_id: storeA, base_rate: '4.95' }),
     created('/api/shippings', 'shipping_id', { shipping: `Post ${uid()}`, company_id: storeB, base_rate: '2.10' }),
@@ -206,7 +208,10 @@ describe('a cart of several stores', () => {
     ]);
     expectStatus(await addToCart(shopper.auth, kettle, 1), 201);
     expectStatus(await addToCart(shopper.auth, lamp, 2), 201);
-    const quoted = await cartOf(shopper.auth, '?calculate_shipping=A');
+    const quoted = await cartOf(
+      shopper.auth,
+      `?calculate_shipping=A&shipping_ids[0]=${shipA}&shipping_ids[1]=${shipB}`,
+    );
     expect(quoted.product_groups.map((group: { company_id: number }) => group.company_id)).toEqual([storeA, storeB]);
     expect(quoted.shipping_cost).toBe(7.05);
 

@@ -16,14 +16,14 @@ export interface LineGroup {
   lines: Line[];
 }
 
-/** The lines grouped by their product's store, in the order the stores first appear (a missing product: store 0). */
+/** The lines grouped by their product's store, by store id (a missing product: store 0): group 0 is the lowest id. */
 export function groupByStore(lines: readonly Line[], products: ReadonlyMap<number, ProductRecord>): LineGroup[] {
   const groups = new Map<number, Line[]>();
   for (const line of lines) {
     const companyId = Number(products.get(line.productId)?.company_id ?? 0);
     groups.set(companyId, [...(groups.get(companyId) ?? []), line]);
   }
-  return [...groups].map(([companyId, grouped]) => ({ companyId, lines: grouped }));
+  return [...groups].sort(([a], [b]) => a - b).map(([companyId, grouped]) => ({ companyId, lines: grouped }));
 }
 
 /** The active methods a store's group may ship by: the store's own and the shared ones (company 0), by position, then id. */
