@@ -199,6 +199,7 @@ describe('checkout: cart → shipping rates → order → my orders', () => {
       [kettle, 1],
       [mug, 1],
     ]);
+    expect((await api('GET', `/api/carts/${shopper.id}`)).json).toMatchObject({ cart_products: '2', total: '15.50' });
     // No shipping chosen: the store's first method; the order's lines are the products sent.
     const admin = (await api('GET', `/api/orders/${placed.json.order_id}`)).json;
     expect(admin.subtotal).toBe(25);

@@ -8,7 +8,8 @@ import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
 import { type CartLines, readProfile } from '../carts/lines.js';
-import { owner } from '../carts/storefront.js';
+import { priceCart } from '../carts/rules.js';
+import { owner, productsOf } from '../carts/storefront.js';
 import { listOperation } from '../crud.js';
 import { placeOrder } from '../orders/create.js';
 import { customerOf } from '../orders/customer.js';
@@ -145,20 +146,26 @@ export const placeStorefrontOrderOf =
       (record) => record.order_id,
       (error: unknown) => Promise.reject(asConflict(error)),
     );
-    if (cart) await store.carts.writeCart(userId, (current) => leftInCart(current, lines));
+    if (cart) await store.carts.writeCart(userId, (current) => leftInCart(store, current, lines));
     return created({ order_id: orderId });
   };
 
 /** The cart record once the ordered lines left it (undefined: the cart is empty and goes). */
-function leftInCart(current: Record<string, unknown> | undefined, ordered: readonly Line[]) {
+async function leftInCart(
+  store: CheckoutStore,
+  current: Record<string, unknown> | undefined,
+  ordered: readonly Line[],
+) {
   if (!current) return undefined;
   const left = withoutOrdered((current.lines ?? {}) as unknown as CartLines, ordered);
   if (Object.keys(left).length === 0) return undefined;
   const { user_id: _user, version: _version, ...values } = current;
+  const { total } = priceCart(left, await productsOf(store.carts, Object.values(left)));
   return {
     ...(values as Record<string, StoredValue>),
     lines: left as unknown as StoredValue,
     cart_products: Object.values(left).reduce((sum, line) => sum + line.amount, 0),
+    total: total.toFixed(2),
   };
 }
 
