@@ -118,6 +118,9 @@ import { handler as sraLanguagesGet } from './sra_languages/get.js';
 import { handler as sraNotificationsCreate } from './sra_notifications/create.js';
 import { handler as sraNotificationsDelete } from './sra_notifications/delete.js';
 import { handler as sraOrderStatusesList } from './sra_order_statuses/list.js';
+import { handler as sraOrdersList } from './sra_orders/list.js';
+import { handler as sraOrdersGet } from './sra_orders/get.js';
+import { handler as sraOrdersCreate } from './sra_orders/create.js';
 import { handler as sraPagesList } from './sra_pages/list.js';
 import { handler as sraPagesGet } from './sra_pages/get.js';
 import { handler as sraProductsList } from './sra_products/list.js';
@@ -356,6 +359,9 @@ export const HANDLERS: Readonly<Record<string, LambdaHandler>> = Object.freeze({
   'sra_notifications.create': sraNotificationsCreate,
   'sra_notifications.delete': sraNotificationsDelete,
   'sra_order_statuses.list': sraOrderStatusesList,
+  'sra_orders.list': sraOrdersList,
+  'sra_orders.get': sraOrdersGet,
+  'sra_orders.create': sraOrdersCreate,
   'sra_pages.list': sraPagesList,
   'sra_pages.get': sraPagesGet,
   'sra_products.list': sraProductsList,

@@ -33,6 +33,8 @@ export const cartsEntity = defineEntity({
       phone: fixed('string', ''),
       products: raw([], 'single'),
       lines: { kind: 'object', shownIn: 'none' },
+      /** The checkout profile the storefront keeps with the cart (PUT /sra_cart_content {"user_data"}). */
+      checkout_profile: { kind: 'object', shownIn: 'none' },
     },
     filters: {
       user_id: { kind: 'int' },

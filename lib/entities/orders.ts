@@ -115,6 +115,8 @@ export const ordersEntity = defineEntity({
       /** Hidden: the lines' product ids, and the order's products with amounts (for stock on status changes). */
       product_ids: { kind: 'intList', shownIn: 'none' },
       email_lc: { kind: 'string', shownIn: 'none' },
+      /** Hidden: a parent order's children (a storefront checkout of several stores, lib/operations/checkout/). */
+      child_order_ids: { kind: 'intList', shownIn: 'none' },
     },
     filters: {
       status: { kind: 'string', maxLength: 1 },

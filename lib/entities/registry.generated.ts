@@ -29,6 +29,7 @@ import { sraDiscussionEntity } from './sra-discussion.js';
 import { sraLanguagesEntity } from './sra-languages.js';
 import { sraNotificationsEntity } from './sra-notifications.js';
 import { sraOrderStatusesEntity } from './sra-order-statuses.js';
+import { sraOrdersEntity } from './sra-orders.js';
 import { sraPagesEntity } from './sra-pages.js';
 import { sraProductsEntity } from './sra-products.js';
 import { sraProfileFieldsEntity } from './sra-profile-fields.js';
@@ -82,6 +83,7 @@ export const DEPLOYED_ENTITIES: readonly EntityDefinition[] = [
   sraLanguagesEntity,
   sraNotificationsEntity,
   sraOrderStatusesEntity,
+  sraOrdersEntity,
   sraPagesEntity,
   sraProductsEntity,
   sraProfileEntity,

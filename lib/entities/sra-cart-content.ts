@@ -40,6 +40,36 @@ const PRICED_LINE = {
   required: ['item_id', 'product_id', 'product', 'amount', 'price', 'subtotal', 'product_options'],
 };
 
+const SHIPPING_METHOD = {
+  type: 'object',
+  properties: {
+    shipping_id: { type: 'string' },
+    shipping: { type: 'string' },
+    delivery_time: { type: 'string' },
+    rate: { type: 'number', description: 'What the method charges this group (decimal arithmetic, 2 decimals).' },
+    group_key: { type: 'integer' },
+  },
+  required: ['shipping_id', 'shipping', 'rate', 'group_key'],
+};
+
+const PRODUCT_GROUP = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: "The store's name." },
+    company_id: { type: 'integer' },
+    products: { type: 'object', additionalProperties: PRICED_LINE },
+    shippings: {
+      type: 'object',
+      additionalProperties: SHIPPING_METHOD,
+      description: "shipping_id → the store's active methods (and the shared ones, company 0).",
+    },
+    chosen_shippings: { type: 'array', items: SHIPPING_METHOD },
+    all_free_shipping: { type: 'boolean' },
+    shipping_no_required: { type: 'boolean' },
+  },
+  required: ['name', 'company_id', 'products', 'shippings', 'chosen_shippings'],
+};
+
 const CART_IDS = {
   type: 'object',
   properties: {
@@ -92,8 +122,24 @@ export const sraCartContentEntity: EntityDefinition = {
           shipping_cost: { type: 'number' },
           total: { type: 'number' },
           display_total: { type: 'number' },
+          display_shipping_cost: { type: 'number' },
           user_id: { type: 'integer' },
           company_id: { type: 'integer' },
+          user_data: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'The checkout profile kept with the cart (PUT {"user_data"}); {} when none.',
+          },
+          product_groups: {
+            type: 'array',
+            items: PRODUCT_GROUP,
+            description: 'With `calculate_shipping`: one group per store of the products.',
+          },
+          chosen_shipping: {
+            type: 'object',
+            additionalProperties: { type: 'integer' },
+            description: 'With `calculate_shipping`: product group → the shipping_id it ships by.',
+          },
         },
         required: ['products', 'amount', 'subtotal', 'total'],
       },
@@ -120,6 +166,12 @@ export const sraCartContentEntity: EntityDefinition = {
             minimum: 0,
             description: 'On /sra_cart_content/{cart_id}: the new amount; 0 removes the line.',
           },
+          user_data: {
+            type: 'object',
+            additionalProperties: { type: ['string', 'number', 'boolean'] },
+            description:
+              'On the collection: the billing and shipping profile to keep with the cart (`b_*`, `s_*`, `email`, …).',
+          },
           product_options: LINE.properties.product_options,
           products: {
             type: 'object',
@@ -135,7 +187,8 @@ export const sraCartContentEntity: EntityDefinition = {
   deployment: {
     domain: 'accounts',
     functions: {
-      list: { access: ['GetItem'] },
+      // With calculate_shipping: the active shipping methods (a Query of the status index) and the stores.
+      list: { access: ['GetItem', 'Query'] },
       create: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
       update: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
       delete: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },

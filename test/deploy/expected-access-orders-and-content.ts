@@ -56,7 +56,8 @@ export const ORDERS_AND_CONTENT_ACCESS: Record<string, Access> = {
   // The storefront cart (lib/operations/carts/storefront.ts): the customer's carts record (GetItem), written with
   // its index items in one transaction (Put, or Delete of an emptied cart, Update of the counts); the products
   // and options are one BatchGetItem.
-  'sra-cart-content-list': GET,
+  // …and with calculate_shipping=A the stores' shippings (Query).
+  'sra-cart-content-list': access(['GetItem', 'Query']),
   'sra-cart-content-create': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'sra-cart-content-update': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),
   'sra-cart-content-delete': access(['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem']),

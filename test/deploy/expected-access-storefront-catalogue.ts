@@ -32,4 +32,10 @@ export const STOREFRONT_CATALOGUE_ACCESS: Record<string, Access> = {
   'vendor-registration-create': access(['PutItem', 'UpdateItem']),
   'sra-discussion-list': LIST,
   'sra-discussion-create': access(['ConditionCheckItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
+  // Checkout (lib/operations/checkout/): placing is the orders' create (lib/operations/orders/place.ts) per store,
+  // a cancel of the earlier ones when a later store's order is refused, then the cart's transaction; the customer's
+  // orders are the orders' list and single, with the statuses (Query).
+  'sra-orders-list': LIST,
+  'sra-orders-get': LIST,
+  'sra-orders-create': access(['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem']),
 };

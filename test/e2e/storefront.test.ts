@@ -334,7 +334,7 @@ describe('/carts shows what the storefront filled', () => {
       firstname: 'Ada',
       lastname: 'Byron',
       company_id: String(companyId),
-      cart_products: '1',
+      cart_products: '4',
       total: '10.00',
       order_id: '0',
       storefront_id: '1',

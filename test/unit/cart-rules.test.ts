@@ -17,7 +17,14 @@ import {
   priceCart,
   productIdsOf,
 } from '../../lib/operations/carts/rules.js';
-import type { CartStore, OptionRecord, ProductRecord, UserRecord } from '../../lib/operations/carts/store.js';
+import type {
+  CartStore,
+  OptionRecord,
+  ProductRecord,
+  ShippingRecord,
+  StoreSummary,
+  UserRecord,
+} from '../../lib/operations/carts/store.js';
 import {
   addToStorefrontCartOf,
   changeStorefrontCartOf,
@@ -74,6 +81,10 @@ class TestStore implements CartStore {
   options = async (ids: number[]) => this.optionRecords.filter((o) => ids.includes(Number(o.option_id)));
   user = async (id: number) => this.users.get(id);
   profiles = async (users: readonly UserRecord[]) => users.map((u) => ({ user_id: String(u.user_id), shown: true }));
+  shippings: ShippingRecord[] = [];
+  storesById = new Map<number, StoreSummary>();
+  activeShippings = async () => this.shippings.filter((s) => s.status === 'A');
+  stores = async (ids: number[]) => new Map([...this.storesById].filter(([id]) => ids.includes(id)));
 }
 
 const fieldOf = (act: () => unknown) => thrownBy(ValidationError, act).errors[0]?.field;
@@ -146,8 +157,29 @@ describe('cart operations on a store of their own', () => {
     const id = cartItemId(1, {});
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ cart_ids: { [id]: 1 }, message: false });
-    expect(store.carts.get(4)).toMatchObject({ cart_products: 1, total: '10.00', ip_address: '203.0.113.9' });
+    expect(store.carts.get(4)).toMatchObject({ cart_products: 4, total: '10.00', ip_address: '203.0.113.9' });
     expect(read.body).toMatchObject({ amount: 4, subtotal: 10, total: 10, user_id: 4 });
+  });
+
+  it('a line without an amount (absent, null, empty, 0) or with a prototype key adds nothing; nothing added is a 400', async () => {
+    // Prepare
+    const store = new TestStore();
+    store.productsById.set(1, product(1, { price: '2.50' }));
+    store.productsById.set(2, product(2, { price: '1.00' }));
+    const nothing = JSON.parse(
+      '{"products": {"1": {"product_id": 1}, "2": {"product_id": 2, "amount": null}, "3": {"product_id": 1, "amount": ""},' +
+        ' "4": {"product_id": 2, "amount": 0}, "__proto__": {"product_id": 1, "amount": 1}, "constructor": {"amount": 1}}}',
+    ) as Record<string, unknown>;
+    const some = { products: { 1: { product_id: 1, amount: '0' }, 2: { product_id: 2, amount: 3 } } };
+    // Act
+    const refused = await addToStorefrontCartOf(store)(requestOf(nothing)).catch((error: unknown) => error);
+    const added = await addToStorefrontCartOf(store)(requestOf(some));
+    // Assess
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).errors[0]?.field).toBe('products');
+    expect(added.body).toEqual({ cart_ids: { [cartItemId(2, {})]: 2 }, message: false });
+    expect(store.carts.get(4)).toMatchObject({ cart_products: 3, total: '3.00' });
+    expect(Object.getPrototypeOf(store.carts.get(4)!.lines)).toBe(Object.prototype);
   });
 
   it('more than the stock is a 409 and leaves the cart as it was; taking out is never refused', async () => {

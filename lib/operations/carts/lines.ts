@@ -89,19 +89,28 @@ function productsOf(body: Record<string, unknown>): Array<[string, unknown]> {
   return entries;
 }
 
+/** Keys that would reach an object's prototype rather than name a line: such a line adds nothing. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** An `amount` that asks for nothing: absent, null, empty or zero. CS-Cart skips such a line (SPEC §10). */
+const asksNothing = (amount: unknown) =>
+  amount === undefined || amount === null || amount === '' || amount === 0 || amount === '0';
+
 /**
  * POST's lines to add: `{"<key>": {"product_id", "amount", "product_options"}}`; without `product_id` the key is the
- * product id (CS-Cart's second form); `amount` defaults to 1. Lines of the same product and options add up.
+ * product id (CS-Cart's second form). A line whose amount asks for nothing, or whose key is a prototype's name, adds
+ * nothing; a body that adds nothing is a 400 naming `products` (SPEC §10). Lines of the same product and options add up.
  */
 export function linesToAdd(body: Record<string, unknown>): CartLine[] {
   const added = new Map<string, CartLine>();
   for (const [key, line] of productsOf(body)) {
+    if (PROTOTYPE_KEYS.has(key)) continue;
     if (!isObject(line))
       throw invalidField('products', `The products line "${key}" must be an object: {"product_id": 12, "amount": 2}`);
+    if (asksNothing(line.amount)) continue;
     const productId = wholeNumber(line.product_id ?? key, 1, Number.MAX_SAFE_INTEGER);
     if (productId === undefined) throw invalidField('products', `The products line "${key}" needs a product_id`);
-    const amount =
-      line.amount === undefined || line.amount === null || line.amount === '' ? 1 : wholeNumber(line.amount, 1);
+    const amount = wholeNumber(line.amount, 1);
     if (amount === undefined)
       throw invalidField(
         'products',
@@ -112,6 +121,8 @@ export function linesToAdd(body: Record<string, unknown>): CartLine[] {
     const before = added.get(id);
     added.set(id, { product_id: productId, amount: (before?.amount ?? 0) + amount, product_options: options });
   }
+  if (added.size === 0)
+    throw invalidField('products', 'The products field adds nothing: every line needs an amount of at least 1');
   return [...added.values()];
 }
 
@@ -137,4 +148,31 @@ export function amountChanges(itemId: string | undefined, body: Record<string, u
     changes.set(key, readAmount(line.amount, `cart item ${key}`));
   }
   return changes;
+}
+
+/** At most this many fields in a checkout profile, each at most MAX_PROFILE_TEXT characters. */
+const MAX_PROFILE_FIELDS = 100;
+const MAX_PROFILE_TEXT = 255;
+
+/**
+ * A checkout profile (`user_data` of PUT /sra_cart_content): field name → text, as CS-Cart's profile fields are
+ * (`email`, `b_firstname`, `s_address`, …). Numbers and booleans become text; nested values (an app's `fields`
+ * object) and prototype keys are left out. Not an object, too many fields or too long a value: a 400 naming
+ * `user_data`.
+ */
+export function readProfile(sent: unknown): Record<string, string> {
+  if (!isObject(sent)) throw invalidField('user_data', 'The user_data field must be an object of profile fields');
+  const entries = Object.entries(sent);
+  if (entries.length > MAX_PROFILE_FIELDS)
+    throw invalidField('user_data', `The user_data field holds at most ${MAX_PROFILE_FIELDS} fields`);
+  const profile: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (PROTOTYPE_KEYS.has(name) || !/^[A-Za-z0-9_]{1,64}$/.test(name)) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const text = String(value).trim();
+    if (text.length > MAX_PROFILE_TEXT)
+      throw invalidField('user_data', `The user_data field ${name} is longer than ${MAX_PROFILE_TEXT} characters`);
+    profile[name] = text;
+  }
+  return profile;
 }

@@ -1,10 +1,13 @@
 import { readCart, writeCart } from '../../db/carts.js';
+import { idsInIndex } from '../../db/entity-list.js';
 import { type EntityRecord, getRecords, type RecordOf } from '../../db/entity-store.js';
 import type { UserRecord } from '../../db/records.js';
 import { getUser } from '../../db/users.js';
 import type { cartsEntity } from '../../entities/carts.js';
+import { storesEntity } from '../../entities/companies.js';
 import { optionsEntity } from '../../entities/options.js';
 import { productsEntity } from '../../entities/products.js';
+import { shippingsEntity } from '../../entities/shippings.js';
 import type { StoredValue } from '../../entities/types.js';
 import { presentUsers } from '../users.js';
 
@@ -12,6 +15,14 @@ import { presentUsers } from '../users.js';
 export type CartRecord = RecordOf<typeof cartsEntity>;
 export type ProductRecord = RecordOf<typeof productsEntity>;
 export type OptionRecord = RecordOf<typeof optionsEntity>;
+export type ShippingRecord = RecordOf<typeof shippingsEntity>;
+
+/** A store (company) as a product group names it. */
+export interface StoreSummary {
+  company_id: number;
+  company: string;
+  status: string;
+}
 export type { UserRecord };
 
 /**
@@ -39,6 +50,10 @@ export interface CartStore {
   user(id: number): Promise<UserRecord | undefined>;
   /** The users as GET /users/:id shows them (a cart's `user_data`). */
   profiles(users: readonly UserRecord[]): Promise<Array<Record<string, unknown>>>;
+  /** The active shipping methods, every store's (a store has a few): what a product group ships by. */
+  activeShippings(): Promise<ShippingRecord[]>;
+  /** The stores of these ids that exist, by id: the names of product groups. */
+  stores(ids: number[]): Promise<Map<number, StoreSummary>>;
 }
 
 /** The cart store over the single table (lib/db). */
@@ -52,4 +67,14 @@ export const dynamoCartStore: CartStore = {
   options: (ids) => getRecords(optionsEntity, ids),
   user: getUser,
   profiles: (users) => presentUsers(users, 'single'),
+  activeShippings: async () => getRecords(shippingsEntity, await idsInIndex(shippingsEntity, 'status', 'A')),
+  async stores(ids) {
+    const stores = await getRecords(storesEntity, ids);
+    return new Map(
+      stores.map((store) => [
+        Number(store.company_id),
+        { company_id: Number(store.company_id), company: String(store.company ?? ''), status: String(store.status) },
+      ]),
+    );
+  },
 };

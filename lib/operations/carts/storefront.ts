@@ -1,13 +1,16 @@
+import { Big } from 'big.js';
 import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
 import { created, noContent, ok } from '../../http/response.js';
 import type { Operation } from '../../stack/api-handler.js';
 import type { ApiRequest } from '../../stack/request.js';
+import { queryShippingChoice, type ShippingChoice } from '../checkout/groups.js';
+import { quoteShipping } from '../checkout/quote.js';
 import { contextCompany } from '../company-scope.js';
-import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd } from './lines.js';
+import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd, readProfile } from './lines.js';
 import { cartMoney, checkOptions, checkProducts, checkStock, optionIdsOf, priceCart, productIdsOf } from './rules.js';
-import type { CartStore } from './store.js';
+import type { CartStore, ProductRecord } from './store.js';
 
 /**
  * The storefront cart, `/sra_cart_content` (lib/entities/sra-cart-content.ts): the caller's own cart, stored as
@@ -35,7 +38,7 @@ export async function checkAvailable(
 }
 
 /** Whose cart: the signed-in customer's (or an administrator's own); a guest has none, a vendor may not use one. */
-function owner(request: ApiRequest): number {
+export function owner(request: ApiRequest): number {
   const { caller } = request;
   if (caller.userType === 'V') throw new ForbiddenError('Vendors have no storefront cart');
   if (caller.storefront === 'guest' || caller.userId < 1)
@@ -69,13 +72,16 @@ async function cartValues(
   const products = await productsOf(store, Object.values(lines));
   checkStock(Object.fromEntries(Object.entries(lines).filter(([, line]) => grown.has(line.product_id))), products);
   const { total } = priceCart(lines, products);
+  const profile = current?.checkout_profile;
   return {
+    ...(profile === undefined ? {} : { checkout_profile: profile }),
     company_id: contextCompany(request) ?? Number(current?.company_id ?? request.caller.companyId ?? 0),
     date: Math.floor(Date.now() / 1000),
     ip_address: request.sourceIp ?? '',
     storefront_id: 1,
     order_id: 0,
-    cart_products: Object.keys(lines).length,
+    // CS-Cart counts the items, not the lines (the recording's #218: "3" for lines of 2 and 1).
+    cart_products: Object.values(lines).reduce((sum, line) => sum + line.amount, 0),
     total: total.toFixed(2),
     lines: lines as unknown as Record<string, unknown>,
   };
@@ -86,14 +92,29 @@ const cartIds = (ids: ReadonlyArray<[string, CartLine]>) => ({
   message: false,
 });
 
-/** GET /sra_cart_content: the cart priced now (an empty cart when there is none). */
+/** Whether `calculate_shipping` asks for the shipping quote (CS-Cart's apps send `A`; `N`, `0` or empty: no). */
+const quoteAsked = (value: string | undefined) => value !== undefined && !['', 'N', 'n', '0', 'false'].includes(value);
+
+/**
+ * GET /sra_cart_content: the cart priced now (an empty cart when there is none), with the checkout profile
+ * (`user_data`). With `calculate_shipping` it answers the product groups with their shipping methods and rates
+ * (checkout/quote.ts), the chosen ones (`shipping_ids[<group>]`, else each group's first) charged in the totals.
+ * Taxes are those an order is charged (none: orders/rules.ts `orderTotals`), so the quote is the order's price.
+ */
 export const readStorefrontCartOf =
   (store: CartStore): Operation =>
   async (request) => {
     const userId = owner(request);
+    const choice = queryShippingChoice(request.query);
     const record = await store.cart(userId);
     const lines = linesOf(record);
-    const { products, amount, subtotal, total } = priceCart(lines, await productsOf(store, Object.values(lines)));
+    const productsById = await productsOf(store, Object.values(lines));
+    const { products, amount, subtotal } = priceCart(lines, productsById);
+    const quote = quoteAsked(request.query.calculate_shipping)
+      ? await quoteOf(store, lines, productsById, choice, products)
+      : undefined;
+    const shipping = quote?.shippingCost ?? new Big(0);
+    const total = subtotal.plus(shipping);
     return ok({
       products,
       amount,
@@ -101,13 +122,28 @@ export const readStorefrontCartOf =
       display_subtotal: cartMoney(subtotal),
       discount: 0,
       tax_subtotal: 0,
-      shipping_cost: 0,
+      shipping_cost: cartMoney(shipping),
+      display_shipping_cost: cartMoney(shipping),
       total: cartMoney(total),
       display_total: cartMoney(total),
       user_id: userId,
       company_id: Number(record?.company_id ?? contextCompany(request) ?? 0),
+      user_data: record?.checkout_profile ?? {},
+      ...(quote ? { product_groups: quote.productGroups, chosen_shipping: quote.chosen } : {}),
     });
   };
+
+async function quoteOf(
+  store: CartStore,
+  lines: CartLines,
+  productsById: Map<number, ProductRecord>,
+  choice: ShippingChoice,
+  priced: Record<string, Record<string, unknown>>,
+) {
+  const companies = [...new Set([...productsById.values()].map((product) => Number(product.company_id ?? 0)))];
+  const [stores, shippings] = await Promise.all([store.stores(companies), store.activeShippings()]);
+  return quoteShipping(lines, productsById, stores, shippings, choice, priced);
+}
 
 /** POST /sra_cart_content: adds lines (the same product and options add to their line) → 201 {"cart_ids", "message": false}. */
 export const addToStorefrontCartOf =
@@ -130,12 +166,22 @@ export const addToStorefrontCartOf =
     return created(cartIds(written));
   };
 
-/** PUT /sra_cart_content/:cart_item_id {"amount"} or PUT /sra_cart_content {"products": {…}}: new amounts, 0 removes. */
+/**
+ * PUT /sra_cart_content/:cart_item_id {"amount"} or PUT /sra_cart_content {"products": {…}}: new amounts, 0 removes.
+ * PUT /sra_cart_content {"user_data": {…}} keeps the billing and shipping profile with the cart (an order placed
+ * from the cart is addressed by it); an empty cart has none to keep (400 naming `products`).
+ */
 export const changeStorefrontCartOf =
   (store: CartStore): Operation =>
   async (request) => {
     const userId = owner(request);
-    const changes = amountChanges(itemIdOf(request.route.id), request.body ?? {});
+    const body = request.body ?? {};
+    const itemId = itemIdOf(request.route.id);
+    const profile = itemId === undefined && Object.hasOwn(body, 'user_data') ? readProfile(body.user_data) : undefined;
+    const changes =
+      profile !== undefined && !Object.hasOwn(body, 'products')
+        ? new Map<string, number>()
+        : amountChanges(itemId, body);
     const written: Array<[string, CartLine]> = [];
     await store.writeCart(userId, (current) => {
       const lines = linesOf(current);
@@ -152,7 +198,10 @@ export const changeStorefrontCartOf =
         lines[id] = { ...line, amount };
         written.push([id, lines[id]!]);
       }
-      return cartValues(store, request, current, lines, grown);
+      if (profile !== undefined && Object.keys(lines).length === 0)
+        throw invalidField('products', 'The cart is empty: add products before its user_data');
+      const next = profile === undefined ? current : { ...current, checkout_profile: profile };
+      return cartValues(store, request, next as EntityRecord | undefined, lines, grown);
     });
     return ok(cartIds(written));
   };

@@ -11,7 +11,7 @@ import { customerOf } from './customer.js';
 import { orderLine, shippingLine } from './items.js';
 import type { Line, ProductLine } from './records.js';
 import { checkedLines, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
-import type { OrderStore, PlaceAgain, Placing } from './store.js';
+import type { OrderRecord, OrderStore, PaymentRecord, PlaceAgain, Placing, ShippingRecord } from './store.js';
 
 /**
  * How often an order is tried again when the stock it read changed meanwhile. Orders of one product cross a stock
@@ -55,41 +55,75 @@ export const createOrderOf =
       throw invalidField('shipping_id', 'The shipping_id field names no active shipping method');
 
     const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
-    const placing = (ordered: ProductLine[]): Placing => {
-      const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
-      const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
-      const values: Record<string, StoredValue> = {
-        ...customer,
-        company_id: companyId,
-        total: money(total),
-        subtotal: money(subtotal),
-        display_subtotal: money(subtotal),
-        payment_surcharge: money(surcharge),
-        shipping_ids: [shippingId],
-        shipping_cost: money(shippingCost),
-        display_shipping_cost: money(shippingCost),
-        timestamp: Math.floor(Date.now() / 1000),
-        status: 'O',
-        notes,
-        payment_id: paymentId,
-        ip_address: sourceIp ?? '',
-        product_ids: ordered.map((line) => line.productId),
-        payment_method: present(paymentsEntity, payment, 'single'),
-        shipping: [shippingLine(shipping, shippingCost, String(ordered[0]?.product.company_name ?? ''))],
-      };
-      return {
-        values,
-        lines: ordered,
-        withId: (orderId) => ({
-          products: Object.fromEntries(
-            ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
-          ),
-        }),
-      };
-    };
-    const record = await store.place(placing(products), againOnStockRace(store, request, lines, products, placing));
+    const record = await placeOrder(store, request, {
+      customer,
+      payment,
+      shipping,
+      lines,
+      products,
+      notes,
+      sourceIp: sourceIp ?? '',
+    });
     return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
   };
+
+/** What one order is placed from: the customer, the methods (checked already), the lines and their products as read. */
+export interface OrderInput {
+  customer: Record<string, StoredValue>;
+  payment: PaymentRecord;
+  shipping: ShippingRecord;
+  lines: Line[];
+  products: ProductLine[];
+  notes: string;
+  sourceIp: string;
+  /** Further values of the order (a child order's `parent_order_id`). */
+  more?: Record<string, StoredValue>;
+}
+
+/**
+ * Places one order: priced from the products (rules.ts `orderTotals`), its stock taken in the same transaction,
+ * decided again when a racing order changed the stock (againOnStockRace). POST /orders and the storefront's
+ * checkout (lib/operations/checkout/) both place their orders here.
+ */
+export async function placeOrder(store: OrderStore, request: ScopeSource, input: OrderInput): Promise<OrderRecord> {
+  const { customer, payment, shipping, lines, notes, sourceIp } = input;
+  const paymentId = Number(payment.payment_id);
+  const shippingId = Number(shipping.shipping_id);
+  const placing = (ordered: ProductLine[]): Placing => {
+    const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
+    const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
+    const values: Record<string, StoredValue> = {
+      ...customer,
+      company_id: companyId,
+      total: money(total),
+      subtotal: money(subtotal),
+      display_subtotal: money(subtotal),
+      payment_surcharge: money(surcharge),
+      shipping_ids: [shippingId],
+      shipping_cost: money(shippingCost),
+      display_shipping_cost: money(shippingCost),
+      timestamp: Math.floor(Date.now() / 1000),
+      status: 'O',
+      notes,
+      payment_id: paymentId,
+      ip_address: sourceIp,
+      product_ids: ordered.map((line) => line.productId),
+      payment_method: present(paymentsEntity, payment, 'single'),
+      shipping: [shippingLine(shipping, shippingCost, String(ordered[0]?.product.company_name ?? ''))],
+      ...input.more,
+    };
+    return {
+      values,
+      lines: ordered,
+      withId: (orderId) => ({
+        products: Object.fromEntries(
+          ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
+        ),
+      }),
+    };
+  };
+  return store.place(placing(input.products), againOnStockRace(store, request, lines, input.products, placing));
+}
 
 /**
  * How an order decides again when the stock it read changed before its transaction (another order of the same

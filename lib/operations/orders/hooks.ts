@@ -16,6 +16,8 @@ export const orderHooksFor = (store: OrderStore): EntityHooks<typeof ordersEntit
   },
   extraItems: () => async (next, previous) => {
     if (!previous || next.status === previous.status) return { items: [] };
+    // A parent order (a storefront order spanning stores, lib/operations/checkout/) took no stock: its children did.
+    if (previous.is_parent_order === 'Y') return { items: [] };
     const direction = stockDirection(await store.statuses(), String(previous.status), String(next.status));
     if (direction === undefined) return { items: [] };
     const products = await store.products(orderedItems(previous).map((item) => Number(item.product_id)));

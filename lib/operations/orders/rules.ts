@@ -116,6 +116,12 @@ export interface OrderTotals {
   total: Big;
 }
 
+/** What a shipping method charges for these lines: its rate, none when every product ships free. */
+export function shippingRate(products: ProductLine[], shipping: ShippingRecord): Big {
+  const allShipFree = products.every((line) => line.product.free_shipping === 'Y');
+  return allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
+}
+
 /**
  * The totals of an order of these lines, shipped and paid by these methods: the subtotal from the products' prices,
  * the shipping method's rate (none when every product ships free), the payment method's surcharge and the total,
@@ -126,8 +132,7 @@ export function orderTotals(products: ProductLine[], shipping: ShippingRecord, p
     (sum, line) => sum.plus(new Big(String(line.product.price)).times(line.amount)),
     new Big(0),
   );
-  const allShipFree = products.every((line) => line.product.free_shipping === 'Y');
-  const shippingCost = allShipFree ? new Big(0) : new Big(String(shipping.base_rate ?? '0'));
+  const shippingCost = shippingRate(products, shipping);
   const surcharge = new Big(String(payment.a_surcharge ?? '0'))
     .plus(subtotal.times(String(payment.p_surcharge ?? '0')).div(100))
     .round(2);

@@ -1,0 +1,4 @@
+import { listStorefrontOrders } from '../../lib/operations/checkout/index.js';
+import { apiHandler } from '../../lib/stack/api-handler.js';
+
+export const handler = apiHandler('sra_orders.list', listStorefrontOrders);

@@ -1,0 +1,42 @@
+import { getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
+import { ordersEntity } from '../../entities/orders.js';
+import type { StoredValue } from '../../entities/types.js';
+import type { CartStore } from '../carts/store.js';
+import { dynamoCartStore } from '../carts/store.js';
+import { orderHooksFor } from '../orders/hooks.js';
+import type { OrderRecord, OrderStore } from '../orders/store.js';
+import { dynamoOrderStore } from '../orders/store.js';
+
+/**
+ * What the storefront's checkout needs of storage: the cart's and the orders' own stores (an order is placed through
+ * the orders' store, the one POST /orders uses; the cart's gives the shipping methods and the stores of product
+ * groups), and the order records a customer reads or a multi-store order links.
+ */
+export interface CheckoutStore {
+  carts: CartStore;
+  orders: OrderStore;
+  order(id: number): Promise<OrderRecord | undefined>;
+  ordersOf(ids: number[]): Promise<OrderRecord[]>;
+  /** Writes fields the checkout sets on an order it placed (a parent's child ids). */
+  amendOrder(id: number, values: Record<string, StoredValue>): Promise<void>;
+  /** Cancels an order it placed (status I, its stock given back as a status change gives it back: orders/hooks.ts). */
+  cancelOrder(id: number): Promise<void>;
+}
+
+const orderHooks = orderHooksFor(dynamoOrderStore);
+
+/** The checkout store over the single table (lib/db). */
+export const dynamoCheckoutStore: CheckoutStore = {
+  carts: dynamoCartStore,
+  orders: dynamoOrderStore,
+  order: (id) => getRecord(ordersEntity, id),
+  ordersOf: (ids) => getRecords(ordersEntity, ids),
+  async amendOrder(id, values) {
+    await updateRecord(ordersEntity, id, () => values);
+  },
+  async cancelOrder(id) {
+    // The hooks' extra items judge the move of stock from the order's status to I (Canceled), as PUT /orders does.
+    const extra = orderHooks.extraItems?.({} as never);
+    await updateRecord(ordersEntity, id, () => ({ status: 'I' }), extra);
+  },
+};
