@@ -1,5 +1,6 @@
 /**
- * The curl walk of docs/api.md's "Storefront" section, run verbatim in bash against this run's server (its own
+ * The curl walk of docs/api.md's "Storefront" section (browse, register, sign in, cart, shipping, order, my
+ * orders), run verbatim in bash against this run's server (its own
  * fresh DynamoDB), with EMAIL, KEY and API set as the README's export line sets them: a store, a product, a
  * customer with a password, sign-in, a cart filled and read, the token refused elsewhere, the administrator
  * reading /carts. The walk's comments are what it must print; run twice, it does not collide with itself; and a
@@ -22,7 +23,7 @@ function walk(key: string) {
 }
 
 describe('docs/api.md "Storefront" walk', () => {
-  it('runs verbatim, twice on one store: sign in, fill a cart, read it; a token is refused elsewhere; the administrator reads /carts', () => {
+  it('runs verbatim, twice on one store: browse, register, sign in, cart, shipping, order, my orders; a token is refused elsewhere', () => {
     expect(storefrontBlocks()).toHaveLength(1);
     for (const _run of [1, 2]) {
       const run = walk(inject('adminKey'));
@@ -35,6 +36,6 @@ describe('docs/api.md "Storefront" walk', () => {
     const run = walk('not-the-key');
     expect(run.status).not.toBe(0);
     expect(run.stdout).toContain('no store or product: are EMAIL, KEY and API set (README)?');
-    expect(missingStorefrontOutput(run.stdout)).toHaveLength(4);
+    expect(missingStorefrontOutput(run.stdout)).toHaveLength(7);
   }, 60_000);
 });
