@@ -1,9 +1,9 @@
 import { getRecords } from '../../db/entity-store.js';
+import { SETTING_SECTIONS } from '../../entities/setting-sections.js';
 import { settingsEntity } from '../../entities/settings.js';
 import { NotFoundError } from '../../errors.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import { SETTING_SECTIONS } from '../../settings-defaults.js';
 import type { Operation } from '../../stack/api-handler.js';
 import { activeCompany, checkShopperContext } from '../storefront-visibility.js';
 import { PRIMARY_CURRENCY } from './currency.js';
