@@ -11,9 +11,9 @@ describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
     expect(cartItemId(12, {})).toMatch(/^[1-9]\d*$/);
   });
 
-  it('POST lines: the same product and options add up; the key is the product without product_id; amount defaults to 1', () => {
+  it('POST lines: the same product and options add up; the key is the product without product_id; a line without an amount adds nothing', () => {
     const lines = linesToAdd({
-      products: { a: { product_id: 5, amount: 2 }, b: { product_id: '5', amount: '3' }, 9: {} },
+      products: { a: { product_id: 5, amount: 2 }, b: { product_id: '5', amount: '3' }, 9: { amount: 1 }, 10: {} },
     });
     expect(lines.sort((x, y) => x.product_id - y.product_id)).toEqual([
       { product_id: 5, amount: 5, product_options: {} },
@@ -30,8 +30,8 @@ describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
     [{ products: { 1: { product_id: 5, amount: 0 } } }, 'products'],
     [{ products: { 1: { product_id: 5, amount: 2.5 } } }, 'products'],
     [{ products: { 1: { product_id: 5, amount: 1_000_001 } } }, 'products'],
-    [{ products: { 1: { product_id: 5, product_options: [1] } } }, 'product_options'],
-    [{ products: { 1: { product_id: 5, product_options: { x: 1 } } } }, 'product_options'],
+    [{ products: { 1: { product_id: 5, amount: 1, product_options: [1] } } }, 'product_options'],
+    [{ products: { 1: { product_id: 5, amount: 1, product_options: { x: 1 } } } }, 'product_options'],
   ])('a malformed POST body %j is a 400 naming %s', (body, field) => {
     let thrown: unknown;
     try {
