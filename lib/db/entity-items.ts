@@ -36,7 +36,7 @@ export function indexEntries(
   record: StoredRecord | undefined,
 ): Map<string, IndexEntry> {
   const entries = new Map<string, IndexEntry>();
-  if (!record) return entries;
+  if (!record || isUnlisted(def, record)) return entries;
   // A record not yet migrated has only the items of its layout: before 2 no copies, no text items, no
   // newer indexes; before a sort's `sortSince` no items of that sort; before 4 every item in its logical
   // partition, from 4 in its partition shard.
@@ -103,6 +103,10 @@ export function indexEntries(
   }
   return entries;
 }
+
+/** A record its definition keeps out of every list (`unlisted`): it has no items besides itself. */
+const isUnlisted = (def: StoredEntityDefinition, record: StoredRecord) =>
+  def.storage.unlisted !== undefined && String(record[def.storage.unlisted.field]) === def.storage.unlisted.value;
 
 /**
  * The sort item of a bucketed rule (lib/db/sort-buckets.ts): keyed by the bucket of the value, carrying the

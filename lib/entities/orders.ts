@@ -165,6 +165,9 @@ export const ordersEntity = defineEntity({
     // statuses, a customer's e-mail, and dates (the default order). A vendor's other sorts read the global
     // sort partition, judging the company on each item: few enough for what an order costs to write.
     companyScoped: ['status', 'email_lc', 'date'],
+    // A parent order (a storefront checkout of several stores) is read by id only: CS-Cart's fn_get_orders lists
+    // the stores' orders, never their parent (`is_parent_order != 'Y'`), for an administrator and a customer alike.
+    unlisted: { field: 'is_parent_order', value: 'Y' },
     projected: ['status', 'user_id', 'company_id', 'email_lc', 'timestamp', 'total'],
     filterRules: {
       status: { field: 'status', op: 'eq' },

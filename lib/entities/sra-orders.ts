@@ -60,6 +60,12 @@ export const sraOrdersEntity: EntityDefinition = {
         type: 'object',
         properties: {
           order_id: { type: 'integer', description: 'The order, or the parent order of a checkout of several stores.' },
+          suborder_ids: {
+            type: 'array',
+            items: { type: 'integer' },
+            description:
+              "Multi-vendor editions: the stores' orders placed under the parent order (an empty list when the cart held one store's products).",
+          },
         },
         required: ['order_id'],
       },

@@ -377,6 +377,11 @@ export interface StorageFacet {
    * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
    */
   shardedPartitions?: boolean;
+  /**
+   * Records holding this value are never listed: they have no index, sort, text or count items, only the record,
+   * read by id (a storefront checkout's parent order: CS-Cart's fn_get_orders leaves out `is_parent_order` "Y").
+   */
+  unlisted?: { field: string; value: string };
 }
 
 /**

@@ -157,6 +157,8 @@ describe('checkout: cart → shipping rates → order → my orders', () => {
     expectStatus(placed, 201);
     const orderId = placed.json.order_id as number;
     expect(Number.isInteger(orderId)).toBe(true);
+    // CS-Cart Multi-Vendor's answer names the store orders under a parent: none for one store's products.
+    expect(placed.json.suborder_ids).toEqual([]);
     expect((await cartOf(shopper.auth)).products).toEqual({});
     expect(await stockOf(kettle)).toBe(8);
 
@@ -232,6 +234,8 @@ describe('a cart of several stores', () => {
     });
     expectStatus(placed, 201);
     const parentId = placed.json.order_id as number;
+    const suborderIds = placed.json.suborder_ids as number[];
+    expect(suborderIds).toHaveLength(2);
     const parent = await api('GET', `${ORDERS}/${parentId}?get_children_orders_data=1`, { auth: shopper.auth });
     expectStatus(parent, 200);
     expect(parent.json).toMatchObject({ is_parent_order: 'Y', total: '34.05' });
@@ -240,6 +244,7 @@ describe('a cart of several stores', () => {
       [String(storeA), '17.45', String(parentId)],
       [String(storeB), '16.60', String(parentId)],
     ]);
+    expect(children.map((child) => Number(child.order_id))).toEqual(suborderIds);
     expect(children[0]!.status_data).toMatchObject({ status: 'O' });
     for (const child of children) {
       const admin = await api('GET', `/api/orders/${child.order_id}`);
@@ -247,6 +252,26 @@ describe('a cart of several stores', () => {
     }
     expect(await stockOf(lamp)).toBe(1);
     expect((await cartOf(shopper.auth)).products).toEqual({});
+
+    // CS-Cart's fn_get_orders never lists a parent order (`is_parent_order != 'Y'`): the customer's own list and the
+    // administration's show the stores' orders, counted without the parent; the parent is still read by its id.
+    const mine = await api('GET', ORDERS, { auth: shopper.auth });
+    expect(mine.json.orders.map((order: { order_id: string }) => Number(order.order_id)).sort()).toEqual(
+      [...suborderIds].sort(),
+    );
+    expect(mine.json.params.total_items).toBe(2);
+    for (const query of [`user_id=${shopper.id}`, `email=${encodeURIComponent(shopper.email)}`, 'sort_by=date']) {
+      const listed = await api('GET', `/api/orders?${query}&items_per_page=250`);
+      expectStatus(listed, 200);
+      const ids = listed.json.orders.map((order: { order_id: string }) => Number(order.order_id));
+      expect(ids).not.toContain(parentId);
+      if (!query.startsWith('sort_by')) expect(listed.json.params.total_items).toBe(2);
+    }
+    const byCompany = await api('GET', `/api/orders?company_id=0`);
+    expect(byCompany.json.orders.map((order: { order_id: string }) => Number(order.order_id))).not.toContain(parentId);
+    const adminParent = await api('GET', `/api/orders/${parentId}`);
+    expectStatus(adminParent, 200);
+    expect(adminParent.json).toMatchObject({ is_parent_order: 'Y', total: '34.05', user_id: String(shopper.id) });
   }, 90_000);
 });
 

@@ -17,6 +17,7 @@ import { orderHooksFor } from '../orders/hooks.js';
 import { completeShipping } from '../orders/items.js';
 import type { Line, OrderRecord, PaymentRecord, ProductLine } from '../orders/records.js';
 import { checkedLines, money, positiveInt, readLines } from '../orders/rules.js';
+import { isMarketplace } from '../storefront-visibility.js';
 import { chosenMethod, groupByStore, methodsOf, readShippingChoice } from './groups.js';
 import { orderLinesOf } from './quote.js';
 import type { CheckoutStore } from './store.js';
@@ -97,7 +98,7 @@ export function withoutOrdered(cart: CartLines, ordered: readonly Line[]): CartL
 }
 
 /**
- * POST /sra_orders {"payment_id", "shipping_ids"?, "products"?, "user_data"?, "notes"?} → 201 {"order_id"}: the
+ * POST /sra_orders {"payment_id", "shipping_ids"?, "products"?, "user_data"?, "notes"?} → 201 {"order_id", "suborder_ids"}: the
  * order (or, for a cart of several stores, the parent of one order per store), the ordered lines then leaving the
  * cart. The customer is the signed-in one; the addresses come from `user_data`, else the profile kept with the cart.
  */
@@ -142,12 +143,13 @@ export const placeStorefrontOrderOf =
         sourceIp: request.sourceIp ?? '',
         more,
       });
-    const orderId = await (groups.length === 1 ? place(groups[0]!) : placeUnderParent(store, groups, place)).then(
-      (record) => record.order_id,
-      (error: unknown) => Promise.reject(asConflict(error)),
-    );
+    const placed = await (groups.length === 1
+      ? place(groups[0]!).then((record) => ({ orderId: record.order_id, suborderIds: [] as number[] }))
+      : placeUnderParent(store, groups, place)
+    ).catch((error: unknown) => Promise.reject(asConflict(error)));
     if (cart) await store.carts.writeCart(userId, (current) => leftInCart(store, current, lines));
-    return created({ order_id: orderId });
+    // CS-Cart Multi-Vendor's orders API also answers the store orders placed under the parent (none: an empty list).
+    return created({ order_id: placed.orderId, ...(isMarketplace() ? { suborder_ids: placed.suborderIds } : {}) });
   };
 
 /** The cart record once the ordered lines left it (undefined: the cart is empty and goes). */
@@ -179,7 +181,7 @@ async function placeUnderParent(
   store: CheckoutStore,
   groups: readonly PlacedGroup[],
   place: (group: PlacedGroup, more?: Record<string, StoredValue>) => Promise<OrderRecord>,
-): Promise<OrderRecord> {
+): Promise<{ orderId: number; suborderIds: number[] }> {
   const parent = await place(
     { lines: [], products: [], shipping: groups[0]!.shipping },
     { is_parent_order: 'Y', company_id: 0 },
@@ -192,7 +194,7 @@ async function placeUnderParent(
     throw error;
   }
   await store.amendOrder(parent.order_id, parentValues(parent.order_id, children));
-  return parent;
+  return { orderId: parent.order_id, suborderIds: children.map((child) => child.order_id) };
 }
 
 /**
