@@ -1,15 +1,16 @@
 import Big from 'big.js';
-import type { EntityRecord } from '../../db/entity-store.js';
 import { getRecords } from '../../db/entity-store.js';
 import { featuresEntity } from '../../entities/features.js';
+import type { StoredValue } from '../../entities/types.js';
 
 /**
  * The filters of a storefront product list (`get_filters=true`, SPEC §11), as CS-Cart's SraProducts answers them
  * (`filter_id`, `filter`, `feature_id`, `filter_style`, `field_type`, `variants` as a list): one per active feature
  * with variants (S, M, E, and N used as a select) with each variant's `product_count` within the result, one slider
  * per number feature (O, D, N used as a number) and one for the price, with `min` and `max`. A filter's id is its
- * feature's, so `features_hash` names features' variants. Built from the products of the result (`products`, each
- * already at the shopper's price) and `selected` (features_hash: feature → variants).
+ * feature's, so `features_hash` names features' variants. Counted over the whole result, page by page (CS-Cart
+ * counts over its whole SQL result): `pages` yields the result's products, each at the shopper's price, and
+ * `selected` is the features_hash (feature → variants); `featuresOf` reads the features (the store, by default).
  */
 const CHOICE_TYPES = ['S', 'M', 'E', 'N'];
 
@@ -31,9 +32,16 @@ const bounds = (tally: Tally, value: Big) => {
   if (!tally.max || value.gt(tally.max)) tally.max = value;
 };
 
-function tallyOf(products: readonly EntityRecord[]): Map<string, Tally> {
-  const tallies = new Map<string, Tally>();
+/** What a facet reads of a product: its feature values and its price for the shopper. */
+export interface FacetProduct {
+  product_features?: StoredValue;
+  price?: StoredValue;
+}
+
+/** Adds one page of products to the tallies (per feature) and to the price's. */
+function tally(products: readonly FacetProduct[], tallies: Map<string, Tally>, price: Tally): void {
   for (const product of products) {
+    bounds(price, new Big(String(product.price ?? '0')));
     const features = (product.product_features ?? {}) as Record<string, FeatureValue>;
     for (const [featureId, value] of Object.entries(features)) {
       const tally = tallies.get(featureId) ?? { variants: new Map() };
@@ -48,7 +56,6 @@ function tallyOf(products: readonly EntityRecord[]): Map<string, Tally> {
       }
     }
   }
-  return tallies;
 }
 
 const sliderEnds = (tally: Tally, places?: number) => {
@@ -58,11 +65,15 @@ const sliderEnds = (tally: Tally, places?: number) => {
 };
 
 export async function facetsOf(
-  products: readonly EntityRecord[],
+  pages: AsyncIterable<readonly FacetProduct[]>,
   selected: ReadonlyMap<number, readonly number[]>,
+  featuresOf: (ids: number[]) => Promise<Array<Record<string, StoredValue | undefined>>> = (ids) =>
+    getRecords(featuresEntity, ids),
 ): Promise<Array<Record<string, unknown>>> {
-  const tallies = tallyOf(products);
-  const features = await getRecords(featuresEntity, [...tallies.keys()].map(Number));
+  const tallies = new Map<string, Tally>();
+  const price: Tally = { variants: new Map() };
+  for await (const page of pages) tally(page, tallies, price);
+  const features = await featuresOf([...tallies.keys()].map(Number));
   const filters: Array<Record<string, unknown>> = [];
   for (const feature of features) {
     if (feature.status !== 'A') continue;
@@ -97,9 +108,7 @@ export async function facetsOf(
       filters.push({ ...common, filter_style: 'slider', ...sliderEnds(tally) });
     }
   }
-  const price: Tally = { variants: new Map() };
-  for (const product of products) bounds(price, new Big(String(product.price ?? '0')));
-  if (products.length > 0)
+  if (price.min !== undefined)
     filters.push({
       filter_id: '0',
       feature_id: '0',

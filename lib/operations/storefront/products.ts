@@ -31,8 +31,31 @@ import { categoryVisible, type Hidden, hiddenFor, hiddenProducts, hidingConditio
 
 type ProductHooks = EntityHooks<typeof productsEntity>;
 
-/** The most products a facet count reads (`get_filters`): a larger result's filters count its first ones. */
-const FACET_LIMIT = 1000;
+/** The products a facet count reads per page (`get_filters`): every page of the result is counted. */
+const FACET_PAGE = 1000;
+
+/**
+ * Every product of a list's result, a page at a time (keyset: each page starts after the last), each reduced to what
+ * a facet counts and priced for the shopper: the memory a count holds is one page, whatever the result's size.
+ */
+async function* resultPages(conditions: ListCondition[], shopper: Shopper, amount: number) {
+  let after: string | undefined;
+  do {
+    const { records, nextKey } = await listRecords(productsEntity, {
+      conditions,
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+      itemsPerPage: FACET_PAGE,
+      ...(after === undefined ? {} : { after }),
+    });
+    yield records.map((record) => ({
+      product_features: record.product_features,
+      price: shopperPrice(record.price, record.prices, shopper.groups, amount),
+    }));
+    after = nextKey ?? undefined;
+  } while (after !== undefined);
+}
 
 /** `features_hash` as conditions: per filter the products with that feature (an index) and one of its variants (the record). */
 function featureConditions(selected: ReadonlyMap<number, readonly number[]>): ListCondition[] {
@@ -95,15 +118,7 @@ export const sraProductsList: Operation = async (request) => {
   body.products = body.products.map(withFormattedPrices);
   if (switchOn(query.get_filters)) {
     const conditions = await listConditions(productsEntity, hooks, listed, readFilters(productsEntity, query));
-    const { records } = await listRecords(productsEntity, {
-      conditions,
-      sortBy: 'id',
-      descending: false,
-      page: 1,
-      itemsPerPage: FACET_LIMIT,
-    });
-    const priced = await hooks.decorate!(records, 'list');
-    body.filters = await facetsOf(priced as never, featuresHash(query));
+    body.filters = await facetsOf(resultPages(conditions, shopper, amount), featuresHash(query));
   }
   return ok(body);
 };
