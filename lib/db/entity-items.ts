@@ -173,7 +173,8 @@ function withoutTextCopies(def: StoredEntityDefinition, item: Record<string, unk
 export const projectedName = (rule: FilterRule) => (exactOp(rule) ? `p_${rule.field}` : `lc_${rule.field}`);
 
 /** Rules judged on the exact projected value (`p_<field>`), not a lower-cased text copy. */
-const exactOp = (rule: FilterRule) => rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' || rule.op === 'none';
+const exactOp = (rule: FilterRule) =>
+  rule.op === 'eq' || rule.op === 'gte' || rule.op === 'lte' || rule.op === 'none' || rule.op === 'outside';
 
 /**
  * The projected fields of a record as index items carry them (`p_<field>`; numbers exact), a lower-cased

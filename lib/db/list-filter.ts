@@ -2,6 +2,7 @@ import type { FilterRule, StoredEntityDefinition, StoredValue } from '../entitie
 import { projectedName, projectValue } from './entity-items.js';
 import { encodeSortValue } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
+import { OUTSIDE_EXPRESSION_LIMIT, outsideExpression, outsideOf } from './list-outside.js';
 import { normalizeText, type WordMatch, wordQuery, wordsName, wordsText } from './text-items.js';
 
 /**
@@ -43,6 +44,8 @@ export function canProject(def: StoredEntityDefinition, c: ListCondition): boole
     case 'eq':
     case 'none':
       return (def.storage.projected ?? []).includes(c.rule.field) || c.rule.field === def.schema.idField;
+    case 'outside':
+      return (def.storage.projected ?? []).includes(c.rule.field) && c.values.length <= OUTSIDE_EXPRESSION_LIMIT;
     case 'gte':
     case 'lte':
       return (def.storage.projected ?? []).includes(c.rule.field) && c.values.length === 1;
@@ -74,7 +77,7 @@ export function filterExpression(
   const parts = conditions.map((condition, i) => {
     const name = `#f${i}`;
     const { rule } = condition;
-    const value = (j: number, v: unknown) => {
+    const value = (j: number | string, v: unknown) => {
       values[`:f${i}_${j}`] = v;
       return `:f${i}_${j}`;
     };
@@ -91,6 +94,12 @@ export function filterExpression(
       return `(${tests.join(mode === 'all' ? ' AND ' : ' OR ')})`;
     }
     names[name] = rule.field === def.schema.idField ? 'id' : projectedName(rule);
+    if (rule.op === 'outside')
+      return outsideExpression(
+        name,
+        condition.values.map((wanted, j) => value(j, projectValue(def, rule, wanted))),
+        (k) => value(`s${k}`, k),
+      );
     const isList = def.schema.fields[rule.field]?.kind === 'intList';
     const alternatives = condition.values.map((wanted, j) => {
       switch (rule.op) {
@@ -125,6 +134,7 @@ export function matches(record: EntityRecord, condition: ListCondition): boolean
     return mode === 'all' ? needles.every((n) => text.includes(n)) : needles.some((n) => text.includes(n));
   }
   if (rule.op === 'none') return !matches(record, { ...condition, rule: { ...rule, op: 'eq' } });
+  if (rule.op === 'outside') return outsideOf(value, condition.values);
   return condition.values.some((wanted) => {
     switch (rule.op) {
       case 'eq':

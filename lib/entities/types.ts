@@ -268,8 +268,10 @@ export interface FilterRule {
    * (`TXT#<storage>#<field>#<first character>`, lib/db/text-items.ts), so they cost what they answer.
    * And `none` (the field equals none of the values; for an id-list field, holds none of them): never a key
    * range of its own, only judged on what another condition read (the storefront's hidden categories and stores).
+   * And `outside` (an id-list field holds at least one value that is not among the values, or none at all: a product
+   * in several categories shows while one is visible; lib/db/list-outside.ts), judged like `none`.
    */
-  op: 'eq' | 'gte' | 'lte' | 'contains' | 'prefix' | 'words' | 'none';
+  op: 'eq' | 'gte' | 'lte' | 'contains' | 'prefix' | 'words' | 'none' | 'outside';
   /** The fields whose words a `words` rule searches (the rule's `field` names its text items). */
   fields?: readonly string[];
 }

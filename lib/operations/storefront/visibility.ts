@@ -1,6 +1,7 @@
 import { idsInIndex } from '../../db/entity-list.js';
 import { countsOf, type EntityRecord } from '../../db/entity-store.js';
 import type { ListCondition } from '../../db/list-filter.js';
+import { outsideOf } from '../../db/list-outside.js';
 import { categoryGroups, restrictedCategories } from '../../db/restricted-categories.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { COMPANY_STATUSES, companiesStorage } from '../../entities/companies.js';
@@ -59,27 +60,26 @@ export async function hiddenProducts(hidden: Hidden): Promise<Hidden> {
 
 /**
  * The list conditions that keep hidden objects out, judged on the index items a list reads anyway (the products'
- * items carry `category_ids` and `company_id`): a product in a hidden category, or of a closed store, is never
- * listed. A product in several categories shows only when none of them is hidden (stricter than CS-Cart, which
- * needs one visible: DynamoDB cannot judge "one of the list outside the set" on an index item).
+ * items carry `category_ids` and `company_id`): a product of a closed store is never listed, nor one all of whose
+ * categories are hidden. A product in several categories shows while one of them is visible, as CS-Cart's
+ * fn_get_products joins a product's categories with the shopper's conditions (any category passing is enough):
+ * the `outside` rule (lib/db/list-outside.ts).
  */
 export function hidingConditions(hidden: Hidden, categoryField: string): ListCondition[] {
   const out: ListCondition[] = [];
-  if (hidden.categories.length > 0) out.push({ rule: { field: categoryField, op: 'none' }, values: hidden.categories });
+  if (hidden.categories.length > 0)
+    out.push({ rule: { field: categoryField, op: 'outside' }, values: hidden.categories });
   if (hidden.companies.length > 0) out.push({ rule: { field: 'company_id', op: 'none' }, values: hidden.companies });
   return out;
 }
 
-/** The same judgement on one record (a GET of one object). */
+/** The same judgement on one record (a GET of one object): one of its categories visible, its store open. */
 export function isVisible(
   record: Record<string, StoredValue | undefined>,
   categoryIds: readonly number[],
   hidden: Hidden,
 ) {
-  return (
-    !hidden.companies.includes(Number(record.company_id ?? 0)) &&
-    !categoryIds.some((id) => hidden.categories.includes(Number(id)))
-  );
+  return !hidden.companies.includes(Number(record.company_id ?? 0)) && outsideOf(categoryIds, hidden.categories);
 }
 
 /** A category a shopper may open by id: active or hidden (H: reachable by link), in groups they belong to, of an open store. */
