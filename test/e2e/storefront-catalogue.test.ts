@@ -7,24 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productWithOptions } from '../support/catalog.js';
-import {
-  adminCli,
-  createCompany,
-  createGroup,
-  createUser,
-  expectError,
-  expectStatus,
-  setLink,
-  uid,
-  uniqueEmail,
-} from '../support/fixtures.js';
+import { createCompany, createGroup, expectError, expectStatus, uid } from '../support/fixtures.js';
 import { type Auth, api } from '../support/http.js';
+import { type Guest, signedInCustomer, storefrontGuest } from '../support/shoppers.js';
 
-const PASSWORD = 'correct horse 42';
 const PRODUCTS = '/api/4.0/sra_products';
 const CATEGORIES = '/api/4.0/sra_categories';
 
-let guest: { auth: null; headers: Record<string, string> };
+let guest: Guest;
 let member: Auth;
 let registered: Auth;
 let word: string;
@@ -41,17 +31,8 @@ async function post(path: string, body: object): Promise<number> {
   return Number(Object.values(response.json as object)[0]);
 }
 
-async function signedIn(groupId?: number): Promise<Auth> {
-  const email = uniqueEmail('shopper');
-  const id = await createUser({ user_type: 'C', email, password: PASSWORD });
-  if (groupId) await setLink(id, groupId, 'A');
-  const response = await api('POST', '/api/4.0/auth_tokens', {
-    auth: null,
-    body: { email, password: PASSWORD },
-  });
-  expectStatus(response, 201);
-  return [response.json.token as string, ''];
-}
+/** A customer (in `groupId` when given), signed in at /api/4.0/auth_tokens (test/support/shoppers.ts). */
+const signedIn = async (groupId?: number): Promise<Auth> => (await signedInCustomer({}, groupId)).auth;
 
 const listIds = (body: { products: Array<{ product_id: string }> }) =>
   body.products.map((p) => Number(p.product_id)).sort((a, b) => a - b);
@@ -63,8 +44,7 @@ async function seen(query: string, auth: typeof guest | { auth: Auth } = guest):
 }
 
 beforeAll(async () => {
-  const printed = await adminCli(['storefront-key']);
-  guest = { auth: null, headers: { 'Storefront-Api-Access-Key': printed.stdout.trim().split('\n').pop()! } };
+  guest = await storefrontGuest();
   word = `zq${uid()
     .replace(/[^a-z0-9]/gi, '')
     .toLowerCase()}`;
@@ -101,6 +81,9 @@ beforeAll(async () => {
   ids.off = await product('Off', { category_ids: [cats.off] });
   ids.inHidden = await product('InHidden', { category_ids: [cats.hidden] });
   ids.closed = await product('Closed', { category_ids: [cats.closed], company_id: closed });
+  // In several categories: one visible to everyone, or none (members-only and disabled).
+  ids.shared = await product('Shared', { category_ids: [cats.members, cats.open] });
+  ids.unshared = await product('Unshared', { category_ids: [cats.members, cats.off] });
   ids.tiered = await product('Tiered', {
     category_ids: [cats.open],
     prices: [
@@ -167,7 +150,7 @@ describe('the administration side: usergroup_ids and prices', () => {
 
 describe('sra_products: what a shopper may see', () => {
   it('a guest lists active products of open stores outside hidden categories, whatever the filters', async () => {
-    const visible = [ids.red!, ids.blue!, ids.inHidden!, ids.tiered!].sort((a, b) => a - b);
+    const visible = [ids.red!, ids.blue!, ids.inHidden!, ids.tiered!, ids.shared!].sort((a, b) => a - b);
     expect(await seen('')).toEqual(visible);
     for (const filter of [
       '&status=D',
@@ -178,14 +161,17 @@ describe('sra_products: what a shopper may see', () => {
       '&company_ids=' + [1, 2, 3].join(','),
     ]) {
       const shown = await seen(filter);
-      for (const id of [ids.hidden, ids.disabled, ids.members, ids.off, ids.closed])
+      for (const id of [ids.hidden, ids.disabled, ids.members, ids.off, ids.closed, ids.unshared])
         expect(shown, filter).not.toContain(id);
     }
-    expect(await seen(`&cid=${cats.open}`)).toEqual([ids.red, ids.blue, ids.tiered].sort((a, b) => a! - b!));
-    expect(await seen(`&cid=${cats.open}&subcats=N`)).toEqual([ids.red, ids.tiered].sort((a, b) => a! - b!));
+    const inOpen = [ids.red, ids.blue, ids.tiered, ids.shared].sort((a, b) => a! - b!);
+    expect(await seen(`&cid=${cats.open}`)).toEqual(inOpen);
+    expect(await seen(`&cid=${cats.open}&subcats=N`)).toEqual(
+      [ids.red, ids.tiered, ids.shared].sort((a, b) => a! - b!),
+    );
     const nested = await api('GET', `/api/4.0/categories/${cats.open}/sra_products?q=${word}`, guest);
     expectStatus(nested, 200);
-    expect(listIds(nested.json)).toEqual([ids.red, ids.blue, ids.tiered].sort((a, b) => a! - b!));
+    expect(listIds(nested.json)).toEqual(inOpen);
     expectStatus(await api('GET', `/api/4.0/categories/${cats.members}/sra_products`, guest), 404);
     expectStatus(await api('GET', `/api/4.0/categories/${cats.off}/sra_products`, guest), 404);
   }, 60_000);
@@ -201,6 +187,21 @@ describe('sra_products: what a shopper may see', () => {
     expectStatus(await api('GET', `${PRODUCTS}/${ids.members}`, { auth: member }), 200);
     expect(await seen('', { auth: member })).toContain(ids.members);
     expect(await seen('', { auth: registered })).not.toContain(ids.members);
+  }, 60_000);
+
+  it('a product in several categories shows while one of them is visible, as CS-Cart joins its categories', async () => {
+    // Listed and read by a guest through its open category, though its other one is for members only.
+    expect(await seen('')).toContain(ids.shared);
+    expect(await seen('&sort_by=price')).toContain(ids.shared);
+    expectStatus(await api('GET', `${PRODUCTS}/${ids.shared}`, guest), 200);
+    // Members-only and disabled: nothing visible to a guest or a registered customer; a member sees it.
+    expect(await seen('')).not.toContain(ids.unshared);
+    expect(await seen('', { auth: registered })).not.toContain(ids.unshared);
+    expectStatus(await api('GET', `${PRODUCTS}/${ids.unshared}`, guest), 404);
+    expect(await seen('', { auth: member })).toEqual(expect.arrayContaining([ids.shared, ids.unshared]));
+    expectStatus(await api('GET', `${PRODUCTS}/${ids.unshared}`, { auth: member }), 200);
+    const total = await api('GET', `${PRODUCTS}?q=${word}&items_per_page=1`, guest);
+    expect(total.json.params.total_items).toBe(5);
   }, 60_000);
 
   it('options, and a picked combination (selected_options) with its code and stock; a wrong pick is a 400', async () => {
