@@ -7,49 +7,22 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminCli,
   createApiUser,
   createCompany,
-  createUser,
   expectError,
   expectForbidden,
   expectStatus,
   inBatches,
   uid,
-  uniqueEmail,
 } from '../support/fixtures.js';
 import { type Auth, api } from '../support/http.js';
+import { signedInCustomer, storefrontGuest } from '../support/shoppers.js';
 
-const PASSWORD = 'correct horse 42';
 const CART = '/api/4.0/sra_cart_content';
 const ORDERS = '/api/4.0/sra_orders';
 
-/**
- * `act` again after a 504: a password's scrypt on a busy machine can outlast serverless offline's 10 s Lambda
- * timeout (the contract check throws on the 504). Anything else is thrown at once.
- */
-async function past504<T>(act: () => Promise<T>, attempts = 4): Promise<T> {
-  try {
-    return await act();
-  } catch (error) {
-    if (attempts <= 1 || !String(error).includes('504')) throw error;
-    // The timed-out call still runs on: let it finish rather than pile another on top of it.
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
-    return past504(act, attempts - 1);
-  }
-}
-
-/** A customer with a password, signed in (a 504 makes another customer, or signs in again). */
-const customer = (): Promise<{ id: number; email: string; auth: Auth }> =>
-  past504(async () => {
-    const email = uniqueEmail('buyer');
-    const id = await createUser({ user_type: 'C', email, firstname: 'Grace', lastname: 'Hopper', password: PASSWORD });
-    const response = await past504(() =>
-      api('POST', '/api/auth_tokens', { auth: null, body: { email, password: PASSWORD } }),
-    );
-    expectStatus(response, 201);
-    return { id, email, auth: [response.json.token as string, ''] as const };
-  });
+/** A customer with a password, signed in (test/support/shoppers.ts). */
+const customer = () => signedInCustomer({ firstname: 'Grace', lastname: 'Hopper' });
 
 async function created(path: string, key: string, body: object): Promise<number> {
   const response = await api('POST', path, { body });
@@ -313,8 +286,7 @@ describe('who reaches what', () => {
     expect((await api('GET', ORDERS, { auth: stranger.auth })).json.orders).toEqual([]);
     expect((await api('GET', `${ORDERS}?user_id=${owner.id}`, { auth: stranger.auth })).json.orders).toEqual([]);
 
-    const key = (await adminCli(['storefront-key'])).stdout.trim().split('\n').pop()!;
-    const guest = { auth: null, headers: { 'Storefront-Api-Access-Key': key } } as const;
+    const guest = await storefrontGuest();
     expectForbidden(await api('GET', ORDERS, guest));
     expectForbidden(await api('POST', ORDERS, { ...guest, body: { payment_id: offline } }));
     const vendor = await createApiUser('V');

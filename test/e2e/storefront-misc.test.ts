@@ -6,7 +6,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminCli,
   createApiUser,
   createCompany,
   createUser,
@@ -18,28 +17,26 @@ import {
   uniqueEmail,
 } from '../support/fixtures.js';
 import { type Auth, api } from '../support/http.js';
+import { type Guest, SHOPPER_PASSWORD, signIn, storefrontGuest } from '../support/shoppers.js';
 
-const PASSWORD = 'correct horse 42';
 const SF = '/api/4.0';
 
-let guest: { auth: null; headers: Record<string, string> };
+let guest: Guest;
 let customerAuth: Auth;
 let customerId: number;
 let storeId: number;
 
-async function signIn(email: string): Promise<Auth> {
-  const response = await api('POST', '/api/auth_tokens', { auth: null, body: { email, password: PASSWORD } });
-  expectStatus(response, 201);
-  return [response.json.token as string, ''];
-}
-
 beforeAll(async () => {
-  const printed = await adminCli(['storefront-key']);
-  expect(printed.code, printed.stderr).toBe(0);
-  guest = { auth: null, headers: { 'Storefront-Api-Access-Key': printed.stdout.trim().split('\n').pop()! } };
+  guest = await storefrontGuest();
   storeId = await createCompany(`Misc Store ${uid()}`);
   const email = uniqueEmail('misc');
-  customerId = await createUser({ user_type: 'C', email, firstname: 'Ada', company_id: storeId, password: PASSWORD });
+  customerId = await createUser({
+    user_type: 'C',
+    email,
+    firstname: 'Ada',
+    company_id: storeId,
+    password: SHOPPER_PASSWORD,
+  });
   customerAuth = await signIn(email);
 }, 120_000);
 
@@ -342,7 +339,7 @@ describe('sra_discussion (reviews)', () => {
     );
     expectStatus(asked, 201);
     const otherEmail = uniqueEmail('other');
-    await createUser({ user_type: 'C', email: otherEmail, company_id: storeId, password: PASSWORD });
+    await createUser({ user_type: 'C', email: otherEmail, company_id: storeId, password: SHOPPER_PASSWORD });
     const other = await signIn(otherEmail);
     expectError(await api('GET', path, { auth: other }), 404);
     expectError(
