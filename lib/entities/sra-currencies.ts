@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { storefrontReadEntity } from './storefront-read-entity.js';
 
 const CURRENCY = {
   type: 'object',
@@ -15,22 +15,14 @@ const CURRENCY = {
  * The currencies a shopper sees (the add-on's `SraCurrencies`): `GET /api/4.0/sra_currencies[/:currency_id]`,
  * `{"currencies":[…]}` or one currency; the store keeps one (lib/operations/storefront-info/currency.ts).
  */
-export const sraCurrenciesEntity: EntityDefinition = {
+export const sraCurrenciesEntity = storefrontReadEntity({
   name: 'sra_currencies',
-  schema: { idField: 'currency_id', fields: {} },
-  http: {
-    operations: ['list', 'get'],
-    privileges: 'none',
-    storefrontAccess: 'anyone',
-    collection: {
-      shape: 'object',
-      schema: {
-        type: 'object',
-        properties: { currencies: { type: 'array', items: CURRENCY } },
-        required: ['currencies'],
-      },
-    },
+  idField: 'currency_id',
+  operations: ['list', 'get'],
+  answer: {
+    type: 'object',
+    properties: { currencies: { type: 'array', items: CURRENCY } },
+    required: ['currencies'],
   },
-  // Answers from the code: no DynamoDB.
-  deployment: { domain: 'shoppers', functions: { list: { access: [] }, get: { access: [] } } },
-};
+  access: [], // answers from the code: no DynamoDB
+});

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { storefrontReadEntity } from './storefront-read-entity.js';
 
 const FIELD = {
   type: 'object',
@@ -24,36 +24,25 @@ const FIELD = {
  * billing and `S` shipping address), each `{"description", "fields": [...]}`. Guests may read it: registration needs
  * it. lib/operations/storefront-account/profile-fields.ts.
  */
-export const sraProfileFieldsEntity: EntityDefinition = {
+export const sraProfileFieldsEntity = storefrontReadEntity({
   name: 'sra_profile_fields',
-  schema: {
-    fields: {},
-    filters: {
-      location: {
-        kind: 'enum',
-        values: ['profile', 'checkout'],
-        note: 'Which form: the profile (default) or checkout.',
-      },
-      action: { kind: 'enum', values: ['add', 'update'], note: 'Registering (add) or changing (update, default).' },
+  filters: {
+    location: {
+      kind: 'enum',
+      values: ['profile', 'checkout'],
+      note: 'Which form: the profile (default) or checkout.',
     },
+    action: { kind: 'enum', values: ['add', 'update'], note: 'Registering (add) or changing (update, default).' },
   },
-  http: {
-    operations: ['list'],
-    privileges: 'none',
-    storefrontAccess: 'anyone',
-    collection: {
-      shape: 'object',
-      schema: {
-        type: 'object',
-        additionalProperties: {
-          type: 'object',
-          properties: { description: { type: 'string' }, fields: { type: 'array', items: FIELD } },
-          required: ['description', 'fields'],
-        },
-        description: "Section code → the section, in CS-Cart's order.",
-      },
+  operations: ['list'],
+  answer: {
+    type: 'object',
+    additionalProperties: {
+      type: 'object',
+      properties: { description: { type: 'string' }, fields: { type: 'array', items: FIELD } },
+      required: ['description', 'fields'],
     },
+    description: "Section code → the section, in CS-Cart's order.",
   },
-  // Answers from the code: no DynamoDB.
-  deployment: { domain: 'shoppers', functions: { list: { access: [] } } },
-};
+  access: [], // answers from the code: no DynamoDB
+});

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { storefrontReadEntity } from './storefront-read-entity.js';
 
 const LANGUAGE = {
   type: 'object',
@@ -31,41 +31,27 @@ const CURRENCY = {
  * in a store's context. A guest with the Storefront-Api-Access-Key, a customer or an API user reads it; there are
  * no writes (405). lib/operations/storefront-info/storefront.ts.
  */
-export const sraStorefrontEntity: EntityDefinition = {
+export const sraStorefrontEntity = storefrontReadEntity({
   name: 'sra_storefront',
-  schema: { idField: 'storefront_id', fields: {} },
-  http: {
-    operations: ['list', 'get'],
-    privileges: 'none',
-    storefrontAccess: 'anyone',
-    collection: {
-      shape: 'object',
-      schema: {
+  idField: 'storefront_id',
+  operations: ['list', 'get'],
+  answer: {
+    type: 'object',
+    properties: {
+      storefront_id: { type: 'integer' },
+      url: { type: 'string' },
+      status: { type: 'string', description: 'Y: open.' },
+      name: { type: 'string' },
+      settings: {
         type: 'object',
-        properties: {
-          storefront_id: { type: 'integer' },
-          url: { type: 'string' },
-          status: { type: 'string', description: 'Y: open.' },
-          name: { type: 'string' },
-          settings: {
-            type: 'object',
-            additionalProperties: { type: 'string' },
-            description: 'The Company settings by name (company_name, company_phone, …).',
-          },
-          languages: { type: 'array', items: LANGUAGE },
-          currencies: { type: 'array', items: CURRENCY },
-          properties: { type: 'object' },
-        },
-        required: ['url', 'status', 'settings', 'languages', 'currencies'],
+        additionalProperties: { type: 'string' },
+        description: 'The Company settings by name (company_name, company_phone, …).',
       },
+      languages: { type: 'array', items: LANGUAGE },
+      currencies: { type: 'array', items: CURRENCY },
+      properties: { type: 'object' },
     },
+    required: ['url', 'status', 'settings', 'languages', 'currencies'],
   },
-  // The store and the settings (GetItem, BatchGetItem) and the languages (Query).
-  deployment: {
-    domain: 'shoppers',
-    functions: {
-      list: { access: ['GetItem', 'BatchGetItem', 'Query'] },
-      get: { access: ['GetItem', 'BatchGetItem', 'Query'] },
-    },
-  },
-};
+  access: ['GetItem', 'BatchGetItem', 'Query'], // the store and the settings (GetItem, BatchGetItem), the languages (Query)
+});
