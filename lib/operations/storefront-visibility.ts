@@ -9,8 +9,8 @@ import { productsEntity } from '../entities/products.js';
 import { NotFoundError } from '../errors.js';
 import type { ApiRequest } from '../stack/request.js';
 import { contextCompany } from './company-scope.js';
-import { shopperOf } from './storefront/shopper.js';
-import { categoryVisible, hiddenFor, isVisible } from './storefront/visibility.js';
+import { shopperView } from './storefront/shopper-view.js';
+import { categoryVisible, isVisible } from './storefront/visibility.js';
 
 /**
  * What a shopper may see of the small storefront entities (SPEC §11 "What a shopper may see"): objects of status
@@ -71,15 +71,15 @@ export async function visibleObject(
       // As the catalogue shows it (lib/operations/storefront/visibility.ts): not in a hidden category.
       const product = await shownOfCompany(await getRecord(productsEntity, id), request);
       if (!product) return undefined;
-      const hidden = await hiddenFor(await shopperOf(request));
+      const { hidden } = await shopperView(request);
       const categoryIds = ((product.category_ids ?? []) as unknown[]).map(Number);
       return isVisible(product, categoryIds, hidden) ? product : undefined;
     }
     case 'C': {
       const category = await shownOfCompany(await getRecord(categoriesEntity, id), request);
       if (!category) return undefined;
-      const shopper = await shopperOf(request);
-      return categoryVisible(category, await hiddenFor(shopper), shopper) ? category : undefined;
+      const { shopper, hidden } = await shopperView(request);
+      return categoryVisible(category, hidden, shopper) ? category : undefined;
     }
     case 'A':
       return shownOfCompany(await getRecord(pagesEntity, id), request);

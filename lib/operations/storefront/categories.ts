@@ -9,8 +9,8 @@ import type { Operation } from '../../stack/api-handler.js';
 import { categoryHooks } from '../categories/index.js';
 import { assertVisible, listOperation, presentAll } from '../crud.js';
 import { storefrontQuery, switchOn } from './query.js';
-import { shopperOf } from './shopper.js';
-import { categoryVisible, type Hidden, hiddenFor } from './visibility.js';
+import { shopperView } from './shopper-view.js';
+import { categoryVisible, type Hidden } from './visibility.js';
 
 /**
  * `sra_categories` (CS-Cart's SraCategories; SPEC §11): the category tree a shopper sees — lists show active
@@ -27,7 +27,7 @@ function visibleCategories(hidden: Hidden): ListCondition[] {
 }
 
 export const sraCategoriesList: Operation = async (request) => {
-  const hidden = await hiddenFor(await shopperOf(request));
+  const { hidden } = await shopperView(request);
   const scope = visibleCategories(hidden);
   return listOperation(categoriesEntity, { ...categoryHooks, scope: () => scope })({
     ...request,
@@ -36,11 +36,10 @@ export const sraCategoriesList: Operation = async (request) => {
 };
 
 export const sraCategoryGet: Operation = async (request) => {
-  const shopper = await shopperOf(request);
   const id = parseId(request.route.id);
-  const [{ record: found, counts }, hidden] = await Promise.all([
+  const [{ record: found, counts }, { shopper, hidden }] = await Promise.all([
     getRecordWithCounts(categoriesEntity, id, categoryHooks.alongsideCounts!(id)),
-    hiddenFor(shopper),
+    shopperView(request),
   ]);
   const record = assertVisible(categoriesEntity, request, found);
   if (!categoryVisible(record, hidden, shopper)) throw new NotFoundError();

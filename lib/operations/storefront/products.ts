@@ -19,8 +19,9 @@ import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
 import { combinationFields, selectedOptionsOf } from './selected-options.js';
-import { type Shopper, shopperOf } from './shopper.js';
-import { categoryVisible, type Hidden, hiddenFor, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
+import type { Shopper } from './shopper.js';
+import { shopperView } from './shopper-view.js';
+import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
 
 /**
  * `sra_products` (CS-Cart's storefront add-on, SraProducts; SPEC §11): the product search of /products (lib/
@@ -100,9 +101,8 @@ async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hid
 
 /** GET sra_products (and `/categories/:id/sra_products`). */
 export const sraProductsList: Operation = async (request) => {
-  const shopper = await shopperOf(request);
+  const { shopper, hidden } = await shopperView(request);
   const amount = amountParameter(request.query);
-  const hidden = await hiddenFor(shopper);
   const cid = await categoryOfPath(request, shopper, hidden);
   const query = storefrontQuery(cid === undefined ? request.query : { ...request.query, cid });
   const scope = catalogueConditions(query, await hiddenProducts(hidden));
@@ -141,11 +141,11 @@ function productOptions(options: readonly EntityRecord[]): Record<string, unknow
  * `selected_options[..]` the picked combination's code and stock (./selected-options.ts).
  */
 export const sraProductGet: Operation = async (request) => {
-  const shopper = await shopperOf(request);
+  const { shopper, hidden } = await shopperView(request);
   const amount = amountParameter(request.query);
   const picked = selectedOptionsOf(request.query);
   const id = parseId(request.route.id);
-  const [found, hidden] = await Promise.all([getRecord(productsEntity, id), hiddenFor(shopper)]);
+  const found = await getRecord(productsEntity, id);
   const record = assertVisible(productsEntity, request, found);
   const shown =
     (record.status === 'A' || record.status === 'H') && isVisible(record, record.category_ids ?? [], hidden);
