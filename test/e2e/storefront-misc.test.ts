@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createApiUser,
   createCompany,
-  createUser,
   expectError,
   expectForbidden,
   expectStatus,
@@ -17,7 +16,7 @@ import {
   uniqueEmail,
 } from '../support/fixtures.js';
 import { type Auth, api } from '../support/http.js';
-import { type Guest, SHOPPER_PASSWORD, signIn, storefrontGuest } from '../support/shoppers.js';
+import { type Guest, signedInCustomer, storefrontGuest } from '../support/shoppers.js';
 
 const SF = '/api/4.0';
 
@@ -29,15 +28,7 @@ let storeId: number;
 beforeAll(async () => {
   guest = await storefrontGuest();
   storeId = await createCompany(`Misc Store ${uid()}`);
-  const email = uniqueEmail('misc');
-  customerId = await createUser({
-    user_type: 'C',
-    email,
-    firstname: 'Ada',
-    company_id: storeId,
-    password: SHOPPER_PASSWORD,
-  });
-  customerAuth = await signIn(email);
+  ({ id: customerId, auth: customerAuth } = await signedInCustomer({ firstname: 'Ada', company_id: storeId }));
 }, 120_000);
 
 describe('who may read the storefront entities', () => {
@@ -338,9 +329,7 @@ describe('sra_discussion (reviews)', () => {
       },
     );
     expectStatus(asked, 201);
-    const otherEmail = uniqueEmail('other');
-    await createUser({ user_type: 'C', email: otherEmail, company_id: storeId, password: SHOPPER_PASSWORD });
-    const other = await signIn(otherEmail);
+    const { auth: other } = await signedInCustomer({ company_id: storeId });
     expectError(await api('GET', path, { auth: other }), 404);
     expectError(
       await postReview(
