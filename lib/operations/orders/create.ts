@@ -78,6 +78,8 @@ export interface OrderInput {
   sourceIp: string;
   /** Further values of the order (a child order's `parent_order_id`). */
   more?: Record<string, StoredValue>;
+  /** Writes that commit in the order's own transaction (store.ts `Placing.alongside`). */
+  alongside?: Placing['alongside'];
 }
 
 /**
@@ -115,6 +117,7 @@ export async function placeOrder(store: OrderStore, request: ScopeSource, input:
     return {
       values,
       lines: ordered,
+      alongside: input.alongside,
       withId: (orderId) => ({
         products: Object.fromEntries(
           ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),

@@ -8,7 +8,7 @@ import {
   getRecords,
 } from '../../db/entity-store.js';
 import { withoutKeys } from '../../db/records.js';
-import type { ConditionFailed } from '../../db/transact.js';
+import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
@@ -36,6 +36,11 @@ export interface Placing {
   values: Record<string, StoredValue>;
   lines: ProductLine[];
   withId: (orderId: number) => Record<string, StoredValue>;
+  /**
+   * Writes of this round that commit with the order or not at all (the ordered lines leaving the customer's cart),
+   * asked for on every round: a round refused because one of them changed meanwhile decides again with them re-read.
+   */
+  alongside?: () => Promise<TransactItem[]>;
 }
 
 /**
@@ -75,9 +80,12 @@ export interface OrderStore {
 const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
 
 /** A round of placing as the entity store's create takes it: the order's values, its stock moves, its nested items. */
-const orderPlan = ({ values, lines, withId }: Placing): CreatePlan => ({
+const orderPlan = ({ values, lines, withId, alongside }: Placing): CreatePlan => ({
   values,
-  extra: () => stockItems(lines, -1),
+  extra: async () => {
+    const stock = stockItems(lines, -1);
+    return alongside ? { ...stock, items: [...stock.items, ...(await alongside())] } : stock;
+  },
   withId: (order) => withId(Number(order.order_id)),
 });
 
