@@ -7,6 +7,7 @@ import {
   getRecord,
   getRecords,
 } from '../../db/entity-store.js';
+import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
 import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
@@ -69,7 +70,9 @@ export interface OrderStore {
    * lines take, conditioned on the stock read; when a stock changed meanwhile, again with the round `again` decides,
    * keeping the order's id. A line asking more than its product's stock read is a 400.
    */
-  place(first: Placing, again: PlaceAgain): Promise<OrderRecord>;
+  place(first: Placing, again: PlaceAgain, claimed?: Promise<ClaimedId>): Promise<OrderRecord>;
+  /** A new order id with its key read at once, started beside the order's reads (lib/db/record-ids.ts claimId). */
+  claimId?(): Promise<ClaimedId>;
   /** The items that take (`-1`) or give back (`+1`) the stock of these lines in a record's write transaction. */
   stockMoves(lines: ProductLine[], direction: -1 | 1): Extra;
   /** Deletes what goes with a deleted order: its shipments, then its discussion posts (as CS-Cart does). */
@@ -105,10 +108,14 @@ export const dynamoOrderStore: OrderStore = {
     const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', 'O'));
     return new Map(statuses.map((status) => [String(status.status), status]));
   },
-  place: (first, again) =>
-    createRecordDecidingAgain(ordersEntity, orderPlan(first), async (refused) =>
-      orderPlan(await again(handedBack(refused))),
+  place: (first, again, claimed) =>
+    createRecordDecidingAgain(
+      ordersEntity,
+      orderPlan(first),
+      async (refused) => orderPlan(await again(handedBack(refused))),
+      claimed,
     ),
+  claimId: () => claimId(ordersEntity),
   stockMoves: stockItems,
   async deleteDependents(orderId) {
     await deleteShipmentsOf(orderId);
