@@ -1,6 +1,6 @@
 import { leaseSizeOf } from '../../lib/db/rate-limit.js';
 import { Invoker, type PairPlan, samplePairs, setAuthCacheTtl } from './in-process.js';
-import { describeCalls, isRateLimitCall, type RecordedCall, recordCapacity, roundTrips } from './round-trips.js';
+import { describeCalls, isRateLimitCall, type RecordedCall, recordCapacity, roundTrips, steps } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
 import { median, round } from './stats.js';
 import type { Caller, World } from './world.js';
@@ -19,6 +19,8 @@ export interface RoundTrips {
   warmAuthCache: number;
   /** The calls of the cold request, e.g. "BatchGetItem, BatchGetItem, GetItem". */
   calls: string;
+  /** Sequential steps of the cold request (its waves of calls): what the caller waits for, beside how many calls. */
+  steps: number;
   /** DynamoDB's consumed capacity of the warm request with the cache (what a deployed stage pays per request), the rate limit's write spread over its lease. */
   units: RequestUnits;
 }
@@ -72,7 +74,7 @@ export interface EndpointFigures {
 
 const DEFAULT_OVERHEAD_PLAN: PairPlan = { warmupPairs: 5, minPairs: 40, maxPairs: 400, minMeasuredMs: 4_000 };
 
-async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: Caller): Promise<RoundTrips> {
+export async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: Caller): Promise<RoundTrips> {
   setAuthCacheTtl(0);
   const cold = await invoker.request(scenario, caller);
   const warm = await invoker.request(scenario, caller);
@@ -87,6 +89,7 @@ async function measureRoundTrips(invoker: Invoker, scenario: Scenario, caller: C
     coldAuthCache: roundTrips(coldCached.calls),
     warmAuthCache: roundTrips(warmCached.calls),
     calls: describeCalls(cold.calls),
+    steps: steps(cold.calls),
     units: unitsOf(warmCached.calls),
   };
 }

@@ -1,5 +1,12 @@
 import type { BudgetCheck } from './budgets.js';
-import { BUDGETS, hasColdRoundTripBudget, overheadLimit, ROUND_TRIP_ENDPOINT } from './budgets.js';
+import {
+  BUDGETS,
+  bundleLimit,
+  coldGetLimit,
+  hasColdRoundTripBudget,
+  overheadLimit,
+  ROUND_TRIP_ENDPOINT,
+} from './budgets.js';
 import type { BundleFigures } from './bundles.js';
 import type { SeedFigures } from './catalog.js';
 import { type ChangeFeedFigures, changeFeedReport } from './change-feed.js';
@@ -64,7 +71,7 @@ export function humanReport(results: Results): string[] {
       ],
       endpoints.map(({ scenario, nonRoot, root, overhead }) => {
         const trips = (t: typeof nonRoot, coldJudged: boolean, warmJudged: boolean) =>
-          `${t.cold}${coldJudged ? mark(t.cold, BUDGETS.getByIdRoundTripsCold) : ''} / ${t.warm} / ` +
+          `${t.cold}${coldJudged ? mark(t.cold, coldGetLimit(scenario.name).roundTrips) : ''} / ${t.warm} / ` +
           `${t.warmAuthCache}${warmJudged ? mark(t.warmAuthCache, BUDGETS.getByIdRoundTripsWarm) : ''}`;
         return [
           `\`${scenario.name}\``,
@@ -99,7 +106,7 @@ export function humanReport(results: Results): string[] {
       ['function', 'bundle KB', 'init ms wall / CPU', 'init ratio wall', 'init ratio CPU'],
       bundles.functions.map((fn) => [
         fn.name,
-        `${(fn.bundleBytes / 1000).toFixed(1)}${mark(fn.bundleBytes, BUDGETS.bundleBytes)}`,
+        `${(fn.bundleBytes / 1000).toFixed(1)}${mark(fn.bundleBytes, bundleLimit(fn.name))}`,
         `${fn.initMedianMs.toFixed(1)} / ${fn.initCpuMedianMs.toFixed(1)}`,
         `${fn.initRatio.toFixed(2)}${mark(fn.initRatio, BUDGETS.initRatio)}`,
         fn.initCpuRatio.toFixed(2),

@@ -209,6 +209,11 @@ export function describeCalls(calls: readonly RecordedCall[]): string {
   return parts.join(', ');
 }
 
+/** Sequential steps: the waves of calls one after another (the calls of a wave run side by side, so add no wait). */
+export function steps(calls: readonly RecordedCall[]): number {
+  return byWave(calls).length;
+}
+
 function byWave(calls: readonly RecordedCall[]): RecordedCall[][] {
   const waves = new Map<number, RecordedCall[]>();
   for (const call of calls) waves.set(call.wave, [...(waves.get(call.wave) ?? []), call]);

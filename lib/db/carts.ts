@@ -1,7 +1,7 @@
 import { cartsEntity } from '../entities/carts.js';
 import type { StoredValue } from '../entities/types.js';
 import { type EntityRecord, getRecord, recordWriteItems } from './entity-store.js';
-import { retryOnConditionFailed, transactWrite } from './transact.js';
+import { retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
  * The storefront's writes of a customer's cart (lib/entities/carts.ts): `decide` sees the record as it is
@@ -19,14 +19,25 @@ export async function writeCart(
     const current = await getRecord(cartsEntity, userId);
     const values = await decide(current);
     if (!values && !current) return undefined;
-    const next: EntityRecord | undefined = values && {
-      ...values,
-      user_id: userId,
-      version: (current?.version ?? 0) + 1,
-    };
-    await transactWrite(recordWriteItems(cartsEntity, userId, current, next));
+    const { items, next } = cartChange(userId, current, values);
+    await transactWrite(items);
     return next;
   });
+}
+
+/**
+ * The transaction items that turn the cart `current` (as read) into `values` (undefined: the cart goes), conditioned
+ * on the version read, and the record they write: for writeCart, and for another write that must change the cart
+ * atomically with its own (an order placed from the cart: lib/operations/checkout/orders.ts).
+ */
+export function cartChange(
+  userId: number,
+  current: EntityRecord | undefined,
+  values: Record<string, StoredValue> | undefined,
+): { items: TransactItem[]; next: EntityRecord | undefined } {
+  if (!values && !current) return { items: [], next: undefined };
+  const next: EntityRecord | undefined = values && { ...values, user_id: userId, version: (current?.version ?? 0) + 1 };
+  return { items: recordWriteItems(cartsEntity, userId, current, next), next };
 }
 
 /** The customer's cart record, or undefined when the cart is empty. */

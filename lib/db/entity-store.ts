@@ -9,7 +9,7 @@ import { entityKeys, indexValues } from './entity-keys.js';
 import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
 import { CreateEntries, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
-import { idsTakenUpTo, withNewId } from './record-ids.js';
+import { type ClaimedId, idsTakenUpTo, withNewId } from './record-ids.js';
 import { storedRecord } from './stored-record.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
@@ -78,47 +78,63 @@ export async function createRecordDecidingAgain<D extends StoredEntityDefinition
   def: D,
   first: CreatePlan,
   again: (refused: ConditionFailed) => Promise<CreatePlan>,
+  claimed?: Promise<ClaimedId>,
 ): Promise<RecordOf<D>> {
-  return withNewId(def, async (id) => {
-    const key = entityKeys.record(def.storage.name, id);
-    const put = new CreateEntries(key);
-    let plan = first;
-    let proven: EntityRecord | undefined;
-    try {
-      for (;;) {
-        let record: EntityRecord = {
-          ...plan.values,
-          [def.schema.idField]: id,
-          version: 1,
-          [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
-        };
-        if (plan.withId) record = { ...record, ...plan.withId(record) };
-        const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
-        const items: TransactItem[] = [
-          {
-            Put: {
-              TableName: table(),
-              Item: { ...key, ...storedRecord(def, record) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+  return withNewId(def, (id, seenFree) => createRounds(def, id, seenFree, first, again), claimed);
+}
+
+/** The rounds of createRecordDecidingAgain with its id (`seenFree`: its key was read free already: record-ids.ts claimId). */
+async function createRounds<D extends StoredEntityDefinition>(
+  def: D,
+  id: number,
+  seenFree: boolean,
+  first: CreatePlan,
+  again: (refused: ConditionFailed) => Promise<CreatePlan>,
+): Promise<RecordOf<D>> {
+  const key = entityKeys.record(def.storage.name, id);
+  const put = new CreateEntries(key);
+  let plan = first;
+  let proven: EntityRecord | undefined;
+  try {
+    for (;;) {
+      let record: EntityRecord = {
+        ...plan.values,
+        [def.schema.idField]: id,
+        version: 1,
+        [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
+      };
+      if (plan.withId) record = { ...record, ...plan.withId(record) };
+      const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
+      const items: TransactItem[] = [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...key, ...storedRecord(def, record) },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          ...transactional,
-        ];
-        try {
-          await writeChecked(def, items, record, await plan.extra?.(record), undefined, { key, entries, put, proven });
-          return record as RecordOf<D>;
-        } catch (error) {
-          // The id taken is withNewId's to handle; any other refusal not explained as a client error is the plan's.
-          if (!(error instanceof ConditionFailed) || error.failed.includes(0)) throw error;
-          proven = record;
-          plan = await again(error);
-        }
+        },
+        ...transactional,
+      ];
+      try {
+        await writeChecked(def, items, record, await plan.extra?.(record), undefined, {
+          key,
+          entries,
+          put,
+          proven,
+          seenFree,
+        });
+        return record as RecordOf<D>;
+      } catch (error) {
+        // The id taken is withNewId's to handle; any other refusal not explained as a client error is the plan's.
+        if (!(error instanceof ConditionFailed) || error.failed.includes(0)) throw error;
+        proven = record;
+        plan = await again(error);
       }
-    } catch (error) {
-      await put.abandon(error);
-      throw error;
     }
-  });
+  } catch (error) {
+    await put.abandon(error);
+    throw error;
+  }
 }
 
 /**
@@ -228,6 +244,8 @@ interface CreateWrite {
   entries: ReadonlyArray<Record<string, unknown>>;
   put: CreateEntries;
   proven?: EntityRecord;
+  /** The record's key was read free before this create (record-ids.ts claimId): not read again. */
+  seenFree?: boolean;
 }
 
 /**
@@ -268,7 +286,7 @@ async function writeChecked(
   // A create's entries go in before its record (lib/db/entries-first.ts) and carry its id: were the id taken (a
   // record written with a fixed id the counter was not raised past), they would overwrite that record's own entries.
   // So its key is read first, in the same BatchGetItem as the references.
-  const checkId = create !== undefined && create.proven === undefined;
+  const checkId = create !== undefined && create.proven === undefined && !create.seenFree;
   if (proven.length > 0 || checkId) {
     const lookup = await batchGet([...proven.map((rule) => rule.key), ...(checkId ? [create.key] : [])]);
     if (checkId && lookup(create.key)) throw new ConditionFailed([0]);

@@ -1,16 +1,19 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { db } from './client.js';
+import { joinedRead } from './joined-reads.js';
 
 /**
  * The single-item pieces every store shares: a strongly consistent read by key, a put and a delete, and telling a
  * conditional write whose condition did not hold from any other failure.
  */
 
-/** One item by its key, strongly consistent (GetItem); undefined when there is none. */
+/**
+ * One item by its key, strongly consistent (GetItem, or part of a BatchGetItem when other reads by key start in the
+ * same turn: lib/db/joined-reads.ts); undefined when there is none.
+ */
 export async function readItem(key: { pk: string; sk: string }): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
-  return Item;
+  return (await joinedRead([key], true))(key);
 }
 
 /** Puts one item (PutItem); with `onlyIfAbsent`, only where no item has its key (else ConditionalCheckFailed). */

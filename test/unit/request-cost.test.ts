@@ -8,7 +8,7 @@ function figures(
   requestMedianMs: number,
   units: { read: number; write: number; rateLimitWrite: number },
 ): EndpointFigures {
-  const trips = { cold: 3, warm: 3, coldAuthCache: 3, warmAuthCache: 2, calls: 'GetItem', units };
+  const trips = { cold: 3, warm: 3, coldAuthCache: 3, warmAuthCache: 2, calls: 'GetItem', steps: 1, units };
   return {
     scenario: { name } as EndpointFigures['scenario'],
     nonRoot: trips,

@@ -1,4 +1,6 @@
 import { Big } from 'big.js';
+import type { EntityRecord } from '../../db/entity-store.js';
+import type { TransactItem } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { present } from '../../entities/present.js';
 import { statusesEntity } from '../../entities/statuses.js';
@@ -132,7 +134,10 @@ export const placeStorefrontOrderOf =
     const data = body.user_data === undefined ? (cart?.checkout_profile ?? {}) : readProfile(body.user_data);
     const customer = await customerOf(store.orders, { user_id: userId, user_data: data });
     const notes = typeof body.notes === 'string' ? body.notes.slice(0, 65_535) : '';
-    const place = (group: PlacedGroup, more?: Record<string, StoredValue>) =>
+    // The ordered lines leave the cart in the transaction of the (last) order placed: never an order whose lines
+    // stay in the cart, nor a cart emptied for an order refused.
+    const alongside = cart ? cartLeaving(store, userId, cart, lines) : undefined;
+    const place: Place = (group, more, withCart) =>
       placeOrder(store.orders, request, {
         customer,
         payment,
@@ -142,15 +147,41 @@ export const placeStorefrontOrderOf =
         notes,
         sourceIp: request.sourceIp ?? '',
         more,
+        alongside: withCart ? alongside : undefined,
       });
     const placed = await (groups.length === 1
-      ? place(groups[0]!).then((record) => ({ orderId: record.order_id, suborderIds: [] as number[] }))
+      ? place(groups[0]!, undefined, true).then((record) => ({ orderId: record.order_id, suborderIds: [] as number[] }))
       : placeUnderParent(store, groups, place)
     ).catch((error: unknown) => Promise.reject(asConflict(error)));
-    if (cart) await store.carts.writeCart(userId, (current) => leftInCart(store, current, lines));
     // CS-Cart Multi-Vendor's orders API also answers the store orders placed under the parent (none: an empty list).
     return created({ order_id: placed.orderId, ...(isMarketplace() ? { suborder_ids: placed.suborderIds } : {}) });
   };
+
+/** Places one order of a group; `withCart`: the ordered lines leave the cart in its transaction. */
+type Place = (
+  group: PlacedGroup,
+  more: Record<string, StoredValue> | undefined,
+  withCart: boolean,
+) => Promise<OrderRecord>;
+
+/**
+ * The cart's change as items of an order's transaction, asked for on every round of placing it: the first with the
+ * cart read at the start, any later one with the cart read again (a cart changed meanwhile refused the round: its
+ * write is conditioned on the version read, so a line added meanwhile stays).
+ */
+function cartLeaving(
+  store: CheckoutStore,
+  userId: number,
+  cart: EntityRecord,
+  ordered: readonly Line[],
+): () => Promise<TransactItem[]> {
+  let read: EntityRecord | undefined = cart;
+  return async () => {
+    const current = read ?? (await store.carts.cart(userId));
+    read = undefined;
+    return store.cartChange(userId, current, await leftInCart(store, current, ordered));
+  };
+}
 
 /** The cart record once the ordered lines left it (undefined: the cart is empty and goes). */
 async function leftInCart(
@@ -180,15 +211,18 @@ async function leftInCart(
 async function placeUnderParent(
   store: CheckoutStore,
   groups: readonly PlacedGroup[],
-  place: (group: PlacedGroup, more?: Record<string, StoredValue>) => Promise<OrderRecord>,
+  place: Place,
 ): Promise<{ orderId: number; suborderIds: number[] }> {
   const parent = await place(
     { lines: [], products: [], shipping: groups[0]!.shipping },
     { is_parent_order: 'Y', company_id: 0 },
+    false,
   );
   const children: OrderRecord[] = [];
   try {
-    for (const group of groups) children.push(await place(group, { parent_order_id: parent.order_id }));
+    // The last child's transaction takes the lines out of the cart: when any child is refused, the cart stays whole.
+    for (const [i, group] of groups.entries())
+      children.push(await place(group, { parent_order_id: parent.order_id }, i === groups.length - 1));
   } catch (error) {
     for (const placed of [...children, parent]) await store.cancelOrder(placed.order_id);
     throw error;

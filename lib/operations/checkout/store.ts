@@ -1,4 +1,6 @@
-import { getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
+import { cartChange } from '../../db/carts.js';
+import { type EntityRecord, getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
+import type { TransactItem } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { CartStore } from '../carts/store.js';
@@ -19,6 +21,12 @@ export interface CheckoutStore {
   ordersOf(ids: number[]): Promise<OrderRecord[]>;
   /** Writes fields the checkout sets on an order it placed (a parent's child ids). */
   amendOrder(id: number, values: Record<string, StoredValue>): Promise<void>;
+  /** The items of a cart's change for the order's transaction (lib/db/carts.ts `cartChange`). */
+  cartChange(
+    userId: number,
+    current: EntityRecord | undefined,
+    values: Record<string, StoredValue> | undefined,
+  ): TransactItem[];
   /** Cancels an order it placed (status I, its stock given back as a status change gives it back: orders/hooks.ts). */
   cancelOrder(id: number): Promise<void>;
 }
@@ -31,6 +39,7 @@ export const dynamoCheckoutStore: CheckoutStore = {
   orders: dynamoOrderStore,
   order: (id) => getRecord(ordersEntity, id),
   ordersOf: (ids) => getRecords(ordersEntity, ids),
+  cartChange: (userId, current, values) => cartChange(userId, current, values).items,
   async amendOrder(id, values) {
     await updateRecord(ordersEntity, id, () => values);
   },

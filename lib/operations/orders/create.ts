@@ -1,3 +1,4 @@
+import type { ClaimedId } from '../../db/record-ids.js';
 import { pauseThen } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
@@ -43,6 +44,9 @@ export const createOrderOf =
     if (paymentId === undefined) throw invalidField('payment_id', 'The payment_id field must be a positive integer');
     if (shippingId === undefined) throw invalidField('shipping_id', 'The shipping_id field must be a positive integer');
     const lines = readLines(body.products);
+    // The order's id and the read that sees its key free go out with the reads below (one BatchGetItem), not after.
+    const claimed = store.claimId?.();
+    claimed?.catch(() => undefined);
     const [customer, payment, shipping, products] = await Promise.all([
       customerOf(store, body),
       store.payment(paymentId),
@@ -63,6 +67,7 @@ export const createOrderOf =
       products,
       notes,
       sourceIp: sourceIp ?? '',
+      claimed,
     });
     return created({ order_id: record.order_id, order_data: present(ordersEntity, record, 'single') });
   };
@@ -78,6 +83,10 @@ export interface OrderInput {
   sourceIp: string;
   /** Further values of the order (a child order's `parent_order_id`). */
   more?: Record<string, StoredValue>;
+  /** The order's id, claimed beside the reads (store.ts `claimId`); absent: one is taken when it is placed. */
+  claimed?: Promise<ClaimedId>;
+  /** Writes that commit in the order's own transaction (store.ts `Placing.alongside`). */
+  alongside?: Placing['alongside'];
 }
 
 /**
@@ -115,6 +124,7 @@ export async function placeOrder(store: OrderStore, request: ScopeSource, input:
     return {
       values,
       lines: ordered,
+      alongside: input.alongside,
       withId: (orderId) => ({
         products: Object.fromEntries(
           ordered.map((line, i) => [String(i + 1), orderLine(String(orderId), String(i + 1), line)]),
@@ -122,7 +132,11 @@ export async function placeOrder(store: OrderStore, request: ScopeSource, input:
       }),
     };
   };
-  return store.place(placing(input.products), againOnStockRace(store, request, lines, input.products, placing));
+  return store.place(
+    placing(input.products),
+    againOnStockRace(store, request, lines, input.products, placing),
+    input.claimed,
+  );
 }
 
 /**

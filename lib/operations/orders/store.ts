@@ -7,8 +7,9 @@ import {
   getRecord,
   getRecords,
 } from '../../db/entity-store.js';
+import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
-import type { ConditionFailed } from '../../db/transact.js';
+import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
@@ -36,6 +37,11 @@ export interface Placing {
   values: Record<string, StoredValue>;
   lines: ProductLine[];
   withId: (orderId: number) => Record<string, StoredValue>;
+  /**
+   * Writes of this round that commit with the order or not at all (the ordered lines leaving the customer's cart),
+   * asked for on every round: a round refused because one of them changed meanwhile decides again with them re-read.
+   */
+  alongside?: () => Promise<TransactItem[]>;
 }
 
 /**
@@ -64,7 +70,9 @@ export interface OrderStore {
    * lines take, conditioned on the stock read; when a stock changed meanwhile, again with the round `again` decides,
    * keeping the order's id. A line asking more than its product's stock read is a 400.
    */
-  place(first: Placing, again: PlaceAgain): Promise<OrderRecord>;
+  place(first: Placing, again: PlaceAgain, claimed?: Promise<ClaimedId>): Promise<OrderRecord>;
+  /** A new order id with its key read at once, started beside the order's reads (lib/db/record-ids.ts claimId). */
+  claimId?(): Promise<ClaimedId>;
   /** The items that take (`-1`) or give back (`+1`) the stock of these lines in a record's write transaction. */
   stockMoves(lines: ProductLine[], direction: -1 | 1): Extra;
   /** Deletes what goes with a deleted order: its shipments, then its discussion posts (as CS-Cart does). */
@@ -75,9 +83,12 @@ export interface OrderStore {
 const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
 
 /** A round of placing as the entity store's create takes it: the order's values, its stock moves, its nested items. */
-const orderPlan = ({ values, lines, withId }: Placing): CreatePlan => ({
+const orderPlan = ({ values, lines, withId, alongside }: Placing): CreatePlan => ({
   values,
-  extra: () => stockItems(lines, -1),
+  extra: async () => {
+    const stock = stockItems(lines, -1);
+    return alongside ? { ...stock, items: [...stock.items, ...(await alongside())] } : stock;
+  },
   withId: (order) => withId(Number(order.order_id)),
 });
 
@@ -97,10 +108,14 @@ export const dynamoOrderStore: OrderStore = {
     const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', 'O'));
     return new Map(statuses.map((status) => [String(status.status), status]));
   },
-  place: (first, again) =>
-    createRecordDecidingAgain(ordersEntity, orderPlan(first), async (refused) =>
-      orderPlan(await again(handedBack(refused))),
+  place: (first, again, claimed) =>
+    createRecordDecidingAgain(
+      ordersEntity,
+      orderPlan(first),
+      async (refused) => orderPlan(await again(handedBack(refused))),
+      claimed,
     ),
+  claimId: () => claimId(ordersEntity),
   stockMoves: stockItems,
   async deleteDependents(orderId) {
     await deleteShipmentsOf(orderId);

@@ -22,7 +22,7 @@ import {
   readProductIds,
 } from './rules.js';
 import type { GroupRecord, ProductRecord, VariationStore } from './store.js';
-import { showGroup } from './view.js';
+import { groupView, showGroup } from './view.js';
 
 /**
  * A group by numeric id or by code; 404 when neither names one. `ref` is a path segment, percent-decoded once
@@ -136,7 +136,19 @@ export const listGroupsOf =
 export const getGroupOf =
   (store: VariationStore): Operation =>
   async (request) =>
-    conditionalGet(request, ok(await showGroup(store, await findGroup(store, request.route.id))));
+    conditionalGet(request, ok(await groupShownBy(store, request.route.id)));
+
+/**
+ * The group a GET names, as shown. By numeric id its members (an index partition named by the id alone) are read
+ * beside the group itself, not after it: one sequential step fewer. A numeric ref that is a code falls back.
+ */
+async function groupShownBy(store: VariationStore, ref: string | undefined): Promise<Record<string, unknown>> {
+  if (ref !== undefined && /^\d{1,15}$/.test(ref)) {
+    const [group, members] = await Promise.all([store.group(Number(ref)), store.members(Number(ref))]);
+    if (group) return groupView(group, members);
+  }
+  return showGroup(store, await findGroup(store, ref));
+}
 
 export const createGroupOf =
   (store: VariationStore): Operation =>
