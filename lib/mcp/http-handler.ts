@@ -1,9 +1,9 @@
 import middy from '@middy/core';
+import { ForbiddenError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
 import { badRequest, methodNotAllowed, unsupportedMediaType } from '../http/http-errors.js';
 import type { ApiResult } from '../http/response.js';
 import { toProxyResult } from '../http/response.js';
-import { ForbiddenError } from '../errors.js';
 import type { LambdaHandler } from '../stack/api-handler.js';
 import { authentication } from '../stack/middleware/authentication.js';
 import { httpResponse } from '../stack/middleware/http-response.js';
@@ -42,7 +42,11 @@ export function mcpHandler(handlers: Handlers): LambdaHandler {
       const type = (api.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
       if (type !== 'application/json') throw unsupportedMediaType();
       const version = api.headers['mcp-protocol-version'];
-      if (version !== undefined && !(PROTOCOL_VERSIONS as readonly string[]).includes(version) && version !== '2025-03-26')
+      if (
+        version !== undefined &&
+        !(PROTOCOL_VERSIONS as readonly string[]).includes(version) &&
+        version !== '2025-03-26'
+      )
         throw badRequest(`Unsupported MCP-Protocol-Version ${version}: ${PROTOCOL_VERSIONS.join(', ')}`);
       const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
       if (bytes.length > MAX_BODY_BYTES) throw badRequest('The JSON-RPC message is over 1 MiB');

@@ -43,18 +43,30 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export function classify(message: unknown): RpcMessage {
   if (!isObject(message) || message.jsonrpc !== '2.0')
-    return { kind: 'invalid', id: isObject(message) && isId(message.id) ? message.id : null, message: 'Invalid Request' };
+    return {
+      kind: 'invalid',
+      id: isObject(message) && isId(message.id) ? message.id : null,
+      message: 'Invalid Request',
+    };
   const hasId = Object.hasOwn(message, 'id');
   if (typeof message.method !== 'string') {
     // A response to a request of ours (we send none), or nonsense.
     const response = hasId && (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'));
-    return response ? { kind: 'notification' } : { kind: 'invalid', id: isId(message.id) ? message.id : null, message: 'Invalid Request' };
+    return response
+      ? { kind: 'notification' }
+      : { kind: 'invalid', id: isId(message.id) ? message.id : null, message: 'Invalid Request' };
   }
   if (!hasId) return { kind: 'notification' };
-  if (!isId(message.id)) return { kind: 'invalid', id: null, message: 'Invalid Request: id must be a string or an integer' };
+  if (!isId(message.id))
+    return { kind: 'invalid', id: null, message: 'Invalid Request: id must be a string or an integer' };
   if (message.params !== undefined && !isObject(message.params))
     return { kind: 'invalid', id: message.id, message: 'Invalid Request: params must be an object' };
-  return { kind: 'request', id: message.id, method: message.method, params: (message.params ?? {}) as Record<string, unknown> };
+  return {
+    kind: 'request',
+    id: message.id,
+    method: message.method,
+    params: (message.params ?? {}) as Record<string, unknown>,
+  };
 }
 
 export const result = (id: RpcId, value: unknown): RpcAnswer => ({ jsonrpc: '2.0', id, result: value });

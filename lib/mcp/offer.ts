@@ -1,11 +1,11 @@
 import { authorize } from '../auth/authorize.js';
 import type { Caller } from '../entities/caller.js';
+import { OPERATION_METHODS } from '../entities/methods.js';
 import { findEntity } from '../entities/registry.js';
 import type { Operation } from '../entities/types.js';
 import { ForbiddenError } from '../errors.js';
 import { parseApiPath } from '../http/api-path.js';
 import { resolveRoute } from '../http/route.js';
-import { OPERATION_METHODS } from '../entities/methods.js';
 import type { ToolSpec } from './tool-types.js';
 
 /**

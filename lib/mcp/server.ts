@@ -82,7 +82,10 @@ async function answerRequest(request: RpcRequest, context: CallContext): Promise
  * The answers to one POST's JSON: a message or a batch of them. undefined when nothing needs an answer (only
  * notifications and responses: HTTP 202).
  */
-export async function answerMessages(payload: unknown, context: CallContext): Promise<RpcAnswer | RpcAnswer[] | undefined> {
+export async function answerMessages(
+  payload: unknown,
+  context: CallContext,
+): Promise<RpcAnswer | RpcAnswer[] | undefined> {
   if (Array.isArray(payload)) {
     if (payload.length === 0) return failure(null, INVALID_REQUEST, 'Invalid Request: an empty batch');
     const answers: RpcAnswer[] = [];

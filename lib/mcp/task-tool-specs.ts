@@ -77,7 +77,12 @@ export function taskTools(entities: ReadonlyMap<string, EntityDefinition>): Tool
       inputSchema: {
         type: 'object',
         properties: {
-          threshold: { type: 'integer', minimum: 0, default: LOW_STOCK_DEFAULT, description: 'The highest stock shown.' },
+          threshold: {
+            type: 'integer',
+            minimum: 0,
+            default: LOW_STOCK_DEFAULT,
+            description: 'The highest stock shown.',
+          },
           ...paging,
         },
       },
@@ -89,7 +94,8 @@ export function taskTools(entities: ReadonlyMap<string, EntityDefinition>): Tool
     },
     {
       name: 'order_details',
-      description: 'An order with its products, customer, addresses, payment and shipping: GET /api/2.0/orders/{order_id}.',
+      description:
+        'An order with its products, customer, addresses, payment and shipping: GET /api/2.0/orders/{order_id}.',
       inputSchema: inputSchemaOf(orders, 'get'),
       outputSchema: outputSchemaOf(orders, 'get'),
       annotations: annotations("An order's details", false),

@@ -1,10 +1,10 @@
 import { Big } from 'big.js';
+import { findEntity } from '../entities/registry.js';
+import { MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 import { idOf, queryOf, type ToolArguments } from './entity-call.js';
 import type { RestCall } from './rest-call.js';
 import { LOW_STOCK_DEFAULT, SALES_STATUSES } from './task-tool-specs.js';
 import { isOutcome, refusalOf, refused, rowsOf, type ToolOutcome } from './tool-outcome.js';
-import { findEntity } from '../entities/registry.js';
-import { MAX_ITEMS_PER_PAGE } from '../http/paging.js';
 
 /**
  * The task tools (lib/mcp/task-tool-specs.ts describes them): each is one or more REST requests of the caller,
@@ -98,7 +98,9 @@ const salesOfPeriod: Task = async (args, rest) => {
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
       if (page === SALES_MAX_PAGES)
-        return refused(`More than ${SALES_MAX_PAGES * MAX_ITEMS_PER_PAGE} orders of status ${status}: ask for a shorter period`);
+        return refused(
+          `More than ${SALES_MAX_PAGES * MAX_ITEMS_PER_PAGE} orders of status ${status}: ask for a shorter period`,
+        );
       const query = { ...filters, status, items_per_page: String(MAX_ITEMS_PER_PAGE), ...(cursor ? { cursor } : {}) };
       const answer = await rest({ entity: 'orders', operation: 'list', query });
       if (answer.status >= 400) return refusalOf(answer);
@@ -112,7 +114,9 @@ const salesOfPeriod: Task = async (args, rest) => {
     }
   }
   const structured = { count, total: total.toFixed(2), statuses: [...SALES_STATUSES], ...filters };
-  const when = filters.period ? `period ${filters.period}` : `${filters.time_from ?? 'the start'} to ${filters.time_to ?? 'now'}`;
+  const when = filters.period
+    ? `period ${filters.period}`
+    : `${filters.time_from ?? 'the start'} to ${filters.time_to ?? 'now'}`;
   return { ok: true, structured, text: `${count} paid or complete orders, ${structured.total} in total (${when}).` };
 };
 

@@ -1,6 +1,8 @@
+import { changeEventSchema } from '../entities/change-event-schema.js';
 import type { EntityDefinition, Operation } from '../entities/types.js';
 import { answerSchema, listSchema } from '../openapi/answer-schemas.js';
 import { queryParameters } from '../openapi/parameters.js';
+import { errorSchema } from '../openapi/responses.js';
 import { bodySchema, representationSchema, type Schema } from '../openapi/schemas.js';
 
 /**
@@ -86,7 +88,23 @@ const wrapped = (schema: Schema): Schema =>
 /** The description of an outputSchema that carries the answer under `result`: how structuredOf recognises one. */
 const WRAPPED = 'The answer, under `result`.';
 
+/** The OpenAPI document's shared schemas a tool's schema may refer to; a tool's schema stands alone, so they are inlined. */
+const COMPONENTS: Record<string, Schema> = { Error: errorSchema, ChangeEvent: changeEventSchema };
+
+function inlined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inlined);
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as Schema).$ref;
+  const name = typeof ref === 'string' ? ref.replace('#/components/schemas/', '') : undefined;
+  if (name !== undefined && COMPONENTS[name]) return inlined(COMPONENTS[name]);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inlined(inner)]));
+}
+
 export function outputSchemaOf(entity: EntityDefinition, operation: Operation): Schema {
+  return inlined(outputOf(entity, operation)) as Schema;
+}
+
+function outputOf(entity: EntityDefinition, operation: Operation): Schema {
   switch (operation) {
     case 'list':
       return wrapped(listSchema(entity));
