@@ -21,7 +21,10 @@ const current = (path: string) => {
 
 // docs/configuration.md's admin commands: the command line's own usage (scripts/lib/admin-usage-doc.ts).
 const adminDoc = current(join(repoRoot, ADMIN_USAGE_DOC));
-const written = { ...(await generatedFiles()), ...(adminDoc ? { [ADMIN_USAGE_DOC]: withAdminUsage(adminDoc) } : {}) };
+const written: Record<string, string> = {
+  ...(await generatedFiles()),
+  ...(adminDoc ? { [ADMIN_USAGE_DOC]: withAdminUsage(adminDoc) } : {}),
+};
 // docs/api.md's MCP tools: the server's own catalogue (scripts/lib/mcp-tools-doc.ts).
 const apiDoc = current(join(repoRoot, MCP_TOOLS_DOC));
 if (apiDoc) written[MCP_TOOLS_DOC] = withMcpTools(apiDoc);
