@@ -11,6 +11,7 @@ Flags:
   --json          the figures as one JSON object on stdout (progress on stderr); use npm run -s
   --change-feed   only the change feed's figures (a few minutes)
   --batches       only the batch rows: 100 product updates and creates as one batch and as 100 requests
+  --mcp           only the MCP rows: tool calls next to the REST requests they run (DynamoDB calls and units)
   --scale[=N,…]   only the store-at-scale figures: stores of 100 and 10,000 products (or the sizes given),
                   read units per lookup and write units and partition-key ceilings per write (~10 minutes)
   --help, -h      this text
