@@ -9,8 +9,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as mcpFunction } from '../../functions/mcp/handler.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
-import { rootAuth } from '../integration/hostile-support.js';
+import { event, invoke, rootAuth } from '../integration/hostile-support.js';
 import { createProduct, createStore, placeOrder } from '../support/catalog.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { type ApiUser, createAdmin, createApiUser, createCustomer, expectStatus, uid } from '../support/fixtures.js';
@@ -25,7 +26,7 @@ interface ToolAnswer {
 }
 
 /** `api`, sent once more when a kept-alive connection was closed under it (see retryingClosedSockets). */
-const rest: typeof api = (method, path, options) =>
+const restApi: typeof api = (method, path, options) =>
   api(method, path, options).catch((error: { cause?: { code?: string } }) =>
     error.cause?.code === 'UND_ERR_SOCKET' ? api(method, path, options) : Promise.reject(error),
   );
@@ -127,7 +128,7 @@ describe('a root administrator', () => {
 
   it('reads a product exactly as GET /api/2.0/products/:id answers it, and lists with a signed cursor', async () => {
     const got = expectOk(await call(root, 'products_get', { product_id: productA }));
-    const rest = await rest('GET', `/api/2.0/products/${productA}`);
+    const rest = await restApi('GET', `/api/2.0/products/${productA}`);
     expect(got).toEqual(rest.json);
 
     const first = expectOk(await call(root, 'products_list', { q: `Mcp ${tag}`, match: 'all', items_per_page: 1 }));
@@ -159,10 +160,10 @@ describe('a root administrator', () => {
     const id = made.product_id as number;
     expect(Number.isInteger(id)).toBe(true);
     expectOk(await call(root, 'products_update', { product_id: id, price: '6.25' }));
-    expect((await rest('GET', `/api/products/${id}`)).json.price).toBe('6.25');
+    expect((await restApi('GET', `/api/products/${id}`)).json.price).toBe('6.25');
     const deleted = expectOk(await call(root, 'products_delete', { product_id: id }));
     expect(deleted).toEqual({ deleted: true, product_id: String(id) });
-    expectStatus(await rest('GET', `/api/products/${id}`), 404);
+    expectStatus(await restApi('GET', `/api/products/${id}`), 404);
   });
 
   it('finds products by code and by words, changes price and stock, and lists low stock', async () => {
@@ -173,7 +174,7 @@ describe('a root administrator', () => {
     expectRefused(await call(root, 'find_products', {}), /q .*product_code/);
 
     expectOk(await call(root, 'update_product_price_stock', { product_id: productB, price: '19.99', amount: 4 }));
-    const shown = (await rest('GET', `/api/products/${productB}`)).json;
+    const shown = (await restApi('GET', `/api/products/${productB}`)).json;
     expect([shown.price, String(shown.amount)]).toEqual(['19.99', '4']);
 
     const low = expectOk(await call(root, 'low_stock', { threshold: 4, items_per_page: 250 }));
@@ -191,17 +192,17 @@ describe('orders and sales', () => {
   beforeAll(async () => {
     const customer = await createCustomer();
     orderA = await placeOrder(customer, productA);
-    expectStatus(await rest('PUT', `/api/orders/${orderA}`, { body: { status: 'P' } }), 200);
+    expectStatus(await restApi('PUT', `/api/orders/${orderA}`, { body: { status: 'P' } }), 200);
     // An order of the other company, complete: the root counts it, the vendor does not.
     const orderB = await placeOrder(customer, productB);
-    expectStatus(await rest('PUT', `/api/orders/${orderB}`, { body: { status: 'C' } }), 200);
+    expectStatus(await restApi('PUT', `/api/orders/${orderB}`, { body: { status: 'C' } }), 200);
   });
 
   it("order_details is the REST order; a vendor's sales of a period are its own company's paid or complete orders", async () => {
     const order = expectOk(await call(root, 'order_details', { order_id: orderA }));
-    expect(order).toEqual((await rest('GET', `/api/2.0/orders/${orderA}`)).json);
+    expect(order).toEqual((await restApi('GET', `/api/2.0/orders/${orderA}`)).json);
 
-    const rest = (await rest('GET', `/api/orders/${orderA}`)).json;
+    const rest = (await restApi('GET', `/api/orders/${orderA}`)).json;
     const sales = expectOk(await call(vendor, 'sales_of_period', { period: 'D' }));
     expect(sales).toMatchObject({ count: 1, total: rest.total, statuses: ['P', 'C'], period: 'D' });
     const all = expectOk(await call(root, 'sales_of_period', { period: 'D' }));
@@ -229,11 +230,11 @@ describe('a vendor', () => {
     expect(listed.products.map((p: any) => p.product_id)).toEqual([String(productA)]);
     expectRefused(await call(vendor, 'products_get', { product_id: productB }), /Not Found/);
     expectRefused(await call(vendor, 'update_product_price_stock', { product_id: productB, price: 1 }), /Not Found/);
-    expect((await rest('GET', `/api/products/${productB}`)).json.price).not.toBe('1.00');
+    expect((await restApi('GET', `/api/products/${productB}`)).json.price).not.toBe('1.00');
     const made = expectOk(
       await call(vendor, 'products_create', { product: `Mcp ${tag} own`, company_id: companyB, price: 3 }),
     );
-    expect((await rest('GET', `/api/products/${made.product_id}`)).json.company_id).toBe(String(companyA));
+    expect((await restApi('GET', `/api/products/${made.product_id}`)).json.company_id).toBe(String(companyA));
   });
 });
 
@@ -243,10 +244,10 @@ describe('a view-only administrator', () => {
     expect(names(tools)).toEqual(expect.arrayContaining(['products_list', 'orders_get', 'find_products', 'low_stock']));
     for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
     expect(names(tools)).not.toContain('users_list');
-    const before = (await rest('GET', `/api/products/${productA}`)).json;
+    const before = (await restApi('GET', `/api/products/${productA}`)).json;
     expectRefused(await call(viewer, 'products_update', { product_id: productA, price: 99 }), /manage_catalog/);
     expectRefused(await call(viewer, 'update_product_price_stock', { product_id: productA, amount: 99 }), /Forbidden/);
-    expect((await rest('GET', `/api/products/${productA}`)).json).toEqual(before);
+    expect((await restApi('GET', `/api/products/${productA}`)).json).toEqual(before);
   });
 });
 
@@ -322,7 +323,7 @@ describe('idempotent writes', () => {
 
 describe('the transport', () => {
   const post = (body: unknown, headers: Record<string, string> = {}, auth: 'admin' | null = 'admin') =>
-    rest('POST', '/mcp', {
+    restApi('POST', '/mcp', {
       auth,
       body: typeof body === 'string' ? body : JSON.stringify(body),
       contentType: 'application/json',
@@ -352,7 +353,7 @@ describe('the transport', () => {
   });
 
   it('answers GET with 405, no credentials with 401, and malformed JSON-RPC with JSON-RPC errors, never a 5xx', async () => {
-    const get = await rest('GET', '/mcp');
+    const get = await restApi('GET', '/mcp');
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     const anonymous = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, {}, null);
@@ -384,5 +385,31 @@ describe('the transport', () => {
     expect(
       (await post({ jsonrpc: '2.0', id: 8, method: 'ping' }, { 'mcp-protocol-version': '1999-01-01' })).status,
     ).toBe(400);
+  });
+});
+
+describe('the stage param mcpWrites: false (the function in-process, as rate-limit.test.ts runs handlers)', () => {
+  it('offers nobody a write tool and refuses a write call, changing nothing', async () => {
+    process.env.MCP_WRITES = 'false';
+    try {
+      const rpc = (body: object) => invoke(mcpFunction, event('POST', '/mcp', { body }));
+      const listed = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(listed.status).toBe(200);
+      const tools = (listed.json as any).result.tools as Tool[];
+      expect(names(tools)).toContain('products_list');
+      expect(tools.filter((tool) => !tool.annotations?.readOnlyHint).map((tool) => tool.name)).toEqual([]);
+      const before = (await restApi('GET', `/api/products/${productA}`)).json;
+      const refused = await rpc({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'products_update', arguments: { product_id: productA, price: 77 } },
+      });
+      expect((refused.json as any).result.isError).toBe(true);
+      expect((refused.json as any).result.content[0].text).toMatch(/turned off on this stage \(mcpWrites\)/);
+      expect((await restApi('GET', `/api/products/${productA}`)).json).toEqual(before);
+    } finally {
+      delete process.env.MCP_WRITES;
+    }
   });
 });
