@@ -37,15 +37,19 @@ function vendorsOf(tool: ToolSpec): string {
 }
 
 export function mcpToolsTable(): string {
-  const rows = allTools(Object.values(ENTITIES)).map(
-    (tool) =>
-      `| \`${tool.name}\` | ${tool.annotations.title} | ${restOf(tool)} | ${privilegesOf(tool)} | ${vendorsOf(tool)} | ${tool.writes ? 'yes' : ''} |`,
-  );
-  return [
-    '| tool | what | runs | privileges | vendors | write |',
-    '| ---- | ---- | ---- | ---------- | ------- | ----- |',
-    ...rows,
-  ].join('\n');
+  const rows = allTools(Object.values(ENTITIES)).map((tool) => [
+    `\`${tool.name}\``,
+    tool.annotations.title,
+    restOf(tool),
+    privilegesOf(tool),
+    vendorsOf(tool),
+    tool.writes ? 'yes' : '',
+  ]);
+  const header = ['tool', 'what', 'runs', 'privileges', 'vendors', 'write'];
+  // Columns padded to their widest cell, as the formatter (biome) lays Markdown tables out.
+  const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
 /** The page with its tools table replaced by the current catalogue's; a page that lost a marker line is an error. */
