@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     captureProcessOutput(false);
     return (await import('./lib/round-trips-only.js')).roundTripsOnly(say);
   }
+  if (process.argv.slice(2).includes('--mcp')) return (await import('./lib/mcp-only.js')).mcpOnly(say);
   // `npm run bench -- --scale[=100,10000,100000]`: only the store-at-scale figures (bench/lib/scale-run.ts).
   const scale = scaleSizes(process.argv.slice(2));
   if (scale) {

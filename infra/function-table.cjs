@@ -90,6 +90,15 @@ function dispatchers(paths, rows) {
       table: union(rows, 'table'),
       index: union(rows, 'index'),
     },
+    // The MCP server for AI assistants (SPEC §13, lib/mcp/): its tools run the entity handlers in-process, as the
+    // dispatchers do, so it needs their access too. At the root of the host beside /api, as MCP clients expect it.
+    {
+      name: 'mcp',
+      handler: 'functions/mcp/handler.handler',
+      events: catchAllEvents(['mcp']),
+      table: union(rows, 'table'),
+      index: union(rows, 'index'),
+    },
   ];
 }
 

@@ -9,10 +9,13 @@ module.exports = async ({ resolveVariable }) => {
   const functions = allFunctions(domain);
   const stack = { domain, service: await resolveVariable('self:service'), stage: await resolveVariable('sls:stage') };
   const customDomain = String(await resolveVariable('param:customDomainName'));
+  // The stage param mcpWrites (docs/configuration.md): only the MCP server reads it.
+  const mcpWrites = String(await resolveVariable('param:mcpWrites'));
   // The OpenAPI document names the stage's custom domain as its first server (functions/docs/openapi.ts).
   const environmentOf = (fn) => ({
     ...cursorKeyEnvironment(fn, stack),
     ...(fn.name === 'docs-openapi' && customDomain ? { PUBLIC_URL: `https://${customDomain}` } : {}),
+    ...(fn.name === 'mcp' ? { MCP_WRITES: mcpWrites } : {}),
     // A function that queues webhook deliveries learns where (lib/webhooks/dispatch.ts); without it, in-process.
     ...(fn.queues?.send?.includes('WebhookDeliveryQueue')
       ? { WEBHOOK_QUEUE_URL: queueUrl('WebhookDeliveryQueue', stack.service, stack.stage) }

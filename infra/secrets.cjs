@@ -6,7 +6,11 @@
  * it: every list, and the dispatchers that run any route in-process. Under serverless offline (`domain=all`)
  * they get CURSOR_SECRET from the shell instead, or the local default.
  */
-const DISPATCHER_HANDLERS = ['functions/fallback/any.handler', 'functions/legacy/api-php.handler'];
+const DISPATCHER_HANDLERS = [
+  'functions/fallback/any.handler',
+  'functions/legacy/api-php.handler',
+  'functions/mcp/handler.handler',
+];
 
 const cursorSecretParameter = (service, stage) => `/${service}/${stage}/cursor-secret`;
 

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_USAGE_DOC, withAdminUsage } from './lib/admin-usage-doc.js';
 import { generatedFiles } from './lib/generated-files.js';
+import { MCP_TOOLS_DOC, withMcpTools } from './lib/mcp-tools-doc.js';
 import { repoRoot } from './lib/repo.js';
 
 const current = (path: string) => {
@@ -20,7 +21,13 @@ const current = (path: string) => {
 
 // docs/configuration.md's admin commands: the command line's own usage (scripts/lib/admin-usage-doc.ts).
 const adminDoc = current(join(repoRoot, ADMIN_USAGE_DOC));
-const written = { ...(await generatedFiles()), ...(adminDoc ? { [ADMIN_USAGE_DOC]: withAdminUsage(adminDoc) } : {}) };
+const written: Record<string, string> = {
+  ...(await generatedFiles()),
+  ...(adminDoc ? { [ADMIN_USAGE_DOC]: withAdminUsage(adminDoc) } : {}),
+};
+// docs/api.md's MCP tools: the server's own catalogue (scripts/lib/mcp-tools-doc.ts).
+const apiDoc = current(join(repoRoot, MCP_TOOLS_DOC));
+if (apiDoc) written[MCP_TOOLS_DOC] = withMcpTools(apiDoc);
 
 for (const [file, content] of Object.entries(written)) {
   const path = join(repoRoot, file);

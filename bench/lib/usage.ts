@@ -13,6 +13,7 @@ Flags:
   --batches       only the batch rows: 100 product updates and creates as one batch and as 100 requests
   --round-trips   only the DynamoDB requests and sequential steps of every in-process request, with their
                   budgets (a few minutes)
+  --mcp           only the MCP rows: tool calls next to the REST requests they run (DynamoDB calls and units)
   --scale[=N,…]   only the store-at-scale figures: stores of 100 and 10,000 products (or the sizes given),
                   read units per lookup and write units and partition-key ceilings per write (~10 minutes)
   --help, -h      this text

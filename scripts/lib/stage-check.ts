@@ -140,6 +140,8 @@ export function checkFunctions(deployed: DeployedStage, config: ResolvedConfig):
         ? { CURSOR_SECRET_PARAMETER: cursorSecretParameter('store-api', deployed.stage) }
         : {}),
       ...(fn.name === 'docs-openapi' && domain ? { PUBLIC_URL: `https://${domain}` } : {}),
+      // The MCP server alone reads the stage param mcpWrites (infra/functions.cjs).
+      ...(fn.name === 'mcp' ? { MCP_WRITES: String(stageParam(config, deployed.stage, 'mcpWrites') ?? 'true') } : {}),
       ...(own?.sendsToDeliveryQueue
         ? {
             WEBHOOK_QUEUE_URL: queueUrlRight

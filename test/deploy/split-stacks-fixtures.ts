@@ -32,7 +32,8 @@ export const DOMAIN_STACKS = SPLIT_STACKS.filter((name) => name !== 'core');
 export const THROTTLE_ONLY = {
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['THROTTLE#*', 'RATE#*', 'IDEMPOTENCY#*'] },
 };
-export const DISPATCHERS = ['api-php', 'fallback'];
+/** The functions that run any operation in-process: /api.php, the catch-all, and the MCP server (POST /mcp). */
+export const DISPATCHERS = ['api-php', 'fallback', 'mcp'];
 /** The dispatcher of store and vendor context paths (`stores/{id}/{proxy+}`), in the stack that owns `stores/{id}`. */
 export const CONTEXT_DISPATCHER = 'company-context';
 /** The panel and the public documentation: in core, not API operations. */
@@ -96,6 +97,8 @@ export function expectedVariables(fn: string): string[] {
     'TABLE_NAME',
     'WEBHOOKS_ALLOW_PRIVATE_URLS',
     ...(QUEUE_SENDERS.includes(fn) ? ['WEBHOOK_QUEUE_URL'] : []),
+    // The stage param mcpWrites, read by the MCP server only (infra/functions.cjs).
+    ...(fn === 'mcp' ? ['MCP_WRITES'] : []),
     // Where the cursor key is, for the functions that sign or verify cursors only (infra/secrets.cjs).
     ...(CURSOR_KEY_FUNCTIONS.has(fn) ? ['CURSOR_SECRET_PARAMETER'] : []),
   ].sort();

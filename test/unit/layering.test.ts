@@ -43,6 +43,7 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
       'lib/panel/',
       'lib/events/',
       'lib/webhooks/',
+      'lib/mcp/',
     ],
   },
   { name: 'setup', prefixes: ['lib/settings-defaults.ts', 'lib/store-defaults.ts', 'lib/bootstrap.ts'] },
