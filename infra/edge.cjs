@@ -10,6 +10,8 @@
  * infra/plugins/stage-operations.cjs once the framework has compiled the deployment.
  */
 
+const { apiKind } = require('./http-api.cjs');
+
 /** One JSON object per request. The caller's user id is the function's: its `request` log line carries the same `apiRequestId`. */
 const ACCESS_LOG_FORMAT = JSON.stringify({
   requestId: '$context.requestId',
@@ -26,6 +28,25 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   userAgent: '$context.identity.userAgent',
   xrayTraceId: '$context.xrayTraceId',
   wafStatus: '$context.waf.status',
+});
+
+/**
+ * The same log line on an HTTP API stage (api: http), in its own context variables: the route key (`ANY
+ * /api/users/{proxy+}`) for the resource path; an HTTP API has no X-Ray tracing and no WAF of its own.
+ */
+const HTTP_ACCESS_LOG_FORMAT = JSON.stringify({
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTimeEpoch',
+  method: '$context.httpMethod',
+  route: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  responseLength: '$context.responseLength',
+  userAgent: '$context.identity.userAgent',
 });
 
 const DEFAULT_EDGE = {
@@ -52,7 +73,8 @@ function accessLogResources(service, stage, settings) {
       Properties: { LogGroupName: accessLogGroupName(service, stage), RetentionInDays: settings.logRetentionDays },
     },
   };
-  if (settings.accessLogsRoleArn === 'existing') return resources;
+  // An HTTP API writes its access log through its service-linked role: no account setting, no role of ours.
+  if (settings.accessLogsRoleArn === 'existing' || settings.api === 'http') return resources;
   if (!settings.accessLogsRoleArn) {
     resources.ApiGatewayLogsRole = {
       Type: 'AWS::IAM::Role',
@@ -89,6 +111,26 @@ function domainResources(stage, settings) {
     throw new Error(
       "customDomainName needs customDomainCertificateArn (an ACM certificate of that name, in the stage's region)",
     );
+  if (settings.api === 'http')
+    return {
+      CustomDomain: {
+        Type: 'AWS::ApiGatewayV2::DomainName',
+        Properties: {
+          DomainName: settings.customDomainName,
+          DomainNameConfigurations: [
+            {
+              CertificateArn: settings.customDomainCertificateArn,
+              EndpointType: 'REGIONAL',
+              SecurityPolicy: 'TLS_1_2',
+            },
+          ],
+        },
+      },
+      CustomDomainMapping: {
+        Type: 'AWS::ApiGatewayV2::ApiMapping',
+        Properties: { DomainName: { Ref: 'CustomDomain' }, ApiId: { Ref: 'HttpApi' }, Stage: '$default' },
+      },
+    };
   return {
     CustomDomain: {
       Type: 'AWS::ApiGateway::DomainName',
@@ -109,6 +151,11 @@ function domainResources(stage, settings) {
 
 function wafResources(service, stage, settings) {
   if (!settings.waf) return {};
+  if (settings.api === 'http')
+    throw new Error(
+      'waf: AWS WAF cannot be associated with an HTTP API (api: http). Use api: rest, or put WAF on a CloudFront ' +
+        'distribution in front of the stage (docs/deploy.md, "REST API (v1) or HTTP API (v2)")',
+    );
   const stageArn = {
     'Fn::Join': [
       '',
@@ -187,11 +234,13 @@ async function edgeSettings(resolveVariable) {
     waf: await param('waf'),
     wafRateLimit: Number(await param('wafRateLimit')),
     logRetentionDays: Number(await param('logRetentionDays')),
+    api: await apiKind(resolveVariable),
   };
 }
 
 module.exports = {
   ACCESS_LOG_FORMAT,
+  HTTP_ACCESS_LOG_FORMAT,
   DEFAULT_EDGE,
   COUNTED_COMMON_RULES,
   accessLogGroupName,

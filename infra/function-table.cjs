@@ -144,9 +144,11 @@ const DOMAINS = [...new Set(FUNCTIONS.map((fn) => fn.domain))].sort((a, b) =>
  * the dispatchers and /version. Any other domain: its entity-method functions,
  * plus its own catch-all for the 405s and preflights on its paths (an API
  * Gateway method needs its Lambda in its own stack). `rows`: another function
- * table than FUNCTIONS (the deploy tests size hypothetical domains with it).
+ * table than FUNCTIONS (the deploy tests size hypothetical domains with it). `api`: the stage's `api` param
+ * (`http`: httpFunctions above).
  */
-function allFunctions(domain = 'all', rows = FUNCTIONS) {
+function allFunctions(domain = 'all', rows = FUNCTIONS, api = 'rest') {
+  if (checkedApiKind(api) === 'http') return httpFunctions(domain, rows);
   if (domain === 'all')
     return [
       ...rows.map(withEvents),
@@ -182,6 +184,107 @@ function allFunctions(domain = 'all', rows = FUNCTIONS) {
     ...streamFunctions(domain, rows),
     ...queueFunctions(domain, rows),
   ];
+}
+
+/**
+ * The stage's kind of API Gateway API, the `api` param: `rest` (a REST API, payload 1.0: one route per operation
+ * and version, each to its own function) or `http` (an HTTP API, payload 2.0, where every handler reads the event
+ * through lib/http/payload-v2.ts). An HTTP API takes at most 300 routes without a quota increase, and the
+ * operations alone are 324 routes per version; so on `http` the routes are per first path segment instead of per
+ * operation — `ANY /api/<segment>` and `ANY /api/<segment>/{proxy+}` under both versions — each to its stack's
+ * dispatcher (`<domain>-fallback`, the union of its domain's access, which already runs any of its routes
+ * in-process), the company context paths to `company-context`, /api.php, the docs and the panel to their own
+ * functions, and everything else (unknown paths, `/api` itself, other spellings) to the core's catch-all as the
+ * HTTP API's `$default` route. docs/deploy.md, "REST API (v1) or HTTP API (v2)", has the count.
+ */
+const API_KINDS = ['rest', 'http'];
+
+/** The `api` param checked; unset (a resolver that knows no such param) is `rest`, what every stage had before it. */
+function checkedApiKind(api) {
+  if (api === '' || api === undefined) return 'rest';
+  if (!API_KINDS.includes(api)) throw new Error(`param api must be one of ${API_KINDS.join(', ')}, not '${api}'`);
+  return api;
+}
+
+/** An http event of this table as the HTTP API route of the same method and path (`ANY` is `*` there). */
+const asHttpApiEvent = (event) =>
+  event.http
+    ? {
+        httpApi: {
+          method: event.http.method === 'any' ? '*' : event.http.method.toUpperCase(),
+          path: `/${event.http.path}`,
+        },
+      }
+    : event;
+
+const withHttpApiEvents = (fn) => ({ ...fn, events: fn.events.map(asHttpApiEvent) });
+
+/** The first path segments (`users`, `sra_products`, …) of the given entity-method functions. */
+const firstSegments = (rows) => [...new Set(rows.map((fn) => fn.path.split('/')[0]))].sort();
+
+/** The four routes of a segment: itself and everything below it, under both versions. */
+const segmentRoutes = (segments) =>
+  segments.flatMap((segment) =>
+    VERSION_PREFIXES.flatMap((prefix) => [`/${prefix}/${segment}`, `/${prefix}/${segment}/{proxy+}`]),
+  );
+
+const anyRoute = (path) => ({ httpApi: { method: '*', path } });
+
+/** The functions of one stack of an `http` stage: dispatchers only, on the routes described above. */
+function httpFunctions(domain, rows) {
+  const [apiPhp, fallback] = dispatchers([], rows);
+  const core = [
+    ...PUBLIC_FUNCTIONS.map(withHttpApiEvents),
+    { ...apiPhp, events: [anyRoute('/api.php')] },
+    // `$default`: whatever no other route takes, with the union of every operation's access, as on REST.
+    { ...fallback, events: [{ httpApi: '*' }] },
+    ...pageFunctions().map(withHttpApiEvents),
+  ];
+  const ofDomain = (name) => {
+    const own = rows.filter((fn) => fn.domain === name);
+    const context = companyContextFunction(rows);
+    return [
+      {
+        name: `${name}-fallback`,
+        handler: 'functions/fallback/any.handler',
+        events: segmentRoutes(firstSegments(own)).map(anyRoute),
+        table: union(own, 'table'),
+        index: union(own, 'index'),
+      },
+      ...(name === companyDomain(rows)
+        ? [
+            {
+              ...context,
+              events: COMPANY_CONTEXT_PATHS.flatMap((path) =>
+                VERSION_PREFIXES.map((prefix) => anyRoute(`/${prefix}/${path}`)),
+              ),
+            },
+          ]
+        : []),
+      ...(rows === FUNCTIONS ? scheduledFunctions(name) : []),
+      ...streamFunctions(name, rows),
+      ...queueFunctions(name, rows),
+    ];
+  };
+  const domains = [...new Set(rows.map((fn) => fn.domain))].filter((name) => name !== 'core');
+  if (domain === 'all') return [...core, ...domains.flatMap(ofDomain)];
+  if (domain === 'core') return core;
+  if (!domains.includes(domain))
+    throw new Error(`unknown domain '${domain}': one of all, ${[...new Set(rows.map((fn) => fn.domain))].join(', ')}`);
+  return ofDomain(domain);
+}
+
+/** Every HTTP API route key (`ANY /api/users/{proxy+}`, `$default`) the given functions declare. */
+function httpRouteKeys(functions) {
+  return functions.flatMap((fn) =>
+    (fn.events ?? [])
+      .filter((event) => event.httpApi)
+      .map((event) =>
+        event.httpApi === '*'
+          ? '$default'
+          : `${event.httpApi.method === '*' ? 'ANY' : event.httpApi.method} ${event.httpApi.path}`,
+      ),
+  );
 }
 
 /** `users-get` → `UsersGetRole`: the logical id of the function's IAM role. */
@@ -335,6 +438,9 @@ module.exports = {
   DOMAINS,
   COMPANY_CONTEXT_PATHS,
   allFunctions,
+  API_KINDS,
+  checkedApiKind,
+  httpRouteKeys,
   roleLogicalId,
   DYNAMODB: R,
   BOOKKEEPING_ACTIONS,

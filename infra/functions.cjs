@@ -1,12 +1,13 @@
 /** `functions:` of serverless.yml, built from function-table.cjs. */
 const { allFunctions, roleLogicalId } = require('./function-table.cjs');
+const { apiKind } = require('./http-api.cjs');
 const { tableStreamArn } = require('./stream-arn.cjs');
 const { cursorKeyEnvironment } = require('./secrets.cjs');
 const { queueUrl } = require('./webhook-queues.cjs');
 
 module.exports = async ({ resolveVariable }) => {
   const domain = String(await resolveVariable('param:domain'));
-  const functions = allFunctions(domain);
+  const functions = allFunctions(domain, undefined, await apiKind(resolveVariable));
   const stack = { domain, service: await resolveVariable('self:service'), stage: await resolveVariable('sls:stage') };
   const customDomain = String(await resolveVariable('param:customDomainName'));
   // The stage param mcpWrites (docs/configuration.md): only the MCP server reads it.

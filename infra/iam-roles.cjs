@@ -10,6 +10,7 @@ const {
   BOOKKEEPING_ACTIONS,
   BOOKKEEPING_KEYS,
 } = require('./function-table.cjs');
+const { apiKind } = require('./http-api.cjs');
 const { queueArn } = require('./webhook-queues.cjs');
 
 /** The change feed's queues a function sends to or receives from (infra/webhook-queues.cjs), by name. */
@@ -110,7 +111,7 @@ module.exports = async ({ resolveVariable, domain, tableArn, streamArn }) => {
   const stage = await resolveVariable('sls:stage');
   const tracing = String(await resolveVariable('param:tracing')) === 'true';
   const resources = {};
-  for (const fn of allFunctions(domain)) {
+  for (const fn of allFunctions(domain, undefined, await apiKind(resolveVariable))) {
     resources[roleLogicalId(fn.name)] = {
       Type: 'AWS::IAM::Role',
       Properties: {

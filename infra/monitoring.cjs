@@ -11,6 +11,7 @@
 const { alarm, sumOfChunks } = require('./alarms.cjs');
 const { allFunctions, DOMAINS, STREAM_FUNCTIONS } = require('./function-table.cjs');
 const { dashboard } = require('./dashboard.cjs');
+const { apiKind } = require('./http-api.cjs');
 const { QUEUE_NAMES } = require('./webhook-queues.cjs');
 
 /** The stage's monitoring settings (serverless.yml params), with the values stack-size.cjs counts by default. */
@@ -52,7 +53,11 @@ const TABLE_OPERATIONS = [
 
 function alarmsOf({ service, stage, topic, settings }) {
   const prefix = `${service}-${stage}`;
-  const api = { ApiName: `${stage}-${service}`, Stage: stage };
+  // A REST API's metrics are named by the API's name and stage, an HTTP API's by its id and stage (`$default`).
+  const http = settings.api === 'http';
+  const api = http
+    ? { ApiId: { Ref: 'HttpApi' }, Stage: '$default' }
+    : { ApiName: `${stage}-${service}`, Stage: stage };
   // The table the functions use (infra/active-table.cjs): the stage's own unless switched to a restored one.
   const table = settings.table ?? prefix;
   const fnName = (name) => `${prefix}-${name}`;
@@ -63,7 +68,7 @@ function alarmsOf({ service, stage, topic, settings }) {
       description: `More than ${settings.alarm5xxRate * 100} % of API requests answered 5xx over 5 minutes (${runbook})`,
       topic,
       threshold: settings.alarm5xxRate,
-      metric: { namespace: 'AWS/ApiGateway', name: '5XXError', dimensions: api, stat: 'Average' },
+      metric: { namespace: 'AWS/ApiGateway', name: http ? '5xx' : '5XXError', dimensions: api, stat: 'Average' },
     }),
     ...alarm('ApiLatencyAlarm', {
       name: `${prefix}-api-p99-latency`,
@@ -111,7 +116,7 @@ function alarmsOf({ service, stage, topic, settings }) {
   };
   // Lambda errors and throttles, per domain (not per function): one alarm per 10 functions of a domain.
   for (const domain of DOMAINS) {
-    const names = allFunctions(domain).map((fn) => fn.name);
+    const names = allFunctions(domain, undefined, settings.api ?? 'rest').map((fn) => fn.name);
     for (const [kind, metricName] of [
       ['errors', 'Errors'],
       ['throttles', 'Throttles'],
@@ -231,6 +236,7 @@ async function monitoringSettings(resolveVariable) {
     alarmP99LatencyMs: Number(await param('alarmP99LatencyMs')),
     alarmIteratorAgeMs: Number(await param('alarmIteratorAgeMs')),
     alarmWebhookFailures: Number(await param('alarmWebhookFailures')),
+    api: await apiKind(resolveVariable),
   };
 }
 

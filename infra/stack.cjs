@@ -19,6 +19,7 @@ const { webhookQueues } = require('./webhook-queues.cjs');
 const { monitoringResources, monitoringSettings, alarmTopic } = require('./monitoring.cjs');
 const { edgeResources, edgeSettings } = require('./edge.cjs');
 const { activeTable, tableArnByName } = require('./active-table.cjs');
+const { apiKind } = require('./http-api.cjs');
 
 async function domainOf(resolveVariable) {
   return String(await resolveVariable('param:domain'));
@@ -42,7 +43,8 @@ async function stackName({ resolveVariable }) {
 /** A domain stack adds its paths to the core's REST API instead of creating one. */
 async function apiGateway({ resolveVariable }) {
   const domain = await domainOf(resolveVariable);
-  if (ownsSharedPieces(domain)) return {};
+  // An `http` stage has no REST API: its domain stacks name the core's HTTP API instead (infra/http-api.cjs).
+  if (ownsSharedPieces(domain) || (await apiKind(resolveVariable)) === 'http') return {};
   const imported = async (name) => ({ 'Fn::ImportValue': await exportName(resolveVariable, name) });
   return {
     restApiId: await imported('RestApiId'),
@@ -71,11 +73,17 @@ async function outputs(resolveVariable) {
   const exported = async (name, value) => ({
     [name]: { Value: value, Export: { Name: await exportName(resolveVariable, name) } },
   });
-  return {
+  const restApi = async () => ({
     ...(await exported('RestApiId', { Ref: 'ApiGatewayRestApi' })),
     ...(await exported('RestApiRootResourceId', { 'Fn::GetAtt': ['ApiGatewayRestApi', 'RootResourceId'] })),
     ...(await exported('ApiResourceId', { Ref: 'ApiGatewayResourceApi' })),
     ...(await exported('Api20ResourceId', { Ref: 'ApiGatewayResourceApi20' })),
+  });
+  return {
+    // The API the domain stacks hang their routes on: the REST API's resources, or the HTTP API's id.
+    ...((await apiKind(resolveVariable)) === 'http'
+      ? await exported('HttpApiId', { Ref: 'HttpApi' })
+      : await restApi()),
     ...(await exported('TableArn', { 'Fn::GetAtt': ['StoreTable', 'Arn'] })),
     // --- events (issue 20) ---: the change feed's consumer (events stack) reads the table's stream.
     ...(await exported('TableStreamArn', { 'Fn::GetAtt': ['StoreTable', 'StreamArn'] })),

@@ -1,7 +1,7 @@
 /**
  * Runs the real deploy of every stack against moto, the AWS-API emulator, and proves what it created
  * (docs/deploy.md, "Checking a deploy against an emulator"):
- *   npm run deploy:check [-- --stage check] [--keep] [--upgrade] [--report FILE]
+ *   npm run deploy:check [-- --stage check] [--keep] [--upgrade] [--http | --http-only] [--report FILE]
  * 1. starts moto_server on a free port (scripts/lib/moto-server.py: moto with its CloudFormation gaps closed);
  * 2. with `--upgrade`: deploys the last released layout (scripts/lib/released-layout.ts) with its own scripts;
  *    then writes data through the admin command line;
@@ -25,6 +25,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
 import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
+import { startHttpApiRouter } from './lib/http-api-router.js';
+import { checkHttpApi, readHttpApi, smokeRequests } from './lib/http-stage-check.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
@@ -179,8 +181,27 @@ export async function restoreDrill(
 }
 
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */
+/**
+ * The stacks an `api: http` stage deploys in the check: the core (the HTTP API, `$default`, /api.php, docs, panel)
+ * and the domain stacks the smoke requests reach (a domain's dispatcher, the store context's, the catalogue's);
+ * the other domain stacks differ from these only in their route list, which the deploy tests check packaged.
+ */
+export const HTTP_CHECK_STACKS = ['core', 'accounts', 'catalog', 'companies'];
+
+/** An administrator of the http stage, written by its admin command line for the smoke requests. */
+const HTTP_ADMIN = 'http-check@example.com';
+
 export async function deployCheck(
-  options: { stage?: string; keep?: boolean; upgrade?: boolean; log?: (line: string) => void } = {},
+  options: {
+    stage?: string;
+    keep?: boolean;
+    upgrade?: boolean;
+    /** Also deploy an `api: http` stage (`<stage>http`), read its HTTP API back and send smoke requests through it. */
+    http?: boolean;
+    /** Only the `api: http` stage (`--http-only`): its deploy, read-back, smoke requests and removal. */
+    httpOnly?: boolean;
+    log?: (line: string) => void;
+  } = {},
 ): Promise<DeployCheckReport> {
   const stage = options.stage ?? 'check';
   const log = options.log ?? ((line: string) => console.log(line));
@@ -251,6 +272,10 @@ export async function deployCheck(
     }
   };
   try {
+    if (options.httpOnly) {
+      const httpOk = await httpStage(stage, env, moto.env, step, log);
+      return { stage, steps, ok: httpOk && steps.every((s) => s.problems.length === 0) };
+    }
     let before: DeployedStage | undefined;
     const ok =
       (!options.upgrade ||
@@ -341,7 +366,8 @@ export async function deployCheck(
               ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env)),
             ];
           }))));
-    return { stage, steps, ok: Boolean(ok) && steps.every((s) => s.problems.length === 0) };
+    const httpOk = !options.http || (ok && (await httpStage(stage, env, moto.env, step, log)));
+    return { stage, steps, ok: Boolean(ok) && httpOk && steps.every((s) => s.problems.length === 0) };
   } finally {
     aws.destroy();
     if (!options.keep) await moto.stop();
@@ -350,6 +376,81 @@ export async function deployCheck(
         `\nkept: stage ${stage} on moto_server ${moto.endpoint} (pid ${moto.process.pid}); stop it with kill -- -${moto.process.pid}`,
       );
   }
+}
+
+/**
+ * The `api: http` stage: its stacks deployed (HTTP_CHECK_STACKS), its HTTP API read back and compared with the
+ * function table, smoke requests sent through the emulator's router (scripts/lib/http-api-router.ts: moto runs no
+ * Lambda code, the router runs each route's deployed function) with the payload sizes they measured, then removed
+ * with nothing left.
+ */
+async function httpStage(
+  restStage: string,
+  env: NodeJS.ProcessEnv,
+  motoEnv: Record<string, string>,
+  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const stage = `${restStage}http`;
+  const params = ['--param=api=http', '--param=alarmEmail=ops@example.com'];
+  const script = async (name: string, args: string[]) => {
+    const { code, output } = await runScript(repoRoot, name, args, env, log);
+    return { problems: code === 0 ? [] : [`${name} ${args.join(' ')} exited with ${code}`], output };
+  };
+  const admin = (...args: string[]) => script('admin.ts', [...args, '--stage', stage]);
+  let apiId = '';
+  return (
+    (await step(`deploy an http stage (api=http): ${HTTP_CHECK_STACKS.join(', ')}`, async () => {
+      const only = ['--only', HTTP_CHECK_STACKS.join(',')];
+      return (await script('deploy.ts', ['--stage', stage, '--region', REGION, ...params, ...only])).problems;
+    })) &&
+    (await step('read back the HTTP API and compare with the code', async () => {
+      const api = await readHttpApi(stage, REGION, motoEnv);
+      apiId = api.apiIds[0] ?? '';
+      const config = await resolveConfig(stage, env, params);
+      const throttle = {
+        rateLimit: Number(stageParam(config, stage, 'throttleRateLimit')),
+        burstLimit: Number(stageParam(config, stage, 'throttleBurstLimit')),
+      };
+      log(`   read back: HTTP API ${apiId}, ${api.routes.size} routes`);
+      return checkHttpApi(api, stage, throttle, HTTP_CHECK_STACKS);
+    })) &&
+    (await step('smoke requests through the HTTP API, each run by its deployed function', async () => {
+      const created = await admin('create-user', '--email', HTTP_ADMIN, '--type', 'A', '--root');
+      const enabled = await admin('enable-api', '--email', HTTP_ADMIN);
+      const storefront = await admin('storefront-key');
+      const setup = [...created.problems, ...enabled.problems, ...storefront.problems];
+      if (setup.length > 0) return setup;
+      const lastLine = (output: string[]) =>
+        output
+          .filter((line) => line.trim())
+          .pop()
+          ?.trim() ?? '';
+      const router = await startHttpApiRouter({ apiId, region: REGION, env: motoEnv });
+      try {
+        const admin = { email: HTTP_ADMIN, key: lastLine(enabled.output) };
+        const problems = await smokeRequests(router, stage, admin, lastLine(storefront.output));
+        for (const call of router.calls)
+          log(
+            `   ${call.status} ${call.method} ${call.path} → ${call.routeKey} → ${call.functionName}: request ${call.requestBytes} B, answer ${call.responseBytes} B`,
+          );
+        const largest = Math.max(...router.calls.map((c) => Math.max(c.requestBytes, c.responseBytes)));
+        log(`   largest request or answer: ${largest} B: each is 1 billed HTTP API request (512 KB per request)`);
+        return problems;
+      } finally {
+        await router.close();
+      }
+    })) &&
+    (await step('remove the http stage: nothing of it is left', async () => {
+      const removed = await script('deploy.ts', ['--stage', stage, '--region', REGION, ...params, '--remove']);
+      const api = await readHttpApi(stage, REGION, motoEnv);
+      return [
+        ...removed.problems,
+        ...api.apiIds.map((id) => `left behind: HTTP API ${id}`),
+        ...(api.routes.size > 0 ? [`left behind: ${api.routes.size} routes`] : []),
+      ];
+    }))
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -365,6 +466,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     stage: stageAt >= 0 ? argv[stageAt + 1] : undefined,
     keep: argv.includes('--keep'),
     upgrade: argv.includes('--upgrade'),
+    http: argv.includes('--http'),
+    httpOnly: argv.includes('--http-only'),
   }).then(
     (report) => {
       writeReport(report);

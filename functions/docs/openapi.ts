@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { deploymentBase, deploymentOrigin, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
+import { eitherPayload } from '../../lib/http/payload-v2.js';
 import { JSON_CONTENT_TYPE } from '../../lib/http/response.js';
 import { buildOpenApiDocument } from '../../lib/openapi/document.js';
 import { versionServers } from '../../lib/openapi/introduction.js';
@@ -13,7 +14,7 @@ const document = buildOpenApiDocument();
  * `https://….execute-api….amazonaws.com/dev/api/2.0`), so the page shows where the API is and "try it" works
  * behind any host or stage prefix; with a custom domain, that domain's two roots come first.
  */
-export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function serve(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   if (!readsDocs(event.httpMethod)) return docError(405, { Allow: 'GET' });
   const base = deploymentBase(event);
   const origin = deploymentOrigin(event);
@@ -29,3 +30,6 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
     Vary: 'Host, X-Forwarded-Proto',
   });
 }
+
+/** Behind a REST or an HTTP API stage alike (lib/http/payload-v2.ts). */
+export const handler = eitherPayload<void>(serve);

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import css from 'swagger-ui-dist/swagger-ui.css' with { type: 'text' };
 import bundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'text' };
 import { deploymentBase, docError, docResponse, readsDocs } from '../../lib/docs/responses.js';
+import { eitherPayload } from '../../lib/http/payload-v2.js';
 
 /**
  * GET /api/docs: the API reference, rendered by Swagger UI (swagger-ui-dist from npm, bundled into this
@@ -36,7 +37,7 @@ const ASSETS: Record<string, { body: string; type: string }> = {
 const CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'";
 
-export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+async function serve(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
   if (!readsDocs(event.httpMethod)) return docError(405, { Allow: 'GET' });
   const raw = event.path ?? '';
   const path = raw.replace(/\/+$/, '');
@@ -51,3 +52,6 @@ export async function handler(event: APIGatewayProxyEvent): Promise<APIGatewayPr
   if (!asset || !/\/api\/docs\/[^/]+$/.test(path)) return docError(404);
   return docResponse(200, asset.body, asset.type);
 }
+
+/** Behind a REST or an HTTP API stage alike (lib/http/payload-v2.ts). */
+export const handler = eitherPayload<void>(serve);

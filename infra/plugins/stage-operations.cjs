@@ -7,7 +7,7 @@
  * - the resources that name the stage (base path mapping, WAF association) wait for the deployment that creates it,
  *   and the deployment for the account's logging role.
  */
-const { ACCESS_LOG_FORMAT } = require('../edge.cjs');
+const { ACCESS_LOG_FORMAT, HTTP_ACCESS_LOG_FORMAT } = require('../edge.cjs');
 
 const STAGE_USERS = ['CustomDomainMapping', 'WebAclAssociation'];
 
@@ -30,6 +30,16 @@ class StageOperations {
     // A domain stack deploys onto the core's REST API; the stack that owns the API owns its stage settings.
     if (this.serverless.service.provider.apiGateway?.restApiId) return;
     for (const [logicalId, resource] of Object.entries(resources)) {
+      // An HTTP API stage (api: http): the access log on the stage itself; HTTP APIs have no X-Ray tracing.
+      if (resource.Type === 'AWS::ApiGatewayV2::Stage') {
+        if (find('ApiAccessLogGroup'))
+          resource.Properties.AccessLogSettings = {
+            DestinationArn: { 'Fn::GetAtt': ['ApiAccessLogGroup', 'Arn'] },
+            Format: HTTP_ACCESS_LOG_FORMAT,
+          };
+        if (find('CustomDomainMapping')) find('CustomDomainMapping').DependsOn = [logicalId];
+        continue;
+      }
       if (resource.Type !== 'AWS::ApiGateway::Deployment') continue;
       resource.Properties.StageDescription = {
         ...(resource.Properties.StageDescription ?? {}),

@@ -19,6 +19,15 @@ class StageThrottling {
     const burst = Number(settings.burstLimit);
     if (!(rate > 0) || !(burst > 0)) throw new Error('custom.stageThrottling needs positive rateLimit and burstLimit');
     for (const resource of Object.values(template.Resources)) {
+      // An HTTP API (api: http) throttles on its stage's default route settings, the same numbers.
+      if (resource.Type === 'AWS::ApiGatewayV2::Stage') {
+        resource.Properties.DefaultRouteSettings = {
+          ...(resource.Properties.DefaultRouteSettings ?? {}),
+          ThrottlingRateLimit: rate,
+          ThrottlingBurstLimit: burst,
+        };
+        continue;
+      }
       if (resource.Type !== 'AWS::ApiGateway::Deployment') continue;
       resource.Properties.StageDescription = {
         ...(resource.Properties.StageDescription ?? {}),

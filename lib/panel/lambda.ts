@@ -2,6 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { normalizeHeaders, normalizeQuery } from '../http/api-event.js';
 import { errorToResult } from '../http/error-response.js';
+import { type EitherPayloadHandler, eitherPayload } from '../http/payload-v2.js';
 import { log, setLogContext } from '../log.js';
 import { recordRequest } from '../metrics.js';
 import { handlePanel } from './panel.js';
@@ -94,12 +95,14 @@ function panelMiddleware(
 }
 
 /** The panel Lambda. Cookies are `Secure` everywhere but under serverless offline (plain HTTP on a laptop). */
-export function panelHandler(secure = process.env.IS_OFFLINE !== 'true') {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PanelContext>({ timeoutEarlyInMillis: 0 })
+export function panelHandler(secure = process.env.IS_OFFLINE !== 'true'): EitherPayloadHandler {
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, PanelContext>({ timeoutEarlyInMillis: 0 })
     .use(panelMiddleware(secure))
     .handler(async (_event, context) => {
       if (!context.panel) throw new Error('the panel middleware did not run');
       const { status, headers, body } = await handlePanel(context.panel.request);
       return { statusCode: status, headers, body };
     });
+  // An HTTP API stage's 2.0 event is read as its 1.0 twin; its Set-Cookie leaves in 2.0's `cookies`.
+  return eitherPayload((event, context) => stack(event, context));
 }

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
-import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ApiEvent } from '../http/api-event.js';
 import { notFound } from '../http/http-errors.js';
+import { type EitherPayloadHandler, eitherPayload } from '../http/payload-v2.js';
 import { type ApiResult, toProxyResult } from '../http/response.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
@@ -18,7 +18,8 @@ import type { Prefetch } from './prefetch.js';
 import { type ApiRequest, enteringStack } from './request.js';
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
-export type LambdaHandler = (event: ApiEvent, context: Context) => Promise<APIGatewayProxyResult>;
+/** Every API function: a REST (1.0) or HTTP API (2.0) event in, the answer in the same format (lib/http/payload-v2.ts). */
+export type LambdaHandler = EitherPayloadHandler;
 
 /** The operation of a handler that serves no route of its own (the dispatchers' catch-all): routing refuses first. */
 const noOperation: Operation = () => Promise.reject(notFound());
@@ -60,5 +61,5 @@ export function apiHandler(
       );
     });
   // Every answer, the operation's or an error's, leaves as one API Gateway response (httpResponse added the headers).
-  return async (event, context) => toProxyResult(await stack(event, enteringStack(context)));
+  return eitherPayload(async (event: ApiEvent, context) => toProxyResult(await stack(event, enteringStack(context))));
 }

@@ -1,5 +1,6 @@
 import { type ApiEvent, normalizeQuery } from '../http/api-event.js';
 import { parseApiPath } from '../http/api-path.js';
+import { eitherPayload } from '../http/payload-v2.js';
 import { resolveRoute } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from './api-handler.js';
 
@@ -12,11 +13,12 @@ import { apiHandler, type LambdaHandler } from './api-handler.js';
  */
 export function dispatcher(handlers: Readonly<Record<string, LambdaHandler>>): LambdaHandler {
   const unmatched = apiHandler(undefined);
-  return (event: ApiEvent, context) => {
+  // A 2.0 event becomes the 1.0 event here, once: the handler it is handed to sees a 1.0 event.
+  return eitherPayload((event: ApiEvent, context) => {
     const key = routeKeyOf(event);
     const target = key !== undefined && Object.hasOwn(handlers, key) ? handlers[key] : undefined;
     return (target ?? unmatched)(event, context);
-  };
+  });
 }
 
 function routeKeyOf(event: ApiEvent): string | undefined {

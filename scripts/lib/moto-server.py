@@ -34,6 +34,7 @@ from moto.iam import models as iam_models
 from moto.server import main
 
 import moto_operations  # noqa: F401  (registers the CloudFormation types moto skips)
+import moto_apigatewayv2  # noqa: F401  (and the HTTP API's: an `api: http` stage)
 
 
 def share_exports(backend):

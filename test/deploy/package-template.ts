@@ -74,10 +74,16 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
 }
 
 /** Runs `serverless package --stage <stage> --param=domain=<domain>` offline in a scratch copy of the project and reads the template. */
-export async function packageStage(stage: string, domain = 'all'): Promise<PackagedStage> {
+export async function packageStage(
+  stage: string,
+  domain = 'all',
+  params: Record<string, string> = {},
+): Promise<PackagedStage> {
   const dir = await scratchCopy(`package-${stage}-${domain}`);
   const started = Date.now();
-  await serverlessIn(dir, ['package', '--stage', stage, `--param=domain=${domain}`]);
+  // `params`: further stage params (`{ api: 'http' }`), as `--param="name=value"` each.
+  const extra = Object.entries(params).map(([name, value]) => `--param=${name}=${value}`);
+  await serverlessIn(dir, ['package', '--stage', stage, `--param=domain=${domain}`, ...extra]);
   const seconds = (Date.now() - started) / 1000;
   const templatePath = join(dir, '.serverless/cloudformation-template-update-stack.json');
   const template = JSON.parse(await readFile(templatePath, 'utf8')) as Template;

@@ -44,6 +44,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     '--stage',
     'emu',
     '--upgrade',
+    // Then an api=http stage: its HTTP API read back and smoke requests run by its deployed functions.
+    '--http',
     '--report',
     files.deployCheckReport,
   ];

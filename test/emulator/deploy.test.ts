@@ -64,4 +64,12 @@ describe('the deploy of every stack, against moto', () => {
     expect(problemsOf('remove a half-deployed stage: one stack first, then the rest, skipping it')).toEqual([]);
     expect(problemsOf('nothing of the stage is left')).toEqual([]);
   });
+
+  it("deploys an api=http stage whose HTTP API has exactly the code's routes, answers smoke requests of every kind of route by running the deployed functions, and removes it", () => {
+    const deploy = report.steps.find((s) => s.step.startsWith('deploy an http stage'));
+    expect(deploy?.problems, 'the http stage was not deployed').toEqual([]);
+    expect(problemsOf('read back the HTTP API and compare with the code')).toEqual([]);
+    expect(problemsOf('smoke requests through the HTTP API, each run by its deployed function')).toEqual([]);
+    expect(problemsOf('remove the http stage: nothing of it is left')).toEqual([]);
+  });
 });
