@@ -232,10 +232,11 @@ const anyRoute = (path) => ({ httpApi: { method: '*', path } });
 
 /** The functions of one stack of an `http` stage: dispatchers only, on the routes described above. */
 function httpFunctions(domain, rows) {
-  const [apiPhp, fallback] = dispatchers([], rows);
+  const [apiPhp, fallback, mcp] = dispatchers([], rows);
   const core = [
     ...PUBLIC_FUNCTIONS.map(withHttpApiEvents),
     { ...apiPhp, events: [anyRoute('/api.php')] },
+    { ...mcp, events: [anyRoute('/mcp')] },
     // `$default`: whatever no other route takes, with the union of every operation's access, as on REST.
     { ...fallback, events: [{ httpApi: '*' }] },
     ...pageFunctions().map(withHttpApiEvents),

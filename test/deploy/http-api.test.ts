@@ -1,7 +1,7 @@
 /**
  * An `http` stage (`--param="api=http"`): the core stack creates an API Gateway HTTP API (payload format 2.0, the
  * `$default` stage with the stage's throttling and the JSON access log), every domain stack adds its routes to it
- * by import, and the whole stage declares 216 routes — under the HTTP API's quota of 300 routes per API with no
+ * by import, and the whole stage declares 217 routes — under the HTTP API's quota of 300 routes per API with no
  * increase — while every operation of the handler table, under both versions, still reaches a function whose
  * role may run it. Packaged offline like the REST stacks (test/deploy/split-stacks.test.ts); WAF, which an HTTP
  * API cannot take, is refused before anything is built.
@@ -103,10 +103,10 @@ describe(`an http stage (api=http, stage ${STAGE}), packaged`, () => {
     expect(routedFunctions(core.template).get('$default')).toBe('FallbackLambdaFunction');
   });
 
-  it(`the whole stage declares 216 routes, each once, within the quota of ${HTTP_API_ROUTE_QUOTA} per HTTP API`, () => {
+  it(`the whole stage declares 217 routes, each once, within the quota of ${HTTP_API_ROUTE_QUOTA} per HTTP API`, () => {
     const keys = DOMAINS.flatMap((domain) => httpRouteKeys(allFunctions(domain, undefined, 'http')));
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys.length).toBe(216);
+    expect(keys.length).toBe(217);
     expect(keys.length).toBeLessThanOrEqual(HTTP_API_ROUTE_QUOTA);
   });
 
@@ -133,6 +133,9 @@ describe(`an http stage (api=http, stage ${STAGE}), packaged`, () => {
     expect(pickRoute(keys, 'GET', '/api/stores/1')).toBe('ANY /api/stores/{proxy+}');
     expect(pickRoute(keys, 'GET', '/api/Usergroups')).toBe('$default');
     expect(pickRoute(keys, 'POST', '/api.php')).toBe('ANY /api.php');
+    // The MCP server (SPEC §13) at the root of the host, to its own function, as on REST.
+    expect(pickRoute(keys, 'POST', '/mcp')).toBe('ANY /mcp');
+    expect(byRoute.get('ANY /mcp')!.name).toBe('mcp');
   });
 
   it('refuses waf on an http stage, before anything is built, naming what to do instead', async () => {
