@@ -15,6 +15,8 @@ export interface Checkpoint {
   ids: IdMapData;
   /** Records refused so far by this run and the ones it resumed (the exit code counts them). */
   refused: number;
+  /** The products read that may have options: their options and exceptions are listed per product. */
+  optionProducts: number[];
 }
 
 export function readCheckpoint(file: string): Checkpoint | undefined {

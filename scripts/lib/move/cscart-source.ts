@@ -52,7 +52,7 @@ export class CsCartSource implements Source {
         if (response.ok && isJson) return { body };
         problem = `GET ${path} answered ${response.status}${isJson ? '' : ' (not JSON)'}`;
         if (!isRetryable(response.status, isJson))
-          return { error: `${problem}: ${text.slice(0, 200).replace(/\s+/g, ' ')}` };
+          return { error: `${problem}: ${text.slice(0, 200).replace(/\s+/g, ' ')}`, status: response.status };
         retryAfter = response.headers.get('retry-after');
       } catch (error) {
         problem = `GET ${path} failed: ${(error as Error).message}`;

@@ -4,7 +4,7 @@ import { raiseCounter } from '../../../lib/db/counters.js';
 import { inBatches } from '../../../lib/in-batches.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { knownProducts, type Outcome } from './history.js';
-import { type MovedEntity, movedEntities } from './plan.js';
+import { type MovedEntity, mayHaveOptions, movedEntities, withProductQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
 import { RateLimiter, unitsPerRecord } from './rate.js';
 import { IdMap } from './remap.js';
@@ -56,6 +56,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     done: [],
     ids: {},
     refused: 0,
+    optionProducts: [],
   };
   const ids = new IdMap(checkpoint.ids);
   mkdirSync(dirname(options.reportFile), { recursive: true });
@@ -67,8 +68,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const counts: EntityCounts[] = [];
   const save = () => writeCheckpoint(options.checkpointFile, { ...checkpoint, ids: ids.toJSON() });
   try {
-    for (const entity of options.entities ?? movedEntities()) {
-      if (checkpoint.done.includes(entity.name)) continue;
+    for (const planned of options.entities ?? movedEntities()) {
+      if (checkpoint.done.includes(planned.name)) continue;
+      const entity = withProductQueries(planned, checkpoint.optionProducts);
       const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
       counts.push(row);
       progress.begin();
@@ -87,6 +89,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         const after = checkpoint.current?.entity === entity.name ? checkpoint.current.position : undefined;
         for await (const page of source.pages(entity, after)) {
           row.read += page.rows.length;
+          if (entity.name === 'products')
+            for (const product of page.rows)
+              if (mayHaveOptions(product)) checkpoint.optionProducts.push(Number(product.product_id));
           const fresh = page.rows.filter((source) => {
             const at = options.since === undefined ? undefined : entity.changedAt?.(source);
             return at === undefined || at >= options.since!;
@@ -98,7 +103,10 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
             if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
             else row[outcome.kind]++;
           });
-          checkpoint.current = { entity: entity.name, position: { query: page.query, page: page.page } };
+          checkpoint.current = {
+            entity: entity.name,
+            position: { query: page.query, page: page.page, read: page.read },
+          };
           save();
           progress.update(row, page.total);
         }

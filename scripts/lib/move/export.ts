@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { entityFile } from './folder-source.js';
 import { LocalSource } from './local-source.js';
-import { movedEntities } from './plan.js';
+import { mayHaveOptions, movedEntities, withProductQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
 import { SourceError } from './source.js';
 
@@ -19,7 +19,9 @@ export async function runExport(
   const progress = new Progress(out, 'export');
   const counts: EntityCounts[] = [];
   const problems: string[] = [];
-  for (const entity of movedEntities()) {
+  const optionProducts: number[] = [];
+  for (const planned of movedEntities()) {
+    const entity = withProductQueries(planned, optionProducts);
     const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
     counts.push(row);
     progress.begin();
@@ -27,6 +29,8 @@ export async function runExport(
     try {
       for await (const page of source.pages(entity)) {
         for (const record of page.rows) file.write(`${JSON.stringify(record)}\n`);
+        if (entity.name === 'products')
+          for (const product of page.rows) if (mayHaveOptions(product)) optionProducts.push(Number(product.product_id));
         row.read += page.rows.length;
         row.written += page.rows.length;
         progress.update(row, page.total);

@@ -31,14 +31,15 @@ export class FolderSource implements Source {
         if (line.trim() === '') continue;
         rows.push(parseLine(line));
         if (rows.length < ITEMS_PER_PAGE) continue;
-        if (page > start) yield { rows, query: 0, page };
+        if (page > start) yield { rows, query: 0, page, read: page * ITEMS_PER_PAGE };
         rows = [];
         page++;
       }
     } catch (error) {
       throw new SourceError(entity.name, `${file}: ${(error as Error).message}`);
     }
-    if (rows.length > 0 && page > start) yield { rows, query: 0, page };
+    if (rows.length > 0 && page > start)
+      yield { rows, query: 0, page, read: (page - 1) * ITEMS_PER_PAGE + rows.length };
   }
 }
 

@@ -19,7 +19,7 @@ export class LocalSource implements Source {
       entity,
       async (query) => {
         const answer = await callLocal(entity.name, 'list', { query });
-        return answer.status === 200 ? { body: answer.json } : { error: messageOf(answer) };
+        return answer.status === 200 ? { body: answer.json } : { error: messageOf(answer), status: answer.status };
       },
       after,
     );

@@ -24,6 +24,11 @@ export interface MovedEntity {
   idKind?: IdKind;
   /** The field --since compares (a Unix time); entities without one are compared in full. */
   changedAt?: (row: SourceRow) => number | undefined;
+  /**
+   * Listed per product (`?product_id=N`, CS-Cart's only way to list exceptions and a product's own options), for
+   * the products that have options; `also` a walk without it first (the global options).
+   */
+  perProduct?: { also: boolean };
   /** Orders come in as history, through the entity store (their totals are the source's, no stock taken). */
   history?: boolean;
 }
@@ -64,9 +69,9 @@ export function movedEntities(): MovedEntity[] {
     }),
     entity('categories'),
     entity('features'),
-    entity('options'),
+    entity('options', { perProduct: { also: true } }),
     entity('products', { changedAt: (row) => seconds(row.updated_timestamp) }),
-    entity('exceptions'),
+    entity('exceptions', { perProduct: { also: false } }),
     entity('product_variations_groups'),
     entity('taxes'),
     entity('shippings'),
@@ -86,4 +91,14 @@ export function movedEntities(): MovedEntity[] {
 
 export function movedEntity(name: string): MovedEntity | undefined {
   return movedEntities().find((moved) => moved.name === name);
+}
+
+/** A product row that may have options (CS-Cart's `has_options`; a row without it may too). */
+export const mayHaveOptions = (row: SourceRow) => row.has_options !== false && row.has_options !== 'N';
+
+/** The entity with its per-product walks, one query per product that may have options. */
+export function withProductQueries(entity: MovedEntity, productIds: readonly number[]): MovedEntity {
+  if (!entity.perProduct) return entity;
+  const perProduct = productIds.map((id) => ({ product_id: String(id) }));
+  return { ...entity, queries: [...(entity.perProduct.also ? [{}] : []), ...perProduct] };
 }

@@ -10,12 +10,16 @@ export interface SourcePage {
   /** Which of the entity's queries (MovedEntity.queries) and which page of it. */
   query: number;
   page: number;
+  /** Rows of this query read up to and with this page. */
+  read: number;
 }
 
 /** Where the position of a resumed run starts: the page after `page` of query `query`. */
 export interface PagePosition {
   query: number;
   page: number;
+  /** Rows of that query read up to and with that page. */
+  read: number;
 }
 
 /** The port the engine reads from: a CS-Cart (or this API) over HTTP, an export folder, this store in-process. */
@@ -29,7 +33,7 @@ export interface Source {
 export const ITEMS_PER_PAGE = 250;
 
 /** A collection answer, or why there is none (an error the report carries; the entity's walk ends there). */
-export type PageAnswer = { body: unknown } | { error: string };
+export type PageAnswer = { body: unknown } | { error: string; status?: number };
 
 /**
  * Walks an entity's list over paged answers: every query of the entity, page by page with ITEMS_PER_PAGE, until
@@ -43,13 +47,16 @@ export async function* walkPages(
 ): AsyncIterable<SourcePage> {
   for (let query = after?.query ?? 0; query < entity.queries.length; query++) {
     const seenIds = new Set<string>();
-    let read = 0;
+    // Resumed after page N: the rows up to it were read by the run that stopped.
+    let read = query === after?.query ? after.read : 0;
     for (let page = query === after?.query ? after.page + 1 : 1; ; page++) {
       const answer = await fetchPage({
         ...entity.queries[query],
         page: String(page),
         items_per_page: String(ITEMS_PER_PAGE),
       });
+      // A product without exceptions is a 404 on CS-Cart (the recording's #278): nothing to read there.
+      if ('error' in answer && answer.status === 404 && entity.queries[query]?.product_id !== undefined) break;
       if ('error' in answer) throw new SourceError(entity.name, answer.error);
       const rows = rowsOf(answer.body, entity.listKey);
       const total = totalOf(answer.body);
@@ -57,11 +64,9 @@ export async function* walkPages(
       const repeated = firstId !== undefined && seenIds.has(String(firstId));
       for (const row of rows) seenIds.add(String(row[entity.idField]));
       if (!repeated) read += rows.length;
-      // Resumed after page N: the rows before it were read by the run that stopped.
-      const readSoFar = read + (query === after?.query ? after.page * ITEMS_PER_PAGE : 0);
-      const decision = afterPage({ read: readSoFar, total, rows: rows.length, itemsPerPage: ITEMS_PER_PAGE, repeated });
+      const decision = afterPage({ read, total, rows: rows.length, repeated });
       if (decision === 'stop-discard') break;
-      if (rows.length > 0) yield { rows, total, query, page };
+      if (rows.length > 0) yield { rows, total, query, page, read };
       if (decision === 'stop') break;
     }
   }
