@@ -1,6 +1,7 @@
 import { createRecord, getRecord, getRecords, updateRecord } from '../../../lib/db/entity-store.js';
 import { withPresetIds } from '../../../lib/db/preset-ids.js';
 import { ordersEntity } from '../../../lib/entities/orders.js';
+import { present } from '../../../lib/entities/present.js';
 import { productsEntity } from '../../../lib/entities/products.js';
 import type { StoredValue } from '../../../lib/entities/types.js';
 import { checkValue } from '../../../lib/entities/validate.js';
@@ -83,7 +84,10 @@ export async function writeHistoryOrder(
   const id = localId ?? sourceId;
   const current = await getRecord(ordersEntity, id);
   if (current) {
-    const same = Object.entries(values).every(([name, value]) => canonical(value) === canonical(current[name]));
+    // Compared as GET shows them: a field the source sends with its default value is no change.
+    const same =
+      canonical(present(ordersEntity, { ...current, ...values }, 'single')) ===
+      canonical(present(ordersEntity, current, 'single'));
     if (same) return { kind: 'unchanged', localId: id };
     await updateRecord(ordersEntity, id, () => values);
     return { kind: 'written', localId: id };
