@@ -1,5 +1,6 @@
 import { createRecord, getRecord, getRecords, updateRecord } from '../../../lib/db/entity-store.js';
 import { withPresetIds } from '../../../lib/db/preset-ids.js';
+import { getUser } from '../../../lib/db/users.js';
 import { ordersEntity } from '../../../lib/entities/orders.js';
 import { present } from '../../../lib/entities/present.js';
 import { productsEntity } from '../../../lib/entities/products.js';
@@ -69,6 +70,16 @@ export async function knownProducts(rows: SourceRow[]): Promise<Set<number>> {
       if (isObject(line) && Number(line.product_id) > 0) ids.add(Number(line.product_id));
   const found = await getRecords(productsEntity, [...ids]);
   return new Set(found.map((product) => Number(product.product_id)));
+}
+
+/** The customers `rows` name (after their ids were rewritten) that exist here. */
+export async function knownUsers(
+  rows: SourceRow[],
+  ids: (row: SourceRow) => number = (row) => Number(row.user_id),
+): Promise<Set<number>> {
+  const wanted = [...new Set(rows.map(ids).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const found = await Promise.all(wanted.map(async (id) => ((await getUser(id)) ? id : 0)));
+  return new Set(found.filter((id) => id > 0));
 }
 
 /**
