@@ -132,6 +132,11 @@ function productWithFeatures(data: CsCartData, product: CsRow, view: 'list' | 's
         }),
       )
     : [];
+  // No images are served: the main pair is an empty one in the recorded shape (an importer must not need them).
+  out.main_pair = {
+    ...renderNested('products', 'main_pair', {}),
+    detailed: renderNested('products', 'main_pair.detailed', {}),
+  };
   if (view === 'single')
     out.prices = ((product.prices ?? []) as CsRow[]).map((row) => renderNested('products', 'prices[]', row));
   return out;
@@ -177,9 +182,18 @@ function single(data: CsCartData, entity: EntityName, row: CsRow): CsRow {
       return featureSingle(row);
     case 'options':
       return optionRow(row, 'single');
+    case 'statuses':
+      return statusRow(row, 'single');
     default:
       return render(COLLECTIONS[entity].section, row, 'single');
   }
+}
+
+/** A status's `params` in the recorded shape, or `[]` where it has none (a shipment status, #124). */
+function statusRow(row: CsRow, view: 'list' | 'single'): CsRow {
+  const out = render('statuses', row, view);
+  out.params = Array.isArray(row.params) ? [] : renderNested('statuses', 'params', (row.params ?? {}) as CsRow);
+  return out;
 }
 
 /** What CS-Cart answers for an absent id: 404 mostly, but 200 for users (an empty list), stores, payments. */
@@ -277,13 +291,15 @@ export function answer(data: CsCartData, route: Route, query: Query, pastEnd: Pa
         filtered(rowsOf(data, 'statuses'), { ...query, type: query.type ?? 'O' }),
         query,
         pastEnd,
+        (row) => statusRow(row, 'list'),
       );
     case 'product_variations_groups': {
       const ids = query.product_ids?.split(',');
       const rows = rowsOf(data, entity).filter(
         (row) => !ids || (row.products as CsRow[]).some((product) => ids.includes(String(product.product_id))),
       );
-      return collectionAnswer(collection, rows, {}, pastEnd);
+      const { product_ids: _ids, ...paging } = query;
+      return collectionAnswer(collection, rows, paging, pastEnd);
     }
     default:
   }
