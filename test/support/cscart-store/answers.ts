@@ -303,8 +303,15 @@ export function answer(data: CsCartData, route: Route, query: Query, pastEnd: Pa
     }
     default:
   }
-  const rows = sinceFilters(entity, filtered(rowsOf(data, entity), scoped), query, now);
-  const view = entity === 'products' ? (row: CsRow) => productWithFeatures(data, row, 'list') : undefined;
+  const { get_orders_data: fullOrders, ...filters } = scoped;
+  const rows = sinceFilters(entity, filtered(rowsOf(data, entity), filters), query, now);
+  // `get_orders_data` replaces each order row by the full order (the recording's orders index() parameters).
+  const view =
+    entity === 'products'
+      ? (row: CsRow) => productWithFeatures(data, row, 'list')
+      : entity === 'orders' && fullOrders && fullOrders !== '0' && fullOrders !== 'false'
+        ? orderSingle
+        : undefined;
   return collectionAnswer(collection, rows, query, pastEnd, view);
 }
 

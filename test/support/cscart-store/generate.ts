@@ -293,7 +293,10 @@ export function generateStore(options: GenerateOptions = {}): CsCartData {
     });
     const productCategory = tables.get('categories')!.get(String(category))!;
     productCategory.product_count = String(Number(productCategory.product_count) + 1);
-    // Every 10th product has two options of its own and one exception (a combination that cannot be bought).
+    // Every 10th product has two options of its own and one exception (a combination that cannot be bought);
+    // `has_options` says which (CS-Cart's list row flag).
+    const product = tables.get('products')!.get(String(id))!;
+    product.has_options = i % 10 === 3;
     if (i % 10 === 3) {
       const size = nextOption++;
       const fit = nextOption++;
