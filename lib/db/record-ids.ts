@@ -2,6 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { ConflictError } from '../errors.js';
 import { nextId, raiseCounter } from './counters.js';
 import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
+import { takePresetId } from './preset-ids.js';
 import { ConditionFailed } from './transact.js';
 
 /** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
@@ -17,12 +18,13 @@ const MAX_ID_ATTEMPTS = 4;
 export async function withNewId<T>(def: StoredEntityDefinition, write: (id: number) => Promise<T>): Promise<T> {
   const { name, idBlock } = def.storage;
   for (let attempt = 1; ; attempt++) {
-    const id = idBlock ? await reserveId(name, idBlock) : await nextId(name);
+    const preset = takePresetId(name);
+    const id = preset ?? (idBlock ? await reserveId(name, idBlock) : await nextId(name));
     try {
       return await write(id);
     } catch (error) {
       if (!(error instanceof ConditionFailed && error.failed.includes(0))) throw error;
-      if (idBlock) giveUpBlock(name);
+      if (idBlock && preset === undefined) giveUpBlock(name);
       if (attempt >= MAX_ID_ATTEMPTS)
         throw new ConflictError(
           `No free ${name} id after ${MAX_ID_ATTEMPTS} tries: the ids the counter hands out are taken; nothing was created, try again`,
