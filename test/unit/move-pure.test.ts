@@ -88,6 +88,7 @@ describe('values from CS-Cart', () => {
       [],
     );
     expect(changedFields(fields, { amount: 13, product: 'Pants' }, local)).toEqual(['amount']);
+    expect(changedFields(fields, { category_ids: [0] }, { category_ids: '0' })).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FieldSpec } from '../../../lib/entities/types.js';
-import { canonical } from './coerce.js';
+import { canonical, coerceValue } from './coerce.js';
 
 /**
  * The fields of a body that would change the record this store answers (pure): only fields an update may write
@@ -16,7 +16,8 @@ export function changedFields(
   for (const [name, value] of Object.entries(body)) {
     const spec = fields[name];
     if (!spec?.writableOn?.includes('update') || !Object.hasOwn(local, name)) continue;
-    if (canonical(value) !== canonical(local[name])) changed.push(name);
+    // Both sides read as a body reads them: an id list "0" and [0] are the same list.
+    if (canonical(value) !== canonical(coerceValue(spec, local[name]))) changed.push(name);
   }
   return changed;
 }

@@ -97,7 +97,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
             return at === undefined || at >= options.since!;
           });
           row.unchanged += page.rows.length - fresh.length;
-          const known = entity.history ? await knownOf(fresh) : undefined;
+          const known = entity.history ? await knownOf(fresh.map((row) => ids.rewrite(row))) : undefined;
           await inBatches(fresh, WRITE_PARALLEL, async (source) => {
             const outcome = await writeOne(source, known);
             if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
@@ -119,7 +119,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       let pending = refusedRows;
       for (let pass = 0; pass < RETRY_PASSES && pending.length > 0; pass++) {
         const again: typeof pending = [];
-        const known = entity.history ? await knownOf(pending.map((p) => p.row)) : undefined;
+        const known = entity.history ? await knownOf(pending.map((p) => ids.rewrite(p.row))) : undefined;
         for (const item of pending) {
           const outcome = await writeOne(item.row, known);
           if (outcome.kind === 'refused') again.push({ row: item.row, reason: outcome.reason });
