@@ -8,15 +8,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * taken id falls back to the counter (lib/db/record-ids.ts), so the caller learns the id from the answer.
  * Nothing an HTTP request sends can reach this: only code that calls `withPresetIds` around a handler.
  */
-const store = new AsyncLocalStorage<Map<string, number>>();
+const store = new AsyncLocalStorage<Map<string, number[]>>();
 const times = new AsyncLocalStorage<Readonly<Record<string, number>>>();
 
 export function withPresetIds<T>(
-  ids: Record<string, number>,
+  ids: Record<string, number | readonly number[]>,
   run: () => Promise<T>,
   createdAt: Readonly<Record<string, number>> = {},
 ): Promise<T> {
-  return store.run(new Map(Object.entries(ids)), () => times.run(createdAt, run));
+  const queues = Object.entries(ids).map(([sequence, id]) => [sequence, Array.isArray(id) ? [...id] : [id]] as const);
+  return store.run(new Map(queues), () => times.run(createdAt, run));
 }
 
 /**
@@ -27,10 +28,10 @@ export function presetTime(field: string): number | undefined {
   return times.getStore()?.[field];
 }
 
-/** The id preset for `sequence` in this async context, once: a second create of the same sequence counts on. */
+/**
+ * The next id preset for `sequence` in this async context, each once (a feature's variants take theirs in order);
+ * when they are used up, creates count on.
+ */
 export function takePresetId(sequence: string): number | undefined {
-  const ids = store.getStore();
-  const id = ids?.get(sequence);
-  if (id !== undefined) ids!.delete(sequence);
-  return id;
+  return store.getStore()?.get(sequence)?.shift();
 }

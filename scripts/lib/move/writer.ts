@@ -100,7 +100,7 @@ export class Writer {
     // Free here: created with the source's id. Held by another record: created with the next id of the counter.
     const preset = localId === undefined && !local ? await this.free(entity, sourceId, key) : false;
     const answer = await withPresetIds(
-      preset ? { [entity.sequence]: sourceId } : {},
+      { ...(preset ? { [entity.sequence]: sourceId } : {}), ...this.variantIds(entity, row) },
       () => callLocal(entity.name, 'create', { body }),
       createdTimes(row),
     );
@@ -125,6 +125,19 @@ export class Writer {
     const answer = await callLocal('users.usergroups', 'update', { path, body: { status } });
     if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
     return { kind: 'written', localId: groupId };
+  }
+
+  /** A feature's or option's variants keep their source ids too (products name them in product_features). */
+  private variantIds(entity: MovedEntity, row: SourceRow): Record<string, number[]> {
+    const sequence = VARIANT_SEQUENCES[entity.name];
+    const variants = row.variants;
+    if (!sequence || variants === null || typeof variants !== 'object') return {};
+    const ids = Object.values(variants as Record<string, unknown>).map((variant) =>
+      Number((variant as SourceRow | null)?.variant_id),
+    );
+    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return {};
+    this.highest.set(sequence, Math.max(this.highest.get(sequence) ?? 0, ...ids));
+    return { [sequence]: ids };
   }
 
   /** Whether the source's id is free here (not held by a record another natural key names). */
@@ -153,6 +166,8 @@ export class Writer {
     return outcome;
   }
 }
+
+const VARIANT_SEQUENCES: Readonly<Record<string, string>> = { features: 'feature_variant', options: 'option_variant' };
 
 /** What the records of a page name that exists here: an order's products and customer. */
 export interface Known {
