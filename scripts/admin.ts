@@ -33,6 +33,10 @@ const OPTIONS = {
   switch: { type: 'boolean', default: false },
   table: { type: 'string' },
   help: { type: 'boolean', default: false },
+  from: { type: 'string' },
+  key: { type: 'string' },
+  resume: { type: 'boolean', default: false },
+  since: { type: 'string' },
 } as const;
 
 function parseOptions(argv: string[]) {
@@ -92,6 +96,9 @@ async function main(argv: string[]): Promise<void> {
       return commands.sweepOrphansCommand(values.settle);
     case 'storefront-key':
       return commands.storefrontKeyCommand();
+    case 'import':
+    case 'export':
+      return moveCommand(command, values);
     default:
       throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   }
@@ -130,6 +137,38 @@ async function stageCommand(
   if (report.problems.length > 0) process.exitCode = 1;
   // Only a restore that checked out is switched to, and only when asked.
   else if (values.switch) console.log(await switchTable(stage, region, report.target));
+}
+
+/** `import` and `export` (docs/moving.md): their options checked here, a mistake a usage error (exit 2). */
+async function moveCommand(command: 'import' | 'export', values: ReturnType<typeof parseOptions>['values']) {
+  const { exportCommand, importCommand } = await import('./lib/move-commands.js');
+  if (command === 'export') return exportCommand(values.to ?? fail('export needs --to FOLDER'), values.stage);
+  const from = values.from ?? fail('import needs --from URL|FOLDER (a CS-Cart base URL, or a folder export wrote)');
+  const isUrl = /^https?:\/\//i.test(from);
+  if (isUrl && (values.email === undefined || values.key === undefined))
+    fail('import from a store needs --email E --key K (an administrator of that store and its API key)');
+  let since: number | undefined;
+  if (values.since !== undefined) {
+    const at = Date.parse(values.since);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(values.since) || Number.isNaN(at))
+      fail(`--since ${values.since} is not an ISO 8601 date or time (e.g. 2026-11-26 or 2026-11-26T07:00:00Z)`);
+    since = Math.floor(at / 1000);
+  }
+  let rate: number | undefined;
+  if (values.rate !== undefined) {
+    rate = Number(values.rate);
+    if (!Number.isFinite(rate) || rate <= 0) fail('--rate must be a positive number of write units per second');
+  }
+  return importCommand({
+    from,
+    isUrl,
+    email: values.email,
+    key: values.key,
+    stage: values.stage,
+    resume: values.resume,
+    since,
+    rate,
+  });
 }
 
 /**

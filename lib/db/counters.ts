@@ -3,6 +3,7 @@ import { config } from '../config.js';
 import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
+import { takePresetId } from './preset-ids.js';
 
 /**
  * Next integer id of a sequence, from an atomic counter item (one UpdateItem).
@@ -10,6 +11,9 @@ import { keys } from './keys.js';
  * reserved 1 and 2. Ids are never reused; a failed create leaves a gap.
  */
 export async function nextId(sequence: string, startAfter = 0): Promise<number> {
+  // An import keeps the source's id (lib/db/preset-ids.ts); the counter is raised past it afterwards.
+  const preset = takePresetId(sequence);
+  if (preset !== undefined) return preset;
   const result = await db().send(
     new UpdateCommand({
       TableName: config().tableName,

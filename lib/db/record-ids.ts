@@ -4,6 +4,7 @@ import { nextId, raiseCounter } from './counters.js';
 import { entityKeys } from './entity-keys.js';
 import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
 import { readItem } from './items.js';
+import { takePresetId } from './preset-ids.js';
 import { ConditionFailed } from './transact.js';
 
 /** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
@@ -23,15 +24,17 @@ export async function withNewId<T>(
 ): Promise<T> {
   const { name, idBlock } = def.storage;
   for (let attempt = 1; ; attempt++) {
-    const first = attempt === 1 ? await claimed : undefined;
-    const id = first?.id ?? (await newId(def));
+    // An import's kept source id (lib/db/preset-ids.ts) comes first; then an id claimed beside the first reads.
+    const preset = takePresetId(name);
+    const first = attempt === 1 && preset === undefined ? await claimed : undefined;
+    const id = preset ?? first?.id ?? (await newId(def));
     try {
       // A claimed id seen taken is given up as a write that found it taken would be.
       if (first && !first.free) throw new ConditionFailed([0]);
       return await write(id, first?.free === true);
     } catch (error) {
       if (!(error instanceof ConditionFailed && error.failed.includes(0))) throw error;
-      if (idBlock) giveUpBlock(name);
+      if (idBlock && preset === undefined) giveUpBlock(name);
       if (attempt >= MAX_ID_ATTEMPTS)
         throw new ConflictError(
           `No free ${name} id after ${MAX_ID_ATTEMPTS} tries: the ids the counter hands out are taken; nothing was created, try again`,

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { ForbiddenError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
 import { badRequest, methodNotAllowed, unsupportedMediaType } from '../http/http-errors.js';
+import { eitherPayload } from '../http/payload-v2.js';
 import type { ApiResult } from '../http/response.js';
 import { toProxyResult } from '../http/response.js';
 import type { LambdaHandler } from '../stack/api-handler.js';
@@ -60,5 +61,5 @@ export function mcpHandler(handlers: Handlers): LambdaHandler {
       const answers = await answerMessages(payload, { caller: api.caller, rest, writesOn: mcpWritesOn() });
       return answers === undefined ? { status: 202 } : { status: 200, body: answers };
     });
-  return async (event, context) => toProxyResult(await stack(event, enteringStack(context)));
+  return eitherPayload(async (event, context) => toProxyResult(await stack(event, enteringStack(context))));
 }

@@ -19,5 +19,9 @@ export const ADMIN_USAGE = `usage: npm run admin -- <command> [options] [--stage
   restore --stage S --to TIME|latest [--switch] (point-in-time restore into a new table, checked;
                                  TIME in ISO 8601, e.g. 2026-11-26T07:00:00Z)
   switch-table --stage S --table NAME  (used from the stage's next npm run deploy; store-api-S: back to its own)
+  import --from URL|FOLDER [--email E --key K] [--resume] [--since TIME] [--rate N]
+                                 (a CS-Cart store, or an export folder, moved in with its ids kept: docs/moving.md;
+                                 prints "report: <file>" and a summary; exit 1 while records were refused)
+  export --to FOLDER             (every entity as <entity>.jsonl in the API's own shapes: docs/moving.md)
   help                           (or --help: this usage)
 The local commands need the DynamoDB of a running \`npm start\` (or AWS_ENDPOINT_URL_DYNAMODB); --stage NAME uses a deployed stage.`;

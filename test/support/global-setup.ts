@@ -20,8 +20,11 @@ const TEST_ADMIN_EMAIL = 'root@example.com';
 /** Handler logs go here rather than into the test report (git-ignored, like all of .data/). */
 const LOG_DIR = join(repoRoot, '.data', 'test-logs');
 
-/** Store `n` (2, 3, …) in a child process; resolves once its offline answers. */
-async function startStoreProcess(n: number, adminKey: string): Promise<StartedStore> {
+/**
+ * Store `n` (2, 3, …) in a child process; resolves once its offline answers. Also a test's own fresh store (`n` a
+ * name, e.g. the import tests' `import`: an empty table whose ids nothing else takes).
+ */
+export async function startStoreProcess(n: number | string, adminKey: string): Promise<StartedStore> {
   const logDir = join(LOG_DIR, `store-${n}`);
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/test-store-process.ts')], {
     cwd: repoRoot,

@@ -1,0 +1,161 @@
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { raiseCounter } from '../../../lib/db/counters.js';
+import { inBatches } from '../../../lib/in-batches.js';
+import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { knownProducts, knownUsers, type Outcome } from './history.js';
+import { type MovedEntity, mayHaveOptions, movedEntities, withParentQueries } from './plan.js';
+import { type EntityCounts, Progress } from './progress.js';
+import { RateLimiter, unitsPerRecord } from './rate.js';
+import { IdMap } from './remap.js';
+import { type Source, SourceError } from './source.js';
+import type { SourceRow } from './wire.js';
+import { type Known, type ReportLine, Writer } from './writer.js';
+
+/** Records written side by side: as a batch request of the API writes its items (lib/operations/batch.ts). */
+export const WRITE_PARALLEL = 16;
+
+/** How often the records an entity refused are tried again after its walk (a child category read before its parent). */
+const RETRY_PASSES = 5;
+
+export interface ImportOptions {
+  source: Source;
+  /** Names the target store in the checkpoint (the stage, or `local`). */
+  target: string;
+  checkpointFile: string;
+  reportFile: string;
+  resume: boolean;
+  /** Only records changed at or after this Unix time (entities that record one; the others in full). */
+  since?: number;
+  /** Write units a second. */
+  rate?: number;
+  out: { isTTY?: boolean; write(text: string): unknown };
+  /** Only these entities (tests); every moved entity otherwise. */
+  entities?: MovedEntity[];
+}
+
+export interface ImportResult {
+  counts: EntityCounts[];
+  /** Records refused by this run and, resumed, by the run it continued. */
+  refused: number;
+}
+
+/**
+ * An import (SPEC §12): every entity in dependency order, page by page from the source, written by Writer; a
+ * checkpoint after every page; refused records and moved ids in the JSON-lines report; counters raised past the
+ * source's ids at the end. Nothing of a refused record is written (each record is one API write).
+ */
+export async function runImport(options: ImportOptions): Promise<ImportResult> {
+  const { source, out } = options;
+  const previous = options.resume ? readCheckpoint(options.checkpointFile) : undefined;
+  const resumed =
+    previous && previous.source === source.name && previous.target === options.target ? previous : undefined;
+  const checkpoint: Checkpoint = resumed ?? {
+    source: source.name,
+    target: options.target,
+    done: [],
+    ids: {},
+    refused: 0,
+    optionProducts: [],
+    userIds: [],
+    groups: 0,
+  };
+  const ids = new IdMap(checkpoint.ids);
+  mkdirSync(dirname(options.reportFile), { recursive: true });
+  const report = createWriteStream(options.reportFile, { flags: 'w' });
+  const log = (line: ReportLine) => report.write(`${JSON.stringify(line)}\n`);
+  const writer = new Writer(ids, log);
+  const limiter = new RateLimiter(options.rate);
+  const progress = new Progress(out);
+  const counts: EntityCounts[] = [];
+  const save = () => writeCheckpoint(options.checkpointFile, { ...checkpoint, ids: ids.toJSON() });
+  try {
+    for (const planned of options.entities ?? movedEntities()) {
+      if (checkpoint.done.includes(planned.name)) continue;
+      const entity = withParentQueries(planned, checkpoint.optionProducts, checkpoint.userIds);
+      const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
+      counts.push(row);
+      progress.begin();
+      const units = unitsPerRecord(entity);
+      const refusedRows: Array<{ row: SourceRow; reason: string }> = [];
+      const writeOne = async (source: SourceRow, known?: Known): Promise<Outcome> => {
+        await limiter.take(units);
+        try {
+          return await writer.write(entity, source, known);
+        } catch (error) {
+          return { kind: 'refused', reason: (error as Error).message || String(error) };
+        }
+      };
+      try {
+        await writer.prepare(entity);
+        const after = checkpoint.current?.entity === entity.name ? checkpoint.current.position : undefined;
+        for await (const page of source.pages(entity, after)) {
+          row.read += page.rows.length;
+          noteParents(checkpoint, entity, page.rows);
+          const fresh = page.rows.filter((source) => {
+            const at = options.since === undefined ? undefined : entity.changedAt?.(source);
+            return at === undefined || at >= options.since!;
+          });
+          row.unchanged += page.rows.length - fresh.length;
+          const known = entity.history ? await knownOf(fresh.map((row) => ids.rewrite(row))) : undefined;
+          await inBatches(fresh, WRITE_PARALLEL, async (source) => {
+            const outcome = await writeOne(source, known);
+            if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
+            else row[outcome.kind]++;
+          });
+          checkpoint.current = {
+            entity: entity.name,
+            position: { query: page.query, page: page.page, read: page.read },
+          };
+          save();
+          progress.update(row, page.total);
+        }
+      } catch (error) {
+        if (!(error instanceof SourceError)) throw error;
+        log({ entity: entity.name, source_id: null, reason: `the source: ${error.message}` });
+        row.refused++;
+      }
+      // Records refused for a reference to a record read later (a category before its parent) go in on a later pass.
+      let pending = refusedRows;
+      for (let pass = 0; pass < RETRY_PASSES && pending.length > 0; pass++) {
+        const again: typeof pending = [];
+        const known = entity.history ? await knownOf(pending.map((p) => ids.rewrite(p.row))) : undefined;
+        for (const item of pending) {
+          const outcome = await writeOne(item.row, known);
+          if (outcome.kind === 'refused') again.push({ row: item.row, reason: outcome.reason });
+          else row[outcome.kind]++;
+        }
+        if (again.length === pending.length) break;
+        pending = again;
+      }
+      for (const item of pending)
+        log({ entity: entity.name, source_id: item.row[entity.idField] ?? null, reason: item.reason });
+      row.refused += pending.length;
+      checkpoint.refused += row.refused;
+      checkpoint.done.push(entity.name);
+      checkpoint.current = undefined;
+      save();
+      progress.end(row);
+    }
+    for (const [sequence, highest] of writer.highest) await raiseCounter(sequence, highest);
+  } finally {
+    await new Promise((resolve) => report.end(resolve));
+  }
+  // Finished: the next --resume starts afresh (a repeat compares and writes only what changed).
+  rmSync(options.checkpointFile, { force: true });
+  return { counts, refused: checkpoint.refused };
+}
+
+/** What the next walks need of this page: the products that may have options, the users (when there are groups). */
+function noteParents(checkpoint: Checkpoint, entity: MovedEntity, rows: SourceRow[]): void {
+  if (entity.name === 'usergroups') checkpoint.groups += rows.length;
+  if (entity.name === 'products')
+    for (const product of rows) if (mayHaveOptions(product)) checkpoint.optionProducts.push(Number(product.product_id));
+  if (entity.name === 'users' && checkpoint.groups > 0)
+    for (const user of rows) checkpoint.userIds.push(Number(user.user_id));
+}
+
+async function knownOf(rows: SourceRow[]): Promise<Known> {
+  const [products, users] = await Promise.all([knownProducts(rows), knownUsers(rows)]);
+  return { products, users };
+}

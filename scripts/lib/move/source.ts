@@ -1,0 +1,86 @@
+import { afterPage } from './paging.js';
+import type { MovedEntity } from './plan.js';
+import { rowsOf, type SourceRow, totalOf } from './wire.js';
+
+/** One page of an entity's records as a source answered it, and where it sits (for the checkpoint). */
+export interface SourcePage {
+  rows: SourceRow[];
+  /** The source's total of this walk, when it announces one. */
+  total?: number;
+  /** Which of the entity's queries (MovedEntity.queries) and which page of it. */
+  query: number;
+  page: number;
+  /** Rows of this query read up to and with this page. */
+  read: number;
+}
+
+/** Where the position of a resumed run starts: the page after `page` of query `query`. */
+export interface PagePosition {
+  query: number;
+  page: number;
+  /** Rows of that query read up to and with that page. */
+  read: number;
+}
+
+/** The port the engine reads from: a CS-Cart (or this API) over HTTP, an export folder, this store in-process. */
+export interface Source {
+  /** How the report and the checkpoint name it (no credentials). */
+  readonly name: string;
+  pages(entity: MovedEntity, after?: PagePosition): AsyncIterable<SourcePage>;
+}
+
+/** Rows per page asked of a paged source: CS-Cart's own limit is the store's setting; this API allows 250. */
+export const ITEMS_PER_PAGE = 250;
+
+/** A collection answer, or why there is none (an error the report carries; the entity's walk ends there). */
+export type PageAnswer = { body: unknown } | { error: string; status?: number };
+
+/**
+ * Walks an entity's list over paged answers: every query of the entity, page by page with ITEMS_PER_PAGE, until
+ * paging.ts says stop; a page that repeats an earlier one is dropped. A failed page ends that query's walk with
+ * the error thrown as SourceError, so the run reports it and goes on with the next entity.
+ */
+export async function* walkPages(
+  entity: MovedEntity,
+  fetchPage: (query: Record<string, string>) => Promise<PageAnswer>,
+  after?: PagePosition,
+): AsyncIterable<SourcePage> {
+  for (let query = after?.query ?? 0; query < entity.queries.length; query++) {
+    const seenIds = new Set<string>();
+    // Resumed after page N: the rows up to it were read by the run that stopped.
+    let read = query === after?.query ? after.read : 0;
+    for (let page = query === after?.query ? after.page + 1 : 1; ; page++) {
+      const answer = await fetchPage({
+        ...entity.queries[query],
+        page: String(page),
+        items_per_page: String(ITEMS_PER_PAGE),
+      });
+      // A product without exceptions is a 404 on CS-Cart (the recording's #278): nothing to read there.
+      const perParent = entity.perUser || entity.queries[query]?.product_id !== undefined;
+      if ('error' in answer && answer.status === 404 && perParent) break;
+      if ('error' in answer) throw new SourceError(entity.name, answer.error);
+      const listed = rowsOf(answer.body, entity.listKey);
+      // A user's memberships name no user: the walk's query does.
+      const userId = entity.perUser ? Number(entity.queries[query]?.user_id) : undefined;
+      const rows: SourceRow[] = userId === undefined ? listed : listed.map((row) => ({ ...row, user_id: userId }));
+      const total = totalOf(answer.body);
+      const firstId = rows[0]?.[entity.idField];
+      const repeated = firstId !== undefined && seenIds.has(String(firstId));
+      for (const row of rows) seenIds.add(String(row[entity.idField]));
+      if (!repeated) read += rows.length;
+      const decision = afterPage({ read, total, rows: rows.length, repeated });
+      if (decision === 'stop-discard') break;
+      if (rows.length > 0) yield { rows, total, query, page, read };
+      if (decision === 'stop') break;
+    }
+  }
+}
+
+export class SourceError extends Error {
+  constructor(
+    readonly entity: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
