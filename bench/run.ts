@@ -82,6 +82,7 @@ async function main(): Promise<void> {
   process.env.TMPDIR = createScratchDir().path;
   if (process.argv.slice(2).includes('--change-feed')) return changeFeedOnly();
   if (process.argv.slice(2).includes('--batches')) return (await import('./lib/batches-only.js')).batchesOnly(say);
+  if (process.argv.slice(2).includes('--import')) return (await import('./lib/import-only.js')).importOnly(say);
   // `npm run bench -- --scale[=100,10000,100000]`: only the store-at-scale figures (bench/lib/scale-run.ts).
   const scale = scaleSizes(process.argv.slice(2));
   if (scale) {

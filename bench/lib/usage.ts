@@ -11,6 +11,9 @@ Flags:
   --json          the figures as one JSON object on stdout (progress on stderr); use npm run -s
   --change-feed   only the change feed's figures (a few minutes)
   --batches       only the batch rows: 100 product updates and creates as one batch and as 100 requests
+  --import       only the import row: a CS-Cart store of 10,000 products with their customers and orders
+                  (BENCH_IMPORT_PRODUCTS=N for another size) imported from this machine; records a second,
+                  write units per record, cost per 100,000 records deployed
   --scale[=N,…]   only the store-at-scale figures: stores of 100 and 10,000 products (or the sizes given),
                   read units per lookup and write units and partition-key ceilings per write (~10 minutes)
   --help, -h      this text

@@ -9,6 +9,8 @@ import Big from 'big.js';
 import type { CsRow } from './shapes.js';
 
 export interface GenerateOptions {
+  /** The e-mail of the administrator (user 1) whose API key reads the store (default admin@cscart.example). */
+  email?: string;
   /** Products that exist (default 40). */
   products?: number;
   /** Customers (default products / 10, at least 3). */
@@ -37,6 +39,8 @@ export interface CsCartData {
   /** Product ids that orders name but that no longer exist. */
   deletedProducts: string[];
 }
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@cscart.example';
 
 export const ENTITY_NAMES = [
   'languages',
@@ -128,7 +132,7 @@ export function generateStore(options: GenerateOptions = {}): CsCartData {
     company_name: 'Main store',
     points: '0',
   });
-  put('users', 1, user(1, 'A', 'admin@cscart.example', 'Ada', 'Admin'));
+  put('users', 1, user(1, 'A', options.email ?? DEFAULT_ADMIN_EMAIL, 'Ada', 'Admin'));
   put('users', 2, user(2, 'A', 'manager@cscart.example', 'Max', 'Manager'));
   links.set('2', [{ link_id: '1', usergroup_id: '5', status: 'A' }]);
   const customerIds = oddIds(3, customerCount);
