@@ -9,9 +9,22 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Nothing an HTTP request sends can reach this: only code that calls `withPresetIds` around a handler.
  */
 const store = new AsyncLocalStorage<Map<string, number>>();
+const times = new AsyncLocalStorage<Readonly<Record<string, number>>>();
 
-export function withPresetIds<T>(ids: Record<string, number>, run: () => Promise<T>): Promise<T> {
-  return store.run(new Map(Object.entries(ids)), run);
+export function withPresetIds<T>(
+  ids: Record<string, number>,
+  run: () => Promise<T>,
+  createdAt: Readonly<Record<string, number>> = {},
+): Promise<T> {
+  return store.run(new Map(Object.entries(ids)), () => times.run(createdAt, run));
+}
+
+/**
+ * The time a create records in `field` (`timestamp`, `updated_timestamp`) when an import keeps the source's: a
+ * product created in 2019 stays created in 2019 (its "newest first" order, and a later --since, read it).
+ */
+export function presetTime(field: string): number | undefined {
+  return times.getStore()?.[field];
 }
 
 /** The id preset for `sequence` in this async context, once: a second create of the same sequence counts on. */

@@ -7,6 +7,7 @@ import { nextId } from './counters.js';
 import { entityKeys } from './entity-keys.js';
 import { readItem } from './items.js';
 import { keys } from './keys.js';
+import { presetTime } from './preset-ids.js';
 import { queryAll } from './query.js';
 import { type LinkRecord, type LoginRecord, type UserRecord, withoutKeys } from './records.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
@@ -87,7 +88,7 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
     ...(input.company !== undefined ? { company: input.company } : {}),
     ...(input.phone !== undefined ? { phone: input.phone } : {}),
     is_root: input.is_root,
-    timestamp: Math.floor(Date.now() / 1000),
+    timestamp: presetTime('timestamp') ?? Math.floor(Date.now() / 1000),
     version: 1,
   };
   const login = { ...loginFor(user), key_hash: input.key_hash, password_hash: input.password_hash };

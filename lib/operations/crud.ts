@@ -12,6 +12,7 @@ import {
   updateRecord,
   type WithId,
 } from '../db/entity-store.js';
+import { presetTime } from '../db/preset-ids.js';
 import type { TransactItem } from '../db/transact.js';
 import { writeAnswer } from '../entities/answers.js';
 import { present, type View } from '../entities/present.js';
@@ -195,8 +196,10 @@ export function createOperation<D extends StoredEntityDefinition>(def: D, hooks:
     const company = confinedCompany(def, request);
     const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
     let values = withDefaults(def, readBodyFields(def, 'create', body));
-    if (Object.hasOwn(def.schema.fields, 'timestamp')) values.timestamp = now();
-    if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) values.updated_timestamp = now();
+    // An import keeps the source's times (lib/db/preset-ids.ts); any other create is made now.
+    if (Object.hasOwn(def.schema.fields, 'timestamp')) values.timestamp = presetTime('timestamp') ?? now();
+    if (Object.hasOwn(def.schema.fields, 'updated_timestamp'))
+      values.updated_timestamp = presetTime('updated_timestamp') ?? now();
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(
       def,

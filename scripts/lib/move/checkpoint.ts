@@ -17,6 +17,10 @@ export interface Checkpoint {
   refused: number;
   /** The products read that may have options: their options and exceptions are listed per product. */
   optionProducts: number[];
+  /** The users read, when the source has usergroups: their memberships are listed per user. */
+  userIds: number[];
+  /** Usergroups the source listed (none: no user's memberships are read). */
+  groups: number;
 }
 
 export function readCheckpoint(file: string): Checkpoint | undefined {

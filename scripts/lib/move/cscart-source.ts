@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MovedEntity } from './plan.js';
+import { listPath, type MovedEntity } from './plan.js';
 import { isRetryable, MAX_ATTEMPTS, retryDelayMs } from './retry.js';
 import { type PageAnswer, type PagePosition, type Source, type SourcePage, walkPages } from './source.js';
 
@@ -27,7 +27,14 @@ export class CsCartSource implements Source {
   }
 
   pages(entity: MovedEntity, after?: PagePosition): AsyncIterable<SourcePage> {
-    return walkPages(entity, (query) => this.get(entity.name, query), after);
+    return walkPages(
+      entity,
+      (query) => {
+        const { path, query: sent } = listPath(entity, query);
+        return this.get(path, sent);
+      },
+      after,
+    );
   }
 
   /** One GET, tried up to MAX_ATTEMPTS times. */

@@ -3,14 +3,14 @@ import { dirname } from 'node:path';
 import { raiseCounter } from '../../../lib/db/counters.js';
 import { inBatches } from '../../../lib/in-batches.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
-import { knownProducts, type Outcome } from './history.js';
-import { type MovedEntity, mayHaveOptions, movedEntities, withProductQueries } from './plan.js';
+import { knownProducts, knownUsers, type Outcome } from './history.js';
+import { type MovedEntity, mayHaveOptions, movedEntities, withParentQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
 import { RateLimiter, unitsPerRecord } from './rate.js';
 import { IdMap } from './remap.js';
 import { type Source, SourceError } from './source.js';
 import type { SourceRow } from './wire.js';
-import { type ReportLine, Writer } from './writer.js';
+import { type Known, type ReportLine, Writer } from './writer.js';
 
 /** Records written side by side: as a batch request of the API writes its items (lib/operations/batch.ts). */
 export const WRITE_PARALLEL = 16;
@@ -57,6 +57,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     ids: {},
     refused: 0,
     optionProducts: [],
+    userIds: [],
+    groups: 0,
   };
   const ids = new IdMap(checkpoint.ids);
   mkdirSync(dirname(options.reportFile), { recursive: true });
@@ -70,13 +72,13 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   try {
     for (const planned of options.entities ?? movedEntities()) {
       if (checkpoint.done.includes(planned.name)) continue;
-      const entity = withProductQueries(planned, checkpoint.optionProducts);
+      const entity = withParentQueries(planned, checkpoint.optionProducts, checkpoint.userIds);
       const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
       counts.push(row);
       progress.begin();
       const units = unitsPerRecord(entity);
       const refusedRows: Array<{ row: SourceRow; reason: string }> = [];
-      const writeOne = async (source: SourceRow, known?: ReadonlySet<number>): Promise<Outcome> => {
+      const writeOne = async (source: SourceRow, known?: Known): Promise<Outcome> => {
         await limiter.take(units);
         try {
           return await writer.write(entity, source, known);
@@ -89,15 +91,13 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         const after = checkpoint.current?.entity === entity.name ? checkpoint.current.position : undefined;
         for await (const page of source.pages(entity, after)) {
           row.read += page.rows.length;
-          if (entity.name === 'products')
-            for (const product of page.rows)
-              if (mayHaveOptions(product)) checkpoint.optionProducts.push(Number(product.product_id));
+          noteParents(checkpoint, entity, page.rows);
           const fresh = page.rows.filter((source) => {
             const at = options.since === undefined ? undefined : entity.changedAt?.(source);
             return at === undefined || at >= options.since!;
           });
           row.unchanged += page.rows.length - fresh.length;
-          const known = entity.history ? await knownProducts(fresh) : undefined;
+          const known = entity.history ? await knownOf(fresh) : undefined;
           await inBatches(fresh, WRITE_PARALLEL, async (source) => {
             const outcome = await writeOne(source, known);
             if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
@@ -119,7 +119,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       let pending = refusedRows;
       for (let pass = 0; pass < RETRY_PASSES && pending.length > 0; pass++) {
         const again: typeof pending = [];
-        const known = entity.history ? await knownProducts(pending.map((p) => p.row)) : undefined;
+        const known = entity.history ? await knownOf(pending.map((p) => p.row)) : undefined;
         for (const item of pending) {
           const outcome = await writeOne(item.row, known);
           if (outcome.kind === 'refused') again.push({ row: item.row, reason: outcome.reason });
@@ -144,4 +144,18 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   // Finished: the next --resume starts afresh (a repeat compares and writes only what changed).
   rmSync(options.checkpointFile, { force: true });
   return { counts, refused: checkpoint.refused };
+}
+
+/** What the next walks need of this page: the products that may have options, the users (when there are groups). */
+function noteParents(checkpoint: Checkpoint, entity: MovedEntity, rows: SourceRow[]): void {
+  if (entity.name === 'usergroups') checkpoint.groups += rows.length;
+  if (entity.name === 'products')
+    for (const product of rows) if (mayHaveOptions(product)) checkpoint.optionProducts.push(Number(product.product_id));
+  if (entity.name === 'users' && checkpoint.groups > 0)
+    for (const user of rows) checkpoint.userIds.push(Number(user.user_id));
+}
+
+async function knownOf(rows: SourceRow[]): Promise<Known> {
+  const [products, users] = await Promise.all([knownProducts(rows), knownUsers(rows)]);
+  return { products, users };
 }

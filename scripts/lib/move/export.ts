@@ -1,7 +1,7 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { entityFile } from './folder-source.js';
 import { LocalSource } from './local-source.js';
-import { mayHaveOptions, movedEntities, withProductQueries } from './plan.js';
+import { mayHaveOptions, movedEntities, withParentQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
 import { SourceError } from './source.js';
 
@@ -20,8 +20,9 @@ export async function runExport(
   const counts: EntityCounts[] = [];
   const problems: string[] = [];
   const optionProducts: number[] = [];
+  const userIds: number[] = [];
   for (const planned of movedEntities()) {
-    const entity = withProductQueries(planned, optionProducts);
+    const entity = withParentQueries(planned, optionProducts, userIds);
     const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
     counts.push(row);
     progress.begin();
@@ -29,6 +30,7 @@ export async function runExport(
     try {
       for await (const page of source.pages(entity)) {
         for (const record of page.rows) file.write(`${JSON.stringify(record)}\n`);
+        if (entity.name === 'users') for (const user of page.rows) userIds.push(Number(user.user_id));
         if (entity.name === 'products')
           for (const product of page.rows) if (mayHaveOptions(product)) optionProducts.push(Number(product.product_id));
         row.read += page.rows.length;

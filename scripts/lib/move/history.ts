@@ -1,6 +1,8 @@
 import { createRecord, getRecord, getRecords, updateRecord } from '../../../lib/db/entity-store.js';
 import { withPresetIds } from '../../../lib/db/preset-ids.js';
+import { getUser } from '../../../lib/db/users.js';
 import { ordersEntity } from '../../../lib/entities/orders.js';
+import { present } from '../../../lib/entities/present.js';
 import { productsEntity } from '../../../lib/entities/products.js';
 import type { StoredValue } from '../../../lib/entities/types.js';
 import { checkValue } from '../../../lib/entities/validate.js';
@@ -70,6 +72,16 @@ export async function knownProducts(rows: SourceRow[]): Promise<Set<number>> {
   return new Set(found.map((product) => Number(product.product_id)));
 }
 
+/** The customers `rows` name (after their ids were rewritten) that exist here. */
+export async function knownUsers(
+  rows: SourceRow[],
+  ids: (row: SourceRow) => number = (row) => Number(row.user_id),
+): Promise<Set<number>> {
+  const wanted = [...new Set(rows.map(ids).filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const found = await Promise.all(wanted.map(async (id) => ((await getUser(id)) ? id : 0)));
+  return new Set(found.filter((id) => id > 0));
+}
+
 /**
  * Writes one order as history through the entity store (its index items and change events as any order's), with
  * the source's id, and without taking stock: the source took it when the order was placed. An order already here
@@ -83,7 +95,10 @@ export async function writeHistoryOrder(
   const id = localId ?? sourceId;
   const current = await getRecord(ordersEntity, id);
   if (current) {
-    const same = Object.entries(values).every(([name, value]) => canonical(value) === canonical(current[name]));
+    // Compared as GET shows them: a field the source sends with its default value is no change.
+    const same =
+      canonical(present(ordersEntity, { ...current, ...values }, 'single')) ===
+      canonical(present(ordersEntity, current, 'single'));
     if (same) return { kind: 'unchanged', localId: id };
     await updateRecord(ordersEntity, id, () => values);
     return { kind: 'written', localId: id };

@@ -33,14 +33,14 @@ let sequence = 0;
 export async function callLocal(
   entity: string,
   operation: LocalOperation,
-  options: { id?: string | number; query?: Record<string, string>; body?: unknown } = {},
+  options: { id?: string | number; query?: Record<string, string>; body?: unknown; path?: string } = {},
 ): Promise<LocalAnswer> {
   const handler = HANDLERS[`${entity}.${operation}`];
   if (!handler) return { status: 405, json: { message: `Method Not Allowed: ${entity} has no ${operation}` } };
   const id = options.id === undefined ? '' : `/${encodeURIComponent(String(options.id))}`;
   const event: ApiEvent = {
     httpMethod: METHOD_OF[operation],
-    path: `/api/${entity}${id}`,
+    path: options.path ?? `/api/${entity}${id}`,
     headers: { 'content-type': 'application/json' },
     multiValueHeaders: {},
     queryStringParameters: options.query ?? null,

@@ -1,6 +1,6 @@
 import { inBatches } from '../../../lib/in-batches.js';
 import { callLocal, messageOf } from './local-api.js';
-import type { MovedEntity } from './plan.js';
+import { listPath, type MovedEntity } from './plan.js';
 import { type PagePosition, type Source, type SourcePage, walkPages } from './source.js';
 import type { SourceRow } from './wire.js';
 
@@ -18,12 +18,16 @@ export class LocalSource implements Source {
     const pages = walkPages(
       entity,
       async (query) => {
-        const answer = await callLocal(entity.name, 'list', { query });
+        const { path, query: sent } = listPath(entity, query);
+        const answer = entity.perUser
+          ? await callLocal('users.usergroups', 'list', { path: `/api/${path}` })
+          : await callLocal(entity.name, 'list', { query: sent });
         return answer.status === 200 ? { body: answer.json } : { error: messageOf(answer), status: answer.status };
       },
       after,
     );
-    for await (const page of pages) yield { ...page, rows: await singles(entity, page.rows) };
+    for await (const page of pages)
+      yield { ...page, rows: entity.perUser ? page.rows : await singles(entity, page.rows) };
   }
 }
 

@@ -29,6 +29,8 @@ export interface MovedEntity {
    * the products that have options; `also` a walk without it first (the global options).
    */
   perProduct?: { also: boolean };
+  /** Listed per user (`/users/:id/usergroups`): the users' memberships, rows with their `user_id` added. */
+  perUser?: boolean;
   /** Orders come in as history, through the entity store (their totals are the source's, no stock taken). */
   history?: boolean;
 }
@@ -67,6 +69,13 @@ export function movedEntities(): MovedEntity[] {
       queries: [{ user_type: 'A' }, { user_type: 'V' }, { user_type: 'C' }],
       naturalKey: (row) => text(row.email)?.trim().toLowerCase(),
     }),
+    entity('usergroups', {
+      name: 'user_usergroups',
+      listKey: 'usergroups',
+      sequence: 'link',
+      perUser: true,
+      queries: [],
+    }),
     entity('categories'),
     entity('features'),
     entity('options', { perProduct: { also: true } }),
@@ -96,9 +105,23 @@ export function movedEntity(name: string): MovedEntity | undefined {
 /** A product row that may have options (CS-Cart's `has_options`; a row without it may too). */
 export const mayHaveOptions = (row: SourceRow) => row.has_options !== false && row.has_options !== 'N';
 
-/** The entity with its per-product walks, one query per product that may have options. */
-export function withProductQueries(entity: MovedEntity, productIds: readonly number[]): MovedEntity {
+/** The entity with its per-parent walks: one query per product that may have options, or per user. */
+export function withParentQueries(
+  entity: MovedEntity,
+  productIds: readonly number[],
+  userIds: readonly number[],
+): MovedEntity {
+  if (entity.perUser) return { ...entity, queries: userIds.map((id) => ({ user_id: String(id) })) };
   if (!entity.perProduct) return entity;
   const perProduct = productIds.map((id) => ({ product_id: String(id) }));
   return { ...entity, queries: [...(entity.perProduct.also ? [{}] : []), ...perProduct] };
+}
+
+/** Where a walk's page is read on a store speaking CS-Cart's API: the entity's path, or a user's memberships. */
+export function listPath(
+  entity: MovedEntity,
+  query: Record<string, string>,
+): { path: string; query: Record<string, string> } {
+  if (!entity.perUser) return { path: entity.name, query };
+  return { path: `users/${encodeURIComponent(query.user_id ?? '')}/usergroups`, query: {} };
 }

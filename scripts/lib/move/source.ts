@@ -56,9 +56,13 @@ export async function* walkPages(
         items_per_page: String(ITEMS_PER_PAGE),
       });
       // A product without exceptions is a 404 on CS-Cart (the recording's #278): nothing to read there.
-      if ('error' in answer && answer.status === 404 && entity.queries[query]?.product_id !== undefined) break;
+      const perParent = entity.perUser || entity.queries[query]?.product_id !== undefined;
+      if ('error' in answer && answer.status === 404 && perParent) break;
       if ('error' in answer) throw new SourceError(entity.name, answer.error);
-      const rows = rowsOf(answer.body, entity.listKey);
+      const listed = rowsOf(answer.body, entity.listKey);
+      // A user's memberships name no user: the walk's query does.
+      const userId = entity.perUser ? Number(entity.queries[query]?.user_id) : undefined;
+      const rows: SourceRow[] = userId === undefined ? listed : listed.map((row) => ({ ...row, user_id: userId }));
       const total = totalOf(answer.body);
       const firstId = rows[0]?.[entity.idField];
       const repeated = firstId !== undefined && seenIds.has(String(firstId));

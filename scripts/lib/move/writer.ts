@@ -57,7 +57,8 @@ export class Writer {
     return answer.status === 200 ? { body: answer.json } : { error: messageOf(answer) };
   }
 
-  async write(entity: MovedEntity, source: SourceRow, known?: ReadonlySet<number>): Promise<Outcome> {
+  async write(entity: MovedEntity, source: SourceRow, known?: Known): Promise<Outcome> {
+    if (entity.perUser) return this.writeLink(this.ids.rewrite(source));
     const sourceId = Number(source[entity.idField]);
     if (!Number.isSafeInteger(sourceId) || sourceId <= 0)
       return { kind: 'refused', reason: `The ${entity.idField} field is not a positive integer` };
@@ -65,7 +66,10 @@ export class Writer {
     const key = entity.naturalKey?.(row);
     let localId = key === undefined ? undefined : this.byKey.get(key);
     if (entity.history) {
-      const values = historyValues(row, this.orderStatuses, known ?? new Set());
+      const userId = Number(row.user_id ?? 0);
+      if (userId > 0 && known && !known.users.has(userId))
+        return { kind: 'refused', reason: `The user_id field names a user that is not here: ${userId}` };
+      const values = historyValues(row, this.orderStatuses, known?.products ?? new Set());
       if ('error' in values) return { kind: 'refused', reason: values.error };
       return this.kept(entity, sourceId, await writeHistoryOrder(sourceId, values.values, localId));
     }
@@ -95,13 +99,32 @@ export class Writer {
     }
     // Free here: created with the source's id. Held by another record: created with the next id of the counter.
     const preset = localId === undefined && !local ? await this.free(entity, sourceId, key) : false;
-    const create = () => callLocal(entity.name, 'create', { body });
-    const answer = preset ? await withPresetIds({ [entity.sequence]: sourceId }, create) : await create();
+    const answer = await withPresetIds(
+      preset ? { [entity.sequence]: sourceId } : {},
+      () => callLocal(entity.name, 'create', { body }),
+      createdTimes(row),
+    );
     if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
     const made = Number((answer.json as Record<string, unknown> | undefined)?.[entity.idField]);
     const createdId = Number.isSafeInteger(made) && made > 0 ? made : sourceId;
     if (key !== undefined) this.byKey.set(key, createdId);
     return this.kept(entity, sourceId, { kind: 'written', localId: createdId });
+  }
+
+  /** A user's link to a usergroup (`PUT /users/:uid/usergroups/:gid {"status"}`), written when its status differs. */
+  private async writeLink(row: SourceRow): Promise<Outcome> {
+    const userId = Number(row.user_id);
+    const groupId = Number(row.usergroup_id);
+    const status = String(row.status ?? '');
+    if (!(userId > 0 && groupId > 0))
+      return { kind: 'refused', reason: 'The usergroup_id field is not a positive integer' };
+    const path = `/api/users/${userId}/usergroups/${groupId}`;
+    const current = await callLocal('users.usergroups', 'get', { path });
+    if (current.status === 200 && (current.json as SourceRow).status === status)
+      return { kind: 'unchanged', localId: groupId };
+    const answer = await callLocal('users.usergroups', 'update', { path, body: { status } });
+    if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
+    return { kind: 'written', localId: groupId };
   }
 
   /** Whether the source's id is free here (not held by a record another natural key names). */
@@ -129,6 +152,22 @@ export class Writer {
     }
     return outcome;
   }
+}
+
+/** What the records of a page name that exists here: an order's products and customer. */
+export interface Known {
+  products: ReadonlySet<number>;
+  users: ReadonlySet<number>;
+}
+
+/** The source's creation and change times of a record, kept by its create (lib/db/preset-ids.ts). */
+function createdTimes(row: SourceRow): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const field of ['timestamp', 'updated_timestamp']) {
+    const value = Number(row[field]);
+    if (row[field] !== undefined && row[field] !== '' && Number.isSafeInteger(value) && value > 0) out[field] = value;
+  }
+  return out;
 }
 
 function movedStatuses(): MovedEntity {
