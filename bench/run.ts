@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     return (await import('./lib/round-trips-only.js')).roundTripsOnly(say);
   }
   if (process.argv.slice(2).includes('--mcp')) return (await import('./lib/mcp-only.js')).mcpOnly(say);
+  if (process.argv.slice(2).includes('--import')) return (await import('./lib/import-only.js')).importOnly(say);
   // `npm run bench -- --scale[=100,10000,100000]`: only the store-at-scale figures (bench/lib/scale-run.ts).
   const scale = scaleSizes(process.argv.slice(2));
   if (scale) {

@@ -14,6 +14,9 @@ Flags:
   --round-trips   only the DynamoDB requests and sequential steps of every in-process request, with their
                   budgets (a few minutes)
   --mcp           only the MCP rows: tool calls next to the REST requests they run (DynamoDB calls and units)
+  --import        only the import row: a CS-Cart store of 10,000 products with their customers and orders
+                  (BENCH_IMPORT_PRODUCTS=N for another size) imported from this machine; records a second,
+                  write units per record, cost per 100,000 records deployed
   --scale[=N,…]   only the store-at-scale figures: stores of 100 and 10,000 products (or the sizes given),
                   read units per lookup and write units and partition-key ceilings per write (~10 minutes)
   --help, -h      this text

@@ -102,14 +102,17 @@ export class FreshStore {
     return answer.json() as Promise<Record<string, unknown>>;
   }
 
-  /** The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it). */
-  run(blocks: readonly string[], after: readonly string[] = []): ShellRun {
+  /**
+   * The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it);
+   * `timeoutMs` for pages whose blocks run long (docs/moving.md imports a whole store several times).
+   */
+  run(blocks: readonly string[], after: readonly string[] = [], timeoutMs = 120_000): ShellRun {
     const script = [this.exportLine, ...blocks, ...after].join('\n');
     const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
       cwd: repoRoot,
       env: this.#env,
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: timeoutMs,
     });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   }

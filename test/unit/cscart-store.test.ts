@@ -58,6 +58,10 @@ describe('the generated store', () => {
     for (const line of deletedLines) expect(data.tables.get('products')!.has(line.product_id)).toBe(false);
     expect(data.bad.map((record) => record.entity).sort()).toEqual(['products', 'products', 'users']);
     expect(data.tables.get('products')!.get(data.bad[0]!.id)!.price).toBe('abc');
+    expect(data.tables.get('users')!.get('1')!.email).toBe('admin@cscart.example');
+    expect(generateStore({ email: 'owner@shop.example' }).tables.get('users')!.get('1')!.email).toBe(
+      'owner@shop.example',
+    );
   });
 });
 
@@ -115,6 +119,14 @@ describe('answers in the recording’s shapes', () => {
     });
     expect(body('/api/users/2/usergroups')).toEqual({ '5': { link_id: '1', usergroup_id: '5', status: 'A' } });
     expect(get('/api/languages', { lang_code: 'fr' }).body).toMatchObject({ lang_code: 'fr', lang_id: '3' });
+    // `variants=true` puts each feature's variants into its list row, as CS-Cart's features index() does.
+    const features = body('/api/features', { variants: 'true' }).features as Record<string, unknown>[];
+    expect(Object.keys(features.find((feature) => feature.feature_id === '18')!.variants as object)).toEqual([
+      '86',
+      '87',
+      '88',
+    ]);
+    expect((body('/api/features').features as Record<string, unknown>[])[0]).not.toHaveProperty('variants');
   });
 
   it('answers an absent id as CS-Cart: 404 mostly, an empty users list, an all-null store, a payment stub', () => {

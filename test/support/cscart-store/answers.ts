@@ -306,8 +306,11 @@ export function answer(data: CsCartData, route: Route, query: Query, pastEnd: Pa
   const { get_orders_data: fullOrders, ...filters } = scoped;
   const rows = sinceFilters(entity, filtered(rowsOf(data, entity), filters), query, now);
   // `get_orders_data` replaces each order row by the full order (the recording's orders index() parameters).
-  const view =
-    entity === 'products'
+  // `variants` adds each feature's variants to its list row (the recording's features index() parameters).
+  const withVariants = entity === 'features' && ['1', 'true', 'Y'].includes(query.variants ?? '');
+  const view = withVariants
+    ? (row: CsRow) => ({ ...render('features', row, 'list'), variants: featureSingle(row).variants })
+    : entity === 'products'
       ? (row: CsRow) => productWithFeatures(data, row, 'list')
       : entity === 'orders' && fullOrders && fullOrders !== '0' && fullOrders !== 'false'
         ? orderSingle

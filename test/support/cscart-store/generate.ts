@@ -5,10 +5,14 @@
  * line with `deleted_product`). With `bad`, three records this API must refuse are mixed in (listed in `bad`).
  * Values are stored as CS-Cart keeps them (strings); shapes.ts writes them in each view's JSON types.
  */
-import Big from 'big.js';
+import { putOrdersAndReviews } from './generate-orders.js';
+import { putStoreSettings } from './generate-settings.js';
 import type { CsRow } from './shapes.js';
+import { money, oddIds } from './values.js';
 
 export interface GenerateOptions {
+  /** The e-mail of the administrator (user 1) whose API key reads the store (default admin@cscart.example). */
+  email?: string;
   /** Products that exist (default 40). */
   products?: number;
   /** Customers (default products / 10, at least 3). */
@@ -38,6 +42,8 @@ export interface CsCartData {
   deletedProducts: string[];
 }
 
+export const DEFAULT_ADMIN_EMAIL = 'admin@cscart.example';
+
 export const ENTITY_NAMES = [
   'languages',
   'langvars',
@@ -63,14 +69,7 @@ export const ENTITY_NAMES = [
 ] as const;
 export type EntityName = (typeof ENTITY_NAMES)[number];
 
-/** Ids from `start`, with a gap after every few (deterministic): 12, 13, 15, 16, 17, 19, … */
-export function oddIds(start: number, count: number): number[] {
-  const ids: number[] = [];
-  for (let id = start, i = 0; ids.length < count; id++, i++) if (i % 4 !== 2) ids.push(id);
-  return ids;
-}
-
-const money = (cents: number) => new Big(cents).div(100).toFixed(2);
+export { oddIds };
 
 export function generateStore(options: GenerateOptions = {}): CsCartData {
   const productCount = options.products ?? 40;
@@ -128,7 +127,7 @@ export function generateStore(options: GenerateOptions = {}): CsCartData {
     company_name: 'Main store',
     points: '0',
   });
-  put('users', 1, user(1, 'A', 'admin@cscart.example', 'Ada', 'Admin'));
+  put('users', 1, user(1, 'A', options.email ?? DEFAULT_ADMIN_EMAIL, 'Ada', 'Admin'));
   put('users', 2, user(2, 'A', 'manager@cscart.example', 'Max', 'Manager'));
   links.set('2', [{ link_id: '1', usergroup_id: '5', status: 'A' }]);
   const customerIds = oddIds(3, customerCount);
@@ -342,283 +341,10 @@ export function generateStore(options: GenerateOptions = {}): CsCartData {
     groupId += 3;
   }
 
-  // Taxes, shippings, payments, statuses, pages, blocks.
-  put('taxes', 6, {
-    tax_id: '6',
-    address_type: 'S',
-    status: 'A',
-    price_includes_tax: 'Y',
-    display_including_tax: 'N',
-    regnumber: '1234242',
-    priority: '0',
-    tax: 'VAT',
-  });
-  for (const [id, name, time] of [
-    [1, 'Custom shipping method', '3-5 days'],
-    [4, 'Courier', '1 day'],
-  ] as const)
-    put('shippings', id, {
-      shipping_id: String(id),
-      company_id: '1',
-      destination: 'I',
-      min_weight: '0.000',
-      max_weight: '0.000',
-      usergroup_ids: '0',
-      rate_calculation: 'M',
-      tax_ids: [],
-      position: String(id * 10),
-      status: 'A',
-      shipping: name,
-      delivery_time: time,
-      storefront_ids: '1',
-      storefront_owner_id: 1,
-      company_name: 'Main store',
-      storefront_id: '1',
-    });
-  for (const [id, name, category] of [
-    [1, 'Credit card', 'tab1'],
-    [2, 'Check', 'tab2'],
-    [5, 'Phone ordering', 'tab3'],
-  ] as const)
-    put('payments', id, {
-      payment_id: String(id),
-      company_id: '1',
-      usergroup_ids: '0',
-      position: String(id * 10),
-      status: 'A',
-      template: 'views/orders/components/payments/cc_outside.tpl',
-      processor_id: '0',
-      a_surcharge: '0.000',
-      p_surcharge: '0.000',
-      tax_ids: [],
-      payment_category: category,
-      payment: name,
-      description: '',
-      lang_code: 'en',
-      storefront_ids: '1',
-      storefront_owner_id: 1,
-    });
-  const orderStatuses = ['P', 'C', 'O', 'F', 'D', 'B', 'I', 'Y'];
-  const statusNames = ['Paid', 'Complete', 'Open', 'Failed', 'Declined', 'Backordered', 'Canceled', 'Awaiting call'];
-  orderStatuses.forEach((status, i) =>
-    put('statuses', i + 1, {
-      status_id: String(i + 1),
-      status,
-      type: 'O',
-      is_default: 'Y',
-      position: String(i),
-      description: statusNames[i],
-      email_subj: `has been ${statusNames[i]!.toLowerCase()}`,
-      email_header: '',
-      lang_code: 'en',
-      params: { inventory: status === 'I' || status === 'D' || status === 'F' ? 'I' : 'D', color: '#28abf6' },
-    }),
-  );
-  put('statuses', 12, {
-    status_id: '12',
-    status: 'S',
-    type: 'S',
-    is_default: 'Y',
-    position: '0',
-    description: 'Shipped',
-    lang_code: 'en',
-    params: [],
-  });
-  for (const [id, page, type] of [
-    [2, 'About our company', 'T'],
-    [3, 'Contacts', 'T'],
-    [5, 'Our blog', 'L'],
-  ] as const)
-    put('pages', id, {
-      page_id: String(id),
-      company_id: '1',
-      parent_id: '0',
-      id_path: String(id),
-      status: 'A',
-      page_type: type,
-      position: String(id),
-      timestamp: String(now - 500 * 86_400),
-      usergroup_ids: '0',
-      lang_code: 'en',
-      page,
-      description: `<p>${page}</p>`,
-      link: type === 'L' ? 'https://blog.cscart.example' : '',
-    });
-  put('blocks', 44, {
-    block_id: '44',
-    type: 'html_block',
-    properties: { template: 'common/html.tpl' },
-    company_id: '1',
-    storefront_id: '1',
-    lang_code: 'en',
-    name: 'Welcome',
-    content: '<p>Hello</p>',
-  });
+  putStoreSettings(put, now);
 
-  // Orders: 1–3 lines each, some naming products deleted since; totals from the lines plus shipping (decimal).
-  const orderIds = oddIds(97, orderCount);
   const deletedIds = [...deleted];
-  orderIds.forEach((orderId, i) => {
-    const userId = customerIds[i % customerIds.length]!;
-    const customer = tables.get('users')!.get(String(userId))!;
-    const lineCount = 1 + (i % 3);
-    const lines: Record<string, CsRow> = {};
-    let subtotal = new Big(0);
-    for (let n = 0; n < lineCount; n++) {
-      const productId =
-        n === 0 && i % 5 === 2 && deletedIds.length > 0
-          ? deletedIds[i % deletedIds.length]!
-          : liveIds[(i * 3 + n * 7) % liveIds.length]!;
-      const amount = 1 + ((i + n) % 3);
-      const price = priceOf(productId);
-      const itemId = String(1_000_000 + orderId * 10 + n);
-      const lineTotal = new Big(price).times(amount);
-      subtotal = subtotal.plus(lineTotal);
-      lines[itemId] = {
-        item_id: itemId,
-        order_id: String(orderId),
-        product_id: String(productId),
-        product_code: `SKU-${String(productId).padStart(6, '0')}`,
-        price,
-        amount: String(amount),
-        extra: { product: productName(productId) },
-        product: productName(productId),
-        product_status: 'A',
-        deleted_product: deleted.has(productId),
-        company_id: '1',
-        base_price: Number(price),
-        original_price: Number(price),
-        cart_id: itemId,
-        subtotal: Number(lineTotal.toFixed(2)),
-        display_subtotal: Number(lineTotal.toFixed(2)),
-        shipment_amount: String(amount),
-      };
-    }
-    const shippingCost = money(500 + (i % 4) * 250);
-    const placed = now - (orderIds.length - i) * 3600;
-    put('orders', orderId, {
-      order_id: String(orderId),
-      is_parent_order: 'N',
-      parent_order_id: '0',
-      company_id: '1',
-      user_id: String(userId),
-      total: subtotal.plus(shippingCost).toFixed(2),
-      subtotal: Number(subtotal.toFixed(2)),
-      display_subtotal: Number(subtotal.toFixed(2)),
-      shipping_ids: i % 2 ? '4' : '1',
-      shipping_cost: shippingCost,
-      display_shipping_cost: shippingCost,
-      timestamp: String(placed),
-      updated_at: String(placed + 600),
-      status: orderStatuses[i % 3]!,
-      firstname: customer.firstname,
-      lastname: customer.lastname,
-      b_firstname: customer.firstname,
-      b_lastname: customer.lastname,
-      b_address: `${orderId} Main Street`,
-      b_city: 'Boston',
-      b_state: 'MA',
-      b_country: 'US',
-      b_zipcode: '02125',
-      s_firstname: customer.firstname,
-      s_lastname: customer.lastname,
-      s_address: `${orderId} Main Street`,
-      s_city: 'Boston',
-      s_state: 'MA',
-      s_country: 'US',
-      s_zipcode: '02125',
-      phone: customer.phone,
-      email: customer.email,
-      payment_id: String([1, 2, 5][i % 3]),
-      lang_code: 'en',
-      ip_address: '127.0.0.1',
-      profile_id: String(userId),
-      storefront_id: '1',
-      user_type: 'C',
-      secondary_currency: 'USD',
-      need_shipping: true,
-      products: lines,
-      shipment_ids: [],
-    });
-    // Every 4th order has been shipped.
-    if (i % 4 === 1) {
-      const shipmentId = 1 + Math.floor(i / 4) * 2;
-      put('shipments', shipmentId, {
-        shipment_id: String(shipmentId),
-        shipment_timestamp: String(placed + 86_400),
-        comments: '',
-        status: 'S',
-        order_id: String(orderId),
-        order_timestamp: String(placed),
-        s_firstname: customer.firstname,
-        s_lastname: customer.lastname,
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        user_id: String(userId),
-        shipping_id: i % 2 ? '4' : '1',
-        shipping: i % 2 ? 'Courier' : 'Custom shipping method',
-        tracking_number: `TRACK-${orderId}`,
-        carrier: 'usps',
-        products: Object.fromEntries(Object.values(lines).map((line) => [line.item_id as string, line.amount])),
-        carrier_info: { name: 'USPS', tracking_url: '' },
-        one_full: true,
-      });
-      tables.get('orders')!.get(String(orderId))!.shipment_ids = [String(shipmentId)];
-    }
-  });
-
-  // Reviews on every 7th product, one on the store; call requests.
-  let postId = 18;
-  liveIds.forEach((id, i) => {
-    if (i % 7 !== 0) return;
-    put('discussions', postId, {
-      post_id: String(postId),
-      thread_id: String(100 + i),
-      name: `Reviewer ${i}`,
-      timestamp: String(now - i * 600),
-      user_id: '0',
-      ip_address: '10.0.0.1',
-      status: 'A',
-      message: `Nice product ${id}`,
-      rating_value: String(1 + (i % 5)),
-      object_id: String(id),
-      object_type: 'P',
-      type: 'B',
-      company_id: '1',
-    });
-    postId += 2;
-  });
-  put('discussions', postId, {
-    post_id: String(postId),
-    thread_id: '1',
-    name: 'Alex',
-    timestamp: String(now),
-    user_id: '0',
-    status: 'A',
-    message: 'Great shop',
-    rating_value: '5',
-    object_id: '0',
-    object_type: 'E',
-    type: 'B',
-    company_id: '1',
-  });
-  for (const id of [1, 4])
-    put('call_requests', id, {
-      request_id: String(id),
-      company_id: '1',
-      order_id: '0',
-      user_id: String(customerIds[0]),
-      product_id: String(liveIds[0]),
-      timestamp: String(now - id * 1000),
-      status: 'new',
-      name: `Caller ${id}`,
-      phone: `+1555000000${id}`,
-      time_from: '10:00',
-      time_to: '12:00',
-      notes: '',
-      cart_products: '',
-      responsible: [],
-    });
+  putOrdersAndReviews({ tables, put, now, orderCount, customerIds, liveIds, deleted, priceOf, productName });
 
   if (options.bad) {
     const products = tables.get('products')!;

@@ -15,7 +15,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { answer, parseRoute, type Query } from './answers.js';
 import { COLLECTIONS } from './collections.js';
-import { type CsCartData, type EntityName, type GenerateOptions, generateStore } from './generate.js';
+import {
+  type CsCartData,
+  DEFAULT_ADMIN_EMAIL,
+  type EntityName,
+  type GenerateOptions,
+  generateStore,
+} from './generate.js';
 import type { PastEnd } from './paging.js';
 import type { CsRow } from './shapes.js';
 
@@ -34,7 +40,6 @@ export interface Fault {
 }
 
 export interface CsCartStoreOptions extends GenerateOptions {
-  email?: string;
   key?: string;
   /** Past the last page: `repeat` it (CS-Cart's SQL lists, the default) or answer an `empty` page. */
   pastEnd?: PastEnd;
@@ -85,7 +90,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 }
 
 export async function startCsCartStore(options: CsCartStoreOptions = {}): Promise<CsCartStore> {
-  const email = options.email ?? 'admin@cscart.example';
+  const email = options.email ?? DEFAULT_ADMIN_EMAIL;
   const key = options.key ?? 'cscart-double-api-key-0123456789';
   const data = generateStore(options);
   const faults: (Fault & { left: number })[] = [];
