@@ -64,7 +64,7 @@ export function indexEntries(
     if (countOnly && !counted) continue;
     // A small partition's items stay in the logical partition (its `unshardedSince`).
     const unsharded = (def.storage.unshardedSince?.[index] ?? Infinity) <= layout;
-    for (const value of indexValues(record[index])) {
+    for (const value of indexValues(indexedValue(def, record, index))) {
       for (const storage of scopes(index)) {
         add(
           {
@@ -102,6 +102,12 @@ export function indexEntries(
     }
   }
   return entries;
+}
+
+/** What a record gives an index: its field, or what the definition computes for a derived index (`derivedIndexes`). */
+function indexedValue(def: StoredEntityDefinition, record: StoredRecord, index: string): StoredValue | undefined {
+  const derive = def.storage.derivedIndexes?.[index];
+  return derive ? derive(record) : record[index];
 }
 
 /**

@@ -19,6 +19,7 @@ import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
 import { combinationFields, selectedOptionsOf } from './selected-options.js';
+import { onShelf } from './shelf.js';
 import { type Shopper, shopperOf } from './shopper.js';
 import { categoryVisible, type Hidden, hiddenFor, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
 
@@ -58,6 +59,7 @@ function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] =
   return {
     ...productHooks,
     scope: () => scope,
+    refine: onShelf,
     decorate: async (records, view) => {
       // Priced from the stored rows, before the single view turns them into CS-Cart's shown `prices`.
       const prices = records.map((record) => shopperPrice(record.price, record.prices, shopper.groups, amount));
