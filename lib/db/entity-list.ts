@@ -24,6 +24,7 @@ import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
+import { readWords } from './word-pages.js';
 
 /**
  * Listing a plain entity (docs/data-model.md "Plain entities: how a list is read"). lib/db/list-plan.ts
@@ -60,6 +61,8 @@ export interface ListResult<R extends EntityRecord = EntityRecord> {
   total: number;
   /** The key of the page's last record when more records follow it, else null (the last page). */
   nextKey: string | null;
+  /** `total` is a lower bound, not the exact count (a large word search before its last page: ./word-pages.ts). */
+  estimated?: boolean;
 }
 
 /** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
@@ -146,21 +149,47 @@ export async function listRecords<D extends StoredEntityDefinition>(
     };
   }
 
+  // A word search in id order: a page of its own when the match is large (./word-pages.ts), else the whole match.
+  const words =
+    driver.text?.op === 'words' && !sort && !needRecords && !request.descending && end !== undefined
+      ? await readWords(
+          driver.text,
+          await Promise.all(
+            driver.ranges.map(async (r) => ({
+              pks: await partitionsOf(def, r),
+              input: queryInput(r, false, filter),
+              word: r.begins!,
+            })),
+          ),
+          Boolean(driver.smallest) || driver.ranges.length === 1,
+          { offset, perPage: request.itemsPerPage!, after: request.after },
+        )
+      : undefined;
+  if (words && !words.exact)
+    return {
+      records: await getRecords(def, words.ids),
+      total: words.total,
+      nextKey: words.nextKey,
+      ...(words.estimated ? { estimated: true } : {}),
+    };
+
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
-  const lists = driver.smallest
-    ? [
-        (
-          await smallestRangeItems(
-            await Promise.all(
-              driver.ranges.map(async (r) => ({
-                pks: await partitionsOf(def, r),
-                input: queryInput(r, false, filter),
-              })),
-            ),
-          )
-        ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
-      ]
-    : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
+  const lists = words?.exact
+    ? words.lists
+    : driver.smallest
+      ? [
+          (
+            await smallestRangeItems(
+              await Promise.all(
+                driver.ranges.map(async (r) => ({
+                  pks: await partitionsOf(def, r),
+                  input: queryInput(r, false, filter),
+                })),
+              ),
+            )
+          ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
+        ]
+      : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
