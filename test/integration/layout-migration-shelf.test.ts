@@ -116,4 +116,17 @@ describe('layout 9: the storefront category page on the active-by-category index
     }
     expect(await page('category_tree', TOP, 10)).toMatchObject({ ids: active(), total: active().length });
   });
+
+  it('the active index as a condition beside another sort is judged on the records (derived, not stored)', async () => {
+    const conditions = await onShelf([eq('status', 'A'), eq('category_tree', TOP)]);
+    const { records, total } = await listRecords(productsEntity, {
+      conditions,
+      sortBy: 'product',
+      descending: false,
+      page: 1,
+      itemsPerPage: 50,
+    });
+    expect(records.map((r) => Number(r.product_id)).sort((a, b) => a - b)).toEqual(active());
+    expect(total).toBe(active().length);
+  });
 });
