@@ -344,6 +344,13 @@ export interface StorageFacet {
    */
   indexSince?: Readonly<Record<string, number>>;
   /**
+   * Indexes whose values are computed from the record when its items are written, not stored on it (index → the
+   * values): a sparse index holds only the records the function gives values for (a product's categories while it is
+   * active: the storefront's category page, lib/operations/storefront/shelf.ts). Every writer gets them, since they
+   * follow from the record itself (lib/db/entity-items.ts). Name each among `indexes` too.
+   */
+  derivedIndexes?: Readonly<Record<string, (record: Readonly<Record<string, StoredValue>>) => StoredValue | undefined>>;
+  /**
    * Indexes no list reads, kept for a delete guard's count or not at all (index → layout version): from that
    * layout a record's values of them write no index items, only the count (none when `uncounted`). An older
    * record's items are deleted when it is next written or migrated. An index on a field that has a text sort
