@@ -17,16 +17,14 @@
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
 
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
+import { httpStage } from './lib/deploy-check-http.js';
 import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
-import { startHttpApiRouter } from './lib/http-api-router.js';
-import { checkHttpApi, readHttpApi, smokeRequests } from './lib/http-stage-check.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
@@ -34,6 +32,7 @@ import { checkQueues } from './lib/queue-check.js';
 import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
+import { runScript } from './lib/run-script.js';
 import {
   checkFunctions,
   checkLogGroups,
@@ -76,38 +75,6 @@ export const checkParams = (stage: string) => [
 
 /** An upgraded stage's data, written by the released layout's admin command line and read back after the upgrade. */
 const UPGRADE_USER = 'upgrade-check@example.com';
-
-/** `scripts/<script> …` of the checkout at `root` with `env`; its output goes to `log` and comes back. */
-function runScript(
-  root: string,
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  log: (line: string) => void,
-): Promise<{ code: number; output: string[] }> {
-  const output: string[] = [];
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      let rest = '';
-      stream.on('data', (chunk: string) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop()!;
-        for (const line of lines) {
-          output.push(line);
-          log(line);
-        }
-      });
-    }
-    child.on('error', fail);
-    child.on('exit', (code, signal) => done({ code: code ?? (signal ? 1 : 0), output }));
-  });
-}
 
 /** The checks of a deployed stage against the code, by area. */
 async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise<string[]> {
@@ -181,16 +148,6 @@ export async function restoreDrill(
 }
 
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */
-/**
- * The stacks an `api: http` stage deploys in the check: the core (the HTTP API, `$default`, /api.php, docs, panel)
- * and the domain stacks the smoke requests reach (a domain's dispatcher, the store context's, the catalogue's);
- * the other domain stacks differ from these only in their route list, which the deploy tests check packaged.
- */
-export const HTTP_CHECK_STACKS = ['core', 'accounts', 'catalog', 'companies'];
-
-/** An administrator of the http stage, written by its admin command line for the smoke requests. */
-const HTTP_ADMIN = 'http-check@example.com';
-
 export async function deployCheck(
   options: {
     stage?: string;
@@ -376,81 +333,6 @@ export async function deployCheck(
         `\nkept: stage ${stage} on moto_server ${moto.endpoint} (pid ${moto.process.pid}); stop it with kill -- -${moto.process.pid}`,
       );
   }
-}
-
-/**
- * The `api: http` stage: its stacks deployed (HTTP_CHECK_STACKS), its HTTP API read back and compared with the
- * function table, smoke requests sent through the emulator's router (scripts/lib/http-api-router.ts: moto runs no
- * Lambda code, the router runs each route's deployed function) with the payload sizes they measured, then removed
- * with nothing left.
- */
-async function httpStage(
-  restStage: string,
-  env: NodeJS.ProcessEnv,
-  motoEnv: Record<string, string>,
-  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
-  log: (line: string) => void,
-): Promise<boolean> {
-  const stage = `${restStage}http`;
-  const params = ['--param=api=http', '--param=alarmEmail=ops@example.com'];
-  const script = async (name: string, args: string[]) => {
-    const { code, output } = await runScript(repoRoot, name, args, env, log);
-    return { problems: code === 0 ? [] : [`${name} ${args.join(' ')} exited with ${code}`], output };
-  };
-  const admin = (...args: string[]) => script('admin.ts', [...args, '--stage', stage]);
-  let apiId = '';
-  return (
-    (await step(`deploy an http stage (api=http): ${HTTP_CHECK_STACKS.join(', ')}`, async () => {
-      const only = ['--only', HTTP_CHECK_STACKS.join(',')];
-      return (await script('deploy.ts', ['--stage', stage, '--region', REGION, ...params, ...only])).problems;
-    })) &&
-    (await step('read back the HTTP API and compare with the code', async () => {
-      const api = await readHttpApi(stage, REGION, motoEnv);
-      apiId = api.apiIds[0] ?? '';
-      const config = await resolveConfig(stage, env, params);
-      const throttle = {
-        rateLimit: Number(stageParam(config, stage, 'throttleRateLimit')),
-        burstLimit: Number(stageParam(config, stage, 'throttleBurstLimit')),
-      };
-      log(`   read back: HTTP API ${apiId}, ${api.routes.size} routes`);
-      return checkHttpApi(api, stage, throttle, HTTP_CHECK_STACKS);
-    })) &&
-    (await step('smoke requests through the HTTP API, each run by its deployed function', async () => {
-      const created = await admin('create-user', '--email', HTTP_ADMIN, '--type', 'A', '--root');
-      const enabled = await admin('enable-api', '--email', HTTP_ADMIN);
-      const storefront = await admin('storefront-key');
-      const setup = [...created.problems, ...enabled.problems, ...storefront.problems];
-      if (setup.length > 0) return setup;
-      const lastLine = (output: string[]) =>
-        output
-          .filter((line) => line.trim())
-          .pop()
-          ?.trim() ?? '';
-      const router = await startHttpApiRouter({ apiId, region: REGION, env: motoEnv });
-      try {
-        const admin = { email: HTTP_ADMIN, key: lastLine(enabled.output) };
-        const problems = await smokeRequests(router, stage, admin, lastLine(storefront.output));
-        for (const call of router.calls)
-          log(
-            `   ${call.status} ${call.method} ${call.path} → ${call.routeKey} → ${call.functionName}: request ${call.requestBytes} B, answer ${call.responseBytes} B`,
-          );
-        const largest = Math.max(...router.calls.map((c) => Math.max(c.requestBytes, c.responseBytes)));
-        log(`   largest request or answer: ${largest} B: each is 1 billed HTTP API request (512 KB per request)`);
-        return problems;
-      } finally {
-        await router.close();
-      }
-    })) &&
-    (await step('remove the http stage: nothing of it is left', async () => {
-      const removed = await script('deploy.ts', ['--stage', stage, '--region', REGION, ...params, '--remove']);
-      const api = await readHttpApi(stage, REGION, motoEnv);
-      return [
-        ...removed.problems,
-        ...api.apiIds.map((id) => `left behind: HTTP API ${id}`),
-        ...(api.routes.size > 0 ? [`left behind: ${api.routes.size} routes`] : []),
-      ];
-    }))
-  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -344,10 +344,8 @@ export interface StorageFacet {
    */
   indexSince?: Readonly<Record<string, number>>;
   /**
-   * Indexes whose values are computed from the record when its items are written, not stored on it (index → the
-   * values): a sparse index holds only the records the function gives values for (a product's categories while it is
-   * active: the storefront's category page, lib/operations/storefront/shelf.ts). Every writer gets them, since they
-   * follow from the record itself (lib/db/entity-items.ts). Name each among `indexes` too.
+   * Indexes computed from the record when its items are written (index → values; name each in `indexes` too): a
+   * sparse one holds only the records given values (an active product's categories: lib/operations/storefront/shelf.ts).
    */
   derivedIndexes?: Readonly<Record<string, (record: Readonly<Record<string, StoredValue>>) => StoredValue | undefined>>;
   /**
@@ -386,10 +384,7 @@ export interface StorageFacet {
    * so no partition key takes every write of the kind; lists read the shards of a range and merge them.
    */
   shardedPartitions?: boolean;
-  /**
-   * Records holding this value are never listed: they have no index, sort, text or count items, only the record,
-   * read by id (a storefront checkout's parent order: CS-Cart's fn_get_orders leaves out `is_parent_order` "Y").
-   */
+  /** Records holding this value are never listed, only read by id (a parent order: CS-Cart's fn_get_orders). */
   unlisted?: { field: string; value: string };
 }
 

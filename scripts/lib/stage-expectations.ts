@@ -161,6 +161,8 @@ export async function expectedPolicies(
     'self:service': 'store-api',
     'sls:stage': stage,
     'param:tracing': String(tracing),
+    // The stage check judges a REST stage's roles (one per function); an HTTP stage's are judged by its deploy test.
+    'param:api': 'rest',
   };
   const resolveVariable = async (name: string) => variables[name] ?? Promise.reject(new Error(`no variable ${name}`));
   const byFunction = new Map<string, Record<string, PolicyStatement[]>>();

@@ -5,8 +5,7 @@
  * only), a view-only administrator (no write tools, a write refused) — bad arguments, idempotent writes (one effect,
  * one change event) and the transport itself (stateless, GET 405, 401, JSON-RPC errors).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as mcpFunction } from '../../functions/mcp/handler.js';
@@ -15,62 +14,7 @@ import { event, invoke, rootAuth } from '../integration/hostile-support.js';
 import { createProduct, createStore, placeOrder } from '../support/catalog.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { type ApiUser, createAdmin, createApiUser, createCustomer, expectStatus, uid } from '../support/fixtures.js';
-import { api, basicAuth } from '../support/http.js';
-import { testStore } from '../support/store.js';
-
-type Tool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
-interface ToolAnswer {
-  isError?: boolean;
-  content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
-}
-
-/** `api`, sent once more when a kept-alive connection was closed under it (see retryingClosedSockets). */
-const restApi: typeof api = (method, path, options) =>
-  api(method, path, options).catch((error: { cause?: { code?: string } }) =>
-    error.cause?.code === 'UND_ERR_SOCKET' ? api(method, path, options) : Promise.reject(error),
-  );
-
-const clients: Client[] = [];
-
-/**
- * fetch, sent once more when the server closed an idle kept-alive connection just as the request went out (undici's
- * UND_ERR_SOCKET before any answer: the request never reached a handler), as an HTTP client library would.
- */
-const retryingClosedSockets: typeof fetch = (url, init) =>
-  fetch(url, init).catch((error: { cause?: { code?: string } }) =>
-    error.cause?.code === 'UND_ERR_SOCKET' ? fetch(url, init) : Promise.reject(error),
-  );
-
-async function connect(auth: readonly [string, string]): Promise<Client> {
-  const client = new Client({ name: 'store-api-tests', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${testStore().baseUrl}/mcp`), {
-    requestInit: { headers: { Authorization: basicAuth(auth[0], auth[1]) } },
-    fetch: retryingClosedSockets,
-  });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as ToolAnswer;
-
-const names = (tools: Tool[]) => tools.map((tool) => tool.name);
-
-function expectOk(answer: ToolAnswer): Record<string, any> {
-  expect(answer.isError, answer.content[0]?.text).toBeFalsy();
-  expect(answer.content[0]?.type).toBe('text');
-  expect(answer.content[0]?.text).not.toContain('\n');
-  return answer.structuredContent!;
-}
-
-function expectRefused(answer: ToolAnswer, text: string | RegExp): void {
-  expect(answer.isError).toBe(true);
-  expect(answer.structuredContent).toBeUndefined();
-  expect(answer.content[0]?.text).toMatch(text);
-  expect(answer.content[0]?.text).not.toMatch(/\n\s+at /);
-}
+import { call, clients, connect, expectOk, expectRefused, names, restApi, type Tool } from '../support/mcp-client.js';
 
 let root: Client;
 let companyA: number;
