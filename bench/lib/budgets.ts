@@ -56,7 +56,15 @@ export const COLD_BUDGET_EXCEPTIONS: Readonly<Record<string, { roundTrips: numbe
  * is ~0.3, the lowest of all functions, and that stays budgeted at 2.0. Meeting 350 KB would mean serving the
  * assets from somewhere else (an S3 bucket or a CDN: one more resource, or a third party, for a docs page).
  */
-export const BUNDLE_BYTES_EXCEPTIONS: Readonly<Record<string, number>> = { 'docs-page': 2_500_000 };
+export const BUNDLE_BYTES_EXCEPTIONS: Readonly<Record<string, number>> = {
+  'docs-page': 2_500_000,
+  // The dispatchers (/api.php, and the MCP server whose tools run the entity handlers in-process) hold every
+  // entity's handler by design: they run any operation with the REST path's own code, so their bundle is the sum of
+  // the API (~375 KB for api-php, ~400 KB for mcp, measured 2026-11-29). Splitting them would mean a second copy of
+  // each operation's path; their init ratio stays budgeted at 2.0 like every function's.
+  'api-php': 450_000,
+  mcp: 450_000,
+};
 
 /** The order create whose sequential steps have a budget (bench/lib/scenarios.ts). */
 export const ORDER_CREATE_ENDPOINT = 'POST /api/orders (5 lines)';
