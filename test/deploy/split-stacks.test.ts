@@ -182,9 +182,9 @@ describe(`the split deployment, every stack packaged (stage ${STAGE})`, () => {
       const own = routes(stack(name), STAGE);
       const catchAll = name === 'core' ? 'fallback' : `${name}-fallback`;
       // /api.php, the panel and the docs take ANY on their paths themselves (checked above).
-      // So does the context dispatcher on its greedy paths below the company paths.
+      // So do the context dispatcher on its greedy paths below the company paths, and the MCP server on /mcp.
       const ownAny = (route: Route) =>
-        route.path === 'api.php' || OTHERS.includes(route.fn) || route.fn === CONTEXT_DISPATCHER;
+        route.path === 'api.php' || OTHERS.includes(route.fn) || route.fn === CONTEXT_DISPATCHER || route.fn === 'mcp';
       const selfServed = new Set(own.filter(ownAny).map((r) => r.path));
       for (const path of new Set(own.filter((r) => !selfServed.has(r.path)).map((r) => r.path))) {
         for (const method of ['ANY', 'OPTIONS']) {
