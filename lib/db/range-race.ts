@@ -25,25 +25,6 @@ const LEAST_SHARE = 24;
 export async function smallestRangeItems(
   ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>,
 ): Promise<Record<string, unknown>[]> {
-  const race = await raceRanges(ranges, Infinity);
-  return race.items[race.ended.indexOf(true)]!;
-}
-
-export interface Race {
-  /** Per range, the (filtered) items read. */
-  items: Record<string, unknown>[][];
-  /** Per range, whether it was read to its end. */
-  ended: boolean[];
-}
-
-/**
- * The race above, stopped after `rounds` rounds if no range has ended by then (a word search's first read,
- * lib/db/word-pages.ts: its items are exact for a range that ended, and a lower bound of the match for the others).
- */
-export async function raceRanges(
-  ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>,
-  rounds: number,
-): Promise<Race> {
   // A range in partition shards (lib/db/partition-shards.ts) reads its share of a round from each shard, and
   // ends when every shard has.
   const states = ranges.map(({ pks, input }) => ({
@@ -54,7 +35,7 @@ export async function raceRanges(
       ended: false,
     })),
   }));
-  for (let round = 0, limit = FIRST_ROUND; round < rounds; round++, limit = Math.min(limit * 2, LARGEST_ROUND)) {
+  for (let round = 0, limit = FIRST_ROUND; ; round++, limit = Math.min(limit * 2, LARGEST_ROUND)) {
     const ended = await Promise.all(
       states.map(async (state) => {
         const least = Math.min(LEAST_SHARE * 2 ** round, Math.ceil(LARGEST_ROUND / state.parts.length));
@@ -79,8 +60,7 @@ export async function raceRanges(
         return state.parts.every((part) => part.ended);
       }),
     );
-    if (ended.includes(true) || round + 1 >= rounds)
-      return { items: states.map((state) => state.parts.flatMap((part) => part.items)), ended };
+    const done = ended.indexOf(true);
+    if (done >= 0) return states[done]!.parts.flatMap((part) => part.items);
   }
-  return { items: states.map(() => []), ended: states.map(() => false) };
 }

@@ -15,11 +15,6 @@ const searchEcho: Schema = {
     sort_by: { type: 'string' },
     sort_order: { type: 'string', enum: ['asc', 'desc'] },
     total_items: { type: 'integer' },
-    total_items_estimated: {
-      type: 'boolean',
-      description:
-        'Present (true) when `total_items` is a lower bound: a word search (`q`, users by `name`) matching more than its first read, before its last page. It always counts one more page than shown, and is exact on the last page.',
-    },
     next: { type: ['string', 'null'], description: 'The cursor of the next page (`?cursor=`); null on the last page.' },
   },
   required: ['page', 'items_per_page', 'sort_by', 'sort_order', 'total_items'],

@@ -48,8 +48,6 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
     filters: FieldValues,
     request: ApiRequest,
   ): Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
-  /** The list's conditions as a whole, reworded (the storefront's category page reads its active-products index). */
-  refine?(conditions: ListCondition[]): Promise<ListCondition[]> | ListCondition[];
   /** The values to store on create, after validation and defaults (timestamps are set already). */
   create?(values: FieldValues, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** The changes to store on update, judged against the current record on every attempt. */
@@ -111,7 +109,7 @@ export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: E
     // A cursor belongs to one list: this entity, its nested path, filters and vendor scope, and its sort.
     const digest = listDigest([def.name, conditions.map((c) => [c.rule.field, c.rule.op, c.values.map(String)])]);
     const cursor = readCursor(cursorText, paging.sortBy, paging.sortOrder, digest);
-    const { records, total, nextKey, estimated } = await listRecords(def, {
+    const { records, total, nextKey } = await listRecords(def, {
       conditions,
       sortBy: paging.sortBy,
       descending: paging.sortOrder === 'desc',
@@ -121,8 +119,7 @@ export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: E
     });
     const next =
       nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
-    // A large word search's total before its last page is a lower bound that shows one more page (docs/api.md).
-    const echo = { ...searchEcho(paging, filters, total), ...(estimated ? { total_items_estimated: true } : {}), next };
+    const echo = { ...searchEcho(paging, filters, total), next };
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
     const keyedBy = def.http.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
@@ -148,7 +145,7 @@ export async function listConditions<D extends StoredEntityDefinition>(
   }
   const company = confinedCompany(def, request);
   if (company !== undefined) conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [company] });
-  return hooks.refine ? hooks.refine(conditions) : conditions;
+  return conditions;
 }
 
 /** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
