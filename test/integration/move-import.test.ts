@@ -8,14 +8,26 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { forgetLayout } from '../../lib/db/layout.js';
+import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
 import { runExport } from '../../scripts/lib/move/export.js';
 import { FolderSource } from '../../scripts/lib/move/folder-source.js';
 import { callLocal } from '../../scripts/lib/move/local-api.js';
 import type { Source } from '../../scripts/lib/move/source.js';
+import { uid } from '../support/fixtures.js';
 import { type FakeCsCart, SOURCE_ADMIN, sourceData, startFakeCsCart } from './move-source-fixture.js';
+
+// A table of its own, as `npm start` makes one (the table, then the bootstrap administrator): the source's ids
+// (product 12, user 1000) must be free here, whatever the other suites sharing the test store have created.
+const sharedTable = process.env.TABLE_NAME;
+const client = new DynamoDBClient({});
+const tableName = `store-api-move-${uid()}`.slice(0, 60);
 
 const dir = mkdtempSync(join(tmpdir(), 'move-import-'));
 const silent = { isTTY: false, write: () => true };
@@ -51,12 +63,23 @@ async function get(entity: string, id: number | string) {
 let first: Awaited<ReturnType<typeof importOnce>>;
 
 beforeAll(async () => {
+  await ensureTable(client, tableName);
+  process.env.TABLE_NAME = tableName;
+  resetConfigForTests();
+  forgetLayout();
+  await ensureBootstrapAdmin({});
   fake = await startFakeCsCart(sourceData());
   source = new CsCartSource(fake.url, SOURCE_ADMIN);
   first = await importOnce();
 }, 240_000);
 
-afterAll(async () => fake?.close());
+afterAll(async () => {
+  await fake?.close();
+  process.env.TABLE_NAME = sharedTable;
+  resetConfigForTests();
+  forgetLayout();
+  await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+});
 
 describe('import from a CS-Cart store', () => {
   it('keeps the source ids and its values', async () => {
