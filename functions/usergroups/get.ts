@@ -1,10 +1,5 @@
-import { conditionalGet } from '../../lib/http/preconditions.js';
-import { ok } from '../../lib/http/response.js';
-import { presentUsergroup } from '../../lib/operations/presenters.js';
-import { requireUsergroup } from '../../lib/operations/usergroups.js';
+import * as accounts from '../../lib/operations/accounts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-/** GET /usergroups/:id, reserved groups included; privileges shown on administrator groups. */
-export const handler = apiHandler('usergroups.get', async (request) =>
-  conditionalGet(request, ok(presentUsergroup(await requireUsergroup(request.route.id), true))),
-);
+/** GET /usergroups/:id (lib/operations/accounts/usergroups.ts). */
+export const handler = apiHandler('usergroups.get', accounts.getUsergroup);

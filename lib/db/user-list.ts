@@ -100,7 +100,7 @@ export async function getUsers(ids: readonly number[]): Promise<UserRecord[]> {
   return (await batchGetInOrder(ids.map((id) => keys.userProfile(id)))).map((item) => withoutKeys<UserRecord>(item));
 }
 
-type UserPage = { users: UserRecord[]; total: number; nextKey: string | null };
+export type UserPage = { users: UserRecord[]; total: number; nextKey: string | null };
 
 /** The longest word of the name and phone filters: the index partition that drives a word search. */
 function drivingWord(query: UserFilters): { field: WordField; word: string } | undefined {

@@ -1,5 +1,6 @@
 import type { EntityRecord } from '../db/entity-store.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
+import { dynamoAccountStore } from '../operations/accounts/store.js';
 import { type EntityHooks, presentAll } from '../operations/crud.js';
 import { orderHooks } from '../operations/orders/index.js';
 import { presentLink, presentUsergroup } from '../operations/presenters.js';
@@ -33,7 +34,7 @@ export async function presentObject(item: ItemKind, record: Record<string, unkno
     }
     case 'user': {
       // One BatchGetItem of the user's company name, as GET /users/:id (none for company 0).
-      const [shown] = await presentUsers([record as unknown as UserRecord], 'single');
+      const [shown] = await presentUsers(dynamoAccountStore, [record as unknown as UserRecord], 'single');
       return shown!;
     }
     case 'usergroup':

@@ -1,4 +1,3 @@
-import { getLinkContext, writeLinkStatus } from '../db/memberships.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
 import { retryOnConditionFailed } from '../db/transact.js';
 import { isReservedUsergroup } from '../db/usergroups.js';
@@ -9,6 +8,7 @@ import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preco
 import type { Route } from '../http/route.js';
 import { parseId } from '../http/route.js';
 import type { ApiRequest } from '../stack/request.js';
+import type { AccountStore } from './accounts/store.js';
 import { guardMembership } from './guards.js';
 import { presentLink } from './presenters.js';
 
@@ -28,11 +28,11 @@ export interface MembershipTarget {
  * The user and group of a `/users/:uid/usergroups/:gid` write, judged in SPEC
  * order: 404 unknown user, then 400 unknown or reserved group (as the seed says).
  */
-export async function loadMembershipTarget(route: Route): Promise<MembershipTarget> {
+export async function loadMembershipTarget(store: AccountStore, route: Route): Promise<MembershipTarget> {
   const userId = parseId(route.id);
   // A non-numeric group id names no group: a 400 like any unknown group, once the user is known to exist.
   const groupId = /^\d{1,15}$/.test(route.nestedId ?? '') ? Number(route.nestedId) : 0;
-  const { user, group, link } = await getLinkContext(userId, groupId);
+  const { user, group, link } = await store.linkContext(userId, groupId);
   if (!user) throw new NotFoundError('The User not found');
   if (!group) throw groupError('The usergroup does not exist');
   if (isReservedUsergroup(groupId))
@@ -46,6 +46,7 @@ export async function loadMembershipTarget(route: Route): Promise<MembershipTarg
  * changed meanwhile, so concurrent writers end in one consistent state.
  */
 export async function changeMembership(
+  store: AccountStore,
   caller: Caller,
   route: Route,
   decideStatus: (target: MembershipTarget) => LinkStatus,
@@ -53,7 +54,7 @@ export async function changeMembership(
 ): Promise<void> {
   const judgeIfMatch = request ? ifMatchJudge(request) : undefined;
   await retryOnConditionFailed(async () => {
-    const target = await loadMembershipTarget(route);
+    const target = await loadMembershipTarget(store, route);
     guardMembership(caller, target.user.user_id, target.user.user_type, target.group.type);
     // If-Match: judged on the link as a GET shows it; a link a GET does not show (none, or F) matches no tag.
     if (judgeIfMatch && request && specificIfMatch(request) && (!target.link || target.link.status === 'F'))
@@ -63,6 +64,6 @@ export async function changeMembership(
     if (target.user.user_type === 'C' && target.group.type === 'A' && status !== 'F') {
       throw groupError(CUSTOMER_IN_ADMIN_GROUP);
     }
-    await writeLinkStatus(target.user, target.group, target.link, status);
+    await store.writeLinkStatus(target.user, target.group, target.link, status);
   });
 }

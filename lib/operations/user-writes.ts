@@ -1,9 +1,10 @@
 import type { UserRecord } from '../db/records.js';
-import { createUser, type UserChanges } from '../db/users.js';
+import type { UserChanges } from '../db/users.js';
 import { type UserStatus, type UserType, usersEntity } from '../entities/users.js';
 import { readBodyFields } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
+import type { AccountStore } from './accounts/store.js';
 import { passwordHashOf } from './user-passwords.js';
 import { keepVendorCompany, requireVendorCompany } from './users.js';
 
@@ -22,6 +23,7 @@ const TYPE_FIXED = 'The user_type field cannot be changed after creation';
  * naming `email`.
  */
 export async function createUserFromBody(
+  store: Pick<AccountStore, 'createUser'>,
   body: Record<string, unknown>,
   passwordOf: (body: Record<string, unknown>) => Promise<string | undefined> = passwordHashOf,
 ): Promise<{ user: UserRecord; passwordHash: string | undefined }> {
@@ -29,7 +31,7 @@ export async function createUserFromBody(
   const companyId = (fields.company_id as number | undefined) ?? 0;
   requireVendorCompany(String(fields.user_type), companyId);
   const passwordHash = await passwordOf(body);
-  const user = await createUser(
+  const user = await store.createUser(
     {
       email: fields.email as string,
       user_type: fields.user_type as UserType,

@@ -1,12 +1,13 @@
 import type { UsergroupRecord } from '../db/records.js';
-import { getUsergroup, isReservedUsergroup } from '../db/usergroups.js';
+import { isReservedUsergroup } from '../db/usergroups.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
+import type { AccountStore } from './accounts/store.js';
 
 /** The group named in the path: 404 when it does not exist (reserved groups exist). */
-export async function requireUsergroup(rawId: string | undefined): Promise<UsergroupRecord> {
+export async function requireUsergroup(store: AccountStore, rawId: string | undefined): Promise<UsergroupRecord> {
   const id = parseId(rawId);
-  const group = await getUsergroup(id);
+  const group = await store.usergroup(id);
   if (!group) throw new NotFoundError('The usergroup does not exist');
   return group;
 }
@@ -32,13 +33,14 @@ const MAX_JUDGEMENTS = 5;
  * meanwhile is then refused with 403).
  */
 export async function writeJudgedUsergroup(
+  store: AccountStore,
   rawId: string | undefined,
   judgeAndWrite: (group: UsergroupRecord) => Promise<boolean>,
 ): Promise<UsergroupRecord> {
-  let group = await requireUsergroup(rawId);
+  let group = await requireUsergroup(store, rawId);
   for (let attempt = 1; ; attempt++) {
     if (await judgeAndWrite(group)) return group;
-    const current = await getUsergroup(group.usergroup_id);
+    const current = await store.usergroup(group.usergroup_id);
     if (!current) throw new NotFoundError('The usergroup does not exist');
     if (attempt >= MAX_JUDGEMENTS)
       throw new ConflictError('The usergroup is being changed by another request; try again');

@@ -1,8 +1,5 @@
-import { getRecords } from '../db/entity-store.js';
 import type { UserRecord } from '../db/records.js';
 import type { UserFilters } from '../db/user-list.js';
-import { getUser } from '../db/users.js';
-import { storesEntity } from '../entities/companies.js';
 import { present, type View } from '../entities/present.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { USER_WIRE_ORDER, type UserStatus, type UserType, usersEntity } from '../entities/users.js';
@@ -11,10 +8,11 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { parseId } from '../http/route.js';
 import type { ApiRequest } from '../stack/request.js';
+import type { AccountStore } from './accounts/store.js';
 
 /** The user named in the path: 404 when there is none. */
-export async function requireUser(rawId: string | undefined): Promise<UserRecord> {
-  const user = await getUser(parseId(rawId));
+export async function requireUser(store: AccountStore, rawId: string | undefined): Promise<UserRecord> {
+  const user = await store.user(parseId(rawId));
   if (!user) throw new NotFoundError('The User not found');
   return user;
 }
@@ -36,21 +34,19 @@ const wireDefinition: EntityDefinition = {
   },
 };
 
-/** The names of the companies the users belong to, in one BatchGetItem; companies that do not exist are absent. */
-async function companyNames(users: readonly UserRecord[]): Promise<Map<number, string>> {
-  const ids = [...new Set(users.map((user) => user.company_id).filter((id) => id > 0))];
-  const companies = await getRecords(storesEntity, ids);
-  return new Map(companies.map((company) => [Number(company.company_id), String(company.company ?? '')]));
-}
-
 /**
  * Users as GET answers show them (SPEC §10): every field of the recording, in its order, as JSON
  * strings (`"3"`), `anonymized` null. `company_name` is the name of the user's company ("" when it
  * does not exist); `company` is the user's own free text, or that name while they have none.
  * The API key, its hash and the bookkeeping attributes are not fields, so they never appear.
  */
-export async function presentUsers(users: readonly UserRecord[], view: View): Promise<Array<Record<string, unknown>>> {
-  const names = await companyNames(users);
+export async function presentUsers(
+  store: Pick<AccountStore, 'companyNames'>,
+  users: readonly UserRecord[],
+  view: View,
+): Promise<Array<Record<string, unknown>>> {
+  // One BatchGetItem for the companies the users belong to.
+  const names = await store.companyNames(users.map((user) => user.company_id).filter((id) => id > 0));
   return users.map((user) => {
     const companyName = names.get(user.company_id) ?? '';
     const shown = {
@@ -117,13 +113,14 @@ export function keepVendorCompany(userType: string, companyId: number | undefine
  * without If-Match.
  */
 export async function judgeUserIfMatch(
+  store: AccountStore,
   request: ApiRequest,
   guard: (user: UserRecord) => void,
 ): Promise<number | undefined> {
   if (!specificIfMatch(request)) return undefined;
-  const user = await requireUser(request.route.id);
+  const user = await requireUser(store, request.route.id);
   guard(user);
-  await checkIfMatch(request, async () => (await presentUsers([user], 'single'))[0]);
+  await checkIfMatch(request, async () => (await presentUsers(store, [user], 'single'))[0]);
   return user.version;
 }
 

@@ -9,6 +9,7 @@ import { optionsEntity } from '../../entities/options.js';
 import { productsEntity } from '../../entities/products.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import type { StoredValue } from '../../entities/types.js';
+import { dynamoAccountStore } from '../accounts/store.js';
 import { presentUsers } from '../users.js';
 
 /** A cart, a product and an option as stored: fields typed by their definitions. */
@@ -66,7 +67,7 @@ export const dynamoCartStore: CartStore = {
     new Map((await getRecords(productsEntity, ids)).map((product) => [product.product_id, product])),
   options: (ids) => getRecords(optionsEntity, ids),
   user: getUser,
-  profiles: (users) => presentUsers(users, 'single'),
+  profiles: (users) => presentUsers(dynamoAccountStore, users, 'single'),
   activeShippings: async () => getRecords(shippingsEntity, await idsInIndex(shippingsEntity, 'status', 'A')),
   async stores(ids) {
     const stores = await getRecords(storesEntity, ids);

@@ -10,6 +10,7 @@ import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import type { Operation } from '../../stack/api-handler.js';
 import type { ApiRequest } from '../../stack/request.js';
+import { dynamoAccountStore } from '../accounts/store.js';
 import { issueAuthToken } from '../auth-tokens.js';
 import { contextCompany } from '../company-scope.js';
 import { firstCompanyId } from '../product-defaults.js';
@@ -85,11 +86,15 @@ export const registerCustomer: Operation = async (request) => {
   const body = request.body ?? {};
   const companyId = await registrationCompany(request);
   const { user, passwordHash } = await conflictOnDuplicate(() =>
-    createUserFromBody({ ...shopperFields(body), user_type: 'C', status: 'A', company_id: companyId }, async () => {
-      const password = chosenPassword(body);
-      if (password === undefined) throw invalidField('password1', 'The password1 field is required');
-      return hashPassword(password);
-    }),
+    createUserFromBody(
+      dynamoAccountStore,
+      { ...shopperFields(body), user_type: 'C', status: 'A', company_id: companyId },
+      async () => {
+        const password = chosenPassword(body);
+        if (password === undefined) throw invalidField('password1', 'The password1 field is required');
+        return hashPassword(password);
+      },
+    ),
   );
   const auth = await issueAuthToken({ ...user, password_hash: passwordHash as string });
   const answer = writeAnswer(usersEntity, 'create', { user_id: user.user_id, profile_id: profileIdOf(user) });
@@ -113,7 +118,7 @@ async function ownUser(request: ApiRequest): Promise<UserRecord> {
  */
 export const readOwnProfile: Operation = async (request) => {
   const { location, action } = readFormQuery(request.query);
-  const [shown] = await presentUsers([await ownUser(request)], 'single');
+  const [shown] = await presentUsers(dynamoAccountStore, [await ownUser(request)], 'single');
   return ok({ ...shown, fields: hydratedForm(profileForm(location, action), shown ?? {}) });
 };
 
