@@ -26,11 +26,7 @@ const LOG_DIR = join(repoRoot, '.data', 'test-logs');
  * Store `n` in a child process; resolves once it is ready (its offline answering, when it runs one). Also a test's own fresh store (`n` a
  * name, e.g. the import tests' `import`: an empty table whose ids nothing else takes).
  */
-export async function startStoreProcess(
-  n: number | string,
-  adminKey: string,
-  offline = true,
-): Promise<StartedStore> {
+export async function startStoreProcess(n: number | string, adminKey: string, offline = true): Promise<StartedStore> {
   const logDir = join(LOG_DIR, `store-${n}`);
   mkdirSync(LOG_DIR, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/test-store-process.ts')], {
@@ -85,7 +81,9 @@ export async function startStores(
   { offline, pools, firstName }: { offline: boolean; pools: number; firstName: string },
 ): Promise<() => Promise<void>> {
   const adminKey = generateApiKey();
-  const starting = Array.from({ length: pools }, (_, i) => startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline));
+  const starting = Array.from({ length: pools }, (_, i) =>
+    startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline),
+  );
   const results = await Promise.allSettled(starting);
   const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
