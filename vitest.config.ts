@@ -9,9 +9,32 @@ import { defineConfig } from 'vitest/config';
  * Every project names its maxWorkers: on a 2-core machine Vitest's default is 1, and a project left at 1 in group 0
  * is run alone after every other group.
  */
-import { SERVER_POOLS } from './test/support/server-pools.js';
+import { HTTP_POOLS, SERVER_POOLS } from './test/support/server-pools.js';
 
 const SERVER_TESTS = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
+/**
+ * The suites that need a real HTTP server (serverless offline): the gateway's and the local server's own behaviour
+ * (raw requests, hapi's answers, headers a socket carries), a browser, and the docs' commands run verbatim with
+ * curl — plus one thin contract suite of the three path forms over real HTTP (bodies-and-paths, smoke). Everything
+ * else reaches the same handlers in-process (test/support/in-process-gateway.ts).
+ */
+const HTTP_TESTS = [
+  'test/e2e/smoke.test.ts',
+  'test/e2e/bodies-and-paths.test.ts',
+  'test/e2e/hostile-local-server.test.ts',
+  'test/e2e/hostile-http-surface.test.ts',
+  'test/e2e/hostile-fuzz.test.ts',
+  'test/e2e/hostile-fuzz-oracles.test.ts',
+  'test/e2e/hostile-entity-probe.test.ts',
+  'test/e2e/docs.test.ts',
+  'test/e2e/docs-browser.test.ts',
+  'test/e2e/panel-browser.test.ts',
+  'test/e2e/readme-walkthrough.test.ts',
+  'test/e2e/recipes.test.ts',
+  'test/e2e/storefront-walk.test.ts',
+  'test/e2e/batches-feed-and-docs.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -56,15 +79,28 @@ export default defineConfig({
         },
       },
       {
+        // Behaviour, in-process: DynamoDB Local, the table and the change feed per pool, no serverless offline.
         test: {
           name: 'server',
           include: SERVER_TESTS,
+          exclude: HTTP_TESTS,
+          globalSetup: ['test/support/global-setup-in-process.ts'],
+          testTimeout: 60_000,
+          setupFiles: ['test/support/env.ts'],
+          maxWorkers: SERVER_POOLS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'http',
+          include: HTTP_TESTS,
           globalSetup: ['test/support/global-setup.ts'],
           // A test's first request to each function cold-starts it in offline (a worker per function); a test
           // touching several functions on a loaded 2-core machine can pass 30 s without anything hanging.
           testTimeout: 60_000,
           setupFiles: ['test/support/env.ts'],
-          maxWorkers: SERVER_POOLS,
+          maxWorkers: HTTP_POOLS,
           sequence: { groupOrder: 1 },
         },
       },

@@ -14,4 +14,7 @@ Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, own
   // test/e2e/rate-limit.test.ts sets small limits for its own in-process requests.
   RATE_LIMIT_PER_SECOND: process.env.RATE_LIMIT_PER_SECOND ?? '1000',
   RATE_LIMIT_BURST: process.env.RATE_LIMIT_BURST ?? '2000',
+  // The local stage's (serverless.yml params.local): webhook receivers in the tests listen on 127.0.0.1, and the
+  // handlers the in-process gateway runs (test/support/in-process-gateway.ts) judge webhook URLs in this process.
+  WEBHOOKS_ALLOW_PRIVATE_URLS: process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? 'true',
 });

@@ -1,19 +1,21 @@
 /**
- * Once per `vitest run` (for the `server` project): a store per pool (test/support/server-pools.ts), each with
+ * Once per `vitest run`, for the `http` project: a store per pool (test/support/server-pools.ts), each with
  * DynamoDB Local in memory, the table, the bootstrap administrator with the run's key and serverless offline, on
- * free ports (test/support/test-store.ts). The first runs in this process; the others in processes of their own
- * (test/support/test-store-process.ts), all started at once. Tests read where their store is through inject()
- * (test/support/server-pools.ts's testStore(); env.ts and http.ts do that for them).
+ * free ports (test/support/test-store.ts), each in a process of its own (test/support/test-store-process.ts), all
+ * started at once. The `server` project's stores are the same without offline (global-setup-in-process.ts).
+ * Tests read where their store is through inject() (test/support/server-pools.ts's testStore(); env.ts and
+ * http.ts do that for them).
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
 import { pollUntil } from '../../scripts/lib/poll.js';
 import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { SERVER_POOLS, type TestStore } from './server-pools.js';
-import { type StartedStore, startTestStore } from './test-store.js';
+import { HTTP_POOLS, type TestStore } from './server-pools.js';
+import type { StartedStore } from './test-store.js';
 
 const TEST_ADMIN_EMAIL = 'root@example.com';
 
@@ -21,11 +23,12 @@ const TEST_ADMIN_EMAIL = 'root@example.com';
 const LOG_DIR = join(repoRoot, '.data', 'test-logs');
 
 /**
- * Store `n` (2, 3, …) in a child process; resolves once its offline answers. Also a test's own fresh store (`n` a
+ * Store `n` in a child process; resolves once it is ready (its offline answering, when it runs one). Also a test's own fresh store (`n` a
  * name, e.g. the import tests' `import`: an empty table whose ids nothing else takes).
  */
-export async function startStoreProcess(n: number | string, adminKey: string): Promise<StartedStore> {
+export async function startStoreProcess(n: number | string, adminKey: string, offline = true): Promise<StartedStore> {
   const logDir = join(LOG_DIR, `store-${n}`);
+  mkdirSync(LOG_DIR, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/test-store-process.ts')], {
     cwd: repoRoot,
     env: {
@@ -33,6 +36,7 @@ export async function startStoreProcess(n: number | string, adminKey: string): P
       STORE_LOG_DIR: logDir,
       STORE_ADMIN_EMAIL: TEST_ADMIN_EMAIL,
       STORE_ADMIN_KEY: adminKey,
+      STORE_OFFLINE: String(offline),
       // serverless.yml custom.esbuild: offline serves its handlers from this folder, the first store's from .esbuild/.
       ESBUILD_WORK_FOLDER: `.data/esbuild-store-${n}`,
     },
@@ -62,18 +66,28 @@ export async function startStoreProcess(n: number | string, adminKey: string): P
   return { store: store!, stop: () => group.stop(30_000) };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** The `http` project's setup: every store runs serverless offline. */
+export default function setup(project: TestProject): Promise<() => Promise<void>> {
+  return startStores(project, { offline: true, pools: HTTP_POOLS, firstName: 'http' });
+}
+
+/**
+ * The stores of one project, `pools` of them, started at once, each in a process of its own (named
+ * `<firstName>-1`, `-2`, … for their logs and bundles): a store sets process.env for lib/ and its change feed, and
+ * both projects' setups run in this one process.
+ */
+export async function startStores(
+  project: TestProject,
+  { offline, pools, firstName }: { offline: boolean; pools: number; firstName: string },
+): Promise<() => Promise<void>> {
   const adminKey = generateApiKey();
-  const starting = [
-    startTestStore({ logDir: LOG_DIR, adminEmail: TEST_ADMIN_EMAIL, adminKey }),
-    ...Array.from({ length: SERVER_POOLS - 1 }, (_, i) => startStoreProcess(i + 2, adminKey)),
-  ];
+  const starting = Array.from({ length: pools }, (_, i) =>
+    startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline),
+  );
   const results = await Promise.allSettled(starting);
   const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
-    // The other processes first: the first store's stop() ends every group this process still supervises.
-    for (const store of started.slice(1)) await store.stop();
-    await started[0]?.stop();
+    await Promise.all(started.map((store) => store.stop()));
   };
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { contractViolation } from './contract.js';
 import { basicAuthorization } from './lambda-event.js';
-import { testStore } from './store.js';
+import { storeFetch, storeUrl } from './store-fetch.js';
 
 const basicAuth = basicAuthorization;
 
@@ -33,7 +33,7 @@ export interface ApiResponse<T = any> {
 
 export { basicAuthorization as basicAuth };
 
-/** One request against serverless offline, e.g. `api('GET', '/api/usergroups')`. */
+/** One request against the test file's store (offline or in-process: store-fetch.ts), e.g. `api('GET', '/api/usergroups')`. */
 export async function api<T = any>(
   method: string,
   path: string,
@@ -50,7 +50,7 @@ export async function api<T = any>(
   if (contentType !== undefined && contentType !== null) requestHeaders['content-type'] = contentType;
   for (const [name, value] of Object.entries(headers)) requestHeaders[name.toLowerCase()] = value;
 
-  const response = await fetch(`${testStore().baseUrl}${path}`, {
+  const response = await storeFetch(`${storeUrl()}${path}`, {
     method,
     headers: requestHeaders,
     // Bytes, not a string: for a string body fetch would add "Content-Type: text/plain" on its own.

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
 import { api, basicAuth } from './http.js';
-import { testStore } from './store.js';
+import { storeFetch, storeUrl } from './store-fetch.js';
 
 export type Tool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
 export interface ToolAnswer {
@@ -28,13 +28,13 @@ export const clients: Client[] = [];
  * UND_ERR_SOCKET before any answer: the request never reached a handler), as an HTTP client library would.
  */
 const retryingClosedSockets: typeof fetch = (url, init) =>
-  fetch(url, init).catch((error: { cause?: { code?: string } }) =>
-    error.cause?.code === 'UND_ERR_SOCKET' ? fetch(url, init) : Promise.reject(error),
+  storeFetch(url, init).catch((error: { cause?: { code?: string } }) =>
+    error.cause?.code === 'UND_ERR_SOCKET' ? storeFetch(url, init) : Promise.reject(error),
   );
 
 export async function connect(auth: readonly [string, string]): Promise<Client> {
   const client = new Client({ name: 'store-api-tests', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${testStore().baseUrl}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${storeUrl()}/mcp`), {
     requestInit: { headers: { Authorization: basicAuth(auth[0], auth[1]) } },
     fetch: retryingClosedSockets,
   });

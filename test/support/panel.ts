@@ -7,7 +7,7 @@
 import { hashPassword } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { cliCreateUser, uniqueEmail } from './fixtures.js';
-import { testStore } from './store.js';
+import { storeFetch, storeUrl } from './store-fetch.js';
 
 export interface PanelPage {
   status: number;
@@ -29,9 +29,9 @@ export class PanelClient {
     body?: URLSearchParams,
     extra: Record<string, string> = {},
   ): Promise<PanelPage> {
-    const baseUrl = testStore().baseUrl;
+    const baseUrl = storeUrl();
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await storeFetch(`${baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {

@@ -1,8 +1,8 @@
 /**
  * A store of the `server` test project in a process of its own (test/support/test-store.ts sets process.env for
  * lib/, and the change feed's consumer writes to the TABLE_NAME of its process). Started by the global setup
- * for every pool after the first; prints `store: {json}` once serverless offline answers, and stops everything it
- * started on SIGTERM. Reads STORE_LOG_DIR, STORE_ADMIN_EMAIL and STORE_ADMIN_KEY.
+ * for every pool after the first; prints `store: {json}` once it is ready (serverless offline answering, when it runs one), and stops everything it
+ * started on SIGTERM. Reads STORE_LOG_DIR, STORE_ADMIN_EMAIL, STORE_ADMIN_KEY and STORE_OFFLINE ('false': no serverless offline).
  */
 import { startTestStore } from './test-store.js';
 
@@ -15,6 +15,7 @@ const started = await startTestStore({
   logDir: STORE_LOG_DIR,
   adminEmail: STORE_ADMIN_EMAIL,
   adminKey: STORE_ADMIN_KEY,
+  offline: process.env.STORE_OFFLINE !== 'false',
 });
 console.log(`store: ${JSON.stringify(started.store)}`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const)

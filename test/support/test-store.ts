@@ -26,6 +26,11 @@ export async function startTestStore(options: {
   logDir: string;
   adminEmail: string;
   adminKey: string;
+  /**
+   * Start serverless offline (the `http` project); without it (the `server` project) the store is DynamoDB Local,
+   * the table and the change feed, and its tests reach the handlers in-process (test/support/in-process-gateway.ts).
+   */
+  offline: boolean;
 }): Promise<StartedStore> {
   const { logDir } = options;
   mkdirSync(logDir, { recursive: true }); // offline writes its log here too
@@ -46,6 +51,16 @@ export async function startTestStore(options: {
       console.error(`change feed: ${error.message}`),
     );
 
+    if (!options.offline) {
+      const feedOnly = changeFeed;
+      return {
+        store: { baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME },
+        stop: async () => {
+          await feedOnly.stop();
+          await stopAllGroups();
+        },
+      };
+    }
     const offline = await startOffline({
       httpPort: await freePort(),
       lambdaPort: await freePort(),
