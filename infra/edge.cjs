@@ -170,7 +170,6 @@ function wafResources(service, stage, settings) {
       ],
     ],
   };
-  const visibility = (name) => ({ SampledRequestsEnabled: true, CloudWatchMetricsEnabled: true, MetricName: name });
   const resources = {
     WebAclAssociation: {
       Type: 'AWS::WAFv2::WebACLAssociation',
@@ -181,13 +180,23 @@ function wafResources(service, stage, settings) {
     },
   };
   if (settings.waf !== 'managed') return resources;
-  resources.WebAcl = {
+  resources.WebAcl = managedWebAcl(`${service}-${stage}`, 'REGIONAL', settings.wafRateLimit);
+  return resources;
+}
+
+/**
+ * `waf: managed`'s WebACL: AWS's common rule set and a per-IP rate rule. `scope` REGIONAL for the REST API's stage,
+ * CLOUDFRONT for a distribution in front of the stage (infra/cdn.cjs: such a WebACL exists only in us-east-1).
+ */
+function managedWebAcl(name, scope, rateLimit) {
+  const visibility = (metric) => ({ SampledRequestsEnabled: true, CloudWatchMetricsEnabled: true, MetricName: metric });
+  return {
     Type: 'AWS::WAFv2::WebACL',
     Properties: {
-      Name: `${service}-${stage}`,
-      Scope: 'REGIONAL',
+      Name: name,
+      Scope: scope,
       DefaultAction: { Allow: {} },
-      VisibilityConfig: visibility(`${service}-${stage}`),
+      VisibilityConfig: visibility(name),
       Rules: [
         {
           Name: 'AWSManagedRulesCommonRuleSet',
@@ -206,13 +215,12 @@ function wafResources(service, stage, settings) {
           Name: 'RateLimitPerIp',
           Priority: 1,
           Action: { Block: {} },
-          Statement: { RateBasedStatement: { Limit: settings.wafRateLimit, AggregateKeyType: 'IP' } },
+          Statement: { RateBasedStatement: { Limit: rateLimit, AggregateKeyType: 'IP' } },
           VisibilityConfig: visibility('rate-limit-per-ip'),
         },
       ],
     },
   };
-  return resources;
 }
 
 /** The core stack's edge resources for `settings` (DEFAULT_EDGE with the stage's params). */
@@ -247,4 +255,5 @@ module.exports = {
   apiGatewayLogsRoleName,
   edgeResources,
   edgeSettings,
+  managedWebAcl,
 };
