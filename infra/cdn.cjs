@@ -71,7 +71,7 @@ function cachedBehaviour(resource) {
   };
 }
 
-function webAclId(service, stage, settings) {
+function webAclId(settings) {
   if (!settings.cdnWaf) return {};
   return { WebACLId: settings.cdnWaf === 'managed' ? { 'Fn::GetAtt': ['CdnWebAcl', 'Arn'] } : settings.cdnWaf };
 }
@@ -155,12 +155,13 @@ function cdnResources({ service, stage, region = 'us-east-1', settings = DEFAULT
             Compress: false,
           },
           CacheBehaviors: CACHEABLE_RESOURCES.map(cachedBehaviour),
-          ...webAclId(service, stage, settings),
+          ...webAclId(settings),
         },
       },
     },
   };
-  if (settings.cdnWaf === 'managed') resources.CdnWebAcl = managedWebAcl(`${name}-cdn`, 'CLOUDFRONT', settings.wafRateLimit);
+  if (settings.cdnWaf === 'managed')
+    resources.CdnWebAcl = managedWebAcl(`${name}-cdn`, 'CLOUDFRONT', settings.wafRateLimit);
   return resources;
 }
 

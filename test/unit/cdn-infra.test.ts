@@ -26,7 +26,12 @@ const config = (resources: Resources) => resources.CdnDistribution!.Properties.D
 
 /** CloudFront's path pattern rule: `*` any characters (slashes too), `?` one; case-sensitive, the whole path. */
 const matches = (pattern: string, path: string) =>
-  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(path);
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(path);
 
 /** The behaviour CloudFront picks for a path: the first pattern that matches, else the default. */
 function behaviourFor(resources: Resources, path: string) {
@@ -83,7 +88,8 @@ describe('the CloudFront distribution (infra/cdn.cjs)', () => {
       '/api/4.0/sra_profile_fields',
       '/api/sra_storefront',
     ];
-    for (const path of cached) expect(behaviourFor(resources, path).CachePolicyId, path).toEqual({ Ref: 'CdnCachePolicy' });
+    for (const path of cached)
+      expect(behaviourFor(resources, path).CachePolicyId, path).toEqual({ Ref: 'CdnCachePolicy' });
     const passed = [
       '/api/4.0/sra_cart_content',
       '/api/4.0/sra_profile',
@@ -113,7 +119,10 @@ describe('the CloudFront distribution (infra/cdn.cjs)', () => {
     const rest = config(cdn.cdnResources({ ...stage, settings: on })).Origins[0];
     expect(rest.OriginPath).toBe('/qa');
     expect(JSON.stringify(rest.DomainName)).toContain('ApiGatewayRestApi');
-    expect(rest.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(rest.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
     const http = config(cdn.cdnResources({ ...stage, settings: { ...on, api: 'http' } })).Origins[0];
     expect(http.OriginPath).toBeUndefined();
     expect(JSON.stringify(http.DomainName)).toContain('"Ref":"HttpApi"');
@@ -127,9 +136,9 @@ describe('the CloudFront distribution (infra/cdn.cjs)', () => {
       AggregateKeyType: 'IP',
     });
     expect(config(managed).WebACLId).toEqual({ 'Fn::GetAtt': ['CdnWebAcl', 'Arn'] });
-    expect(() =>
-      cdn.cdnResources({ ...stage, region: 'eu-west-1', settings: { ...on, cdnWaf: 'managed' } }),
-    ).toThrow('only in us-east-1');
+    expect(() => cdn.cdnResources({ ...stage, region: 'eu-west-1', settings: { ...on, cdnWaf: 'managed' } })).toThrow(
+      'only in us-east-1',
+    );
     const arn = 'arn:aws:wafv2:us-east-1:1:global/webacl/mine/1';
     const own = cdn.cdnResources({ ...stage, region: 'eu-west-1', settings: { ...on, cdnWaf: arn } });
     expect(own.CdnWebAcl).toBeUndefined();
