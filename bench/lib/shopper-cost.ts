@@ -9,10 +9,15 @@ import { deployedMemoryMb, PRICES } from './cost.js';
 import { meteredHttpApiRequests } from './http-api-bytes.js';
 import { round } from './stats.js';
 
-/** CloudFront's list prices (us-east-1 price page, North America/Europe, first tier; free tier not counted). */
+/**
+ * CloudFront's list prices (North America/Europe, first tier; free tier not counted), and the transfer out to the
+ * internet an answer costs without it (API Gateway bills data out at EC2's rate, first 10 TB; origin to CloudFront
+ * is free). The mixes' totals leave transfer out, as the table above does; the CloudFront row counts it both ways.
+ */
 export const CLOUDFRONT_PRICES = {
   httpsPerMillionRequests: 1.0,
   transferOutPerGb: 0.085,
+  apiGatewayTransferOutPerGb: 0.09,
 } as const;
 
 /** The shopper mix: a shopper's requests from browsing to a placed order. Shares add up to 1. */
@@ -50,14 +55,25 @@ export interface PricedRequest extends PayloadFigures {
   http: { meteredRequests: number; apiGateway: number; lambda: number; total: number };
   /** CloudFront's own price per million of these requests (request fee and the answer's transfer out). */
   cloudFront: number;
+  /** The same answers' transfer out straight from API Gateway, per million. */
+  apiTransferOut: number;
 }
 
 export interface PricedMix {
   requests: PricedRequest[];
   rest: number;
   http: number;
-  /** Per million requests of the mix through CloudFront at `hitRatio` on the cacheable ones, origin REST or HTTP. */
-  cdn?: { hitRatio: number; cacheableShare: number; rest: number; http: number };
+  /**
+   * Per million requests of the mix through CloudFront at `hitRatio` on the cacheable ones, origin REST or HTTP,
+   * and without it, both with transfer out (`direct`).
+   */
+  cdn?: {
+    hitRatio: number;
+    cacheableShare: number;
+    rest: number;
+    http: number;
+    direct: { rest: number; http: number };
+  };
 }
 
 const lambdaPerMillion = (ms: number, memoryMb: number) =>
@@ -91,6 +107,7 @@ export function priceRequest(
       total: round(httpGateway + httpLambda + dynamoDb, 4),
     },
     cloudFront: round(CLOUDFRONT_PRICES.httpsPerMillionRequests + transferGb * CLOUDFRONT_PRICES.transferOutPerGb, 4),
+    apiTransferOut: round(transferGb * CLOUDFRONT_PRICES.apiGatewayTransferOutPerGb, 4),
   };
 }
 
@@ -128,6 +145,10 @@ export function priceMix(
             cacheableShare: weighted((r) => (r.cacheable ? 1 : 0)),
             rest: weighted((r) => r.cloudFront + origin(r) * r.rest.total),
             http: weighted((r) => r.cloudFront + origin(r) * r.http.total),
+            direct: {
+              rest: weighted((r) => r.apiTransferOut + r.rest.total),
+              http: weighted((r) => r.apiTransferOut + r.http.total),
+            },
           },
         }),
   };
@@ -155,7 +176,9 @@ export function mixTable(title: string, priced: PricedMix): string[] {
           `Through CloudFront (cdn: 'true'), ${Math.round(priced.cdn.hitRatio * 100)} % of the cacheable ` +
             `${Math.round(priced.cdn.cacheableShare * 100)} % answered from its cache: ${usd(priced.cdn.rest)} on REST, ` +
             `${usd(priced.cdn.http)} on HTTP (CloudFront $${CLOUDFRONT_PRICES.httpsPerMillionRequests}/M HTTPS requests, ` +
-            `$${CLOUDFRONT_PRICES.transferOutPerGb}/GB out; free tier not counted).`,
+            `$${CLOUDFRONT_PRICES.transferOutPerGb}/GB out; free tier not counted); without it, with API Gateway's ` +
+            `transfer out ($${CLOUDFRONT_PRICES.apiGatewayTransferOutPerGb}/GB): ${usd(priced.cdn.direct.rest)} on REST, ` +
+            `${usd(priced.cdn.direct.http)} on HTTP.`,
         ]
       : []),
   ];

@@ -78,6 +78,9 @@ describe('a request priced on a REST and an HTTP API, and behind CloudFront (ben
     expect(cached.cdn!.http).toBeCloseTo(one.cloudFront + (1 - 0.85 * 0.8) * one.http.total, 3);
     const never = priceMix(SHOPPER_MIX, figures, 0, 512);
     expect(never.cdn!.rest).toBeCloseTo(one.cloudFront + one.rest.total, 3);
+    // Without CloudFront the answers still leave AWS: API Gateway's transfer out, counted on that side.
+    expect(one.apiTransferOut).toBeCloseTo(((1_700 * 1e6) / 2 ** 30) * CLOUDFRONT_PRICES.apiGatewayTransferOutPerGb, 4);
+    expect(cached.cdn!.direct.http).toBeCloseTo(one.apiTransferOut + one.http.total, 3);
   });
 
   it('refuses a mix whose request was not measured', () => {
