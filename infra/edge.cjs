@@ -154,7 +154,7 @@ function wafResources(service, stage, settings) {
   if (settings.api === 'http')
     throw new Error(
       'waf: AWS WAF cannot be associated with an HTTP API (api: http). Use api: rest, or put WAF on a CloudFront ' +
-        'distribution in front of the stage (docs/deploy.md, "REST API (v1) or HTTP API (v2)")',
+        'distribution in front of the stage: cdn: true with cdnWaf (docs/deploy.md, "REST API (v1) or HTTP API (v2)")',
     );
   const stageArn = {
     'Fn::Join': [
