@@ -52,6 +52,20 @@ describe(`cdn=true on core stacks (stage ${STAGE}), packaged`, () => {
       MinTTL: 0,
       DefaultTTL: 0,
       MaxTTL: 60,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: ['Authorization', 'Storefront-Api-Access-Key', 'Origin'],
+        },
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      },
+    });
+    // Every cached behaviour uses that policy; everything else AWS's CachingDisabled + AllViewerExceptHostHeader.
+    for (const behaviour of config.CacheBehaviors) expect(behaviour.CachePolicyId).toEqual({ Ref: 'CdnCachePolicy' });
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
     });
     expect(ofType(template, 'AWS::CloudFront::OriginRequestPolicy')).toHaveLength(1);
     expect(template.Resources.CdnWebAcl?.Properties?.Scope).toBe('CLOUDFRONT');
