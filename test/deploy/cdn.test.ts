@@ -33,7 +33,8 @@ describe(`cdn=true on core stacks (stage ${STAGE}), packaged`, () => {
       packageStage(STAGE, 'core', { cdn: 'true', cdnWaf: 'managed' }),
       packageStage(STAGE, 'core', { cdn: 'true', api: 'http' }),
     ]);
-  });
+    // Two packagings side by side: about 4 minutes on a busy 2-core machine, more than the default hook timeout.
+  }, 600_000);
   afterAll(async () => {
     await Promise.all([rest?.cleanup(), http?.cleanup()]);
   });
