@@ -15,7 +15,7 @@ const headerBytes = (headers: Record<string, unknown> | null | undefined) =>
 export function requestBytes(event: APIGatewayProxyEvent): number {
   const query = new URLSearchParams(
     Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) =>
-      (values ?? []).map((value) => [name, value]),
+      (values ?? []).map((value): [string, string] => [name, value]),
     ),
   ).toString();
   const line = `${event.httpMethod} ${event.path}${query ? `?${query}` : ''} HTTP/1.1\r\n`;
