@@ -87,6 +87,11 @@ async function main(): Promise<void> {
     return (await import('./lib/round-trips-only.js')).roundTripsOnly(say);
   }
   if (process.argv.slice(2).includes('--mcp')) return (await import('./lib/mcp-only.js')).mcpOnly(say);
+  // `npm run bench -- --cost`: the cost table per API kind and the shopper mix (bench/lib/cost-only.ts).
+  if (process.argv.slice(2).includes('--cost')) {
+    captureProcessOutput(false);
+    return (await import('./lib/cost-only.js')).costOnly(say);
+  }
   if (process.argv.slice(2).includes('--import')) return (await import('./lib/import-only.js')).importOnly(say);
   // `npm run bench -- --scale[=100,10000,100000]`: only the store-at-scale figures (bench/lib/scale-run.ts).
   const scale = scaleSizes(process.argv.slice(2));

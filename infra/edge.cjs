@@ -154,7 +154,7 @@ function wafResources(service, stage, settings) {
   if (settings.api === 'http')
     throw new Error(
       'waf: AWS WAF cannot be associated with an HTTP API (api: http). Use api: rest, or put WAF on a CloudFront ' +
-        'distribution in front of the stage (docs/deploy.md, "REST API (v1) or HTTP API (v2)")',
+        'distribution in front of the stage: cdn: true with cdnWaf (docs/deploy.md, "REST API (v1) or HTTP API (v2)")',
     );
   const stageArn = {
     'Fn::Join': [
@@ -170,7 +170,6 @@ function wafResources(service, stage, settings) {
       ],
     ],
   };
-  const visibility = (name) => ({ SampledRequestsEnabled: true, CloudWatchMetricsEnabled: true, MetricName: name });
   const resources = {
     WebAclAssociation: {
       Type: 'AWS::WAFv2::WebACLAssociation',
@@ -181,13 +180,23 @@ function wafResources(service, stage, settings) {
     },
   };
   if (settings.waf !== 'managed') return resources;
-  resources.WebAcl = {
+  resources.WebAcl = managedWebAcl(`${service}-${stage}`, 'REGIONAL', settings.wafRateLimit);
+  return resources;
+}
+
+/**
+ * `waf: managed`'s WebACL: AWS's common rule set and a per-IP rate rule. `scope` REGIONAL for the REST API's stage,
+ * CLOUDFRONT for a distribution in front of the stage (infra/cdn.cjs: such a WebACL exists only in us-east-1).
+ */
+function managedWebAcl(name, scope, rateLimit) {
+  const visibility = (metric) => ({ SampledRequestsEnabled: true, CloudWatchMetricsEnabled: true, MetricName: metric });
+  return {
     Type: 'AWS::WAFv2::WebACL',
     Properties: {
-      Name: `${service}-${stage}`,
-      Scope: 'REGIONAL',
+      Name: name,
+      Scope: scope,
       DefaultAction: { Allow: {} },
-      VisibilityConfig: visibility(`${service}-${stage}`),
+      VisibilityConfig: visibility(name),
       Rules: [
         {
           Name: 'AWSManagedRulesCommonRuleSet',
@@ -206,13 +215,12 @@ function wafResources(service, stage, settings) {
           Name: 'RateLimitPerIp',
           Priority: 1,
           Action: { Block: {} },
-          Statement: { RateBasedStatement: { Limit: settings.wafRateLimit, AggregateKeyType: 'IP' } },
+          Statement: { RateBasedStatement: { Limit: rateLimit, AggregateKeyType: 'IP' } },
           VisibilityConfig: visibility('rate-limit-per-ip'),
         },
       ],
     },
   };
-  return resources;
 }
 
 /** The core stack's edge resources for `settings` (DEFAULT_EDGE with the stage's params). */
@@ -247,4 +255,5 @@ module.exports = {
   apiGatewayLogsRoleName,
   edgeResources,
   edgeSettings,
+  managedWebAcl,
 };

@@ -18,6 +18,7 @@ const { tableStreamArn } = require('./stream-arn.cjs');
 const { webhookQueues } = require('./webhook-queues.cjs');
 const { monitoringResources, monitoringSettings, alarmTopic } = require('./monitoring.cjs');
 const { edgeResources, edgeSettings } = require('./edge.cjs');
+const { cdnResources, cdnSettings } = require('./cdn.cjs');
 const { activeTable, tableArnByName } = require('./active-table.cjs');
 const { apiKind } = require('./http-api.cjs');
 
@@ -92,10 +93,14 @@ async function outputs(resolveVariable) {
     ...(edge.customDomainName
       ? { CustomDomainTarget: { Value: { 'Fn::GetAtt': ['CustomDomain', 'RegionalDomainName'] } } }
       : {}),
+    // The stage's address through CloudFront (cdn: 'true'): https://<CdnDomainName>/api/...
+    ...((await cdnSettings(resolveVariable, edge.api)).cdn
+      ? { CdnDomainName: { Value: { 'Fn::GetAtt': ['CdnDistribution', 'DomainName'] } } }
+      : {}),
   };
 }
 
-/** The core stack's alarms, dashboard, access logs, domain and WAF (infra/monitoring.cjs, infra/edge.cjs). */
+/** The core stack's alarms, dashboard, access logs, domain, WAF and CDN (infra/monitoring.cjs, infra/edge.cjs, infra/cdn.cjs). */
 async function operationsResources(resolveVariable) {
   const service = await resolveVariable('self:service');
   const stage = await resolveVariable('sls:stage');
@@ -106,6 +111,12 @@ async function operationsResources(resolveVariable) {
       settings: { ...(await monitoringSettings(resolveVariable)), table: (await activeTable(resolveVariable)).name },
     }),
     ...edgeResources({ service, stage, settings: await edgeSettings(resolveVariable) }),
+    ...cdnResources({
+      service,
+      stage,
+      region: await resolveVariable('self:provider.region'),
+      settings: await cdnSettings(resolveVariable, await apiKind(resolveVariable)),
+    }),
   };
 }
 

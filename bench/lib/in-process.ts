@@ -5,7 +5,9 @@ import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
+import { v2Twin } from '../../test/support/lambda-event-v2.js';
 import { lambdaContext, proxyEvent } from './events.js';
+import { requestBytes, responseBytes } from './http-api-bytes.js';
 import { capturedTail } from './output.js';
 import { type RecordedCall, replay, startRecording } from './round-trips.js';
 import type { Scenario } from './scenarios.js';
@@ -19,7 +21,12 @@ import { type Caller, useTable, type World } from './world.js';
 export interface Run {
   ms: number;
   calls: RecordedCall[];
+  /** What API Gateway meters an HTTP API request by (bench/lib/http-api-bytes.ts): the request's and the answer's bytes. */
+  bytes?: { request: number; response: number };
 }
+
+/** Which event the handler gets: a REST API's (payload 1.0) or an HTTP API's (payload 2.0, the same request). */
+export type Payload = 'v1' | 'v2';
 
 /** How many alternating pairs of runs to time: a slow endpoint gets fewer pairs, a fast one more. */
 export interface PairPlan {
@@ -86,15 +93,18 @@ export class Invoker {
   }
 
   /** One full request; `before`/`after` (unmeasured) keep the table in the same state for every run. */
-  async request(scenario: Scenario, caller: Caller): Promise<Run> {
+  async request(scenario: Scenario, caller: Caller, payload: Payload = 'v1'): Promise<Run> {
     const handler = await this.#handler(scenario);
     useTable(this.tableName);
     await scenario.before?.(this.world);
-    const event = proxyEvent(scenario.request(this.world, caller));
+    const restEvent = proxyEvent(scenario.request(this.world, caller));
+    const event = payload === 'v2' ? v2Twin(restEvent) : restEvent;
     const context = lambdaContext(scenario.functionName);
     const stop = startRecording();
     const started = performance.now();
-    const response: APIGatewayProxyResult = await handler(event, context).catch((error: unknown) => {
+    // A 2.0 event gets a 2.0 answer (lib/http/payload-v2.ts): statusCode and body are where a 1.0 answer has them.
+    const invoke = handler as (e: typeof event, c: typeof context) => Promise<APIGatewayProxyResult>;
+    const response: APIGatewayProxyResult = await invoke(event, context).catch((error: unknown) => {
       stop();
       throw error;
     });
@@ -107,7 +117,7 @@ export class Invoker {
       );
     }
     await scenario.after?.(this.world, calls);
-    return { ms, calls };
+    return { ms, calls, bytes: { request: requestBytes(restEvent), response: responseBytes(response) } };
   }
 
   /** The same DynamoDB calls, sent directly with the same client, in the same order and concurrency. */

@@ -13,6 +13,8 @@ Flags:
   --batches       only the batch rows: 100 product updates and creates as one batch and as 100 requests
   --round-trips   only the DynamoDB requests and sequential steps of every in-process request, with their
                   budgets (a few minutes)
+  --cost          only the cost table: the ERP-sync and shopper mixes' requests as REST (1.0) and HTTP API (2.0)
+                  events, their units, milliseconds and bytes, and the shopper mix behind CloudFront (a few minutes)
   --mcp           only the MCP rows: tool calls next to the REST requests they run (DynamoDB calls and units)
   --import        only the import row: a CS-Cart store of 10,000 products with their customers and orders
                   (BENCH_IMPORT_PRODUCTS=N for another size) imported from this machine; records a second,

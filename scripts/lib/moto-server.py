@@ -35,6 +35,7 @@ from moto.server import main
 
 import moto_operations  # noqa: F401  (registers the CloudFormation types moto skips)
 import moto_apigatewayv2  # noqa: F401  (and the HTTP API's: an `api: http` stage)
+import moto_cloudfront  # noqa: F401  (and the CloudFront distribution of `cdn: 'true'`)
 
 
 def share_exports(backend):
