@@ -157,7 +157,7 @@ export async function invokeThroughGateway(request: GatewayRequest): Promise<Gat
   const picked = pickRoute(request.method.toUpperCase(), path);
   if (!picked) return notFound();
   const { route, parameters } = picked;
-  const headers = { host: '127.0.0.1', ...request.headers };
+  const headers: Record<string, string> = { host: '127.0.0.1', ...request.headers };
   const query = queryMaps(queryAt === -1 ? '' : request.target.slice(queryAt + 1));
   const event = {
     httpMethod: request.method.toUpperCase(),
