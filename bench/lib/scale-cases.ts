@@ -218,6 +218,15 @@ export const LOOKUPS: readonly Lookup[] = [
     vendor: false,
     storefront: true,
   },
+  // The shopper's price range and price sort: the products with quantity or usergroup prices are read (none here:
+  // what that read adds to a store without them) before the price partition (lib/operations/storefront/repriced-list.ts).
+  {
+    entity: 'sra_products',
+    label: 'price_to=50, sort_by=price',
+    query: () => ({ ...page, price_to: '50', sort_by: 'price' }),
+    vendor: false,
+    storefront: true,
+  },
 ];
 
 export interface WriteKind {

@@ -1,5 +1,6 @@
 import type { ListCondition } from '../db/entity-list.js';
 import { type EntityRecord, getRecord, getRecords } from '../db/entity-store.js';
+import { repricedProductItems } from '../db/repriced-products.js';
 import type { WordMatch } from '../db/text-items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { companiesStorage } from '../entities/companies.js';
@@ -163,6 +164,12 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
   ],
   create: async (values) => derived(await productCreateDefaults(values)),
   update: (changes, current) => derived(changes, current),
+  // Products with quantity or usergroup prices are listed in a small partition of their own, so a shopper's price
+  // range and price sort find them (lib/db/repriced-products.ts).
+  extraItems: () => (record, previous) => ({
+    items: repricedProductItems(Number(record.product_id), record, previous),
+  }),
+  removeItems: (current) => repricedProductItems(current.product_id, undefined),
   decorate: async (records, view) =>
     view === 'list'
       ? records

@@ -156,6 +156,59 @@ describe('discussions', () => {
     expectError(await create({ object_type: 'P', object_id: doomed, name: 'Late', message: 'x' }), 400);
   });
 
+  it("every object type of the storefront's reviews (SPEC §11): P, C, A, M (a vendor), O (an order), E; an unknown object of each is a 400", async () => {
+    const made = async (path: string, body: object, key: string) => {
+      const response = await api('POST', path, { body });
+      expectStatus(response, 201);
+      return Number(response.json[key]);
+    };
+    const store = await made(
+      '/api/stores',
+      { company: `Shop ${uid()}`, storefront: `${uid()}.example.com` },
+      'store_id',
+    );
+    const category = await made('/api/categories', { category: `Reviewed ${uid()}`, company_id: store }, 'category_id');
+    const page = await made('/api/pages', { page_type: 'T', page: `Page ${uid()}` }, 'page_id');
+    const customer = await made('/api/users', { user_type: 'C', email: `${uid()}@reviews.example.com` }, 'user_id');
+    const stocked = await made(
+      '/api/products',
+      { product: `Sold ${uid()}`, price: '2.00', amount: 3, company_id: store },
+      'product_id',
+    );
+    const payment = await made('/api/payments', { payment: `Pay ${uid()}` }, 'payment_id');
+    const shipping = await made('/api/shippings', { shipping: `Ship ${uid()}`, base_rate: '1.00' }, 'shipping_id');
+    const order = await made(
+      '/api/orders',
+      {
+        user_id: customer,
+        payment_id: payment,
+        shipping_id: shipping,
+        products: { 1: { product_id: stocked, amount: 1 } },
+      },
+      'order_id',
+    );
+    for (const [type, id] of [
+      ['P', productId],
+      ['C', category],
+      ['A', page],
+      ['M', store],
+      ['O', order],
+      ['E', 0],
+    ] as const) {
+      const posted = await create({ object_type: type, object_id: id, name: 'Reviewer', message: `on ${type}` });
+      expectStatus(posted, 201);
+      const read = await api('GET', `/api/discussions/${posted.json.post_id}`);
+      expect(read.json, type).toMatchObject({ object_type: type, object_id: String(id), message: `on ${type}` });
+      const listed = await api('GET', `/api/discussions?object_type=${type}&object_id=${id}&items_per_page=250`);
+      expect(ids(listed.json.discussions), type).toContain(posted.json.post_id);
+      if (type !== 'E') {
+        const absent = await create({ object_type: type, object_id: 999_999_999, name: 'Reviewer', message: 'x' });
+        expectError(absent, 400);
+        expect(absent.json.message, type).toContain('object_id');
+      }
+    }
+  }, 120_000);
+
   it('405s; view_discussions reads, manage_discussions writes; vendors 403', async () => {
     expectError(await api('POST', '/api/discussions/1', { body: { message: 'x' } }), 405);
     expectError(await api('PUT', '/api/discussions', { body: { message: 'x' } }), 405);

@@ -248,6 +248,71 @@ describe('sra_products: what a shopper may see', () => {
     expect(listed.json.products[0].price_formatted).toEqual({ price: '$12.50', symbol: '$' });
   }, 60_000);
 
+  it('cid of a category the shopper may not open shows nothing, whatever else the query says', async () => {
+    // `shared` is also in an open category, yet never shown through the members-only one (CS-Cart joins cid to
+    // the categories the shopper sees); a member sees both through it.
+    for (const query of [
+      `&cid=${cats.members}`,
+      `&cid=${cats.members}&subcats=N`,
+      `&cid=${cats.members}&pid=${ids.shared}`,
+      `&cid=${cats.members}&sort_by=price&price_to=100`,
+      `&cid=${cats.off}&company_ids=${ids.red}`,
+      `&cid=${cats.closed}`,
+      '&cid=999999999',
+    ])
+      expect(await seen(query), query).toEqual([]);
+    expect(await seen(`&cid=${cats.members}`, { auth: registered })).toEqual([]);
+    expect(await seen(`&cid=${cats.members}`, { auth: member })).toEqual(
+      [ids.members, ids.shared, ids.unshared].sort((a, b) => a! - b!),
+    );
+    expect(await seen(`&cid=${cats.hidden}`)).toEqual([ids.inHidden]);
+  }, 60_000);
+
+  it("price_from, price_to and sort_by=price judge the shopper's price (usergroup and quantity rows)", async () => {
+    const asMember = { auth: member };
+    // The member's usergroup price (12.50) is below the range's top; a guest's and a registered customer's 19.99 not.
+    expect(await seen('&price_to=13', asMember)).toEqual([ids.tiered]);
+    expect(await seen('&price_to=13')).toEqual([]);
+    expect(await seen('&price_to=13', { auth: registered })).toEqual([]);
+    expect(await seen('&price_from=13&price_to=12.50', asMember)).toEqual([]);
+    expect(await seen('&price_from=12.50&price_to=12.50', asMember)).toEqual([ids.tiered]);
+    // From 13 on: every product but the member's cheap one; for a guest it is among them.
+    const member19 = [ids.red, ids.blue, ids.inHidden, ids.shared, ids.members, ids.unshared].sort((a, b) => a! - b!);
+    expect(await seen('&price_from=13', asMember)).toEqual(member19);
+    expect(await seen('&price_from=13')).toContain(ids.tiered);
+    // The quantity row (15.00 from 10 items) counts at amount=10, for everyone.
+    expect(await seen('&price_to=16&amount=10')).toEqual([ids.tiered]);
+    expect(await seen('&price_to=16')).toEqual([]);
+    const total = await api('GET', `${PRODUCTS}?q=${word}&price_to=13&items_per_page=1`, asMember);
+    expect(total.json.params.total_items).toBe(1);
+
+    // Sorted by price: the member's cheap product first (last descending), page by page; a guest's by its 19.99.
+    const order = async (query: string, auth: typeof guest | { auth: Auth }) => {
+      const shown: number[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const response = await api(
+          'GET',
+          `${PRODUCTS}?q=${word}&sort_by=price${query}&items_per_page=2&page=${page}`,
+          auth,
+        );
+        expectStatus(response, 200);
+        expect(response.json.params.total_items).toBe(auth === guest ? 5 : 7);
+        shown.push(...response.json.products.map((p: { product_id: string }) => Number(p.product_id)));
+      }
+      return shown;
+    };
+    const ascending = await order('', asMember);
+    expect(ascending).toHaveLength(7);
+    expect(ascending[0]).toBe(ids.tiered);
+    expect(new Set(ascending)).toEqual(new Set([ids.tiered, ...member19]));
+    const descending = await order('&sort_order=desc', asMember);
+    expect(descending.at(-1)).toBe(ids.tiered);
+    expect(new Set(descending)).toEqual(new Set(ascending));
+    const firstPage = await api('GET', `${PRODUCTS}?q=${word}&sort_by=price&items_per_page=1`, asMember);
+    expect(firstPage.json.products[0].price).toBe('12.50');
+    expect(await order('', guest)).toHaveLength(5);
+  }, 90_000);
+
   it('get_filters answers facets with product counts; features_hash selects', async () => {
     const response = await api('GET', `${PRODUCTS}?q=${word}&get_filters=true`, guest);
     expectStatus(response, 200);

@@ -12,6 +12,7 @@ import {
   recordsWriteItems,
   updateRecord,
 } from '../../db/entity-store.js';
+import { repricedProductItems } from '../../db/repriced-products.js';
 import { ConditionFailed, type TransactItem, transactWrite } from '../../db/transact.js';
 import { uniqueMarker } from '../../db/unique-marker.js';
 import { featuresEntity } from '../../entities/features.js';
@@ -99,7 +100,11 @@ export const dynamoVariationStore: VariationStore = {
       return code.claim && error.failed.includes(0) ? 'code-taken' : 'changed';
     }
   },
-  createProduct: (values) => createRecord(productsEntity, values),
+  // A variation copies its base's quantity and usergroup prices: listed for the storefront's price range as any product.
+  createProduct: (values) =>
+    createRecord(productsEntity, values, (record) => ({
+      items: repricedProductItems(Number(record.product_id), record),
+    })),
   async setParent(groupId, productId, updatedAt) {
     await updateRecord(GROUPS, groupId, () => ({ parent_product_id: productId, updated_at: updatedAt }));
   },

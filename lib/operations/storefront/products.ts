@@ -18,6 +18,7 @@ import { productHooks } from '../products.js';
 import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
+import { repricedList } from './repriced-list.js';
 import { combinationFields, selectedOptionsOf } from './selected-options.js';
 import type { Shopper } from './shopper.js';
 import { shopperView } from './shopper-view.js';
@@ -31,6 +32,9 @@ import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisib
  */
 
 type ProductHooks = EntityHooks<typeof productsEntity>;
+
+/** A condition no product meets (ids start at 1): an empty answer through the usual list, echo and all. */
+const NOTHING: ListCondition = { rule: { field: 'product_id', op: 'eq' }, values: [0] };
 
 /** The products a facet count reads per page (`get_filters`): every page of the result is counted. */
 const FACET_PAGE = 1000;
@@ -99,22 +103,41 @@ async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hid
   return String(category.category_id);
 }
 
+/**
+ * `cid=<id>` of a category the shopper may not open (disabled, another usergroup's, a closed store's, unknown): no
+ * products at all, whatever else the query says — CS-Cart joins `cid` to the categories the shopper sees, so a
+ * product that also sits in a visible category is still not shown through a hidden one. One GetItem.
+ */
+async function closedCid(cid: string | undefined, shopper: Shopper, hidden: Hidden): Promise<boolean> {
+  const text = cid?.trim();
+  if (!text || !/^\d{1,15}$/.test(text)) return false; // absent, or a malformed value the filters refuse (400)
+  const category = await getRecord(categoriesEntity, Number(text));
+  return !category || !categoryVisible(category, hidden, shopper);
+}
+
 /** GET sra_products (and `/categories/:id/sra_products`). */
 export const sraProductsList: Operation = async (request) => {
   const { shopper, hidden } = await shopperView(request);
   const amount = amountParameter(request.query);
   const cid = await categoryOfPath(request, shopper, hidden);
   const query = storefrontQuery(cid === undefined ? request.query : { ...request.query, cid });
-  const scope = catalogueConditions(query, await hiddenProducts(hidden));
+  const [scope, closed] = await Promise.all([
+    hiddenProducts(hidden).then((shown) => catalogueConditions(query, shown)),
+    cid === undefined ? closedCid(query.cid, shopper, hidden) : false,
+  ]);
+  if (closed) scope.push(NOTHING);
   // Another vendor's offers of the same product: this catalogue has no shared master products, so none.
   if (query.vendor_products_by_product_id !== undefined) {
     idsParameter(query, 'vendor_products_by_product_id');
-    scope.push({ rule: { field: 'product_id', op: 'eq' }, values: [0] });
+    scope.push(NOTHING);
   }
   const hooks = shopperHooks(shopper, amount, scope);
   const listed = { ...request, query };
-  const result = await listOperation(productsEntity, hooks)(listed);
-  const body = result.body as Record<string, unknown> & { products: Array<Record<string, unknown>> };
+  // A price range or price sort at the shopper's price, where some products are priced differently for them.
+  const merged = await repricedList(listed, hooks, shopper, amount);
+  const body = (merged ?? (await listOperation(productsEntity, hooks)(listed)).body) as Record<string, unknown> & {
+    products: Array<Record<string, unknown>>;
+  };
   body.products = body.products.map(withFormattedPrices);
   if (switchOn(query.get_filters)) {
     const conditions = await listConditions(productsEntity, hooks, listed, readFilters(productsEntity, query));
