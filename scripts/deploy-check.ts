@@ -33,6 +33,7 @@ import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.j
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
 import { runScript } from './lib/run-script.js';
+import { copyService } from './lib/service-copy.js';
 import {
   checkFunctions,
   checkLogGroups,
@@ -44,7 +45,7 @@ import {
   checkStageSettings,
   checkTable,
 } from './lib/stage-check.js';
-import { expectedPolicies, resolveConfig, stageParam } from './lib/stage-expectations.js';
+import { expectedPolicies, type ResolvedConfig, resolveConfig, stageParam } from './lib/stage-expectations.js';
 import { checkStackUsesTable } from './lib/switch-check.js';
 
 const require = createRequire(import.meta.url);
@@ -77,8 +78,12 @@ export const checkParams = (stage: string) => [
 const UPGRADE_USER = 'upgrade-check@example.com';
 
 /** The checks of a deployed stage against the code, by area. */
-async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const config = await resolveConfig(deployed.stage, env, checkParams(deployed.stage));
+async function compare(
+  deployed: DeployedStage,
+  env: NodeJS.ProcessEnv,
+  configOf: (stage: string) => Promise<ResolvedConfig>,
+): Promise<string[]> {
+  const config = await configOf(deployed.stage);
   const tableArn = deployed.table?.description.TableArn;
   // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
   const streamArn = deployed.table?.description.LatestStreamArn;
@@ -147,6 +152,27 @@ export async function restoreDrill(
   return problems;
 }
 
+/**
+ * The http stage (scripts/lib/deploy-check-http.ts) deployed from a copy of this checkout, so that it runs beside the
+ * REST stage's deploys: each `serverless deploy` writes its package to `<service>/.serverless/`. The two stages share
+ * no name (httpStageName) and moto answers one request at a time (scripts/lib/moto-server.py), so neither sees the
+ * other; what overlaps is their packaging and the framework's waiting, on a machine with a core to spare.
+ */
+async function httpBeside(
+  stage: string,
+  env: NodeJS.ProcessEnv,
+  motoEnv: Record<string, string>,
+  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const copy = await copyService('http');
+  try {
+    return await httpStage(stage, env, motoEnv, step, (line) => log(`[http] ${line}`), copy.root);
+  } finally {
+    await copy.remove();
+  }
+}
+
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */
 export async function deployCheck(
   options: {
@@ -172,6 +198,14 @@ export async function deployCheck(
   const shellSecret = 'released-layout-cursor-secret-0123456789';
   const env = { ...motoProcessEnv(process.env, moto), ...(options.upgrade ? { CURSOR_SECRET: shellSecret } : {}) };
   const aws = awsClients(REGION, moto.env);
+  // `serverless print` of the stage with the check's params: the same answer every time (the code does not change
+  // during the check), so printed once, not once per step.
+  let printed: Promise<ResolvedConfig> | undefined;
+  const configOf = (checked: string) => {
+    if (checked !== stage) return resolveConfig(checked, env, checkParams(checked));
+    printed ??= resolveConfig(stage, env, checkParams(stage));
+    return printed;
+  };
   const step = async (name: string, body: () => Promise<string[]>): Promise<boolean> => {
     const started = Date.now();
     log(`\n== ${name}`);
@@ -228,18 +262,25 @@ export async function deployCheck(
       await checkout.remove();
     }
   };
+  let httpRun: Promise<boolean> | undefined;
   try {
     if (options.httpOnly) {
       const httpOk = await httpStage(stage, env, moto.env, step, log);
       return { stage, steps, ok: httpOk && steps.every((s) => s.problems.length === 0) };
     }
     let before: DeployedStage | undefined;
+    const startHttp = () => {
+      if (options.http) httpRun = httpBeside(stage, env, moto.env, step, log);
+      return true;
+    };
     const ok =
       (!options.upgrade ||
         (await step(
           'deploy the released layout and write data through its admin command line',
           released('released layout'),
         ))) &&
+      // From here the http stage deploys beside the REST stage (after the released layout: moto lints its templates).
+      startHttp() &&
       (await step('deploy every stack', deploy(...checkParams(stage)))) &&
       (await step('read back and compare with the code', async () => {
         // Data first: the table's description (its item count) is part of what the second deploy must not change.
@@ -248,9 +289,9 @@ export async function deployCheck(
         log(
           `   read back: ${before.stacks.length} stacks, ${before.routes.length} methods, ${before.functions.length} functions, ${before.roles.length} roles, ${before.logGroups.length} log groups`,
         );
-        const problems = await compare(before, env);
+        const problems = await compare(before, env, configOf);
         if (!options.upgrade) return [...problems, ...written];
-        const config = await resolveConfig(stage, env, checkParams(stage));
+        const config = await configOf(stage);
         const kept =
           (await readOperations(stage, before.restApiIds[0], config, REGION, env)).cursorKey?.current === shellSecret;
         return [
@@ -268,7 +309,7 @@ export async function deployCheck(
       })) &&
       (await step('rotate the cursor key, keeping the previous one', async () => {
         const rotated = await admin(repoRoot, 'rotate-cursor-secret', '--region', REGION);
-        const config = await resolveConfig(stage, env, checkParams(stage));
+        const config = await configOf(stage);
         const keys = (await readOperations(stage, before!.restApiIds[0], config, REGION, env)).cursorKey;
         const overlap =
           keys?.previousCount === 1
@@ -317,15 +358,16 @@ export async function deployCheck(
           ];
         })) &&
           (await step('nothing of the stage is left', async () => {
-            const config = await resolveConfig(stage, env, checkParams(stage));
+            const config = await configOf(stage);
             return [
               ...checkNothingLeft(await readDeployedStage(aws, stage)),
               ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env)),
             ];
           }))));
-    const httpOk = !options.http || (ok && (await httpStage(stage, env, moto.env, step, log)));
+    const httpOk = !options.http || (httpRun !== undefined && (await httpRun));
     return { stage, steps, ok: Boolean(ok) && httpOk && steps.every((s) => s.problems.length === 0) };
   } finally {
+    await httpRun?.catch(() => false);
     aws.destroy();
     if (!options.keep) await moto.stop();
     else

@@ -17,6 +17,9 @@ const REGION = 'us-east-1';
  */
 export const HTTP_CHECK_STACKS = ['core', 'accounts', 'catalog', 'companies'];
 
+/** The http stage deployed beside REST stage `restStage`: no name of one starts with the other's. */
+export const httpStageName = (restStage: string) => `http${restStage}`;
+
 /** An administrator of the http stage, written by its admin command line for the smoke requests. */
 const HTTP_ADMIN = 'http-check@example.com';
 
@@ -32,11 +35,14 @@ export async function httpStage(
   motoEnv: Record<string, string>,
   step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
   log: (line: string) => void,
+  /** The service its `npm run deploy` runs in: a copy of this checkout when the REST stage deploys at the same time. */
+  root = repoRoot,
 ): Promise<boolean> {
-  const stage = `${restStage}http`;
+  // Not `<rest stage>http`: the REST stage's read-back takes what starts with `store-api-<rest stage>` as its own.
+  const stage = httpStageName(restStage);
   const params = ['--param=api=http', '--param=alarmEmail=ops@example.com'];
   const script = async (name: string, args: string[]) => {
-    const { code, output } = await runScript(repoRoot, name, args, env, log);
+    const { code, output } = await runScript(name === 'deploy.ts' ? root : repoRoot, name, args, env, log);
     return { problems: code === 0 ? [] : [`${name} ${args.join(' ')} exited with ${code}`], output };
   };
   const admin = (...args: string[]) => script('admin.ts', [...args, '--stage', stage]);
