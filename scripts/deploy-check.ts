@@ -29,7 +29,7 @@ import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { checkQueues } from './lib/queue-check.js';
-import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
+import { bundleReleasedInOneBuild, checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
 import { runScript } from './lib/run-script.js';
@@ -250,6 +250,7 @@ export async function deployCheck(
   };
   const released = (label: string) => async () => {
     const checkout = await checkoutReleasedLayout();
+    await bundleReleasedInOneBuild(checkout);
     writeFileSync(lintPauseFile, '');
     try {
       const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);
