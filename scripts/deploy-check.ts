@@ -13,6 +13,7 @@
  * 7. the restore drill: `npm run admin -- restore --switch` into a new table (items per kind and a sample read back),
  *    the change feed's stack deployed onto it and read back, then switched back to the stage's own table;
  * 8. removes one domain stack, then the stage, whose removal must skip it: nothing may be left; 9. stops moto.
+ * With `--http`, an `api: http` stage (http<stage>) is deployed, checked and removed beside steps 3–8 (httpBeside).
  * Exits 1 at the first failed step or with any difference. `--keep` leaves the stage and moto running.
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
