@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
-import { httpStage } from './lib/deploy-check-http.js';
+import { httpBeside, httpStage } from './lib/deploy-check-http.js';
 import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
@@ -34,7 +34,6 @@ import { bundleReleasedInOneBuild, checkoutReleasedLayout, RELEASED_LAYOUT } fro
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
 import { runScript } from './lib/run-script.js';
-import { copyService } from './lib/service-copy.js';
 import {
   checkFunctions,
   checkLogGroups,
@@ -151,27 +150,6 @@ export async function restoreDrill(
   if (!output.some((line) => line.includes(`/store-api/${stage}/table-name = ${restored}`)))
     problems.push('restore --switch did not switch the stage to the restored table');
   return problems;
-}
-
-/**
- * The http stage (scripts/lib/deploy-check-http.ts) deployed from a copy of this checkout, so that it runs beside the
- * REST stage's deploys: each `serverless deploy` writes its package to `<service>/.serverless/`. The two stages share
- * no name (httpStageName) and moto answers one request at a time (scripts/lib/moto-server.py), so neither sees the
- * other; what overlaps is their packaging and the framework's waiting, on a machine with a core to spare.
- */
-async function httpBeside(
-  stage: string,
-  env: NodeJS.ProcessEnv,
-  motoEnv: Record<string, string>,
-  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
-  log: (line: string) => void,
-): Promise<boolean> {
-  const copy = await copyService('http');
-  try {
-    return await httpStage(stage, env, motoEnv, step, (line) => log(`[http] ${line}`), copy.root);
-  } finally {
-    await copy.remove();
-  }
 }
 
 /** Deploy, check, redeploy, remove, against a moto_server of its own; stops it whatever happens. */

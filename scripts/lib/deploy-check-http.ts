@@ -6,6 +6,7 @@ import { startHttpApiRouter } from './http-api-router.js';
 import { checkHttpApi, readHttpApi, smokeRequests } from './http-stage-check.js';
 import { repoRoot } from './repo.js';
 import { runScript } from './run-script.js';
+import { copyService } from './service-copy.js';
 import { resolveConfig, stageParam } from './stage-expectations.js';
 
 const REGION = 'us-east-1';
@@ -99,4 +100,25 @@ export async function httpStage(
       ];
     }))
   );
+}
+
+/**
+ * The http stage deployed from a copy of this checkout, so that it runs beside the
+ * REST stage's deploys: each `serverless deploy` writes its package to `<service>/.serverless/`. The two stages share
+ * no name (httpStageName) and moto answers one request at a time (scripts/lib/moto-server.py), so neither sees the
+ * other; what overlaps is their packaging and the framework's waiting, on a machine with a core to spare.
+ */
+export async function httpBeside(
+  stage: string,
+  env: NodeJS.ProcessEnv,
+  motoEnv: Record<string, string>,
+  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const copy = await copyService('http');
+  try {
+    return await httpStage(stage, env, motoEnv, step, (line) => log(`[http] ${line}`), copy.root);
+  } finally {
+    await copy.remove();
+  }
 }
