@@ -13,6 +13,7 @@
  * 7. the restore drill: `npm run admin -- restore --switch` into a new table (items per kind and a sample read back),
  *    the change feed's stack deployed onto it and read back, then switched back to the stage's own table;
  * 8. removes one domain stack, then the stage, whose removal must skip it: nothing may be left; 9. stops moto.
+ * With `--http`, an `api: http` stage (http<stage>) is deployed, checked and removed beside steps 3–8 (httpBeside).
  * Exits 1 at the first failed step or with any difference. `--keep` leaves the stage and moto running.
  * moto runs no Lambda code: the handlers are proven by the offline suites, not here.
  */
@@ -23,13 +24,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/client-dynamodb';
-import { httpStage } from './lib/deploy-check-http.js';
+import { httpBeside, httpStage } from './lib/deploy-check-http.js';
 import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { checkQueues } from './lib/queue-check.js';
-import { checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
+import { bundleReleasedInOneBuild, checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
 import { runScript } from './lib/run-script.js';
@@ -44,7 +45,7 @@ import {
   checkStageSettings,
   checkTable,
 } from './lib/stage-check.js';
-import { expectedPolicies, resolveConfig, stageParam } from './lib/stage-expectations.js';
+import { expectedPolicies, type ResolvedConfig, resolveConfig, stageParam } from './lib/stage-expectations.js';
 import { checkStackUsesTable } from './lib/switch-check.js';
 
 const require = createRequire(import.meta.url);
@@ -77,8 +78,12 @@ export const checkParams = (stage: string) => [
 const UPGRADE_USER = 'upgrade-check@example.com';
 
 /** The checks of a deployed stage against the code, by area. */
-async function compare(deployed: DeployedStage, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const config = await resolveConfig(deployed.stage, env, checkParams(deployed.stage));
+async function compare(
+  deployed: DeployedStage,
+  env: NodeJS.ProcessEnv,
+  configOf: (stage: string) => Promise<ResolvedConfig>,
+): Promise<string[]> {
+  const config = await configOf(deployed.stage);
   const tableArn = deployed.table?.description.TableArn;
   // The change feed's consumer may read the table's stream: its grants name the stream the table has now.
   const streamArn = deployed.table?.description.LatestStreamArn;
@@ -172,6 +177,14 @@ export async function deployCheck(
   const shellSecret = 'released-layout-cursor-secret-0123456789';
   const env = { ...motoProcessEnv(process.env, moto), ...(options.upgrade ? { CURSOR_SECRET: shellSecret } : {}) };
   const aws = awsClients(REGION, moto.env);
+  // `serverless print` of the stage with the check's params: the same answer every time (the code does not change
+  // during the check), so printed once, not once per step.
+  let printed: Promise<ResolvedConfig> | undefined;
+  const configOf = (checked: string) => {
+    if (checked !== stage) return resolveConfig(checked, env, checkParams(checked));
+    printed ??= resolveConfig(stage, env, checkParams(stage));
+    return printed;
+  };
   const step = async (name: string, body: () => Promise<string[]>): Promise<boolean> => {
     const started = Date.now();
     log(`\n== ${name}`);
@@ -216,6 +229,7 @@ export async function deployCheck(
   };
   const released = (label: string) => async () => {
     const checkout = await checkoutReleasedLayout();
+    await bundleReleasedInOneBuild(checkout);
     writeFileSync(lintPauseFile, '');
     try {
       const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);
@@ -228,18 +242,25 @@ export async function deployCheck(
       await checkout.remove();
     }
   };
+  let httpRun: Promise<boolean> | undefined;
   try {
     if (options.httpOnly) {
       const httpOk = await httpStage(stage, env, moto.env, step, log);
       return { stage, steps, ok: httpOk && steps.every((s) => s.problems.length === 0) };
     }
     let before: DeployedStage | undefined;
+    const startHttp = () => {
+      if (options.http) httpRun = httpBeside(stage, env, moto.env, step, log);
+      return true;
+    };
     const ok =
       (!options.upgrade ||
         (await step(
           'deploy the released layout and write data through its admin command line',
           released('released layout'),
         ))) &&
+      // From here the http stage deploys beside the REST stage (after the released layout: moto lints its templates).
+      startHttp() &&
       (await step('deploy every stack', deploy(...checkParams(stage)))) &&
       (await step('read back and compare with the code', async () => {
         // Data first: the table's description (its item count) is part of what the second deploy must not change.
@@ -248,9 +269,9 @@ export async function deployCheck(
         log(
           `   read back: ${before.stacks.length} stacks, ${before.routes.length} methods, ${before.functions.length} functions, ${before.roles.length} roles, ${before.logGroups.length} log groups`,
         );
-        const problems = await compare(before, env);
+        const problems = await compare(before, env, configOf);
         if (!options.upgrade) return [...problems, ...written];
-        const config = await resolveConfig(stage, env, checkParams(stage));
+        const config = await configOf(stage);
         const kept =
           (await readOperations(stage, before.restApiIds[0], config, REGION, env)).cursorKey?.current === shellSecret;
         return [
@@ -268,7 +289,7 @@ export async function deployCheck(
       })) &&
       (await step('rotate the cursor key, keeping the previous one', async () => {
         const rotated = await admin(repoRoot, 'rotate-cursor-secret', '--region', REGION);
-        const config = await resolveConfig(stage, env, checkParams(stage));
+        const config = await configOf(stage);
         const keys = (await readOperations(stage, before!.restApiIds[0], config, REGION, env)).cursorKey;
         const overlap =
           keys?.previousCount === 1
@@ -317,15 +338,16 @@ export async function deployCheck(
           ];
         })) &&
           (await step('nothing of the stage is left', async () => {
-            const config = await resolveConfig(stage, env, checkParams(stage));
+            const config = await configOf(stage);
             return [
               ...checkNothingLeft(await readDeployedStage(aws, stage)),
               ...operationsLeft(await readOperations(stage, before?.restApiIds[0], config, REGION, env)),
             ];
           }))));
-    const httpOk = !options.http || (ok && (await httpStage(stage, env, moto.env, step, log)));
+    const httpOk = !options.http || (httpRun !== undefined && (await httpRun));
     return { stage, steps, ok: Boolean(ok) && httpOk && steps.every((s) => s.problems.length === 0) };
   } finally {
+    await httpRun?.catch(() => false);
     aws.destroy();
     if (!options.keep) await moto.stop();
     else

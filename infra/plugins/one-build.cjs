@@ -10,6 +10,8 @@
  * options (serverless.yml `custom.esbuild`), handler paths, externals, zips and the offline work folder; this plugin
  * replaces its bundle step only, and must come after it in `plugins`.
  */
+const { buildThroughCache } = require('./bundle-cache.cjs');
+
 // serverless-esbuild's own options, which esbuild refuses: its bundle step leaves them out of the build the same way.
 const PLUGIN_OPTIONS = new Set([
   'concurrency',
@@ -54,7 +56,7 @@ function buildOptionsOf(plugin, entries) {
 }
 
 /** serverless-esbuild's bundle step, as one build: fills the `buildResults` its packing step reads. */
-async function bundleInOneBuild(plugin) {
+async function bundleInOneBuild(plugin, log) {
   // The esbuild serverless-esbuild itself loads (the project's, pinned in package.json).
   const esbuild = require(require.resolve('esbuild', { paths: [plugin.serviceDirPath] }));
   plugin.prepare();
@@ -64,7 +66,10 @@ async function bundleInOneBuild(plugin) {
     throw new plugin.serverless.classes.Error(
       'custom.esbuild.metafile is not supported by infra/plugins/one-build.cjs',
     );
-  await esbuild.build(buildOptionsOf(plugin, entries));
+  // BUNDLE_CACHE_DIR (the deploy tests, the emulator check): bundles of unchanged sources are read back, not rebuilt.
+  const restored = await buildThroughCache(esbuild, buildOptionsOf(plugin, entries), process.env.BUNDLE_CACHE_DIR);
+  if (process.env.BUNDLE_CACHE_DIR)
+    log?.notice?.(`one-build: ${restored} of ${entries.length} bundles read back from ${process.env.BUNDLE_CACHE_DIR}`);
   const bundlePathOf = (entry) => entry.slice(0, entry.lastIndexOf('.')) + plugin.buildOptions.outputFileExtension;
   plugin.buildResults = functionEntries
     .filter(({ func }) => func !== null)
@@ -72,8 +77,9 @@ async function bundleInOneBuild(plugin) {
 }
 
 class OneBuild {
-  constructor(serverless) {
+  constructor(serverless, _options, { log } = {}) {
     this.serverless = serverless;
+    this.log = log;
     // After serverless-esbuild's own `initialize` (it reads its options there), before any bundle step runs.
     this.hooks = { initialize: () => this.install() };
   }
@@ -86,7 +92,7 @@ class OneBuild {
       throw new this.serverless.classes.Error(
         'infra/plugins/one-build.cjs needs serverless-esbuild before it in plugins',
       );
-    plugin.bundle = () => bundleInOneBuild(plugin);
+    plugin.bundle = () => bundleInOneBuild(plugin, this.log);
   }
 }
 

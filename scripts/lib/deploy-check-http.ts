@@ -6,6 +6,7 @@ import { startHttpApiRouter } from './http-api-router.js';
 import { checkHttpApi, readHttpApi, smokeRequests } from './http-stage-check.js';
 import { repoRoot } from './repo.js';
 import { runScript } from './run-script.js';
+import { copyService } from './service-copy.js';
 import { resolveConfig, stageParam } from './stage-expectations.js';
 
 const REGION = 'us-east-1';
@@ -16,6 +17,9 @@ const REGION = 'us-east-1';
  * the other domain stacks differ from these only in their route list, which the deploy tests check packaged.
  */
 export const HTTP_CHECK_STACKS = ['core', 'accounts', 'catalog', 'companies'];
+
+/** The http stage deployed beside REST stage `restStage`: no name of one starts with the other's. */
+export const httpStageName = (restStage: string) => `http${restStage}`;
 
 /** An administrator of the http stage, written by its admin command line for the smoke requests. */
 const HTTP_ADMIN = 'http-check@example.com';
@@ -32,11 +36,14 @@ export async function httpStage(
   motoEnv: Record<string, string>,
   step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
   log: (line: string) => void,
+  /** The service its `npm run deploy` runs in: a copy of this checkout when the REST stage deploys at the same time. */
+  root = repoRoot,
 ): Promise<boolean> {
-  const stage = `${restStage}http`;
+  // Not `<rest stage>http`: the REST stage's read-back takes what starts with `store-api-<rest stage>` as its own.
+  const stage = httpStageName(restStage);
   const params = ['--param=api=http', '--param=alarmEmail=ops@example.com'];
   const script = async (name: string, args: string[]) => {
-    const { code, output } = await runScript(repoRoot, name, args, env, log);
+    const { code, output } = await runScript(name === 'deploy.ts' ? root : repoRoot, name, args, env, log);
     return { problems: code === 0 ? [] : [`${name} ${args.join(' ')} exited with ${code}`], output };
   };
   const admin = (...args: string[]) => script('admin.ts', [...args, '--stage', stage]);
@@ -93,4 +100,25 @@ export async function httpStage(
       ];
     }))
   );
+}
+
+/**
+ * The http stage deployed from a copy of this checkout, so that it runs beside the
+ * REST stage's deploys: each `serverless deploy` writes its package to `<service>/.serverless/`. The two stages share
+ * no name (httpStageName) and moto answers one request at a time (scripts/lib/moto-server.py), so neither sees the
+ * other; what overlaps is their packaging and the framework's waiting, on a machine with a core to spare.
+ */
+export async function httpBeside(
+  stage: string,
+  env: NodeJS.ProcessEnv,
+  motoEnv: Record<string, string>,
+  step: (name: string, body: () => Promise<string[]>) => Promise<boolean>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const copy = await copyService('http');
+  try {
+    return await httpStage(stage, env, motoEnv, step, (line) => log(`[http] ${line}`), copy.root);
+  } finally {
+    await copy.remove();
+  }
 }

@@ -22,6 +22,7 @@ import json
 import os
 import re
 import sys
+import threading
 
 from moto.cloudformation import models
 from moto.core.utils import iso_8601_datetime_with_nanoseconds
@@ -31,6 +32,7 @@ from moto.awslambda import models as lambda_models
 from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models import table as dynamodb_table
 from moto.iam import models as iam_models
+from moto.moto_server import werkzeug_app
 from moto.server import main
 
 import moto_operations  # noqa: F401  (registers the CloudFormation types moto skips)
@@ -235,6 +237,21 @@ lambda_models.LambdaFunction.update_function_code = touching_last_modified(
 lambda_models.LambdaFunction.update_configuration = touching_last_modified(
     lambda_models.LambdaFunction.update_configuration
 )
+
+# One request at a time. moto_server answers each request on a thread of its own, and its backends (and the patches
+# above: share_exports walks every stack) keep plain dicts without locks; the deploy check deploys its http stage
+# beside the REST stage, so two deploys' requests arrive at once. Serialised, each sees the state the one before
+# left, as with one deploy; only the deploys' own work (packaging, waiting) overlaps.
+answering = threading.Lock()
+original_dispatch = werkzeug_app.DomainDispatcherApplication.__call__
+
+
+def dispatch_one_at_a_time(self, environ, start_response):
+    with answering:
+        return original_dispatch(self, environ, start_response)
+
+
+werkzeug_app.DomainDispatcherApplication.__call__ = dispatch_one_at_a_time
 
 if __name__ == "__main__":
     main(sys.argv[1:])

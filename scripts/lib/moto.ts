@@ -76,6 +76,9 @@ export async function startMoto(
     SLS_AWS_MONITORING_FREQUENCY: '200',
     // serverless.yml custom.esbuild: packaging bundles here and removes it, leaving .esbuild/ to a running offline.
     ESBUILD_WORK_FOLDER: '.data/esbuild-moto',
+    // infra/plugins/bundle-cache.cjs: the second deploy and the restore drill package unchanged sources again; their
+    // bundles are read back (the same bytes, every input re-hashed) instead of rebuilt.
+    BUNDLE_CACHE_DIR: join(repoRoot, '.data/bundle-cache'),
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }

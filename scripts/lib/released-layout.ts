@@ -5,7 +5,7 @@
  * Bump RELEASED_LAYOUT to the commit of each release: the check then proves that release upgrades to the code here.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,4 +46,22 @@ export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<
       await rm(join(root, '..'), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Lets the released checkout bundle each stack in one esbuild build, as this code does (infra/plugins/one-build.cjs,
+ * with its bundle cache): the released layout predates the plugin and builds every function on its own, several
+ * times the esbuild work for the same bytes (each entry point is its own complete bundle either way; compared on a
+ * released stack's zips). Only the deploy check's upgrade step does this; the templates are the released layout's.
+ */
+export async function bundleReleasedInOneBuild(checkout: ReleasedCheckout): Promise<void> {
+  const plugins = join(checkout.root, 'infra/plugins');
+  await mkdir(plugins, { recursive: true });
+  for (const file of ['one-build.cjs', 'bundle-cache.cjs'])
+    await copyFile(join(repoRoot, 'infra/plugins', file), join(plugins, file));
+  const config = join(checkout.root, 'serverless.yml');
+  const text = await readFile(config, 'utf8');
+  const withPlugin = text.replace(/^( +)- serverless-esbuild\n/m, '$&$1- ./infra/plugins/one-build.cjs\n');
+  if (withPlugin === text) throw new Error('the released serverless.yml lists no serverless-esbuild plugin');
+  await writeFile(config, withPlugin);
 }

@@ -66,6 +66,9 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
       ...process.env,
       ...NO_AWS,
       TMPDIR: scratchTmp(dir),
+      // infra/plugins/bundle-cache.cjs: a bundle packaged before from the same sources (another file, an earlier run)
+      // is read back instead of rebuilt; every scratch copy sits at the same depth, so their records match.
+      BUNDLE_CACHE_DIR: join(ROOT, '.data/bundle-cache'),
       PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
     },
     timeout,
