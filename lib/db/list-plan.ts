@@ -131,7 +131,7 @@ export async function chooseDriver({
   // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
   //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
   const usable = (field: string) =>
-    def.storage.indexes.includes(field) && (ready || def.storage.indexSince?.[field] === undefined);
+    def.storage.indexes.includes(field) && (def.storage.indexSince?.[field] ?? 1) <= (ready ? layout : 1);
   const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
   for (const [name, rule] of textOnIndexItems ? [] : Object.entries(def.storage.sortRules ?? {})) {

@@ -19,6 +19,7 @@ import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
 import { combinationFields, selectedOptionsOf } from './selected-options.js';
+import { onShelf } from './shelf.js';
 import type { Shopper } from './shopper.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
@@ -78,10 +79,11 @@ function catalogueConditions(query: Record<string, string>, hidden: Hidden): Lis
 }
 
 /** The product hooks with a shopper's scope and price (quantity `amount`). */
-function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = []): ProductHooks {
+function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = [], sorted = false): ProductHooks {
   return {
     ...productHooks,
     scope: () => scope,
+    refine: (conditions) => (sorted ? conditions : onShelf(conditions)),
     decorate: async (records, view) => {
       // Priced from the stored rows, before the single view turns them into CS-Cart's shown `prices`.
       const prices = records.map((record) => shopperPrice(record.price, record.prices, shopper.groups, amount));
@@ -111,7 +113,9 @@ export const sraProductsList: Operation = async (request) => {
     idsParameter(query, 'vendor_products_by_product_id');
     scope.push({ rule: { field: 'product_id', op: 'eq' }, values: [0] });
   }
-  const hooks = shopperHooks(shopper, amount, scope);
+  // The category page's index is in id order: a list sorted by another key reads that key's items, as before.
+  const sorted = Boolean(productsEntity.storage.sortRules?.[query.sort_by?.trim() ?? '']);
+  const hooks = shopperHooks(shopper, amount, scope, sorted);
   const listed = { ...request, query };
   const result = await listOperation(productsEntity, hooks)(listed);
   const body = result.body as Record<string, unknown> & { products: Array<Record<string, unknown>> };
