@@ -17,7 +17,19 @@ import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { onShelf } from '../../lib/operations/storefront/shelf.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
-import { companyA, eq, restoreCurrentLayout, send, table, writeOld } from './layout-migration-fixtures.js';
+import {
+  companyA,
+  eq,
+  forgetMigrationsFrom,
+  onOwnTable,
+  restoreCurrentLayout,
+  send,
+  table,
+  writeOld,
+} from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-shelf');
 
 const TOP = companyA + 21;
 const LEAF = companyA + 22;
@@ -28,6 +40,7 @@ beforeAll(async () => {
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(8) }));
   for (const sk of ['DONE', 'PROGRESS'])
     await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-9', sk } }));
+  await forgetMigrationsFrom(9);
   forgetLayout();
   for (const status of STATUSES) {
     const id = await nextId('product');
