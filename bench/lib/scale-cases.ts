@@ -66,6 +66,8 @@ export const LOOKUPS: readonly Lookup[] = [
     query: () => ({ ...page, q: 'alpha bravo', match: 'any' }),
     vendor: true,
   },
+  // One word, no match (CS-Cart's default, exact): what a search box sends.
+  { entity: 'products', label: 'q=alpha', query: () => ({ ...page, q: 'alpha' }), vendor: true },
   {
     entity: 'products',
     label: 'q=product 1 alpha (exact)',
@@ -251,6 +253,7 @@ function storefrontRows(): Lookup[] {
   return [
     row('cid=<top category>, subcats=Y', (w) => ({ ...page, cid: String(w.catalog.categories.top), subcats: 'Y' })),
     row('q=alpha bravo, match=any', () => ({ ...page, q: 'alpha bravo', match: 'any' })),
+    row('q=alpha', () => ({ ...page, q: 'alpha' })),
     row('q=product 10 alpha (exact)', () => ({ ...page, q: 'product 10 alpha', match: 'exact' })),
     row('pcode=<prefix of 10>', () => ({ ...page, pcode: 'BENCH-00001' })),
     row('price_from=100&price_to=<~24 products>', (w) => ({

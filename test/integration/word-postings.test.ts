@@ -12,6 +12,8 @@ import { createRecord, deleteRecord, getRecord, recordsWriteItems, updateRecord 
 import { forgetLayout, layoutMarkerItem } from '../../lib/db/layout.js';
 import { queryAll } from '../../lib/db/query.js';
 import { transactWrite } from '../../lib/db/transact.js';
+import { categoriesEntity } from '../../lib/entities/categories.js';
+import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
@@ -62,11 +64,15 @@ const expected = (keep: (p: Made) => boolean) =>
     .map((p) => p.id)
     .sort((a, b) => a - b);
 
+const stores: number[] = [];
+
 beforeAll(async () => {
+  for (const name of ['Store one', 'Store two'])
+    stores.push(Number((await createRecord(companiesStorage, { company: name, status: 'A' })).company_id));
   for (let i = 0; i < 36; i++) {
     const name = `${COLOURS[i % 3]} ${KINDS[i % 4]} ${i}`;
     const status = i % 5 === 0 ? 'D' : 'A';
-    const company = i % 2 === 0 ? 11 : 12;
+    const company = stores[i % 2]!;
     const record = await createRecord(productsEntity, {
       product: name,
       product_code: `POST-${i}`,
@@ -101,8 +107,11 @@ describe('word search from postings', () => {
   });
 
   it("with a vendor's store and a shopper's status A: only those, counted exactly", async () => {
-    const store = await list([q('shirt', 'all'), eq('company_id', 11)], 1, 50);
-    expect(store).toMatchObject({ ids: expected((p) => has(p.name, 'shirt') && p.company === 11), nextKey: null });
+    const store = await list([q('shirt', 'all'), eq('company_id', stores[0]!)], 1, 50);
+    expect(store).toMatchObject({
+      ids: expected((p) => has(p.name, 'shirt') && p.company === stores[0]),
+      nextKey: null,
+    });
     const active = await list([q('red blue', 'any'), eq('status', 'A')], 1, 50);
     expect(active.ids).toEqual(expected((p) => (has(p.name, 'red') || has(p.name, 'blue')) && p.status === 'A'));
     expect(active.total).toBe(active.ids.length);
@@ -150,6 +159,28 @@ describe('word search from postings', () => {
     expect((await list([q('blue', 'all')], 1, 50)).ids).toEqual(expected((p) => has(p.name, 'blue')));
   });
 
+  it('a rename too wide for one transaction with its postings (12 words, 3 categories): postings follow in their own', async () => {
+    const categories: number[] = [];
+    for (const name of ['c1', 'c2', 'c3'])
+      categories.push(Number((await createRecord(categoriesEntity, { category: name, status: 'A' })).category_id));
+    const words = (prefix: string) => Array.from({ length: 12 }, (_, i) => `${prefix}${'abcdefghijkl'[i]}x`).join(' ');
+    const record = await createRecord(productsEntity, {
+      product: words('old'),
+      product_code: 'WIDE-1',
+      status: 'A',
+      company_id: stores[0]!,
+      category_ids: categories,
+      category_tree: categories,
+      price: '1.00',
+    });
+    const id = Number(record.product_id);
+    await updateRecord(productsEntity, id, () => ({ product: words('new') }));
+    expect(await list([q('newax newlx', 'all')])).toMatchObject({ ids: [id], total: 1 });
+    expect(await list([q('oldax', 'all')])).toMatchObject({ ids: [], total: 0 });
+    await deleteRecord(productsEntity, id);
+    expect(await list([q('newax', 'all')])).toMatchObject({ ids: [], total: 0 });
+  });
+
   it('the layout-9 migration posts the products the layout-8 code wrote; lists read postings only after it', async () => {
     await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(8) }));
     await forgetMigrationsFrom(9);
@@ -160,7 +191,7 @@ describe('word search from postings', () => {
       product: 'quartz clock',
       product_code: 'OLD-1',
       status: 'A',
-      company_id: 11,
+      company_id: stores[0]!,
       layout: 8,
       version: 1,
     });
