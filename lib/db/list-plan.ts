@@ -168,17 +168,24 @@ export async function chooseDriver({
   );
   if (sort && sorted(sortBy, sort) && !small && !textOnIndexItems) {
     const { storage, consumed } = scope(sortBy);
-    // A company's list counts the company's records, whether it reads its copy or the store-wide items.
+    // A company's list counts the company's records, whether it reads its copy or the store-wide items; a list of
+    // one other counted equality (a shopper's status A) its count item — not a COUNT of the whole sort partition.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
-    const count = companyWide
-      ? entityKeys.count(def.storage.name, 'company_id', String(companyWide.values[0]))
+    const counter =
+      companyWide ??
+      conditions.find(
+        (c) =>
+          c.rule.op === 'eq' && single(c) && usable(c.rule.field) && !def.storage.uncounted?.includes(c.rule.field),
+      );
+    const count = counter
+      ? entityKeys.count(def.storage.name, counter.rule.field, String(counter.values[0]))
       : entityKeys.count(def.storage.name, ALL_INDEX, '');
     return {
       ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }],
       consumed,
       order: sortBy,
       count,
-      counted: companyWide ? [companyWide] : [],
+      counted: counter ? [counter] : [],
       ...(sort.bucketed ? { bucketed: true } : {}),
     };
   }

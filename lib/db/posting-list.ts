@@ -3,6 +3,7 @@ import type { EntityRecord, RecordOf } from './entity-reads.js';
 import { getRecords } from './entity-reads.js';
 import { padId } from './keys.js';
 import type { ListCondition } from './list-filter.js';
+import { hasPartitionShards, shardPks } from './partition-shards.js';
 import { idsOfPosting, POSTED_IDS, postingsReady, valuePostingPartition, wordPostingPartition } from './postings.js';
 import { queryAll } from './query.js';
 import { tokenShard, wordQuery, wordsOf } from './text-items.js';
@@ -77,16 +78,23 @@ export function combinePostings(plan: PostingPlan, read: ReadonlyArray<ReadonlyA
   return [...smallest].filter((id) => others.every((set) => set.has(id))).sort((a, b) => a - b);
 }
 
-/** Reads one posting range whole: its items' ids. */
-async function readPosting(read: PostingRead): Promise<number[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
-    ExpressionAttributeNames: { '#ids': POSTED_IDS },
-    ExpressionAttributeValues: { ':pk': read.pk, ':begins': read.begins },
-    ProjectionExpression: 'sk, #ids',
-    ConsistentRead: true,
-  });
-  return items.flatMap((item) => idsOfPosting(String(item.sk), item[POSTED_IDS] as Set<Uint8Array> | undefined));
+/** Reads one posting range whole (each partition shard of it, for a sharded definition): its items' ids. */
+async function readPosting(def: StoredEntityDefinition, read: PostingRead): Promise<number[]> {
+  const pks = hasPartitionShards(def) ? shardPks(read.pk) : [read.pk];
+  const shards = await Promise.all(
+    pks.map((pk) =>
+      queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
+        ExpressionAttributeNames: { '#ids': POSTED_IDS },
+        ExpressionAttributeValues: { ':pk': pk, ':begins': read.begins },
+        ProjectionExpression: 'sk, #ids',
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  return shards
+    .flat()
+    .flatMap((item) => idsOfPosting(String(item.sk), item[POSTED_IDS] as Set<Uint8Array> | undefined));
 }
 
 export interface PostingPage<R extends EntityRecord> {
@@ -108,7 +116,7 @@ export async function postingPage<D extends StoredEntityDefinition>(
   if (!postingsReady(def, layout)) return undefined;
   const plan = postingPlan(def, conditions, request.sortBy);
   if (!plan) return undefined;
-  const read = await Promise.all(plan.groups.map((group) => Promise.all(group.map(readPosting))));
+  const read = await Promise.all(plan.groups.map((group) => Promise.all(group.map((r) => readPosting(def, r)))));
   const ids = combinePostings(plan, read);
   if (request.descending) ids.reverse();
   const after = request.after;

@@ -1,6 +1,7 @@
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { indexValues } from './entity-keys.js';
 import { layoutOf } from './layout.js';
+import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
 import { textRules, textTokens, tokenShard } from './text-items.js';
 
 /**
@@ -10,9 +11,10 @@ import { textRules, textTokens, tokenShard } from './text-items.js';
  *
  * An item holds one chunk of the id space (CHUNK consecutive ids) as a binary set of one-byte offsets, so a write
  * touches one small item with `ADD`/`DELETE` (1 write unit; no read, no version) and a word that every product has
- * is about 1 byte per product to read. The key: `WP#<storage>#<field>#<shard>` / `<token>#<chunk>` for words (the
- * shard is the word's first character, as text items; `begins_with(sk, word)` finds every word starting with it),
- * `WP#<storage>#<field>` / `<value>#<chunk>` for values. Pure rules here; reads in ./posting-list.ts.
+ * is about 1 byte per product to read. The key: `WP#<storage>#<field>#<first character>` / `<token>#<chunk>` for
+ * words (as text items; `begins_with(sk, word)` finds every word starting with it), `WP#<storage>#<field>` /
+ * `<value>#<chunk>` for values, each in the record's partition shard (`~<0-7>`) when its definition shards its
+ * partitions. Pure rules here; reads in ./posting-list.ts.
  */
 
 /** Ids per posting item: an offset is one byte. */
@@ -55,19 +57,22 @@ export function postingsOf(
   if (unlisted && String(record[unlisted.field]) === unlisted.value) return [];
   const offset = id % CHUNK;
   const chunk = chunkKey(id);
+  // In the record's partition shard where the definition shards its partitions (as its text items): a burst of
+  // creates spreads over 8 keys per word, not one (lib/db/partition-shards.ts).
+  const sharded = hasPartitionShards(def) ? (pk: string) => shardPk(pk, shardOfId(id)) : (pk: string) => pk;
   const out: Posting[] = [];
   for (const rule of textRules(def)) {
     if (rule.op !== 'words') continue;
     for (const token of textTokens(rule, record, layoutOf(record)))
       out.push({
-        pk: wordPostingPartition(def.storage.name, rule.field, tokenShard(token)),
+        pk: sharded(wordPostingPartition(def.storage.name, rule.field, tokenShard(token))),
         sk: `${token}#${chunk}`,
         offset,
       });
   }
   for (const field of posted.values)
     for (const value of indexValues(record[field]))
-      out.push({ pk: valuePostingPartition(def.storage.name, field), sk: `${value}#${chunk}`, offset });
+      out.push({ pk: sharded(valuePostingPartition(def.storage.name, field)), sk: `${value}#${chunk}`, offset });
   return out;
 }
 

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, getRecord, recordsWriteItems, updateRecord } from '../../lib/db/entity-store.js';
 import { forgetLayout, layoutMarkerItem } from '../../lib/db/layout.js';
+import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
@@ -198,7 +199,7 @@ describe('word search from postings', () => {
     const postingItems = () =>
       queryAll({
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)',
-        ExpressionAttributeValues: { ':pk': 'WP#product#product#q', ':w': 'quartz' },
+        ExpressionAttributeValues: { ':pk': shardPk('WP#product#product#q', shardOfId(id)), ':w': 'quartz' },
       });
     expect(await postingItems()).toEqual([]);
     // Before: the text items answer (the marker says 8).

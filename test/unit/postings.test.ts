@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import type { ListCondition } from '../../lib/db/list-filter.js';
+import { shardOfId } from '../../lib/db/partition-shards.js';
 import { combinePostings, postingPlan } from '../../lib/db/posting-list.js';
 import {
   CHUNK,
@@ -38,14 +39,16 @@ describe('postingsOf', () => {
   it('posts each word of the name and code (a word that starts another left out), the status and the store', () => {
     const id = 3 * CHUNK + 7;
     const postings = postingsOf(productsEntity, id, product({ product: 'Red Redwood Shirt', product_code: 'SKU-1' }));
+    // In the id's partition shard, as its text items (products shard their partitions).
+    const shard = `~${shardOfId(id)}`;
     expect(keys(postings)).toEqual(
       [
-        'WP#product#product#1 1#0000000003',
-        'WP#product#product#r redwood#0000000003',
-        'WP#product#product#s shirt#0000000003',
-        'WP#product#product#s sku#0000000003',
-        'WP#product#status A#0000000003',
-        'WP#product#company_id 3#0000000003',
+        `WP#product#product#1${shard} 1#0000000003`,
+        `WP#product#product#r${shard} redwood#0000000003`,
+        `WP#product#product#s${shard} shirt#0000000003`,
+        `WP#product#product#s${shard} sku#0000000003`,
+        `WP#product#status${shard} A#0000000003`,
+        `WP#product#company_id${shard} 3#0000000003`,
       ].sort(),
     );
     expect(new Set(postings.map((p) => p.offset))).toEqual(new Set([7]));
@@ -67,14 +70,16 @@ describe('postingChanges', () => {
   });
 
   it('puts two records of one chunk into one change of its item (a transaction touches an item once)', () => {
+    // Two ids of one range of 256 in one partition shard.
+    const second = Array.from({ length: 255 }, (_, i) => i + 2).find((id) => shardOfId(id) === shardOfId(1))!;
     const a = postingsOf(productsEntity, 1, product({}));
-    const b = postingsOf(productsEntity, 2, product({}));
+    const b = postingsOf(productsEntity, second, product({}));
     const changes = postingChanges([
       [a, []],
       [[], b],
     ]);
     const shirt = changes.filter((c) => c.key.sk.startsWith('shirt#'));
-    expect(shirt).toEqual([{ key: expect.any(Object), add: [2], remove: [1] }]);
+    expect(shirt).toEqual([{ key: expect.any(Object), add: [second], remove: [1] }]);
   });
 });
 
