@@ -1,5 +1,6 @@
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import { USER_SORTS } from '../../lib/entities/users.js';
 import type { ScaleWorld } from './scale-world.js';
 
 /**
@@ -65,6 +66,8 @@ export const LOOKUPS: readonly Lookup[] = [
     query: () => ({ ...page, q: 'alpha bravo', match: 'any' }),
     vendor: true,
   },
+  // One word, no match (CS-Cart's default, exact): what a search box sends.
+  { entity: 'products', label: 'q=alpha', query: () => ({ ...page, q: 'alpha' }), vendor: true },
   {
     entity: 'products',
     label: 'q=product 1 alpha (exact)',
@@ -100,6 +103,14 @@ export const LOOKUPS: readonly Lookup[] = [
     entity: 'products',
     label: 'company_id=<store A>',
     query: (w) => ({ ...page, company_id: String(w.catalog.storeIds[0]) }),
+    vendor: true,
+  },
+  { entity: 'products', label: 'free_shipping=Y', query: () => ({ ...page, free_shipping: 'Y' }), vendor: true },
+  { entity: 'products', label: 'is_edp=Y', query: () => ({ ...page, is_edp: 'Y' }), vendor: true },
+  {
+    entity: 'products',
+    label: 'pid=<3 products>',
+    query: (w) => ({ ...page, pid: [2, 4, 6].map((i) => String(w.productId(i))).join(',') }),
     vendor: true,
   },
   {
@@ -195,6 +206,14 @@ export const LOOKUPS: readonly Lookup[] = [
     vendor: false,
   },
   { entity: 'users', label: 'is_root=Y', query: () => ({ ...page, user_type: 'A', is_root: 'Y' }), vendor: false },
+  ...USER_SORTS.map(
+    (key): Lookup => ({
+      entity: 'users',
+      label: `sort_by=${key}`,
+      query: () => ({ ...page, user_type: 'C', sort_by: key }),
+      vendor: false,
+    }),
+  ),
   {
     entity: 'users',
     label: 'sort_by=type, page 2',
@@ -227,7 +246,35 @@ export const LOOKUPS: readonly Lookup[] = [
     vendor: false,
     storefront: true,
   },
+  // Every other filter and sort of the shopper's product list (the same list machinery as /products).
+  ...storefrontRows(),
 ];
+
+/** The storefront rows beyond the three above: each filter and sort of sra_products, as root, guest and customer. */
+function storefrontRows(): Lookup[] {
+  const row = (label: string, query: Lookup['query']): Lookup => ({
+    entity: 'sra_products',
+    label,
+    query,
+    vendor: false,
+    storefront: true,
+  });
+  return [
+    row('cid=<top category>, subcats=Y', (w) => ({ ...page, cid: String(w.catalog.categories.top), subcats: 'Y' })),
+    row('q=alpha bravo, match=any', () => ({ ...page, q: 'alpha bravo', match: 'any' })),
+    row('q=alpha', () => ({ ...page, q: 'alpha' })),
+    row('q=product 10 alpha (exact)', () => ({ ...page, q: 'product 10 alpha', match: 'exact' })),
+    row('pcode=<prefix of 10>', () => ({ ...page, pcode: 'BENCH-00001' })),
+    row('price_from=100&price_to=<~24 products>', (w) => ({
+      ...page,
+      price_from: '100',
+      price_to: priceBand(w.products),
+    })),
+    row('company_ids=<store A>', (w) => ({ ...page, company_ids: String(w.catalog.storeIds[0]) })),
+    row('free_shipping=Y', () => ({ ...page, free_shipping: 'Y' })),
+    ...sortKeys(productsEntity).map((key) => row(`sort_by=${key}`, () => ({ ...page, sort_by: key }))),
+  ];
+}
 
 export interface WriteKind {
   label: string;

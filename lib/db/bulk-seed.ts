@@ -5,6 +5,7 @@ import { entityKeys } from './entity-keys.js';
 import type { EntityRecord } from './entity-store.js';
 import { keys } from './keys.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
+import { offsetElement, POSTED_IDS, postingsOf } from './postings.js';
 import { storedRecord } from './stored-record.js';
 
 /**
@@ -18,6 +19,8 @@ import { storedRecord } from './stored-record.js';
 export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord[]): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
   const counts = new Map<string, { key: { pk: string; sk: string }; count: number }>();
+  // Posting items whole (lib/db/postings.ts): every offset of their chunk that these records have.
+  const postings = new Map<string, { key: { pk: string; sk: string }; offsets: Set<number> }>();
   let highest = 0;
   for (const record of records) {
     const id = Number(record[def.schema.idField]);
@@ -34,7 +37,15 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
       const seen = counts.get(at) ?? { key: entry.count, count: 0 };
       counts.set(at, { key: entry.count, count: seen.count + 1 });
     }
+    for (const posting of postingsOf(def, id, { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION })) {
+      const at = `${posting.pk}\u0000${posting.sk}`;
+      const seen = postings.get(at) ?? { key: { pk: posting.pk, sk: posting.sk }, offsets: new Set<number>() };
+      seen.offsets.add(posting.offset);
+      postings.set(at, seen);
+    }
   }
+  for (const { key, offsets } of postings.values())
+    items.push({ ...key, [POSTED_IDS]: new Set([...offsets].map(offsetElement)) });
   for (const { key, count } of counts.values()) items.push({ ...countHome(key), count });
   if (records.length > 0) items.push({ ...keys.counter(def.storage.name), value: highest });
   return items;

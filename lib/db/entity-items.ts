@@ -64,7 +64,7 @@ export function indexEntries(
     if (countOnly && !counted) continue;
     // A small partition's items stay in the logical partition (its `unshardedSince`).
     const unsharded = (def.storage.unshardedSince?.[index] ?? Infinity) <= layout;
-    for (const value of indexValues(record[index])) {
+    for (const value of indexValues(indexedValue(def, record, index))) {
       for (const storage of scopes(index)) {
         add(
           {
@@ -107,6 +107,11 @@ export function indexEntries(
 /** A record its definition keeps out of every list (`unlisted`): it has no items besides itself. */
 const isUnlisted = (def: StoredEntityDefinition, record: StoredRecord) =>
   def.storage.unlisted !== undefined && String(record[def.storage.unlisted.field]) === def.storage.unlisted.value;
+/** What a record gives an index: its field, or what the definition computes for a derived index (`derivedIndexes`). */
+function indexedValue(def: StoredEntityDefinition, record: StoredRecord, index: string): StoredValue | undefined {
+  const derive = def.storage.derivedIndexes?.[index];
+  return derive ? derive(record) : record[index];
+}
 
 /**
  * The sort item of a bucketed rule (lib/db/sort-buckets.ts): keyed by the bucket of the value, carrying the

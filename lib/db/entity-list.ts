@@ -19,6 +19,7 @@ import {
   sortableValue,
 } from './list-filter.js';
 import { chooseDriver, indexRange, type KeyRange } from './list-plan.js';
+import { postingPage } from './posting-list.js';
 import type { QueryInput } from './query.js';
 import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
@@ -62,6 +63,9 @@ export interface ListResult<R extends EntityRecord = EntityRecord> {
   nextKey: string | null;
 }
 
+/** At most this many ids named by a query are read by id (a BatchGetItem per 100); more: the list as any other. */
+const MAX_NAMED_IDS = 100;
+
 /** The position of a record in a list's order, as a cursor carries it: the item's sort key. */
 type Keyed = { id: number; sk: string };
 
@@ -84,14 +88,31 @@ export async function listRecords<D extends StoredEntityDefinition>(
   if (contradictoryRange(conditions)) return { records: [], total: 0, nextKey: null };
   const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
   const ready = layout >= 2;
-  const driver = await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
+  // A word search its postings answer: an exact total for a few bytes a match, only the page's records read.
+  const posted = await postingPage(def, layout, conditions, {
+    sortBy: request.sortBy,
+    descending: request.descending,
+    offset,
+    perPage: request.itemsPerPage,
+    after: request.after,
+  });
+  if (posted) return posted;
+  // Ids named by the query (`pid=12,13`): those records, every other condition judged on them — not the `all`
+  // partition read whole with a filter on the id, which costs the catalogue.
+  const named = conditions.find(
+    (c) => c.rule.field === def.schema.idField && c.rule.op === 'eq' && c.values.length <= MAX_NAMED_IDS,
+  );
+  const driver: Awaited<ReturnType<typeof chooseDriver>> = named
+    ? { ranges: [], consumed: [named], order: 'id' }
+    : await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   // What the range's items can judge: text items carry less than index and sort items; a bucketed range's
   // bounds are judged on the exact value its items carry.
   const judged = (c: ListCondition) =>
-    Boolean(driver.judged?.includes(c)) || (driver.text ? judgedOnTextItem(def, driver.text, c) : canProject(def, c));
+    !named &&
+    (Boolean(driver.judged?.includes(c)) || (driver.text ? judgedOnTextItem(def, driver.text, c) : canProject(def, c)));
   const filter = filterExpression(def, rest.filter(judged), ready);
-  const needRecords = rest.some((c) => !judged(c));
+  const needRecords = Boolean(named) || rest.some((c) => !judged(c));
   const [range] = driver.ranges;
   const bounded = Boolean((range?.begins && !driver.slice) || range?.from || range?.to);
   // The count item answers when nothing it does not account for narrows the range.
@@ -147,24 +168,28 @@ export async function listRecords<D extends StoredEntityDefinition>(
   }
 
   // In memory: every matching id (de-duplicated: a record has an item per word), then the records if needed.
-  const lists = driver.smallest
-    ? [
-        (
-          await smallestRangeItems(
-            await Promise.all(
-              driver.ranges.map(async (r) => ({
-                pks: await partitionsOf(def, r),
-                input: queryInput(r, false, filter),
-              })),
-            ),
-          )
-        ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
-      ]
-    : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
+  const lists = named
+    ? [[...new Set(named.values.map(Number))].filter(Number.isSafeInteger).map((id) => ({ id, sk: padId(id) }))]
+    : driver.smallest
+      ? [
+          (
+            await smallestRangeItems(
+              await Promise.all(
+                driver.ranges.map(async (r) => ({
+                  pks: await partitionsOf(def, r),
+                  input: queryInput(r, false, filter),
+                })),
+              ),
+            )
+          ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
+        ]
+      : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
-    records = (await getRecords(def, ids)).filter((record) => rest.every((c) => judged(c) || matches(record, c)));
+    records = (await getRecords(def, ids)).filter((record) =>
+      rest.every((c) => judged(c) || matches(withDerived(def, record, c), c)),
+    );
     const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.schema.idField]) - Number(b[def.schema.idField]);
     if (sort) {
       // Each record's sort value once, not once per comparison.
@@ -196,6 +221,12 @@ export async function listRecords<D extends StoredEntityDefinition>(
   const pageRecords = records ? records.slice(start, stop) : await getRecords(def, pageIds);
   const more = stop !== undefined && ids.length > stop;
   return { records: pageRecords, total, nextKey: more ? keyOf(stop - 1) : null };
+}
+
+/** A record as a condition on a derived index (`derivedIndexes`: no field of its own) judges it: with that value. */
+function withDerived<R extends EntityRecord>(def: StoredEntityDefinition, record: R, c: ListCondition): R {
+  const derive = def.storage.derivedIndexes?.[c.rule.field];
+  return derive ? { ...record, [c.rule.field]: derive(record) } : record;
 }
 
 function isEmptyText(c: ListCondition): boolean {

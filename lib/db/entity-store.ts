@@ -9,6 +9,7 @@ import { entityKeys, indexValues } from './entity-keys.js';
 import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
 import { CreateEntries, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
+import { postingWrites } from './posting-writes.js';
 import { type ClaimedId, idsTakenUpTo, withNewId } from './record-ids.js';
 import { storedRecord } from './stored-record.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
@@ -319,6 +320,7 @@ export function recordWriteItems(
   id: number,
   before: EntityRecord | undefined,
   written: EntityRecord | undefined,
+  postings = true,
 ): TransactItem[] {
   const after = written && { ...written, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   const key = entityKeys.record(def.storage.name, id);
@@ -328,7 +330,7 @@ export function recordWriteItems(
   const main: TransactItem = after
     ? { Put: { TableName: table(), Item: { ...key, ...storedRecord(def, after) }, ...condition } }
     : { Delete: { TableName: table(), Key: key, ...condition } };
-  return [main, ...indexWrites(def, id, before, after)];
+  return [main, ...indexWrites(def, id, before, after, postings)];
 }
 
 /**
@@ -341,7 +343,8 @@ export function recordsWriteItems(
   const out: TransactItem[] = [];
   const counts = new Map<string, TransactItem>();
   for (const [def, id, before, after] of writes) {
-    for (const item of recordWriteItems(def, id, before, after)) {
+    // Postings of all the records at once below: two records may share a posting item.
+    for (const item of recordWriteItems(def, id, before, after, false)) {
       const update = item.Update;
       if (!update || update.UpdateExpression !== 'ADD #count :delta') {
         out.push(item);
@@ -357,7 +360,11 @@ export function recordsWriteItems(
       }
     }
   }
-  return out;
+  const stamped = (record: EntityRecord | undefined) => record && { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
+  return [
+    ...out,
+    ...postingWrites(writes.map(([def, id, before, after]) => [def, id, before, stamped(after)] as const)),
+  ];
 }
 
 /**
@@ -370,6 +377,7 @@ function indexWrites(
   id: number,
   before: EntityRecord | undefined,
   after: EntityRecord | undefined,
+  postings = true,
 ): TransactItem[] {
   const old = indexEntries(def, id, before);
   const now = indexEntries(def, id, after);
@@ -392,5 +400,7 @@ function indexWrites(
       writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
+  // The record's postings (lib/db/postings.ts): in the same transaction, so a word's ids are exactly its records.
+  if (postings) writes.push(...postingWrites([[def, id, before, after]]));
   return writes;
 }

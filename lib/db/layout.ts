@@ -12,14 +12,15 @@ import { readItem } from './items.js';
  * (lib/db/text-items.ts textTokens); layout 7 no index items for an equality its text sort's items answer (an order's
  * status and e-mail: `countOnlySince` on a field with a text sort, lib/db/list-plan.ts); layout 8 the items of a small
  * index (`unshardedSince`: a customer's orders, a variation group's products) back in their logical partition, one
- * Query per lookup instead of one per shard. A record carries the layout its items were written in (`layout`; none: 1);
+ * Query per lookup instead of one per shard; layout 9 the products' active-by-category indexes (`derivedIndexes`: the
+ * storefront's category page). A record carries the layout its items were written in (`layout`; none: 1);
  * an older record has only the items of its own layout until the migrations (scripts/lib/migrations.ts)
  * rewrite it. The marker item holds the layout every record of the table has reached: lists read only the
  * items of that layout, and until it says 4 they read a sharded range's logical partition as well as its
  * shards (a record's items are in one or the other, moved in one transaction). A new table gets the current
  * marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 8;
+export const LAYOUT_VERSION = 9;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';

@@ -131,7 +131,7 @@ export async function chooseDriver({
   // 2. A range of a field with sort items (price, dates): that range of its sort partition — unless the field
   //    is projected and an equality names a partition (a customer's orders of this year: the customer's).
   const usable = (field: string) =>
-    def.storage.indexes.includes(field) && (ready || def.storage.indexSince?.[field] === undefined);
+    def.storage.indexes.includes(field) && (def.storage.indexSince?.[field] ?? 1) <= (ready ? layout : 1);
   const equality = conditions.some((c) => c !== company && c.rule.op === 'eq' && single(c) && usable(c.rule.field));
   const ranged = conditions.filter((c) => (c.rule.op === 'gte' || c.rule.op === 'lte') && single(c));
   for (const [name, rule] of textOnIndexItems ? [] : Object.entries(def.storage.sortRules ?? {})) {
@@ -168,17 +168,24 @@ export async function chooseDriver({
   );
   if (sort && sorted(sortBy, sort) && !small && !textOnIndexItems) {
     const { storage, consumed } = scope(sortBy);
-    // A company's list counts the company's records, whether it reads its copy or the store-wide items.
+    // A company's list counts the company's records, whether it reads its copy or the store-wide items; a list of
+    // one other counted equality (a shopper's status A) its count item — not a COUNT of the whole sort partition.
     const companyWide = conditions.find((c) => c.rule.field === 'company_id' && c.rule.op === 'eq' && single(c));
-    const count = companyWide
-      ? entityKeys.count(def.storage.name, 'company_id', String(companyWide.values[0]))
+    const counter =
+      companyWide ??
+      conditions.find(
+        (c) =>
+          c.rule.op === 'eq' && single(c) && usable(c.rule.field) && !def.storage.uncounted?.includes(c.rule.field),
+      );
+    const count = counter
+      ? entityKeys.count(def.storage.name, counter.rule.field, String(counter.values[0]))
       : entityKeys.count(def.storage.name, ALL_INDEX, '');
     return {
       ranges: [{ pk: entityKeys.sortPartition(storage, sortBy) }],
       consumed,
       order: sortBy,
       count,
-      counted: companyWide ? [companyWide] : [],
+      counted: counter ? [counter] : [],
       ...(sort.bucketed ? { bucketed: true } : {}),
     };
   }

@@ -43,6 +43,10 @@ export async function pauseThen<T>(attempt: number, next: () => Promise<T>): Pro
  * condition is reported as ConditionFailed so the caller can re-read and decide.
  */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    const split = splitPostings(items);
+    if (split) return split();
+  }
   // A record with very many index values (a product in dozens of categories) would need more items than one
   // transaction may hold; DynamoDB would refuse it with a ValidationException (a 500). Refused here, as the
   // client's request, before anything is written.
@@ -74,6 +78,37 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
       throw error;
     }
   }
+}
+
+/** A posting update (lib/db/postings.ts): `ADD`/`DELETE` of offsets on a `WP#` item, commutative, never conditioned. */
+const isPosting = (item: TransactItem) =>
+  Boolean(item.Update && String(item.Update.Key?.pk ?? '').startsWith('WP#') && !item.Update.ConditionExpression);
+
+/**
+ * A write too wide for one transaction only because of its posting updates (a product renamed from one long name to
+ * another: its text items and postings both change): the rest in one transaction, then the postings in their own
+ * (they are commutative and unconditioned, so they cannot fail on a condition; a crash in between leaves them to the
+ * record's next write to put right). A failed condition's indexes are those of `items`. Undefined when the rest
+ * alone is still too wide.
+ */
+function splitPostings(items: TransactItem[]): (() => Promise<void>) | undefined {
+  const at = items.flatMap((item, index) => (isPosting(item) ? [] : [index]));
+  const postings = items.filter(isPosting);
+  if (postings.length === 0 || at.length > MAX_TRANSACTION_ITEMS) return undefined;
+  return async () => {
+    try {
+      await transactWrite(at.map((index) => items[index]!));
+    } catch (error) {
+      if (error instanceof ConditionFailed)
+        throw new ConditionFailed(
+          error.failed.map((index) => at[index]!),
+          error.current,
+        );
+      throw error;
+    }
+    for (let from = 0; from < postings.length; from += MAX_TRANSACTION_ITEMS)
+      await transactWrite(postings.slice(from, from + MAX_TRANSACTION_ITEMS));
+  };
 }
 
 /** The images DynamoDB returned of the failed items that asked for them (ReturnValuesOnConditionCheckFailure). */

@@ -237,7 +237,21 @@ export const productsEntity = defineEntity({
       'category_tree',
       'variation_group_id',
       'has_variation_group',
+      'active_category_ids',
+      'active_category_tree',
     ],
+    // The storefront's category page (sra_products?cid=N): the active products of a category (and of its subtree),
+    // each a partition with its count, so a shopper's page is one keyset Query beside a count at any catalogue size
+    // (lib/operations/storefront/shelf.ts). Sparse: a product is in them only while its status is A, so a status
+    // change moves it in or out in its own transaction. Added by layout 9.
+    derivedIndexes: {
+      active_category_ids: (record) => (record.status === 'A' ? record.category_ids : undefined),
+      active_category_tree: (record) => (record.status === 'A' ? record.category_tree : undefined),
+    },
+    indexSince: { active_category_ids: 9, active_category_tree: 9 },
+    // `q` alone (with a vendor's company or a shopper's status A) reads its words' postings: an exact total_items for
+    // about a byte per match (lib/db/posting-list.ts). Added by layout 9.
+    postings: { since: 9, values: ['status', 'company_id'] },
     // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
     // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
     // the lower-cased and words copies every index item carries), and each index item read is smaller without.

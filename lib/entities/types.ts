@@ -344,6 +344,17 @@ export interface StorageFacet {
    */
   indexSince?: Readonly<Record<string, number>>;
   /**
+   * Indexes computed from the record when its items are written (index → values; name each in `indexes` too): a
+   * sparse one holds only the records given values (an active product's categories: lib/operations/storefront/shelf.ts).
+   */
+  derivedIndexes?: Readonly<Record<string, (record: Readonly<Record<string, StoredValue>>) => StoredValue | undefined>>;
+  /**
+   * Postings (lib/db/postings.ts) from layout `since`: the ids of the records of each word of the `words` rules and
+   * each value of the `values` fields, packed a chunk of ids an item, so a word search counts its match exactly
+   * for a few bytes a match (lib/db/posting-list.ts).
+   */
+  postings?: { since: number; values: readonly string[] };
+  /**
    * Indexes no list reads, kept for a delete guard's count or not at all (index → layout version): from that
    * layout a record's values of them write no index items, only the count (none when `uncounted`). An older
    * record's items are deleted when it is next written or migrated. An index on a field that has a text sort

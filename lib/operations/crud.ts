@@ -48,6 +48,8 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
     filters: FieldValues,
     request: ApiRequest,
   ): Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
+  /** The list's conditions as a whole, reworded (the storefront's category page reads its active-products index). */
+  refine?(conditions: ListCondition[]): Promise<ListCondition[]> | ListCondition[];
   /** The values to store on create, after validation and defaults (timestamps are set already). */
   create?(values: FieldValues, request: ApiRequest): Promise<FieldValues> | FieldValues;
   /** The changes to store on update, judged against the current record on every attempt. */
@@ -145,7 +147,7 @@ export async function listConditions<D extends StoredEntityDefinition>(
   }
   const company = confinedCompany(def, request);
   if (company !== undefined) conditions.push({ rule: { field: 'company_id', op: 'eq' }, values: [company] });
-  return conditions;
+  return hooks.refine ? hooks.refine(conditions) : conditions;
 }
 
 /** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */

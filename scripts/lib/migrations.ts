@@ -276,6 +276,26 @@ export const layout8: Migration = {
     ),
 };
 
+/**
+ * Layout 9: the products' sparse indexes of their active products by category (`active_category_ids`,
+ * `active_category_tree`: the storefront's category page), added to every product not yet on layout 9 as layout 5
+ * added the stock items, with their counts. Until the marker says 9, the category page reads the category's partition
+ * with the status judged on each item, as before (lib/db/list-plan.ts reads no index of a later layout).
+ */
+export const layout9: Migration = {
+  id: 'layout-9',
+  description: "the products' active-by-category indexes (the storefront's category page: one Query and a count)",
+  run: (options, progress) =>
+    rewriteToCurrentLayout(
+      stored()
+        .filter((def) => Object.values(def.storage.indexSince ?? {}).includes(9))
+        .sort(byStorage),
+      9,
+      options,
+      progress,
+    ),
+};
+
 /** Every migration, in the order they run. */
 export const MIGRATIONS: readonly Migration[] = [
   layout2,
@@ -287,6 +307,7 @@ export const MIGRATIONS: readonly Migration[] = [
   layout6,
   layout7,
   layout8,
+  layout9,
 ];
 
 /**

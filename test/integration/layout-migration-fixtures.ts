@@ -3,15 +3,19 @@
  * an older layout wrote them, the companies and tag of this file's records, and the current layout marker put back
  * at the end, whatever happened.
  */
-import { type DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../lib/config.js';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
+import { config, resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import type { ListCondition } from '../../lib/db/entity-list.js';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
-import { forgetLayout, layoutMarkerItem } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem } from '../../lib/db/layout.js';
+import { ensureTable } from '../../lib/db/setup.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { uid } from '../support/fixtures.js';
 
 export const table = () => config().tableName;
 export const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db().send(command as never);
@@ -48,4 +52,39 @@ export const eq = (field: string, value: unknown): ListCondition => ({
 export async function restoreCurrentLayout(): Promise<void> {
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
   forgetLayout();
+}
+
+/**
+ * A migration suite runs on a table of its own: it lowers the layout marker and forgets migrations' done markers,
+ * which on the table other files of its pool share would leave them a marker below the code's layout (a later
+ * layout's migration still marked done never raises it back) — the interaction that failed the clean-clone run
+ * beside layout 9. Call it first in the file: its table is made before the file's own `beforeAll` and removed after
+ * the file's own `afterAll`. The file reads and writes through lib/ only (no HTTP: the server keeps its table).
+ */
+export function onOwnTable(label: string): void {
+  const shared = process.env.TABLE_NAME;
+  const name = `store-api-${label}-${uid()}`.slice(0, 60);
+  const client = new DynamoDBClient({});
+  beforeAll(async () => {
+    await ensureTable(client, name);
+    process.env.TABLE_NAME = name;
+    resetConfigForTests();
+    forgetLayout();
+  });
+  afterAll(async () => {
+    process.env.TABLE_NAME = shared;
+    resetConfigForTests();
+    forgetLayout();
+    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
+  });
+}
+
+/**
+ * Forgets the done and progress markers of the migrations from layout `from` up to the code's (a table that was on
+ * layout `from - 1` has run none of them): a later one still marked done would leave the marker below the code's.
+ */
+export async function forgetMigrationsFrom(from: number): Promise<void> {
+  for (let version = from; version <= LAYOUT_VERSION; version++)
+    for (const sk of ['DONE', 'PROGRESS'])
+      await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#layout-${version}`, sk } }));
 }

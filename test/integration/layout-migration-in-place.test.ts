@@ -33,12 +33,17 @@ import {
   companyA,
   companyB,
   eq,
+  forgetMigrationsFrom,
+  onOwnTable,
   restoreCurrentLayout,
   send,
   table,
   tag,
   writeOld,
 } from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-in-place');
 
 const NAMES = ['alpha shirt', 'beta shoes', 'gamma shirt', 'delta hat', 'epsilon lamp', 'zeta shirt'];
 
@@ -138,6 +143,7 @@ beforeAll(async () => {
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   }
+  await forgetMigrationsFrom(2);
   forgetLayout();
   for (const [i, name] of NAMES.entries()) {
     const id = await nextId('product');

@@ -20,12 +20,17 @@ import {
   companyA,
   companyB,
   eq,
+  forgetMigrationsFrom,
+  onOwnTable,
   restoreCurrentLayout,
   send,
   table,
   tag,
   writeOld,
 } from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-order-slices');
 
 /** Two customers whose addresses differ only by an accent: a sort key folds it, the filter must not. */
 const EMAILS = [`${tag}-emile@example.com`, `${tag}-émile@example.com`];
@@ -44,6 +49,7 @@ beforeAll(async () => {
   for (const id of ['layout-7', 'layout-8'])
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
+  await forgetMigrationsFrom(7);
   forgetLayout();
   for (let i = 0; i < ORDERS; i++) {
     const order = {

@@ -21,7 +21,20 @@ import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { layout5, runMigrations } from '../../scripts/lib/migrations.js';
-import { companyA, companyB, eq, restoreCurrentLayout, send, table, writeOld } from './layout-migration-fixtures.js';
+import {
+  companyA,
+  companyB,
+  eq,
+  forgetMigrationsFrom,
+  onOwnTable,
+  restoreCurrentLayout,
+  send,
+  table,
+  writeOld,
+} from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-small-partitions');
 
 const CUSTOMER = companyA + 7;
 const GROUP = companyA + 9;
@@ -32,6 +45,7 @@ beforeAll(async () => {
   await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(7) }));
   for (const sk of ['DONE', 'PROGRESS'])
     await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-8', sk } }));
+  await forgetMigrationsFrom(8);
   forgetLayout();
   for (let i = 0; i < 6; i++) {
     const order = { id: await nextId('order'), company: i % 2 === 0 ? companyA : companyB };

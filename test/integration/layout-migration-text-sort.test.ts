@@ -19,7 +19,20 @@ import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { runMigrations } from '../../scripts/lib/migrations.js';
-import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from './layout-migration-fixtures.js';
+import {
+  companyA,
+  eq,
+  forgetMigrationsFrom,
+  onOwnTable,
+  restoreCurrentLayout,
+  send,
+  table,
+  tag,
+  writeOld,
+} from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-text-sort');
 
 // Each a start of the next but the last; a space, `!` and `#` sort below the `#` that ended the value in layout 5.
 const NAMES = [`${tag} gam`, `${tag} gam 100`, `${tag} gam!`, `${tag} gam#2`, `${tag} gama`];
@@ -55,6 +68,7 @@ beforeAll(async () => {
   for (const id of ['layout-6', 'layout-7', 'layout-8'])
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
+  await forgetMigrationsFrom(6);
   forgetLayout();
   for (const [i, product] of NAMES.entries()) {
     const id = await nextId('product');

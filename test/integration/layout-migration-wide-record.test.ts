@@ -14,7 +14,19 @@ import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem } from '../../lib/db/lay
 import { queryAll } from '../../lib/db/query.js';
 import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from './layout-migration-fixtures.js';
+import {
+  companyA,
+  eq,
+  onOwnTable,
+  restoreCurrentLayout,
+  send,
+  table,
+  tag,
+  writeOld,
+} from './layout-migration-fixtures.js';
+
+// Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
+onOwnTable('mig-wide-record');
 
 afterAll(restoreCurrentLayout);
 

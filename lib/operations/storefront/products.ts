@@ -20,6 +20,7 @@ import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
 import { repricedList } from './repriced-list.js';
 import { combinationFields, selectedOptionsOf } from './selected-options.js';
+import { onShelf } from './shelf.js';
 import type { Shopper } from './shopper.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
@@ -82,10 +83,11 @@ function catalogueConditions(query: Record<string, string>, hidden: Hidden): Lis
 }
 
 /** The product hooks with a shopper's scope and price (quantity `amount`). */
-function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = []): ProductHooks {
+function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = [], sorted = false): ProductHooks {
   return {
     ...productHooks,
     scope: () => scope,
+    refine: (conditions) => (sorted ? conditions : onShelf(conditions)),
     decorate: async (records, view) => {
       // Priced from the stored rows, before the single view turns them into CS-Cart's shown `prices`.
       const prices = records.map((record) => shopperPrice(record.price, record.prices, shopper.groups, amount));
@@ -131,7 +133,9 @@ export const sraProductsList: Operation = async (request) => {
     idsParameter(query, 'vendor_products_by_product_id');
     scope.push(NOTHING);
   }
-  const hooks = shopperHooks(shopper, amount, scope);
+  // The category page's index is in id order: a list sorted by another key reads that key's items, as before.
+  const sorted = Boolean(productsEntity.storage.sortRules?.[query.sort_by?.trim() ?? '']);
+  const hooks = shopperHooks(shopper, amount, scope, sorted);
   const listed = { ...request, query };
   // A price range or price sort at the shopper's price, where some products are priced differently for them.
   const merged = await repricedList(listed, hooks, shopper, amount);

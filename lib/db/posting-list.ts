@@ -1,0 +1,136 @@
+import type { StoredEntityDefinition } from '../entities/types.js';
+import type { EntityRecord, RecordOf } from './entity-reads.js';
+import { getRecords } from './entity-reads.js';
+import { padId } from './keys.js';
+import type { ListCondition } from './list-filter.js';
+import { hasPartitionShards, shardPks } from './partition-shards.js';
+import { idsOfPosting, POSTED_IDS, postingsReady, valuePostingPartition, wordPostingPartition } from './postings.js';
+import { queryAll } from './query.js';
+import { tokenShard, wordQuery, wordsOf } from './text-items.js';
+
+/**
+ * A word search answered from postings (lib/db/postings.ts): `q` with `match=all` or `any` (or `exact` of one word),
+ * alone or with equalities of posted fields (a vendor's `company_id`, a shopper's `status` A), in id order. Each
+ * query word is one Query of its partition (`begins_with` the word: every word starting with it), each posted value
+ * one Query; the ids are intersected (all) or united (any) in memory, so `total_items` is exact, and only the page's
+ * records are read. Anything else — a sort, another filter, a phrase of several words — is not planned here, and the
+ * list reads as before (lib/db/entity-list.ts).
+ */
+
+/** At most this many values of one posted equality (`company_id=1,2,3`): each is a Query. */
+const MAX_VALUES = 10;
+
+/** One posting read: a partition and the sort key prefix its items start with. */
+export interface PostingRead {
+  pk: string;
+  begins: string;
+}
+
+/** What the ids must be in: every group (all of them), each group the union of its reads. */
+export interface PostingPlan {
+  /** Intersected; a group's reads are united. */
+  groups: PostingRead[][];
+  /** `any`: the word groups are united first, then intersected with the value groups. */
+  anyWords: boolean;
+  wordGroups: number;
+}
+
+/** The reads a list's conditions need, or undefined when postings cannot answer it exactly (pure). */
+export function postingPlan(
+  def: StoredEntityDefinition,
+  conditions: readonly ListCondition[],
+  sortBy: string,
+): PostingPlan | undefined {
+  const posted = def.storage.postings;
+  if (!posted || sortBy !== 'id') return undefined;
+  const words = conditions.filter((c) => c.rule.op === 'words');
+  if (words.length !== 1) return undefined;
+  const [text] = words as [ListCondition];
+  const query = String(text.values[0] ?? '');
+  const match = text.match ?? 'exact';
+  // A phrase of several words needs their order: only the words text of the text items or records knows it.
+  if (match === 'exact' && wordsOf(query).length !== 1) return undefined;
+  const { words: tokens } = wordQuery(query, match);
+  if (tokens.length === 0) return undefined;
+  const groups: PostingRead[][] = tokens.map((token) => [
+    { pk: wordPostingPartition(def.storage.name, text.rule.field, tokenShard(token)), begins: token },
+  ]);
+  for (const c of conditions) {
+    if (c === text) continue;
+    if (c.rule.op !== 'eq' || !posted.values.includes(c.rule.field)) return undefined;
+    if (c.values.length === 0 || c.values.length > MAX_VALUES) return undefined;
+    groups.push(
+      c.values.map((value) => ({ pk: valuePostingPartition(def.storage.name, c.rule.field), begins: `${value}#` })),
+    );
+  }
+  return { groups, anyWords: match === 'any', wordGroups: tokens.length };
+}
+
+/** The ids the plan asks for, given each read's ids (in the plan's order), ascending (pure). */
+export function combinePostings(plan: PostingPlan, read: ReadonlyArray<ReadonlyArray<readonly number[]>>): number[] {
+  const union = (lists: ReadonlyArray<readonly number[]>) => new Set(lists.flat());
+  const sets = read.map(union);
+  const words = sets.slice(0, plan.wordGroups);
+  const values = sets.slice(plan.wordGroups);
+  const wordSets = plan.anyWords ? [union(words.map((set) => [...set]))] : words;
+  const [smallest, ...others] = [...wordSets, ...values].sort((a, b) => a.size - b.size);
+  if (!smallest) return [];
+  return [...smallest].filter((id) => others.every((set) => set.has(id))).sort((a, b) => a - b);
+}
+
+/** Reads one posting range whole (each partition shard of it, for a sharded definition): its items' ids. */
+async function readPosting(def: StoredEntityDefinition, read: PostingRead): Promise<number[]> {
+  const pks = hasPartitionShards(def) ? shardPks(read.pk) : [read.pk];
+  const shards = await Promise.all(
+    pks.map((pk) =>
+      queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
+        ExpressionAttributeNames: { '#ids': POSTED_IDS },
+        ExpressionAttributeValues: { ':pk': pk, ':begins': read.begins },
+        ProjectionExpression: 'sk, #ids',
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  return shards
+    .flat()
+    .flatMap((item) => idsOfPosting(String(item.sk), item[POSTED_IDS] as Set<Uint8Array> | undefined));
+}
+
+export interface PostingPage<R extends EntityRecord> {
+  records: R[];
+  total: number;
+  nextKey: string | null;
+}
+
+/**
+ * The page of a list its postings answer (undefined: they cannot; the caller lists as before). `offset`/`perPage` as
+ * listRecords's; `after` a cursor (the padded id of the last record of the page before).
+ */
+export async function postingPage<D extends StoredEntityDefinition>(
+  def: D,
+  layout: number,
+  conditions: readonly ListCondition[],
+  request: { sortBy: string; descending: boolean; offset: number; perPage?: number; after?: string },
+): Promise<PostingPage<RecordOf<D>> | undefined> {
+  if (!postingsReady(def, layout)) return undefined;
+  const plan = postingPlan(def, conditions, request.sortBy);
+  if (!plan) return undefined;
+  const read = await Promise.all(plan.groups.map((group) => Promise.all(group.map((r) => readPosting(def, r)))));
+  const ids = combinePostings(plan, read);
+  if (request.descending) ids.reverse();
+  const after = request.after;
+  let start = request.offset;
+  if (after !== undefined) {
+    const beyond = ids.findIndex((id) => (request.descending ? padId(id) < after : padId(id) > after));
+    start = beyond < 0 ? ids.length : beyond;
+  }
+  const stop = request.perPage === undefined ? undefined : start + request.perPage;
+  const page = ids.slice(start, stop);
+  const more = stop !== undefined && ids.length > stop;
+  return {
+    records: await getRecords(def, page),
+    total: ids.length,
+    nextKey: more ? padId(page[page.length - 1]!) : null,
+  };
+}

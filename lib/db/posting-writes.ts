@@ -1,0 +1,40 @@
+import { config } from '../config.js';
+import type { StoredEntityDefinition } from '../entities/types.js';
+import type { EntityRecord } from './entity-reads.js';
+import { offsetElement, POSTED_IDS, type PostingChange, postingChanges, postingsOf } from './postings.js';
+import type { TransactItem } from './transact.js';
+
+/**
+ * The posting updates of records' writes (lib/db/postings.ts), for their transactions: per posting item one
+ * UpdateItem that ADDs the new offsets to its set and DELETEs the gone ones — commutative, so concurrent writes of
+ * other records in the same chunk never overwrite each other, and no read is needed.
+ */
+export function postingWrites(
+  writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
+): TransactItem[] {
+  return postingChanges(
+    writes.map(([def, id, before, after]) => [postingsOf(def, id, before), postingsOf(def, id, after)] as const),
+  ).map(postingUpdate);
+}
+
+function postingUpdate(change: PostingChange): TransactItem {
+  const clauses: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (change.add.length > 0) {
+    clauses.push('ADD #ids :add');
+    values[':add'] = new Set(change.add.map(offsetElement));
+  }
+  if (change.remove.length > 0) {
+    clauses.push('DELETE #ids :remove');
+    values[':remove'] = new Set(change.remove.map(offsetElement));
+  }
+  return {
+    Update: {
+      TableName: config().tableName,
+      Key: change.key,
+      UpdateExpression: clauses.join(' '),
+      ExpressionAttributeNames: { '#ids': POSTED_IDS },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
