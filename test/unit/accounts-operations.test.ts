@@ -27,7 +27,7 @@ const group = (id: number, type: 'A' | 'C', status: 'A' | 'H' | 'D'): UsergroupR
 function storeWith(parts: Partial<AccountStore>): AccountStore & { calls: string[] } {
   const calls: string[] = [];
   return new Proxy({ calls } as AccountStore & { calls: string[] }, {
-    get(target, name: string) {
+    get(_target, name: string) {
       if (name === 'calls') return calls;
       const method = parts[name as keyof AccountStore] as ((...args: unknown[]) => unknown) | undefined;
       if (!method) throw new Error(`the operation asked the store for ${name}`);
