@@ -32,6 +32,15 @@ export function encodeCursor(state: CursorState, secret = cursorKeys().current):
   return `${payload}.${sign(payload, secret)}`;
 }
 
+/** The `next` of a page (docs/api.md §3, "Cursor paging"): the signed cursor after its last row, null on the last page. */
+export function nextCursor(
+  paging: { sortBy: string; sortOrder: CursorState['o'] },
+  digest: string,
+  nextKey: string | null,
+): string | null {
+  return nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
+}
+
 const CURSOR_FORMAT = /^([A-Za-z0-9_-]{1,2000})\.([A-Za-z0-9_-]{43})$/;
 
 const allKeys = () => [cursorKeys().current, ...cursorKeys().previous];

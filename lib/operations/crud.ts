@@ -19,7 +19,7 @@ import { present, type View } from '../entities/present.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { type FieldValues, readBodyFields, readFilters, withDefaults } from '../entities/validate.js';
 import { NotFoundError } from '../errors.js';
-import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
+import { listDigest, nextCursor, readCursor } from '../http/cursor.js';
 import { badRequest } from '../http/http-errors.js';
 import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
@@ -119,9 +119,7 @@ export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: E
       itemsPerPage: paging.itemsPerPage,
       after: cursor?.k,
     });
-    const next =
-      nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
-    const echo = { ...searchEcho(paging, filters, total), next };
+    const echo = { ...searchEcho(paging, filters, total), next: nextCursor(paging, digest, nextKey) };
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
     const keyedBy = def.http.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.

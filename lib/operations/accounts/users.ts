@@ -2,7 +2,7 @@ import type { UserRecord } from '../../db/records.js';
 import { writeAnswer } from '../../entities/answers.js';
 import { USER_SORTS, type UserSort, usersEntity } from '../../entities/users.js';
 import { readFilters } from '../../entities/validate.js';
-import { encodeCursor, listDigest, readCursor } from '../../http/cursor.js';
+import { listDigest, nextCursor, readCursor } from '../../http/cursor.js';
 import { readListPaging, searchEcho } from '../../http/paging.js';
 import { conditionalGet } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
@@ -111,8 +111,6 @@ export const listUsersOf =
       itemsPerPage: paging.itemsPerPage,
       after: cursor?.k,
     });
-    const next =
-      nextKey === null ? null : encodeCursor({ s: paging.sortBy, o: paging.sortOrder, q: digest, k: nextKey });
-    const echo = { ...searchEcho(paging, filters, total), next };
+    const echo = { ...searchEcho(paging, filters, total), next: nextCursor(paging, digest, nextKey) };
     return ok({ users: await presentUsers(store, users, 'list'), params: echo, search: echo });
   };
