@@ -1,5 +1,6 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { db } from '../../../lib/db/client.js';
 import { raiseCounter } from '../../../lib/db/counters.js';
 import { skipIdsTo } from '../../../lib/db/id-blocks.js';
 import { inBatches } from '../../../lib/in-batches.js';
@@ -7,10 +8,11 @@ import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.j
 import { knownProducts, knownUsers, type Outcome } from './history.js';
 import { type MovedEntity, mayHaveOptions, movedEntities, withParentQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
-import { RateLimiter, unitsPerRecord } from './rate.js';
+import { RateLimiter } from './rate.js';
 import { IdMap } from './remap.js';
 import { type Source, SourceError, withDetails } from './source.js';
 import type { SourceRow } from './wire.js';
+import { meterWrites } from './write-meter.js';
 import { type Known, type ReportLine, Writer } from './writer.js';
 
 /** Records written side by side: as a batch request of the API writes its items (lib/operations/batch.ts). */
@@ -71,6 +73,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const log = (line: ReportLine) => report.write(`${JSON.stringify(line)}\n`);
   const writer = new Writer(ids, log);
   const limiter = new RateLimiter(options.rate);
+  // --rate counts what the writes really cost, as AWS bills them, not an estimate per record.
+  const unmeter = limiter.limited ? meterWrites(db(), (units) => limiter.charge(units)) : () => undefined;
   const progress = new Progress(out);
   const counts: EntityCounts[] = [];
   const save = () => writeCheckpoint(options.checkpointFile, { ...checkpoint, ids: ids.toJSON() });
@@ -81,10 +85,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
       counts.push(row);
       progress.begin();
-      const units = unitsPerRecord(entity);
       const refusedRows: Array<{ row: SourceRow; reason: string }> = [];
       const writeOne = async (source: SourceRow, known?: Known): Promise<Outcome> => {
-        await limiter.take(units);
+        await limiter.take();
         try {
           return await writer.write(entity, source, known);
         } catch (error) {
@@ -152,6 +155,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
     }
     await raiseCounters(writer.highest);
   } finally {
+    unmeter();
     await new Promise((resolve) => report.end(resolve));
   }
   // Finished: the next --resume starts afresh (a repeat compares and writes only what changed).
