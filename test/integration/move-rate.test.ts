@@ -81,8 +81,9 @@ describe('import --rate', () => {
     expect(bounded.units / bounded.seconds).toBeGreaterThan(RATE * 0.5);
 
     const unbounded = await meteredImport(undefined);
-    expect(unbounded.units / unbounded.seconds, `unbounded: ${unbounded.units} units in ${unbounded.seconds} s`).toBeGreaterThan(
-      bounded.units / bounded.seconds,
-    );
+    expect(
+      unbounded.units / unbounded.seconds,
+      `unbounded: ${unbounded.units} units in ${unbounded.seconds} s`,
+    ).toBeGreaterThan(bounded.units / bounded.seconds);
   }, 600_000);
 });

@@ -69,7 +69,9 @@ describe('--rate', () => {
     const { totalWriteUnits } = await import('../../bench/lib/billed-units.js');
     const small = { pk: 'PRODUCT#1', sk: 'A' };
     const batch = writtenItems('BatchWriteItemCommand', {
-      RequestItems: { t: [{ PutRequest: { Item: small } }, { PutRequest: { Item: { ...small, big: 'x'.repeat(1500) } } }] },
+      RequestItems: {
+        t: [{ PutRequest: { Item: small } }, { PutRequest: { Item: { ...small, big: 'x'.repeat(1500) } } }],
+      },
     });
     expect(totalWriteUnits(batch.items, batch.transactional)).toBe(3);
     const transaction = writtenItems('TransactWriteItemsCommand', {

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type WrittenItem, totalWriteUnits } from '../../../bench/lib/billed-units.js';
+import { totalWriteUnits, type WrittenItem } from '../../../bench/lib/billed-units.js';
 
 /**
  * The write units each DynamoDB write of this process costs as AWS bills them (bench/lib/billed-units.ts: per

@@ -114,7 +114,8 @@ export class Writer {
     const preset = localId === undefined && !local ? await this.free(entity, sourceId, key) : false;
     // A new id waits until the entity's source ids are all written and its counter raised past them (engine.ts):
     // taken now, it could be a source id a record of a later page keeps.
-    if (!preset && !this.newIds) return { kind: 'refused', reason: `the id ${sourceId} is held here by another record` };
+    if (!preset && !this.newIds)
+      return { kind: 'refused', reason: `the id ${sourceId} is held here by another record` };
     const answer = await withPresetIds(
       { ...(preset ? { [entity.sequence]: sourceId } : {}), ...this.keptIds(entity, row) },
       () => callLocal(entity.name, 'create', { body }),
