@@ -117,6 +117,7 @@ describe('import from a CS-Cart 4.20 store', () => {
     expect(Object.keys(languages)).toEqual(expect.arrayContaining(['en', 'fr']));
     // Memberships, a product's own options and exceptions, variation groups.
     for (const [userId, links] of source.data.links) {
+      if (isBad('users', userId)) continue; // a refused user has no memberships here
       const ours = (await getJson(fresh.store, `/api/users/${userId}/usergroups`)).json as Record<string, CsRow>;
       for (const link of links)
         expect(ours[String(link.usergroup_id)]?.status, `user ${userId} in ${link.usergroup_id}`).toBe(link.status);

@@ -103,7 +103,8 @@ export class Writer {
     const { [entity.idField]: _id, ...fields } = bodyFromRow(entity.def.schema.fields, row);
     const body = withExtra(fields, entity.extraBody?.(row));
     if (localId !== undefined && local) {
-      const changed = changedFields(entity.def.schema.fields, body, local);
+      // Compared in the body's shape: the extra fields made of the local record as of the source's.
+      const changed = changedFields(entity.def.schema.fields, body, withExtra(local, entity.extraBody?.(local)));
       if (changed.length === 0) return this.kept(entity, sourceId, { kind: 'unchanged', localId });
       const update = Object.fromEntries(changed.map((name) => [name, body[name]]));
       const answer = await withPresetIds({}, () => callLocal(entity.name, 'update', { id: localId, body: update }));
@@ -191,7 +192,7 @@ export interface Known {
  */
 function keptValues(entity: MovedEntity, row: SourceRow): Record<string, number | string> {
   const out: Record<string, number | string> = {};
-  for (const field of ['timestamp', 'updated_timestamp', 'shipment_timestamp']) {
+  for (const field of ['timestamp', 'updated_timestamp', 'shipment_timestamp', 'created_at', 'updated_at']) {
     const value = Number(row[field]);
     if (row[field] !== undefined && row[field] !== '' && Number.isSafeInteger(value) && value > 0) out[field] = value;
   }
