@@ -1,6 +1,13 @@
 /** The import's source-record rules (scripts/lib/move/source-bodies.ts): kept ids and create bodies. */
 import { describe, expect, it } from 'vitest';
-import { groupBody, postBody, productBody, threadIds, variantIds } from '../../scripts/lib/move/source-bodies.js';
+import {
+  featureBody,
+  groupBody,
+  postBody,
+  productBody,
+  threadIds,
+  variantIds,
+} from '../../scripts/lib/move/source-bodies.js';
 
 describe('source records as creates', () => {
   it('a product’s feature values go as CS-Cart’s PUT takes them: the variant, else the number, else the text', () => {
@@ -30,6 +37,14 @@ describe('source records as creates', () => {
     expect(threadIds({ thread_id: '0' })).toEqual({});
     expect(postBody({ thread_id: '104', object_type: 'P', object_id: '12' })).toEqual({ thread_id: undefined });
     expect(postBody({ thread_id: '104' })).toEqual({});
+  });
+
+  it('a feature’s variants go as a list of id, name and position (what a repeat compares)', () => {
+    const row = {
+      variants: { '86': { variant_id: '86', variant: 'Acme', position: '0', page_title: '', image_pair: {} } },
+    };
+    expect(featureBody(row)).toEqual({ variants: [{ variant_id: '86', variant: 'Acme', position: '0' }] });
+    expect(featureBody({})).toEqual({});
   });
 
   it('a variation group is created from its products, the default product first', () => {

@@ -1,7 +1,7 @@
 import { findEntity } from '../../../lib/entities/registry.js';
 import type { EntityDefinition, StoredEntityDefinition } from '../../../lib/entities/types.js';
 import type { IdKind } from './remap.js';
-import { groupBody, postBody, productBody, threadIds, variantIds } from './source-bodies.js';
+import { featureBody, groupBody, postBody, productBody, threadIds, variantIds } from './source-bodies.js';
 import type { SourceRow } from './wire.js';
 
 /**
@@ -90,7 +90,11 @@ export function movedEntities(): MovedEntity[] {
     }),
     entity('categories'),
     // `variants=true`: CS-Cart's list rows carry the features' variants only when asked (the recording's #261).
-    entity('features', { queries: [{ variants: 'true' }], keptIds: variantIds('feature_variant') }),
+    entity('features', {
+      queries: [{ variants: 'true' }],
+      keptIds: variantIds('feature_variant'),
+      extraBody: featureBody,
+    }),
     entity('products', { changedAt: (row) => seconds(row.updated_timestamp), extraBody: productBody }),
     // After the products: a product's own options are listed per product (and name it), as its exceptions are.
     entity('options', { perProduct: { also: true }, detail: 'variants', keptIds: variantIds('option_variant') }),

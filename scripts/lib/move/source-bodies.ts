@@ -59,3 +59,17 @@ export function groupBody(row: SourceRow): Record<string, unknown> {
   const parentFirst = [...products].sort((a, b) => Number(a.parent_product_id ?? 0) - Number(b.parent_product_id ?? 0));
   return { product_ids: parentFirst.map((product) => Number(product.product_id)) };
 }
+
+/**
+ * A feature's variants as a write sends them (`[{variant_id, variant, position}]`): what a create keeps and a
+ * repeat compares (the GET's other variant fields — SEO texts, images — are this store's defaults).
+ */
+export function featureBody(row: SourceRow): Record<string, unknown> {
+  const variants = row.variants;
+  if (variants === null || typeof variants !== 'object') return {};
+  return {
+    variants: Object.values(variants as Record<string, unknown>)
+      .filter((variant): variant is SourceRow => variant !== null && typeof variant === 'object')
+      .map(({ variant_id, variant, position }) => ({ variant_id, variant, position })),
+  };
+}
