@@ -65,7 +65,9 @@ export const statusHooks: EntityHooks<typeof statusesEntity> = {
         ? kept
         : [...LETTERS].find((candidate) => !used.has(candidate));
     if (!letter) throw new ValidationError(`Every status letter of type ${String(values.type)} is in use`);
-    const created: FieldValues = { ...values, status: letter, is_default: 'N' };
+    // A built-in status an import brings into a table that lacks it stays built in (the source's is_default).
+    const builtIn = presetValue('is_default') === 'Y' ? 'Y' : 'N';
+    const created: FieldValues = { ...values, status: letter, is_default: builtIn };
     if (values.params !== undefined) created.params = completeParams(values.params) as FieldValues[string];
     return created;
   },

@@ -105,7 +105,7 @@ export function movedEntities(): MovedEntity[] {
     entity('payments'),
     entity('statuses', {
       naturalKey: (row) => `${text(row.type) ?? ''}:${text(row.status) ?? ''}`,
-      keptValues: ['status'],
+      keptValues: ['status', 'is_default'],
     }),
     entity('pages'),
     entity('orders', {
