@@ -9,12 +9,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * Nothing an HTTP request sends can reach this: only code that calls `withPresetIds` around a handler.
  */
 const store = new AsyncLocalStorage<Map<string, number[]>>();
-const times = new AsyncLocalStorage<Readonly<Record<string, number>>>();
+const times = new AsyncLocalStorage<Readonly<Record<string, number | string>>>();
 
 export function withPresetIds<T>(
   ids: Record<string, number | readonly number[]>,
   run: () => Promise<T>,
-  createdAt: Readonly<Record<string, number>> = {},
+  createdAt: Readonly<Record<string, number | string>> = {},
 ): Promise<T> {
   const queues = Object.entries(ids).map(([sequence, id]) => [sequence, Array.isArray(id) ? [...id] : [id]] as const);
   return store.run(new Map(queues), () => times.run(createdAt, run));
@@ -25,7 +25,24 @@ export function withPresetIds<T>(
  * product created in 2019 stays created in 2019 (its "newest first" order, and a later --since, read it).
  */
 export function presetTime(field: string): number | undefined {
+  const value = times.getStore()?.[field];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * A value the store would otherwise choose itself that an import keeps as the source recorded it: an order
+ * status's letter (orders name their status by it), a post's author. Undefined outside an import.
+ */
+export function presetValue(field: string): number | string | undefined {
   return times.getStore()?.[field];
+}
+
+/**
+ * Whether this create runs inside an import (withPresetIds): a record CS-Cart legitimately holds that this API's
+ * own create would not make (a feature shared by every store, company_id 0) is taken as the source has it.
+ */
+export function isImporting(): boolean {
+  return times.getStore() !== undefined;
 }
 
 /**

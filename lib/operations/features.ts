@@ -1,4 +1,5 @@
 import { nextId } from '../db/counters.js';
+import { isImporting } from '../db/preset-ids.js';
 import type { featuresEntity } from '../entities/features.js';
 import type { FieldValues } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
@@ -57,8 +58,12 @@ async function variantsOf(
   return variants;
 }
 
+/**
+ * A store must own a new feature. An import takes company_id 0 as the source has it: CS-Cart keeps such features
+ * (shared by every store; its own PUT without company_id makes one), and products name them.
+ */
 function requireCompany(values: FieldValues): void {
-  if (values.company_id !== undefined && Number(values.company_id) === 0)
+  if (values.company_id !== undefined && Number(values.company_id) === 0 && !isImporting())
     throw invalidField('company_id', 'The company_id field is required');
 }
 

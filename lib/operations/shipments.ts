@@ -1,5 +1,6 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { deleteRecord, getRecord } from '../db/entity-store.js';
+import { presetTime } from '../db/preset-ids.js';
 import { ordersEntity } from '../entities/orders.js';
 import { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
@@ -57,7 +58,8 @@ export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
     const oneFull = Object.entries(lines).every(([itemId, line]) => products[itemId] === String(line.amount));
     const out: FieldValues = {
       ...values,
-      shipment_timestamp: now(),
+      // An import keeps the source's time (lib/db/preset-ids.ts).
+      shipment_timestamp: presetTime('shipment_timestamp') ?? now(),
       order_timestamp: Number(order.timestamp ?? 0),
       s_firstname: String(order.s_firstname ?? ''),
       s_lastname: String(order.s_lastname ?? ''),

@@ -1,5 +1,6 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { countOf, getRecords } from '../db/entity-store.js';
+import { presetValue } from '../db/preset-ids.js';
 import { uniqueMarker } from '../db/unique-marker.js';
 import { STATUS_PARAM_DEFAULTS, statusesEntity } from '../entities/statuses.js';
 import type { FieldValues } from '../entities/validate.js';
@@ -47,7 +48,8 @@ async function lettersOf(type: string): Promise<Set<string>> {
 }
 
 /**
- * A new status gets the first free letter of its type (whatever the body says, as in CS-Cart); a
+ * A new status gets the first free letter of its type (whatever the body says, as in CS-Cart; an import the
+ * source's letter when free); a
  * marker item per (type, letter), written in the same transaction, keeps two concurrent creates from
  * taking the same letter (the loser gets a 409 and may retry). Built-in statuses, and statuses that
  * orders are in, cannot be deleted.
@@ -56,9 +58,16 @@ export const statusHooks: EntityHooks<typeof statusesEntity> = {
   create: async (values) => {
     checkParams(values);
     const used = await lettersOf(String(values.type));
-    const letter = [...LETTERS].find((candidate) => !used.has(candidate));
+    // An import keeps the source's letter when it is free here: its orders name their status by it.
+    const kept = presetValue('status');
+    const letter =
+      typeof kept === 'string' && kept.length === 1 && LETTERS.includes(kept) && !used.has(kept)
+        ? kept
+        : [...LETTERS].find((candidate) => !used.has(candidate));
     if (!letter) throw new ValidationError(`Every status letter of type ${String(values.type)} is in use`);
-    const created: FieldValues = { ...values, status: letter, is_default: 'N' };
+    // A built-in status an import brings into a table that lacks it stays built in (the source's is_default).
+    const builtIn = presetValue('is_default') === 'Y' ? 'Y' : 'N';
+    const created: FieldValues = { ...values, status: letter, is_default: builtIn };
     if (values.params !== undefined) created.params = completeParams(values.params) as FieldValues[string];
     return created;
   },

@@ -1,4 +1,5 @@
 import type { ListCondition } from '../../db/entity-list.js';
+import { presetValue } from '../../db/preset-ids.js';
 import type { discussionsEntity } from '../../entities/discussions.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
@@ -40,8 +41,9 @@ function newPost(store: DiscussionStore) {
       object_type: type,
       object_id: objectId,
       thread_id: await store.openThread(type, objectId),
-      user_id: request.caller.userId,
-      ip_address: request.sourceIp ?? '',
+      // An import keeps the source's author and address (lib/db/preset-ids.ts); a request's post is its caller's.
+      user_id: Number(presetValue('user_id') ?? request.caller.userId),
+      ip_address: String(presetValue('ip_address') ?? request.sourceIp ?? ''),
       company_id: Number(object.company_id ?? 0),
     };
   };

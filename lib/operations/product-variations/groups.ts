@@ -1,3 +1,4 @@
+import { presetTime } from '../../db/preset-ids.js';
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
@@ -60,8 +61,9 @@ export async function createGroup(
     features: features as unknown as StoredValue,
     feature_ids: features.map((f) => f.feature_id),
     parent_product_id: Number(products[0]!.product_id),
-    created_at: now(),
-    updated_at: now(),
+    // An import keeps the source's times (lib/db/preset-ids.ts).
+    created_at: presetTime('created_at') ?? now(),
+    updated_at: presetTime('updated_at') ?? now(),
     version: 1,
   };
   const outcome = await store.write(

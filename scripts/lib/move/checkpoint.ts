@@ -21,6 +21,8 @@ export interface Checkpoint {
   userIds: number[];
   /** Usergroups the source listed (none: no user's memberships are read). */
   groups: number;
+  /** The run's report: a resumed run carries its lines into its own. */
+  report?: string;
 }
 
 export function readCheckpoint(file: string): Checkpoint | undefined {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { listPath, type MovedEntity } from './plan.js';
 import { isRetryable, MAX_ATTEMPTS, retryDelayMs } from './retry.js';
 import { type PageAnswer, type PagePosition, type Source, type SourcePage, walkPages } from './source.js';
+import type { SourceRow } from './wire.js';
 
 /**
  * A store that speaks CS-Cart's REST API (a CS-Cart, or this API on another stage): `GET <base>/api/<entity>`
@@ -35,6 +36,12 @@ export class CsCartSource implements Source {
       },
       after,
     );
+  }
+
+  async record(entity: MovedEntity, id: string): Promise<SourceRow | undefined> {
+    const answer = await this.get(`${entity.name}/${encodeURIComponent(id)}`, {});
+    const body = 'body' in answer ? answer.body : undefined;
+    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as SourceRow) : undefined;
   }
 
   /** One GET, tried up to MAX_ATTEMPTS times. */

@@ -1,15 +1,18 @@
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { db } from '../../../lib/db/client.js';
 import { raiseCounter } from '../../../lib/db/counters.js';
+import { skipIdsTo } from '../../../lib/db/id-blocks.js';
 import { inBatches } from '../../../lib/in-batches.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { knownProducts, knownUsers, type Outcome } from './history.js';
 import { type MovedEntity, mayHaveOptions, movedEntities, withParentQueries } from './plan.js';
 import { type EntityCounts, Progress } from './progress.js';
-import { RateLimiter, unitsPerRecord } from './rate.js';
+import { RateLimiter } from './rate.js';
 import { IdMap } from './remap.js';
-import { type Source, SourceError } from './source.js';
+import { type Source, SourceError, withDetails } from './source.js';
 import type { SourceRow } from './wire.js';
+import { meterWrites } from './write-meter.js';
 import { type Known, type ReportLine, Writer } from './writer.js';
 
 /** Records written side by side: as a batch request of the API writes its items (lib/operations/batch.ts). */
@@ -62,10 +65,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   };
   const ids = new IdMap(checkpoint.ids);
   mkdirSync(dirname(options.reportFile), { recursive: true });
-  const report = createWriteStream(options.reportFile, { flags: 'w' });
+  // A resumed run's report starts with the interrupted run's lines: its refusals still stand (and exit 1).
+  const earlier = resumed?.report && resumed.report !== options.reportFile ? readReport(resumed.report) : '';
+  writeFileSync(options.reportFile, earlier);
+  checkpoint.report = options.reportFile;
+  const report = createWriteStream(options.reportFile, { flags: 'a' });
   const log = (line: ReportLine) => report.write(`${JSON.stringify(line)}\n`);
   const writer = new Writer(ids, log);
   const limiter = new RateLimiter(options.rate);
+  // --rate counts what the writes really cost, as AWS bills them, not an estimate per record.
+  const unmeter = limiter.limited ? meterWrites(db(), (units) => limiter.charge(units)) : () => undefined;
   const progress = new Progress(out);
   const counts: EntityCounts[] = [];
   const save = () => writeCheckpoint(options.checkpointFile, { ...checkpoint, ids: ids.toJSON() });
@@ -76,10 +85,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       const row: EntityCounts = { entity: entity.name, read: 0, written: 0, unchanged: 0, refused: 0 };
       counts.push(row);
       progress.begin();
-      const units = unitsPerRecord(entity);
       const refusedRows: Array<{ row: SourceRow; reason: string }> = [];
       const writeOne = async (source: SourceRow, known?: Known): Promise<Outcome> => {
-        await limiter.take(units);
+        await limiter.take();
         try {
           return await writer.write(entity, source, known);
         } catch (error) {
@@ -92,7 +100,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         for await (const page of source.pages(entity, after)) {
           row.read += page.rows.length;
           noteParents(checkpoint, entity, page.rows);
-          const fresh = page.rows.filter((source) => {
+          writer.noteSourceIds(entity, page.rows);
+          const rows = await withDetails(source, entity, page.rows);
+          const fresh = rows.filter((source) => {
             const at = options.since === undefined ? undefined : entity.changedAt?.(source);
             return at === undefined || at >= options.since!;
           });
@@ -115,7 +125,12 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         log({ entity: entity.name, source_id: null, reason: `the source: ${error.message}` });
         row.refused++;
       }
-      // Records refused for a reference to a record read later (a category before its parent) go in on a later pass.
+      // The entity's source ids are written: its counters go past them before anything here takes a new id (a
+      // record whose id is held here, a default category a later product makes).
+      await raiseCounters(writer.highest);
+      // Records refused for a reference to a record read later (a category before its parent), or waiting for a new
+      // id, go in on a later pass.
+      writer.newIds = true;
       let pending = refusedRows;
       for (let pass = 0; pass < RETRY_PASSES && pending.length > 0; pass++) {
         const again: typeof pending = [];
@@ -128,6 +143,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
         if (again.length === pending.length) break;
         pending = again;
       }
+      writer.newIds = false;
       for (const item of pending)
         log({ entity: entity.name, source_id: item.row[entity.idField] ?? null, reason: item.reason });
       row.refused += pending.length;
@@ -137,8 +153,9 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       save();
       progress.end(row);
     }
-    for (const [sequence, highest] of writer.highest) await raiseCounter(sequence, highest);
+    await raiseCounters(writer.highest);
   } finally {
+    unmeter();
     await new Promise((resolve) => report.end(resolve));
   }
   // Finished: the next --resume starts afresh (a repeat compares and writes only what changed).
@@ -153,6 +170,19 @@ function noteParents(checkpoint: Checkpoint, entity: MovedEntity, rows: SourceRo
     for (const product of rows) if (mayHaveOptions(product)) checkpoint.optionProducts.push(Number(product.product_id));
   if (entity.name === 'users' && checkpoint.groups > 0)
     for (const user of rows) checkpoint.userIds.push(Number(user.user_id));
+}
+
+/** An earlier run's report (gone: nothing to carry). */
+function readReport(file: string): string {
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** Every sequence's counter (and this process's block of it) past the largest source id kept in it. */
+async function raiseCounters(highest: ReadonlyMap<string, number>): Promise<void> {
+  for (const [sequence, id] of highest) {
+    await raiseCounter(sequence, id);
+    skipIdsTo(sequence, id);
+  }
 }
 
 async function knownOf(rows: SourceRow[]): Promise<Known> {

@@ -1,6 +1,7 @@
 import { findEntity } from '../../../lib/entities/registry.js';
 import type { EntityDefinition, StoredEntityDefinition } from '../../../lib/entities/types.js';
 import type { IdKind } from './remap.js';
+import { featureBody, groupBody, postBody, productBody, threadIds, variantIds } from './source-bodies.js';
 import type { SourceRow } from './wire.js';
 
 /**
@@ -33,6 +34,17 @@ export interface MovedEntity {
   perUser?: boolean;
   /** Orders come in as history, through the entity store (their totals are the source's, no stock taken). */
   history?: boolean;
+  /**
+   * A field only the source's single view holds (an option's `variants`: CS-Cart's list rows of global options
+   * lack them): a row without it is read again by id.
+   */
+  detail?: string;
+  /** Ids a record's create draws from other sequences, kept as the source's (a feature's variants, a post's thread). */
+  keptIds?: (row: SourceRow) => Record<string, number[]>;
+  /** Values the store chooses itself on create that the source's record keeps (a status letter, a post's author). */
+  keptValues?: readonly string[];
+  /** Body fields the API takes under other names than the source's record shows (a group's `product_ids`). */
+  extraBody?: (row: SourceRow) => Record<string, unknown>;
 }
 
 const seconds = (value: unknown) => {
@@ -77,15 +89,24 @@ export function movedEntities(): MovedEntity[] {
       queries: [],
     }),
     entity('categories'),
-    entity('features'),
-    entity('options', { perProduct: { also: true } }),
-    entity('products', { changedAt: (row) => seconds(row.updated_timestamp) }),
+    // `variants=true`: CS-Cart's list rows carry the features' variants only when asked (the recording's #261).
+    entity('features', {
+      queries: [{ variants: 'true' }],
+      keptIds: variantIds('feature_variant'),
+      extraBody: featureBody,
+    }),
+    entity('products', { changedAt: (row) => seconds(row.updated_timestamp), extraBody: productBody }),
+    // After the products: a product's own options are listed per product (and name it), as its exceptions are.
+    entity('options', { perProduct: { also: true }, detail: 'variants', keptIds: variantIds('option_variant') }),
     entity('exceptions', { perProduct: { also: false } }),
-    entity('product_variations_groups'),
+    entity('product_variations_groups', { extraBody: groupBody }),
     entity('taxes'),
     entity('shippings'),
     entity('payments'),
-    entity('statuses', { naturalKey: (row) => `${text(row.type) ?? ''}:${text(row.status) ?? ''}` }),
+    entity('statuses', {
+      naturalKey: (row) => `${text(row.type) ?? ''}:${text(row.status) ?? ''}`,
+      keptValues: ['status', 'is_default'],
+    }),
     entity('pages'),
     entity('orders', {
       history: true,
@@ -93,7 +114,7 @@ export function movedEntities(): MovedEntity[] {
       changedAt: (row) => seconds(row.updated_at) || seconds(row.timestamp),
     }),
     entity('shipments'),
-    entity('discussions'),
+    entity('discussions', { keptIds: threadIds, keptValues: ['user_id', 'ip_address'], extraBody: postBody }),
     entity('call_requests'),
   ];
 }

@@ -1,19 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StoredEntityDefinition } from '../../../lib/entities/types.js';
-import type { MovedEntity } from './plan.js';
 
 /**
- * The write units one record of an entity costs, roughly (for --rate): its item and each index item, written in a
- * transaction (2 units per item of up to 1 KB). Bespoke entities (users, usergroups) write about as many.
- */
-export function unitsPerRecord(entity: MovedEntity): number {
-  const storage = (entity.def as Partial<StoredEntityDefinition>).storage;
-  return 2 * (1 + (storage?.indexes?.length ?? 4));
-}
-
-/**
- * Bounds the write units a second (`--rate`, SPEC §12): a token bucket of one second's worth; a write waits until
- * its units are there. Without a rate, nothing waits.
+ * Bounds the write units a second (`--rate`, SPEC §12): a token bucket of one second's worth, charged with what
+ * each write really cost (write-meter.ts) after it; a record waits while the bucket is spent. Without a rate,
+ * nothing waits.
  */
 export class RateLimiter {
   private tokens: number;
@@ -26,17 +16,31 @@ export class RateLimiter {
     this.tokens = perSecond ?? 0;
   }
 
-  async take(units: number): Promise<void> {
+  get limited(): boolean {
+    return this.perSecond !== undefined;
+  }
+
+  private refill(): void {
+    if (this.perSecond === undefined) return;
+    const now = Date.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+  }
+
+  /** Units a write used (they may take the bucket below zero: the next record waits them off). */
+  charge(units: number): void {
+    if (this.perSecond === undefined) return;
+    this.refill();
+    this.tokens -= units;
+  }
+
+  /** Waits until the bucket holds something again. */
+  async take(): Promise<void> {
     if (this.perSecond === undefined) return;
     for (;;) {
-      const now = Date.now();
-      this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.last) / 1000) * this.perSecond);
-      this.last = now;
-      if (this.tokens >= Math.min(units, this.perSecond)) {
-        this.tokens -= units;
-        return;
-      }
-      await this.wait(Math.ceil(((Math.min(units, this.perSecond) - this.tokens) / this.perSecond) * 1000));
+      this.refill();
+      if (this.tokens > 0) return;
+      await this.wait(Math.max(1, Math.ceil(((1 - this.tokens) / this.perSecond) * 1000)));
     }
   }
 }

@@ -27,6 +27,21 @@ export interface Source {
   /** How the report and the checkpoint name it (no credentials). */
   readonly name: string;
   pages(entity: MovedEntity, after?: PagePosition): AsyncIterable<SourcePage>;
+  /** One record by id (`GET /<entity>/<id>`), for the fields only its single view holds (MovedEntity.detail). */
+  record?(entity: MovedEntity, id: string): Promise<SourceRow | undefined>;
+}
+
+/** The page's rows, each lacking the entity's single-view field read again by id (a few options, not products). */
+export async function withDetails(source: Source, entity: MovedEntity, rows: SourceRow[]): Promise<SourceRow[]> {
+  const field = entity.detail;
+  if (!field || !source.record) return rows;
+  return Promise.all(
+    rows.map(async (row) => {
+      if (row[field] !== undefined) return row;
+      const single = await source.record!(entity, String(row[entity.idField]));
+      return single ? { ...row, [field]: single[field] } : row;
+    }),
+  );
 }
 
 /** Rows per page asked of a paged source: CS-Cart's own limit is the store's setting; this API allows 250. */

@@ -26,13 +26,25 @@ export class Writer {
   /** Natural key → local id, of the entity being written. */
   private byKey = new Map<string, number>();
   private orderStatuses = new Set<string>();
-  /** The largest source id kept per id sequence: the counters are raised past them at the end. */
+  /** The largest source id kept per id sequence: the counters are raised past them after each entity. */
   readonly highest = new Map<string, number>();
+  /** Whether a record whose source id is held here may be created with a new id (after its entity's walk). */
+  newIds = false;
 
   constructor(
     private readonly ids: IdMap,
     private readonly report: (line: ReportLine) => void,
   ) {}
+
+  /**
+   * Notes a page's source ids: the counters go past the largest one read, a refused record's too (fixed at the
+   * source, it comes in under its id on the next run, which nothing made here meanwhile may hold).
+   */
+  noteSourceIds(entity: MovedEntity, rows: readonly SourceRow[]): void {
+    if (entity.perUser) return;
+    const ids = rows.map((row) => Number(row[entity.idField])).filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (ids.length > 0) this.highest.set(entity.sequence, Math.max(this.highest.get(entity.sequence) ?? 0, ...ids));
+  }
 
   /** Reads what the entity's records need from this store before its first write. */
   async prepare(entity: MovedEntity): Promise<void> {
@@ -88,21 +100,27 @@ export class Writer {
       const found = await callLocal(entity.name, 'get', { id: localId });
       if (found.status === 200) local = found.json as Record<string, unknown>;
     }
-    const { [entity.idField]: _id, ...body } = bodyFromRow(entity.def.schema.fields, row);
+    const { [entity.idField]: _id, ...fields } = bodyFromRow(entity.def.schema.fields, row);
+    const body = withExtra(fields, entity.extraBody?.(row));
     if (localId !== undefined && local) {
-      const changed = changedFields(entity.def.schema.fields, body, local);
+      // Compared in the body's shape: the extra fields made of the local record as of the source's.
+      const changed = changedFields(entity.def.schema.fields, body, withExtra(local, entity.extraBody?.(local)));
       if (changed.length === 0) return this.kept(entity, sourceId, { kind: 'unchanged', localId });
       const update = Object.fromEntries(changed.map((name) => [name, body[name]]));
-      const answer = await callLocal(entity.name, 'update', { id: localId, body: update });
+      const answer = await withPresetIds({}, () => callLocal(entity.name, 'update', { id: localId, body: update }));
       if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
       return this.kept(entity, sourceId, { kind: 'written', localId });
     }
     // Free here: created with the source's id. Held by another record: created with the next id of the counter.
     const preset = localId === undefined && !local ? await this.free(entity, sourceId, key) : false;
+    // A new id waits until the entity's source ids are all written and its counter raised past them (engine.ts):
+    // taken now, it could be a source id a record of a later page keeps.
+    if (!preset && !this.newIds)
+      return { kind: 'refused', reason: `the id ${sourceId} is held here by another record` };
     const answer = await withPresetIds(
-      { ...(preset ? { [entity.sequence]: sourceId } : {}), ...this.variantIds(entity, row) },
+      { ...(preset ? { [entity.sequence]: sourceId } : {}), ...this.keptIds(entity, row) },
       () => callLocal(entity.name, 'create', { body }),
-      createdTimes(row),
+      keptValues(entity, row),
     );
     if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
     const made = Number((answer.json as Record<string, unknown> | undefined)?.[entity.idField]);
@@ -127,17 +145,12 @@ export class Writer {
     return { kind: 'written', localId: groupId };
   }
 
-  /** A feature's or option's variants keep their source ids too (products name them in product_features). */
-  private variantIds(entity: MovedEntity, row: SourceRow): Record<string, number[]> {
-    const sequence = VARIANT_SEQUENCES[entity.name];
-    const variants = row.variants;
-    if (!sequence || variants === null || typeof variants !== 'object') return {};
-    const ids = Object.values(variants as Record<string, unknown>).map((variant) =>
-      Number((variant as SourceRow | null)?.variant_id),
-    );
-    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return {};
-    this.highest.set(sequence, Math.max(this.highest.get(sequence) ?? 0, ...ids));
-    return { [sequence]: ids };
+  /** Ids of other sequences the create keeps (plan.ts keptIds): the counters are raised past them too. */
+  private keptIds(entity: MovedEntity, row: SourceRow): Record<string, number[]> {
+    const kept = entity.keptIds?.(row) ?? {};
+    for (const [sequence, ids] of Object.entries(kept))
+      this.highest.set(sequence, Math.max(this.highest.get(sequence) ?? 0, ...ids));
+    return kept;
   }
 
   /** Whether the source's id is free here (not held by a record another natural key names). */
@@ -167,21 +180,33 @@ export class Writer {
   }
 }
 
-const VARIANT_SEQUENCES: Readonly<Record<string, string>> = { features: 'feature_variant', options: 'option_variant' };
-
 /** What the records of a page name that exists here: an order's products and customer. */
 export interface Known {
   products: ReadonlySet<number>;
   users: ReadonlySet<number>;
 }
 
-/** The source's creation and change times of a record, kept by its create (lib/db/preset-ids.ts). */
-function createdTimes(row: SourceRow): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const field of ['timestamp', 'updated_timestamp']) {
+/**
+ * What the create keeps of the source's record (lib/db/preset-ids.ts): its creation and change times, and the
+ * values plan.ts names that the store would otherwise choose (a status's letter, a post's author).
+ */
+function keptValues(entity: MovedEntity, row: SourceRow): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  for (const field of ['timestamp', 'updated_timestamp', 'shipment_timestamp', 'created_at', 'updated_at']) {
     const value = Number(row[field]);
     if (row[field] !== undefined && row[field] !== '' && Number.isSafeInteger(value) && value > 0) out[field] = value;
   }
+  for (const field of entity.keptValues ?? []) {
+    const value = row[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  return out;
+}
+
+/** The body with the entity's extra fields; an extra field set to undefined is left out. */
+function withExtra(body: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const out = { ...body, ...extra };
+  for (const [name, value] of Object.entries(extra)) if (value === undefined) delete out[name];
   return out;
 }
 

@@ -1,0 +1,85 @@
+/**
+ * `--rate N` (SPEC §12): an import bounds the DynamoDB write units it spends a second. Proven against DynamoDB Local
+ * with the bench's meter (bench/lib/meter.ts: every write call's units as AWS bills them, computed from its items),
+ * on a table of its own: the units metered over the run's time stay at the rate, and near it (the import spends
+ * more than twice as much a second unbounded, so the bound is what set the pace).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installMeter, startMetering } from '../../bench/lib/meter.js';
+import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { forgetLayout } from '../../lib/db/layout.js';
+import { ensureTable } from '../../lib/db/setup.js';
+import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
+import { runImport } from '../../scripts/lib/move/engine.js';
+import { uid } from '../support/fixtures.js';
+import { type FakeCsCart, SOURCE_ADMIN, sourceData, startFakeCsCart } from './move-source-fixture.js';
+
+// Below what this import spends unbounded even on a busy machine (about 9 units a second measured at load 40).
+const RATE = 4;
+const sharedTable = process.env.TABLE_NAME;
+const client = new DynamoDBClient({});
+const dir = mkdtempSync(join(tmpdir(), 'move-rate-'));
+let fake: FakeCsCart;
+
+/** A fresh table as `npm start` makes one; one import into it, metered: its write units and seconds. */
+async function meteredImport(rate: number | undefined): Promise<{ units: number; seconds: number; written: number }> {
+  const tableName = `store-api-rate-${uid()}`.slice(0, 60);
+  await ensureTable(client, tableName);
+  process.env.TABLE_NAME = tableName;
+  resetConfigForTests();
+  forgetLayout();
+  await ensureBootstrapAdmin({});
+  installMeter(db());
+  const stop = startMetering();
+  const started = performance.now();
+  try {
+    const result = await runImport({
+      source: new CsCartSource(fake.url, SOURCE_ADMIN),
+      target: `rate-${tableName}`,
+      checkpointFile: join(dir, `${tableName}.json`),
+      reportFile: join(dir, `${tableName}.jsonl`),
+      resume: false,
+      rate,
+      out: { isTTY: false, write: () => true },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const units = stop().reduce((sum, call) => sum + call.write, 0);
+    return { units, seconds, written: result.counts.reduce((sum, row) => sum + row.written, 0) };
+  } finally {
+    stop();
+    await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+  }
+}
+
+beforeAll(async () => {
+  fake = await startFakeCsCart(sourceData(5));
+}, 60_000);
+
+afterAll(async () => {
+  await fake?.close();
+  process.env.TABLE_NAME = sharedTable;
+  resetConfigForTests();
+  forgetLayout();
+});
+
+describe('import --rate', () => {
+  it('spends at most the rate in write units a second, metered, and runs at about it', async () => {
+    const bounded = await meteredImport(RATE);
+    expect(bounded.written).toBeGreaterThan(10);
+    // Enough units that the bound had to hold the run back for a while (the bucket starts with one second's worth).
+    expect(bounded.units).toBeGreaterThan(RATE * 20);
+    // The bucket's first second, then at most RATE a second; a little over for the writes already under way.
+    expect(bounded.units, `${bounded.units} units in ${bounded.seconds} s`).toBeLessThanOrEqual(
+      RATE * (bounded.seconds + 1) * 1.1,
+    );
+    // Held at the rate, not far below it: the bound is what set the pace.
+    expect(bounded.units / bounded.seconds).toBeGreaterThan(RATE * 0.5);
+  }, 600_000);
+});
