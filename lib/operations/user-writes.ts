@@ -1,3 +1,4 @@
+import { presetValue } from '../db/preset-ids.js';
 import type { UserRecord } from '../db/records.js';
 import type { UserChanges } from '../db/users.js';
 import { type UserStatus, type UserType, usersEntity } from '../entities/users.js';
@@ -41,7 +42,8 @@ export async function createUserFromBody(
       company_id: companyId,
       company: fields.company as string | undefined,
       phone: (fields.phone as string | undefined) ?? '',
-      is_root: 'N',
+      // Never root through the API; an import keeps the source's root administrator one (lib/db/preset-ids.ts).
+      is_root: presetValue('is_root') === 'Y' ? 'Y' : 'N',
       password_hash: passwordHash,
     },
     { companyMustExist: true },

@@ -80,6 +80,8 @@ export function movedEntities(): MovedEntity[] {
       idKind: 'users',
       queries: [{ user_type: 'A' }, { user_type: 'V' }, { user_type: 'C' }],
       naturalKey: (row) => text(row.email)?.trim().toLowerCase(),
+      // A root administrator stays one (the API never makes one: only the admin command line and an import do).
+      keptValues: ['is_root'],
     }),
     entity('usergroups', {
       name: 'user_usergroups',
