@@ -17,4 +17,7 @@ Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, own
   // The local stage's (serverless.yml params.local): webhook receivers in the tests listen on 127.0.0.1, and the
   // handlers the in-process gateway runs (test/support/in-process-gateway.ts) judge webhook URLs in this process.
   WEBHOOKS_ALLOW_PRIVATE_URLS: process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? 'true',
+  // What serverless offline tells its functions, and the in-process gateway stands in for it: plain HTTP on this
+  // machine, so the panel's cookies are not Secure (lib/panel/lambda.ts).
+  IS_OFFLINE: 'true',
 });

@@ -24,7 +24,9 @@ export const storeFetch: typeof fetch = async (input, init) => {
   const answer = await invokeThroughGateway({
     method: request.method,
     target: url.pathname + url.search,
-    headers: Object.fromEntries(request.headers),
+    // The Host a client sends (fetch sets it from the URL; API Gateway passes it on): the panel's forgery check
+    // compares a form's Origin with it.
+    headers: { host: url.host, ...Object.fromEntries(request.headers) },
     body,
   });
   return new Response(BODILESS.has(answer.status) ? null : answer.body, {
