@@ -334,40 +334,6 @@ export function recordWriteItems(
 }
 
 /**
- * The items of several records' writes in one transaction: as recordWriteItems, with the count changes
- * of the same count item added up (a transaction may touch an item only once).
- */
-export function recordsWriteItems(
-  writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
-): TransactItem[] {
-  const out: TransactItem[] = [];
-  const counts = new Map<string, TransactItem>();
-  for (const [def, id, before, after] of writes) {
-    // Postings of all the records at once below: two records may share a posting item.
-    for (const item of recordWriteItems(def, id, before, after, false)) {
-      const update = item.Update;
-      if (!update || update.UpdateExpression !== 'ADD #count :delta') {
-        out.push(item);
-        continue;
-      }
-      const key = `${update.Key!.pk}\u0000${update.Key!.sk}`;
-      const seen = counts.get(key);
-      if (seen) seen.Update!.ExpressionAttributeValues![':delta'] += update.ExpressionAttributeValues![':delta'];
-      else {
-        const copy = { Update: { ...update, ExpressionAttributeValues: { ...update.ExpressionAttributeValues } } };
-        counts.set(key, copy);
-        out.push(copy);
-      }
-    }
-  }
-  const stamped = (record: EntityRecord | undefined) => record && { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-  return [
-    ...out,
-    ...postingWrites(writes.map(([def, id, before, after]) => [def, id, before, stamped(after)] as const)),
-  ];
-}
-
-/**
  * The index and sort items to delete and put, and the count changes, between two versions of a record.
  * Entries match by their logical key: one that moved into its partition shard (a record rewritten onto
  * layout 4) is deleted where it was and put where it goes, with no count change.

@@ -8,7 +8,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
-import { createRecord, deleteRecord, getRecord, recordsWriteItems, updateRecord } from '../../lib/db/entity-store.js';
+import { createRecord, deleteRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
+import { recordsWriteItems } from '../../lib/db/records-write-items.js';
 import { forgetLayout, layoutMarkerItem } from '../../lib/db/layout.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';

@@ -9,9 +9,9 @@ import {
   getRecord,
   getRecords,
   type RecordOf,
-  recordsWriteItems,
   updateRecord,
 } from '../../db/entity-store.js';
+import { recordsWriteItems } from '../../db/records-write-items.js';
 import { repricedProductItems } from '../../db/repriced-products.js';
 import { ConditionFailed, type TransactItem, transactWrite } from '../../db/transact.js';
 import { uniqueMarker } from '../../db/unique-marker.js';
