@@ -140,7 +140,13 @@ export class Writer {
     const current = await callLocal('users.usergroups', 'get', { path });
     if (current.status === 200 && (current.json as SourceRow).status === status)
       return { kind: 'unchanged', localId: groupId };
-    const answer = await callLocal('users.usergroups', 'update', { path, body: { status } });
+    // A new link keeps the source's link_id, as every record keeps its id; the counter is raised past it afterwards.
+    const linkId = Number(row.link_id);
+    const keep = Number.isSafeInteger(linkId) && linkId > 0;
+    if (keep) this.highest.set('link', Math.max(this.highest.get('link') ?? 0, linkId));
+    const answer = await withPresetIds(keep ? { link: linkId } : {}, () =>
+      callLocal('users.usergroups', 'update', { path, body: { status } }),
+    );
     if (answer.status >= 300) return { kind: 'refused', reason: messageOf(answer) };
     return { kind: 'written', localId: groupId };
   }
