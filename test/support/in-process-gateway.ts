@@ -8,6 +8,7 @@
  * (raw HTTP, hapi's answers, the browser pages) is proven by the `http` project over serverless offline
  * (vitest.config.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -177,7 +178,7 @@ export async function invokeThroughGateway(request: GatewayRequest): Promise<Gat
       httpMethod: request.method.toUpperCase(),
       path,
       protocol: 'HTTP/1.1',
-      requestId: `in-process-${Date.now()}`,
+      requestId: randomUUID(),
       requestTimeEpoch: Date.now(),
       resourceId: 'offlineContext_resourceId',
       resourcePath: route.resource,
