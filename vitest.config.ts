@@ -32,6 +32,7 @@ const HTTP_TESTS = [
   'test/e2e/panel-browser.test.ts',
   'test/e2e/readme-walkthrough.test.ts',
   'test/e2e/recipes.test.ts',
+  'test/e2e/import-docs.test.ts',
   'test/e2e/storefront-walk.test.ts',
   'test/e2e/batches-feed-and-docs.test.ts',
 ];

@@ -26,7 +26,7 @@ const walkthrough = () => shellBlocksOfFile('README.md', 'Walkthrough');
 
 /** Runs the walkthrough, checks what its comments promise, and returns the ids it made. */
 async function walk(): Promise<{ run: ShellRun; order: string; product: string; customer: string }> {
-  const run = store.run(walkthrough(), ['echo "ORDER=$ORDER PRODUCT=$PRODUCT CUSTOMER=$CUSTOMER"']);
+  const run = await store.run(walkthrough(), ['echo "ORDER=$ORDER PRODUCT=$PRODUCT CUSTOMER=$CUSTOMER"']);
   expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
   expect(run.stdout).toContain('"total":"119.70"');
   expect(run.stdout).toContain('"amount":"7"');
@@ -63,15 +63,15 @@ describe('README walkthrough on a fresh npm start', () => {
     expect(customers.map(({ user_id }) => user_id)).toEqual([second.customer]);
   });
 
-  it('docs/recipes.md then runs in the same store, as it says', () => {
-    const run = store.run(shellBlocksOfFile('docs/recipes.md'));
+  it('docs/recipes.md then runs in the same store, as it says', async () => {
+    const run = await store.run(shellBlocksOfFile('docs/recipes.md'));
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(missingRecipeOutput(run.stdout), run.stdout).toEqual([]);
   }, 180_000);
 
-  it("then docs/api.md's storefront walk, twice, in the same store: nothing the docs before it made collides", () => {
+  it("then docs/api.md's storefront walk, twice, in the same store: nothing the docs before it made collides", async () => {
     for (const _run of [1, 2]) {
-      const run = store.run(storefrontBlocks());
+      const run = await store.run(storefrontBlocks());
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(missingStorefrontOutput(run.stdout), run.stdout).toEqual([]);
     }

@@ -19,7 +19,7 @@ describe('docs/recipes.md on a fresh npm start', () => {
   it('every block runs verbatim in one shell, prints what the page says, and the store then holds it', async () => {
     const blocks = shellBlocksOfFile('docs/recipes.md');
     expect(blocks.length).toBeGreaterThanOrEqual(4);
-    const run = store.run(blocks, ['echo "SKEY=$SKEY"']);
+    const run = await store.run(blocks, ['echo "SKEY=$SKEY"']);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(missingRecipeOutput(run.stdout), run.stdout).toEqual([]);
 

@@ -4,7 +4,7 @@
  * ```sh blocks of a Markdown file in that one shell, verbatim (test/e2e/readme-walkthrough.test.ts,
  * test/e2e/recipes.test.ts).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../scripts/lib/ports.js';
@@ -104,17 +104,34 @@ export class FreshStore {
 
   /**
    * The export line, then the blocks, then `after`, in one `bash -euo pipefail` (a failing command stops it);
-   * `timeoutMs` for pages whose blocks run long (docs/moving.md imports a whole store several times).
+   * `timeoutMs` for pages whose blocks run long (docs/moving.md imports a whole store several times). Asynchronous:
+   * the blocks may call a server of the test process itself (docs/moving.md's old store, the CS-Cart double), which
+   * a synchronous wait would block from answering.
    */
-  run(blocks: readonly string[], after: readonly string[] = [], timeoutMs = 120_000): ShellRun {
+  run(blocks: readonly string[], after: readonly string[] = [], timeoutMs = 120_000): Promise<ShellRun> {
     const script = [this.exportLine, ...blocks, ...after].join('\n');
-    const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
+    const shell = spawn('bash', ['-euo', 'pipefail', '-c', script], {
       cwd: repoRoot,
       env: this.#env,
-      encoding: 'utf8',
-      timeout: timeoutMs,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+    let stdout = '';
+    let stderr = '';
+    shell.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    shell.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    // Past its time the shell and everything it started are stopped (its own process group).
+    const timer = setTimeout(() => shell.pid !== undefined && process.kill(-shell.pid, 'SIGKILL'), timeoutMs);
+    return new Promise((resolve) => {
+      shell.once('close', (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    });
   }
 
   stop(): Promise<void> {
