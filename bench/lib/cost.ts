@@ -1,7 +1,7 @@
 /**
  * What a million requests cost, from the bench's own measurements: per endpoint, the DynamoDB read and write
  * request units of the warm request as deployed (bench/lib/endpoints.ts: read units as DynamoDB reported them,
- * write units computed from item sizes as AWS bills them, bench/lib/billed-units.ts),
+ * write units computed from item sizes as AWS bills them, lib/db/billed-units.ts),
  * the Lambda duration (median in-process request, billed per started ms at the deployed memory size) and the
  * API Gateway request. Weighted by an ERP-sync mix; docs/deploy.md "What a request costs" reads the result.
  */
@@ -141,7 +141,7 @@ export function costReport(cost: MixCost): string[] {
       `$${PRICES.lambdaArmPerGbSecond}/GB-s + $${PRICES.lambdaPerMillionRequests}/M requests at ${cost.memoryMb} MB, billed ms = the`,
     `median in-process request above rounded up; DynamoDB on-demand $${PRICES.dynamoDbPerMillionReadUnits}/M read units, ` +
       `$${PRICES.dynamoDbPerMillionWriteUnits}/M write units, for the warm request (non-root, auth cache on): read units as DynamoDB Local`,
-    `reported them, write units computed from item sizes as AWS bills them (bench/lib/billed-units.ts: a transaction 2 per started KB of`,
+    `reported them, write units computed from item sizes as AWS bills them (lib/db/billed-units.ts: a transaction 2 per started KB of`,
     `each item, an index write 1 per KB); API Gateway REST API $${PRICES.restApiPerMillionRequests}/M (HTTP API $${PRICES.httpApiPerMillionRequests}/M). CloudWatch Logs ingestion is not counted.`,
     '',
     '| request | share | read units | write units (rate limit) | billed ms | API Gateway | Lambda | DynamoDB | total /M |',

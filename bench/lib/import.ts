@@ -3,7 +3,7 @@
  * BENCH_IMPORT_PRODUCTS products, default 10,000, with their customers, orders, categories, features, options, …)
  * imported by the import engine itself (scripts/lib/move/) into an empty table of DynamoDB Local, as
  * `npm run admin -- import --from <url>` runs it. Measured: records written a second, the write and read units per
- * record as AWS would bill them (the meter, bench/lib/meter.ts and billed-units.ts), and what 100,000 records cost
+ * record as AWS would bill them (the meter, bench/lib/meter.ts and lib/db/billed-units.ts), and what 100,000 records cost
  * to import into a deployed stage — DynamoDB only: the command talks to DynamoDB directly, no Lambda or API Gateway.
  * No figure is judged: the row is there to be read and compared between runs.
  */

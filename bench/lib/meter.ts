@@ -1,13 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
-import { itemWriteUnits } from './billed-units.js';
+import { itemWriteUnits } from '../../lib/db/billed-units.js';
 import { WRITE_COMMANDS, withWriteImages } from './write-images.js';
 
 /**
  * Meters every DynamoDB call lib/ makes while a measurement runs: the capacity units it costs on AWS and the
  * partition keys they fall on. A middleware on the document client's stack (before marshalling, so keys are
  * plain values). Reads: DynamoDB's ReturnConsumedCapacity (INDEXES), split evenly over the keys of a batch.
- * Writes: computed from the items' images as AWS bills them (bench/lib/billed-units.ts), because DynamoDB Local
+ * Writes: computed from the items' images as AWS bills them (lib/db/billed-units.ts), because DynamoDB Local
  * under-reports transactions. A Query's key is its partition key condition; an index partition is named
  * `gsi1:<key>`, a table partition by its `pk`.
  */

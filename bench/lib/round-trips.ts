@@ -13,7 +13,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config.js';
-import { totalWriteUnits } from './billed-units.js';
+import { totalWriteUnits } from '../../lib/db/billed-units.js';
 import { WRITE_COMMANDS, withWriteImages } from './write-images.js';
 
 /**
@@ -81,7 +81,7 @@ let capacity = false;
  * While on, every recorded call asks DynamoDB for its consumed capacity (ReturnConsumedCapacity TOTAL) and keeps
  * it: the read and write units bench/lib/cost.ts prices. Write units are not taken from DynamoDB Local, which
  * under-reports transactions: they are computed from the images of the items written, as AWS bills them
- * (bench/lib/billed-units.ts). Off while timing, so that the timed request and its bare replay send the same
+ * (lib/db/billed-units.ts). Off while timing, so that the timed request and its bare replay send the same
  * inputs (and no image is read).
  */
 export function recordCapacity(on: boolean): void {

@@ -1,9 +1,9 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../lib/db/client.js';
-import type { WrittenItem } from './billed-units.js';
+import type { WrittenItem } from '../../lib/db/billed-units.js';
 
 /**
- * The items a write call touches, with their images before and after, so bench/lib/billed-units.ts can price
+ * The items a write call touches, with their images before and after, so lib/db/billed-units.ts can price
  * it as AWS would. Images are read with a client of their own (no bench middleware on it), strongly
  * consistent, right before the call and — for updates, whose result lib/ does not send — right after.
  */

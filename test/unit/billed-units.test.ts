@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { itemSize, itemWriteUnits, totalWriteUnits, valueSize } from '../../bench/lib/billed-units.js';
+import { itemSize, itemWriteUnits, totalWriteUnits, valueSize } from '../../lib/db/billed-units.js';
 
-describe('item sizes as AWS counts them (bench/lib/billed-units.ts)', () => {
+describe('item sizes as AWS counts them (lib/db/billed-units.ts)', () => {
   it('counts names and values: UTF-8 strings, numbers by significant digits, lists and maps with overhead', () => {
     expect(valueSize('abc')).toBe(3);
     expect(valueSize('é')).toBe(2);

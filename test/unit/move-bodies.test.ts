@@ -81,7 +81,7 @@ describe('--rate', () => {
 
   it('a write’s units as AWS bills them: per started KB of each item, doubled in a transaction', async () => {
     const { writtenItems } = await import('../../scripts/lib/move/write-meter.js');
-    const { totalWriteUnits } = await import('../../bench/lib/billed-units.js');
+    const { totalWriteUnits } = await import('../../lib/db/billed-units.js');
     const small = { pk: 'PRODUCT#1', sk: 'A' };
     const batch = writtenItems('BatchWriteItemCommand', {
       RequestItems: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemSize } from '../../bench/lib/billed-units.js';
+import { itemSize } from '../../lib/db/billed-units.js';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { storedRecord } from '../../lib/db/stored-record.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';

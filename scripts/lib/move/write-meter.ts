@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { totalWriteUnits, type WrittenItem } from '../../../bench/lib/billed-units.js';
+import { totalWriteUnits, type WrittenItem } from '../../../lib/db/billed-units.js';
 
 /**
- * The write units each DynamoDB write of this process costs as AWS bills them (bench/lib/billed-units.ts: per
+ * The write units each DynamoDB write of this process costs as AWS bills them (lib/db/billed-units.ts: per
  * started KB of each item, doubled in a transaction, plus its index item), handed to `charge` after the call: how
  * `--rate` (SPEC §12) bounds what an import really writes, whatever an entity's records are made of. An update's
  * item is not in its request: it counts as one small item.
