@@ -229,7 +229,7 @@ describe('import from a CS-Cart 4.20 store', () => {
         .slice(0, 2),
     ).toEqual([429, 200]);
     expect(summaryOf(run.stdout).get('products')!.read).toBe(PRODUCTS + 1);
-    expect(summaryOf(run.stdout).get('total')!.written).toBe(0);
+    expect(summaryOf(run.stdout).get('total')!.written, run.stdout).toBe(0);
   }, 300_000);
 
   it('a source that never recovers is reported with the reason, and the run goes on with the next entities', async () => {

@@ -154,10 +154,11 @@ export const COMPARED: Record<string, readonly string[]> = {
   usergroups: ['usergroup', 'type', 'status'],
   stores: ['company', 'status', 'email', 'storefront'],
   users: ['email', 'user_type', 'status', 'firstname', 'lastname', 'phone'],
-  categories: ['category', 'parent_id', 'status', 'position', 'company_id'],
+  // A category's description and a product's descriptions: only the source's single record shows them.
+  categories: ['category', 'parent_id', 'status', 'position', 'company_id', 'description'],
   features: ['description', 'feature_type', 'status', 'purpose'],
   options: ['option_name', 'option_type', 'product_id', 'status'],
-  products: ['product', 'product_code', 'price', 'list_price', 'amount', 'status', 'company_id'],
+  products: ['product', 'product_code', 'price', 'list_price', 'amount', 'status', 'company_id', 'full_description'],
   taxes: ['tax', 'status', 'address_type', 'regnumber'],
   shippings: ['shipping', 'status', 'delivery_time'],
   payments: ['payment', 'status', 'payment_category'],
@@ -184,6 +185,14 @@ export function differencesFrom(entity: string, source: CsRow, ours: CsRow | und
         .map(([id, feature]) => `${id}=${feature.variant_id}`)
         .sort()
         .join(',');
+    // The quantity and usergroup prices (single record only), by their values.
+    const tiers = (value: unknown) =>
+      ((value ?? []) as CsRow[])
+        .map((row) => `${row.lower_limit}/${row.usergroup_id}@${new Big(String(row.price)).toFixed(2)}`)
+        .sort()
+        .join(',');
+    if (tiers(source.prices) !== tiers(ours.prices))
+      found.push(`prices: source ${tiers(source.prices)}, here ${tiers(ours.prices)}`);
     if (variants(source.product_features) !== variants(ours.product_features))
       found.push(
         `product_features: source ${variants(source.product_features)}, here ${variants(ours.product_features)}`,

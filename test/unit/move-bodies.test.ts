@@ -25,6 +25,26 @@ describe('source records as creates', () => {
     expect(productBody({})).toEqual({});
   });
 
+  it('a product’s price row for 1 item and everyone is its price; the quantity and group rows go as they are', () => {
+    const prices = [
+      { product_id: '12', lower_limit: '1', usergroup_id: '0', percentage_discount: '0.00', price: '30.00' },
+      { product_id: '12', lower_limit: '10', usergroup_id: '0', percentage_discount: '0.00', price: '25.00' },
+      { product_id: '12', lower_limit: '1', usergroup_id: '4', percentage_discount: '0.00', price: '27.00' },
+    ];
+    const sent = productBody({ price: '12.34', prices }).prices as Array<Record<string, string>>;
+    expect(sent.map((row) => `${row.lower_limit}/${row.usergroup_id}@${row.price}`)).toEqual([
+      '1/0@12.34',
+      '10/0@25.00',
+      '1/4@27.00',
+    ]);
+    // A row names no product (a copied product's rows may name the original); CS-Cart's keyed form reads the same.
+    expect(sent.every((row) => !('product_id' in row))).toBe(true);
+    const { product_id: _product, ...base } = prices[0]!;
+    expect(productBody({ price: '12.34', prices: { 0: prices[0] } }).prices).toEqual([{ ...base, price: '12.34' }]);
+    // Without a price the rows keep theirs.
+    expect(productBody({ prices }).prices).toEqual(prices.map(({ product_id: _id, ...rest }) => rest));
+  });
+
   it('a feature’s or option’s variants keep their ids, in the order listed; a bad id keeps none', () => {
     const variants = { '86': { variant_id: '86' }, '87': { variant_id: '87' } };
     expect(variantIds('feature_variant')({ variants })).toEqual({ feature_variant: [86, 87] });

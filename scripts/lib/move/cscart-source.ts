@@ -38,10 +38,13 @@ export class CsCartSource implements Source {
     );
   }
 
-  async record(entity: MovedEntity, id: string): Promise<SourceRow | undefined> {
+  async record(entity: MovedEntity, id: string): Promise<{ row: SourceRow } | { error: string }> {
     const answer = await this.get(`${entity.name}/${encodeURIComponent(id)}`, {});
-    const body = 'body' in answer ? answer.body : undefined;
-    return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as SourceRow) : undefined;
+    if ('error' in answer) return { error: answer.error };
+    const body = answer.body;
+    return body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? { row: body as SourceRow }
+      : { error: `GET ${entity.name}/${id} answered no object` };
   }
 
   /** One GET, tried up to MAX_ATTEMPTS times. */

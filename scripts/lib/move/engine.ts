@@ -101,12 +101,15 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           row.read += page.rows.length;
           noteParents(checkpoint, entity, page.rows);
           writer.noteSourceIds(entity, page.rows);
-          const rows = await withDetails(source, entity, page.rows);
+          const { rows, failed } = await withDetails(source, entity, page.rows);
+          for (const item of failed)
+            log({ entity: entity.name, source_id: item.row[entity.idField] ?? null, reason: item.reason });
+          row.refused += failed.length;
           const fresh = rows.filter((source) => {
             const at = options.since === undefined ? undefined : entity.changedAt?.(source);
             return at === undefined || at >= options.since!;
           });
-          row.unchanged += page.rows.length - fresh.length;
+          row.unchanged += rows.length - fresh.length;
           const known = entity.history ? await knownOf(fresh.map((row) => ids.rewrite(row))) : undefined;
           await inBatches(fresh, WRITE_PARALLEL, async (source) => {
             const outcome = await writeOne(source, known);

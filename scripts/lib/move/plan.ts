@@ -35,10 +35,11 @@ export interface MovedEntity {
   /** Orders come in as history, through the entity store (their totals are the source's, no stock taken). */
   history?: boolean;
   /**
-   * A field only the source's single view holds (an option's `variants`: CS-Cart's list rows of global options
-   * lack them): a row without it is read again by id.
+   * The writable fields only the source's single view holds (CS-Cart's list rows lack a product's descriptions and
+   * `prices`, a category's description, a usergroup's privileges, a global option's `variants`): a row without one
+   * of them is read again by id (source.ts withDetails). Derived from the entity's schema (`shownIn: 'single'`).
    */
-  detail?: string;
+  details: readonly string[];
   /** Ids a record's create draws from other sequences, kept as the source's (a feature's variants, a post's thread). */
   keptIds?: (row: SourceRow) => Record<string, number[]>;
   /** Values the store chooses itself on create that the source's record keeps (a status letter, a post's author). */
@@ -64,8 +65,16 @@ function entity(name: string, more: Partial<MovedEntity> = {}): MovedEntity {
     idField: def.schema.idField ?? `${name}_id`,
     sequence: stored?.name ?? name,
     queries: [{}],
+    details: singleOnlyFields(def),
     ...more,
   };
+}
+
+/** The fields a create writes that the entity's list rows do not show (this API's, as CS-Cart's). */
+export function singleOnlyFields(def: EntityDefinition): string[] {
+  return Object.entries(def.schema.fields)
+    .filter(([, spec]) => spec.shownIn === 'single' && spec.writableOn?.includes('create'))
+    .map(([name]) => name);
 }
 
 /** Every moved entity, in dependency order. */
@@ -99,7 +108,7 @@ export function movedEntities(): MovedEntity[] {
     }),
     entity('products', { changedAt: (row) => seconds(row.updated_timestamp), extraBody: productBody }),
     // After the products: a product's own options are listed per product (and name it), as its exceptions are.
-    entity('options', { perProduct: { also: true }, detail: 'variants', keptIds: variantIds('option_variant') }),
+    entity('options', { perProduct: { also: true }, keptIds: variantIds('option_variant') }),
     entity('exceptions', { perProduct: { also: false } }),
     entity('product_variations_groups', { extraBody: groupBody }),
     entity('taxes'),
@@ -112,6 +121,8 @@ export function movedEntities(): MovedEntity[] {
     entity('pages'),
     entity('orders', {
       history: true,
+      // `get_orders_data=1` lists an order whole (its addresses and lines): no order is read again singly.
+      details: [],
       queries: [{ get_orders_data: '1' }],
       changedAt: (row) => seconds(row.updated_at) || seconds(row.timestamp),
     }),

@@ -31,11 +31,16 @@ export function postBody(row: SourceRow): Record<string, unknown> {
   return row.object_type !== undefined && row.object_id !== undefined ? { thread_id: undefined } : {};
 }
 
+/** A product's body parts its list row or GET shows in another shape: feature values, and its `prices` rows. */
+export function productBody(row: SourceRow): Record<string, unknown> {
+  return { ...featureValues(row), ...basePriced(row) };
+}
+
 /**
  * A product's feature values as a write sends them (`{feature_id: variant_id | value}`, CS-Cart's PUT shape), from
  * the objects its GET shows: the chosen variant, else the number (`value_int`), else the text; none is left out.
  */
-export function productBody(row: SourceRow): Record<string, unknown> {
+function featureValues(row: SourceRow): Record<string, unknown> {
   const features = row.product_features;
   if (features === null || typeof features !== 'object') return {};
   const sent: Record<string, unknown> = {};
@@ -50,6 +55,26 @@ export function productBody(row: SourceRow): Record<string, unknown> {
     else if (typeof value === 'string' && value !== '') sent[id] = value;
   }
   return { product_features: sent };
+}
+
+/**
+ * A product's `prices` rows as both stores agree on them: the row for 1 item and everyone at the product's `price`
+ * (CS-Cart stores the price there and this API shows it so: a source whose row lags behind an edited price neither
+ * sets an old price nor reads as changed on every repeat), and without `product_id` (a row belongs to the product it
+ * is sent with; a copied product's rows may still name the original).
+ */
+function basePriced(row: SourceRow): Record<string, unknown> {
+  const { prices, price } = row;
+  if (prices === null || typeof prices !== 'object') return {};
+  const rows = Array.isArray(prices) ? prices : Object.values(prices as Record<string, unknown>);
+  const isBase = (tier: SourceRow) => Number(tier.lower_limit) === 1 && Number(tier.usergroup_id ?? 0) === 0;
+  return {
+    prices: rows.map((tier) => {
+      if (tier === null || typeof tier !== 'object') return tier;
+      const { product_id: _product, ...rest } = tier as SourceRow;
+      return isBase(rest) && price !== undefined && price !== null ? { ...rest, price } : rest;
+    }),
+  };
 }
 
 /** A variation group is created from its products (`product_ids`, the group's default product first). */

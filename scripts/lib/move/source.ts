@@ -1,3 +1,4 @@
+import { inBatches } from '../../../lib/in-batches.js';
 import { afterPage } from './paging.js';
 import type { MovedEntity } from './plan.js';
 import { rowsOf, type SourceRow, totalOf } from './wire.js';
@@ -27,22 +28,46 @@ export interface Source {
   /** How the report and the checkpoint name it (no credentials). */
   readonly name: string;
   pages(entity: MovedEntity, after?: PagePosition): AsyncIterable<SourcePage>;
-  /** One record by id (`GET /<entity>/<id>`), for the fields only its single view holds (MovedEntity.detail). */
-  record?(entity: MovedEntity, id: string): Promise<SourceRow | undefined>;
+  /** One record by id (`GET /<entity>/<id>`), for the fields only its single view holds (MovedEntity.details). */
+  record?(entity: MovedEntity, id: string): Promise<{ row: SourceRow } | { error: string }>;
 }
 
-/** The page's rows, each lacking the entity's single-view field read again by id (a few options, not products). */
-export async function withDetails(source: Source, entity: MovedEntity, rows: SourceRow[]): Promise<SourceRow[]> {
-  const field = entity.detail;
-  if (!field || !source.record) return rows;
-  return Promise.all(
-    rows.map(async (row) => {
-      if (row[field] !== undefined) return row;
+/**
+ * The page's rows completed with the fields only the source's single view holds (MovedEntity.details: a product's
+ * descriptions and `prices`), each row lacking one read again by id. A row whose single read failed (after the
+ * source's retries) is not written half: it comes back in `failed` with the reason, to be reported as refused.
+ */
+export async function withDetails(
+  source: Source,
+  entity: MovedEntity,
+  rows: SourceRow[],
+): Promise<{ rows: SourceRow[]; failed: Array<{ row: SourceRow; reason: string }> }> {
+  const fields = entity.details;
+  if (fields.length === 0 || !source.record) return { rows, failed: [] };
+  const completed: Array<SourceRow | undefined> = [...rows];
+  const failed: Array<{ row: SourceRow; reason: string }> = [];
+  await inBatches(
+    rows.map((row, i) => [row, i] as const),
+    DETAIL_GETS,
+    async ([row, i]) => {
+      if (fields.every((field) => row[field] !== undefined)) return;
       const single = await source.record!(entity, String(row[entity.idField]));
-      return single ? { ...row, [field]: single[field] } : row;
-    }),
+      if ('error' in single) {
+        completed[i] = undefined;
+        failed.push({ row, reason: `its single record could not be read: ${single.error}` });
+        return;
+      }
+      const added = fields
+        .filter((field) => single.row[field] !== undefined)
+        .map((field) => [field, single.row[field]]);
+      completed[i] = { ...row, ...Object.fromEntries(added) };
+    },
   );
+  return { rows: completed.filter((row) => row !== undefined), failed };
 }
+
+/** Single reads side by side while a page's rows are completed (a source is asked no harder than the writes go). */
+const DETAIL_GETS = 16;
 
 /** Rows per page asked of a paged source: CS-Cart's own limit is the store's setting; this API allows 250. */
 export const ITEMS_PER_PAGE = 250;

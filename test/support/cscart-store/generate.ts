@@ -276,6 +276,18 @@ export function generateStore(options: GenerateOptions = {}): CsCartData {
           percentage_discount: '0.00',
           price: priceOf(id),
         },
+        // Every 4th product is cheaper from 10 items: a quantity tier, which only the single record shows.
+        ...(i % 4 === 1
+          ? [
+              {
+                product_id: String(id),
+                lower_limit: '10',
+                usergroup_id: '0',
+                percentage_discount: '0.00',
+                price: money(400 + ((id * 7919) % 99_500)),
+              },
+            ]
+          : []),
       ],
       product_features: {
         '18': { feature_id: '18', feature_type: 'E', description: 'Brand', variant_id: String(brand), value: '' },
