@@ -7,10 +7,9 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
+import type { ApiRequest, Operation } from '../../lib/operations/operation.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
 import { productHooks } from '../../lib/operations/products.js';
-import type { Operation } from '../../lib/stack/api-handler.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';
 import { collectTransactions, writeCollected } from './bulk-writes.js';
 

@@ -1,6 +1,6 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../lib/db/client.js';
 import type { WrittenItem } from '../../lib/db/billed-units.js';
+import { createDocumentClient } from '../../lib/db/client.js';
 
 /**
  * The items a write call touches, with their images before and after, so lib/db/billed-units.ts can price

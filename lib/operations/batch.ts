@@ -7,10 +7,10 @@ import { ok } from '../http/response.js';
 import { inBatches } from '../in-batches.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { innerCallContext } from '../stack/inner-call.js';
-import type { ApiRequest } from '../stack/request.js';
 import { type BatchList, type ItemPlan, type ItemResult, idFieldOf, itemError, readBatch } from './batch-body.js';
 import { chargeBatch } from './batch-cost.js';
 import { upsertPlanner } from './batch-upsert.js';
+import type { ApiRequest } from './operation.js';
 
 /** Items written side by side: enough to keep a 100-item batch to a few round trips deep, few enough for one Lambda. */
 export const BATCH_PARALLEL = 16;

@@ -4,8 +4,8 @@ import { combinationsEntity as def } from '../entities/combinations.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import { created, ok } from '../http/response.js';
-import type { Operation } from '../stack/api-handler.js';
 import { presentAll, updateOperation } from './crud.js';
+import type { Operation } from './operation.js';
 import {
   checkCombination,
   combinationHash,

@@ -25,9 +25,9 @@ import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import { type ApiResult, created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
-import { apiHandler, type LambdaHandler, type Operation } from '../stack/api-handler.js';
-import type { ApiRequest } from '../stack/request.js';
+import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { confinedCompany, type ScopeSource } from './company-scope.js';
+import type { ApiRequest, Operation } from './operation.js';
 import { withSwitchedFields } from './switched-fields.js';
 
 /**

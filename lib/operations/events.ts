@@ -4,7 +4,7 @@ import { readFeed } from '../events/feed-reader.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';
-import type { Operation } from '../stack/api-handler.js';
+import type { Operation } from './operation.js';
 
 const ACTIONS = ['created', 'updated', 'deleted'];
 

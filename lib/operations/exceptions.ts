@@ -6,8 +6,8 @@ import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { created, ok } from '../http/response.js';
-import type { Operation } from '../stack/api-handler.js';
 import { type EntityHooks, presentAll } from './crud.js';
+import type { Operation } from './operation.js';
 import {
   checkCombination,
   combinationKey,

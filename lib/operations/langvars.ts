@@ -13,8 +13,8 @@ import { created, noContent, ok } from '../http/response.js';
 import { parseId, parseName } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import type { Prefetch } from '../stack/prefetch.js';
-import type { ApiRequest } from '../stack/request.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
+import type { ApiRequest } from './operation.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
 

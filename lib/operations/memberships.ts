@@ -7,9 +7,9 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import type { Route } from '../http/route.js';
 import { parseId } from '../http/route.js';
-import type { ApiRequest } from '../stack/request.js';
 import type { AccountStore } from './accounts/store.js';
 import { guardMembership } from './guards.js';
+import type { ApiRequest } from './operation.js';
 import { presentLink } from './presenters.js';
 
 const CUSTOMER_IN_ADMIN_GROUP = 'A customer cannot be added to an administrator group';

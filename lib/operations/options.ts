@@ -7,8 +7,8 @@ import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { ok } from '../http/response.js';
-import type { Operation } from '../stack/api-handler.js';
 import { type EntityHooks, listOperation } from './crud.js';
+import type { Operation } from './operation.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
 const MAX_VARIANTS = 500;

@@ -5,8 +5,8 @@ import { productsEntity } from '../entities/products.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
-import type { Operation } from '../stack/api-handler.js';
 import { assertVisible } from './crud.js';
+import type { Operation } from './operation.js';
 
 /**
  * `GET /products/:id/features`: the features the product has values for, as list rows plus the

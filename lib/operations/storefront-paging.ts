@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../stack/request.js';
+import type { ApiRequest } from './operation.js';
 import { storefrontQuery } from './storefront/query.js';
 
 /**

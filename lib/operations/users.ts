@@ -7,8 +7,8 @@ import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { parseId } from '../http/route.js';
-import type { ApiRequest } from '../stack/request.js';
 import type { AccountStore } from './accounts/store.js';
+import type { ApiRequest } from './operation.js';
 
 /** The user named in the path: 404 when there is none. */
 export async function requireUser(store: AccountStore, rawId: string | undefined): Promise<UserRecord> {

@@ -15,13 +15,13 @@ import { readPaging } from '../http/paging.js';
 import { type ApiResult, created, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
-import type { ApiRequest } from '../stack/request.js';
 import { attemptDelivery } from '../webhooks/attempt.js';
 import { isEventEntity } from '../webhooks/event-names.js';
 import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks, updateOperation } from './crud.js';
+import type { ApiRequest } from './operation.js';
 
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
 

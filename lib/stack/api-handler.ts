@@ -3,6 +3,7 @@ import type { ApiEvent } from '../http/api-event.js';
 import { notFound } from '../http/http-errors.js';
 import { type EitherPayloadHandler, eitherPayload } from '../http/payload-v2.js';
 import { type ApiResult, toProxyResult } from '../http/response.js';
+import type { Operation } from '../operations/operation.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';
@@ -15,9 +16,8 @@ import { readRequest } from './middleware/read-request.js';
 import { routing } from './middleware/routing.js';
 import { storefrontCache } from './middleware/storefront-cache.js';
 import type { Prefetch } from './prefetch.js';
-import { type ApiRequest, enteringStack } from './request.js';
+import { enteringStack } from './request.js';
 
-export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 /** Every API function: a REST (1.0) or HTTP API (2.0) event in, the answer in the same format (lib/http/payload-v2.ts). */
 export type LambdaHandler = EitherPayloadHandler;
 

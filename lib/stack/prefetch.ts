@@ -1,5 +1,6 @@
 import type { Item, ItemKey } from '../db/batch-get.js';
 import { type ApiPath, parseApiPath } from '../http/api-path.js';
+import type { Prefetched } from '../operations/operation.js';
 
 /**
  * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language,
@@ -7,9 +8,6 @@ import { type ApiPath, parseApiPath } from '../http/api-path.js';
  * A key the path cannot name (not an id) is simply not asked for; the operation then reads as usual.
  */
 export type Prefetch = (path: ApiPath) => ItemKey[];
-
-/** What was read early: `{ item }` (undefined item: read and absent), or undefined when the key was not read. */
-export type Prefetched = (key: ItemKey) => { item: Item | undefined } | undefined;
 
 /** The keys `prefetch` asks for on this request's path; none when the path does not parse (routing answers it). */
 export function prefetchKeys(

@@ -7,7 +7,7 @@ import type { ApiPath } from '../http/api-path.js';
 import type { RequestBody } from '../http/body.js';
 import type { ApiResult } from '../http/response.js';
 import type { Route } from '../http/route.js';
-import type { Prefetched } from './prefetch.js';
+import type { Prefetched } from '../operations/operation.js';
 
 /**
  * What the middlewares learn about a request, one slice per middleware, kept on the Lambda context as
@@ -72,20 +72,3 @@ export const enteringStack = (context: Context) => context as Context & { api: n
 
 /** A middleware of the stack that reads and writes the slices `State` of `context.api`. */
 export type Stage<State> = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { api: State }>;
-
-/** What an operation receives once the stack has authenticated, routed, authorized and decoded the request. */
-export interface ApiRequest {
-  method: string;
-  version: ApiPath['version'];
-  route: Route;
-  query: Record<string, string>;
-  caller: Caller;
-  /** Decoded body of a PUT/POST; undefined for other methods. */
-  body: RequestBody | undefined;
-  /** Lower-cased request headers (`if-match`, `if-none-match`); absent in hand-built calls. */
-  headers?: Record<string, string>;
-  /** The client's address as API Gateway saw it (an order records it). */
-  sourceIp?: string;
-  /** Items the handler asked for, read beside authentication (lib/stack/prefetch.ts); absent when not read. */
-  prefetched?: Prefetched;
-}

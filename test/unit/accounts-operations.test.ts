@@ -9,7 +9,7 @@ import type { Caller } from '../../lib/entities/caller.js';
 import type { AccountStore } from '../../lib/operations/accounts/store.js';
 import { listUsergroupsOf, updateUsergroupOf } from '../../lib/operations/accounts/usergroups.js';
 import { getUserOf } from '../../lib/operations/accounts/users.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
+import type { ApiRequest } from '../../lib/operations/operation.js';
 
 const root: Caller = {
   userId: 1,

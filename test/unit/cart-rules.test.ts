@@ -31,7 +31,7 @@ import {
   readStorefrontCartOf,
   removeFromStorefrontCartOf,
 } from '../../lib/operations/carts/storefront.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
+import type { ApiRequest } from '../../lib/operations/operation.js';
 import { productRecord } from '../support/product-record.js';
 import { thrownBy } from '../support/thrown.js';
 

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { deletePostsOn, discussionHooksOn, productDiscussionHooksOn } from '../../lib/operations/discussions/hooks.js';
 import { checkContent, checkNewThread, namesThread } from '../../lib/operations/discussions/rules.js';
 import type { DiscussionStore, Thread } from '../../lib/operations/discussions/store.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
+import type { ApiRequest } from '../../lib/operations/operation.js';
 import { thrownBy } from '../support/thrown.js';
 
 /** Threads, objects and posts kept in memory. */

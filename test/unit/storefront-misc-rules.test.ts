@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../lib/operations/operation.js';
 import { namedObject } from '../../lib/operations/sra-discussion/read.js';
 import { averageRating, effectiveDiscussionType } from '../../lib/operations/sra-discussion/thread.js';
 import { admits } from '../../lib/operations/storefront/visibility.js';
 import { withClampedPaging } from '../../lib/operations/storefront-paging.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
 
 const post = (rating_value: number) => ({ version: 1, post_id: 1, rating_value });
 

@@ -7,6 +7,7 @@ import type { ListRequest } from '../../lib/db/entity-list.js';
 
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { ApiRequest } from '../../lib/operations/operation.js';
 import { detachOf } from '../../lib/operations/product-variations/actions.js';
 import { createGroup, findGroup, readGroupFeatures } from '../../lib/operations/product-variations/groups.js';
 import {
@@ -26,7 +27,6 @@ import type {
   VariationStore,
   WriteOutcome,
 } from '../../lib/operations/product-variations/store.js';
-import type { ApiRequest } from '../../lib/stack/request.js';
 
 /** A product with select-type (`S`) values: feature id → variant id. */
 const product = (

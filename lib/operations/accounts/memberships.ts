@@ -4,8 +4,8 @@ import { NotFoundError } from '../../errors.js';
 import { conditionalGet } from '../../http/preconditions.js';
 import { noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../../stack/api-handler.js';
 import { changeMembership } from '../memberships.js';
+import type { Operation } from '../operation.js';
 import { presentLink } from '../presenters.js';
 import type { AccountStore } from './store.js';
 

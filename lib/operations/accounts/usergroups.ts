@@ -4,8 +4,8 @@ import { type FieldValues, readBodyFields, readFilters } from '../../entities/va
 import { ValidationError } from '../../errors.js';
 import { conditionalGet, ifMatchJudge, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
-import type { Operation } from '../../stack/api-handler.js';
 import { guardAdministratorGroup, sentText } from '../guards.js';
+import type { Operation } from '../operation.js';
 import { presentUsergroup } from '../presenters.js';
 import { refuseReserved, requireUsergroup, writeJudgedUsergroup } from '../usergroups.js';
 import type { AccountStore, UsergroupFields } from './store.js';

@@ -7,8 +7,8 @@ import { readListPaging, searchEcho } from '../../http/paging.js';
 import { conditionalGet } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../../stack/api-handler.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../guards.js';
+import type { Operation } from '../operation.js';
 import { passwordHashOf } from '../user-passwords.js';
 import { createUserFromBody, userChangesFrom } from '../user-writes.js';
 import {

@@ -4,8 +4,8 @@ import type { discussionsEntity } from '../../entities/discussions.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
 import { parseId } from '../../http/route.js';
-import type { ApiRequest } from '../../stack/request.js';
 import type { EntityHooks } from '../crud.js';
+import type { ApiRequest } from '../operation.js';
 import { checkContent, checkNewThread, checkRating, namesThread, OBJECT_STORAGE } from './rules.js';
 import type { DiscussionStore } from './store.js';
 

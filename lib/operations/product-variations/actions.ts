@@ -5,8 +5,7 @@ import type { FieldValues } from '../../entities/validate.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../../stack/api-handler.js';
-import type { ApiRequest } from '../../stack/request.js';
+import type { ApiRequest, Operation } from '../operation.js';
 import { productHooks } from '../products.js';
 import { createGroup, readGroupFeatures } from './groups.js';
 import {

@@ -7,7 +7,7 @@ import { badRequest } from '../../http/http-errors.js';
 import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
-import type { Operation } from '../../stack/api-handler.js';
+import type { Operation } from '../operation.js';
 import {
   assertDistinct,
   checkFeatures,

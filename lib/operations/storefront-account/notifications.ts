@@ -4,7 +4,7 @@ import { readBodyFields } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../../stack/api-handler.js';
+import type { Operation } from '../operation.js';
 
 /**
  * The shopper's notifications (CS-Cart's `SraNotifications` and the mobile app's unviewed notifications).

@@ -4,7 +4,7 @@ import { settingsEntity } from '../../entities/settings.js';
 import { NotFoundError } from '../../errors.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../../stack/api-handler.js';
+import type { Operation } from '../operation.js';
 import { activeCompany, checkShopperContext } from '../storefront-visibility.js';
 import { PRIMARY_CURRENCY } from './currency.js';
 import { storefrontLanguages } from './languages.js';
