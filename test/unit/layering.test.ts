@@ -154,6 +154,16 @@ describe('layering: who may import whom', () => {
     expect(intoFeed).toEqual([]);
   });
 
+  it('keeps the migrations out of request code: only scripts/ run them (lib/db/migrations, docs/data-model.md)', () => {
+    const intoMigrations = [...graph]
+      .filter(([file]) => !file.startsWith('lib/db/migrations/') && !file.startsWith('scripts/'))
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith('lib/db/migrations/')).map((target) => `${file} → ${target}`),
+      );
+    expect(intoMigrations).toEqual([]);
+    expect(graph.get('scripts/lib/admin-commands.ts')).toContain('lib/db/migrations/runner.ts');
+  });
+
   it('keeps storage free of requests: lib/db imports only lib/db, the entity definitions and the base modules', () => {
     const storageImports = [...graph]
       .filter(([file]) => file.startsWith('lib/db/'))
