@@ -1,6 +1,6 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
 import { storefrontKey } from './db/storefront-key.js';
-import { markUserIndexReady } from './db/user-index-upgrade.js';
+import { markUserIndexReady } from './db/user-index-ready.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
 import { ensureStoreDefaults } from './store-defaults.js';
 

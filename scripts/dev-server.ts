@@ -200,11 +200,11 @@ async function main(): Promise<void> {
 
 /**
  * A table kept from an older version of this code gets the current item layout, as `npm run deploy` gives a
- * stage (scripts/lib/migrations.ts): in the background while the API answers — lists read the old layout until
+ * stage (lib/db/migrations/): in the background while the API answers — lists read the old layout until
  * the new one is complete. Each migration done costs a GetItem from then on. `MIGRATION_RATE` bounds it.
  */
 async function upgradeLocalTable(): Promise<void> {
-  const { migrationRateFromEnv, runMigrations } = await import('./lib/migrations.js');
+  const { migrationRateFromEnv, runMigrations } = await import('../lib/db/migrations/runner.js');
   try {
     const ran = await runMigrations({
       recordsPerSecond: migrationRateFromEnv(),

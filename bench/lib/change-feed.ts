@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChangeEvent } from '../../lib/events/change-event.js';
+import type { ChangeEvent } from '../../lib/entities/change-event.js';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { deployedMemoryMb, PRICES, PRICES_AS_OF } from './cost.js';
 import { subscribeLocalReceiver } from './feed-webhook.js';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChangeEvent } from '../../lib/events/change-event.js';
+import type { ChangeEvent } from '../../lib/entities/change-event.js';
 import { inBatches } from '../../lib/in-batches.js';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { round } from './stats.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChangeEvent } from '../../lib/events/change-event.js';
+import type { ChangeEvent } from '../../lib/entities/change-event.js';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { subscribeLocalReceiver, subscribeUrl } from './feed-webhook.js';
 import { median, percentile, round } from './stats.js';

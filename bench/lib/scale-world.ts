@@ -4,7 +4,7 @@ import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
 import { idsTakenUpTo } from '../../lib/db/record-ids.js';
-import { markUserIndexReady } from '../../lib/db/user-index-upgrade.js';
+import { markUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';

@@ -55,7 +55,7 @@ export async function queryMerged(
   }
   // DynamoDB orders sort keys by their UTF-8 bytes. A record's items are in one shard, so a sort key met twice
   // is a record the layout-4 migration is moving: its new item in a shard and, for a moment, its old one in the
-  // logical partition (lib/db/record-rewrite.ts); the merge keeps it once.
+  // logical partition (lib/db/migrations/record-rewrite.ts); the merge keeps it once.
   const compare = (a: Record<string, unknown>, b: Record<string, unknown>) => {
     const order = Buffer.compare(Buffer.from(String(a.sk)), Buffer.from(String(b.sk)));
     return descending ? -order : order;

@@ -6,7 +6,7 @@ import { foldedText } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';
-import { isUserIndexReady } from './user-index-upgrade.js';
+import { isUserIndexReady } from './user-index-ready.js';
 import type { UserScope, WordField } from './user-keys.js';
 import { bucketCounts, getUserByEmail } from './users.js';
 
@@ -119,7 +119,7 @@ function drivingWord(query: UserFilters): { field: WordField; word: string } | u
  *    of the `company_id`'s users), each shard read only as far as the page needs, totals from the sharded
  *    counts (`is_root`: the administrator buckets are read whole, filtered — there are few administrators);
  * 4. any other sort: the matching buckets read whole, sorted in memory — cost grows with those users.
- * Until an older table's users have their copies (lib/db/user-index-upgrade.ts), `company_id`, `name` and
+ * Until an older table's users have their copies (the migration `users-index`, lib/db/user-index-ready.ts), `company_id`, `name` and
  * `phone` read the all-users buckets whole, as the first layout did.
  */
 export async function listUsers(query: UserListQuery): Promise<UserPage> {

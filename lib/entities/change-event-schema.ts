@@ -1,10 +1,9 @@
+import { CHANGE_ACTIONS as ACTIONS } from './change-event.js';
+
 type Schema = Record<string, unknown>;
 
-/** The actions of lib/events/change-event.ts's ChangeAction (entities sit below lib/events, so spelled out here). */
-const ACTIONS = ['created', 'updated', 'deleted'] as const;
-
 /**
- * One change event (lib/events/change-event.ts) as GET /events pages carry it: `components.schemas.ChangeEvent`
+ * One change event (lib/entities/change-event.ts) as GET /events pages carry it: `components.schemas.ChangeEvent`
  * of the OpenAPI document, so every description of an event payload names the same schema.
  */
 export const changeEventSchema: Schema = {

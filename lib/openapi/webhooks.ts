@@ -5,7 +5,7 @@ import { representationSchema, type Schema } from './schemas.js';
 
 /**
  * OpenAPI 3.1's top-level `webhooks`: one entry per event (`products.created`, …) a subscription can
- * receive, each a POST of a ChangeEvent (lib/events/change-event.ts) whose `data.object` is the object as its
+ * receive, each a POST of a ChangeEvent (lib/entities/change-event.ts) whose `data.object` is the object as its
  * single GET shows it, with the Standard Webhooks headers. The payload schemas live in components, one per
  * entity, so the three actions of an entity share one.
  */

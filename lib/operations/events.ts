@@ -1,12 +1,27 @@
+import { CHANGE_ACTIONS, type ChangeEvent } from '../entities/change-event.js';
 import { ValidationError } from '../errors.js';
-import { EVENT_ENTITIES } from '../events/changed-item.js';
-import { readFeed } from '../events/feed-reader.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import type { Operation } from './operation.js';
 
-const ACTIONS = ['created', 'updated', 'deleted'];
+/**
+ * What GET /events reads, handed in (functions/events/list.ts binds lib/events' reader): the change feed sits above
+ * the operations (it presents objects as they do), so the operation names the shape it needs, not the module.
+ */
+export interface EventFeed {
+  /** The entities whose changes make events. */
+  entities: readonly string[];
+  /** One page of the stored events after `after`, in stored order, up to the settled present. */
+  read(query: {
+    after?: string;
+    limit: number;
+    types: readonly string[];
+    entities: readonly string[];
+  }): Promise<{ events: ChangeEvent[]; next: string; hasMore: boolean }>;
+}
+
+const ACTIONS: readonly string[] = CHANGE_ACTIONS;
 
 const invalid = (field: string, message: string) =>
   new ValidationError(`The ${field} field ${message}`, [{ field, message: `The ${field} field ${message}` }]);
@@ -26,18 +41,21 @@ function list(text: string | undefined): string[] {
  * `type` (event names, `entity.*` for all of an entity's) and `entity` (entity names), each a comma-separated
  * list; an event matching any of them is shown. Unknown names are a 400, so a typo never reads as "no events".
  */
-function readEventFilters(query: Record<string, string>): { types: string[]; entities: string[] } {
+function readEventFilters(
+  query: Record<string, string>,
+  eventEntities: readonly string[],
+): { types: string[]; entities: string[] } {
   const types: string[] = [];
   const entities = list(query.entity);
   for (const entity of entities) {
-    if (!EVENT_ENTITIES.includes(entity))
-      throw invalid('entity', `names no entity with events: ${entity} (one of ${EVENT_ENTITIES.join(', ')})`);
+    if (!eventEntities.includes(entity))
+      throw invalid('entity', `names no entity with events: ${entity} (one of ${eventEntities.join(', ')})`);
   }
   for (const name of list(query.type)) {
     const [entity, action, extra] = name.split('.');
     if (
       extra !== undefined ||
-      !EVENT_ENTITIES.includes(entity ?? '') ||
+      !eventEntities.includes(entity ?? '') ||
       !(action === '*' || ACTIONS.includes(action ?? ''))
     ) {
       throw invalid('type', `names no event: ${name} (<entity>.created, .updated, .deleted or <entity>.*)`);
@@ -53,25 +71,28 @@ function readEventFilters(query: Record<string, string>): { types: string[]; ent
  * after `cursor`. `params.next` is always a cursor — the position after this page, or after everything
  * settled so far when `has_more` is false — so an integration keeps walking with it and sees every event once.
  */
-export const listEvents: Operation = async ({ query }) => {
-  const { itemsPerPage } = readPaging(query);
-  const filters = readEventFilters(query);
-  const digest = listDigest(['events', filters.types, filters.entities]);
-  const cursor = readCursor(query.cursor, 'stamp', 'asc', digest);
-  if (cursor && !/^\d{16}(#evt_[0-9a-f]{32})?$/.test(cursor.k)) throw invalid('cursor', 'is not a cursor of this list');
-  const page = await readFeed({
-    after: cursor?.k,
-    limit: itemsPerPage,
-    types: filters.types,
-    entities: filters.entities,
-  });
-  const next = encodeCursor({ s: 'stamp', o: 'asc', q: digest, k: page.next });
-  const params = {
-    ...(query.type !== undefined ? { type: query.type } : {}),
-    ...(query.entity !== undefined ? { entity: query.entity } : {}),
-    items_per_page: itemsPerPage,
-    next,
-    has_more: page.hasMore,
+export const listEvents =
+  (feed: EventFeed): Operation =>
+  async ({ query }) => {
+    const { itemsPerPage } = readPaging(query);
+    const filters = readEventFilters(query, feed.entities);
+    const digest = listDigest(['events', filters.types, filters.entities]);
+    const cursor = readCursor(query.cursor, 'stamp', 'asc', digest);
+    if (cursor && !/^\d{16}(#evt_[0-9a-f]{32})?$/.test(cursor.k))
+      throw invalid('cursor', 'is not a cursor of this list');
+    const page = await feed.read({
+      after: cursor?.k,
+      limit: itemsPerPage,
+      types: filters.types,
+      entities: filters.entities,
+    });
+    const next = encodeCursor({ s: 'stamp', o: 'asc', q: digest, k: page.next });
+    const params = {
+      ...(query.type !== undefined ? { type: query.type } : {}),
+      ...(query.entity !== undefined ? { entity: query.entity } : {}),
+      items_per_page: itemsPerPage,
+      next,
+      has_more: page.hasMore,
+    };
+    return ok({ events: page.events, params });
   };
-  return ok({ events: page.events, params });
-};

@@ -4,7 +4,7 @@ import type { EntityDefinition } from '../entities/types.js';
 /**
  * The entities whose changes make events a webhook can subscribe to (`<entity>.created|updated|deleted`): every
  * entity with a single object to show, and `memberships` (a user's links to groups, shown under
- * /users/:id/usergroups: lib/events/change-event.ts names it so). Not /version or /auth, which store nothing,
+ * /users/:id/usergroups: lib/entities/change-event.ts names it so). Not /version or /auth, which store nothing,
  * nor the subscriptions themselves.
  */
 const NO_EVENTS = new Set(['version', 'auth', 'webhooks']);

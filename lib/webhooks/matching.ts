@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../events/change-event.js';
+import type { ChangeEvent } from '../entities/change-event.js';
 
 /** What a webhook subscribes to: its `events` patterns and the company it is bound to (0: every company). */
 export interface Subscription {

@@ -1,7 +1,7 @@
 import { listRecords } from '../db/entity-list.js';
 import { type DeliveryToRecord, recordDelivery, recordMarkers } from '../db/webhook-deliveries.js';
+import type { ChangeEvent, EventSink } from '../entities/change-event.js';
 import { webhooksEntity } from '../entities/webhooks.js';
-import type { ChangeEvent, EventSink } from '../events/change-event.js';
 import { inBatches } from '../in-batches.js';
 import type { DeliveryDispatcher, DeliveryJob } from './delivery-job.js';
 import { deliveryDispatcher } from './dispatch.js';

@@ -4,13 +4,13 @@ import { generatePassword, hashPassword, passwordProblem } from '../../lib/auth/
 import { isKnownPrivilege, KNOWN_PRIVILEGES } from '../../lib/auth/privileges.js';
 import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from '../../lib/db/migrations/runner.js';
 import { DEFAULT_SETTLE_MS, sweepOrphanItems } from '../../lib/db/orphan-items.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { createUser, getLogin, getUserByEmail, getUserWithLinks, setApiKeyHash } from '../../lib/db/users.js';
 import { USER_TYPES, type UserType, usersEntity } from '../../lib/entities/users.js';
 import { checkValue } from '../../lib/entities/validate.js';
-import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from './migrations.js';
 
 async function requireUserByEmail(email: string): Promise<UserRecord> {
   const user = await getUserByEmail(email);

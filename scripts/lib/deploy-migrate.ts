@@ -3,7 +3,7 @@ import { useTarget } from './target-env.js';
 /**
  * The migrations `npm run deploy` runs right after the core stack (the table) is deployed and before the
  * functions that read the new layout are: a stage deployed before a layout change gets the new items in
- * place (scripts/lib/migrations.ts; idempotent, so a deploy with nothing to do costs a GetItem per
+ * place (lib/db/migrations/runner.ts; idempotent, so a deploy with nothing to do costs a GetItem per
  * migration). `MIGRATION_RATE` bounds it (records per second, default 50).
  */
 export async function migrateDeployedStage(stage: string, region: string | undefined): Promise<void> {
@@ -11,7 +11,7 @@ export async function migrateDeployedStage(stage: string, region: string | undef
   if (region) process.env.AWS_REGION = region;
   await useTarget(stage);
   try {
-    const { migrationRateFromEnv, runMigrations } = await import('./migrations.js');
+    const { migrationRateFromEnv, runMigrations } = await import('../../lib/db/migrations/runner.js');
     const ran = await runMigrations({
       recordsPerSecond: migrationRateFromEnv(),
       log: (line) => console.log(line),

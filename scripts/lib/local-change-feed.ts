@@ -1,4 +1,4 @@
-import type { EventSink } from '../../lib/events/change-event.js';
+import type { EventSink } from '../../lib/entities/change-event.js';
 import { scriptDynamoClient } from './local-env.js';
 import { type LocalStream, startLocalStream } from './local-stream.js';
 

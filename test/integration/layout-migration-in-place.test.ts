@@ -14,21 +14,15 @@ import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import {
-  forgetLayout,
-  LAYOUT_VERSION,
-  layoutMarkerItem,
-  layoutMarkerKey,
-  layoutReady,
-  tableLayout,
-} from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, layoutReady, tableLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
 import { queryAll } from '../../lib/db/query.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
   companyA,
   companyB,

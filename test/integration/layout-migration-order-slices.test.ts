@@ -1,5 +1,5 @@
 /**
- * Layout 7 (scripts/lib/migrations.ts `layout-7`): an order's status and e-mail filters read the slice of the status
+ * Layout 7 (lib/db/migrations/layout-07.ts `layout-7`): an order's status and e-mail filters read the slice of the status
  * and e-mail sort items whose keys begin with the value, and orders lose their status and e-mail index items. Orders
  * written as layouts 5 and 6 on a table whose marker says 5, then: the same answers before the migration, halfway through it
  * (some orders rewritten, some not: both kinds of item read), after it, and a cursor taken before it continued after.
@@ -11,11 +11,12 @@ import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
-import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
   companyA,
   companyB,

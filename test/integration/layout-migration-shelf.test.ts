@@ -1,5 +1,5 @@
 /**
- * Layout 9 (scripts/lib/migrations.ts `layout-9`): the products' sparse active-by-category indexes, which the
+ * Layout 9 (lib/db/migrations/layout-09.ts `layout-9`): the products' sparse active-by-category indexes, which the
  * storefront's category page reads (lib/operations/storefront/shelf.ts). Products written as layout 8 on a table whose
  * marker says 8, then: the same category page before the migration (the category's partition judged on the status),
  * halfway through it, after it (the active index, counted by its count item), and after status and category changes
@@ -12,11 +12,12 @@ import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countsAt, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
-import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { onShelf } from '../../lib/operations/storefront/shelf.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
   companyA,
   eq,

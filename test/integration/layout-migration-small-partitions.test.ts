@@ -1,5 +1,5 @@
 /**
- * Layout 8 (scripts/lib/migrations.ts `layout-8`): the index items of a small partition (`unshardedSince`: a
+ * Layout 8 (lib/db/migrations/layout-08.ts `layout-8`): the index items of a small partition (`unshardedSince`: a
  * customer's orders, a variation group's products) move from the partition shards back into their logical
  * partition, so a lookup is one Query instead of one per shard. Orders and products written as layout 7 on a table
  * whose marker says 7, then: the same answers before the migration, halfway through it (some records moved, some
@@ -12,15 +12,17 @@ import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
 import { indexRange } from '../../lib/db/list-plan.js';
+import { layout5 } from '../../lib/db/migrations/layout-05.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
-import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { partitionsOf } from '../../lib/db/sharded-query.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { layout5, runMigrations } from '../../scripts/lib/migrations.js';
 import {
   companyA,
   companyB,

@@ -14,11 +14,12 @@ import { listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { padId } from '../../lib/db/keys.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
   companyA,
   eq,

@@ -10,9 +10,10 @@ import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { listRecords } from '../../lib/db/entity-list.js';
 import { countOf, type EntityRecord, getRecord, recordWriteItems } from '../../lib/db/entity-store.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerItem } from '../../lib/db/layout.js';
+import { forgetLayout, LAYOUT_VERSION } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { queryAll } from '../../lib/db/query.js';
-import { rewriteToCurrentLayout } from '../../lib/db/record-rewrite.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import {
   companyA,

@@ -1,5 +1,5 @@
 /**
- * What the migrations do before they run (scripts/lib/migration-start.ts), each case on a table of its own:
+ * What the migrations do before they run (lib/db/migrations/start.ts), each case on a table of its own:
  * a table created new — by `npm start` (lib/db/setup.ts ensureTable) or by a first deploy's core stack (empty, no
  * marker) — starts on the current layout and runs no migration; a table an older version wrote runs them all; a
  * table a newer version migrated is refused with what to do, and nothing is written to it.
@@ -10,13 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { readItem } from '../../lib/db/items.js';
-import { LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey } from '../../lib/db/layout.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { MIGRATIONS } from '../../lib/db/migrations/index.js';
+import { layoutMarkerItem, migrationMarker } from '../../lib/db/migrations/markers.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { tableDefinition } from '../../lib/db/schema.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { userKeys } from '../../lib/db/user-keys.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { migrationMarker } from '../../scripts/lib/migration-start.js';
-import { MIGRATIONS, runMigrations } from '../../scripts/lib/migrations.js';
 import { uid } from '../support/fixtures.js';
 import { writeOld } from './layout-migration-fixtures.js';
 

@@ -9,14 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { handler as storesCreate } from '../../functions/stores/create.js';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
+import { upgradeUserIndex } from '../../lib/db/migrations/layout-02a-users-index.js';
 import { queryAll } from '../../lib/db/query.js';
 import { isIndexItem } from '../../lib/db/user-index.js';
-import {
-  forgetUserIndexReadyForTests,
-  isUserIndexReady,
-  markUserIndexReady,
-  upgradeUserIndex,
-} from '../../lib/db/user-index-upgrade.js';
+import { forgetUserIndexReadyForTests, isUserIndexReady, markUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
 import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { bucketCounts, createUser } from '../../lib/db/users.js';

@@ -9,7 +9,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
-import { forgetLayout, layoutMarkerItem } from '../../lib/db/layout.js';
+import { forgetLayout } from '../../lib/db/layout.js';
+import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';
 import { recordsWriteItems } from '../../lib/db/records-write-items.js';
@@ -17,7 +19,6 @@ import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { runMigrations } from '../../scripts/lib/migrations.js';
 import {
   forgetMigrationsFrom,
   onOwnTable,

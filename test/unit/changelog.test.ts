@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
-import { MIGRATIONS } from '../../scripts/lib/migrations.js';
+import { MIGRATIONS } from '../../lib/db/migrations/index.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 
 /**

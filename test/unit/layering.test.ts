@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
  * no chain of imports may come back to where it started.
  */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const ARCHITECTURE = 'docs/architecture.md';
 const SOURCE_DIRS = ['lib', 'functions', 'scripts', 'bench'];
 
 /** Lowest first. A path matches the first prefix it starts with. */
@@ -31,21 +32,18 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
   // The protocol (lib/http: paths, routes, bodies, answers, the error map) and authentication (lib/auth) stand
   // side by side, neither importing the other (checked below).
   { name: 'protocol and auth', prefixes: ['lib/http/', 'lib/auth/'] },
-  // Requests: the middy stack that judges a request with both, and the operations.
-  // The change feed (lib/events, lib/webhooks) presents objects as the operations do, so it sits beside them.
-  {
-    name: 'requests',
-    prefixes: [
-      'lib/stack/',
-      'lib/operations/',
-      'lib/openapi/',
-      'lib/docs/',
-      'lib/panel/',
-      'lib/events/',
-      'lib/webhooks/',
-      'lib/mcp/',
-    ],
-  },
+  // The middy stack that judges a request with both: the pipeline an operation runs in.
+  { name: 'stack', prefixes: ['lib/stack/'] },
+  // Webhook deliveries: signing, the URL policy, attempts and their schedule, the sink the stream feeds. Below the
+  // operations, which manage the subscriptions with them (lib/operations/webhooks.ts); the events they carry are a
+  // type of the entities layer (lib/entities/change-event.ts), not of the change feed.
+  { name: 'webhooks', prefixes: ['lib/webhooks/'] },
+  { name: 'operations', prefixes: ['lib/operations/'] },
+  // The change feed presents an object as the operations' GET does (lib/events/present-object.ts), so it sits
+  // above them; GET /events receives its reader (functions/events/list.ts binds it), nothing below imports it.
+  { name: 'change feed', prefixes: ['lib/events/'] },
+  // What describes or serves the operations to people and tools: OpenAPI, the docs' examples, the panel, MCP.
+  { name: 'presentation', prefixes: ['lib/openapi/', 'lib/docs/', 'lib/panel/', 'lib/mcp/'] },
   { name: 'setup', prefixes: ['lib/settings-defaults.ts', 'lib/store-defaults.ts', 'lib/bootstrap.ts'] },
   { name: 'entry points', prefixes: ['functions/', 'scripts/', 'bench/'] },
 ];
@@ -132,6 +130,38 @@ describe('layering: who may import whom', () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+
+  it('is the table of docs/architecture.md "Layers": the same layers in the same order, each naming its modules', () => {
+    const text = readFileSync(join(ROOT, ARCHITECTURE), 'utf8');
+    const section = text.slice(text.indexOf('\n## Layers\n'), text.indexOf('\n## ', text.indexOf('\n## Layers\n') + 1));
+    const rows = [...section.matchAll(/^\| ([^|]+?) +\| (.+?) +\| .+ \|$/gm)]
+      .map((match) => ({ name: match[1]!, modules: match[2]! }))
+      .filter((row) => row.name !== 'layer (lowest first)' && !/^-+$/.test(row.name));
+    expect(rows.map((row) => row.name)).toEqual(LAYERS.map((layer) => layer.name));
+    for (const [at, layer] of LAYERS.entries()) {
+      for (const prefix of layer.prefixes) expect(rows[at]!.modules, layer.name).toContain(`\`${prefix}\``);
+    }
+  });
+
+  it('keeps the change feed above everything that handles a request: nothing below it imports lib/events', () => {
+    const feed = LAYERS.findIndex((layer) => layer.name === 'change feed');
+    const intoFeed = [...graph]
+      .filter(([file]) => !file.startsWith('lib/events/') && layerOf(file) <= feed)
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith('lib/events/')).map((target) => `${file} → ${target}`),
+      );
+    expect(intoFeed).toEqual([]);
+  });
+
+  it('keeps the migrations out of request code: only scripts/ run them (lib/db/migrations, docs/data-model.md)', () => {
+    const intoMigrations = [...graph]
+      .filter(([file]) => !file.startsWith('lib/db/migrations/') && !file.startsWith('scripts/'))
+      .flatMap(([file, targets]) =>
+        targets.filter((target) => target.startsWith('lib/db/migrations/')).map((target) => `${file} → ${target}`),
+      );
+    expect(intoMigrations).toEqual([]);
+    expect(graph.get('scripts/lib/admin-commands.ts')).toContain('lib/db/migrations/runner.ts');
   });
 
   it('keeps storage free of requests: lib/db imports only lib/db, the entity definitions and the base modules', () => {

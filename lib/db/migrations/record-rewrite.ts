@@ -1,11 +1,14 @@
-import type { StoredEntityDefinition } from '../entities/types.js';
-import { deleteItems } from './batch-write.js';
-import { type EntityRecord, getRecord, recordWriteItems } from './entity-store.js';
-import { onCurrentLayout } from './layout.js';
-import { MAX_TRANSACTION_ITEMS, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
+import type { StoredEntityDefinition } from '../../entities/types.js';
+import { deleteItems } from '../batch-write.js';
+import { type EntityRecord, getRecord, recordWriteItems } from '../entity-store.js';
+import { LAYOUT_VERSION, layoutOf } from '../layout.js';
+import { MAX_TRANSACTION_ITEMS, retryOnConditionFailed, type TransactItem, transactWrite } from '../transact.js';
+
+/** Whether a record's items are those of the current layout (a record written by this code is). */
+export const onCurrentLayout = (record: Record<string, unknown>) => layoutOf(record) >= LAYOUT_VERSION;
 
 /**
- * A migration's rewrite of one record onto the current item layout (scripts/lib/migrations.ts): the record
+ * A layout migration's rewrite of one record onto the current item layout (layout-walk.ts): the record
  * unchanged but for its version and layout, the items the current layout has and its old one had not put, the
  * old ones deleted, the counts adjusted — in one transaction, conditioned on the version read, as any update.
  *

@@ -1,40 +1,34 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { USER_STATUSES, USER_TYPES } from '../entities/users.js';
-import { inBatches } from '../in-batches.js';
-import { db } from './client.js';
-import { GSI1 } from './keys.js';
-import { queryPages } from './query.js';
-import { retryOnConditionFailed, transactWrite } from './transact.js';
-import { indexWrites } from './user-index.js';
-import { SHARDS, userKeys } from './user-keys.js';
-import { getUserWithLinks } from './users.js';
+import { config } from '../../config.js';
+import { USER_STATUSES, USER_TYPES } from '../../entities/users.js';
+import { inBatches } from '../../in-batches.js';
+import { GSI1 } from '../keys.js';
+import { queryPages } from '../query.js';
+import { retryOnConditionFailed, transactWrite } from '../transact.js';
+import { indexWrites } from '../user-index.js';
+import { markUserIndexReady } from '../user-index-ready.js';
+import { SHARDS, userKeys } from '../user-keys.js';
+import { getUserWithLinks } from '../users.js';
+import type { Migration } from './migration.js';
 
 /**
- * The list copies (company and word items, docs/data-model.md "Users at scale") came after the first user
- * layout. Until every user has them the `company_id`, `name` and `phone` filters read the buckets whole, as
- * before; `upgradeUserIndex` gives each user its copies and then marks the index ready. A fresh table is
- * marked ready by the bootstrap before its first user.
+ * `users-index`, run after layout 2: users' list copies (docs/data-model.md "Users at scale").
+ * - Rewrites: every user written before them gets its company and word copies and its company count, each in a
+ *   transaction conditioned on the profile's version (a concurrent write already gives them, so the user is read
+ *   again). A user with copies is skipped, so an interrupted run simply starts again.
+ * - Meanwhile: the `company_id`, `name` and `phone` filters read the all-users buckets whole, as before
+ *   (lib/db/user-list.ts asks lib/db/user-index-ready.ts).
+ * - Done: the `USERINDEX` marker (markUserIndexReady) lets those filters read the copies; then its done marker.
+ *   A new table's users are all written with their copies: it is marked ready from the start.
  */
-
-let ready = false;
-
-/** Whether the copies are complete (remembered once true: nothing makes them incomplete again). */
-export async function isUserIndexReady(): Promise<boolean> {
-  if (ready) return true;
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: userKeys.indexReady }));
-  ready = Item !== undefined;
-  return ready;
-}
-
-/** Tests that take the marker away make the next check read it again. */
-export function forgetUserIndexReadyForTests(): void {
-  ready = false;
-}
-
-export async function markUserIndexReady(): Promise<void> {
-  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...userKeys.indexReady, at: Date.now() } }));
-}
+export const usersIndex: Migration = {
+  id: 'users-index',
+  description: "users' company and word copies (the company_id, name and phone filters)",
+  async run(options) {
+    const upgraded = await upgradeUserIndex(options.recordsPerSecond);
+    options.log(`${this.id}: ${upgraded} user(s) given their copies`);
+  },
+  onNewTable: markUserIndexReady,
+};
 
 /** Gives one user its copies unless it has them, conditioned on the profile's version (a concurrent write already gives them). */
 async function upgradeUser(userId: number): Promise<boolean> {
@@ -57,7 +51,7 @@ async function upgradeUser(userId: number): Promise<boolean> {
 /**
  * Idempotent and resumable: walks every all-users bucket (each shard, keys only), upgrades the users that
  * lack copies, 4 at a time and at most `usersPerSecond`, then marks the index ready. Returns how many users
- * it upgraded. (A migration runner calls it; lists answer correctly throughout, from the buckets until ready.)
+ * it upgraded (lists answer correctly throughout, from the buckets until ready).
  */
 export async function upgradeUserIndex(usersPerSecond = 100): Promise<number> {
   const parallel = 4;

@@ -1,12 +1,13 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../lib/config.js';
-import { db } from '../../lib/db/client.js';
-import { readItem } from '../../lib/db/items.js';
-import { LAYOUT_VERSION, layoutMarkerItem, layoutMarkerKey } from '../../lib/db/layout.js';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.js';
+import { db } from '../client.js';
+import { readItem } from '../items.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../layout.js';
+import { isDone, markCurrentLayout, markDone } from './markers.js';
 import type { Migration } from './migration.js';
 
 /**
- * What the migrations find before they run (scripts/lib/migrations.ts runMigrations; CHANGELOG.md "Item layouts"):
+ * What the migrations find before they run (runner.ts runMigrations; CHANGELOG.md "Item layouts"):
  * - a table on a newer layout than this code knows: an older commit deployed onto a table a newer one migrated.
  *   Refused with what to do (CHANGELOG.md "Rolling back"): this code would read it the old way and answer wrong.
  * - a new table (created on the current layout by lib/db/setup.ts ensureTable, or by the core stack and still
@@ -15,9 +16,6 @@ import type { Migration } from './migration.js';
  * - else a table an older version wrote: the migrations not done run.
  */
 export type TableStart = 'new' | 'older';
-
-const table = () => config().tableName;
-export const migrationMarker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
 
 /** The refusal of a table on a newer layout: what happened, and the two ways out. */
 export function newerLayoutMessage(version: number): string {
@@ -30,7 +28,7 @@ export function newerLayoutMessage(version: number): string {
 }
 
 async function tableIsEmpty(): Promise<boolean> {
-  const { Items } = await db().send(new ScanCommand({ TableName: table(), Limit: 1, ConsistentRead: true }));
+  const { Items } = await db().send(new ScanCommand({ TableName: config().tableName, Limit: 1, ConsistentRead: true }));
   return (Items ?? []).length === 0;
 }
 
@@ -40,7 +38,7 @@ export async function tableStart(migrations: readonly Migration[]): Promise<Tabl
   const version = Number(marker?.version ?? 0);
   if (version > LAYOUT_VERSION) throw new Error(newerLayoutMessage(version));
   for (const migration of migrations) {
-    if (await readItem(migrationMarker(migration.id, 'DONE'))) return 'older';
+    if (await isDone(migration.id)) return 'older';
   }
   if (version === LAYOUT_VERSION) return 'new';
   return marker === undefined && (await tableIsEmpty()) ? 'new' : 'older';
@@ -48,14 +46,9 @@ export async function tableStart(migrations: readonly Migration[]): Promise<Tabl
 
 /** A new table: on the current layout from the start, every migration done without running. */
 export async function markNewTable(migrations: readonly Migration[]): Promise<void> {
-  const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: table(), Item }));
-  await put(layoutMarkerItem());
+  await markCurrentLayout();
   for (const migration of migrations) {
     await migration.onNewTable?.();
-    await put({
-      ...migrationMarker(migration.id, 'DONE'),
-      completed_at: Math.floor(Date.now() / 1000),
-      new_table: true,
-    });
+    await markDone(migration.id, { new_table: true });
   }
 }

@@ -1,21 +1,23 @@
-import { config } from '../../lib/config.js';
-import { guardedCountKey, guardedCounts } from '../../lib/db/count-shards.js';
-import { entityKeys } from '../../lib/db/entity-keys.js';
-import { readItem } from '../../lib/db/items.js';
-import { queryAll } from '../../lib/db/query.js';
-import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
+import { config } from '../../config.js';
+import { guardedCountKey, guardedCounts } from '../count-shards.js';
+import { entityKeys } from '../entity-keys.js';
+import { readItem } from '../items.js';
+import { queryAll } from '../query.js';
+import { ConditionFailed, transactWrite } from '../transact.js';
 import type { Migration } from './migration.js';
 
 const table = () => config().tableName;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Count keys: the counts a delete guard checks move from the shared partition `COUNT#<storage>` (sort key
- * `<index>#<value>`) to their own `COUNT#<storage>#<index>#<value>` / `COUNT` (lib/db/count-shards.ts).
- * Each move is one transaction — add the value to the new item, delete the old one conditioned on the value
- * read — so a count is never lost or counted twice, a run can stop anywhere and start again (what moved is
- * gone), and reads (which add both items) answer the same throughout. Counts no guard checks stay where they
- * are: their reads add the old item to the shards for good.
+ * `count-keys`, run after `users-index`: the counts a delete guard checks move from the shared partition
+ * `COUNT#<storage>` (sort key `<index>#<value>`) to their own `COUNT#<storage>#<index>#<value>` / `COUNT`
+ * (lib/db/count-shards.ts).
+ * - Rewrites: each move is one transaction — add the value to the new item, delete the old one conditioned on the
+ *   value read — so a count is never lost or counted twice, and a run can stop anywhere and start again (what moved
+ *   is gone). Counts no guard checks stay where they are: their reads add the old item to the shards for good.
+ * - Meanwhile: reads add both items, so they answer the same throughout.
+ * - Done: its done marker only (no read waits for it).
  */
 export const countKeys: Migration = {
   id: 'count-keys',

@@ -1,0 +1,65 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config.js';
+import { db } from '../client.js';
+import { conditionHeld, readItem } from '../items.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../layout.js';
+import type { Progress } from './migration.js';
+
+/**
+ * The items that say how far a table's migrations got: per migration a done marker (`MIGRATION#<id>` / `DONE`,
+ * written when it completed; it is skipped from then on) and a progress marker (`MIGRATION#<id>` / `PROGRESS`, the
+ * last record handled, where an interrupted run resumes), and the table's one layout marker (lib/db/layout.ts), which
+ * lists read to know which items every record has.
+ */
+const table = () => config().tableName;
+const now = () => Math.floor(Date.now() / 1000);
+const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: table(), Item }));
+
+export const migrationMarker = (id: string, sk: 'DONE' | 'PROGRESS') => ({ pk: `MIGRATION#${id}`, sk });
+
+export const isDone = async (id: string): Promise<boolean> =>
+  (await readItem(migrationMarker(id, 'DONE'))) !== undefined;
+
+/** Marks a migration done (`fields`: what else the marker says, e.g. that a new table never ran it). */
+export async function markDone(id: string, fields: Record<string, unknown> = {}): Promise<void> {
+  await put({ ...migrationMarker(id, 'DONE'), completed_at: now(), ...fields });
+}
+
+/** The progress marker of migration `id`. */
+export function progressOf(id: string): Progress {
+  return {
+    read: async () => {
+      const item = await readItem(migrationMarker(id, 'PROGRESS'));
+      return { storage: item?.storage as string | undefined, after: item?.after as string | undefined };
+    },
+    save: async (storage, after) => {
+      await put({ ...migrationMarker(id, 'PROGRESS'), storage, after, saved_at: now() });
+    },
+  };
+}
+
+/** The item that says every record of the table is on `version` (the current layout unless told). */
+export function layoutMarkerItem(version = LAYOUT_VERSION): Record<string, unknown> {
+  return { ...layoutMarkerKey, version, completed_at: now() };
+}
+
+/** Marks a new table on the current layout. */
+export const markCurrentLayout = () => put(layoutMarkerItem());
+
+/**
+ * The table's records all have the items of layout `version` now (records rewritten by an earlier migration may be on
+ * a later one already): the marker says so, unless it says a later layout — one conditional put, so two runs at
+ * once never lower it.
+ */
+export async function raiseLayoutMarker(version: number): Promise<void> {
+  await conditionHeld(
+    db().send(
+      new PutCommand({
+        TableName: table(),
+        Item: layoutMarkerItem(version),
+        ConditionExpression: 'attribute_not_exists(version) OR version < :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    ),
+  );
+}
