@@ -11,8 +11,8 @@ import { getLogin } from '../db/users.js';
 import { authTokensEntity } from '../entities/auth-tokens.js';
 import { readBodyFields } from '../entities/validate.js';
 import { LockedOutError, NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { created } from '../http/response.js';
-import type { Operation } from './operation.js';
 
 /**
  * POST /auth_tokens: `email` then `password` (400 naming the first missing one), then the password is checked

@@ -5,9 +5,9 @@ import { getUserByEmail } from '../db/users.js';
 import { authEntity } from '../entities/auth.js';
 import { readBodyFields } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { created } from '../http/response.js';
 import { guardLoginKey } from './guards.js';
-import type { Operation } from './operation.js';
 
 const TRUE_VALUES = new Set([true, 'Y', 'y', '1', 'true', 1]);
 const FALSE_VALUES = new Set([false, 'N', 'n', '0', 'false', '', 0]);

@@ -3,9 +3,9 @@ import { normalizeText } from '../db/text-items.js';
 import { productsEntity } from '../entities/products.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { type BatchItem, type ItemPlan, itemError } from './batch-body.js';
 import { confinedCompany } from './company-scope.js';
-import type { ApiRequest } from './operation.js';
 import { firstCompanyId } from './product-defaults.js';
 
 const CODE_FIELD = 'product_code';

@@ -3,6 +3,7 @@ import type { BatchedOperation } from '../entities/methods.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
+import type { ApiRequest } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { inBatches } from '../in-batches.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
@@ -10,7 +11,6 @@ import { innerCallContext } from '../stack/inner-call.js';
 import { type BatchList, type ItemPlan, type ItemResult, idFieldOf, itemError, readBatch } from './batch-body.js';
 import { chargeBatch } from './batch-cost.js';
 import { upsertPlanner } from './batch-upsert.js';
-import type { ApiRequest } from './operation.js';
 
 /** Items written side by side: enough to keep a 100-item batch to a few round trips deep, few enough for one Lambda. */
 export const BATCH_PARALLEL = 16;

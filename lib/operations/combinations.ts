@@ -3,9 +3,9 @@ import { writeAnswer } from '../entities/answers.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { presentAll, updateOperation } from './crud.js';
-import type { Operation } from './operation.js';
 import {
   checkCombination,
   combinationHash,

@@ -21,13 +21,13 @@ import { type FieldValues, readBodyFields, readFilters, withDefaults } from '../
 import { NotFoundError } from '../errors.js';
 import { listDigest, nextCursor, readCursor } from '../http/cursor.js';
 import { badRequest } from '../http/http-errors.js';
+import type { ApiRequest, Operation } from '../http/operation.js';
 import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import { type ApiResult, created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { confinedCompany, type ScopeSource } from './company-scope.js';
-import type { ApiRequest, Operation } from './operation.js';
 import { withSwitchedFields } from './switched-fields.js';
 
 /**

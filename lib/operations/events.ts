@@ -1,9 +1,9 @@
 import { CHANGE_ACTIONS, type ChangeEvent } from '../entities/change-event.js';
 import { ValidationError } from '../errors.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
+import type { Operation } from '../http/operation.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';
-import type { Operation } from './operation.js';
 
 /**
  * What GET /events reads, handed in (functions/events/list.ts binds lib/events' reader): the change feed sits above

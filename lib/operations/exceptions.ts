@@ -5,9 +5,9 @@ import { exceptionsEntity as def } from '../entities/exceptions.js';
 import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { type EntityHooks, presentAll } from './crud.js';
-import type { Operation } from './operation.js';
 import {
   checkCombination,
   combinationKey,

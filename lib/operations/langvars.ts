@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../entities/types.js';
 import { readBodyFields, readFilters } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 import { created, noContent, ok } from '../http/response.js';
@@ -14,7 +15,6 @@ import { parseId, parseName } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import type { Prefetch } from '../stack/prefetch.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
-import type { ApiRequest } from './operation.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
 

@@ -4,12 +4,12 @@ import { isReservedUsergroup } from '../db/usergroups.js';
 import type { Caller } from '../entities/caller.js';
 import type { LinkStatus } from '../entities/usergroups.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import type { Route } from '../http/route.js';
 import { parseId } from '../http/route.js';
 import type { AccountStore } from './accounts/store.js';
 import { guardMembership } from './guards.js';
-import type { ApiRequest } from './operation.js';
 import { presentLink } from './presenters.js';
 
 const CUSTOMER_IN_ADMIN_GROUP = 'A customer cannot be added to an administrator group';

@@ -5,12 +5,12 @@ import { featuresEntity } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { parseId } from '../http/route.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { assertVisible, deleteOperation, type EntityHooks, getOperation, updateOperation } from './crud.js';
 import { discussionHooks } from './discussions/index.js';
 import { featureHooks } from './features.js';
-import type { Operation } from './operation.js';
 import { productHooks } from './products.js';
 
 /**

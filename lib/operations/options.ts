@@ -6,9 +6,9 @@ import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
 import { invalidField, NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import type { Operation } from './operation.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
 const MAX_VARIANTS = 500;

@@ -2,11 +2,11 @@ import { getRecord, getRecords } from '../db/entity-store.js';
 import { featuresEntity } from '../entities/features.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
+import type { Operation } from '../http/operation.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { assertVisible } from './crud.js';
-import type { Operation } from './operation.js';
 
 /**
  * `GET /products/:id/features`: the features the product has values for, as list rows plus the

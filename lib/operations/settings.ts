@@ -1,8 +1,8 @@
 import type { EntityRecord } from '../db/entity-store.js';
 import { settingsEntity } from '../entities/settings.js';
 import { ValidationError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import type { Operation } from './operation.js';
 
 /** Setting types whose value is one of the setting's `variants`: select box, radio group. */
 const CHOICE_TYPES = new Set(['S', 'R']);

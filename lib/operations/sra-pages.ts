@@ -1,11 +1,11 @@
 import type { RecordOf } from '../db/entity-store.js';
 import type { sraPagesEntity } from '../entities/sra-pages.js';
 import { NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { conditionalGet } from '../http/preconditions.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
-import type { Operation } from './operation.js';
 import { reviewFields } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompanyIds, checkShopperContext, visibleObject } from './storefront-visibility.js';

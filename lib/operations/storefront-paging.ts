@@ -1,4 +1,4 @@
-import type { ApiRequest } from './operation.js';
+import type { ApiRequest } from '../http/operation.js';
 import { storefrontQuery } from './storefront/query.js';
 
 /**

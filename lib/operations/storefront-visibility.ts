@@ -7,8 +7,8 @@ import { ordersEntity } from '../entities/orders.js';
 import { pagesEntity } from '../entities/pages.js';
 import { productsEntity } from '../entities/products.js';
 import { NotFoundError } from '../errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { contextCompany } from './company-scope.js';
-import type { ApiRequest } from './operation.js';
 import { shopperView } from './storefront/shopper-view.js';
 import { categoryVisible, isVisible } from './storefront/visibility.js';
 

@@ -5,10 +5,10 @@ import type { EntityDefinition } from '../entities/types.js';
 import { USER_WIRE_ORDER, type UserStatus, type UserType, usersEntity } from '../entities/users.js';
 import type { FieldValues } from '../entities/validate.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { parseId } from '../http/route.js';
 import type { AccountStore } from './accounts/store.js';
-import type { ApiRequest } from './operation.js';
 
 /** The user named in the path: 404 when there is none. */
 export async function requireUser(store: AccountStore, rawId: string | undefined): Promise<UserRecord> {

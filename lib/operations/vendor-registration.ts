@@ -1,8 +1,8 @@
 import { vendorsEntity } from '../entities/companies.js';
 import { NotFoundError } from '../errors.js';
+import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createOperation } from './crud.js';
-import type { Operation } from './operation.js';
 import { isMarketplace } from './storefront-visibility.js';
 
 /** One field of the application form, in the shape of CS-Cart's profile fields. */

@@ -11,6 +11,7 @@ import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
+import type { ApiRequest } from '../http/operation.js';
 import { readPaging } from '../http/paging.js';
 import { type ApiResult, created, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
@@ -21,7 +22,6 @@ import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks, updateOperation } from './crud.js';
-import type { ApiRequest } from './operation.js';
 
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
 

@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import type { ApiEvent } from '../http/api-event.js';
 import { notFound } from '../http/http-errors.js';
+import type { Operation } from '../http/operation.js';
 import { type EitherPayloadHandler, eitherPayload } from '../http/payload-v2.js';
 import { type ApiResult, toProxyResult } from '../http/response.js';
-import type { Operation } from '../operations/operation.js';
 import { authentication } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
 import { bodyDecoding } from './middleware/body-decoding.js';

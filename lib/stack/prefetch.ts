@@ -1,6 +1,6 @@
 import type { Item, ItemKey } from '../db/batch-get.js';
 import { type ApiPath, parseApiPath } from '../http/api-path.js';
-import type { Prefetched } from '../operations/operation.js';
+import type { Prefetched } from '../http/operation.js';
 
 /**
  * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language,

@@ -5,9 +5,9 @@ import type { Caller } from '../entities/caller.js';
 import type { ApiEvent } from '../http/api-event.js';
 import type { ApiPath } from '../http/api-path.js';
 import type { RequestBody } from '../http/body.js';
+import type { Prefetched } from '../http/operation.js';
 import type { ApiResult } from '../http/response.js';
 import type { Route } from '../http/route.js';
-import type { Prefetched } from '../operations/operation.js';
 
 /**
  * What the middlewares learn about a request, one slice per middleware, kept on the Lambda context as

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UsergroupRecord, UserRecord } from '../../lib/db/records.js';
 import type { Caller } from '../../lib/entities/caller.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import type { AccountStore } from '../../lib/operations/accounts/store.js';
 import { listUsergroupsOf, updateUsergroupOf } from '../../lib/operations/accounts/usergroups.js';
 import { getUserOf } from '../../lib/operations/accounts/users.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
 
 const root: Caller = {
   userId: 1,

@@ -7,6 +7,7 @@ import type { EntityRecord } from '../../lib/db/entity-store.js';
 import type { Caller } from '../../lib/entities/caller.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { cartHooksFor } from '../../lib/operations/carts/hooks.js';
 import { type CartLine, cartItemId } from '../../lib/operations/carts/lines.js';
 import {
@@ -31,7 +32,6 @@ import {
   readStorefrontCartOf,
   removeFromStorefrontCartOf,
 } from '../../lib/operations/carts/storefront.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
 import { productRecord } from '../support/product-record.js';
 import { thrownBy } from '../support/thrown.js';
 

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
 import type { StoredValue } from '../../lib/entities/types.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { categoryHooksFor } from '../../lib/operations/categories/hooks.js';
 import { ancestorsOf, requireCompany } from '../../lib/operations/categories/rules.js';
 import type { CategoryRecord, CategoryStore, ProductRecord } from '../../lib/operations/categories/store.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
 import { checkMove, movedPath, placed } from '../../lib/operations/tree/rules.js';
 import type { TreeStore } from '../../lib/operations/tree/store.js';
 import { treeOf } from '../../lib/operations/tree/tree.js';

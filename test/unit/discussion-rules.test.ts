@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactItem } from '../../lib/db/transact.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { deletePostsOn, discussionHooksOn, productDiscussionHooksOn } from '../../lib/operations/discussions/hooks.js';
 import { checkContent, checkNewThread, namesThread } from '../../lib/operations/discussions/rules.js';
 import type { DiscussionStore, Thread } from '../../lib/operations/discussions/store.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
 import { thrownBy } from '../support/thrown.js';
 
 /** Threads, objects and posts kept in memory. */

@@ -7,7 +7,7 @@ import type { Extra } from '../../lib/db/entity-store.js';
 import type { Caller } from '../../lib/entities/caller.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { createOrderOf, ORDER_ATTEMPTS } from '../../lib/operations/orders/create.js';
 import { orderHooksFor } from '../../lib/operations/orders/hooks.js';
 import {

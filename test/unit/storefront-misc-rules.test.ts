@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../lib/operations/operation.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { namedObject } from '../../lib/operations/sra-discussion/read.js';
 import { averageRating, effectiveDiscussionType } from '../../lib/operations/sra-discussion/thread.js';
 import { admits } from '../../lib/operations/storefront/visibility.js';

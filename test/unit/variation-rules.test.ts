@@ -7,7 +7,7 @@ import type { ListRequest } from '../../lib/db/entity-list.js';
 
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import type { ApiRequest } from '../../lib/operations/operation.js';
+import type { ApiRequest } from '../../lib/http/operation.js';
 import { detachOf } from '../../lib/operations/product-variations/actions.js';
 import { createGroup, findGroup, readGroupFeatures } from '../../lib/operations/product-variations/groups.js';
 import {

@@ -1,11 +1,11 @@
 import { type LinkStatus, membershipsResource } from '../../entities/usergroups.js';
 import { readBodyFields } from '../../entities/validate.js';
 import { NotFoundError } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { conditionalGet } from '../../http/preconditions.js';
 import { noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { changeMembership } from '../memberships.js';
-import type { Operation } from '../operation.js';
 import { presentLink } from '../presenters.js';
 import type { AccountStore } from './store.js';
 

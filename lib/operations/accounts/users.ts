@@ -3,12 +3,12 @@ import { writeAnswer } from '../../entities/answers.js';
 import { USER_SORTS, type UserSort, usersEntity } from '../../entities/users.js';
 import { readFilters } from '../../entities/validate.js';
 import { listDigest, nextCursor, readCursor } from '../../http/cursor.js';
+import type { Operation } from '../../http/operation.js';
 import { readListPaging, searchEcho } from '../../http/paging.js';
 import { conditionalGet } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { guardPrivilegedUser, guardSelfRemoval, sentText } from '../guards.js';
-import type { Operation } from '../operation.js';
 import { passwordHashOf } from '../user-passwords.js';
 import { createUserFromBody, userChangesFrom } from '../user-writes.js';
 import {

@@ -3,9 +3,9 @@ import { presetValue } from '../../db/preset-ids.js';
 import type { discussionsEntity } from '../../entities/discussions.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import type { ApiRequest } from '../../http/operation.js';
 import { parseId } from '../../http/route.js';
 import type { EntityHooks } from '../crud.js';
-import type { ApiRequest } from '../operation.js';
 import { checkContent, checkNewThread, checkRating, namesThread, OBJECT_STORAGE } from './rules.js';
 import type { DiscussionStore } from './store.js';
 

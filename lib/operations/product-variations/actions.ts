@@ -3,9 +3,9 @@ import { productsEntity } from '../../entities/products.js';
 import type { FieldSpec, StoredValue } from '../../entities/types.js';
 import type { FieldValues } from '../../entities/validate.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
+import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { ApiRequest, Operation } from '../operation.js';
 import { productHooks } from '../products.js';
 import { createGroup, readGroupFeatures } from './groups.js';
 import {

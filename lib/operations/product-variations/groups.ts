@@ -4,10 +4,10 @@ import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { badRequest } from '../../http/http-errors.js';
+import type { Operation } from '../../http/operation.js';
 import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
-import type { Operation } from '../operation.js';
 import {
   assertDistinct,
   checkFeatures,

@@ -1,5 +1,5 @@
+import type { Operation } from '../../http/operation.js';
 import type { EntityHooks } from '../crud.js';
-import type { Operation } from '../operation.js';
 import { detachOf, generateOf, setDefaultOf } from './actions.js';
 import { createGroupOf, deleteGroupOf, getGroupOf, listGroupsOf, updateGroupOf } from './groups.js';
 import { dynamoVariationStore as store } from './store.js';

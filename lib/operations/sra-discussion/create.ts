@@ -1,9 +1,9 @@
 import { discussionsEntity } from '../../entities/discussions.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { created } from '../../http/response.js';
 import { createOperation } from '../crud.js';
 import { discussionHooks, dynamoDiscussionStore } from '../discussions/index.js';
-import type { Operation } from '../operation.js';
 import { namedObject, reviewedObject } from './read.js';
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';

@@ -1,8 +1,8 @@
 import { DISCUSSION_OBJECT_TYPES } from '../../entities/discussions.js';
 import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
+import type { ApiRequest, Operation } from '../../http/operation.js';
 import { readPaging } from '../../http/paging.js';
 import { ok } from '../../http/response.js';
-import type { ApiRequest, Operation } from '../operation.js';
 import { withClampedPaging } from '../storefront-paging.js';
 import { checkShopperContext, visibleObject } from '../storefront-visibility.js';
 import { approvedThread, averageRating, effectiveDiscussionType, shopperPost } from './thread.js';

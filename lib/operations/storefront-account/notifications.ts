@@ -2,9 +2,9 @@ import { removePushSubscription, savePushSubscription } from '../../db/push-subs
 import { sraNotificationsEntity } from '../../entities/sra-notifications.js';
 import { readBodyFields } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../operation.js';
 
 /**
  * The shopper's notifications (CS-Cart's `SraNotifications` and the mobile app's unviewed notifications).

@@ -1,7 +1,7 @@
 import { ORDER_ADDRESS_PARTS } from '../../entities/orders.js';
 import { invalidField } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
-import type { Operation } from '../operation.js';
 
 /**
  * The profile form of the storefront (CS-Cart's `storefront_rest_api` ProfileFields\Manager, `GET

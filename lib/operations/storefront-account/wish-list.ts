@@ -1,12 +1,12 @@
 import { readUserDocument, type UserDocument, writeUserDocument } from '../../db/user-documents.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { type CartLine, type CartLines, cartItemId, linesToAdd, MAX_LINES } from '../carts/lines.js';
 import { priceCart } from '../carts/rules.js';
 import { type CartStore, dynamoCartStore } from '../carts/store.js';
 import { checkAvailable, itemIdOf, productsOf } from '../carts/storefront.js';
 import { contextCompany } from '../company-scope.js';
-import type { Operation } from '../operation.js';
 
 /**
  * The shopper's wish list, `/sra_wish_list` (CS-Cart's `SraWishList`: a cart of type W). Its lines are a cart's

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../errors.js';
+import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import type { Operation } from '../operation.js';
 import { PRIMARY_CURRENCY, publicCurrency } from './currency.js';
 import { storefrontLanguages } from './languages.js';
 

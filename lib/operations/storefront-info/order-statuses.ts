@@ -1,7 +1,7 @@
 import { listRecords } from '../../db/entity-list.js';
 import { statusesEntity } from '../../entities/statuses.js';
+import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
-import type { Operation } from '../operation.js';
 
 /**
  * `GET /sra_order_statuses`: the order statuses (type O) keyed by their letter, each `{status, description,

@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../operation.js';
+import type { ApiRequest } from '../../http/operation.js';
 import { type Shopper, shopperOf } from './shopper.js';
 import { type Hidden, hiddenFor } from './visibility.js';
 

@@ -1,6 +1,6 @@
 import { getUsergroups } from '../../db/usergroups.js';
 import { ForbiddenError } from '../../errors.js';
-import type { ApiRequest } from '../operation.js';
+import type { ApiRequest } from '../../http/operation.js';
 
 /** Who browses the catalogue, as CS-Cart's `$auth['usergroup_ids']` sees them (SPEC §11 "What a shopper may see"). */
 export interface Shopper {

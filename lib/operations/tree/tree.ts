@@ -1,7 +1,7 @@
 import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { FieldValues } from '../../entities/validate.js';
-import type { ApiRequest } from '../operation.js';
+import type { ApiRequest } from '../../http/operation.js';
 import { checkMove, invalidParent, movedPath, pathOf, placed } from './rules.js';
 import type { TreeStore } from './store.js';
 

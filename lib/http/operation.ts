@@ -1,12 +1,11 @@
-import type { Item, ItemKey } from '../db/batch-get.js';
 import type { Caller } from '../entities/caller.js';
-import type { ApiPath } from '../http/api-path.js';
-import type { RequestBody } from '../http/body.js';
-import type { ApiResult } from '../http/response.js';
-import type { Route } from '../http/route.js';
+import type { ApiPath } from './api-path.js';
+import type { RequestBody } from './body.js';
+import type { ApiResult } from './response.js';
+import type { Route } from './route.js';
 
 /**
- * The contract between the request pipeline and the operations: what an operation receives once the stack
+ * The contract between the request pipeline and the operations (the protocol's, so both import it from below): what an operation receives once the stack
  * (lib/stack) has authenticated, routed, authorized and decoded the request, and what it answers. Operations import
  * this, never the stack itself, so they run the same under a Lambda, a batch item, an MCP tool call or a test.
  */
@@ -28,5 +27,8 @@ export interface ApiRequest {
 
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 
-/** What was read early: `{ item }` (undefined item: read and absent), or undefined when the key was not read. */
-export type Prefetched = (key: ItemKey) => { item: Item | undefined } | undefined;
+/**
+ * What was read early: `{ item }` (undefined item: read and absent), or undefined when the key was not read. The key
+ * and item are the table's (lib/db/joined-reads.ts ItemKey and Item), spelled here as the protocol layer sees them.
+ */
+export type Prefetched = (key: { pk: string; sk: string }) => { item: Record<string, unknown> | undefined } | undefined;
