@@ -10,7 +10,7 @@ import { type MovedEntity, mayHaveOptions, movedEntities, withParentQueries } fr
 import { type EntityCounts, Progress } from './progress.js';
 import { RateLimiter } from './rate.js';
 import { IdMap } from './remap.js';
-import { type Source, SourceError, withDetails } from './source.js';
+import { type Source, SourceError, type SourcePage, withDetails } from './source.js';
 import type { SourceRow } from './wire.js';
 import { meterWrites } from './write-meter.js';
 import { type Known, type ReportLine, Writer } from './writer.js';
@@ -94,6 +94,40 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           return { kind: 'refused', reason: (error as Error).message || String(error) };
         }
       };
+      // Pages are written a batch at a time: a product's options or exceptions come one short page per product, and
+      // written page by page they would go one record at a time. The checkpoint follows the last page written.
+      let buffered: SourcePage[] = [];
+      const flush = async () => {
+        const pages = buffered;
+        buffered = [];
+        if (pages.length === 0) return;
+        const { rows, failed } = await withDetails(
+          source,
+          entity,
+          pages.flatMap((page) => page.rows),
+        );
+        for (const item of failed)
+          log({ entity: entity.name, source_id: item.row[entity.idField] ?? null, reason: item.reason });
+        row.refused += failed.length;
+        const fresh = rows.filter((source) => {
+          const at = options.since === undefined ? undefined : entity.changedAt?.(source);
+          return at === undefined || at >= options.since!;
+        });
+        row.unchanged += rows.length - fresh.length;
+        const known = entity.history ? await knownOf(fresh.map((row) => ids.rewrite(row))) : undefined;
+        await inBatches(fresh, WRITE_PARALLEL, async (source) => {
+          const outcome = await writeOne(source, known);
+          if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
+          else row[outcome.kind]++;
+        });
+        const last = pages[pages.length - 1]!;
+        checkpoint.current = {
+          entity: entity.name,
+          position: { query: last.query, page: last.page, read: last.read },
+        };
+        save();
+        progress.update(row, last.total);
+      };
       try {
         await writer.prepare(entity);
         const after = checkpoint.current?.entity === entity.name ? checkpoint.current.position : undefined;
@@ -101,33 +135,16 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
           row.read += page.rows.length;
           noteParents(checkpoint, entity, page.rows);
           writer.noteSourceIds(entity, page.rows);
-          const { rows, failed } = await withDetails(source, entity, page.rows);
-          for (const item of failed)
-            log({ entity: entity.name, source_id: item.row[entity.idField] ?? null, reason: item.reason });
-          row.refused += failed.length;
-          const fresh = rows.filter((source) => {
-            const at = options.since === undefined ? undefined : entity.changedAt?.(source);
-            return at === undefined || at >= options.since!;
-          });
-          row.unchanged += rows.length - fresh.length;
-          const known = entity.history ? await knownOf(fresh.map((row) => ids.rewrite(row))) : undefined;
-          await inBatches(fresh, WRITE_PARALLEL, async (source) => {
-            const outcome = await writeOne(source, known);
-            if (outcome.kind === 'refused') refusedRows.push({ row: source, reason: outcome.reason });
-            else row[outcome.kind]++;
-          });
-          checkpoint.current = {
-            entity: entity.name,
-            position: { query: page.query, page: page.page, read: page.read },
-          };
-          save();
-          progress.update(row, page.total);
+          buffered.push(page);
+          if (buffered.reduce((sum, page) => sum + page.rows.length, 0) >= WRITE_PARALLEL * 4) await flush();
         }
       } catch (error) {
         if (!(error instanceof SourceError)) throw error;
         log({ entity: entity.name, source_id: null, reason: `the source: ${error.message}` });
         row.refused++;
       }
+      // What was read before the walk ended (or failed) is written all the same.
+      await flush();
       // The entity's source ids are written: its counters go past them before anything here takes a new id (a
       // record whose id is held here, a default category a later product makes).
       await raiseCounters(writer.highest);

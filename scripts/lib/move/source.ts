@@ -78,23 +78,34 @@ export type PageAnswer = { body: unknown } | { error: string; status?: number };
 /**
  * Walks an entity's list over paged answers: every query of the entity, page by page with ITEMS_PER_PAGE, until
  * paging.ts says stop; a page that repeats an earlier one is dropped. A failed page ends that query's walk with
- * the error thrown as SourceError, so the run reports it and goes on with the next entity.
+ * the error thrown as SourceError, so the run reports it and goes on with the next entity. The first pages of the
+ * next LOOKAHEAD queries are asked for while this one is read (a product's options and exceptions are one query per
+ * product, mostly one short page each): pages still come out in order, so a checkpoint means what it says.
  */
 export async function* walkPages(
   entity: MovedEntity,
   fetchPage: (query: Record<string, string>) => Promise<PageAnswer>,
   after?: PagePosition,
 ): AsyncIterable<SourcePage> {
-  for (let query = after?.query ?? 0; query < entity.queries.length; query++) {
+  const ask = (query: number, page: number): Promise<PageAnswer> =>
+    fetchPage({ ...entity.queries[query], page: String(page), items_per_page: String(ITEMS_PER_PAGE) }).catch(
+      (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  const firstPages = new Map<number, Promise<PageAnswer>>();
+  const start = after?.query ?? 0;
+  const askAhead = (from: number) => {
+    for (let next = from; next < Math.min(from + LOOKAHEAD, entity.queries.length); next++)
+      if (!firstPages.has(next) && !(next === after?.query)) firstPages.set(next, ask(next, 1));
+  };
+  for (let query = start; query < entity.queries.length; query++) {
+    askAhead(query + 1);
     const seenIds = new Set<string>();
     // Resumed after page N: the rows up to it were read by the run that stopped.
     let read = query === after?.query ? after.read : 0;
     for (let page = query === after?.query ? after.page + 1 : 1; ; page++) {
-      const answer = await fetchPage({
-        ...entity.queries[query],
-        page: String(page),
-        items_per_page: String(ITEMS_PER_PAGE),
-      });
+      const early = page === 1 ? firstPages.get(query) : undefined;
+      firstPages.delete(query);
+      const answer = await (early ?? ask(query, page));
       // A product without exceptions is a 404 on CS-Cart (the recording's #278): nothing to read there.
       const perParent = entity.perUser || entity.queries[query]?.product_id !== undefined;
       if ('error' in answer && answer.status === 404 && perParent) break;
@@ -115,6 +126,9 @@ export async function* walkPages(
     }
   }
 }
+
+/** Queries whose first page is asked for ahead of the one being read. */
+const LOOKAHEAD = 16;
 
 export class SourceError extends Error {
   constructor(
