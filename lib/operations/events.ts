@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { EVENT_ENTITIES } from '../events/changed-item.js';
-import { readFeed } from '../events/feed-reader.js';
+import type { FeedReader } from '../events/feed-reader.js';
+import { readFeed } from '../events/instance-feed.js';
 import { encodeCursor, listDigest, readCursor } from '../http/cursor.js';
 import { readPaging } from '../http/paging.js';
 import { ok } from '../http/response.js';
@@ -53,25 +54,31 @@ function readEventFilters(query: Record<string, string>): { types: string[]; ent
  * after `cursor`. `params.next` is always a cursor — the position after this page, or after everything
  * settled so far when `has_more` is false — so an integration keeps walking with it and sees every event once.
  */
-export const listEvents: Operation = async ({ query }) => {
-  const { itemsPerPage } = readPaging(query);
-  const filters = readEventFilters(query);
-  const digest = listDigest(['events', filters.types, filters.entities]);
-  const cursor = readCursor(query.cursor, 'stamp', 'asc', digest);
-  if (cursor && !/^\d{16}(#evt_[0-9a-f]{32})?$/.test(cursor.k)) throw invalid('cursor', 'is not a cursor of this list');
-  const page = await readFeed({
-    after: cursor?.k,
-    limit: itemsPerPage,
-    types: filters.types,
-    entities: filters.entities,
-  });
-  const next = encodeCursor({ s: 'stamp', o: 'asc', q: digest, k: page.next });
-  const params = {
-    ...(query.type !== undefined ? { type: query.type } : {}),
-    ...(query.entity !== undefined ? { entity: query.entity } : {}),
-    items_per_page: itemsPerPage,
-    next,
-    has_more: page.hasMore,
+export const listEventsOver =
+  (readFeed: FeedReader): Operation =>
+  async ({ query }) => {
+    const { itemsPerPage } = readPaging(query);
+    const filters = readEventFilters(query);
+    const digest = listDigest(['events', filters.types, filters.entities]);
+    const cursor = readCursor(query.cursor, 'stamp', 'asc', digest);
+    if (cursor && !/^\d{16}(#evt_[0-9a-f]{32})?$/.test(cursor.k))
+      throw invalid('cursor', 'is not a cursor of this list');
+    const page = await readFeed({
+      after: cursor?.k,
+      limit: itemsPerPage,
+      types: filters.types,
+      entities: filters.entities,
+    });
+    const next = encodeCursor({ s: 'stamp', o: 'asc', q: digest, k: page.next });
+    const params = {
+      ...(query.type !== undefined ? { type: query.type } : {}),
+      ...(query.entity !== undefined ? { entity: query.entity } : {}),
+      items_per_page: itemsPerPage,
+      next,
+      has_more: page.hasMore,
+    };
+    return ok({ events: page.events, params });
   };
-  return ok({ events: page.events, params });
-};
+
+/** GET /events over this instance's feed (lib/events/instance-feed.ts). */
+export const listEvents: Operation = listEventsOver(readFeed);
