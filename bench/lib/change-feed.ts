@@ -137,7 +137,7 @@ export async function measureChangeFeed(
   writes = 400,
 ): Promise<ChangeFeedFigures> {
   const { db } = await import('../../lib/db/client.js');
-  const { storeEvents } = await import('../../lib/events/event-store.js');
+  const { storeEvents } = (await import('../../lib/events/instance-feed.js')).instanceEventStore;
   const { webhookSink } = await import('../../lib/webhooks/sink.js');
   const storedAt = new Map<string, number>();
   const sizes: number[] = [];

@@ -26,7 +26,7 @@ export async function measureFeedDrain(
   say: (line: string) => void,
 ): Promise<DrainFigures> {
   const { db } = await import('../../lib/db/client.js');
-  const { storeEvents } = await import('../../lib/events/event-store.js');
+  const { storeEvents } = (await import('../../lib/events/instance-feed.js')).instanceEventStore;
   const { webhookSink } = await import('../../lib/webhooks/sink.js');
   const tag = `Drain ${Date.now()}`;
   let stored = 0;

@@ -76,7 +76,7 @@ async function run(
   say: (line: string) => void,
 ): Promise<Samples> {
   const { db } = await import('../../lib/db/client.js');
-  const { readFeed } = await import('../../lib/events/feed-reader.js');
+  const { readFeed } = await import('../../lib/events/instance-feed.js');
   const healthy = await subscribeLocalReceiver(['products.*']);
   const hangers = await Promise.all(Array.from({ length: hanging }, hangingReceiver));
   const hangingSubscriptions = await Promise.all(hangers.map((h) => subscribeUrl(h.url, ['products.*'])));

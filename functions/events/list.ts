@@ -1,5 +1,5 @@
 import { EVENT_ENTITIES } from '../../lib/events/changed-item.js';
-import { readFeed } from '../../lib/events/feed-reader.js';
+import { readFeed } from '../../lib/events/instance-feed.js';
 import { listEvents } from '../../lib/operations/events.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 

@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import { keys } from './keys.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /**
  * Ids of the kinds created at high rates (a definition's `idBlock`: products, orders), handed out from blocks
@@ -16,50 +15,71 @@ interface Block {
   last: number;
 }
 
-const blocks = new Map<string, Block>();
-const reserving = new Map<string, Promise<Block>>();
-
-/** The next id of `sequence` for this instance: from its block, or from a newly reserved one. */
-export async function reserveId(sequence: string, size: number): Promise<number> {
-  for (;;) {
-    const block = blocks.get(sequence);
-    if (block && block.next <= block.last) return block.next++;
-    let pending = reserving.get(sequence);
-    if (!pending) {
-      pending = reserveBlock(sequence, size).finally(() => reserving.delete(sequence));
-      reserving.set(sequence, pending);
-    }
-    const reserved = await pending;
-    // Concurrent callers share one reservation; the first back installs it, the others take from it.
-    const current = blocks.get(sequence);
-    if (!current || current.next > current.last) blocks.set(sequence, reserved);
-  }
+/** One instance's blocks of a table's sequences (a TableContext holds one: lib/db/table-context.ts). */
+export interface IdBlocks {
+  /** The next id of `sequence` for this instance: from its block, or from a newly reserved one. */
+  reserveId(sequence: string, size: number): Promise<number>;
+  /** Skips this instance's ids of `sequence` up to `atLeast` (a record was written with a fixed id). */
+  skipIdsTo(sequence: string, atLeast: number): void;
+  /**
+   * Gives up the rest of this instance's block of `sequence`: an id of it was found taken (a record written with a
+   * fixed id without raising the counter), so the ids after it are likely taken too; the next id comes from a new
+   * block of the counter.
+   */
+  giveUpBlock(sequence: string): void;
+  /** Forgets every block, as a new instance starts. */
+  forget(): void;
 }
 
-/** Skips this instance's ids of `sequence` up to `atLeast` (a record was written with a fixed id). */
-export function skipIdsTo(sequence: string, atLeast: number): void {
-  const block = blocks.get(sequence);
-  if (block && block.next <= atLeast) block.next = atLeast + 1;
+/** Blocks reserved from the counters of `table`; each call holds blocks of its own (as a new instance would). */
+export function idBlocksOn(table: TableTarget): IdBlocks {
+  const blocks = new Map<string, Block>();
+  const reserving = new Map<string, Promise<Block>>();
+  return {
+    async reserveId(sequence, size) {
+      for (;;) {
+        const block = blocks.get(sequence);
+        if (block && block.next <= block.last) return block.next++;
+        let pending = reserving.get(sequence);
+        if (!pending) {
+          pending = reserveBlock(table, sequence, size).finally(() => reserving.delete(sequence));
+          reserving.set(sequence, pending);
+        }
+        const reserved = await pending;
+        // Concurrent callers share one reservation; the first back installs it, the others take from it.
+        const current = blocks.get(sequence);
+        if (!current || current.next > current.last) blocks.set(sequence, reserved);
+      }
+    },
+    skipIdsTo(sequence, atLeast) {
+      const block = blocks.get(sequence);
+      if (block && block.next <= atLeast) block.next = atLeast + 1;
+    },
+    giveUpBlock(sequence) {
+      blocks.delete(sequence);
+    },
+    forget() {
+      blocks.clear();
+    },
+  };
 }
 
-/**
- * Gives up the rest of this instance's block of `sequence`: an id of it was found taken (a record written with a
- * fixed id without raising the counter), so the ids after it are likely taken too; the next id comes from a new
- * block of the counter.
- */
-export function giveUpBlock(sequence: string): void {
-  blocks.delete(sequence);
-}
+/** This instance's blocks of its own table (the default TableContext's). */
+export const instanceIdBlocks: IdBlocks = idBlocksOn(DEFAULT_TABLE);
+
+export const reserveId = (sequence: string, size: number) => instanceIdBlocks.reserveId(sequence, size);
+export const skipIdsTo = (sequence: string, atLeast: number) => instanceIdBlocks.skipIdsTo(sequence, atLeast);
+export const giveUpBlock = (sequence: string) => instanceIdBlocks.giveUpBlock(sequence);
 
 /** Forget this instance's blocks (tests that reset a table in this process). */
 export function forgetIdBlocks(): void {
-  blocks.clear();
+  instanceIdBlocks.forget();
 }
 
-async function reserveBlock(sequence: string, size: number): Promise<Block> {
-  const result = await db().send(
+async function reserveBlock(table: TableTarget, sequence: string, size: number): Promise<Block> {
+  const result = await table.client.send(
     new UpdateCommand({
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: keys.counter(sequence),
       UpdateExpression: 'ADD #value :block',
       ExpressionAttributeNames: { '#value': 'value' },

@@ -1,6 +1,5 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 export type ItemKey = { pk: string; sk: string };
 export type Item = Record<string, unknown>;
@@ -53,26 +52,29 @@ function flush(): void {
   );
 }
 
-async function getOne(key: ItemKey): Promise<Lookup> {
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: key, ConsistentRead: true }));
+/** One item by key (GetItem, strongly consistent), alone: `table` is this instance's unless told. */
+export async function getOne(key: ItemKey, table: TableTarget = DEFAULT_TABLE): Promise<Lookup> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+  );
   return (asked) => (Item && keyOf(asked) === keyOf(key) ? Item : undefined);
 }
 
-/** One BatchGetItem per 100 distinct keys, retrying unprocessed keys. */
-async function batchRead(itemKeys: readonly ItemKey[]): Promise<Lookup> {
+/** One BatchGetItem per 100 distinct keys, retrying unprocessed keys, alone: `table` is this instance's unless told. */
+export async function batchRead(itemKeys: readonly ItemKey[], table: TableTarget = DEFAULT_TABLE): Promise<Lookup> {
   const found = new Map<string, Item>();
   const unique = [...new Map(itemKeys.map((key) => [keyOf(key), key])).values()];
   for (let i = 0; i < unique.length; i += 100) {
     let pending: ItemKey[] = unique.slice(i, i + 100);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      const table = config().tableName;
-      const result = await db().send(
-        new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+      const name = table.tableName;
+      const result = await table.client.send(
+        new BatchGetCommand({ RequestItems: { [name]: { Keys: pending, ConsistentRead: true } } }),
       );
-      for (const item of result.Responses?.[table] ?? []) {
+      for (const item of result.Responses?.[name] ?? []) {
         found.set(keyOf({ pk: String(item.pk), sk: String(item.sk) }), item);
       }
-      pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as ItemKey[];
+      pending = (result.UnprocessedKeys?.[name]?.Keys ?? []) as ItemKey[];
       if (pending.length > 0) {
         if (attempt >= 8) throw new Error('BatchGetItem left keys unprocessed');
         await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));

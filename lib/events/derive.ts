@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { streamImage as image } from '../db/stream-image.js';
 import { inBatches } from '../in-batches.js';
 import type { ChangeAction, ChangeEvent } from './change-event.js';
 import { classifyItem, companyOf, type ItemKind, objectIdOf } from './changed-item.js';
@@ -27,9 +26,6 @@ export interface StreamChange {
 export type Presenter = (item: ItemKind, record: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 const ACTIONS: Readonly<Record<string, ChangeAction>> = { INSERT: 'created', MODIFY: 'updated', REMOVE: 'deleted' };
-
-const image = (raw: Record<string, unknown> | undefined) =>
-  raw === undefined ? undefined : (unmarshall(raw as Record<string, AttributeValue>) as Record<string, unknown>);
 
 /** `evt_` + a digest of the stream record's id and sequence number: the same change always has the same id. */
 export function eventIdOf(change: StreamChange): string {

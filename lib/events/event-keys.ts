@@ -72,10 +72,14 @@ export function eventIdOfKey(sk: string): string {
   return sk.slice(STAMP_WIDTH + 1);
 }
 
-let lastStamp = 0;
-
-/** The next stamp of this process: the clock in µs, but never equal to or below the previous one. */
-export function nextStamp(nowMs = Date.now()): number {
-  lastStamp = Math.max(nowMs * 1000, lastStamp + 1);
-  return lastStamp;
+/**
+ * A writer's stamps (each event store holds one: lib/events/event-store.ts): the next is the clock in µs, but never
+ * equal to or below the one before.
+ */
+export function stampSequence(): (nowMs: number) => number {
+  let lastStamp = 0;
+  return (nowMs) => {
+    lastStamp = Math.max(nowMs * 1000, lastStamp + 1);
+    return lastStamp;
+  };
 }

@@ -62,7 +62,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'version-get': access([]),
 
   // --- events (issue 20) ---
-  // The pull feed (lib/events/event-store.ts readFeed): Queries of the event store's day partitions.
+  // The pull feed (lib/events/feed-reader.ts over lib/db/feed-store.ts): Queries of the event store's day partitions.
   'events-list': access(['Query']),
   // --- end events ---
 

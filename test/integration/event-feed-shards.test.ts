@@ -6,14 +6,16 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../lib/config.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
+import { feedStoreOn } from '../../lib/db/feed-store.js';
 import { ensureTable } from '../../lib/db/setup.js';
+import { tableContextOf } from '../../lib/db/table-context.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { DAYS_PARTITION, dayOfStamp, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
-import { storeEvents, storeEventsOver } from '../../lib/events/event-store.js';
-import { readFeed } from '../../lib/events/feed-reader.js';
+import { eventStoreOver } from '../../lib/events/event-store.js';
+import { type FeedReader, feedReaderOver } from '../../lib/events/feed-reader.js';
+import { instanceEventStore, readFeed } from '../../lib/events/instance-feed.js';
 import { uid } from '../support/fixtures.js';
 
 function pageEvent(tag: string, i: number): ChangeEvent {
@@ -29,19 +31,21 @@ function pageEvent(tag: string, i: number): ChangeEvent {
   };
 }
 
+const { storeEventsOver } = instanceEventStore;
+
 /** The cursor of the present: every event stored so far walked past (whatever the table holds, or nothing). */
-async function presentCursor(): Promise<string> {
-  let page = await readFeed({ limit: 250 });
-  while (page.hasMore) page = await readFeed({ after: page.next, limit: 250 });
+async function presentCursor(read: FeedReader = readFeed): Promise<string> {
+  let page = await read({ limit: 250 });
+  while (page.hasMore) page = await read({ after: page.next, limit: 250 });
   return page.next;
 }
 
 /** Every page of the feed after `after` (read as if the settle time had passed), in order. */
-async function walk(after: string, limit: number, tag: string): Promise<ChangeEvent[]> {
+async function walk(after: string, limit: number, tag: string, read: FeedReader = readFeed): Promise<ChangeEvent[]> {
   const seen: ChangeEvent[] = [];
   let next = after;
   for (;;) {
-    const page = await readFeed({ after: next, limit, entities: ['pages'], nowMs: Date.now() + 60_000 });
+    const page = await read({ after: next, limit, entities: ['pages'], nowMs: Date.now() + 60_000 });
     seen.push(...page.events.filter((e) => String(e.data.object.page).startsWith(tag)));
     next = page.next;
     if (!page.hasMore) return seen;
@@ -92,12 +96,16 @@ async function callsOf(read: () => Promise<unknown>): Promise<string[]> {
 }
 
 /** An event stored `daysAgo` days back as the store lays it out: marker, feed item in `shard`, the day's entry. */
-async function storeBack(daysAgo: number, shard: number, legacyDayEntry = false): Promise<ChangeEvent> {
+async function storeBack(
+  TableName: string,
+  daysAgo: number,
+  shard: number,
+  legacyDayEntry = false,
+): Promise<ChangeEvent> {
   const event = pageEvent(`Back ${uid()}`, daysAgo);
   const stamp = (Date.now() - daysAgo * 86_400_000) * 1000;
   const day = dayOfStamp(stamp);
   const item = eventKeys.feedItem(stamp, event.id, shard);
-  const TableName = process.env.TABLE_NAME!;
   await db().send(
     new PutCommand({
       TableName,
@@ -111,35 +119,32 @@ async function storeBack(daysAgo: number, shard: number, legacyDayEntry = false)
 }
 
 describe('a first page of the pull feed (no cursor), on a table of its own', () => {
-  const sharedTable = process.env.TABLE_NAME;
+  // A table context of its own (lib/db/table-context.ts): its feed store, an event store whose rate is its own (a
+  // quiet day is what is measured, whatever was stored above) and a reader — no environment to change and reset.
+  const tableName = `store-api-feed-cost-${uid()}`.slice(0, 60);
+  const feed = feedStoreOn(tableContextOf({ client: db(), tableName }));
+  const { storeEvents } = eventStoreOver(feed);
+  const readOwn = feedReaderOver(feed);
   beforeAll(async () => {
-    process.env.TABLE_NAME = `store-api-feed-cost-${uid()}`.slice(0, 60);
-    resetConfigForTests();
-    await ensureTable(new DynamoDBClient({}), process.env.TABLE_NAME);
-    // The events stored above count towards this process's rate for two seconds; a quiet day is what is measured.
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-  });
-  afterAll(() => {
-    process.env.TABLE_NAME = sharedTable;
-    resetConfigForTests();
+    await ensureTable(new DynamoDBClient({}), tableName);
   });
 
   it('with events of today only, a quiet day: the day index, its one shard and the bodies — three calls', async () => {
     const events = Array.from({ length: 5 }, (_, i) => pageEvent(`Today ${uid()}`, i));
     await storeEvents(events);
-    let page: Awaited<ReturnType<typeof readFeed>> | undefined;
-    const calls = await callsOf(async () => (page = await readFeed({ limit: 10, nowMs: Date.now() + 60_000 })));
+    let page: Awaited<ReturnType<typeof readOwn>> | undefined;
+    const calls = await callsOf(async () => (page = await readOwn({ limit: 10, nowMs: Date.now() + 60_000 })));
     expect(page!.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
     expect(calls, calls.join(' ')).toEqual(['Query', 'Query', 'BatchGetItem']);
   });
 
   it('with events spread over days: one Query per day it reads (its shards in use), stopping when the page is full', async () => {
     // Ten older days, one event each; the 25th day back entered as the layout before the count did (every shard).
-    const legacy = await storeBack(25, 9, true);
+    const legacy = await storeBack(tableName, 25, 9, true);
     const older = [];
-    for (let daysAgo = 20; daysAgo > 10; daysAgo--) older.push(await storeBack(daysAgo, daysAgo % 2));
-    let page: Awaited<ReturnType<typeof readFeed>> | undefined;
-    const calls = await callsOf(async () => (page = await readFeed({ limit: 4, nowMs: Date.now() + 60_000 })));
+    for (let daysAgo = 20; daysAgo > 10; daysAgo--) older.push(await storeBack(tableName, daysAgo, daysAgo % 2));
+    let page: Awaited<ReturnType<typeof readOwn>> | undefined;
+    const calls = await callsOf(async () => (page = await readOwn({ limit: 4, nowMs: Date.now() + 60_000 })));
     // Oldest first: the legacy day's event (found in shard 9), then three days with one event each.
     expect(page!.events.map((e) => e.id)).toEqual([legacy, ...older.slice(0, 3)].map((e) => e.id));
     expect(page!.hasMore).toBe(true);
@@ -152,27 +157,27 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
       calls.join(' '),
     ).toHaveLength(1);
     // The walk goes on from the cursor through the rest, in order, once each.
-    const rest = await readFeed({ after: page!.next, limit: 250, nowMs: Date.now() + 60_000 });
+    const rest = await readOwn({ after: page!.next, limit: 250, nowMs: Date.now() + 60_000 });
     expect(rest.events.slice(0, 7).map((e) => e.id)).toEqual(older.slice(3).map((e) => e.id));
   });
 
   it('a write cut off between its feed item and its marker: the walk waits before it, and the event stored again shows once', async () => {
     const tag = `Cut ${uid()}`;
     // The present (the settle horizon now): everything stored from here on lies after it.
-    const start = await presentCursor();
+    const start = await presentCursor(readOwn);
     const [before, cut, after] = [0, 1, 2].map((i) => pageEvent(tag, i));
     await storeEvents([before!]);
     // The cut-off chunk: its feed item written (stamped now, in the day's shard 0), its marker never.
     const stamp = Date.now() * 1000 + 500;
     await db().send(
       new PutCommand({
-        TableName: process.env.TABLE_NAME!,
+        TableName: tableName,
         Item: { ...eventKeys.feedItem(stamp, cut!.id, 0), type: cut!.type, entity: cut!.entity },
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 5));
     await storeEvents([after!]);
-    const waiting = await readFeed({ after: start, limit: 250, nowMs: Date.now() + 10_000 });
+    const waiting = await readOwn({ after: start, limit: 250, nowMs: Date.now() + 10_000 });
     // Shown up to the unfinished event, and the cursor stays before it.
     expect(waiting.events.filter((e) => String(e.data.object.page).startsWith(tag)).map((e) => e.id)).toEqual([
       before!.id,
@@ -180,7 +185,7 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
     expect(waiting.hasMore).toBe(false);
     // The batch handed over again stores it anew (a new stamp and feed item); the cut-off item is never shown.
     await storeEvents([cut!]);
-    const walked = await walk(waiting.next, 250, tag);
+    const walked = await walk(waiting.next, 250, tag, readOwn);
     expect(walked.map((e) => e.id)).toEqual([after!.id, cut!.id]);
   });
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { raiseCounter } from '../../lib/db/counters.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { createRecord, deleteRecord, getRecord } from '../../lib/db/entity-store.js';
-import { forgetIdBlocks, reserveId, skipIdsTo } from '../../lib/db/id-blocks.js';
+import { forgetIdBlocks, idBlocksOn, reserveId } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem, writeItem } from '../../lib/db/items.js';
 import { keys } from '../../lib/db/keys.js';
+import { DEFAULT_TABLE } from '../../lib/db/table-target.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ConflictError } from '../../lib/errors.js';
 
@@ -28,13 +29,15 @@ describe('id blocks', () => {
 
   it('another instance gets the next block; a fixed id written meanwhile is skipped', async () => {
     const name = sequence();
-    const first = await reserveId(name, ID_BLOCK);
-    forgetIdBlocks(); // as a second instance would start
-    const second = await reserveId(name, ID_BLOCK);
+    // Two instances' blocks of one table, side by side (nothing of this process's own blocks to forget).
+    const [one, other] = [idBlocksOn(DEFAULT_TABLE), idBlocksOn(DEFAULT_TABLE)];
+    const first = await one.reserveId(name, ID_BLOCK);
+    const second = await other.reserveId(name, ID_BLOCK);
     expect(second).toBe(first + ID_BLOCK);
+    expect(await one.reserveId(name, ID_BLOCK)).toBe(first + 1);
     await raiseCounter(name, second + 3);
-    skipIdsTo(name, second + 3);
-    expect(await reserveId(name, ID_BLOCK)).toBe(second + 4);
+    other.skipIdsTo(name, second + 3);
+    expect(await other.reserveId(name, ID_BLOCK)).toBe(second + 4);
   });
 
   describe('a create whose ids are taken (records written with fixed ids, the counter not raised past them)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type HostileFigures, hostileFeedReport } from '../../bench/lib/hostile-feed.js';
 import { DAYS_PARTITION, dayEntryOf, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
-import { EVENTS_PER_SHARD_SECOND, shardsFor } from '../../lib/events/event-store.js';
+import { EVENTS_PER_SHARD_SECOND, shardsFor } from '../../lib/events/feed-rules.js';
 
 describe("the feed's shards in use", () => {
   it('one for a quiet consumer, doubling with its rate, never more than FEED_SHARDS', () => {

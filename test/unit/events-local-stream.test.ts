@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deriveEvents } from '../../lib/events/derive.js';
-import { dayOfStamp, eventKeys, nextStamp, stampOfKey } from '../../lib/events/event-keys.js';
+import { dayOfStamp, eventKeys, stampOfKey, stampSequence } from '../../lib/events/event-keys.js';
 import { asLambdaRecord } from '../../scripts/lib/local-stream.js';
 
 describe('asLambdaRecord', () => {
@@ -36,6 +36,7 @@ describe('asLambdaRecord', () => {
 
 describe('event store keys', () => {
   it('stamps strictly increase even within one millisecond, and a feed key sorts and dates by its stamp', () => {
+    const nextStamp = stampSequence();
     const first = nextStamp(1_764_064_800_000);
     const second = nextStamp(1_764_064_800_000);
     expect(second).toBeGreaterThan(first);

@@ -1,6 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../../config.js';
-import { db } from '../../db/client.js';
 import { nextId } from '../../db/counters.js';
 import { type ListRequest, listRecords } from '../../db/entity-list.js';
 import {
@@ -11,6 +8,7 @@ import {
   type RecordOf,
   updateRecord,
 } from '../../db/entity-store.js';
+import { readItem } from '../../db/items.js';
 import { recordsWriteItems } from '../../db/records-write-items.js';
 import { repricedProductItems } from '../../db/repriced-products.js';
 import { ConditionFailed, type TransactItem, transactWrite } from '../../db/transact.js';
@@ -71,10 +69,9 @@ const CODES = uniqueMarker('VARGROUPCODE');
 export const dynamoVariationStore: VariationStore = {
   group: (id) => getRecord(GROUPS, id),
   async groupIdByCode(code) {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: config().tableName, Key: CODES.key(code), ConsistentRead: true }),
-    );
-    return Item ? Number(Item.group_id) : undefined;
+    // Strongly consistent (lib/db/items.ts readItem): a code claimed a moment ago is seen.
+    const marker = await readItem(CODES.key(code));
+    return marker ? Number(marker.group_id) : undefined;
   },
   groups: (ids) => getRecords(GROUPS, ids),
   listGroups: (request) => listRecords(GROUPS, request),
