@@ -60,6 +60,19 @@ async function upgradeUser(userId: number): Promise<boolean> {
  * it upgraded. (A migration runner calls it; lists answer correctly throughout, from the buckets until ready.)
  */
 export async function upgradeUserIndex(usersPerSecond = 100): Promise<number> {
+  const upgraded = await forEachStoredUser(upgradeUser, usersPerSecond);
+  await markUserIndexReady();
+  return upgraded;
+}
+
+/**
+ * Runs `upgrade` on every user of the table (the all-users buckets, each shard, keys only), 4 at a time and at
+ * most `usersPerSecond` upgraded; returns how many it upgraded (those it answered true for).
+ */
+export async function forEachStoredUser(
+  upgrade: (userId: number) => Promise<boolean>,
+  usersPerSecond: number,
+): Promise<number> {
   const parallel = 4;
   let upgraded = 0;
   const started = Date.now();
@@ -74,7 +87,7 @@ export async function upgradeUserIndex(usersPerSecond = 100): Promise<number> {
         });
         for await (const page of pages) {
           await inBatches(page, parallel, async (item) => {
-            if (await upgradeUser(Number(item.user_id))) upgraded++;
+            if (await upgrade(Number(item.user_id))) upgraded++;
           });
           const due = started + (upgraded / usersPerSecond) * 1000;
           if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
@@ -82,6 +95,5 @@ export async function upgradeUserIndex(usersPerSecond = 100): Promise<number> {
       }
     }
   }
-  await markUserIndexReady();
   return upgraded;
 }

@@ -14,6 +14,7 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { countKeys } from './migration-count-keys.js';
 import { markNewTable, migrationMarker, tableStart } from './migration-start.js';
 import { usersIndex } from './migration-users-index.js';
+import { usersPostings } from './migration-users-postings.js';
 
 /**
  * Upgrades a deployed table's items in place (docs/data-model.md "Layout versions and migrations").
@@ -308,6 +309,7 @@ export const MIGRATIONS: readonly Migration[] = [
   layout7,
   layout8,
   layout9,
+  usersPostings,
 ];
 
 /**
