@@ -1,10 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { USER_STATUSES, USER_TYPES } from '../entities/users.js';
 import { inBatches } from '../in-batches.js';
-import { db } from './client.js';
 import { GSI1 } from './keys.js';
 import { queryPages } from './query.js';
+import { readyMarker } from './ready-marker.js';
 import { retryOnConditionFailed, transactWrite } from './transact.js';
 import { indexWrites } from './user-index.js';
 import { SHARDS, userKeys } from './user-keys.js';
@@ -17,24 +16,12 @@ import { getUserWithLinks } from './users.js';
  * marked ready by the bootstrap before its first user.
  */
 
-let ready = false;
+const marker = readyMarker(userKeys.indexReady);
 
-/** Whether the copies are complete (remembered once true: nothing makes them incomplete again). */
-export async function isUserIndexReady(): Promise<boolean> {
-  if (ready) return true;
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: userKeys.indexReady }));
-  ready = Item !== undefined;
-  return ready;
-}
-
-/** Tests that take the marker away make the next check read it again. */
-export function forgetUserIndexReadyForTests(): void {
-  ready = false;
-}
-
-export async function markUserIndexReady(): Promise<void> {
-  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...userKeys.indexReady, at: Date.now() } }));
-}
+/** Whether the copies are complete. */
+export const isUserIndexReady = marker.isReady;
+export const forgetUserIndexReadyForTests = marker.forget;
+export const markUserIndexReady = marker.mark;
 
 /** Gives one user its copies unless it has them, conditioned on the profile's version (a concurrent write already gives them). */
 async function upgradeUser(userId: number): Promise<boolean> {

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
-import { db } from './client.js';
 import { keys } from './keys.js';
+import { readyMarker } from './ready-marker.js';
 import { retryOnConditionFailed, transactWrite } from './transact.js';
 import { forEachStoredUser } from './user-index-upgrade.js';
 import { userPostingWrites } from './user-postings.js';
@@ -14,25 +13,12 @@ import { getUser } from './users.js';
  * new-table step), so it reads postings from the start.
  */
 
-const READY_KEY = { pk: 'USERPOSTINGS', sk: 'READY' } as const;
-let ready = false;
+const marker = readyMarker({ pk: 'USERPOSTINGS', sk: 'READY' });
 
-/** Whether every user has its postings (remembered once true: nothing takes them away again). */
-export async function isUserPostingsReady(): Promise<boolean> {
-  if (ready) return true;
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: READY_KEY }));
-  ready = Item !== undefined;
-  return ready;
-}
-
-/** Tests that take the marker away make the next check read it again. */
-export function forgetUserPostingsReadyForTests(): void {
-  ready = false;
-}
-
-export async function markUserPostingsReady(): Promise<void> {
-  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...READY_KEY, at: Date.now() } }));
-}
+/** Whether every user has its postings. */
+export const isUserPostingsReady = marker.isReady;
+export const forgetUserPostingsReadyForTests = marker.forget;
+export const markUserPostingsReady = marker.mark;
 
 /**
  * ADDs one user's postings, conditioned on the profile's version: a write in between already moved them (and a
