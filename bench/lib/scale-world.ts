@@ -5,6 +5,7 @@ import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
 import { idsTakenUpTo } from '../../lib/db/record-ids.js';
 import { markUserIndexReady } from '../../lib/db/user-index-upgrade.js';
+import { markUserPostingsReady } from '../../lib/db/user-postings-upgrade.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
@@ -94,8 +95,9 @@ export async function createScaleWorld(
   say: (line: string) => void,
 ): Promise<ScaleWorld> {
   const started = performance.now();
-  // A new table: its users get their list copies as they are written (what the bootstrap does on an empty table).
+  // A new table: its users get their list copies and postings as they are written (what the bootstrap does on an empty table).
   await markUserIndexReady();
+  await markUserPostingsReady();
   const root = await apiCaller('root', 'root@scale.example.com', 'A', 0);
   const asRoot = rootCaller(root.userId, root.email);
   const catalog = await createCatalogBase(asRoot);
