@@ -43,7 +43,9 @@ export async function userIdsFromPostings(query: UserPostingsListQuery): Promise
   const plan = userPostingPlan({ name, user_type, status, company_id });
   if (!plan || !(await isUserPostingsReady())) return undefined;
   const read = await Promise.all(
-    plan.groups.map((group) => Promise.all(group.map((r) => readPostingIds([r.pk], r.begins)))),
+    // Eventually consistent, as the word copies (a GSI) always were: half the read units of a strongly consistent
+    // Query. The page's profiles are read strongly consistent, so a user deleted a moment ago is never shown.
+    plan.groups.map((group) => Promise.all(group.map((r) => readPostingIds([r.pk], r.begins, false)))),
   );
   const ids = combinePostings(plan, read);
   if (query.descending) ids.reverse();
