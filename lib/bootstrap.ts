@@ -1,6 +1,7 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
 import { storefrontKey } from './db/storefront-key.js';
 import { markUserIndexReady } from './db/user-index-ready.js';
+import { markUserPostingsReady } from './db/user-postings-ready.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
 import { ensureStoreDefaults } from './store-defaults.js';
 
@@ -40,6 +41,7 @@ export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: s
   if (!options.email && anyUser) return { email, created: false };
   // An empty table has nothing to upgrade: its users get the list copies as they are written.
   if (!anyUser) await markUserIndexReady();
+  if (!anyUser) await markUserPostingsReady();
   const apiKey = options.apiKey || generateApiKey();
   await createUser({
     email,

@@ -193,6 +193,21 @@ export const LOOKUPS: readonly Lookup[] = [
     query: () => ({ ...page, user_type: 'C', name: 'ada lovelace 1' }),
     vendor: false,
   },
+  // One customer at every size (user 0: "Ada Lovelace 0"), its words each on a tenth of the users: what a name
+  // search costs when the answer does not grow with the store (the row above answers 0 at 100, 10 at 10,000).
+  {
+    entity: 'users',
+    label: 'name=ada lovelace 0',
+    query: () => ({ ...page, user_type: 'C', name: 'ada lovelace 0' }),
+    vendor: false,
+  },
+  // A company's users, as a vendor's list of them would be (vendors get a 403 on /users today: docs/api.md).
+  {
+    entity: 'users',
+    label: 'name=grace lovelace 2, company_id=<store A>',
+    query: (w) => ({ ...page, name: 'grace lovelace 2', company_id: String(w.catalog.storeIds[0]) }),
+    vendor: false,
+  },
   {
     entity: 'users',
     label: 'phone=555 000001',

@@ -5,6 +5,7 @@ import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
 import { idsTakenUpTo } from '../../lib/db/record-ids.js';
 import { markUserIndexReady } from '../../lib/db/user-index-ready.js';
+import { markUserPostingsReady } from '../../lib/db/user-postings-ready.js';
 import { createUser } from '../../lib/db/users.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
@@ -96,6 +97,7 @@ export async function createScaleWorld(
   const started = performance.now();
   // A new table: its users get their list copies as they are written (what the bootstrap does on an empty table).
   await markUserIndexReady();
+  await markUserPostingsReady();
   const root = await apiCaller('root', 'root@scale.example.com', 'A', 0);
   const asRoot = rootCaller(root.userId, root.email);
   const catalog = await createCatalogBase(asRoot);

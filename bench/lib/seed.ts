@@ -1,9 +1,11 @@
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
+import { postingUpdate } from '../../lib/db/posting-writes.js';
 import type { LoginRecord, UserRecord } from '../../lib/db/records.js';
 import { bulkUserItems } from '../../lib/db/user-bulk.js';
 import type { UserStatus, UserType } from '../../lib/entities/users.js';
+import { inBatches } from '../../lib/in-batches.js';
 
 /**
  * Bulk users for the list-scaling figure. createUser costs two round trips per user (counter, transaction);
@@ -60,7 +62,7 @@ export async function seedUsers(
     };
     users.push({ user, login });
   }
-  const { items, counts } = bulkUserItems(users);
+  const { items, counts, postings } = bulkUserItems(users);
   await writeAll(tableName, items);
   for (const { key, add } of counts) {
     await db().send(
@@ -73,6 +75,11 @@ export async function seedUsers(
       }),
     );
   }
+  // Posting items ADD their offsets, so the users created through the API before keep theirs in a shared chunk.
+  await inBatches(postings, PARALLEL_BATCHES * 2, async (change) => {
+    const { Update } = postingUpdate(change);
+    if (Update) await db().send(new UpdateCommand({ ...Update, TableName: tableName }));
+  });
 }
 
 // Names and phones that repeat as a store's do, so the name and phone filters have something to find.

@@ -79,16 +79,22 @@ export function combinePostings(plan: PostingPlan, read: ReadonlyArray<ReadonlyA
 }
 
 /** Reads one posting range whole (each partition shard of it, for a sharded definition): its items' ids. */
-async function readPosting(def: StoredEntityDefinition, read: PostingRead): Promise<number[]> {
-  const pks = hasPartitionShards(def) ? shardPks(read.pk) : [read.pk];
+const readPosting = (def: StoredEntityDefinition, read: PostingRead) =>
+  readPostingIds(hasPartitionShards(def) ? shardPks(read.pk) : [read.pk], read.begins);
+
+/**
+ * The ids of the posting items starting with `begins` in these partitions (one Query each, strongly consistent
+ * unless told: an eventually consistent Query costs half, at least half a read unit instead of one).
+ */
+export async function readPostingIds(pks: readonly string[], begins: string, consistent = true): Promise<number[]> {
   const shards = await Promise.all(
     pks.map((pk) =>
       queryAll({
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
         ExpressionAttributeNames: { '#ids': POSTED_IDS },
-        ExpressionAttributeValues: { ':pk': pk, ':begins': read.begins },
+        ExpressionAttributeValues: { ':pk': pk, ':begins': begins },
         ProjectionExpression: 'sk, #ids',
-        ConsistentRead: true,
+        ConsistentRead: consistent,
       }),
     ),
   );

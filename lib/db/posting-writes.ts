@@ -17,7 +17,8 @@ export function postingWrites(
   ).map(postingUpdate);
 }
 
-function postingUpdate(change: PostingChange): TransactItem {
+/** One posting item's UpdateItem: ADD the new offsets, DELETE the gone ones. */
+export function postingUpdate(change: PostingChange): TransactItem {
   const clauses: string[] = [];
   const values: Record<string, unknown> = {};
   if (change.add.length > 0) {

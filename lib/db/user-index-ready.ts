@@ -1,6 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
+import { readyMarker } from './ready-marker.js';
 import { userKeys } from './user-keys.js';
 
 /**
@@ -9,22 +7,10 @@ import { userKeys } from './user-keys.js';
  * first user layout did; the migration `users-index` (lib/db/migrations/layout-02a-users-index.ts) gives every older
  * user its copies and then writes it. A fresh table is marked ready by the bootstrap before its first user.
  */
-
-let ready = false;
+const marker = readyMarker(userKeys.indexReady);
 
 /** Whether the copies are complete (remembered once true: nothing makes them incomplete again). */
-export async function isUserIndexReady(): Promise<boolean> {
-  if (ready) return true;
-  const { Item } = await db().send(new GetCommand({ TableName: config().tableName, Key: userKeys.indexReady }));
-  ready = Item !== undefined;
-  return ready;
-}
-
+export const isUserIndexReady = marker.isReady;
 /** Tests that take the marker away make the next check read it again. */
-export function forgetUserIndexReadyForTests(): void {
-  ready = false;
-}
-
-export async function markUserIndexReady(): Promise<void> {
-  await db().send(new PutCommand({ TableName: config().tableName, Item: { ...userKeys.indexReady, at: Date.now() } }));
-}
+export const forgetUserIndexReadyForTests = marker.forget;
+export const markUserIndexReady = marker.mark;

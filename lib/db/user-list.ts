@@ -8,6 +8,7 @@ import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches
 import { fieldText, matchesWords, textWords } from './user-index.js';
 import { isUserIndexReady } from './user-index-ready.js';
 import type { UserScope, WordField } from './user-keys.js';
+import { userIdsFromPostings } from './user-list-postings.js';
 import { bucketCounts, getUserByEmail } from './users.js';
 
 /**
@@ -113,12 +114,15 @@ function drivingWord(query: UserFilters): { field: WordField; word: string } | u
 /**
  * GET /users (docs/data-model.md "Users at scale"). The cheapest way that answers exactly is taken:
  * 1. `email` or ids name the candidates: the login item and profile, or one BatchGetItem of at most 100;
- * 2. a word of `name` or `phone`: the users under that word (each shard of its partition), then the other
+ * 2. `name` (with `user_type`, `status`, `company_id` at most) in id order: the users' postings, one Query per
+ *    word and equality, then the page's profiles — the work follows the page, `total_items` exact
+ *    (lib/db/user-list-postings.ts); until an older table's users have them, as 3;
+ * 3. a word of `name` or `phone`: the users under that word (each shard of its partition), then the other
  *    filters and the sort in memory — the work follows the users the word matches;
- * 3. sorted by id (or `last_login`, "0" for all), `type` or `status`: the matching buckets (of all users, or
+ * 4. sorted by id (or `last_login`, "0" for all), `type` or `status`: the matching buckets (of all users, or
  *    of the `company_id`'s users), each shard read only as far as the page needs, totals from the sharded
  *    counts (`is_root`: the administrator buckets are read whole, filtered — there are few administrators);
- * 4. any other sort: the matching buckets read whole, sorted in memory — cost grows with those users.
+ * 5. any other sort: the matching buckets read whole, sorted in memory — cost grows with those users.
  * Until an older table's users have their copies (the migration `users-index`, lib/db/user-index-ready.ts), `company_id`, `name` and
  * `phone` read the all-users buckets whole, as the first layout did.
  */
@@ -149,6 +153,14 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
     return pageOf(user ? [user] : []);
   }
   if (query.ids !== undefined) return pageOf(await getUsers(query.ids));
+
+  const cursorId = query.after === undefined ? undefined : parseTupleKey(query.after, ['string', 'number'])[1];
+  const posted = await userIdsFromPostings({ ...query, offset, afterId: cursorId });
+  if (posted) {
+    const users = await getUsers(posted.ids);
+    const last = users[users.length - 1];
+    return { users, total: posted.total, nextKey: posted.more && last ? userKey(last, query.sortBy) : null };
+  }
 
   const word = drivingWord(query);
   const indexed = (word !== undefined || query.company_id !== undefined) && (await isUserIndexReady());
@@ -195,7 +207,7 @@ function groupsOf(
 }
 
 /**
- * A page of a list in bucket order (path 3 of listUsers): skips whole groups by their counts and reads each
+ * A page of a list in bucket order (path 4 of listUsers): skips whole groups by their counts and reads each
  * shard of the groups the page falls in only as far as the page (plus one, to know whether more follow).
  */
 async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Bucket[]): Promise<UserPage> {

@@ -13,6 +13,7 @@ import { type LinkRecord, type LoginRecord, type UserRecord, withoutKeys } from 
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 import { indexWrites, isIndexItem, profileItem } from './user-index.js';
 import { SHARDS, type UserScope, userKeys } from './user-keys.js';
+import { userPostingWrites } from './user-postings.js';
 
 const table = () => config().tableName;
 
@@ -99,6 +100,7 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
       { Put: { TableName: table(), Item: loginItem(login), ConditionExpression: 'attribute_not_exists(pk)' } },
       ...companyCheck,
       ...indexWrites(undefined, user),
+      ...userPostingWrites(undefined, user),
     ]);
   } catch (error) {
     if (error instanceof ConditionFailed && error.failed.includes(1)) throw duplicateEmail();
@@ -195,7 +197,7 @@ export async function updateUser(
     const companyCheck =
       options.companyMustExist && next.company_id > 0 && next.company_id !== current.company_id ? items.length : -1;
     if (companyCheck >= 0) items.push(companyExists(next.company_id));
-    items.push(...indexWrites({ user: current, copies }, next));
+    items.push(...indexWrites({ user: current, copies }, next), ...userPostingWrites(current, next));
     try {
       await transactWrite(items);
     } catch (error) {
@@ -231,7 +233,8 @@ export async function setApiKeyHash(userId: number, keyHash: string | undefined)
   });
 }
 
-// One transaction holds at most 100 items: profile, login, list copies (at most 19) and counts leave room for this many links.
+// One transaction holds at most 100 items: profile, login, list copies (at most 19) and counts leave room for this many links
+// (posting updates beyond 100 go in a transaction of their own: lib/db/transact.ts).
 const LINKS_IN_DELETE_TRANSACTION = 75;
 
 /** DELETE /users/:id: the profile, login, list copies, counts and the user's links go together. */
@@ -263,6 +266,7 @@ export async function deleteUser(userId: number, check: (current: UserRecord) =>
         },
       },
       ...indexWrites({ user, copies }, undefined),
+      ...userPostingWrites(user, undefined),
       ...inTransaction.map((link) => ({
         Delete: { TableName: table(), Key: keys.link(userId, link.usergroup_id) },
       })),

@@ -67,6 +67,8 @@ describe('a table created new runs no migration', () => {
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
     expect(await doneMarkers()).toBe(MIGRATIONS.length);
     expect(await readItem(userKeys.indexReady)).toBeDefined();
+    // Its users are written with their postings: name searches read them from the start.
+    expect(await readItem({ pk: 'USERPOSTINGS', sk: 'READY' })).toBeDefined();
     // The next start or deploy reads the done markers and nothing else.
     expect(await migrate()).toEqual({ ran: [], log: [] });
   });

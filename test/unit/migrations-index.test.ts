@@ -36,6 +36,7 @@ describe('lib/db/migrations', () => {
       'record-rewrite.ts',
       'runner.ts',
       'start.ts',
+      'stored-users.ts',
     ]);
   });
 

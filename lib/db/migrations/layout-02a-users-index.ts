@@ -1,14 +1,10 @@
 import { config } from '../../config.js';
-import { USER_STATUSES, USER_TYPES } from '../../entities/users.js';
-import { inBatches } from '../../in-batches.js';
-import { GSI1 } from '../keys.js';
-import { queryPages } from '../query.js';
 import { retryOnConditionFailed, transactWrite } from '../transact.js';
 import { indexWrites } from '../user-index.js';
 import { markUserIndexReady } from '../user-index-ready.js';
-import { SHARDS, userKeys } from '../user-keys.js';
 import { getUserWithLinks } from '../users.js';
 import type { Migration } from './migration.js';
+import { forEachStoredUser } from './stored-users.js';
 
 /**
  * `users-index`, run after layout 2: users' list copies (docs/data-model.md "Users at scale").
@@ -54,28 +50,7 @@ async function upgradeUser(userId: number): Promise<boolean> {
  * it upgraded (lists answer correctly throughout, from the buckets until ready).
  */
 export async function upgradeUserIndex(usersPerSecond = 100): Promise<number> {
-  const parallel = 4;
-  let upgraded = 0;
-  const started = Date.now();
-  for (const userType of USER_TYPES) {
-    for (const status of USER_STATUSES) {
-      for (const shard of SHARDS) {
-        const pages = queryPages({
-          IndexName: GSI1,
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': userKeys.bucket({}, userType, status, shard) },
-          ProjectionExpression: 'user_id',
-        });
-        for await (const page of pages) {
-          await inBatches(page, parallel, async (item) => {
-            if (await upgradeUser(Number(item.user_id))) upgraded++;
-          });
-          const due = started + (upgraded / usersPerSecond) * 1000;
-          if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-        }
-      }
-    }
-  }
+  const upgraded = await forEachStoredUser(upgradeUser, usersPerSecond);
   await markUserIndexReady();
   return upgraded;
 }

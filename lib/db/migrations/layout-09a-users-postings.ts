@@ -1,0 +1,58 @@
+import { config } from '../../config.js';
+import { keys } from '../keys.js';
+import { retryOnConditionFailed, transactWrite } from '../transact.js';
+import { userPostingWrites } from '../user-postings.js';
+import { markUserPostingsReady } from '../user-postings-ready.js';
+import { getUser } from '../users.js';
+import type { Migration } from './migration.js';
+import { forEachStoredUser } from './stored-users.js';
+
+/**
+ * `users-postings`, run after layout 9: users' name and equality postings (docs/data-model.md "Postings",
+ * lib/db/user-postings.ts).
+ * - Rewrites: every stored user gets the posting offsets of its name words and of its type, status and company,
+ *   each in a transaction conditioned on the profile's version. ADD of an offset already there changes nothing, so
+ *   an interrupted run simply starts again.
+ * - Meanwhile: `name` searches read the users' word copies, as before (lib/db/user-list-postings.ts asks
+ *   lib/db/user-postings-ready.ts).
+ * - Done: the `USERPOSTINGS` marker (markUserPostingsReady) lets `name` searches read the postings; then its done
+ *   marker. A new table's users are all written with their postings: it is marked ready from the start.
+ */
+export const usersPostings: Migration = {
+  id: 'users-postings',
+  description: "users' name and equality postings (the name filter's exact total without reading every match)",
+  async run(options) {
+    const upgraded = await upgradeUserPostings(options.recordsPerSecond);
+    options.log(`${this.id}: ${upgraded} user(s) given their postings`);
+  },
+  onNewTable: markUserPostingsReady,
+};
+
+/**
+ * ADDs one user's postings, conditioned on the profile's version: a write in between already moved them (and a
+ * stale name's would be left behind), so the user is read again. ADD of present offsets changes nothing, so a
+ * user written since postings exist, or upgraded by an interrupted run, is simply upgraded again.
+ */
+async function upgradeUser(userId: number): Promise<boolean> {
+  return retryOnConditionFailed(async () => {
+    const user = await getUser(userId);
+    if (!user) return false;
+    const check = {
+      ConditionCheck: {
+        TableName: config().tableName,
+        Key: keys.userProfile(userId),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': user.version },
+      },
+    };
+    await transactWrite([check, ...userPostingWrites(undefined, user)]);
+    return true;
+  });
+}
+
+/** Idempotent and resumable: every user's postings, at most `usersPerSecond`, then the marker. Returns how many users. */
+export async function upgradeUserPostings(usersPerSecond = 100): Promise<number> {
+  const upgraded = await forEachStoredUser(upgradeUser, usersPerSecond);
+  await markUserPostingsReady();
+  return upgraded;
+}

@@ -1,0 +1,170 @@
+/**
+ * `GET /users?name=` from the users' postings (lib/db/user-postings.ts, lib/db/user-list-postings.ts) answers exactly
+ * what the word copies answered before them and what matchesUser says of the users themselves: the same ids in the
+ * same order, the same pages, cursors and total_items, with the type, status and company equalities (a vendor's
+ * list is its company's) — after creates, renames, status and company changes and a delete. Then the users of an
+ * older table (their postings taken away, the marker gone) answer the same from the word copies, and
+ * upgradeUserPostings (the `users-postings` migration) gives them their postings back.
+ */
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { handler as storesCreate } from '../../functions/stores/create.js';
+import { config } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { MIGRATIONS } from '../../lib/db/migrations/index.js';
+import { upgradeUserPostings } from '../../lib/db/migrations/layout-09a-users-postings.js';
+import { readPostingIds } from '../../lib/db/posting-list.js';
+import { wordPostingPartition } from '../../lib/db/postings.js';
+import type { UserRecord } from '../../lib/db/records.js';
+import { getUsers, listUsers, matchesUser, sortUsers, type UserListQuery } from '../../lib/db/user-list.js';
+import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js';
+import {
+  forgetUserPostingsReadyForTests,
+  isUserPostingsReady,
+  markUserPostingsReady,
+} from '../../lib/db/user-postings-ready.js';
+import { createUser, deleteUser, updateUser } from '../../lib/db/users.js';
+import type { LambdaHandler } from '../support/lambda-event.js';
+import { event, invoke } from './hostile-support.js';
+
+afterAll(async () => {
+  await markUserPostingsReady();
+});
+
+const FIRST = ['Ada', 'Adam', 'J.', 'Émile', 'de'];
+const LAST = ['Lovelace', 'love', 'de la Cruz', '12 Turing', 'Young'];
+
+/** A page as the API shows it: ids, total and whether a next cursor is offered. */
+type Answer = { ids: number[]; total: number; next: boolean };
+
+const answer = async (query: Partial<UserListQuery>): Promise<Answer> => {
+  const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query });
+  return { ids: page.users.map((u) => u.user_id), total: page.total, next: page.nextKey !== null };
+};
+
+/** What the list must answer, from the users themselves. */
+function oracle(users: readonly UserRecord[], query: Partial<UserListQuery>): Answer {
+  const q = { sortBy: 'id' as const, descending: false, page: 1, itemsPerPage: 10, ...query };
+  const matching = sortUsers(
+    users.filter((u) => matchesUser(u, q)),
+    q.sortBy,
+    q.descending,
+  );
+  const start = (q.page - 1) * q.itemsPerPage;
+  return {
+    ids: matching.slice(start, start + q.itemsPerPage).map((u) => u.user_id),
+    total: matching.length,
+    next: matching.length > start + q.itemsPerPage,
+  };
+}
+
+/** Every page of a list by cursor: the ids in order. */
+async function walk(query: Partial<UserListQuery>): Promise<number[]> {
+  const ids: number[] = [];
+  let after: string | undefined;
+  for (let pages = 0; pages < 50; pages++) {
+    const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 2, ...query, after });
+    ids.push(...page.users.map((u) => u.user_id));
+    if (page.nextKey === null) return ids;
+    after = page.nextKey;
+  }
+  throw new Error('the walk did not end');
+}
+
+describe('users name search from postings', () => {
+  it('answers as matchesUser and the word copies do; the upgrade gives an older table its postings', async () => {
+    const tag = `p${Date.now().toString(36)}`;
+    const store = await invoke(
+      storesCreate as LambdaHandler,
+      event('POST', '/api/stores', { body: { company: `Postings ${tag}`, storefront: `${tag}.example.com` } }),
+    );
+    expect(store.status, store.body).toBe(201);
+    const companyId = Number(store.json.store_id);
+
+    const ids: number[] = [];
+    for (const [i, firstname] of FIRST.entries())
+      for (const [j, last] of LAST.entries()) {
+        const n = i * LAST.length + j;
+        const user = await createUser({
+          email: `${tag}-${n}@postings.example.com`,
+          user_type: n % 4 === 3 ? 'V' : 'C',
+          status: n % 5 === 2 ? 'D' : 'A',
+          firstname,
+          lastname: `${last} ${tag}`,
+          company_id: n % 3 === 0 ? 0 : companyId,
+          is_root: 'N',
+        });
+        ids.push(user.user_id);
+      }
+    // Writes after the create: a rename, a status and a company change, a delete.
+    await updateUser(ids[0]!, () => ({ firstname: 'Grace', lastname: `Hopper ${tag}` }));
+    await updateUser(ids[1]!, () => ({ status: 'D' }));
+    await updateUser(ids[2]!, () => ({ company_id: 0 }));
+    await deleteUser(ids[3]!);
+    const live = ids.filter((id) => id !== ids[3]);
+    const users = await getUsers(live);
+    expect(users).toHaveLength(live.length);
+
+    const queries: Array<Partial<UserListQuery>> = [
+      { name: tag },
+      { name: `ada ${tag}` },
+      { name: `a ${tag}` },
+      { name: `love ${tag}` },
+      { name: `de ${tag}` },
+      { name: `d ${tag} la` },
+      { name: `j ${tag}` },
+      { name: `emile ${tag}` },
+      { name: `1 ${tag}` },
+      { name: `grace hopper ${tag}` },
+      { name: `lovelace ${tag}` },
+      { name: tag, user_type: 'C' },
+      { name: tag, status: 'D' },
+      { name: `a ${tag}`, company_id: companyId },
+      { name: tag, company_id: companyId, user_type: 'C', status: 'A' },
+      { name: tag, itemsPerPage: 3, page: 2 },
+      { name: tag, itemsPerPage: 4, page: 7 },
+      { name: tag, descending: true, itemsPerPage: 5, page: 2 },
+      { name: tag, sortBy: 'last_login', descending: true, itemsPerPage: 4 },
+      { name: `nobody ${tag}` },
+    ];
+    const expected = queries.map((q) => oracle(users, q));
+    // Not a comparison of empty pages: most queries find someone, the paged ones a middle page.
+    expect(expected.filter((a) => a.ids.length > 0).length).toBeGreaterThan(15);
+    expect(expected[15]).toMatchObject({ total: 24, next: true });
+    const all = () => Promise.all(queries.map(answer));
+    expect(await isUserPostingsReady()).toBe(true);
+    expect(await all()).toEqual(expected);
+    expect(await walk({ name: tag, company_id: companyId })).toEqual(
+      oracle(users, { name: tag, company_id: companyId, itemsPerPage: 100 }).ids,
+    );
+    expect(await walk({ name: `a ${tag}`, descending: true })).toEqual(
+      oracle(users, { name: `a ${tag}`, descending: true, itemsPerPage: 100 }).ids,
+    );
+
+    // The postings themselves: the tag word's item holds every live user, the renamed one's old word not it.
+    const posted = (word: string) =>
+      readPostingIds([wordPostingPartition(USER_POSTINGS, 'name', word.charAt(0))], word).then((found) =>
+        found.filter((id) => ids.includes(id)).sort((a, b) => a - b),
+      );
+    expect(await posted(tag)).toEqual(live);
+    expect(await posted('ada')).not.toContain(ids[0]);
+    expect(await posted('grace')).toEqual([ids[0]]);
+
+    // An older table: these users' postings gone, no marker. The word copies answer, the same.
+    for (const user of users) {
+      for (const write of userPostingWrites(user, undefined)) await db().send(new UpdateCommand(write.Update!));
+    }
+    expect(await posted(tag)).toEqual([]);
+    await db().send(new DeleteCommand({ TableName: config().tableName, Key: { pk: 'USERPOSTINGS', sk: 'READY' } }));
+    forgetUserPostingsReadyForTests();
+    expect(await isUserPostingsReady()).toBe(false);
+    expect(await all()).toEqual(expected);
+
+    // The migration: registered last, it upgrades every user (these among them) and marks the postings ready.
+    expect(MIGRATIONS.map((m) => m.id).at(-1)).toBe('users-postings');
+    expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
+    expect(await isUserPostingsReady()).toBe(true);
+    expect(await posted(tag)).toEqual(live);
+    expect(await all()).toEqual(expected);
+  });
+});
