@@ -5,21 +5,9 @@ import type { UserRecord } from '../../lib/db/records.js';
 import { matchesUser } from '../../lib/db/user-list.js';
 import { postingsAnswer } from '../../lib/db/user-list-postings.js';
 import { userPostingPlan, userPostings, userPostingWrites } from '../../lib/db/user-postings.js';
+import { userRecord } from '../support/user-records.js';
 
-const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
-  user_id: id,
-  email: `u${id}@example.com`,
-  email_lc: `u${id}@example.com`,
-  user_type: 'C',
-  status: 'A',
-  firstname: '',
-  lastname: '',
-  company_id: 0,
-  is_root: 'N',
-  timestamp: 1_700_000_000,
-  version: 1,
-  ...fields,
-});
+const user = userRecord;
 
 const keysOf = (u: UserRecord | undefined) => userPostings(u).map((p) => `${p.pk} ${p.sk} ${p.offset}`);
 

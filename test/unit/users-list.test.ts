@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../lib/db/records.js';
 import { indexedWords, indexItems, indexWrites, matchesWords } from '../../lib/db/user-index.js';
 import { matchesUser, sortUsers } from '../../lib/db/user-list.js';
 import { userFilters } from '../../lib/operations/users.js';
+import { userRecord } from '../support/user-records.js';
 
-const user = (id: number, fields: Partial<UserRecord> = {}): UserRecord => ({
-  user_id: id,
-  email: `u${id}@example.com`,
-  email_lc: `u${id}@example.com`,
-  user_type: 'C',
-  status: 'A',
-  firstname: '',
-  lastname: '',
-  company_id: 0,
-  is_root: 'N',
-  timestamp: 1_700_000_000,
-  version: 1,
-  ...fields,
-});
+const user = userRecord;
 
 describe('userFilters: user_id, user_ids and user_login all name ids', () => {
   it('intersects them; a login that is no user_<id> names nobody', () => {

@@ -1,10 +1,8 @@
-import { config } from '../../config.js';
-import { retryOnConditionFailed, transactWrite } from '../transact.js';
 import { indexWrites } from '../user-index.js';
 import { markUserIndexReady } from '../user-index-ready.js';
 import { getUserWithLinks } from '../users.js';
 import type { Migration } from './migration.js';
-import { forEachStoredUser } from './stored-users.js';
+import { forEachStoredUser, upgradeOnVersion } from './stored-users.js';
 
 /**
  * `users-index`, run after layout 2: users' list copies (docs/data-model.md "Users at scale").
@@ -27,21 +25,13 @@ export const usersIndex: Migration = {
 };
 
 /** Gives one user its copies unless it has them, conditioned on the profile's version (a concurrent write already gives them). */
-async function upgradeUser(userId: number): Promise<boolean> {
-  return retryOnConditionFailed(async () => {
-    const { user, copies } = await getUserWithLinks(userId);
-    if (!user || copies.size > 0) return false;
-    const check = {
-      ConditionCheck: {
-        TableName: config().tableName,
-        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': user.version },
-      },
-    };
-    await transactWrite([check, ...indexWrites({ user, copies }, user)]);
-    return true;
-  });
+function upgradeUser(userId: number): Promise<boolean> {
+  return upgradeOnVersion(
+    userId,
+    () => getUserWithLinks(userId),
+    ({ user, copies }) =>
+      user && copies.size === 0 ? { version: user.version, writes: indexWrites({ user, copies }, user) } : undefined,
+  );
 }
 
 /**

@@ -1,11 +1,8 @@
-import { config } from '../../config.js';
-import { keys } from '../keys.js';
-import { retryOnConditionFailed, transactWrite } from '../transact.js';
 import { userPostingWrites } from '../user-postings.js';
 import { markUserPostingsReady } from '../user-postings-ready.js';
 import { getUser } from '../users.js';
 import type { Migration } from './migration.js';
-import { forEachStoredUser } from './stored-users.js';
+import { forEachStoredUser, upgradeOnVersion } from './stored-users.js';
 
 /**
  * `users-postings`, run after layout 9: users' name and equality postings (docs/data-model.md "Postings",
@@ -33,21 +30,12 @@ export const usersPostings: Migration = {
  * stale name's would be left behind), so the user is read again. ADD of present offsets changes nothing, so a
  * user written since postings exist, or upgraded by an interrupted run, is simply upgraded again.
  */
-async function upgradeUser(userId: number): Promise<boolean> {
-  return retryOnConditionFailed(async () => {
-    const user = await getUser(userId);
-    if (!user) return false;
-    const check = {
-      ConditionCheck: {
-        TableName: config().tableName,
-        Key: keys.userProfile(userId),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': user.version },
-      },
-    };
-    await transactWrite([check, ...userPostingWrites(undefined, user)]);
-    return true;
-  });
+function upgradeUser(userId: number): Promise<boolean> {
+  return upgradeOnVersion(
+    userId,
+    () => getUser(userId),
+    (user) => ({ version: user.version, writes: userPostingWrites(undefined, user) }),
+  );
 }
 
 /** Idempotent and resumable: every user's postings, at most `usersPerSecond`, then the marker. Returns how many users. */

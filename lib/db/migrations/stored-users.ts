@@ -1,7 +1,9 @@
+import { config } from '../../config.js';
 import { USER_STATUSES, USER_TYPES } from '../../entities/users.js';
 import { inBatches } from '../../in-batches.js';
-import { GSI1 } from '../keys.js';
+import { GSI1, keys } from '../keys.js';
 import { queryPages } from '../query.js';
+import { retryOnConditionFailed, type TransactItem, transactWrite } from '../transact.js';
 import { SHARDS, userKeys } from '../user-keys.js';
 
 /**
@@ -36,4 +38,31 @@ export async function forEachStoredUser(
     }
   }
   return upgraded;
+}
+
+/**
+ * Writes one user's upgrade in a transaction conditioned on the profile's version, read again and retried when a
+ * write came in between (it may already have given what the upgrade adds). `plan` answers the version read and the
+ * items to write, or undefined when the user needs nothing (gone, or already upgraded); answers whether it wrote.
+ */
+export function upgradeOnVersion<Read>(
+  userId: number,
+  read: () => Promise<Read | undefined>,
+  plan: (read: Read) => { version: number; writes: TransactItem[] } | undefined,
+): Promise<boolean> {
+  return retryOnConditionFailed(async () => {
+    const found = await read();
+    const planned = found === undefined ? undefined : plan(found);
+    if (!planned) return false;
+    const check = {
+      ConditionCheck: {
+        TableName: config().tableName,
+        Key: keys.userProfile(userId),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': planned.version },
+      },
+    };
+    await transactWrite([check, ...planned.writes]);
+    return true;
+  });
 }
