@@ -27,6 +27,7 @@ import { DeleteTableCommand, DescribeContinuousBackupsCommand } from '@aws-sdk/c
 import { httpBeside, httpStage } from './lib/deploy-check-http.js';
 import { type AwsClients, awsClients, type DeployedStage, readDeployedStage } from './lib/deployed-stage.js';
 import { motoProcessEnv, startMoto } from './lib/moto.js';
+import { moveDrill } from './lib/move-stage-check.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { checkQueues } from './lib/queue-check.js';
@@ -297,6 +298,9 @@ export async function deployCheck(
             : [`after a rotation the cursor key parameter holds ${keys?.previousCount} previous keys, not 1`];
         return [...rotated.problems, ...overlap];
       })) &&
+      (await step('move a store in and out of the stage: import an export folder, export it back', () =>
+        moveDrill((...args) => admin(repoRoot, ...args)),
+      )) &&
       (await step('restore the table into a new one, switch the stage to it and back', () =>
         restoreDrill(aws, stage, env, log, async (restored) => {
           // The change feed's stack alone: its consumer, its trigger and its grants show the switch (the other stacks

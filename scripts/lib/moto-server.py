@@ -14,9 +14,11 @@ and PointInTimeRecoverySpecification. Each is applied here through moto's own AP
 A resource an update removed stayed in moto's map of a stack's resources, so a later update adding it back (an
 event source mapping on the stage's own table after a switch to a restored one and back) found it there and
 created nothing; it is forgotten with its removal here. A function's LastModified follows its updates. Last, a REST API outlived the stack that created it (moto cannot delete one through CloudFormation); it is
-deleted with its stack here. The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
+deleted with its stack here. A stream record holding a binary value no longer cancels the write that made it (moto's
+Lambda backend could not serialise bytes). The resource types moto's CloudFormation skips altogether (alarms, WAF, custom
 domains) are created through moto's own backends by moto_operations.py.
 """
+import base64
 import hashlib
 import json
 import os
@@ -237,6 +239,31 @@ lambda_models.LambdaFunction.update_function_code = touching_last_modified(
 lambda_models.LambdaFunction.update_configuration = touching_last_modified(
     lambda_models.LambdaFunction.update_configuration
 )
+
+# A DynamoDB write on a table with a stream event source mapping hands the stream records to moto's Lambda backend,
+# which serialises them with json.dumps: a binary attribute (a posting item's set of offsets) is bytes there, and the
+# TypeError cancelled the whole transaction (an admin create-user on a deployed stage). AWS puts binary values in a
+# stream record base64-encoded; moto's Lambda module gets a json whose dumps does the same.
+class JsonWithBinary:
+    """The json module, with bytes encoded as AWS encodes binary attribute values in a stream record."""
+
+    def __getattr__(self, name):
+        return getattr(json, name)
+
+    @staticmethod
+    def dumps(value, *args, **kwargs):
+        def binary(item):
+            if isinstance(item, (bytes, bytearray)):
+                return base64.b64encode(item).decode("ascii")
+            if isinstance(item, set):
+                return sorted(item, key=repr)
+            raise TypeError(f"Object of type {type(item).__name__} is not JSON serializable")
+
+        kwargs.setdefault("default", binary)
+        return json.dumps(value, *args, **kwargs)
+
+
+lambda_models.json = JsonWithBinary()
 
 # One request at a time. moto_server answers each request on a thread of its own, and its backends (and the patches
 # above: share_exports walks every stack) keep plain dicts without locks; the deploy check deploys its http stage

@@ -7,7 +7,7 @@ import type { DeployCheckReport } from '../../scripts/deploy-check.js';
  * `npm run deploy:check -- --upgrade` as a test: the last released layout deployed to moto (the AWS-API emulator,
  * on a free port of its own) with data written through its admin command line, then every stack upgraded by
  * `npm run deploy` with every optional resource on, read back through the AWS APIs and compared with the code (and
- * the data read back), deployed again, the cursor key rotated, the restore drill run (restored, checked, switched to and back), one stack removed and then
+ * the data read back), deployed again, the cursor key rotated, a store imported and exported with --stage, the restore drill run (restored, checked, switched to and back), one stack removed and then
  * the rest, and moto stopped (docs/deploy.md, "Checking a deploy against an emulator"). A failed deploy fails the
  * first test; each later test names the differences its step found. Moto runs no Lambda code.
  * The check itself runs in the background from the start of the run (test/emulator/background-check.ts); this file,
@@ -54,6 +54,10 @@ describe('the deploy of every stack, against moto', () => {
 
   it('rotates the cursor key with an overlap (the previous key kept)', () => {
     expect(problemsOf('rotate the cursor key, keeping the previous one')).toEqual([]);
+  });
+
+  it('moves a store into the stage and out again: import --stage writes an export folder under its ids, export --stage reads it back', () => {
+    expect(problemsOf('move a store in and out of the stage: import an export folder, export it back')).toEqual([]);
   });
 
   it('restores the table into a new one holding as many items of every kind, reads a sample back, and switches the stage to it and back only when asked', () => {
