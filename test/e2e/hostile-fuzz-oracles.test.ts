@@ -89,6 +89,15 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
     expect(unexplainedChanges(before, after, [{ req: put5, status: 400, json: {} }])).toEqual(['~ USER#5 | PROFILE']);
     expect(unexplainedChanges(before, after, [{ req: put6, status: 200, json: {} }])).toEqual(['~ USER#5 | PROFILE']);
     expect(unexplainedChanges(before, after, [{ req: put5, status: 200, json: {} }])).toEqual([]);
+    // A user's write moves its postings: the items of its own id's chunk, not another chunk's.
+    const posted: Snapshot = new Map([
+      ...before,
+      ['WP#user#name#a | ada#0000000000', '{"ids":[5]}'],
+      ['WP#user#name#a | ada#0000000001', '{"ids":[1]}'],
+    ]);
+    expect(unexplainedChanges(before, posted, [{ req: put5, status: 200, json: {} }])).toEqual([
+      '+ WP#user#name#a | ada#0000000001',
+    ]);
     const added: Snapshot = new Map([...before, ['USERGROUPS | 000000000000009', '{"usergroup_id":9}']]);
     expect(
       unexplainedChanges(before, added, [{ req: request('POST', ['usergroups']), status: 400, json: {} }]),

@@ -4,6 +4,7 @@
  * test/e2e/hostile-fuzz-oracles.test.ts proves they flag what they must.
  */
 import { padId } from '../../lib/db/keys.js';
+import { CHUNK } from '../../lib/db/postings.js';
 import { mediaType } from '../../lib/http/body.js';
 import { REASONS } from '../../lib/http/http-errors.js';
 import { CHANGE_FEED_PREFIXES, diffSnapshots, type Snapshot } from '../integration/hostile-support.js';
@@ -153,7 +154,9 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
   const userItems = (userId: number) => (key: string, item?: Record<string, any>) =>
     key.startsWith(`USER#${userId} | `) ||
     (key.startsWith('LOGIN#') && item?.user_id === userId) ||
-    key.startsWith('USERSTATS');
+    key.startsWith('USERSTATS') ||
+    // The user's postings (lib/db/user-postings.ts): the items of its name words and values holding its id's chunk.
+    (key.startsWith('WP#user#') && Number(key.slice(key.lastIndexOf('#') + 1)) === Math.floor(userId / CHUNK));
   switch (route.key) {
     case 'users.create':
       return typeof done.json?.user_id === 'number' ? userItems(done.json.user_id) : undefined;
