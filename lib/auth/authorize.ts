@@ -3,6 +3,7 @@ import { getUsergroups } from '../db/usergroups.js';
 import type { Caller } from '../entities/caller.js';
 import type { HttpFacet, Operation } from '../entities/types.js';
 import { ForbiddenError } from '../errors.js';
+import { grantedPrivileges } from './granted-privileges.js';
 import { unionOfGrants } from './privileges.js';
 
 /** What authorization judges of a request's route (lib/http/route.ts resolves it): its operation, privileges and resource. */
@@ -47,8 +48,7 @@ export async function authorize(caller: Caller, route: Judged): Promise<void> {
   }
   if (caller.userType !== 'A') throw new ForbiddenError();
   if (caller.isRoot) return;
-  caller.privileges ??= effectivePrivileges(caller);
-  const granted = await caller.privileges;
+  const granted = await grantedPrivileges(caller, effectivePrivileges);
   const missing = route.privileges.find((privilege) => !granted.has(privilege));
   if (missing) throw new ForbiddenError(`The ${missing} privilege is required`);
 }

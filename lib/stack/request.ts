@@ -25,6 +25,11 @@ export interface RequestRead {
   startedAt: number;
   /** Headers every answer to this request carries (RateLimit-*, Idempotent-Replayed), success or error. */
   responseHeaders: Record<string, string>;
+  /**
+   * The batch's (or MCP call's) caller when this request is one of its items (lib/stack/inner-call.ts), read once
+   * here: the item is then neither authenticated, rate-limited, keyed nor counted again.
+   */
+  batchCaller?: Caller;
 }
 
 /** authentication: who is calling, the items read for the operation beside it, and the rate limit in force. */

@@ -6,7 +6,6 @@ import type { Caller } from '../../entities/caller.js';
 import { findEntity } from '../../entities/registry.js';
 import type { Operation } from '../../entities/types.js';
 import { addLogContext } from '../../log.js';
-import { innerCaller } from '../inner-call.js';
 import { type Prefetch, prefetched, prefetchKeys } from '../prefetch.js';
 import type { Authenticated, RequestRead, Stage } from '../request.js';
 
@@ -23,7 +22,7 @@ export function authentication(prefetch?: Prefetch, servedKey?: string): Stage<R
       // Read once per request: authentication reads the bucket beside the login, the rate limit then takes its token.
       state.rateLimitPolicy = rateLimitPolicy();
       // A batch's item: the batch request's caller, authenticated once for all its items.
-      let caller: Caller | undefined = innerCaller(context);
+      let caller: Caller | undefined = state.batchCaller;
       // No Authorization: the storefront's guest (its access key), or nobody on an open operation (POST
       // /auth_tokens, whose body holds the credentials; routing confirms the request is really that one).
       if (!caller && !authorization) {

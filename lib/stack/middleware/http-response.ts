@@ -3,7 +3,6 @@ import { errorToResult } from '../../http/error-response.js';
 import type { ApiResult } from '../../http/response.js';
 import { log } from '../../log.js';
 import { recordRequest } from '../../metrics.js';
-import { innerCaller } from '../inner-call.js';
 import type { RequestRead, Stage } from '../request.js';
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
@@ -13,7 +12,7 @@ function finish(context: { api?: RequestRead }, status: number): Record<string, 
   const state = context.api;
   const latencyMs = state ? Date.now() - state.startedAt : 0;
   // A batch's item is part of its batch's request: logged at debug level, not counted as a request.
-  if (innerCaller(context)) log('debug', 'batch item', { status, latencyMs });
+  if (state?.batchCaller) log('debug', 'batch item', { status, latencyMs });
   else {
     log('info', 'request', { status, latencyMs });
     recordRequest(status, latencyMs);

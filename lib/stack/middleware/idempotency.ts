@@ -5,7 +5,6 @@ import { errorToResult } from '../../http/error-response.js';
 import { badRequest, HttpError } from '../../http/http-errors.js';
 import type { ApiResult } from '../../http/response.js';
 import { log } from '../../log.js';
-import { innerCaller } from '../inner-call.js';
 import type { Authenticated, Decoded, Replayable, RequestRead, Stage } from '../request.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -73,7 +72,7 @@ export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Rep
       const key = idempotencyKeyOf(state);
       // A batch's items never carry a key: the batch's own key covers them all. A storefront guest is nobody in
       // particular: keys of different guests would collide, so none is kept.
-      if (key === undefined || innerCaller(context) || state.caller.userId < 1) return;
+      if (key === undefined || state.batchCaller || state.caller.userId < 1) return;
       const userId = state.caller.userId;
       const fingerprint = fingerprintOf(state.method, event.path ?? '', state.query, state.body);
       const nowSeconds = Math.floor(Date.now() / 1000);
@@ -92,19 +91,22 @@ export function idempotency(): Stage<RequestRead & Authenticated & Decoded & Rep
       }
       state.responseHeaders['Idempotent-Replayed'] = 'true';
       const { status, body } = outcome.answer;
-      state.replay = { status, body: body ? (JSON.parse(body) as unknown) : undefined };
+      // Sent as stored (`text`); the parsed body is what later middlewares and the storefront cache may read.
+      state.replay = body ? { status, body: JSON.parse(body) as unknown, text: body } : { status };
     },
-    after: async ({ context, response }) => {
+    after: async (request) => {
+      const { context, response: result } = request;
       const { claim } = context.api;
-      if (!claim || !response) return;
+      if (!claim || !result) return;
       context.api.claim = undefined;
-      const result = response;
       if (result.status >= 500) {
         await releaseKey(claim.userId, claim.key, claim.token);
         return;
       }
       const body =
         result.status === 204 || result.body === undefined ? undefined : (result.text ?? JSON.stringify(result.body));
+      // The bytes stored for a replay are the bytes sent now: serialised once, not again by toProxyResult.
+      if (body !== undefined) request.response = { ...result, text: body };
       try {
         await completeKey(claim.userId, claim.key, claim.token, { status: result.status, body });
       } catch (error) {

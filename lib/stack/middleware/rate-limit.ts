@@ -2,7 +2,6 @@ import { type BucketPolicy, takeToken } from '../../db/rate-limit.js';
 import { RateLimitedError } from '../../errors.js';
 import { countEvent } from '../../metrics.js';
 import { awaitVerdict, deferred } from '../deferred-verdict.js';
-import { innerCaller } from '../inner-call.js';
 import type { Authenticated, RateLimited, RequestRead, Stage } from '../request.js';
 
 /** Methods whose operation may write: they wait for the bucket's verdict before running (rateLimitGate). */
@@ -33,7 +32,7 @@ export function rateLimit(): Stage<RequestRead & Authenticated & RateLimited> {
       const state = context.api;
       const policy = state.rateLimitPolicy;
       // A batch's item is paid for by its batch (lib/operations/batch-cost.ts).
-      if (!policy || innerCaller(context)) return;
+      if (!policy || state.batchCaller) return;
       state.rateLimit = deferred(verdict(state, state.caller.email, policy));
     },
     ...awaitVerdict((state: RateLimited) => state.rateLimit),

@@ -20,9 +20,10 @@ export function readRequest(): Stage<RequestRead> {
         sourceIp: event.requestContext?.identity?.sourceIp || 'unknown',
         startedAt: Date.now(),
         responseHeaders: {},
+        batchCaller: innerCaller(context),
       };
       // A batch's item keeps its batch's log context.
-      if (!innerCaller(context))
+      if (!context.api.batchCaller)
         setLogContext(context, {
           requestId: context.awsRequestId ?? event.requestContext?.requestId,
           apiRequestId: event.requestContext?.requestId,
