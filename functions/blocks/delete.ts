@@ -1,4 +1,4 @@
 import { blocksEntity } from '../../lib/entities/blocks.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(blocksEntity, 'delete');

@@ -1,5 +1,5 @@
 import { callRequestsEntity } from '../../lib/entities/call-requests.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { callRequestHooks } from '../../lib/operations/call-requests.js';
-import { entityHandler } from '../../lib/operations/crud.js';
 
 export const handler = entityHandler(callRequestsEntity, 'create', callRequestHooks);

@@ -1,4 +1,4 @@
 import { callRequestsEntity } from '../../lib/entities/call-requests.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(callRequestsEntity, 'update');

@@ -1,5 +1,5 @@
 import { categoriesEntity } from '../../lib/entities/categories.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { categoryHooks } from '../../lib/operations/categories/index.js';
-import { entityHandler } from '../../lib/operations/crud.js';
 
 export const handler = entityHandler(categoriesEntity, 'delete', categoryHooks);

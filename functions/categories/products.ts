@@ -1,5 +1,5 @@
 import { productsEntity } from '../../lib/entities/products.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { categoryProductsHooks } from '../../lib/operations/products.js';
 
 /** GET /categories/:id/products: the category's products, with its subcategories' unless subcats=N. */

@@ -1,4 +1,4 @@
 import { combinationsEntity } from '../../lib/entities/combinations.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(combinationsEntity, 'get');

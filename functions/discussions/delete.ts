@@ -1,4 +1,4 @@
 import { discussionsEntity } from '../../lib/entities/discussions.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(discussionsEntity, 'delete');

@@ -1,5 +1,5 @@
 import { featuresEntity } from '../../lib/entities/features.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { featureHooks } from '../../lib/operations/features.js';
 
 export const handler = entityHandler(featuresEntity, 'update', featureHooks);

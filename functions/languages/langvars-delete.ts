@@ -1,5 +1,5 @@
 import { languageLangvarsResource } from '../../lib/entities/langvars.js';
-import { langvarHandler } from '../../lib/operations/langvars.js';
+import { langvarHandler } from '../../lib/handlers/langvar-handler.js';
 
 /** /languages/:id/langvars[/:name]: the language's own variables. */
 export const handler = langvarHandler(languageLangvarsResource, 'delete', true);

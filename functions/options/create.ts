@@ -1,5 +1,5 @@
 import { optionsEntity } from '../../lib/entities/options.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { optionHooks } from '../../lib/operations/options.js';
 
 export const handler = entityHandler(optionsEntity, 'create', optionHooks);

@@ -1,5 +1,5 @@
 import { ordersEntity } from '../../lib/entities/orders.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { orderHooks } from '../../lib/operations/orders/index.js';
 
 export const handler = entityHandler(ordersEntity, 'delete', orderHooks);

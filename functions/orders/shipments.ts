@@ -1,5 +1,5 @@
 import { shipmentsEntity } from '../../lib/entities/shipments.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { orderShipmentsHooks } from '../../lib/operations/shipments.js';
 
 /** GET /orders/:id/shipments: the order's shipments. */

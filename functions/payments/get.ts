@@ -1,4 +1,4 @@
 import { paymentsEntity } from '../../lib/entities/payments.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(paymentsEntity, 'get');

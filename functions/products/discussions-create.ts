@@ -1,5 +1,5 @@
 import { discussionsEntity } from '../../lib/entities/discussions.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { productDiscussionHooks } from '../../lib/operations/discussions/index.js';
 
 /** CREATE /products/:id/discussions: the product's posts (POST: object_type P and object_id the product, whatever the body says). */

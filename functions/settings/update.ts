@@ -1,5 +1,5 @@
 import { settingsEntity } from '../../lib/entities/settings.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { settingHooks } from '../../lib/operations/settings.js';
 
 export const handler = entityHandler(settingsEntity, 'update', settingHooks);

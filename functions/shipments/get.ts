@@ -1,4 +1,4 @@
 import { shipmentsEntity } from '../../lib/entities/shipments.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(shipmentsEntity, 'get');

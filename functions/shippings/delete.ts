@@ -1,4 +1,4 @@
 import { shippingsEntity } from '../../lib/entities/shippings.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(shippingsEntity, 'delete');

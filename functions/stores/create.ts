@@ -1,4 +1,4 @@
 import { storesEntity } from '../../lib/entities/companies.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 
 export const handler = entityHandler(storesEntity, 'create');

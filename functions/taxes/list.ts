@@ -1,5 +1,5 @@
 import { taxesEntity } from '../../lib/entities/taxes.js';
-import { entityHandler } from '../../lib/operations/crud.js';
+import { entityHandler } from '../../lib/handlers/entity-handler.js';
 import { taxHooks } from '../../lib/operations/taxes.js';
 
 export const handler = entityHandler(taxesEntity, 'list', taxHooks);

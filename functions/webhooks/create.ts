@@ -1,4 +1,4 @@
-import { createWebhookHandler } from '../../lib/operations/webhooks.js';
+import { createWebhookHandler } from '../../lib/handlers/webhook-handlers.js';
 
 /** POST /webhooks: answers the new id and the signing secret, shown only here. */
 export const handler = createWebhookHandler();

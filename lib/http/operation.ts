@@ -28,6 +28,13 @@ export interface ApiRequest {
 export type Operation = (request: ApiRequest) => Promise<ApiResult>;
 
 /**
+ * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language, for its
+ * lang_code): authentication reads them in its own BatchGetItem (lib/stack/prefetch.ts), so they cost no step of
+ * their own. A key the path cannot name (not an id) is simply not asked for; the operation then reads as usual.
+ */
+export type Prefetch = (path: ApiPath) => { pk: string; sk: string }[];
+
+/**
  * What was read early: `{ item }` (undefined item: read and absent), or undefined when the key was not read. The key
  * and item are the table's (lib/db/joined-reads.ts ItemKey and Item), spelled here as the protocol layer sees them.
  */

@@ -1,13 +1,12 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { Caller } from '../entities/caller.js';
 import type { BatchedOperation } from '../entities/methods.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
-import type { ApiRequest } from '../http/operation.js';
+import type { ApiRequest, Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { inBatches } from '../in-batches.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
-import { innerCallContext } from '../stack/inner-call.js';
 import { type BatchList, type ItemPlan, type ItemResult, idFieldOf, itemError, readBatch } from './batch-body.js';
 import { chargeBatch } from './batch-cost.js';
 import { upsertPlanner } from './batch-upsert.js';
@@ -15,9 +14,13 @@ import { upsertPlanner } from './batch-upsert.js';
 /** Items written side by side: enough to keep a 100-item batch to a few round trips deep, few enough for one Lambda. */
 export const BATCH_PARALLEL = 16;
 
-export type ItemHandlers = Partial<Record<BatchedOperation, LambdaHandler>>;
-
-let sequence = 0;
+/**
+ * The single requests an item may run, each taking the event its own request would and the batch's caller:
+ * lib/handlers/batch-handler.ts binds them to the entity's create, update and delete handlers.
+ */
+export type SingleRequests = Partial<
+  Record<BatchedOperation, (event: ApiEvent, caller: Caller) => Promise<APIGatewayProxyResult>>
+>;
 
 /**
  * `POST /<entity>/batch` (docs/api.md "Batches and upsert"): up to 100 creates, updates and deletes (and, for
@@ -27,9 +30,9 @@ let sequence = 0;
  * guard. Items are independent — each is its own transaction, one's failure undoes nothing of the others — and
  * run BATCH_PARALLEL at a time. The answer (200) has a result per item, per list, in the order sent.
  */
-export function batchHandler(def: EntityDefinition, handlers: ItemHandlers): LambdaHandler {
+export function batchOperation(def: EntityDefinition, handlers: SingleRequests): Operation {
   const plan = upsertPlanner(def);
-  return apiHandler(`${def.name}.batch`, async (request) => {
+  return async (request) => {
     const items = readBatch(def, request.body, plan !== undefined);
     await chargeBatch(request.caller, items.length);
     const results = new Map<BatchList, ItemResult[]>();
@@ -47,7 +50,7 @@ export function batchHandler(def: EntityDefinition, handlers: ItemHandlers): Lam
       results.get(item.list)![item.index] = result;
     });
     return ok(Object.fromEntries(results));
-  });
+  };
 }
 
 /** A create, update or delete item as its single request: the method, the path id and the body. */
@@ -73,7 +76,7 @@ function missingId(idField: string): ItemResult {
 /** Runs one item through its single request's handler and turns the answer into the item's result. */
 async function runItem(
   def: EntityDefinition,
-  handlers: ItemHandlers,
+  handlers: SingleRequests,
   request: ApiRequest,
   plan: ItemPlan,
 ): Promise<ItemResult> {
@@ -81,10 +84,7 @@ async function runItem(
   const handler = handlers[plan.operation];
   if (!handler) return { status: 405, message: `Method Not Allowed: ${def.name} has no ${plan.operation}` };
   const event = itemEvent(def, request, plan.operation, plan.id, plan.body);
-  const answer = (await handler(
-    event,
-    innerCallContext(request.caller, `batch-${++sequence}`),
-  )) as APIGatewayProxyResult;
+  const answer = await handler(event, request.caller);
   const body = parsed(answer.body);
   if (answer.statusCode >= 300) return { ...body, status: answer.statusCode };
   if (answer.statusCode === 204) return { status: 204, [idFieldOf(def)]: plan.id };

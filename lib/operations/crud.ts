@@ -26,7 +26,6 @@ import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import { type ApiResult, created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { confinedCompany, type ScopeSource } from './company-scope.js';
 import { withSwitchedFields } from './switched-fields.js';
 
@@ -264,14 +263,13 @@ const OPERATIONS = {
   delete: deleteOperation,
 } as const;
 
-/** The Lambda handler of one operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. */
-export function entityHandler<D extends StoredEntityDefinition>(
+/** One operation of a plain entity with its hooks (lib/handlers/entity-handler.ts makes it a Lambda handler). */
+export function entityOperation<D extends StoredEntityDefinition>(
   def: D,
   operation: keyof typeof OPERATIONS,
   hooks: NoInfer<EntityHooks<D>> = {},
-  routeKey = `${def.name}.${operation}`,
-): LambdaHandler {
-  return apiHandler(routeKey, OPERATIONS[operation]<D>(def, hooks));
+): Operation {
+  return OPERATIONS[operation]<D>(def, hooks);
 }
 
 export type { ApiResult };

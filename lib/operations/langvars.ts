@@ -7,13 +7,11 @@ import type { ResourceDefinition } from '../entities/types.js';
 import { readBodyFields, readFilters } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
-import type { ApiRequest } from '../http/operation.js';
+import type { ApiRequest, Operation, Prefetch } from '../http/operation.js';
 import { readPaging, searchEcho } from '../http/paging.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 import { created, noContent, ok } from '../http/response.js';
 import { parseId, parseName } from '../http/route.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
-import type { Prefetch } from '../stack/prefetch.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -51,7 +49,7 @@ async function languageOf(request: ApiRequest, id: number) {
   return early ? early.item : getRecord(languagesEntity, id);
 }
 
-const prefetchLanguage: Prefetch = (path) => [languageKey(parseId(path.segments[1]))];
+export const prefetchLanguage: Prefetch = (path) => [languageKey(parseId(path.segments[1]))];
 
 /** The codes of every language (a DELETE of /langvars/:name removes the variable in all of them, as CS-Cart). */
 async function allCodes(): Promise<string[]> {
@@ -131,8 +129,6 @@ function operation(resource: ResourceDefinition, op: Op, nested: boolean) {
   };
 }
 
-/** The Lambda handler of one langvar operation, at `/langvars` or (nested) `/languages/:id/langvars`. */
-export function langvarHandler(resource: ResourceDefinition, op: Op, nested = false): LambdaHandler {
-  if (nested) return apiHandler(`languages.langvars.${op}`, operation(resource, op, nested), prefetchLanguage);
-  return apiHandler(`langvars.${op}`, operation(resource, op, nested));
-}
+/** One langvar operation, at `/langvars` or (nested) `/languages/:id/langvars` (lib/handlers/langvar-handler.ts). */
+export const langvarOperation = (resource: ResourceDefinition, op: Op, nested = false): Operation =>
+  operation(resource, op, nested);

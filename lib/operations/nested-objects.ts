@@ -7,7 +7,6 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { parseId } from '../http/route.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { assertVisible, deleteOperation, type EntityHooks, getOperation, updateOperation } from './crud.js';
 import { discussionHooks } from './discussions/index.js';
 import { featureHooks } from './features.js';
@@ -69,11 +68,7 @@ function throughParent(objects: ChildObjects, operation: Operation): Operation {
 
 const OPERATIONS = { get: getOperation, update: updateOperation, delete: deleteOperation } as const;
 
-/** The Lambda handler of GET, PUT or DELETE on a child object through its parent, under the nested route key. */
-export function childObjectHandler(
-  objects: ChildObjects,
-  operation: keyof typeof OPERATIONS,
-  routeKey: string,
-): LambdaHandler {
-  return apiHandler(routeKey, throughParent(objects, OPERATIONS[operation](objects.child, objects.hooks)));
+/** GET, PUT or DELETE on a child object through its parent (lib/handlers/entity-handler.ts childObjectHandler). */
+export function childObjectOperation(objects: ChildObjects, operation: keyof typeof OPERATIONS): Operation {
+  return throughParent(objects, OPERATIONS[operation](objects.child, objects.hooks));
 }

@@ -11,11 +11,10 @@ import type { FieldValues } from '../entities/validate.js';
 import { webhooksEntity } from '../entities/webhooks.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
-import type { ApiRequest } from '../http/operation.js';
+import type { ApiRequest, Operation } from '../http/operation.js';
 import { readPaging } from '../http/paging.js';
 import { type ApiResult, created, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
-import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 import { attemptDelivery } from '../webhooks/attempt.js';
 import { isEventEntity } from '../webhooks/event-names.js';
 import { rotatedSecret } from '../webhooks/secret-rotation.js';
@@ -109,15 +108,15 @@ const withSecret = (request: ApiRequest, result: ApiResult): ApiResult => {
 };
 
 /** POST /webhooks: the usual `{"webhook_id": N}` plus the signing `secret`, shown this once. */
-export function createWebhookHandler(): LambdaHandler {
+export function createWebhookOperation(): Operation {
   const create = createOperation(webhooksEntity, webhookHooks);
-  return apiHandler('webhooks.create', async (request) => withSecret(request, await create(request)));
+  return async (request) => withSecret(request, await create(request));
 }
 
 /** PUT /webhooks/:id: `{"webhook_id": N}`, plus the new `secret` when `rotate_secret` is Y (shown this once). */
-export function updateWebhookHandler(): LambdaHandler {
+export function updateWebhookOperation(): Operation {
   const update = updateOperation(webhooksEntity, webhookHooks);
-  return apiHandler('webhooks.update', async (request) => withSecret(request, await update(request)));
+  return async (request) => withSecret(request, await update(request));
 }
 
 /** A delivery as GET /webhooks/:id/deliveries shows it (the body sent is the event: not repeated here). */

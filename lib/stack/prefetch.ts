@@ -1,13 +1,8 @@
 import type { Item, ItemKey } from '../db/batch-get.js';
-import { type ApiPath, parseApiPath } from '../http/api-path.js';
-import type { Prefetched } from '../http/operation.js';
+import { parseApiPath } from '../http/api-path.js';
+import type { Prefetch, Prefetched } from '../http/operation.js';
 
-/**
- * Items a handler needs before it can read its object, named by the path alone (a nested langvar's language,
- * for its lang_code): authentication reads them in its own BatchGetItem, so they cost no step of their own.
- * A key the path cannot name (not an id) is simply not asked for; the operation then reads as usual.
- */
-export type Prefetch = (path: ApiPath) => ItemKey[];
+export type { Prefetch } from '../http/operation.js';
 
 /** The keys `prefetch` asks for on this request's path; none when the path does not parse (routing answers it). */
 export function prefetchKeys(

@@ -134,7 +134,7 @@ function batchHandlerFiles(found: readonly Found[], rows: readonly FunctionRow[]
     files[path] = [
       `// ${GENERATED_HEADER}.`,
       `import { ${exportName} } from '${from(`lib/entities/${file}`)}';`,
-      `import { batchHandler } from '${from('lib/operations/batch.js')}';`,
+      `import { batchHandler } from '${from('lib/handlers/batch-handler.js')}';`,
       ...parts.map(({ operation, module }) => `import { handler as ${operation}Handler } from '${module}';`),
       '',
       `/** POST /${entity.name}/batch: each item runs the handler its single request would (docs/api.md "Batches and upsert"). */`,

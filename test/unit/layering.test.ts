@@ -32,13 +32,16 @@ const LAYERS: ReadonlyArray<{ name: string; prefixes: readonly string[] }> = [
   // The protocol (lib/http: paths, routes, bodies, answers, the error map) and authentication (lib/auth) stand
   // side by side, neither importing the other (checked below).
   { name: 'protocol and auth', prefixes: ['lib/http/', 'lib/auth/'] },
-  // The middy stack that judges a request with both: the pipeline an operation runs in.
-  { name: 'stack', prefixes: ['lib/stack/'] },
   // Webhook deliveries: signing, the URL policy, attempts and their schedule, the sink the stream feeds. Below the
   // operations, which manage the subscriptions with them (lib/operations/webhooks.ts); the events they carry are a
   // type of the entities layer (lib/entities/change-event.ts), not of the change feed.
   { name: 'webhooks', prefixes: ['lib/webhooks/'] },
   { name: 'operations', prefixes: ['lib/operations/'] },
+  // The middy stack that judges a request (admission: credentials, rate, route, privilege, body, key), above the
+  // operations so that they cannot reach into it: an operation sees only lib/http/operation.ts, whoever calls it.
+  { name: 'stack', prefixes: ['lib/stack/'] },
+  // An operation bound to the stack as a Lambda handler: the one place the two meet.
+  { name: 'handlers', prefixes: ['lib/handlers/'] },
   // The change feed presents an object as the operations' GET does (lib/events/present-object.ts), so it sits
   // above them; GET /events receives its reader (functions/events/list.ts binds it), nothing below imports it.
   { name: 'change feed', prefixes: ['lib/events/'] },

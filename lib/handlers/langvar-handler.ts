@@ -1,0 +1,16 @@
+import type { ResourceDefinition } from '../entities/types.js';
+import { langvarOperation, prefetchLanguage } from '../operations/langvars.js';
+import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
+
+/**
+ * One langvar operation at `/langvars` or (nested) `/languages/:id/langvars`; the nested form has its language read
+ * beside authentication (prefetchLanguage).
+ */
+export function langvarHandler(
+  resource: ResourceDefinition,
+  op: Parameters<typeof langvarOperation>[1],
+  nested = false,
+): LambdaHandler {
+  if (nested) return apiHandler(`languages.langvars.${op}`, langvarOperation(resource, op, nested), prefetchLanguage);
+  return apiHandler(`langvars.${op}`, langvarOperation(resource, op, nested));
+}
