@@ -89,15 +89,23 @@ describe('the fuzz oracles themselves (so a broken implementation cannot pass va
     expect(unexplainedChanges(before, after, [{ req: put5, status: 400, json: {} }])).toEqual(['~ USER#5 | PROFILE']);
     expect(unexplainedChanges(before, after, [{ req: put6, status: 200, json: {} }])).toEqual(['~ USER#5 | PROFILE']);
     expect(unexplainedChanges(before, after, [{ req: put5, status: 200, json: {} }])).toEqual([]);
-    // A user's write moves its postings: the items of its own id's chunk, not another chunk's.
+    // A user's write moves its own offset in its postings: not another chunk's, nor another user's of its chunk.
     const posted: Snapshot = new Map([
       ...before,
-      ['WP#user#name#a | ada#0000000000', '{"ids":[5]}'],
-      ['WP#user#name#a | ada#0000000001', '{"ids":[1]}'],
+      ['WP#user#name#a | ada#0000000000', '{"ids":[{"0":5}]}'],
+      ['WP#user#name#a | ada#0000000001', '{"ids":[{"0":5}]}'],
+      ['WP#user#name#b | bob#0000000000', '{"ids":[{"0":5},{"0":6}]}'],
     ]);
     expect(unexplainedChanges(before, posted, [{ req: put5, status: 200, json: {} }])).toEqual([
       '+ WP#user#name#a | ada#0000000001',
+      '+ WP#user#name#b | bob#0000000000',
     ]);
+    expect(
+      unexplainedChanges(before, posted, [
+        { req: put5, status: 200, json: {} },
+        { req: put6, status: 200, json: {} },
+      ]),
+    ).toEqual(['+ WP#user#name#a | ada#0000000001']);
     const added: Snapshot = new Map([...before, ['USERGROUPS | 000000000000009', '{"usergroup_id":9}']]);
     expect(
       unexplainedChanges(before, added, [{ req: request('POST', ['usergroups']), status: 400, json: {} }]),

@@ -147,6 +147,35 @@ export interface Executed {
   json: any;
 }
 
+/**
+ * The users' postings (lib/db/user-postings.ts): one item holds the offsets of up to CHUNK users (its chunk in the
+ * sort key), so several users' writes may change one item. Each offset added or removed must be the offset of a user
+ * a successful request wrote: a write that touched another user's offset, or another chunk, is not explained.
+ */
+const USER_POSTINGS_PREFIX = 'WP#user#';
+
+function writtenUserId(done: Executed): number | undefined {
+  const route = routeOf(done.req.method, target(done.req));
+  if (route?.key === 'users.create') return typeof done.json?.user_id === 'number' ? done.json.user_id : undefined;
+  if (route?.key === 'users.update' || route?.key === 'users.delete') return route.id;
+  return undefined;
+}
+
+/** A posting item's offsets from its snapshot: the binary set's one-byte elements (canonical JSON `{"0": n}`). */
+function postedOffsets(json: string | undefined): Set<number> {
+  if (json === undefined) return new Set();
+  const ids = (JSON.parse(json) as { ids?: unknown[] }).ids ?? [];
+  return new Set(ids.map((element) => (typeof element === 'number' ? element : Number((element as { 0: number })[0]))));
+}
+
+function postingExplained(key: string, before: string | undefined, after: string | undefined, written: Set<number>) {
+  const chunk = Number(key.slice(key.lastIndexOf('#') + 1));
+  const was = postedOffsets(before);
+  const is = postedOffsets(after);
+  const moved = [...was].filter((offset) => !is.has(offset)).concat([...is].filter((offset) => !was.has(offset)));
+  return moved.length > 0 && moved.every((offset) => written.has(chunk * CHUNK + offset));
+}
+
 /** Keys (`pk | sk`) a successful write may change, or predicates over changed items. */
 function allowance(done: Executed): ((key: string, item: Record<string, any> | undefined) => boolean) | undefined {
   const route = routeOf(done.req.method, target(done.req));
@@ -154,9 +183,7 @@ function allowance(done: Executed): ((key: string, item: Record<string, any> | u
   const userItems = (userId: number) => (key: string, item?: Record<string, any>) =>
     key.startsWith(`USER#${userId} | `) ||
     (key.startsWith('LOGIN#') && item?.user_id === userId) ||
-    key.startsWith('USERSTATS') ||
-    // The user's postings (lib/db/user-postings.ts): the items of its name words and values holding its id's chunk.
-    (key.startsWith('WP#user#') && Number(key.slice(key.lastIndexOf('#') + 1)) === Math.floor(userId / CHUNK));
+    key.startsWith('USERSTATS');
   switch (route.key) {
     case 'users.create':
       return typeof done.json?.user_id === 'number' ? userItems(done.json.user_id) : undefined;
@@ -202,8 +229,11 @@ export function unexplainedChanges(before: Snapshot, after: Snapshot, executed: 
     ...diff.removed.map((k) => `- ${k}`),
     ...diff.changed.map((k) => `~ ${k}`),
   ];
+  const writtenUsers = new Set(succeeded.map(writtenUserId).filter((id) => id !== undefined));
   return changed.filter((entry) => {
     const key = entry.slice(2);
+    if (key.startsWith(USER_POSTINGS_PREFIX))
+      return !postingExplained(key, before.get(key), after.get(key), writtenUsers);
     const value = item(key);
     const before_ = before.has(key) ? (JSON.parse(before.get(key)!) as Record<string, any>) : undefined;
     return !rules.some((rule) => rule !== undefined && (rule(key, value) || rule(key, before_)));
