@@ -9,7 +9,7 @@ import { readItem } from './items.js';
  * that layout, and the older ones beside them until it says the newer (until 4, a sharded range's logical partition
  * as well as its shards). A new table gets the current marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 9;
+export const LAYOUT_VERSION = 10;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
 export const LAYOUT_ATTRIBUTE = 'layout';

@@ -2,8 +2,8 @@ import { readyMarker } from './ready-marker.js';
 
 /**
  * Whether every user has its postings (lib/db/user-postings.ts): the `USERPOSTINGS` marker. Until it is there `name`
- * searches read the word copies as before; the migration `users-postings` (lib/db/migrations/
- * layout-09a-users-postings.ts) gives every older user its postings and then writes it. A fresh table is marked ready
+ * searches read the word copies as before; the migration `layout-10` (lib/db/migrations/
+ * layout-10.ts) gives every older user its postings and then writes it. A fresh table is marked ready
  * by the bootstrap before its first user (and by the migration runner's new-table step).
  */
 const marker = readyMarker({ pk: 'USERPOSTINGS', sk: 'READY' });

@@ -58,7 +58,7 @@ export function userPostings(user: UserRecord | undefined): Posting[] {
 /**
  * The posting updates that move a user from `before` to `after` (either absent: a create or a delete), for the
  * user's own transaction: ADD and DELETE of set elements, so a user written before postings existed (none to take
- * away) is no different, and the upgrade (the migration `users-postings`, lib/db/migrations/layout-09a-users-postings.ts) may ADD what a write already added.
+ * away) is no different, and the upgrade (the migration `layout-10`, lib/db/migrations/layout-10.ts) may ADD what a write already added.
  */
 export const userPostingWrites = (before: UserRecord | undefined, after: UserRecord | undefined): TransactItem[] =>
   postingChanges([[userPostings(before), userPostings(after)]]).map(postingUpdate);

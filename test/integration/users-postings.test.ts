@@ -4,7 +4,7 @@
  * same order, the same pages, cursors and total_items, with the type, status and company equalities (a vendor's
  * list is its company's) — after creates, renames, status and company changes and a delete. Then the users of an
  * older table (their postings taken away, the marker gone) answer the same from the word copies, and
- * upgradeUserPostings (the `users-postings` migration) gives them their postings back.
+ * upgradeUserPostings (the `layout-10` migration) gives them their postings back.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { handler as storesCreate } from '../../functions/stores/create.js';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { MIGRATIONS } from '../../lib/db/migrations/index.js';
-import { upgradeUserPostings } from '../../lib/db/migrations/layout-09a-users-postings.js';
+import { upgradeUserPostings } from '../../lib/db/migrations/layout-10.js';
 import { readPostingIds } from '../../lib/db/posting-list.js';
 import { wordPostingPartition } from '../../lib/db/postings.js';
 import type { UserRecord } from '../../lib/db/records.js';
@@ -161,7 +161,7 @@ describe('users name search from postings', () => {
     expect(await all()).toEqual(expected);
 
     // The migration: registered last, it upgrades every user (these among them) and marks the postings ready.
-    expect(MIGRATIONS.map((m) => m.id).at(-1)).toBe('users-postings');
+    expect(MIGRATIONS.map((m) => m.id).at(-1)).toBe('layout-10');
     expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
     expect(await isUserPostingsReady()).toBe(true);
     expect(await posted(tag)).toEqual(live);

@@ -8,7 +8,7 @@ import { layout6 } from './layout-06.js';
 import { layout7 } from './layout-07.js';
 import { layout8 } from './layout-08.js';
 import { layout9 } from './layout-09.js';
-import { usersPostings } from './layout-09a-users-postings.js';
+import { layout10 } from './layout-10.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -28,5 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   layout7,
   layout8,
   layout9,
-  usersPostings,
+  layout10,
 ];

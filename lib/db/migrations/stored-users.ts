@@ -9,7 +9,7 @@ import { SHARDS, userKeys } from '../user-keys.js';
 /**
  * Runs `upgrade` on every user of the table (the all-users buckets, each shard, keys only), 4 at a time and at
  * most `usersPerSecond` upgraded; returns how many it upgraded (those it answered true for). The walk of the users'
- * migrations (`users-index`, `users-postings`).
+ * migrations (`users-index`, `layout-10`).
  */
 export async function forEachStoredUser(
   upgrade: (userId: number) => Promise<boolean>,

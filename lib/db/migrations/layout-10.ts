@@ -5,18 +5,21 @@ import type { Migration } from './migration.js';
 import { forEachStoredUser, upgradeOnVersion } from './stored-users.js';
 
 /**
- * `users-postings`, run after layout 9: users' name and equality postings (docs/data-model.md "Postings",
- * lib/db/user-postings.ts).
+ * Layout 10: users' name and equality postings (docs/data-model.md "Postings", lib/db/user-postings.ts). A layout of
+ * its own, not a step beside layout 9, because version 9 writes users without postings: on a layout-10 table it
+ * would leave them stale, so its migrations must refuse the table (lib/db/migrations/start.ts), as they do.
  * - Rewrites: every stored user gets the posting offsets of its name words and of its type, status and company,
  *   each in a transaction conditioned on the profile's version. ADD of an offset already there changes nothing, so
  *   an interrupted run simply starts again.
  * - Meanwhile: `name` searches read the users' word copies, as before (lib/db/user-list-postings.ts asks
  *   lib/db/user-postings-ready.ts).
- * - Done: the `USERPOSTINGS` marker (markUserPostingsReady) lets `name` searches read the postings; then its done
- *   marker. A new table's users are all written with their postings: it is marked ready from the start.
+ * - Done: the `USERPOSTINGS` marker (markUserPostingsReady) lets `name` searches read the postings; then the layout
+ *   marker raised to 10 and its done marker. A new table's users are all written with their postings: it is marked
+ *   ready from the start.
  */
-export const usersPostings: Migration = {
-  id: 'users-postings',
+export const layout10: Migration = {
+  id: 'layout-10',
+  layout: 10,
   description: "users' name and equality postings (the name filter's exact total without reading every match)",
   async run(options) {
     const upgraded = await upgradeUserPostings(options.recordsPerSecond);
