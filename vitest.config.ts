@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  * Every project names its maxWorkers: on a 2-core machine Vitest's default is 1, and a project left at 1 in group 0
  * is run alone after every other group.
  */
+import { LongestFirst } from './test/support/longest-first.js';
 import { HTTP_POOLS, SERVER_POOLS } from './test/support/server-pools.js';
 
 const SERVER_TESTS = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
@@ -44,6 +45,8 @@ export default defineConfig({
     // The global setup bundles every function with esbuild before offline listens.
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
+    // In each project the longest files first, in a clean clone too (test/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -6,25 +6,54 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Big from 'big.js';
 import { inject } from 'vitest';
+import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
+import { resetConfigForTests } from '../../lib/config.js';
+import { forgetLayout } from '../../lib/db/layout.js';
+import { ensureTable } from '../../lib/db/setup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
 import type { EntityName } from '../support/cscart-store/generate.js';
 import type { CsCartStore } from '../support/cscart-store/server.js';
 import type { CsRow } from '../support/cscart-store/shapes.js';
-import { startStoreProcess } from '../support/global-setup.js';
+import { uid } from '../support/fixtures.js';
 import { basicAuthorization } from '../support/lambda-event.js';
 import type { TestStore } from '../support/server-pools.js';
+import { testStore } from '../support/store.js';
+import { storeFetch, storeUrl } from '../support/store-fetch.js';
 
 export interface FreshStore {
   store: TestStore;
   stop: () => Promise<void>;
 }
 
-/** A store of this file alone (DynamoDB Local, table, serverless offline), with the run's administrator. */
-export function startFreshStore(name: string): Promise<FreshStore> {
-  return startStoreProcess(name, inject('adminKey'));
+/**
+ * A store of this file alone: an empty table of its own on the pool's DynamoDB Local, as `npm start` makes one (the
+ * table, then the run's administrator), which this worker's lib/ (the in-process gateway's handlers) reads until
+ * stop(). The admin command reaches it through storeEnv. A store process with serverless offline of its own cost a
+ * minute of bundling every function on a loaded machine; the handlers are the same in-process.
+ */
+export async function startFreshStore(name: string): Promise<FreshStore> {
+  const pool = testStore();
+  const tableName = `store-api-${name}-${uid()}`.slice(0, 60);
+  const client = new DynamoDBClient({});
+  await ensureTable(client, tableName);
+  const use = (table: string | undefined) => {
+    process.env.TABLE_NAME = table;
+    resetConfigForTests();
+    forgetLayout();
+  };
+  use(tableName);
+  await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });
+  return {
+    store: { baseUrl: '', dynamoEndpoint: pool.dynamoEndpoint, tableName },
+    stop: async () => {
+      use(pool.tableName);
+      await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+    },
+  };
 }
 
 /** The environment that points the admin command at a store's table (as cliEnv does for the pool's store). */
@@ -126,7 +155,8 @@ async function requestJson(
   path: string,
   body?: object,
 ): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${store.baseUrl}${path}`, {
+  // A store without serverless offline is this worker's own, reached through the in-process gateway.
+  const response = await storeFetch(`${store.baseUrl || storeUrl()}${path}`, {
     method,
     headers: {
       authorization: basicAuthorization(inject('adminEmail'), inject('adminKey')),

@@ -62,13 +62,18 @@ async function get(entity: string, id: number | string) {
 
 let first: Awaited<ReturnType<typeof importOnce>>;
 
+// Customers at PAGE a page: 23 of them and the bad one make 24 rows, three pages, as 230 did at CS-Cart's 100 (the
+// pages are what is tested; every customer is a few DynamoDB writes in each of the five imports below).
+const CUSTOMERS = 23;
+const PAGE = 10;
+
 beforeAll(async () => {
   await ensureTable(client, tableName);
   process.env.TABLE_NAME = tableName;
   resetConfigForTests();
   forgetLayout();
   await ensureBootstrapAdmin({});
-  fake = await startFakeCsCart(sourceData());
+  fake = await startFakeCsCart(sourceData(CUSTOMERS), PAGE);
   source = new CsCartSource(fake.url, SOURCE_ADMIN);
   first = await importOnce();
 }, 240_000);
@@ -90,7 +95,7 @@ describe('import from a CS-Cart store', () => {
     expect((await get('users', 1000)).json).toMatchObject({ email: 'customer0@source.example', user_type: 'C' });
     expect((await get('languages', 7)).json).toMatchObject({ lang_code: 'fr' });
     expect((await get('usergroups', 4)).json).toMatchObject({ usergroup: 'Wholesale', type: 'C' });
-    expect(first.of('users').read).toBe(232);
+    expect(first.of('users').read).toBe(CUSTOMERS + 2);
   });
 
   it('refuses and reports bad records, writes nothing of them, and says so in the count', async () => {
@@ -127,13 +132,13 @@ describe('import from a CS-Cart store', () => {
     expect(created.status).toBe(201);
     expect(Number((created.json as Record<string, unknown>).product_id)).toBeGreaterThan(17);
     const user = await callLocal('users', 'create', { body: { email: 'after@example.com', user_type: 'C' } });
-    expect(Number((user.json as Record<string, unknown>).user_id)).toBeGreaterThan(1229);
+    expect(Number((user.json as Record<string, unknown>).user_id)).toBeGreaterThan(1000 + CUSTOMERS - 1);
   });
 
   it('retried the failed pages and walked every page once', () => {
     expect(fake.requests.filter((path) => path.startsWith('/api/products?')).length).toBeGreaterThanOrEqual(2);
     const customerPages = fake.requests.filter((path) => path.includes('user_type=C'));
-    // 232 rows at 100 a page: 3 pages, page 2 asked twice (429), and no page past the end.
+    // 24 customer rows at 10 a page: 3 pages, page 2 asked twice (429), and no page past the end.
     expect(customerPages.length).toBe(4);
   });
 });

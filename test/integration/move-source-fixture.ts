@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 export type Row = Record<string, unknown>;
 
-/** CS-Cart caps a page at its own setting, whatever items_per_page asks. */
+/** CS-Cart caps a page at its own setting, whatever items_per_page asks (100 unless a test asks for less). */
 const CAP = 100;
 
 export const SOURCE_ADMIN = { email: 'owner@source.example', key: 'source-api-key-0123456789abcdefgh' };
@@ -126,7 +126,11 @@ export interface FakeCsCart {
   close(): Promise<void>;
 }
 
-export async function startFakeCsCart(data: Record<string, Row[]>): Promise<FakeCsCart> {
+/**
+ * `cap`: the page size the store allows; a smaller one crosses page boundaries (and the 429 on page 2) with a tenth
+ * of the rows, which is what the import's test needs, not CS-Cart's real 100.
+ */
+export async function startFakeCsCart(data: Record<string, Row[]>, cap = CAP): Promise<FakeCsCart> {
   const requests: string[] = [];
   const failedOnce = new Set<string>();
   const onceFailing = (key: string) => {
@@ -154,7 +158,7 @@ export async function startFakeCsCart(data: Record<string, Row[]>): Promise<Fake
     if (entity === 'users') rows = rows.filter((row) => row.user_type === url.searchParams.get('user_type'));
     if (entity === 'exceptions') return send(404, { message: 'Not Found', status: 404 });
     if (entity === 'usergroups') return send(200, Object.fromEntries(rows.map((row) => [row.usergroup_id, row])));
-    const size = Math.min(CAP, Number(url.searchParams.get('items_per_page') ?? 50));
+    const size = Math.min(cap, Number(url.searchParams.get('items_per_page') ?? 50));
     const last = Math.max(1, Math.ceil(rows.length / size));
     const shown = Math.min(page, last); // CS-Cart repeats the last page past the end.
     const slice = rows.slice((shown - 1) * size, shown * size);

@@ -4,8 +4,7 @@
  * account helpers.
  */
 
-import { hashPassword } from '../../lib/auth/passwords.js';
-import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { setCheapPassword } from './cheap-password.js';
 import { cliCreateUser, uniqueEmail } from './fixtures.js';
 import { storeFetch, storeUrl } from './store-fetch.js';
 
@@ -111,11 +110,12 @@ export interface PanelAdmin {
 
 /**
  * An administrator who can sign in to the panel: created with the admin command line, password set
- * directly through lib/ (the command line's own path is tested once, in the panel suite).
+ * directly through lib/ (the command line's own path is tested once, in the panel suite), at a low scrypt cost
+ * (cheap-password.ts): every sign-in verifies at the stored cost, and the panel suites sign in dozens of times.
  */
 export async function createPanelAdmin(extra: string[] = [], email = uniqueEmail('panel')): Promise<PanelAdmin> {
   const userId = await cliCreateUser(email, 'A', extra);
   const password = `pw-${email}`;
-  await setPasswordHash(userId, await hashPassword(password));
+  await setCheapPassword(userId, password);
   return { userId, email, password };
 }

@@ -4,6 +4,7 @@
  * storefront suite needs before its first request. Not a test file.
  */
 import { expect } from 'vitest';
+import { setCheapPassword } from './cheap-password.js';
 import { adminCli, createUser, expectStatus, setLink, uniqueEmail } from './fixtures.js';
 import { type Auth, api } from './http.js';
 
@@ -51,13 +52,16 @@ export interface Customer {
 }
 
 /**
- * A customer with a password (created through POST /users with `fields`), in `groupId` when given, signed in. A 504
- * makes another customer: the e-mail of a create that timed out may or may not be taken.
+ * A customer (created through POST /users with `fields`) with a password, in `groupId` when given, signed in. A 504
+ * makes another customer: the e-mail of a create that timed out may or may not be taken. The password is stored at
+ * a low scrypt cost (cheap-password.ts): the storefront suites make dozens of customers, and their subject is what a
+ * customer does, not the hash.
  */
 export const signedInCustomer = (fields: Record<string, unknown> = {}, groupId?: number): Promise<Customer> =>
   past504(async () => {
     const email = uniqueEmail('shopper');
-    const id = await createUser({ user_type: 'C', email, password: SHOPPER_PASSWORD, ...fields });
+    const id = await createUser({ user_type: 'C', email, ...fields });
+    await setCheapPassword(id, SHOPPER_PASSWORD);
     if (groupId !== undefined) await setLink(id, groupId, 'A');
     return { id, email, auth: await signIn(email) };
   });
