@@ -1,4 +1,5 @@
-import type { DeclaredFieldsOf, EntityRecordOf, StoredEntityDefinition, StoredValue } from '../entities/types.js';
+import type { DeclaredFieldsOf, EntityRecordOf } from '../entities/record-types.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts } from './count-shards.js';
 import type { StoredRecord } from './entity-items.js';
@@ -21,7 +22,7 @@ export type EntityRecord = StoredRecord;
  */
 export type RecordOf<D extends StoredEntityDefinition> =
   IsDeclared<D> extends true
-    ? StoredAttributes & EntityRecordOf<D> & StoredExtrasOf<D>
+    ? StoredAttributes & Omit<EntityRecordOf<D>, keyof StoredExtrasOf<D>> & StoredExtrasOf<D>
     : EntityRecord & EntityRecordOf<D>;
 
 /**

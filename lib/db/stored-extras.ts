@@ -4,6 +4,8 @@
  * an entity keeps beside its fields is written down here with its type rather than let in by an index signature.
  */
 
+import type { CartLines, GroupFeature, PriceRow } from '../entities/stored-shapes.js';
+
 /**
  * What every stored record holds besides its fields: its version (optimistic writes) and item layout
  * (lib/db/layout.ts). Type aliases, not interfaces, here and in StoredExtras' entries: an object type alias
@@ -14,8 +16,14 @@ export type StoredAttributes = {
   layout?: number;
 };
 
-/** Per entity name: the attributes its records keep beside the fields of its definition. */
+/**
+ * Per entity name: the attributes its records keep beside the fields of its definition, and the shape of an
+ * `object` field where the definition can only say "an object" (a cart's `lines`).
+ */
 export interface StoredExtras {
+  carts: { lines?: CartLines };
+  product_variations_groups: { features?: readonly GroupFeature[] };
+  products: { prices?: readonly PriceRow[] };
   /** The storefront's vendors are the companies' records: the contact and address fields its answer regroups. */
   sra_vendors: {
     phone?: string;
@@ -30,4 +38,4 @@ export interface StoredExtras {
 
 export type StoredExtrasOf<D extends { name: string }> = D['name'] extends keyof StoredExtras
   ? StoredExtras[D['name']]
-  : unknown;
+  : Record<never, never>;

@@ -58,15 +58,6 @@ export interface FieldSpec {
   note?: string;
 }
 
-// The record and input types a definition derives (RecordOf's parts, CreateInputOf, UpdateInputOf).
-export type {
-  CreateInputOf,
-  DeclaredFieldsOf,
-  EntityRecordOf,
-  UpdateInputOf,
-  ValueOfSpec,
-} from './record-types.js';
-
 /** What a record holds: text, numbers, id lists, objects. */
 export type StoredValue =
   | string

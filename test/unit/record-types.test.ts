@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { RecordOf } from '../../lib/db/entity-reads.js';
 import type { paymentsEntity } from '../../lib/entities/payments.js';
 import type { PRODUCT_STATUSES, productsEntity } from '../../lib/entities/products.js';
-import type { CreateInputOf, UpdateInputOf } from '../../lib/entities/types.js';
+import type { CreateInputOf, UpdateInputOf } from '../../lib/entities/record-types.js';
 
 /**
  * The record and input types derived from a definition (issue 42 item 1): `npm run typecheck` compiles this file,

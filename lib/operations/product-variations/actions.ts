@@ -85,7 +85,7 @@ async function generateFeatures(
   group: GroupRecord | undefined,
   base: ProductRecord,
   sent: Record<string, unknown>,
-): Promise<GroupFeature[]> {
+): Promise<readonly GroupFeature[]> {
   if (group) return featuresOf(group);
   return sent.features !== undefined ? readGroupFeatures(store, sent.features) : commonFeatures([base], 'product_id');
 }
