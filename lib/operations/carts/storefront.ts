@@ -139,7 +139,7 @@ async function quoteOf(
   choice: ShippingChoice,
   priced: Record<string, Record<string, unknown>>,
 ) {
-  const companies = [...new Set([...productsById.values()].map((product) => Number(product.company_id ?? 0)))];
+  const companies = [...new Set([...productsById.values()].map((product) => product.company_id ?? 0))];
   const [stores, shippings] = await Promise.all([store.stores(companies), store.activeShippings()]);
   return quoteShipping(lines, productsById, stores, shippings, choice, priced);
 }

@@ -291,11 +291,11 @@ export const readStorefrontOrderOf =
   async (request) => {
     const userId = owner(request);
     const order = await store.order(parseId(request.route.id));
-    if (!order || Number(order.user_id) !== userId) throw new NotFoundError();
+    if (!order || order.user_id !== userId) throw new NotFoundError();
     const [shown] = await shownOrders(store, [present(ordersEntity, completeShipping(order), 'single')]);
     if (switchedOn(request.query.get_children_orders_data) && order.is_parent_order === 'Y') {
       const children = await store.ordersOf((order.child_order_ids ?? []) as number[]);
-      const own = children.filter((child) => Number(child.user_id) === userId);
+      const own = children.filter((child) => child.user_id === userId);
       shown!.orders = await shownOrders(
         store,
         own.map((child) => present(ordersEntity, completeShipping(child), 'single')),
