@@ -2,7 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { countHome } from './count-shards.js';
 import { indexEntries } from './entity-items.js';
 import { entityKeys } from './entity-keys.js';
-import type { EntityRecord } from './entity-store.js';
+import { type EntityRecord, recordIdOf } from './entity-reads.js';
 import { keys } from './keys.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { offsetElement, POSTED_IDS, postingsOf } from './postings.js';
@@ -23,7 +23,7 @@ export function bulkSeedItems(def: StoredEntityDefinition, records: EntityRecord
   const postings = new Map<string, { key: { pk: string; sk: string }; offsets: Set<number> }>();
   let highest = 0;
   for (const record of records) {
-    const id = Number(record[def.schema.idField]);
+    const id = recordIdOf(def, record);
     highest = Math.max(highest, id);
     items.push({
       ...entityKeys.record(def.storage.name, id),

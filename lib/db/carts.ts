@@ -1,6 +1,10 @@
 import { cartsEntity } from '../entities/carts.js';
 import type { StoredValue } from '../entities/types.js';
-import { type EntityRecord, getRecord, recordWriteItems } from './entity-store.js';
+import { type EntityRecord, getRecord, type RecordOf, recordWriteItems } from './entity-store.js';
+
+/** A cart's record: its lines typed (lib/db/stored-extras.ts). */
+export type CartRecord = RecordOf<typeof cartsEntity>;
+
 import { retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
@@ -12,7 +16,7 @@ import { retryOnConditionFailed, type TransactItem, transactWrite } from './tran
 export async function writeCart(
   userId: number,
   decide: (
-    current: EntityRecord | undefined,
+    current: CartRecord | undefined,
   ) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
 ): Promise<EntityRecord | undefined> {
   return retryOnConditionFailed(async () => {

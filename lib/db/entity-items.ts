@@ -14,7 +14,11 @@ import { textItemAttributes, textRules, textTokens, tokenShard, wordsName, words
  * bulk seeding writes it whole (lib/db/bulk-seed.ts), the migration writes what is missing.
  */
 
-export type StoredRecord = Record<string, StoredValue> & { version: number };
+/**
+ * Any plain entity's record, as the generic storage code reads it (its fields by name). An optional field of a typed
+ * record (lib/db/entity-reads.ts `RecordOf`) may be absent, hence `undefined` beside the stored values.
+ */
+export type StoredRecord = { readonly [field: string]: StoredValue | undefined } & { version: number };
 
 export interface IndexEntry {
   /** Where the item is: its logical key, or in its partition shard (lib/db/partition-shards.ts). */

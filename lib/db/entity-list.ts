@@ -2,7 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import { type BucketReader, bucketPage } from './bucket-page.js';
 import { projectedName } from './entity-items.js';
-import { countsAt, type EntityRecord, getRecords, type RecordOf } from './entity-store.js';
+import { countsAt, type EntityRecord, fieldOf, getRecords, type RecordOf, recordIdOf } from './entity-store.js';
 import { padId } from './keys.js';
 import { LAYOUT_VERSION, tableLayout } from './layout.js';
 import {
@@ -190,28 +190,30 @@ export async function listRecords<D extends StoredEntityDefinition>(
     records = (await getRecords(def, ids)).filter((record) =>
       rest.every((c) => judged(c) || matches(withDerived(def, record, c), c)),
     );
-    const byId = (a: EntityRecord, b: EntityRecord) => Number(a[def.schema.idField]) - Number(b[def.schema.idField]);
+    const byId = (a: EntityRecord, b: EntityRecord) => recordIdOf(def, a) - recordIdOf(def, b);
     if (sort) {
       // Each record's sort value once, not once per comparison.
-      const value = new Map(records.map((record) => [record, sortableValue(record[sort.field], sort.numeric)]));
+      const value = new Map(
+        records.map((record) => [record, sortableValue(fieldOf(record, sort.field), sort.numeric)]),
+      );
       records.sort((a, b) => compareSortable(value.get(a)!, value.get(b)!) || byId(a, b));
     } else records.sort(byId);
     if (request.descending) records.reverse();
-    ids = records.map((record) => Number(record[def.schema.idField]));
+    ids = records.map((record) => recordIdOf(def, record));
   } else {
     ids.sort((a, b) => (request.descending ? b - a : a - b));
   }
   const total = ids.length;
   // Keyset paging in memory: the key is the padded id, or (sort value, id) for a sort.
   const keyOf = (i: number): string =>
-    sort && records ? tupleKey(String(records[i]![sort.field] ?? ''), ids[i]!) : padId(ids[i]!);
+    sort && records ? tupleKey(String(fieldOf(records[i]!, sort.field) ?? ''), ids[i]!) : padId(ids[i]!);
   let start = offset;
   if (request.after !== undefined) {
     const after = request.after;
     const beyond = (i: number) => {
       if (!(sort && records)) return request.descending ? keyOf(i) < after : keyOf(i) > after;
       const [value, id] = parseTupleKey(after, ['string']) as [string, number];
-      const order = compare(records[i]![sort.field], value, sort.numeric) || ids[i]! - id;
+      const order = compare(fieldOf(records[i]!, sort.field), value, sort.numeric) || ids[i]! - id;
       return request.descending ? order < 0 : order > 0;
     };
     start = firstBeyond(ids, (_id, i) => beyond(i));

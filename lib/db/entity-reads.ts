@@ -1,10 +1,12 @@
-import type { EntityRecordOf, StoredEntityDefinition } from '../entities/types.js';
+import type { DeclaredFieldsOf, EntityRecordOf } from '../entities/record-types.js';
+import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { batchGet, batchGetInOrder } from './batch-get.js';
 import { countParts } from './count-shards.js';
 import type { StoredRecord } from './entity-items.js';
 import { entityKeys } from './entity-keys.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
+import type { StoredAttributes, StoredExtrasOf } from './stored-extras.js';
 
 /**
  * The reads of the plain entities' repository (lib/db/entity-store.ts, which re-exports them): records by id, one or
@@ -15,9 +17,29 @@ export type EntityRecord = StoredRecord;
 
 /**
  * A record as its definition declares it (lib/entities/define.ts): an `int` field a number, a `decimal` its text, an
- * `intList` numbers — and any other stored attribute as a StoredValue.
+ * enum one of its values — exactly those fields (a misspelled one does not compile), the attributes every stored
+ * record has (`version`, `layout`) and the few an entity stores beside its fields, named in lib/db/stored-extras.ts.
  */
-export type RecordOf<D extends StoredEntityDefinition> = EntityRecord & EntityRecordOf<D>;
+export type RecordOf<D extends StoredEntityDefinition> =
+  IsDeclared<D> extends true
+    ? StoredAttributes & Omit<EntityRecordOf<D>, keyof StoredExtrasOf<D>> & StoredExtrasOf<D>
+    : EntityRecord & EntityRecordOf<D>;
+
+/**
+ * Whether the definition's type names its fields: a definition typed as the general `StoredEntityDefinition` (code
+ * for any entity, or one whose field table is built at run time: the companies') has records of any field, its id a number.
+ */
+type IsDeclared<D extends StoredEntityDefinition> = [keyof DeclaredFieldsOf<D>] extends [never] ? false : true;
+
+/** A record's id: its definition's `idField`, a number in every stored record (lib/db/entity-store.ts writes it so). */
+export function recordIdOf(def: StoredEntityDefinition, record: EntityRecord): number {
+  return record[def.schema.idField] as number;
+}
+
+/** A field named at run time (a sort's, a keyed collection's), where the record's type cannot say which. */
+export function fieldOf(record: EntityRecord, field: string): StoredValue | undefined {
+  return record[field];
+}
 
 export async function getRecord<D extends StoredEntityDefinition>(
   def: D,

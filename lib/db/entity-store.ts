@@ -28,10 +28,12 @@ export {
   countsAt,
   countsOf,
   type EntityRecord,
+  fieldOf,
   getRecord,
   getRecords,
   getRecordWithCounts,
   type RecordOf,
+  recordIdOf,
 } from './entity-reads.js';
 
 const table = () => config().tableName;

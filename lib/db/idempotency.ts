@@ -48,11 +48,14 @@ function plain(item: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function outcomeOf(item: IdempotencyItem): ClaimOutcome {
+/** What a claim item says, read from the item as DynamoDB hands it back (an IdempotencyItem's attributes, untyped). */
+function outcomeOf(item: Record<string, unknown>): ClaimOutcome {
+  const fingerprint = String(item.fingerprint);
   if (item.state === 'done') {
-    return { kind: 'done', fingerprint: item.fingerprint, answer: { status: Number(item.status), body: item.body } };
+    const body = item.body === undefined ? undefined : String(item.body);
+    return { kind: 'done', fingerprint, answer: { status: Number(item.status), body } };
   }
-  return { kind: 'pending', fingerprint: item.fingerprint, lockedUntil: Number(item.locked_until ?? 0) };
+  return { kind: 'pending', fingerprint, lockedUntil: Number(item.locked_until ?? 0) };
 }
 
 /**
@@ -90,10 +93,10 @@ export async function claimKey(
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     const returned = failedConditionItem(error);
-    if (returned) return outcomeOf(plain(returned) as unknown as IdempotencyItem);
+    if (returned) return outcomeOf(plain(returned));
     // An endpoint that does not return the item on a failed condition: read it.
     const read = await readItem(itemKey);
-    if (read) return outcomeOf(read as unknown as IdempotencyItem);
+    if (read) return outcomeOf(read);
     // Released in between: the caller may simply retry.
     return { kind: 'pending', fingerprint, lockedUntil: nowSeconds + 1 };
   }

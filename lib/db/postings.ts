@@ -49,7 +49,7 @@ export const postingsReady = (def: StoredEntityDefinition, layout: number) =>
 export function postingsOf(
   def: StoredEntityDefinition,
   id: number,
-  record: Readonly<Record<string, StoredValue>> | undefined,
+  record: Readonly<Record<string, StoredValue | undefined>> | undefined,
 ): Posting[] {
   const posted = def.storage.postings;
   if (!record || !posted || layoutOf(record) < posted.since) return [];

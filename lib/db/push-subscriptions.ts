@@ -29,9 +29,20 @@ const deviceKey = (deviceId: string) => ({
   sk: 'PUSHDEVICE',
 });
 
+/** A subscription item's attributes, as savePushSubscription wrote them. */
+const subscriptionOf = (item: Record<string, unknown>): PushSubscription => ({
+  subscription_id: Number(item.subscription_id),
+  user_id: Number(item.user_id),
+  device_id: String(item.device_id),
+  platform: String(item.platform),
+  locale: String(item.locale),
+  token: String(item.token),
+  timestamp: Number(item.timestamp),
+});
+
 export async function getPushSubscription(id: number): Promise<PushSubscription | undefined> {
   const item = await readItem(subscriptionKey(id));
-  return item ? (item as unknown as PushSubscription) : undefined;
+  return item ? subscriptionOf(item) : undefined;
 }
 
 /** Subscribes a device (or renews its subscription): the subscription's id, the same for the same device. */

@@ -10,33 +10,45 @@ export type SpecOf<K extends FieldKind> = FieldSpec & { kind: K };
 type Shown = FieldSpec['shownIn'];
 export const WRITABLE = ['create', 'update'] as const;
 
-export const text = (def = '', maxLength = 255, shownIn: Shown = 'both'): SpecOf<'string'> => ({
+export const text = (
+  def = '',
+  maxLength = 255,
+  shownIn: Shown = 'both',
+): SpecOf<'string'> & { writableOn: typeof WRITABLE } => ({
   kind: 'string',
   maxLength,
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const int = (def = 0, shownIn: Shown = 'both'): SpecOf<'int'> => ({
+export const int = (def = 0, shownIn: Shown = 'both'): SpecOf<'int'> & { writableOn: typeof WRITABLE } => ({
   kind: 'int',
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const decimal = (places: number, shownIn: Shown = 'both'): SpecOf<'decimal'> => ({
+export const decimal = (
+  places: number,
+  shownIn: Shown = 'both',
+): SpecOf<'decimal'> & { writableOn: typeof WRITABLE } => ({
   kind: 'decimal',
   places,
   writableOn: WRITABLE,
   default: (0).toFixed(places),
   shownIn,
 });
-export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): SpecOf<'flag'> => ({
+export const flag = (def: 'Y' | 'N', shownIn: Shown = 'both'): SpecOf<'flag'> & { writableOn: typeof WRITABLE } => ({
   kind: 'flag',
   writableOn: WRITABLE,
   default: def,
   shownIn,
 });
-export const choice = (values: readonly string[], def: string, shownIn: Shown = 'both'): SpecOf<'enum'> => ({
+/** An enum field; its `values` keep their literal types, so a record's value is their union. */
+export const choice = <const V extends readonly string[]>(
+  values: V,
+  def: V[number],
+  shownIn: Shown = 'both',
+): SpecOf<'enum'> & { values: V; writableOn: typeof WRITABLE } => ({
   kind: 'enum',
   values,
   writableOn: WRITABLE,
@@ -46,7 +58,10 @@ export const choice = (values: readonly string[], def: string, shownIn: Shown = 
 /** A field shown in the single-object answer only, not in list rows. */
 export const single = <S extends FieldSpec>(spec: S): S => ({ ...spec, shownIn: 'single' });
 /** A field that must be sent on create. */
-export const required = <S extends FieldSpec>(spec: S): S => ({ ...spec, requiredOn: ['create'] });
+export const required = <S extends FieldSpec>(spec: S): S & { requiredOn: readonly ['create'] } => ({
+  ...spec,
+  requiredOn: ['create'],
+});
 /** A read-only value (often of a CS-Cart feature we do not have), shown as the recording's neutral value. */
 export const fixed = <K extends FieldKind>(
   kind: K,

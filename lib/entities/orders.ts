@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { fixed, id, raw, single, WRITABLE } from './field-builders.js';
+import { fixed, id, raw, type SpecOf, single, WRITABLE } from './field-builders.js';
 import { shipmentsEntity } from './shipments.js';
 import type { FieldSpec } from './types.js';
 
@@ -16,15 +16,16 @@ export const ORDER_ADDRESS_PARTS = [
   'zipcode',
   'phone',
 ] as const;
-const addressFields = (prefix: 'b_' | 's_'): Record<string, FieldSpec> =>
+/** Named by their parts, so an order's record type has each (`s_firstname`, a string). */
+const addressFields = <P extends 'b_' | 's_'>(prefix: P) =>
   Object.fromEntries(
     ORDER_ADDRESS_PARTS.map((part) => [
       `${prefix}${part}`,
       { kind: 'string', maxLength: 128, default: '', shownIn: 'single' } satisfies FieldSpec,
     ]),
-  );
+  ) as Record<`${P}${(typeof ORDER_ADDRESS_PARTS)[number]}`, SpecOf<'string'>>;
 
-const str = (def = ''): FieldSpec => ({ kind: 'string', default: def });
+const str = (def = ''): SpecOf<'string'> => ({ kind: 'string', default: def });
 
 /**
  * Orders (SPEC §10; the recording's `orders`). Computed, never trusted: line prices come from the

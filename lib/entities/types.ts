@@ -58,31 +58,6 @@ export interface FieldSpec {
   note?: string;
 }
 
-/**
- * The value a stored record holds for a field of this spec: lib/entities/validate.ts normalises what a body sends
- * to exactly these (an `int` a number, a `decimal` its fixed-places text, an `intList` numbers), and operations
- * write the same. A field of an unknown kind holds any StoredValue.
- */
-export type ValueOfSpec<S> = S extends { kind: 'int' }
-  ? number
-  : S extends { kind: 'decimal' }
-    ? string
-    : S extends { kind: 'intList' }
-      ? readonly number[]
-      : S extends { kind: 'string' | 'email' | 'enum' | 'flag' }
-        ? string
-        : StoredValue;
-
-/**
- * A record's fields as its definition declares them (`EntityRecordOf<typeof productsEntity>`: `amount` a number,
- * `price` a string), as ElectroDB derives `EntityItem<typeof Task>`. Every field but the id is optional: a record
- * holds the fields its writes gave it (read-only neutral fields are shown from their defaults, never stored); its
- * id (the definition's `idField`, a number) it always has.
- */
-export type EntityRecordOf<D extends { schema: { fields: Readonly<Record<string, FieldSpec>>; idField?: string } }> = {
-  [K in keyof D['schema']['fields']]?: ValueOfSpec<D['schema']['fields'][K]>;
-} & (string extends D['schema']['idField'] ? unknown : { [K in NonNullable<D['schema']['idField']>]: number });
-
 /** What a record holds: text, numbers, id lists, objects. */
 export type StoredValue =
   | string
@@ -301,7 +276,9 @@ export interface StorageFacet {
    * Indexes computed from the record when its items are written (index → values; name each in `indexes` too): a
    * sparse one holds only the records given values (an active product's categories: lib/operations/storefront/shelf.ts).
    */
-  derivedIndexes?: Readonly<Record<string, (record: Readonly<Record<string, StoredValue>>) => StoredValue | undefined>>;
+  derivedIndexes?: Readonly<
+    Record<string, (record: Readonly<Record<string, StoredValue | undefined>>) => StoredValue | undefined>
+  >;
   /**
    * Postings (lib/db/postings.ts) from layout `since`: the ids of the records of each word of the `words` rules and
    * each value of the `values` fields, packed a chunk of ids an item, so a word search counts its match exactly

@@ -1,5 +1,5 @@
 import type { EntityRecord } from '../db/entity-store.js';
-import type { LinkRecord, UsergroupRecord, UserRecord } from '../db/records.js';
+import { type LinkRecord, type UsergroupRecord, type UserRecord, withoutKeys } from '../db/records.js';
 import { dynamoAccountStore } from '../operations/accounts/store.js';
 import { type EntityHooks, presentAll } from '../operations/crud.js';
 import { orderHooks } from '../operations/orders/index.js';
@@ -20,7 +20,10 @@ const SINGLE_VIEW_HOOKS: Readonly<Record<string, EntityHooks>> = {
   statuses: statusHooks,
 };
 
-/** An object as its single GET shows it, from the record the stream carries (the GET handlers' presenters). */
+/**
+ * An object as its single GET shows it, from the record the stream carries (the GET handlers' presenters). A user's,
+ * group's or membership's record is read as lib/db reads those items (records.ts `withoutKeys`).
+ */
 export async function presentObject(item: ItemKind, record: Record<string, unknown>): Promise<Record<string, unknown>> {
   switch (item.kind) {
     case 'plain': {
@@ -34,13 +37,13 @@ export async function presentObject(item: ItemKind, record: Record<string, unkno
     }
     case 'user': {
       // One BatchGetItem of the user's company name, as GET /users/:id (none for company 0).
-      const [shown] = await presentUsers(dynamoAccountStore, [record as unknown as UserRecord], 'single');
+      const [shown] = await presentUsers(dynamoAccountStore, [withoutKeys<UserRecord>(record)], 'single');
       return shown!;
     }
     case 'usergroup':
-      return presentUsergroup(record as unknown as UsergroupRecord, true);
+      return presentUsergroup(withoutKeys<UsergroupRecord>(record), true);
     case 'membership': {
-      const link = record as unknown as LinkRecord;
+      const link = withoutKeys<LinkRecord>(record);
       // The single GET's fields, and whose membership it is (the path's user id).
       return { ...presentLink(link), user_id: link.user_id };
     }

@@ -6,9 +6,11 @@ import {
   deleteRecord,
   type EntityRecord,
   type ExtraItems,
+  fieldOf,
   getRecord,
   getRecordWithCounts,
   type RecordOf,
+  recordIdOf,
   updateRecord,
   type WithId,
 } from '../db/entity-store.js';
@@ -122,7 +124,9 @@ export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: E
     const rows = withSwitchedFields(def, request.query, records, await presentAll(def, hooks, records, 'list'));
     const keyedBy = def.http.collection?.keyedBy;
     // A keyed collection (languages by lang_code): the page's rows as an object, in the page's order.
-    const shown = keyedBy ? Object.fromEntries(rows.map((row, i) => [String(records[i]![keyedBy]), row])) : rows;
+    const shown = keyedBy
+      ? Object.fromEntries(rows.map((row, i) => [String(fieldOf(records[i]!, keyedBy)), row]))
+      : rows;
     return ok({ [def.http.collectionKey]: shown, params: echo, search: echo });
   };
 }
@@ -178,7 +182,7 @@ async function presentedSingle<D extends StoredEntityDefinition>(
   hooks: EntityHooks<D>,
   record: RecordOf<D>,
 ): Promise<unknown> {
-  const refs = Object.entries(hooks.alongsideCounts?.(Number(record[def.schema.idField])) ?? {});
+  const refs = Object.entries(hooks.alongsideCounts?.(recordIdOf(def, record)) ?? {});
   const counts = Object.fromEntries(
     await Promise.all(
       refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const),
@@ -207,7 +211,7 @@ export function createOperation<D extends StoredEntityDefinition>(def: D, hooks:
       hooks.withId,
     );
     await hooks.afterWrite?.(record, undefined, request);
-    return created(writeAnswer(def, 'create', Number(record[def.schema.idField])));
+    return created(writeAnswer(def, 'create', recordIdOf(def, record)));
   };
 }
 

@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { listRecords } from '../db/entity-list.js';
-import { deleteRecord, getRecord, type RecordOf } from '../db/entity-store.js';
+import { deleteRecord, getRecord, type RecordOf, recordIdOf } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
 import { optionsEntity } from '../entities/options.js';
@@ -108,7 +108,7 @@ export async function deleteCombinationsUsing(
       const combination = (record.combination ?? {}) as Record<string, string>;
       if (!Object.hasOwn(combination, String(optionId))) continue;
       if (keptVariants && Object.hasOwn(keptVariants, combination[String(optionId)]!)) continue;
-      await deleteQuietly(def, Number(record[def.schema.idField]));
+      await deleteQuietly(def, recordIdOf(def, record));
     }
   }
 }
@@ -116,7 +116,6 @@ export async function deleteCombinationsUsing(
 /** Deleting a product takes its options, exceptions and combinations with it (as CS-Cart). */
 export async function deleteOptionsOfProduct(productId: number): Promise<void> {
   for (const def of [exceptionsEntity, combinationsEntity, optionsEntity]) {
-    for (const record of await recordsOfProduct(def, productId))
-      await deleteQuietly(def, Number(record[def.schema.idField]));
+    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, recordIdOf(def, record));
   }
 }

@@ -53,7 +53,7 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     undefined,
     categoryHooks.withId,
   );
-  const categoryId = Number(category.category_id);
+  const categoryId = category.category_id;
   await writeItem({ ...defaultCategoryKey(companyId), category_id: categoryId });
   return categoryId;
 }

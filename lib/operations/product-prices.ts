@@ -1,4 +1,5 @@
 import Big from 'big.js';
+import type { PriceRow } from '../entities/stored-shapes.js';
 import type { StoredValue } from '../entities/types.js';
 import { checkValue, type FieldValues } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
@@ -9,11 +10,7 @@ import { checkCustomerGroups } from './customer-groups.js';
  * items), `usergroup_id` (0: everyone) and `price`. The row for 1 item and everyone is the product's own `price`:
  * it is never stored twice (a sent one sets `price` when the body does not), and a GET shows it first, as CS-Cart.
  */
-export interface PriceRow {
-  lower_limit: number;
-  usergroup_id: number;
-  price: string;
-}
+export type { PriceRow };
 
 const MAX_ROWS = 100;
 const LIMIT = { kind: 'int' } as const;
@@ -66,7 +63,7 @@ export async function pricesChanges(values: FieldValues): Promise<FieldValues> {
   if (values.prices === undefined) return {};
   const rows = await checkedPrices(values.prices);
   const base = rows.find(isBase);
-  const out: FieldValues = { prices: rows.filter((row) => !isBase(row)) as unknown as StoredValue };
+  const out: FieldValues = { prices: rows.filter((row) => !isBase(row)) };
   if (base && values.price === undefined) out.price = base.price;
   return out;
 }

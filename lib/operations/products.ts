@@ -14,6 +14,7 @@ import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
+import { presentProductFeature } from './feature-presenter.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
@@ -45,13 +46,11 @@ async function productFeatures(
   const ids = entries.map(([id]) => Number(id));
   if (ids.some((id) => !Number.isInteger(id) || id < 1))
     throw invalidField('product_features', 'The product_features field must be keyed by feature_id');
-  const features = new Map(
-    (await getRecords(featuresEntity, ids)).map((feature) => [Number(feature.feature_id), feature]),
-  );
+  const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [feature.feature_id, feature]));
   const shown: Record<string, unknown> = {};
   const chosen: number[] = [];
-  for (const [key, value] of entries) {
-    const feature = features.get(Number(key));
+  for (const [i, [key, value]] of entries.entries()) {
+    const feature = features.get(ids[i]!);
     if (!feature)
       throw invalidField('product_features', `The product_features field names feature ${key}, which does not exist`);
     const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;
@@ -74,26 +73,7 @@ async function productFeatures(
     }
     const variant = usesVariant ? variants[String(value)] : undefined;
     if (usesVariant) chosen.push(Number(value));
-    shown[key] = {
-      feature_id: String(key),
-      value: usesVariant || number !== null ? '' : String(value),
-      value_int: number,
-      variant_id: usesVariant ? String(value) : '0',
-      feature_type: type,
-      internal_name: String(feature.internal_name ?? ''),
-      description: String(feature.description ?? ''),
-      prefix: String(feature.prefix ?? ''),
-      suffix: String(feature.suffix ?? ''),
-      variant: variant ? String(variant.variant) : '',
-      parent_id: String(feature.parent_id ?? 0),
-      display_on_header: String(feature.display_on_header ?? 'N'),
-      display_on_catalog: String(feature.display_on_catalog ?? 'Y'),
-      display_on_product: String(feature.display_on_product ?? 'Y'),
-      feature_code: String(feature.feature_code ?? ''),
-      purpose: String(feature.purpose ?? ''),
-      features_hash: '',
-      variants: variant ? { [String(value)]: variant } : {},
-    };
+    shown[key] = presentProductFeature(key, feature, { value, usesVariant, number, variant });
   }
   return { product_features: shown, feature_ids: ids, feature_variants: chosen };
 }

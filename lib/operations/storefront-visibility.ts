@@ -94,7 +94,7 @@ export async function visibleObject(
       const { caller } = request;
       if (caller.storefront === 'guest' || caller.userId < 1) return undefined;
       const order = await getRecord(ordersEntity, id);
-      return order && Number(order.user_id) === caller.userId ? order : undefined;
+      return order && order.user_id === caller.userId ? order : undefined;
     }
     default:
       return undefined;

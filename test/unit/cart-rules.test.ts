@@ -3,7 +3,6 @@
  * cart's operations and the hooks of GET /carts against a CartStore of the test's own (the interface they receive).
  */
 import { describe, expect, it } from 'vitest';
-import type { EntityRecord } from '../../lib/db/entity-store.js';
 import type { Caller } from '../../lib/entities/caller.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.js';
@@ -19,6 +18,7 @@ import {
   productIdsOf,
 } from '../../lib/operations/carts/rules.js';
 import type {
+  CartRecord,
   CartStore,
   OptionRecord,
   ProductRecord,
@@ -58,7 +58,7 @@ const requestOf = (body: Record<string, unknown> | undefined, id?: string, who: 
 
 /** The storage the operations receive, kept in memory: carts by user id, the catalogue, the writes made. */
 class TestStore implements CartStore {
-  carts = new Map<number, EntityRecord>();
+  carts = new Map<number, CartRecord>();
   productsById = new Map<number, ProductRecord>();
   optionRecords: OptionRecord[] = [];
   users = new Map<number, UserRecord>();
@@ -67,13 +67,15 @@ class TestStore implements CartStore {
   writeCart = async (
     userId: number,
     decide: (
-      current: EntityRecord | undefined,
+      current: CartRecord | undefined,
     ) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
   ) => {
     const current = this.carts.get(userId);
     const values = await decide(current);
     this.writes++;
-    if (values) this.carts.set(userId, { ...values, user_id: userId, version: (current?.version ?? 0) + 1 });
+    // What decide answers is any record's values; the operations under test write a cart's.
+    if (values)
+      this.carts.set(userId, { ...values, user_id: userId, version: (current?.version ?? 0) + 1 } as CartRecord);
     else this.carts.delete(userId);
   };
   products = async (ids: number[]) =>
@@ -187,7 +189,7 @@ describe('cart operations on a store of their own', () => {
     const store = new TestStore();
     store.productsById.set(1, product(1, { amount: 3 }));
     const id = cartItemId(1, {});
-    store.carts.set(4, { user_id: 4, version: 1, lines: { [id]: cartLine(1, 2) } as unknown as StoredValue });
+    store.carts.set(4, { user_id: 4, version: 1, lines: { [id]: cartLine(1, 2) } });
     store.productsById.set(1, product(1, { amount: 1 }));
     // Act
     const grown = changeStorefrontCartOf(store)(requestOf({ amount: 3 }, id));
@@ -203,7 +205,7 @@ describe('cart operations on a store of their own', () => {
     const store = new TestStore();
     const id = cartItemId(1, {});
     store.productsById.set(1, product(1));
-    store.carts.set(4, { user_id: 4, version: 1, lines: { [id]: cartLine(1, 2) } as unknown as StoredValue });
+    store.carts.set(4, { user_id: 4, version: 1, lines: { [id]: cartLine(1, 2) } });
     // Act & Assess
     await expect(removeFromStorefrontCartOf(store)(requestOf(undefined, '77'))).rejects.toBeInstanceOf(NotFoundError);
     expect((await removeFromStorefrontCartOf(store)(requestOf(undefined, id))).status).toBe(204);
@@ -219,7 +221,7 @@ describe('cart operations on a store of their own', () => {
     const store = new TestStore();
     store.productsById.set(1, product(1, { price: '2.50' }));
     store.users.set(4, { user_id: 4, firstname: 'Ann', lastname: 'Lee', phone: '555' } as UserRecord);
-    const cart = { user_id: 4, version: 1, lines: { 9: cartLine(1, 2, { 3: '12' }) } as unknown as StoredValue };
+    const cart: CartRecord = { user_id: 4, version: 1, lines: { 9: cartLine(1, 2, { 3: '12' }) } };
     // Act
     const [shown] = await cartHooksFor(store).decorate!([cart], 'single');
     const [listed] = await cartHooksFor(store).decorate!([cart], 'list');

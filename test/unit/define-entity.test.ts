@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineEntity, singular } from '../../lib/entities/define.js';
+import type { EntityRecordOf } from '../../lib/entities/record-types.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
-import type { EntityRecordOf } from '../../lib/entities/types.js';
 
 const giftCards = () =>
   defineEntity({

@@ -1,7 +1,7 @@
 import { ENTITIES } from '../../entities/registry.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { ALL_INDEX, entityKeys } from '../entity-keys.js';
-import { getRecords } from '../entity-store.js';
+import { getRecords, recordIdOf } from '../entity-store.js';
 import { hasPartitionShards, shardPks } from '../partition-shards.js';
 import { queryPages } from '../query.js';
 import type { Migration, MigrationOptions, Progress } from './migration.js';
@@ -90,7 +90,7 @@ export async function rewriteRecordsOf(
           page.map((item) => Number(item.id)),
         );
         for (const record of records.filter((r) => !onCurrentLayout(r))) {
-          if (await rewriteRecord(def, Number(record[def.schema.idField]))) rewritten++;
+          if (await rewriteRecord(def, recordIdOf(def, record))) rewritten++;
           // The rate bound: never ahead of recordsPerSecond since this storage started.
           const due = started + (rewritten * 1000) / options.recordsPerSecond;
           if (due > Date.now()) await sleep(due - Date.now());

@@ -7,15 +7,9 @@ import { invalidField } from '../../errors.js';
  * product with the same options again finds the same line.
  */
 
-export type ProductOptions = Record<string, string>;
+import type { CartLine, CartLines, ProductOptions } from '../../entities/stored-shapes.js';
 
-export interface CartLine {
-  product_id: number;
-  amount: number;
-  product_options: ProductOptions;
-}
-
-export type CartLines = Record<string, CartLine>;
+export type { CartLine, CartLines, ProductOptions };
 
 export const MAX_LINES = 100;
 export const MAX_AMOUNT = 1_000_000;

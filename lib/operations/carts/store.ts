@@ -1,9 +1,8 @@
-import { readCart, writeCart } from '../../db/carts.js';
+import { type CartRecord, readCart, writeCart } from '../../db/carts.js';
 import { idsInIndex } from '../../db/entity-list.js';
-import { type EntityRecord, getRecords, type RecordOf } from '../../db/entity-store.js';
+import { getRecords, type RecordOf } from '../../db/entity-store.js';
 import type { UserRecord } from '../../db/records.js';
 import { getUser } from '../../db/users.js';
-import type { cartsEntity } from '../../entities/carts.js';
 import { storesEntity } from '../../entities/companies.js';
 import { optionsEntity } from '../../entities/options.js';
 import { productsEntity } from '../../entities/products.js';
@@ -13,7 +12,7 @@ import { dynamoAccountStore } from '../accounts/store.js';
 import { presentUsers } from '../users.js';
 
 /** A cart, a product and an option as stored: fields typed by their definitions. */
-export type CartRecord = RecordOf<typeof cartsEntity>;
+export type { CartRecord };
 export type ProductRecord = RecordOf<typeof productsEntity>;
 export type OptionRecord = RecordOf<typeof optionsEntity>;
 export type ShippingRecord = RecordOf<typeof shippingsEntity>;
@@ -33,7 +32,7 @@ export type { UserRecord };
  */
 export interface CartStore {
   /** The customer's cart record, or undefined when the cart is empty. */
-  cart(userId: number): Promise<EntityRecord | undefined>;
+  cart(userId: number): Promise<CartRecord | undefined>;
   /**
    * Writes the customer's cart: `decide` sees the record as it is (undefined: no cart) on every attempt and answers
    * its new values, or undefined for an empty cart (the record is then deleted). It may throw to refuse.
@@ -41,7 +40,7 @@ export interface CartStore {
   writeCart(
     userId: number,
     decide: (
-      current: EntityRecord | undefined,
+      current: CartRecord | undefined,
     ) => Promise<Record<string, StoredValue> | undefined> | Record<string, StoredValue> | undefined,
   ): Promise<void>;
   /** The products of these ids that exist, by id. */

@@ -82,7 +82,7 @@ async function cartValues(
     // CS-Cart counts the items, not the lines (the recording's #218: "3" for lines of 2 and 1).
     cart_products: Object.values(lines).reduce((sum, line) => sum + line.amount, 0),
     total: total.toFixed(2),
-    lines: lines as unknown as Record<string, unknown>,
+    lines,
   };
 }
 
@@ -139,7 +139,7 @@ async function quoteOf(
   choice: ShippingChoice,
   priced: Record<string, Record<string, unknown>>,
 ) {
-  const companies = [...new Set([...productsById.values()].map((product) => Number(product.company_id ?? 0)))];
+  const companies = [...new Set([...productsById.values()].map((product) => product.company_id ?? 0))];
   const [stores, shippings] = await Promise.all([store.stores(companies), store.activeShippings()]);
   return quoteShipping(lines, productsById, stores, shippings, choice, priced);
 }

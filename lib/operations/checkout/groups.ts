@@ -20,7 +20,7 @@ export interface LineGroup {
 export function groupByStore(lines: readonly Line[], products: ReadonlyMap<number, ProductRecord>): LineGroup[] {
   const groups = new Map<number, Line[]>();
   for (const line of lines) {
-    const companyId = Number(products.get(line.productId)?.company_id ?? 0);
+    const companyId = products.get(line.productId)?.company_id ?? 0;
     groups.set(companyId, [...(groups.get(companyId) ?? []), line]);
   }
   return [...groups].sort(([a], [b]) => a - b).map(([companyId, grouped]) => ({ companyId, lines: grouped }));
@@ -29,8 +29,8 @@ export function groupByStore(lines: readonly Line[], products: ReadonlyMap<numbe
 /** The active methods a store's group may ship by: the store's own and the shared ones (company 0), by position, then id. */
 export function methodsOf(companyId: number, shippings: readonly ShippingRecord[]): ShippingRecord[] {
   return shippings
-    .filter((shipping) => shipping.status === 'A' && [0, companyId].includes(Number(shipping.company_id ?? 0)))
-    .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0) || Number(a.shipping_id) - Number(b.shipping_id));
+    .filter((shipping) => shipping.status === 'A' && [0, companyId].includes(shipping.company_id ?? 0))
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.shipping_id - b.shipping_id);
 }
 
 /** Group index → the shipping method id the client chose for it. */
@@ -85,7 +85,7 @@ export function chosenMethod(
 ): ShippingRecord | undefined {
   const wanted = choice.get(index);
   if (wanted === undefined) return methods[0];
-  const method = methods.find((shipping) => Number(shipping.shipping_id) === wanted);
+  const method = methods.find((shipping) => shipping.shipping_id === wanted);
   if (!method)
     throw invalidField(
       'shipping_ids',

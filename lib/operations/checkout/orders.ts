@@ -1,5 +1,4 @@
 import { Big } from 'big.js';
-import type { EntityRecord } from '../../db/entity-store.js';
 import type { TransactItem } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { present } from '../../entities/present.js';
@@ -11,6 +10,7 @@ import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { type CartLines, readProfile } from '../carts/lines.js';
 import { priceCart } from '../carts/rules.js';
+import type { CartRecord } from '../carts/store.js';
 import { owner, productsOf } from '../carts/storefront.js';
 import { listOperation } from '../crud.js';
 import { placeOrder } from '../orders/create.js';
@@ -111,7 +111,7 @@ export const placeStorefrontOrderOf =
     const body = request.body ?? {};
     const choice = readShippingChoice(body.shipping_ids ?? body.shipping_id);
     const [payment, cart] = await Promise.all([paymentOf(store, body.payment_id), store.carts.cart(userId)]);
-    const cartLines = (cart?.lines ?? {}) as unknown as CartLines;
+    const cartLines = cart?.lines ?? {};
     const lines = orderedLines(body, cartLines);
     const productsById = new Map(
       (await store.orders.products(lines.map((line) => line.productId))).map((p) => [p.product_id, p] as const),
@@ -172,10 +172,10 @@ type Place = (
 function cartLeaving(
   store: CheckoutStore,
   userId: number,
-  cart: EntityRecord,
+  cart: CartRecord,
   ordered: readonly Line[],
 ): () => Promise<TransactItem[]> {
-  let read: EntityRecord | undefined = cart;
+  let read: CartRecord | undefined = cart;
   return async () => {
     const current = read ?? (await store.carts.cart(userId));
     read = undefined;
@@ -184,19 +184,15 @@ function cartLeaving(
 }
 
 /** The cart record once the ordered lines left it (undefined: the cart is empty and goes). */
-async function leftInCart(
-  store: CheckoutStore,
-  current: Record<string, unknown> | undefined,
-  ordered: readonly Line[],
-) {
+async function leftInCart(store: CheckoutStore, current: CartRecord | undefined, ordered: readonly Line[]) {
   if (!current) return undefined;
-  const left = withoutOrdered((current.lines ?? {}) as unknown as CartLines, ordered);
+  const left = withoutOrdered(current.lines ?? {}, ordered);
   if (Object.keys(left).length === 0) return undefined;
   const { user_id: _user, version: _version, ...values } = current;
   const { total } = priceCart(left, await productsOf(store.carts, Object.values(left)));
   return {
     ...(values as Record<string, StoredValue>),
-    lines: left as unknown as StoredValue,
+    lines: left,
     cart_products: Object.values(left).reduce((sum, line) => sum + line.amount, 0),
     total: total.toFixed(2),
   };
@@ -295,11 +291,11 @@ export const readStorefrontOrderOf =
   async (request) => {
     const userId = owner(request);
     const order = await store.order(parseId(request.route.id));
-    if (!order || Number(order.user_id) !== userId) throw new NotFoundError();
+    if (!order || order.user_id !== userId) throw new NotFoundError();
     const [shown] = await shownOrders(store, [present(ordersEntity, completeShipping(order), 'single')]);
     if (switchedOn(request.query.get_children_orders_data) && order.is_parent_order === 'Y') {
       const children = await store.ordersOf((order.child_order_ids ?? []) as number[]);
-      const own = children.filter((child) => Number(child.user_id) === userId);
+      const own = children.filter((child) => child.user_id === userId);
       shown!.orders = await shownOrders(
         store,
         own.map((child) => present(ordersEntity, completeShipping(child), 'single')),

@@ -46,7 +46,7 @@ export function quoteShipping(
     });
     const method = chosenMethod(index, methods, choice);
     if (method) {
-      chosen[String(index)] = Number(method.shipping_id);
+      chosen[String(index)] = method.shipping_id;
       shippingCost = shippingCost.plus(rateOf(group.lines, products, method));
     }
     const ids = new Set(group.lines.map((line) => line.productId));

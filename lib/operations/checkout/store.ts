@@ -1,9 +1,9 @@
 import { cartChange } from '../../db/carts.js';
-import { type EntityRecord, getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
+import { getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
 import type { TransactItem } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
-import type { CartStore } from '../carts/store.js';
+import type { CartRecord, CartStore } from '../carts/store.js';
 import { dynamoCartStore } from '../carts/store.js';
 import { orderHooksFor } from '../orders/hooks.js';
 import type { OrderRecord, OrderStore } from '../orders/store.js';
@@ -24,7 +24,7 @@ export interface CheckoutStore {
   /** The items of a cart's change for the order's transaction (lib/db/carts.ts `cartChange`). */
   cartChange(
     userId: number,
-    current: EntityRecord | undefined,
+    current: CartRecord | undefined,
     values: Record<string, StoredValue> | undefined,
   ): TransactItem[];
   /** Cancels an order it placed (status I, its stock given back as a status change gives it back: orders/hooks.ts). */

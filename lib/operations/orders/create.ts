@@ -96,8 +96,8 @@ export interface OrderInput {
  */
 export async function placeOrder(store: OrderStore, request: ScopeSource, input: OrderInput): Promise<OrderRecord> {
   const { customer, payment, shipping, lines, notes, sourceIp } = input;
-  const paymentId = Number(payment.payment_id);
-  const shippingId = Number(shipping.shipping_id);
+  const paymentId = payment.payment_id;
+  const shippingId = shipping.shipping_id;
   const placing = (ordered: ProductLine[]): Placing => {
     const { subtotal, shippingCost, surcharge, total } = orderTotals(ordered, shipping, payment);
     const companyId = contextCompany(request) ?? ordered[0]?.product.company_id ?? 0;
@@ -158,7 +158,7 @@ export function againOnStockRace(
     if (attempt >= ORDER_ATTEMPTS)
       throw new ConflictError('The products are being ordered by many requests at once; try again');
     const now = new Map(ordered.map((line) => [line.productId, line.product]));
-    for (const product of changed) now.set(Number(product.product_id), product);
+    for (const product of changed) now.set(product.product_id, product);
     ordered =
       changed.length > 0
         ? checkedLines(request, lines, now)

@@ -1,3 +1,4 @@
+import type { EntityRecord } from '../../db/entity-store.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import { productsEntity } from '../../entities/products.js';
 import type { FieldSpec, StoredValue } from '../../entities/types.js';
@@ -84,7 +85,7 @@ async function generateFeatures(
   group: GroupRecord | undefined,
   base: ProductRecord,
   sent: Record<string, unknown>,
-): Promise<GroupFeature[]> {
+): Promise<readonly GroupFeature[]> {
   if (group) return featuresOf(group);
   return sent.features !== undefined ? readGroupFeatures(store, sent.features) : commonFeatures([base], 'product_id');
 }
@@ -120,9 +121,11 @@ export const generateOf =
     const copyable = Object.entries<FieldSpec>(productsEntity.schema.fields)
       .filter(([, spec]) => spec.writableOn?.includes('create'))
       .map(([field]) => field);
+    // The fields copied are named at run time: read the base as any record.
+    const baseFields: EntityRecord = base;
     for (const byFeature of wanted) {
       let values: FieldValues = Object.fromEntries(
-        copyable.filter((f) => base[f] !== undefined).map((f) => [f, base[f]!]),
+        copyable.filter((f) => baseFields[f] !== undefined).map((f) => [f, baseFields[f]!]),
       );
       values.product_features = { ...sentFeatures(base), ...byFeature };
       values.timestamp = now();

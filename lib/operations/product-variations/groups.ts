@@ -1,6 +1,5 @@
 import { presetTime } from '../../db/preset-ids.js';
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
-import type { StoredValue } from '../../entities/types.js';
 import { readFilters } from '../../entities/validate.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { badRequest } from '../../http/http-errors.js';
@@ -51,14 +50,14 @@ export async function readGroupFeatures(store: VariationStore, sent: unknown): P
 export async function createGroup(
   store: VariationStore,
   products: ProductRecord[],
-  features: GroupFeature[],
+  features: readonly GroupFeature[],
   code: string,
 ): Promise<GroupRecord> {
   const id = await store.nextGroupId();
   const group: GroupRecord = {
     id,
     code,
-    features: features as unknown as StoredValue,
+    features,
     feature_ids: features.map((f) => f.feature_id),
     parent_product_id: Number(products[0]!.product_id),
     // An import keeps the source's times (lib/db/preset-ids.ts).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { VARIANT_FEATURE_TYPES } from '../../entities/features.js';
 import { MAX_COMBINATIONS, VARIATION_PURPOSES } from '../../entities/product-variations.js';
+import type { GroupFeature } from '../../entities/stored-shapes.js';
 import { invalidField } from '../../errors.js';
 import type { FeatureRecord, GroupRecord, ProductRecord } from './store.js';
 
@@ -10,10 +11,7 @@ import type { FeatureRecord, GroupRecord, ProductRecord } from './store.js';
  * Unit-tested without DynamoDB or HTTP (test/unit/variation-rules.test.ts).
  */
 
-export interface GroupFeature {
-  feature_id: number;
-  purpose: string;
-}
+export type { GroupFeature };
 
 /** A product's feature values as stored (`product_features`, keyed by feature id). */
 type FeatureValues = Record<
@@ -24,7 +22,7 @@ type FeatureValues = Record<
 export const now = () => Math.floor(Date.now() / 1000);
 
 export const valuesOf = (product: Record<string, unknown>) => (product.product_features ?? {}) as FeatureValues;
-export const featuresOf = (group: GroupRecord) => (group.features ?? []) as unknown as GroupFeature[];
+export const featuresOf = (group: GroupRecord): readonly GroupFeature[] => group.features ?? [];
 export const featureIdsOf = (group: GroupRecord) => featuresOf(group).map((feature) => feature.feature_id);
 export const parentOf = (group: GroupRecord) => group.parent_product_id ?? 0;
 

@@ -33,7 +33,7 @@ export async function approvedThread(objectType: string, objectId: number): Prom
  * decimals in decimal arithmetic; 0 when nothing is rated, as CS-Cart's `fn_get_average_rating` gives nothing.
  */
 export function averageRating(posts: readonly Post[]): number {
-  const ratings = posts.map((post) => Number(post.rating_value ?? 0)).filter((rating) => rating > 0);
+  const ratings = posts.map((post) => post.rating_value ?? 0).filter((rating) => rating > 0);
   if (ratings.length === 0) return 0;
   const sum = ratings.reduce((total, rating) => total.plus(rating), new Big(0));
   return sum.div(ratings.length).round(2).toNumber();

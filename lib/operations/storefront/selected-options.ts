@@ -47,7 +47,7 @@ export async function combinationFields(
       );
   }
   const combination = await getRecord(combinationsEntity, combinationHash(productId, picked));
-  const stored = combination && Number(combination.product_id) === productId ? combination : undefined;
+  const stored = combination && combination.product_id === productId ? combination : undefined;
   return {
     selected_options: picked,
     ...(stored?.product_code ? { product_code: String(stored.product_code) } : {}),

@@ -1,5 +1,5 @@
 import { idsInIndex } from '../../db/entity-list.js';
-import { type EntityRecord, getRecord, updateRecord } from '../../db/entity-store.js';
+import { type EntityRecord, getRecord, recordIdOf, updateRecord } from '../../db/entity-store.js';
 import type { StoredEntityDefinition, StoredValue } from '../../entities/types.js';
 
 /**
@@ -19,7 +19,7 @@ export interface TreeStore {
 
 /** The tree store of an entity over the single table (lib/db). */
 export const dynamoTreeStore = (def: StoredEntityDefinition): TreeStore => ({
-  idOf: (record) => Number(record[def.schema.idField]),
+  idOf: (record) => recordIdOf(def, record),
   record: (id) => getRecord(def, id),
   subtreeIds: (id) => idsInIndex(def, 'path_ids', id),
   async update(id, decide) {
