@@ -9,6 +9,7 @@ import { layout7 } from './layout-07.js';
 import { layout8 } from './layout-08.js';
 import { layout9 } from './layout-09.js';
 import { usersPostings } from './layout-09a-users-postings.js';
+import { flagPostings } from './layout-09b-flag-postings.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   layout8,
   layout9,
   usersPostings,
+  flagPostings,
 ];
