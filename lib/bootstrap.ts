@@ -1,4 +1,5 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
+import { markFlagPostingsReady } from './db/flag-postings-ready.js';
 import { storefrontKey } from './db/storefront-key.js';
 import { markUserIndexReady } from './db/user-index-ready.js';
 import { markUserPostingsReady } from './db/user-postings-ready.js';
@@ -42,6 +43,7 @@ export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: s
   // An empty table has nothing to upgrade: its users get the list copies as they are written.
   if (!anyUser) await markUserIndexReady();
   if (!anyUser) await markUserPostingsReady();
+  if (!anyUser) await markFlagPostingsReady();
   const apiKey = options.apiKey || generateApiKey();
   await createUser({
     email,

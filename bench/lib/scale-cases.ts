@@ -37,6 +37,8 @@ const FILL = 24;
 // so from 100,000 products on a band narrower than 1.00 may hold none (100.00–100.24 did).
 const priceBand = (products: number) => (100 + Math.max(1, (FILL * 1000) / products)).toFixed(2);
 const recentDays = (count: number) => (FILL * 365) / count;
+/** A `price_to` under which about FILL products are (the cheapest cost 1.00 and up). */
+const cheapBand = (products: number) => (1 + Math.max(1, (FILL * 1000) / products)).toFixed(2);
 /** Stock runs 1 to 1,000 (product i has 1 + i mod 1,000: each value once per thousand products). */
 const stockBand = (products: number) => String(10 + Math.ceil(FILL / Math.max(1, Math.floor(products / 1000))) - 1);
 
@@ -254,10 +256,12 @@ export const LOOKUPS: readonly Lookup[] = [
   },
   // The shopper's price range and price sort: the products with quantity or usergroup prices are read (none here:
   // what that read adds to a store without them) before the price partition (lib/operations/storefront/repriced-list.ts).
+  // Sized like the other ranges (~FILL products at every size): `price_to=50` answered 5 at 100 and 440 at 10,000, and
+  // a range's total_items is counted by reading the range, so its growth was the answer's, not the store's.
   {
     entity: 'sra_products',
-    label: 'price_to=50, sort_by=price',
-    query: () => ({ ...page, price_to: '50', sort_by: 'price' }),
+    label: 'price_to=<~24 products>, sort_by=price',
+    query: (w) => ({ ...page, price_to: cheapBand(w.products), sort_by: 'price' }),
     vendor: false,
     storefront: true,
   },

@@ -3,6 +3,7 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { bulkSeedItems } from '../../lib/db/bulk-seed.js';
 import { type EntityRecord, getRecord } from '../../lib/db/entity-store.js';
+import { markFlagPostingsReady } from '../../lib/db/flag-postings-ready.js';
 import { idsTakenUpTo } from '../../lib/db/record-ids.js';
 import { markUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { markUserPostingsReady } from '../../lib/db/user-postings-ready.js';
@@ -98,6 +99,7 @@ export async function createScaleWorld(
   // A new table: its users get their list copies as they are written (what the bootstrap does on an empty table).
   await markUserIndexReady();
   await markUserPostingsReady();
+  await markFlagPostingsReady();
   const root = await apiCaller('root', 'root@scale.example.com', 'A', 0);
   const asRoot = rootCaller(root.userId, root.email);
   const catalog = await createCatalogBase(asRoot);

@@ -51,6 +51,8 @@ async function send(key: string, spec: RequestSpec): Promise<APIGatewayProxyResu
 interface Metered {
   status: number;
   totalItems?: number;
+  /** The objects the answer's page holds (its list's length). */
+  rows?: number;
   ms: number;
   calls: MeteredCall[];
 }
@@ -62,13 +64,15 @@ async function metered(key: string, spec: RequestSpec): Promise<Metered> {
   const ms = performance.now() - started;
   const calls = stop();
   let totalItems: number | undefined;
+  let rows: number | undefined;
   try {
-    const params = (JSON.parse(response.body) as { params?: { total_items?: unknown } }).params;
-    totalItems = params?.total_items === undefined ? undefined : Number(params.total_items);
+    const body = JSON.parse(response.body) as Record<string, unknown> & { params?: { total_items?: unknown } };
+    totalItems = body.params?.total_items === undefined ? undefined : Number(body.params.total_items);
+    rows = Object.values(body).find((value): value is unknown[] => Array.isArray(value))?.length;
   } catch {
     // not JSON: leave it out
   }
-  return { status: response.statusCode, totalItems, ms, calls };
+  return { status: response.statusCode, totalItems, rows, ms, calls };
 }
 
 const sum = (calls: readonly MeteredCall[], pick: (c: MeteredCall) => number) => calls.reduce((s, c) => s + pick(c), 0);
@@ -79,6 +83,8 @@ export interface LookupFigure {
   caller: string;
   status: number;
   totalItems?: number;
+  /** The objects of the answer's page: a page that holds more at a larger size reads their records (scale-report.ts). */
+  rows?: number;
   readUnits: number;
   calls: number;
   medianMs: number;
@@ -174,6 +180,7 @@ export async function measureLookup(world: ScaleWorld, lookup: Lookup, caller: C
     caller: caller.label,
     status: run.status,
     totalItems: run.totalItems,
+    rows: run.rows,
     readUnits: round(
       sum(run.calls, (c) => c.read),
       1,

@@ -7,7 +7,7 @@ import { countDelta, goneReference, guardItems } from './count-writes.js';
 import { type IndexEntry, indexEntries } from './entity-items.js';
 import { entityKeys, indexValues } from './entity-keys.js';
 import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
-import { CreateEntries, splitEntries } from './entries-first.js';
+import { CreateEntries, type PostingAdd, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { postingWrites } from './posting-writes.js';
 import { type ClaimedId, idsTakenUpTo, withNewId } from './record-ids.js';
@@ -107,7 +107,7 @@ async function createRounds<D extends StoredEntityDefinition>(
         [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
       };
       if (plan.withId) record = { ...record, ...plan.withId(record) };
-      const { entries, transactional } = splitEntries(indexWrites(def, id, undefined, record));
+      const { entries, postings, transactional } = splitEntries(indexWrites(def, id, undefined, record));
       const items: TransactItem[] = [
         {
           Put: {
@@ -122,6 +122,7 @@ async function createRounds<D extends StoredEntityDefinition>(
         await writeChecked(def, items, record, await plan.extra?.(record), undefined, {
           key,
           entries,
+          postings,
           put,
           proven,
           seenFree,
@@ -245,6 +246,8 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
 interface CreateWrite {
   key: { pk: string; sk: string };
   entries: ReadonlyArray<Record<string, unknown>>;
+  /** Its posting ADDs, sent beside the entries (lib/db/entries-first.ts splitEntries). */
+  postings: readonly PostingAdd[];
   put: CreateEntries;
   proven?: EntityRecord;
   /** The record's key was read free before this create (record-ids.ts claimId): not read again. */
@@ -298,7 +301,7 @@ async function writeChecked(
   }
   const firstCheck = items.length - checks.length;
   try {
-    await create?.put.settle(create.entries);
+    await create?.put.settle(create.entries, create.postings);
     await transactWrite([...items, ...extra.items]);
   } catch (error) {
     if (error instanceof ConditionFailed) {
@@ -368,7 +371,8 @@ function indexWrites(
       writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
     if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
   }
-  // The record's postings (lib/db/postings.ts): in the same transaction, so a word's ids are exactly its records.
+  // The record's postings (lib/db/postings.ts): in the same transaction, so a word's ids are exactly its records (a
+  // create's go just before it, as its items: lib/db/entries-first.ts).
   if (postings) writes.push(...postingWrites([[def, id, before, after]]));
   return writes;
 }

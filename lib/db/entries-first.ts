@@ -1,9 +1,12 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../errors.js';
 import { log } from '../log.js';
 import type { ItemKey } from './batch-get.js';
 import { deleteItems, putItems } from './batch-write.js';
+import { db } from './client.js';
 import { readItem } from './items.js';
-import { ConditionFailed, type TransactItem } from './transact.js';
+import { removePostingOffsets } from './posting-writes.js';
+import { ConditionFailed, isPosting, type TransactItem } from './transact.js';
 
 /**
  * A create's index, sort and text items are written before its record, outside its transaction: BatchWriteItem
@@ -19,19 +22,30 @@ import { ConditionFailed, type TransactItem } from './transact.js';
  * by a process that stopped in between are deleted by `npm run admin -- sweep-orphans` (lib/db/orphan-items.ts).
  */
 
-/** Splits a create's writes: the items to put before the transaction, and what stays in it (the count updates). */
+/** A create's posting update (lib/db/posting-writes.ts): one UpdateItem that ADDs the record's offset to a `WP#` item. */
+export type PostingAdd = NonNullable<TransactItem['Update']>;
+
+/**
+ * Splits a create's writes: the items to put before the transaction, the posting offsets to ADD before it (as the
+ * items: 1 write unit each instead of 2 in the transaction, and a posting whose record is not there yet is left out
+ * of a page as an item is — only a total counted from postings counts it meanwhile), and what stays in it (the count
+ * updates).
+ */
 export function splitEntries(writes: readonly TransactItem[]): {
   entries: Array<Record<string, unknown>>;
+  postings: PostingAdd[];
   transactional: TransactItem[];
 } {
   const entries: Array<Record<string, unknown>> = [];
+  const postings: PostingAdd[] = [];
   const transactional: TransactItem[] = [];
   for (const write of writes) {
-    // A create's writes are Puts of entries (unconditioned) and count Updates; anything else stays in the transaction.
+    // A create's writes are Puts of entries (unconditioned), posting ADDs and count Updates; anything else stays.
     if (write.Put && write.Put.ConditionExpression === undefined) entries.push(write.Put.Item!);
+    else if (isPosting(write) && !write.Update!.UpdateExpression?.includes('DELETE')) postings.push(write.Update!);
     else transactional.push(write);
   }
-  return { entries, transactional };
+  return { entries, postings, transactional };
 }
 
 /**
@@ -43,21 +57,41 @@ export function splitEntries(writes: readonly TransactItem[]): {
 export class CreateEntries {
   /** What is in the table now: `pk sk` → the item as put. */
   private readonly put = new Map<string, string>();
+  /** The posting offsets added: `pk sk` → the ADD sent (its offsets named by `signature`). */
+  private readonly posted = new Map<string, PostingAdd>();
 
   constructor(private readonly recordKey: ItemKey) {}
 
-  /** Makes the table hold exactly `entries` of this create. */
-  async settle(entries: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  /** Makes the table hold exactly `entries` and `postings` of this create. */
+  async settle(entries: ReadonlyArray<Record<string, unknown>>, postings: readonly PostingAdd[] = []): Promise<void> {
     const wanted = new Map(entries.map((item) => [keyOf(item), item]));
     const stale = [...this.put.keys()].filter((key) => !wanted.has(key));
     const fresh = [...wanted].filter(([key, item]) => this.put.get(key) !== JSON.stringify(item));
     // Counted as put before the call: when it fails, some of them may be in the table.
     for (const [key, item] of fresh) this.put.set(key, JSON.stringify(item));
+    const wantedPostings = new Map(postings.map((add) => [keyOf(add.Key!), add]));
+    const stalePostings = [...this.posted].filter(
+      ([key, add]) => signature(wantedPostings.get(key)) !== signature(add),
+    );
+    const freshPostings = [...wantedPostings].filter(
+      ([key, add]) => signature(this.posted.get(key)) !== signature(add),
+    );
+    for (const [key, add] of freshPostings) this.posted.set(key, add);
+    // A stale offset (an item a later round no longer has) is taken out before the fresh ones go in; in a first round
+    // there is none, so the ADDs go out beside the items: one step.
+    const undone = Promise.all(
+      stalePostings.map(([key, add]) =>
+        undoPosting(add).then(() => {
+          if (this.posted.get(key) === add) this.posted.delete(key);
+        }),
+      ),
+    );
     await Promise.all([
       putItems(fresh.map(([, item]) => item)),
       deleteItems(stale.map((key) => itemKeyOf(key))).then(() => {
         for (const key of stale) this.put.delete(key);
       }),
+      undone.then(() => Promise.all(freshPostings.map(([, add]) => db().send(new UpdateCommand(add))))),
     ]);
   }
 
@@ -66,13 +100,26 @@ export class CreateEntries {
    * all. A failed cleanup is logged and left for `npm run admin -- sweep-orphans`; the caller rethrows `error`.
    */
   async abandon(error: unknown): Promise<void> {
-    if (this.put.size === 0 || (await mayHaveCommitted(error, this.recordKey))) return;
-    await deleteItems([...this.put.keys()].map((key) => itemKeyOf(key))).then(
-      () => this.put.clear(),
+    if ((this.put.size === 0 && this.posted.size === 0) || (await mayHaveCommitted(error, this.recordKey))) return;
+    await Promise.all([
+      deleteItems([...this.put.keys()].map((key) => itemKeyOf(key))).then(() => this.put.clear()),
+      ...[...this.posted.values()].map(undoPosting),
+    ]).then(
+      () => this.posted.clear(),
       (cleanup) => log('warn', 'a failed create left its index items', { error: (cleanup as Error).message }),
     );
   }
 }
+
+/** The offsets an ADD names, as text: two ADDs of one item compare by it. */
+const signature = (add: PostingAdd | undefined) =>
+  add === undefined
+    ? ''
+    : [...((add.ExpressionAttributeValues?.[':add'] as Set<Uint8Array> | undefined) ?? [])].map((b) => b[0]).join(',');
+
+/** Takes an ADD's offsets out again (and the item, when they were its only ones). */
+const undoPosting = (add: PostingAdd) =>
+  removePostingOffsets(add.Key as ItemKey, add.ExpressionAttributeValues![':add'] as Set<Uint8Array>);
 
 const keyOf = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
 

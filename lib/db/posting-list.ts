@@ -1,16 +1,25 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import type { EntityRecord, RecordOf } from './entity-reads.js';
 import { getRecords } from './entity-reads.js';
+import { isFlagPostingsReady } from './flag-postings-ready.js';
 import { padId } from './keys.js';
 import type { ListCondition } from './list-filter.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
-import { idsOfPosting, POSTED_IDS, postingsReady, valuePostingPartition, wordPostingPartition } from './postings.js';
+import {
+  FLAG_ON,
+  idsOfPosting,
+  POSTED_IDS,
+  postingsReady,
+  valuePostingPartition,
+  wordPostingPartition,
+} from './postings.js';
 import { queryAll } from './query.js';
 import { tokenShard, wordQuery, wordsOf } from './text-items.js';
 
 /**
  * A word search answered from postings (lib/db/postings.ts): `q` with `match=all` or `any` (or `exact` of one word),
- * alone or with equalities of posted fields (a vendor's `company_id`, a shopper's `status` A), in id order. Each
+ * alone or with equalities of posted fields (a vendor's `company_id`, a shopper's `status` A), in id order — or, with
+ * no word, a flag's `Y` with such equalities (a vendor's `free_shipping=Y`). Each
  * query word is one Query of its partition (`begins_with` the word: every word starting with it), each posted value
  * one Query; the ids are intersected (all) or united (any) in memory, so `total_items` is exact, and only the page's
  * records are read. Anything else — a sort, another filter, a phrase of several words — is not planned here, and the
@@ -35,35 +44,54 @@ export interface PostingPlan {
   wordGroups: number;
 }
 
-/** The reads a list's conditions need, or undefined when postings cannot answer it exactly (pure). */
+/** A flag's equality its postings answer: `<flag>=Y` (only the Y is posted: lib/db/postings.ts FLAG_ON). */
+const isPostedFlag = (def: StoredEntityDefinition, c: ListCondition) =>
+  c.rule.op === 'eq' &&
+  Boolean(def.storage.postings?.flags?.includes(c.rule.field)) &&
+  c.values.length === 1 &&
+  String(c.values[0]) === FLAG_ON;
+
+/**
+ * The reads a list's conditions need, or undefined when postings cannot answer it exactly (pure). Words first, then
+ * the posted equalities; without words, a list of posted equalities with a flag among them (`flagsReady`: every
+ * record has its flags' postings) — a vendor's or a shopper's `free_shipping=Y`, which its flag's index partition
+ * would answer only by counting every flagged product with the company or status judged on each.
+ */
 export function postingPlan(
   def: StoredEntityDefinition,
   conditions: readonly ListCondition[],
   sortBy: string,
+  flagsReady = false,
 ): PostingPlan | undefined {
   const posted = def.storage.postings;
   if (!posted || sortBy !== 'id') return undefined;
   const words = conditions.filter((c) => c.rule.op === 'words');
-  if (words.length !== 1) return undefined;
-  const [text] = words as [ListCondition];
-  const query = String(text.values[0] ?? '');
-  const match = text.match ?? 'exact';
-  // A phrase of several words needs their order: only the words text of the text items or records knows it.
-  if (match === 'exact' && wordsOf(query).length !== 1) return undefined;
-  const { words: tokens } = wordQuery(query, match);
-  if (tokens.length === 0) return undefined;
-  const groups: PostingRead[][] = tokens.map((token) => [
-    { pk: wordPostingPartition(def.storage.name, text.rule.field, tokenShard(token)), begins: token },
-  ]);
+  if (words.length > 1) return undefined;
+  const flagged = flagsReady && conditions.some((c) => isPostedFlag(def, c));
+  if (words.length === 0 && !flagged) return undefined;
+  const text = words[0];
+  const match = text?.match ?? 'exact';
+  const groups: PostingRead[][] = [];
+  if (text) {
+    const query = String(text.values[0] ?? '');
+    // A phrase of several words needs their order: only the words text of the text items or records knows it.
+    if (match === 'exact' && wordsOf(query).length !== 1) return undefined;
+    const { words: tokens } = wordQuery(query, match);
+    if (tokens.length === 0) return undefined;
+    for (const token of tokens)
+      groups.push([{ pk: wordPostingPartition(def.storage.name, text.rule.field, tokenShard(token)), begins: token }]);
+  }
+  const wordGroups = groups.length;
   for (const c of conditions) {
     if (c === text) continue;
-    if (c.rule.op !== 'eq' || !posted.values.includes(c.rule.field)) return undefined;
+    const postedValue = c.rule.op === 'eq' && posted.values.includes(c.rule.field);
+    if (!postedValue && !(flagsReady && isPostedFlag(def, c))) return undefined;
     if (c.values.length === 0 || c.values.length > MAX_VALUES) return undefined;
     groups.push(
       c.values.map((value) => ({ pk: valuePostingPartition(def.storage.name, c.rule.field), begins: `${value}#` })),
     );
   }
-  return { groups, anyWords: match === 'any', wordGroups: tokens.length };
+  return { groups, anyWords: match === 'any' && wordGroups > 0, wordGroups };
 }
 
 /** The ids the plan asks for, given each read's ids (in the plan's order), ascending (pure). */
@@ -120,7 +148,9 @@ export async function postingPage<D extends StoredEntityDefinition>(
   request: { sortBy: string; descending: boolean; offset: number; perPage?: number; after?: string },
 ): Promise<PostingPage<RecordOf<D>> | undefined> {
   if (!postingsReady(def, layout)) return undefined;
-  const plan = postingPlan(def, conditions, request.sortBy);
+  // The marker is read only for a list with a flag in it (then remembered for the life of the process).
+  const flagsReady = conditions.some((c) => isPostedFlag(def, c)) && (await isFlagPostingsReady());
+  const plan = postingPlan(def, conditions, request.sortBy, flagsReady);
   if (!plan) return undefined;
   const read = await Promise.all(plan.groups.map((group) => Promise.all(group.map((r) => readPosting(def, r)))));
   const ids = combinePostings(plan, read);

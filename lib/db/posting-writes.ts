@@ -1,5 +1,7 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
+import { db } from './client.js';
 import type { EntityRecord } from './entity-reads.js';
 import { offsetElement, POSTED_IDS, type PostingChange, postingChanges, postingsOf } from './postings.js';
 import type { TransactItem } from './transact.js';
@@ -38,4 +40,34 @@ export function postingUpdate(change: PostingChange): TransactItem {
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * Takes offsets out of a posting item outside any transaction (a failed create's, an orphan's), and the item too
+ * when that left it empty — conditioned on its set being gone, so an offset another write added meanwhile stays.
+ */
+export async function removePostingOffsets(key: { pk: string; sk: string }, offsets: Set<Uint8Array>): Promise<void> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: config().tableName,
+      Key: key,
+      UpdateExpression: 'DELETE #ids :gone',
+      ExpressionAttributeNames: { '#ids': POSTED_IDS },
+      ExpressionAttributeValues: { ':gone': offsets },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  if (Attributes?.[POSTED_IDS] !== undefined) return;
+  await db()
+    .send(
+      new DeleteCommand({
+        TableName: config().tableName,
+        Key: key,
+        ConditionExpression: 'attribute_not_exists(#ids)',
+        ExpressionAttributeNames: { '#ids': POSTED_IDS },
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }

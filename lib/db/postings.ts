@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { indexValues } from './entity-keys.js';
 import { layoutOf } from './layout.js';
-import { hasPartitionShards, shardOfId, shardPk } from './partition-shards.js';
+import { hasPartitionShards, shardedBase, shardOfId, shardPk } from './partition-shards.js';
 import { textRules, textTokens, tokenShard } from './text-items.js';
 
 /**
@@ -19,6 +19,8 @@ import { textRules, textTokens, tokenShard } from './text-items.js';
 
 /** Ids per posting item: an offset is one byte. */
 export const CHUNK = 256;
+/** The one value of a `flags` field that is posted (its N would be a posting on most records, a write unit each). */
+export const FLAG_ON = 'Y';
 /** The attribute holding a posting item's offsets (a binary set). */
 export const POSTED_IDS = 'ids';
 
@@ -73,7 +75,20 @@ export function postingsOf(
   for (const field of posted.values)
     for (const value of indexValues(record[field]))
       out.push({ pk: sharded(valuePostingPartition(def.storage.name, field)), sk: `${value}#${chunk}`, offset });
+  for (const field of posted.flags ?? [])
+    if (record[field] === FLAG_ON)
+      out.push({ pk: sharded(valuePostingPartition(def.storage.name, field)), sk: `${FLAG_ON}#${chunk}`, offset });
   return out;
+}
+
+/** The postings of a record's flags alone (`postings.flags`: what the `flag-postings` migration adds to older records). */
+export function flagPostingsOf(
+  def: StoredEntityDefinition,
+  id: number,
+  record: Readonly<Record<string, StoredValue | undefined>> | undefined,
+): Posting[] {
+  const flags = new Set((def.storage.postings?.flags ?? []).map((f) => valuePostingPartition(def.storage.name, f)));
+  return postingsOf(def, id, record).filter((p) => flags.has(shardedBase(p.pk) ?? p.pk));
 }
 
 /** A posting item's change: offsets to add and to delete (never both for one offset). */

@@ -81,7 +81,7 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
 }
 
 /** A posting update (lib/db/postings.ts): `ADD`/`DELETE` of offsets on a `WP#` item, commutative, never conditioned. */
-const isPosting = (item: TransactItem) =>
+export const isPosting = (item: TransactItem) =>
   Boolean(item.Update && String(item.Update.Key?.pk ?? '').startsWith('WP#') && !item.Update.ConditionExpression);
 
 /**

@@ -251,7 +251,9 @@ export const productsEntity = defineEntity({
     indexSince: { active_category_ids: 9, active_category_tree: 9 },
     // `q` alone (with a vendor's company or a shopper's status A) reads its words' postings: an exact total_items for
     // about a byte per match (lib/db/posting-list.ts). Added by layout 9.
-    postings: { since: 9, values: ['status', 'company_id'] },
+    // Its flags' Y too (none for a product without them): a vendor's or a shopper's `free_shipping=Y` / `is_edp=Y`
+    // intersects postings instead of counting the flag's partition with the company or status judged on each item.
+    postings: { since: 9, values: ['status', 'company_id'], flags: ['free_shipping', 'is_edp'] },
     // Not the price: it changes often, and every index item would be rewritten with it; a price range reads
     // the price sort partition instead. Not the name and code: no equality filters them (`q` and `pcode` read
     // the lower-cased and words copies every index item carries), and each index item read is smaller without.

@@ -284,7 +284,16 @@ export interface StorageFacet {
    * each value of the `values` fields, packed a chunk of ids an item, so a word search counts its match exactly
    * for a few bytes a match (lib/db/posting-list.ts).
    */
-  postings?: { since: number; values: readonly string[] };
+  postings?: {
+    since: number;
+    values: readonly string[];
+    /**
+     * Y/N fields whose `Y` alone is posted (a product's `free_shipping`, `is_edp`): a flag list (a vendor's, a
+     * shopper's) intersects it with the posted values instead of counting a partition with a filter, for no write
+     * unit on a record without the flag. Read only once the table's records have them (lib/db/flag-postings-ready.ts).
+     */
+    flags?: readonly string[];
+  };
   /**
    * Indexes no list reads, kept for a delete guard's count or not at all (index → layout version): from that
    * layout a record's values of them write no index items, only the count (none when `uncounted`). An older

@@ -32,6 +32,8 @@ import { forgetIdBlocks, reserveId } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem } from '../../lib/db/items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { sweepOrphanItems } from '../../lib/db/orphan-items.js';
+import { postingWrites } from '../../lib/db/posting-writes.js';
+import { idsOfPosting, POSTED_IDS, postingsOf } from '../../lib/db/postings.js';
 import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -200,6 +202,15 @@ describe('a create writes its entries first', () => {
     const orphan = entriesOf(orphanId, recordOf(orphanId, 'Never written'));
     const inFlight = recordOf(inFlightId, 'Written while the sweep waits');
     await putItems([...orphan, ...entriesOf(inFlightId, inFlight)].map((entry) => ({ ...entry.key, ...entry.item })));
+    // Its postings too: a create ADDs them beside its items, before its transaction.
+    const orphanPostings = postingsOf(productsEntity, orphanId, recordOf(orphanId, 'Never written'));
+    await transactWrite(postingWrites([[productsEntity, orphanId, undefined, recordOf(orphanId, 'Never written')]]));
+    const postedIn = async (key: { pk: string; sk: string }) => {
+      const item = await readItem({ pk: key.pk, sk: key.sk });
+      return idsOfPosting(key.sk, item?.[POSTED_IDS] as Set<Uint8Array> | undefined);
+    };
+    expect(orphanPostings.length).toBeGreaterThan(0);
+    for (const posting of orphanPostings) expect(await postedIn(posting)).toContain(orphanId);
     // The in-flight create's record is written once the scan has found its items without it.
     let commit: Promise<void> | undefined;
     const swept = await sweepOrphanItems({
@@ -214,6 +225,9 @@ describe('a create writes its entries first', () => {
     try {
       expect(swept.deleted).toBeGreaterThanOrEqual(orphan.length);
       for (const entry of orphan) expect(await readItem(entry.key), entry.key.pk).toBeUndefined();
+      for (const posting of orphanPostings) expect(await postedIn(posting), posting.pk).not.toContain(orphanId);
+      for (const posting of postingsOf(productsEntity, inFlightId, inFlight))
+        expect(await postedIn(posting), posting.pk).toContain(inFlightId);
       for (const entry of [...entriesOf(inFlightId, inFlight), ...entriesOf(written.product_id, written)])
         expect(await readItem(entry.key), entry.key.pk).toBeDefined();
     } finally {

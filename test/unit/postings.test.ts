@@ -5,6 +5,7 @@ import { shardOfId } from '../../lib/db/partition-shards.js';
 import { combinePostings, postingPlan } from '../../lib/db/posting-list.js';
 import {
   CHUNK,
+  flagPostingsOf,
   idsOfPosting,
   offsetElement,
   postingChanges,
@@ -52,6 +53,18 @@ describe('postingsOf', () => {
       ].sort(),
     );
     expect(new Set(postings.map((p) => p.offset))).toEqual(new Set([7]));
+  });
+
+  it("posts a flag's Y only (a product without flags writes no flag posting), and flagPostingsOf picks them out", () => {
+    const shard = `~${shardOfId(9)}`;
+    const flagged = postingsOf(productsEntity, 9, product({ free_shipping: 'Y', is_edp: 'N' }));
+    expect(keys(flagged)).toContain(`WP#product#free_shipping${shard} Y#0000000000`);
+    expect(keys(flagged).filter((k) => k.includes('is_edp'))).toEqual([]);
+    expect(keys(flagPostingsOf(productsEntity, 9, product({ free_shipping: 'Y', is_edp: 'Y' })))).toEqual([
+      `WP#product#free_shipping${shard} Y#0000000000`,
+      `WP#product#is_edp${shard} Y#0000000000`,
+    ]);
+    expect(flagPostingsOf(productsEntity, 9, product({ free_shipping: 'N', is_edp: 'N' }))).toEqual([]);
   });
 
   it('posts nothing for a record of an older layout, or none at all', () => {
@@ -109,6 +122,32 @@ describe('postingPlan', () => {
     expect(postingPlan(productsEntity, [q('red', 'all')], 'price')).toBeUndefined();
     expect(postingPlan(productsEntity, [eq('status', 'A')], 'id')).toBeUndefined();
     expect(postingPlan(productsEntity, [q('  ', 'all')], 'id')).toBeUndefined();
+  });
+});
+
+describe('postingPlan of a flag', () => {
+  it('plans a Y flag with posted values (a vendor, a shopper) once every record has its flags, with q too', () => {
+    const plan = postingPlan(productsEntity, [eq('free_shipping', 'Y'), eq('company_id', 3)], 'id', true)!;
+    expect(plan.groups.map((g) => g.map((r) => `${r.pk} ${r.begins}`))).toEqual([
+      ['WP#product#free_shipping Y#'],
+      ['WP#product#company_id 3#'],
+    ]);
+    expect(plan).toMatchObject({ wordGroups: 0, anyWords: false });
+    expect(postingPlan(productsEntity, [q('red', 'any'), eq('is_edp', 'Y')], 'id', true)?.groups).toHaveLength(2);
+  });
+
+  it('leaves to the lists as before: before the marker, an N, another filter, a sort', () => {
+    expect(postingPlan(productsEntity, [eq('free_shipping', 'Y')], 'id', false)).toBeUndefined();
+    expect(postingPlan(productsEntity, [q('red', 'all'), eq('free_shipping', 'Y')], 'id', false)).toBeUndefined();
+    expect(postingPlan(productsEntity, [eq('free_shipping', 'N'), eq('company_id', 3)], 'id', true)).toBeUndefined();
+    expect(postingPlan(productsEntity, [eq('free_shipping', 'Y', 'N')], 'id', true)).toBeUndefined();
+    expect(postingPlan(productsEntity, [eq('is_edp', 'Y'), eq('category_ids', 4)], 'id', true)).toBeUndefined();
+    expect(postingPlan(productsEntity, [eq('is_edp', 'Y')], 'price', true)).toBeUndefined();
+  });
+
+  it('combines a flag with a value: their intersection', () => {
+    const plan = postingPlan(productsEntity, [eq('free_shipping', 'Y'), eq('company_id', 3)], 'id', true)!;
+    expect(combinePostings(plan, [[[1, 5, 9]], [[5, 9, 12]]])).toEqual([5, 9]);
   });
 });
 

@@ -63,4 +63,9 @@ describe('per-key ceilings of the --scale bench (bench/lib/scale.ts)', () => {
     expect(withinReadGrowth(4, 8)).toBe(true);
     expect(withinReadGrowth(4, 8.5)).toBe(false);
   });
+  it('a page holding more objects at the larger size may read 1 unit more for each (their records), never less', () => {
+    expect(withinReadGrowth(4, 18, 10)).toBe(true);
+    expect(withinReadGrowth(4, 18.5, 10)).toBe(false);
+    expect(withinReadGrowth(4, 8.5, -3)).toBe(false);
+  });
 });

@@ -8,6 +8,7 @@ import { layout6 } from './layout-06.js';
 import { layout7 } from './layout-07.js';
 import { layout8 } from './layout-08.js';
 import { layout9 } from './layout-09.js';
+import { flagPostings } from './layout-09b-flag-postings.js';
 import { layout10 } from './layout-10.js';
 import type { Migration } from './migration.js';
 
@@ -28,5 +29,6 @@ export const MIGRATIONS: readonly Migration[] = [
   layout7,
   layout8,
   layout9,
+  flagPostings,
   layout10,
 ];

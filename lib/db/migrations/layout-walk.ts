@@ -39,13 +39,13 @@ export const keepsOnlyCountsFrom = (def: StoredEntityDefinition, layout: number)
  * shards each of its shards too (a record on layout 4 or later has its `all` item in its shard; one written
  * before, in the logical partition).
  */
-function allPartitions(def: StoredEntityDefinition): string[] {
+export function allPartitions(def: StoredEntityDefinition): string[] {
   const pk = entityKeys.indexPartition(def.storage.name, ALL_INDEX, '');
   return hasPartitionShards(def) ? [pk, ...shardPks(pk)] : [pk];
 }
 
 /** Where a stopped run resumes: `<partition>|<sort key>` (a bare sort key, as runs before shards saved it: the first). */
-function resumePoint(after: string | undefined): { partition: number; sk?: string } {
+export function resumePoint(after: string | undefined): { partition: number; sk?: string } {
   const match = after === undefined ? null : /^(\d+)\|(.*)$/s.exec(after);
   if (match) return { partition: Number(match[1]), sk: match[2] };
   return { partition: 0, sk: after };

@@ -1,0 +1,95 @@
+import { config } from '../../config.js';
+import type { StoredEntityDefinition } from '../../entities/types.js';
+import { entityKeys } from '../entity-keys.js';
+import { getRecord, getRecords } from '../entity-store.js';
+import { markFlagPostingsReady } from '../flag-postings-ready.js';
+import { postingUpdate } from '../posting-writes.js';
+import { flagPostingsOf, postingChanges } from '../postings.js';
+import { queryPages } from '../query.js';
+import { retryOnConditionFailed, transactWrite } from '../transact.js';
+import { allPartitions, definitionsWhere, resumePoint } from './layout-walk.js';
+import type { Migration, MigrationOptions, Progress } from './migration.js';
+
+/**
+ * `flag-postings`, run after layout 9: the postings of records' Y flags (`postings.flags`: a product's
+ * `free_shipping`, `is_edp`; lib/db/postings.ts).
+ * - Rewrites: every record on layout 9 or later with a flag set gets its flags' posting offsets, in a transaction
+ *   conditioned on the record's version (a write in between already moved them: the record is read again). ADD of an
+ *   offset already there changes nothing, so an interrupted run simply starts again. Records still older are given
+ *   every posting by layout 9's rewrite.
+ * - Meanwhile: a flag list reads its index partition as before (lib/db/posting-list.ts asks
+ *   lib/db/flag-postings-ready.ts).
+ * - Done: the `FLAGPOSTINGS` marker lets flag lists read the postings; then its done marker. A new table's records
+ *   are all written with them: it is marked ready from the start.
+ */
+export const flagPostings: Migration = {
+  id: 'flag-postings',
+  description:
+    "the postings of records' Y flags (a vendor's or a shopper's free_shipping=Y without a count of the flag)",
+  async run(options, progress) {
+    await addFlagPostings(options, progress);
+    await markFlagPostingsReady();
+  },
+  onNewTable: markFlagPostingsReady,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** ADDs one record's flag postings on the version read; false when it has none (or is gone). */
+function upgradeRecord(def: StoredEntityDefinition, id: number): Promise<boolean> {
+  return retryOnConditionFailed(async () => {
+    const record = await getRecord(def, id);
+    const postings = flagPostingsOf(def, id, record);
+    if (!record || postings.length === 0) return false;
+    const check = {
+      ConditionCheck: {
+        TableName: config().tableName,
+        Key: entityKeys.record(def.storage.name, id),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': record.version },
+      },
+    };
+    await transactWrite([check, ...postingChanges([[[], postings]]).map(postingUpdate)]);
+    return true;
+  });
+}
+
+/** Every record of the definitions with flags (resumable per storage and key, at most `recordsPerSecond`). */
+async function addFlagPostings(options: MigrationOptions, progress: Progress): Promise<void> {
+  const resumeAt = await progress.read();
+  let skipping = resumeAt.storage !== undefined;
+  for (const def of definitionsWhere((d) => (d.storage.postings?.flags?.length ?? 0) > 0)) {
+    if (skipping && def.storage.name !== resumeAt.storage) continue;
+    const resume = resumePoint(skipping ? resumeAt.after : undefined);
+    skipping = false;
+    let upgraded = 0;
+    const started = Date.now();
+    for (const [at, pk] of allPartitions(def).entries()) {
+      if (at < resume.partition) continue;
+      const from = at === resume.partition ? resume.sk : undefined;
+      const input = {
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeNames: { '#id': 'id' },
+        ProjectionExpression: '#id, sk',
+        ConsistentRead: true,
+        Limit: 25,
+      };
+      for await (const page of queryPages(input, from === undefined ? undefined : { pk, sk: from })) {
+        if (page.length === 0) continue;
+        const ids = page.map((item) => Number(item.id));
+        // Only the records with a flag set are read again and written.
+        const flagged = (await getRecords(def, ids)).filter(
+          (r) => flagPostingsOf(def, Number(r[def.schema.idField]), r).length > 0,
+        );
+        for (const record of flagged) {
+          if (await upgradeRecord(def, Number(record[def.schema.idField]))) upgraded++;
+          const due = started + (upgraded * 1000) / options.recordsPerSecond;
+          if (due > Date.now()) await sleep(due - Date.now());
+        }
+        await progress.save(def.storage.name, `${at}|${String(page[page.length - 1]!.sk)}`);
+      }
+    }
+    options.log(`flag-postings: ${def.storage.name}: ${upgraded} record(s) given their flags' postings`);
+  }
+}
