@@ -1,13 +1,12 @@
 import { config } from '../../config.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { entityKeys } from '../entity-keys.js';
-import { getRecord, getRecords } from '../entity-store.js';
+import { getRecord, recordIdOf } from '../entity-store.js';
 import { markFlagPostingsReady } from '../flag-postings-ready.js';
 import { postingUpdate } from '../posting-writes.js';
 import { flagPostingsOf, postingChanges } from '../postings.js';
-import { queryPages } from '../query.js';
 import { retryOnConditionFailed, transactWrite } from '../transact.js';
-import { allPartitions, definitionsWhere, resumePoint } from './layout-walk.js';
+import { definitionsWhere, walkRecords } from './layout-walk.js';
 import type { Migration, MigrationOptions, Progress } from './migration.js';
 
 /**
@@ -33,8 +32,6 @@ export const flagPostings: Migration = {
   onNewTable: markFlagPostingsReady,
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** ADDs one record's flag postings on the version read; false when it has none (or is gone). */
 function upgradeRecord(def: StoredEntityDefinition, id: number): Promise<boolean> {
   return retryOnConditionFailed(async () => {
@@ -54,42 +51,16 @@ function upgradeRecord(def: StoredEntityDefinition, id: number): Promise<boolean
   });
 }
 
-/** Every record of the definitions with flags (resumable per storage and key, at most `recordsPerSecond`). */
-async function addFlagPostings(options: MigrationOptions, progress: Progress): Promise<void> {
-  const resumeAt = await progress.read();
-  let skipping = resumeAt.storage !== undefined;
-  for (const def of definitionsWhere((d) => (d.storage.postings?.flags?.length ?? 0) > 0)) {
-    if (skipping && def.storage.name !== resumeAt.storage) continue;
-    const resume = resumePoint(skipping ? resumeAt.after : undefined);
-    skipping = false;
-    let upgraded = 0;
-    const started = Date.now();
-    for (const [at, pk] of allPartitions(def).entries()) {
-      if (at < resume.partition) continue;
-      const from = at === resume.partition ? resume.sk : undefined;
-      const input = {
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExpressionAttributeNames: { '#id': 'id' },
-        ProjectionExpression: '#id, sk',
-        ConsistentRead: true,
-        Limit: 25,
-      };
-      for await (const page of queryPages(input, from === undefined ? undefined : { pk, sk: from })) {
-        if (page.length === 0) continue;
-        const ids = page.map((item) => Number(item.id));
-        // Only the records with a flag set are read again and written.
-        const flagged = (await getRecords(def, ids)).filter(
-          (r) => flagPostingsOf(def, Number(r[def.schema.idField]), r).length > 0,
-        );
-        for (const record of flagged) {
-          if (await upgradeRecord(def, Number(record[def.schema.idField]))) upgraded++;
-          const due = started + (upgraded * 1000) / options.recordsPerSecond;
-          if (due > Date.now()) await sleep(due - Date.now());
-        }
-        await progress.save(def.storage.name, `${at}|${String(page[page.length - 1]!.sk)}`);
-      }
-    }
-    options.log(`flag-postings: ${def.storage.name}: ${upgraded} record(s) given their flags' postings`);
-  }
-}
+/** Every record of the definitions with flags, those with a flag set given its posting (layout-walk.ts walkRecords). */
+const addFlagPostings = (options: MigrationOptions, progress: Progress): Promise<void> =>
+  walkRecords(
+    definitionsWhere((d) => (d.storage.postings?.flags?.length ?? 0) > 0),
+    {
+      // Only the records with a flag set are read again and written.
+      wanted: (def, record) => flagPostingsOf(def, recordIdOf(def, record), record).length > 0,
+      upgrade: upgradeRecord,
+      done: (def, upgraded) => `flag-postings: ${def.storage.name}: ${upgraded} record(s) given their flags' postings`,
+    },
+    options,
+    progress,
+  );

@@ -1,7 +1,7 @@
 import { ENTITIES } from '../../entities/registry.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { ALL_INDEX, entityKeys } from '../entity-keys.js';
-import { getRecords, recordIdOf } from '../entity-store.js';
+import { type EntityRecord, getRecords, recordIdOf } from '../entity-store.js';
 import { hasPartitionShards, shardPks } from '../partition-shards.js';
 import { queryPages } from '../query.js';
 import type { Migration, MigrationOptions, Progress } from './migration.js';
@@ -51,25 +51,31 @@ export function resumePoint(after: string | undefined): { partition: number; sk?
   return { partition: 0, sk: after };
 }
 
+/** What a walk does with the records it reads: which it upgrades, how, and the line it logs per definition. */
+export interface RecordWalk {
+  wanted(def: StoredEntityDefinition, record: EntityRecord): boolean;
+  /** Upgrades one record (read again, written conditioned on its version); false when there was nothing to do. */
+  upgrade(def: StoredEntityDefinition, id: number): Promise<boolean>;
+  done(def: StoredEntityDefinition, upgraded: number): string;
+}
+
 /**
- * The walk of migration `layout-<version>`: rewrites every record of these definitions not on the current layout
- * (resumable per storage and key, at most `recordsPerSecond`). A table on layout 1 gets every later layout's items in
- * the first run (the code writes the current layout), so the later migrations find nothing left to rewrite.
+ * Walks every record of these definitions (their `all` partitions, 25 at a time), upgrading the `wanted` ones at most
+ * `recordsPerSecond`, resumable per storage and key: a layout's rewrite and a step's (`flag-postings`) alike.
  */
-export async function rewriteRecordsOf(
+export async function walkRecords(
   definitions: StoredEntityDefinition[],
-  version: number,
+  walk: RecordWalk,
   options: MigrationOptions,
   progress: Progress,
 ): Promise<void> {
-  const id = `layout-${version}`;
   const resumeAt = await progress.read();
   let skipping = resumeAt.storage !== undefined;
   for (const def of definitions) {
     if (skipping && def.storage.name !== resumeAt.storage) continue;
     const after = skipping ? resumeAt.after : undefined;
     skipping = false;
-    let rewritten = 0;
+    let upgraded = 0;
     const started = Date.now();
     const resume = resumePoint(after);
     for (const [at, pk] of allPartitions(def).entries()) {
@@ -89,17 +95,36 @@ export async function rewriteRecordsOf(
           def,
           page.map((item) => Number(item.id)),
         );
-        for (const record of records.filter((r) => !onCurrentLayout(r))) {
-          if (await rewriteRecord(def, recordIdOf(def, record))) rewritten++;
+        for (const record of records.filter((r) => walk.wanted(def, r))) {
+          if (await walk.upgrade(def, recordIdOf(def, record))) upgraded++;
           // The rate bound: never ahead of recordsPerSecond since this storage started.
-          const due = started + (rewritten * 1000) / options.recordsPerSecond;
+          const due = started + (upgraded * 1000) / options.recordsPerSecond;
           if (due > Date.now()) await sleep(due - Date.now());
         }
         await progress.save(def.storage.name, `${at}|${String(page[page.length - 1]!.sk)}`);
       }
     }
-    options.log(`${id}: ${def.storage.name}: ${rewritten} record(s) rewritten`);
+    options.log(walk.done(def, upgraded));
   }
+}
+
+/**
+ * The walk of migration `layout-<version>`: rewrites every record of these definitions not on the current layout.
+ * A table on layout 1 gets every later layout's items in the first run (the code writes the current layout), so the
+ * later migrations find nothing left to rewrite.
+ */
+export function rewriteRecordsOf(
+  definitions: StoredEntityDefinition[],
+  version: number,
+  options: MigrationOptions,
+  progress: Progress,
+): Promise<void> {
+  const walk: RecordWalk = {
+    wanted: (_def, record) => !onCurrentLayout(record),
+    upgrade: rewriteRecord,
+    done: (def, rewritten) => `layout-${version}: ${def.storage.name}: ${rewritten} record(s) rewritten`,
+  };
+  return walkRecords(definitions, walk, options, progress);
 }
 
 /** A layout migration: `definitions` (chosen when it runs: the registry is complete by then) walked, then the marker. */
