@@ -88,9 +88,17 @@ export async function callEntityTool(tool: ToolSpec, args: ToolArguments, rest: 
       };
     default: {
       const structured = structuredOf(answer.body, tool.outputSchema);
-      const id = request.id ?? structured[idName] ?? '';
+      // An answer may name its id otherwise than the records do: POST /stores answers `store_id`.
+      const answerKey = answerIdKey(entity, request.operation) ?? idName;
+      const id = request.id ?? structured[answerKey] ?? '';
       const verb = { get: 'Read', create: 'Created', update: 'Updated' }[request.operation];
-      return { ok: true, structured, text: `${verb} ${name} ${idName}=${String(id)}.` };
+      return { ok: true, structured, text: `${verb} ${name} ${answerKey}=${String(id)}.` };
     }
   }
+}
+
+/** The id's key in a POST or PUT answer that declares its keys (`{"store_id": 1}`); the records' id key otherwise. */
+function answerIdKey(entity: EntityDefinition, operation: string): string | undefined {
+  const keys = operation === 'create' || operation === 'update' ? entity.http.answers?.[operation] : undefined;
+  return keys ? Object.keys(keys).find((key) => key.endsWith('_id')) : undefined;
 }

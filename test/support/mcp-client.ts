@@ -52,6 +52,8 @@ export function expectOk(answer: ToolAnswer): Record<string, any> {
   expect(answer.isError, answer.content[0]?.text).toBeFalsy();
   expect(answer.content[0]?.type).toBe('text');
   expect(answer.content[0]?.text).not.toContain('\n');
+  // A summary never names an empty id ("Created stores company_id=.").
+  expect(answer.content[0]?.text).not.toMatch(/_id=(\.|undefined)/);
   return answer.structuredContent!;
 }
 
