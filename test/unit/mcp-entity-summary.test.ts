@@ -13,7 +13,11 @@ const tool = (name: string) => {
 
 const answering = (answer: RestAnswer) => {
   const sent: RestRequest[] = [];
-  return { sent, rest: async (request: RestRequest) => (sent.push(request), answer) };
+  const rest = async (request: RestRequest) => {
+    sent.push(request);
+    return answer;
+  };
+  return { sent, rest };
 };
 
 describe('an entity tool’s summary line', () => {
