@@ -3,7 +3,12 @@
  * 50-orders race, status changes through statuses of type O with stock given back and taken again,
  * filters, and the recorded field types.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { config } from '../../lib/config.js';
+import { db } from '../../lib/db/client.js';
+import { entityKeys } from '../../lib/db/entity-keys.js';
+import { productsEntity } from '../../lib/entities/products.js';
 import {
   createApiUser,
   created,
@@ -229,6 +234,28 @@ describe('POST /orders', () => {
     // The 40 refused orders wrote their index items before their transaction and deleted them when it failed: the
     // customer's partition, counted key by key, holds an item for each order it shows and no more.
     expect(Number(list.params.total_items)).toBe(list.orders.length);
+  });
+
+  it('the same race on a product written before stock sort items (layout 4): the stock condition alone holds it', async () => {
+    // Such a record's stock update carries no bucket range and no version (stock-items.ts `record('')`): only
+    // `amount >= :taken` stops the 20 orders that all read 5 units from taking 20.
+    const older = await product(companyId, { amount: 5 });
+    await db().send(
+      new UpdateCommand({
+        TableName: config().tableName,
+        Key: entityKeys.record(productsEntity.storage.name, older),
+        UpdateExpression: 'SET #layout = :four',
+        ExpressionAttributeNames: { '#layout': 'layout' },
+        ExpressionAttributeValues: { ':four': 4 },
+      }),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => order({ 1: { product_id: older, amount: 1 } })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 201 && s !== 400)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(await stockOf(older)).toBe(0);
   });
 });
 
