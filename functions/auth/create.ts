@@ -1,4 +1,5 @@
+import { authEntity } from '../../lib/entities/auth.js';
 import { createLoginKey } from '../../lib/operations/auth.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('auth.create', createLoginKey);
+export const handler = apiHandler(authEntity, 'auth.create', createLoginKey);

@@ -1,4 +1,5 @@
+import { authTokensEntity } from '../../lib/entities/auth-tokens.js';
 import { createAuthToken } from '../../lib/operations/auth-tokens.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('auth_tokens.create', createAuthToken);
+export const handler = apiHandler(authTokensEntity, 'auth_tokens.create', createAuthToken);

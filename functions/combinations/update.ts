@@ -1,4 +1,5 @@
+import { combinationsEntity } from '../../lib/entities/combinations.js';
 import { combinationsUpdateOperation } from '../../lib/operations/combinations.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('combinations.update', combinationsUpdateOperation);
+export const handler = apiHandler(combinationsEntity, 'combinations.update', combinationsUpdateOperation);

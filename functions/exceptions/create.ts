@@ -1,4 +1,5 @@
+import { exceptionsEntity } from '../../lib/entities/exceptions.js';
 import { exceptionsCreateOperation } from '../../lib/operations/exceptions.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('exceptions.create', exceptionsCreateOperation);
+export const handler = apiHandler(exceptionsEntity, 'exceptions.create', exceptionsCreateOperation);

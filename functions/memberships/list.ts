@@ -1,5 +1,6 @@
+import { usersEntity } from '../../lib/entities/users.js';
 import * as accounts from '../../lib/operations/accounts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** GET /users/:uid/usergroups (lib/operations/accounts/memberships.ts). */
-export const handler = apiHandler('users.usergroups.list', accounts.listMemberships);
+export const handler = apiHandler(usersEntity, 'users.usergroups.list', accounts.listMemberships);

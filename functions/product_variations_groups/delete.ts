@@ -1,4 +1,5 @@
+import { variationGroupsEntity } from '../../lib/entities/product-variations.js';
 import { deleteGroupOperation } from '../../lib/operations/product-variations/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('product_variations_groups.delete', deleteGroupOperation);
+export const handler = apiHandler(variationGroupsEntity, 'product_variations_groups.delete', deleteGroupOperation);

@@ -1,10 +1,11 @@
-import { productVariationsEntity } from '../../lib/entities/product-variations.js';
+import { productVariationsEntity, variationGroupsEntity } from '../../lib/entities/product-variations.js';
 import { listOperation } from '../../lib/operations/crud.js';
 import { inGroup } from '../../lib/operations/product-variations/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** LIST /product_variations_groups/:id/product_variations: the group's products (404 outside the group). */
 export const handler = apiHandler(
+  variationGroupsEntity,
   'product_variations_groups.product_variations.list',
   inGroup((hooks) => listOperation(productVariationsEntity, hooks)),
 );

@@ -1,4 +1,5 @@
+import { sraAuthTokensEntity } from '../../lib/entities/auth-tokens.js';
 import { createAuthToken } from '../../lib/operations/auth-tokens.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_auth_tokens.create', createAuthToken);
+export const handler = apiHandler(sraAuthTokensEntity, 'sra_auth_tokens.create', createAuthToken);

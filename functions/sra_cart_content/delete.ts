@@ -1,4 +1,5 @@
+import { sraCartContentEntity } from '../../lib/entities/sra-cart-content.js';
 import { removeFromStorefrontCart } from '../../lib/operations/carts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_cart_content.delete', removeFromStorefrontCart);
+export const handler = apiHandler(sraCartContentEntity, 'sra_cart_content.delete', removeFromStorefrontCart);

@@ -1,4 +1,5 @@
+import { sraCartContentEntity } from '../../lib/entities/sra-cart-content.js';
 import { readStorefrontCart } from '../../lib/operations/carts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_cart_content.list', readStorefrontCart);
+export const handler = apiHandler(sraCartContentEntity, 'sra_cart_content.list', readStorefrontCart);

@@ -1,4 +1,5 @@
+import { sraOrdersEntity } from '../../lib/entities/sra-orders.js';
 import { listStorefrontOrders } from '../../lib/operations/checkout/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_orders.list', listStorefrontOrders);
+export const handler = apiHandler(sraOrdersEntity, 'sra_orders.list', listStorefrontOrders);

@@ -2,4 +2,4 @@ import { sraPagesEntity } from '../../lib/entities/sra-pages.js';
 import { getShopperPage } from '../../lib/operations/sra-pages.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_pages.get', getShopperPage(sraPagesEntity));
+export const handler = apiHandler(sraPagesEntity, 'sra_pages.get', getShopperPage(sraPagesEntity));

@@ -1,4 +1,5 @@
+import { sraProductsEntity } from '../../lib/entities/sra-products.js';
 import { sraProductGet } from '../../lib/operations/storefront/products.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_products.get', sraProductGet);
+export const handler = apiHandler(sraProductsEntity, 'sra_products.get', sraProductGet);

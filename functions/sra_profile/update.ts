@@ -1,4 +1,5 @@
+import { sraProfileEntity } from '../../lib/entities/sra-profile.js';
 import { updateOwnProfile } from '../../lib/operations/storefront-account/profile.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_profile.update', updateOwnProfile);
+export const handler = apiHandler(sraProfileEntity, 'sra_profile.update', updateOwnProfile);

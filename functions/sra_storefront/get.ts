@@ -1,4 +1,5 @@
+import { sraStorefrontEntity } from '../../lib/entities/sra-storefront.js';
 import { readStorefront } from '../../lib/operations/storefront-info/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_storefront.get', readStorefront);
+export const handler = apiHandler(sraStorefrontEntity, 'sra_storefront.get', readStorefront);

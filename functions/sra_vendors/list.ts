@@ -2,4 +2,4 @@ import { sraVendorsEntity } from '../../lib/entities/sra-vendors.js';
 import { listShopperVendors } from '../../lib/operations/sra-vendors.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_vendors.list', listShopperVendors(sraVendorsEntity));
+export const handler = apiHandler(sraVendorsEntity, 'sra_vendors.list', listShopperVendors(sraVendorsEntity));

@@ -1,4 +1,5 @@
+import { sraWishListEntity } from '../../lib/entities/sra-wish-list.js';
 import { addToWishList } from '../../lib/operations/storefront-account/wish-list.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
-export const handler = apiHandler('sra_wish_list.create', addToWishList);
+export const handler = apiHandler(sraWishListEntity, 'sra_wish_list.create', addToWishList);

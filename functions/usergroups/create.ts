@@ -1,5 +1,6 @@
+import { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import * as accounts from '../../lib/operations/accounts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** POST /usergroups (lib/operations/accounts/usergroups.ts). */
-export const handler = apiHandler('usergroups.create', accounts.createUsergroup);
+export const handler = apiHandler(usergroupsEntity, 'usergroups.create', accounts.createUsergroup);

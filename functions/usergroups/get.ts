@@ -1,5 +1,6 @@
+import { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import * as accounts from '../../lib/operations/accounts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** GET /usergroups/:id (lib/operations/accounts/usergroups.ts). */
-export const handler = apiHandler('usergroups.get', accounts.getUsergroup);
+export const handler = apiHandler(usergroupsEntity, 'usergroups.get', accounts.getUsergroup);

@@ -1,5 +1,6 @@
+import { usersEntity } from '../../lib/entities/users.js';
 import * as accounts from '../../lib/operations/accounts/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
 /** POST /users (lib/operations/accounts/users.ts). */
-export const handler = apiHandler('users.create', accounts.createUser);
+export const handler = apiHandler(usersEntity, 'users.create', accounts.createUser);

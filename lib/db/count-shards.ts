@@ -1,5 +1,4 @@
-import { ENTITIES } from '../entities/registry.js';
-import type { StoredEntityDefinition } from '../entities/types.js';
+import { GUARDED_COUNTS } from './guarded-counts.generated.js';
 import { shardPk } from './partition-shards.js';
 
 /**
@@ -27,17 +26,8 @@ export const GONE_ATTRIBUTE = 'gone';
 
 export type CountKey = { pk: string; sk: string };
 
-let guarded: Set<string> | undefined;
-
-/** `<storage>#<index>` of every count a delete guard checks. */
-export function guardedCounts(): Set<string> {
-  guarded ??= new Set(
-    Object.values(ENTITIES).flatMap((entity) =>
-      ((entity as StoredEntityDefinition).storage?.dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`),
-    ),
-  );
-  return guarded;
-}
+/** `<storage>#<index>` of every count a delete guard checks (generated from the definitions' `dependents`). */
+export const guardedCounts = (): ReadonlySet<string> => GUARDED_COUNTS;
 
 /** Whether a delete guard checks this count (so adding to it proves the referenced record is not deleted). */
 export function isGuarded(key: CountKey): boolean {

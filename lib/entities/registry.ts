@@ -1,3 +1,4 @@
+import { entityFinder } from './finder.js';
 import { DEPLOYED_ENTITIES } from './registry.generated.js';
 import type { EntityDefinition } from './types.js';
 
@@ -9,7 +10,5 @@ export const ENTITIES: Readonly<Record<string, EntityDefinition>> = Object.freez
   Object.fromEntries(DEPLOYED_ENTITIES.map((entity) => [entity.name, entity])),
 );
 
-export function findEntity(name: string): EntityDefinition | undefined {
-  const key = name.toLowerCase();
-  return Object.hasOwn(ENTITIES, key) ? ENTITIES[key] : undefined;
-}
+/** Any entity of the API by its path segment: for what serves every route (the dispatchers, MCP, the panel). */
+export const findEntity = entityFinder(DEPLOYED_ENTITIES);

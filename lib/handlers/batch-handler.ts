@@ -20,5 +20,5 @@ export function batchHandler(
   for (const [operation, handler] of Object.entries(handlers) as [BatchedOperation, LambdaHandler][])
     singles[operation] = async (event, caller) =>
       (await handler(event, innerCallContext(caller, `batch-${++sequence}`))) as APIGatewayProxyResult;
-  return apiHandler(`${def.name}.batch`, batchOperation(def, singles));
+  return apiHandler(def, `${def.name}.batch`, batchOperation(def, singles));
 }

@@ -1,4 +1,4 @@
-import type { StoredEntityDefinition } from '../entities/types.js';
+import type { EntityDefinition, StoredEntityDefinition } from '../entities/types.js';
 import { type EntityHooks, entityOperation } from '../operations/crud.js';
 import { type ChildObjects, childObjectOperation } from '../operations/nested-objects.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
@@ -9,14 +9,19 @@ import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
  * tool call or a test can run an operation without it.
  */
 
-/** One operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. */
+/**
+ * One operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. An entity's operation
+ * served under another's path (`GET /categories/:id/products`) names that parent and its route key: the function
+ * routes with the parent's definition.
+ */
 export function entityHandler<D extends StoredEntityDefinition>(
   def: D,
   operation: Parameters<typeof entityOperation>[1],
   hooks: NoInfer<EntityHooks<D>> = {},
-  routeKey = `${def.name}.${operation}`,
+  nested?: { parent: EntityDefinition; routeKey: string },
 ): LambdaHandler {
-  return apiHandler(routeKey, entityOperation<D>(def, operation, hooks));
+  const routed = nested ?? { parent: def, routeKey: `${def.name}.${operation}` };
+  return apiHandler(routed.parent, routed.routeKey, entityOperation<D>(def, operation, hooks));
 }
 
 /** GET, PUT or DELETE on a child object through its parent, under the nested route key. */
@@ -25,5 +30,5 @@ export function childObjectHandler(
   operation: Parameters<typeof childObjectOperation>[1],
   routeKey: string,
 ): LambdaHandler {
-  return apiHandler(routeKey, childObjectOperation(objects, operation));
+  return apiHandler(objects.parent, routeKey, childObjectOperation(objects, operation));
 }

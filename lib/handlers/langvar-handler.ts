@@ -1,3 +1,5 @@
+import { languagesEntity } from '../entities/languages.js';
+import { langvarsEntity } from '../entities/langvars.js';
 import type { ResourceDefinition } from '../entities/types.js';
 import { langvarOperation, prefetchLanguage } from '../operations/langvars.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
@@ -11,6 +13,12 @@ export function langvarHandler(
   op: Parameters<typeof langvarOperation>[1],
   nested = false,
 ): LambdaHandler {
-  if (nested) return apiHandler(`languages.langvars.${op}`, langvarOperation(resource, op, nested), prefetchLanguage);
-  return apiHandler(`langvars.${op}`, langvarOperation(resource, op, nested));
+  if (nested)
+    return apiHandler(
+      languagesEntity,
+      `languages.langvars.${op}`,
+      langvarOperation(resource, op, nested),
+      prefetchLanguage,
+    );
+  return apiHandler(langvarsEntity, `langvars.${op}`, langvarOperation(resource, op, nested));
 }

@@ -1,5 +1,5 @@
+import type { EntityFinder } from '../entities/finder.js';
 import { BATCH_SEGMENT, batchedOperations, pathMethods } from '../entities/methods.js';
-import { findEntity } from '../entities/registry.js';
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import { ForbiddenError } from '../errors.js';
 import type { ApiPath } from './api-path.js';
@@ -43,7 +43,7 @@ const union = (a: readonly string[], b: readonly string[]): readonly string[] =>
  * context (`/stores/1/products/12`) is the child's own route (`products.get`, served by the
  * child's function) run in that company; reading the company's entity is needed too.
  */
-export function resolveRoute(method: string, path: ApiPath): Route {
+export function resolveRoute(method: string, path: ApiPath, findEntity: EntityFinder): Route {
   const [first, companyId, child, ...rest] = path.segments;
   const context = first !== undefined && COMPANY_CONTEXTS.includes(first.toLowerCase()) ? findEntity(first) : undefined;
   if (
@@ -52,17 +52,17 @@ export function resolveRoute(method: string, path: ApiPath): Route {
     child !== undefined &&
     !Object.hasOwn(context.nested ?? {}, child.toLowerCase())
   ) {
-    const inner = resolveSegments(method, [child, ...rest]);
+    const inner = resolveSegments(method, [child, ...rest], findEntity);
     return {
       ...inner,
       company: { entity: context, id: companyId },
       privileges: union(inner.privileges, privilegesFor(context.http.privileges, 'get')),
     };
   }
-  return resolveSegments(method, path.segments);
+  return resolveSegments(method, path.segments, findEntity);
 }
 
-function resolveSegments(method: string, segments: readonly string[]): Route {
+function resolveSegments(method: string, segments: readonly string[], findEntity: EntityFinder): Route {
   const [entityName, id, nestedName, nestedId, ...extra] = segments;
   if (entityName === undefined || extra.length > 0) throw notFound();
   const entity = findEntity(entityName);

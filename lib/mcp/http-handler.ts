@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { findEntity } from '../entities/registry.js';
 import { ForbiddenError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
 import { badRequest, methodNotAllowed, unsupportedMediaType } from '../http/http-errors.js';
@@ -34,7 +35,7 @@ export function mcpHandler(handlers: Handlers): LambdaHandler {
   const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
-    .use(authentication())
+    .use(authentication(findEntity))
     .use(rateLimit())
     .use(rateLimitGate())
     .handler(async (event, { api, awsRequestId }) => {

@@ -38,7 +38,7 @@ async function mayUse(caller: Caller, entityName: string, operation: Operation):
   if (!entity) return false;
   const { method, onObject } = OPERATION_METHODS[operation];
   const id = onObject ? (entity.http.idKind === 'name' ? '/name' : '/1') : '';
-  const route = resolveRoute(method, parseApiPath(`/api/2.0/${entity.name}${id}`, {}));
+  const route = resolveRoute(method, parseApiPath(`/api/2.0/${entity.name}${id}`, {}), findEntity);
   try {
     await authorize(caller, route);
     return true;

@@ -1,4 +1,7 @@
 import middy from '@middy/core';
+import { storesEntity, vendorsEntity } from '../entities/companies.js';
+import { type EntityFinder, entityFinder } from '../entities/finder.js';
+import type { EntityDefinition } from '../entities/types.js';
 import type { ApiEvent } from '../http/api-event.js';
 import { notFound } from '../http/http-errors.js';
 import type { Operation } from '../http/operation.js';
@@ -25,6 +28,22 @@ export type LambdaHandler = EitherPayloadHandler;
 const noOperation: Operation = () => Promise.reject(notFound());
 
 /**
+ * The handler of one operation of `served` (`apiHandler(usersEntity, 'users.get', getUser)`). It routes with
+ * `served` and the two company contexts only (`/stores/:id/…` and `/vendors/:id/…` reach any operation): a function's
+ * bundle then holds the definitions it uses, not the registry's every entity, and its cold start runs only those.
+ * A path naming another entity is a 404 either way (routing: a route to any other operation is one).
+ */
+export function apiHandler(
+  served: EntityDefinition,
+  servedKey: string,
+  operation: Operation,
+  prefetch?: Prefetch,
+): LambdaHandler {
+  if (servedKey.split('.')[0] !== served.name) throw new Error(`${servedKey} is no operation of ${served.name}`);
+  return stackHandler(entityFinder([served, storesEntity, vendorsEntity]), servedKey, operation, prefetch);
+}
+
+/**
  * The shared stack every function is built from. The order is the order in
  * which SPEC §1 judges a request: credentials → route → privilege → body → the company of a
  * store or vendor context path; the operation itself then checks the other objects named in the path, the escalation
@@ -35,7 +54,8 @@ const noOperation: Operation = () => Promise.reject(notFound());
  * authorization.ts); `prefetch` names items authentication reads for the operation (lib/stack/prefetch.ts).
  * Each middleware adds its typed slice of `context.api` (lib/stack/request.ts); this list is their order.
  */
-export function apiHandler(
+export function stackHandler(
+  findEntity: EntityFinder,
   servedKey: string | undefined,
   operation: Operation = noOperation,
   prefetch?: Prefetch,
@@ -43,14 +63,14 @@ export function apiHandler(
   const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
     .use(httpResponse())
     .use(readRequest())
-    .use(authentication(prefetch, servedKey))
+    .use(authentication(findEntity, prefetch, servedKey))
     .use(rateLimit())
-    .use(routing(servedKey))
+    .use(routing(servedKey, findEntity))
     .use(storefrontCache())
     .use(authorization())
     .use(bodyDecoding())
     .use(rateLimitGate())
-    .use(companyContext())
+    .use(companyContext(findEntity))
     .use(cursorKeys())
     .use(idempotency())
     .handler(async (_event, { api }) => {

@@ -1,8 +1,9 @@
+import { findEntity } from '../entities/registry.js';
 import { type ApiEvent, normalizeQuery } from '../http/api-event.js';
 import { parseApiPath } from '../http/api-path.js';
 import { eitherPayload } from '../http/payload-v2.js';
 import { resolveRoute } from '../http/route.js';
-import { apiHandler, type LambdaHandler } from './api-handler.js';
+import { type LambdaHandler, stackHandler } from './api-handler.js';
 
 /**
  * For the functions that receive many routes (/api.php and the /api catch-all):
@@ -12,7 +13,7 @@ import { apiHandler, type LambdaHandler } from './api-handler.js';
  * goes to a handler with no operation, which answers 401/404/405 in the right order.
  */
 export function dispatcher(handlers: Readonly<Record<string, LambdaHandler>>): LambdaHandler {
-  const unmatched = apiHandler(undefined);
+  const unmatched = stackHandler(findEntity, undefined);
   // A 2.0 event becomes the 1.0 event here, once: the handler it is handed to sees a 1.0 event.
   return eitherPayload((event: ApiEvent, context) => {
     const key = routeKeyOf(event);
@@ -23,7 +24,8 @@ export function dispatcher(handlers: Readonly<Record<string, LambdaHandler>>): L
 
 function routeKeyOf(event: ApiEvent): string | undefined {
   try {
-    return resolveRoute(event.httpMethod ?? 'GET', parseApiPath(event.path ?? '', normalizeQuery(event))).key;
+    return resolveRoute(event.httpMethod ?? 'GET', parseApiPath(event.path ?? '', normalizeQuery(event)), findEntity)
+      .key;
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type FunctionRow, functionRows } from '../../lib/entities/deployment.js';
-import type { EntityDefinition } from '../../lib/entities/types.js';
+import type { EntityDefinition, StoredEntityDefinition } from '../../lib/entities/types.js';
 import { repoRoot } from './repo.js';
 
 export const GENERATED_HEADER =
@@ -84,6 +84,27 @@ function registryFile(found: readonly Found[]): string {
   ].join('\n');
 }
 
+/**
+ * `<storage>#<index>` of every count a delete guard checks (lib/db/count-shards.ts): read by every write that adds
+ * to a count, so it is a list of its own rather than the registry, whose every definition a function would bundle.
+ */
+function guardedCountsFile(found: readonly Found[]): string {
+  const guarded = new Set(
+    found.flatMap(({ entity }) =>
+      ((entity as StoredEntityDefinition).storage?.dependents ?? []).map((rule) => `${rule.storage}#${rule.index}`),
+    ),
+  );
+  return [
+    `// ${GENERATED_HEADER}.`,
+    '',
+    '/** `<storage>#<index>` of every count a delete guard checks: the `dependents` rules of the entity definitions. */',
+    'export const GUARDED_COUNTS: ReadonlySet<string> = new Set([',
+    ...[...guarded].sort().map((key) => `  '${key}',`),
+    ']);',
+    '',
+  ].join('\n');
+}
+
 /** `product_variations_groups.product_variations.list` → `productVariationsGroupsProductVariationsList`. */
 const identifierOf = (key: string) => key.replace(/[._]([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -151,6 +172,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   const rows = functionRows(found.map(({ entity }) => entity));
   return {
     'lib/entities/registry.generated.ts': registryFile(found),
+    'lib/db/guarded-counts.generated.ts': guardedCountsFile(found),
     'functions/handler-table.generated.ts': handlerTableFile(rows),
     'infra/functions.generated.json': functionsJson(rows),
     ...batchHandlerFiles(found, rows),

@@ -2,8 +2,10 @@
  * Compares a stage read back from the AWS APIs (deployed-stage.ts) with what the code says it must be
  * (stage-expectations.ts). Each check returns the differences it found, one line each; none means equal.
  */
+
 import { createRequire } from 'node:module';
 import { HANDLERS } from '../../functions/handler-table.generated.js';
+import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 import type { DeployedStage, PolicyStatement } from './deployed-stage.js';
@@ -84,7 +86,7 @@ export function checkRouteKeys(deployed: DeployedStage): string[] {
     // The router answers 404/405 by throwing: such a method is served by no route key.
     const key = (() => {
       try {
-        return resolveRoute(route.method, parseApiPath(concrete, {})).key;
+        return resolveRoute(route.method, parseApiPath(concrete, {}), findEntity).key;
       } catch {
         return undefined;
       }

@@ -4,8 +4,10 @@
  * confine writes, the environment every function is given, the change feed consumer's actions and the company
  * context dispatcher's routes.
  */
+
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
+import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 import { cursorKeyFunctions } from '../../scripts/lib/stage-expectations.js';
@@ -75,7 +77,7 @@ export const mapping0 = (mappings: unknown[]) => JSON.stringify(mappings[0]);
 /** `api/2.0/users/{id}` → the route key the API resolves for it (a concrete id in every variable). */
 export function routeKey(route: Route): string | undefined {
   const concrete = `/${route.path.replace(/\{[^}]+\}/g, '7')}`;
-  return resolveRoute(route.method, parseApiPath(concrete, {})).key;
+  return resolveRoute(route.method, parseApiPath(concrete, {}), findEntity).key;
 }
 
 export const CURSOR_KEY_FUNCTIONS = cursorKeyFunctions();

@@ -12,8 +12,9 @@
  * Every request is checked against the contract answer too (the fuzz's oracle: JSON error body, no 5xx).
  * The random fuzz (hostile-fuzz.test.ts) draws these values as well.
  */
+
 import { describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../lib/entities/registry.js';
+import { ENTITIES, findEntity } from '../../lib/entities/registry.js';
 import type { ResourceDefinition } from '../../lib/entities/types.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
@@ -49,7 +50,7 @@ const FORMS = [
  */
 function expectedForUnknownObject(method: string, rest: string): number {
   try {
-    const route = resolveRoute(method, parseApiPath(`/api/${rest}`, {}));
+    const route = resolveRoute(method, parseApiPath(`/api/${rest}`, {}), findEntity);
     return route.key === 'users.usergroups.update' || route.key === 'users.usergroups.delete' ? 400 : 404;
   } catch (error) {
     if (error instanceof HttpError) return error.status;

@@ -3,6 +3,7 @@
  * Authorization headers they are sent with, the route the server will give them (worked out with the server's own
  * parser) and the rewriting that keeps writes from locking the fuzz out of deep code.
  */
+import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { parseId, resolveRoute } from '../../lib/http/route.js';
 import type { Admin, ApiUser } from '../support/fixtures.js';
@@ -109,7 +110,7 @@ export function routeOf(method: string, raw: string): RouteGuess | undefined {
     for (const [k, v] of url.searchParams) query[k] = v;
     // hapi's router also strips one trailing slash (stripTrailingSlash) before the function sees the path.
     const path = url.pathname.length > 1 && url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname;
-    const route = resolveRoute(method, parseApiPath(path, query));
+    const route = resolveRoute(method, parseApiPath(path, query), findEntity);
     const num = (text: string | undefined) => {
       try {
         return parseId(text);

@@ -3,8 +3,9 @@
  * exactly the methods the document lists under that path — always-403 operations (GET /auth) included — and
  * is never empty.
  */
+
 import { describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../lib/entities/registry.js';
+import { ENTITIES, findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { resolveRoute } from '../../lib/http/route.js';
@@ -19,7 +20,7 @@ const documented = Object.keys(document.paths).map(
 );
 
 const allowOf = (method: string, path: string) =>
-  thrownBy(HttpError, () => resolveRoute(method, parseApiPath(path, {})));
+  thrownBy(HttpError, () => resolveRoute(method, parseApiPath(path, {}), findEntity));
 
 describe('Allow lists what the OpenAPI document lists for the path', () => {
   it.each(documented)('%s', (template, path) => {

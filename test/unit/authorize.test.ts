@@ -3,10 +3,12 @@
  * database (a vendor's verdict needs neither). The e2e suites (catalog-vendor-isolation, permissions) prove the
  * answers over HTTP and the scoping of a vendor's objects to their company, which the operations do.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../lib/auth/authorize.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import type { Caller } from '../../lib/entities/caller.js';
+import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 
@@ -18,7 +20,7 @@ const vendor: Caller = {
   companyId: 3,
   activeGroupIds: [],
 };
-const route = (method: string, path: string) => resolveRoute(method, parseApiPath(path, {}));
+const route = (method: string, path: string) => resolveRoute(method, parseApiPath(path, {}), findEntity);
 const judged = (caller: Caller, method: string, path: string) =>
   authorize(caller, route(method, path)).then(
     () => 'allowed',

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HANDLERS } from '../../functions/handler-table.generated.js';
+import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { resolveRoute } from '../../lib/http/route.js';
 
@@ -26,7 +27,7 @@ describe('infra/function-table.cjs, the source of serverless.yml functions', () 
       // Prepare: a concrete path for the path template
       const path = `/api/${fn.path.replace(/\{[^}]+\}/g, '7')}`;
       // Act
-      const route = resolveRoute(fn.method.toUpperCase(), parseApiPath(path, {}));
+      const route = resolveRoute(fn.method.toUpperCase(), parseApiPath(path, {}), findEntity);
       // Assess
       expect(route.key).toBe(fn.key);
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findEntity } from '../../lib/entities/registry.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import type { ApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
@@ -14,7 +15,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const collection = path('usergroups');
     // Act
-    const error = httpErrorOf(() => resolveRoute(method, collection));
+    const error = httpErrorOf(() => resolveRoute(method, collection, findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.message).toBe('Method Not Allowed: Object ID undefined');
@@ -26,7 +27,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const object = path('users', '5');
     // Act
-    const error = httpErrorOf(() => resolveRoute('POST', object));
+    const error = httpErrorOf(() => resolveRoute('POST', object, findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.message).toBe('Method Not Allowed: ID must not be defined');
@@ -37,7 +38,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const object = path('usergroups', '3');
     // Act
-    const error = httpErrorOf(() => resolveRoute(method, object));
+    const error = httpErrorOf(() => resolveRoute(method, object, findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.headers.Allow).toBe('GET, PUT, DELETE');
@@ -48,7 +49,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const nested = path('users', '5', 'usergroups');
     // Act
-    const error = httpErrorOf(() => resolveRoute('POST', nested));
+    const error = httpErrorOf(() => resolveRoute('POST', nested, findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.headers.Allow).toBe('GET');
@@ -58,7 +59,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const nested = path('users', '5', 'usergroups');
     // Act
-    const error = httpErrorOf(() => resolveRoute('PUT', nested));
+    const error = httpErrorOf(() => resolveRoute('PUT', nested, findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.detail).toBe('Object ID undefined');
@@ -68,7 +69,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const unknown = path('nope');
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', unknown));
+    const error = httpErrorOf(() => resolveRoute('GET', unknown, findEntity));
     // Assess
     expect(error.status).toBe(404);
     expect(error.message).toBe('Not Found: The Entity nope not found');
@@ -78,7 +79,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const unknown = path('nope', '1');
     // Act
-    const error = httpErrorOf(() => resolveRoute('POST', unknown));
+    const error = httpErrorOf(() => resolveRoute('POST', unknown, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -87,7 +88,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const shouting = path('UserGroups', '4');
     // Act
-    const route = resolveRoute('get', shouting);
+    const route = resolveRoute('get', shouting, findEntity);
     // Assess
     expect(route.key).toBe('usergroups.get');
     expect(route.id).toBe('4');
@@ -97,7 +98,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const unknownNested = path('users', '5', 'orders');
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', unknownNested));
+    const error = httpErrorOf(() => resolveRoute('GET', unknownNested, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -106,7 +107,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const prototypeKey = path('users', '5', 'constructor');
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', prototypeKey));
+    const error = httpErrorOf(() => resolveRoute('GET', prototypeKey, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -115,7 +116,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const tooLong = path('users', '5', 'usergroups', '3', 'extra');
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', tooLong));
+    const error = httpErrorOf(() => resolveRoute('GET', tooLong, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -124,7 +125,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const empty = path();
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', empty));
+    const error = httpErrorOf(() => resolveRoute('GET', empty, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -133,7 +134,7 @@ describe('resolveRoute: methods and shapes (SPEC §1)', () => {
     // Prepare
     const versionObject = path('version', '1');
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', versionObject));
+    const error = httpErrorOf(() => resolveRoute('GET', versionObject, findEntity));
     // Assess
     expect(error.status).toBe(404);
   });
@@ -158,7 +159,7 @@ describe('resolveRoute: keys, ids and privileges (SPEC §5)', () => {
     // Prepare
     const apiPath = path(...segments);
     // Act
-    const route = resolveRoute(method, apiPath);
+    const route = resolveRoute(method, apiPath, findEntity);
     // Assess
     expect(route.key).toBe(key);
     expect([...route.privileges].sort()).toEqual([...privileges].sort());
@@ -168,7 +169,7 @@ describe('resolveRoute: keys, ids and privileges (SPEC §5)', () => {
     // Prepare
     const nested = path('users', '5', 'usergroups', '3');
     // Act
-    const route = resolveRoute('PUT', nested);
+    const route = resolveRoute('PUT', nested, findEntity);
     // Assess
     expect(route.id).toBe('5');
     expect(route.nestedId).toBe('3');
@@ -190,7 +191,7 @@ describe('resolveRoute: child objects through their parent and company context (
     [['products', '4', 'features', '9'], 'GET', 'products.features.get', ['view_catalog']],
   ] as const)('%j %s → %s, needing the parent’s read privilege too', (segments, method, key, privileges) => {
     // Act
-    const route = resolveRoute(method, path(...segments));
+    const route = resolveRoute(method, path(...segments), findEntity);
     // Assess
     expect(route.key).toBe(key);
     expect([...route.privileges].sort()).toEqual([...privileges].sort());
@@ -212,7 +213,7 @@ describe('resolveRoute: child objects through their parent and company context (
     '%j %s is the child’s own route %s in that company, needing the company’s read privilege too',
     (segments, method, key, id, privileges) => {
       // Act
-      const route = resolveRoute(method, path(...segments));
+      const route = resolveRoute(method, path(...segments), findEntity);
       // Assess
       expect(route.key).toBe(key);
       expect(route.id).toBe(id);
@@ -224,8 +225,8 @@ describe('resolveRoute: child objects through their parent and company context (
 
   it('an unknown child entity in a context is the usual 404, and a company path alone is the company’s own route', () => {
     // Act
-    const error = httpErrorOf(() => resolveRoute('GET', path('stores', '1', 'nope')));
-    const own = resolveRoute('GET', path('stores', '1'));
+    const error = httpErrorOf(() => resolveRoute('GET', path('stores', '1', 'nope'), findEntity));
+    const own = resolveRoute('GET', path('stores', '1'), findEntity);
     // Assess
     expect(error.status).toBe(404);
     expect(error.message).toBe('Not Found: The Entity nope not found');
@@ -235,7 +236,7 @@ describe('resolveRoute: child objects through their parent and company context (
 
   it('POST on a child object through its parent is 405 "ID must not be defined"', () => {
     // Act
-    const error = httpErrorOf(() => resolveRoute('POST', path('categories', '4', 'products', '9')));
+    const error = httpErrorOf(() => resolveRoute('POST', path('categories', '4', 'products', '9'), findEntity));
     // Assess
     expect(error.status).toBe(405);
     expect(error.message).toBe('Method Not Allowed: ID must not be defined');
@@ -278,16 +279,18 @@ describe('resolveRoute: operations routed with the privilege false (deniedOperat
     ['PUT', ['auth', '1']],
     ['DELETE', ['auth', '1']],
   ] as const)('%s %s is a 403 for everyone', (method, segments) => {
-    const error = thrownBy(ForbiddenError, () => resolveRoute(method, path(...segments)));
+    const error = thrownBy(ForbiddenError, () => resolveRoute(method, path(...segments), findEntity));
     expect(error).toBeInstanceOf(ForbiddenError);
   });
 
   it('POST /auth routes to auth.create; the shape errors stay 405', () => {
-    expect(resolveRoute('POST', path('auth')).key).toBe('auth.create');
-    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'))).status).toBe(405);
-    expect(httpErrorOf(() => resolveRoute('PUT', path('auth'))).status).toBe(405);
+    expect(resolveRoute('POST', path('auth'), findEntity).key).toBe('auth.create');
+    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'), findEntity)).status).toBe(405);
+    expect(httpErrorOf(() => resolveRoute('PUT', path('auth'), findEntity)).status).toBe(405);
     // Allow names what the OpenAPI document lists for the path: the always-403 GET too (test/unit/allow-methods.test.ts).
-    expect(httpErrorOf(() => resolveRoute('PATCH', path('auth'))).headers.Allow).toBe('GET, POST');
-    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'))).headers.Allow).toBe('GET, PUT, DELETE');
+    expect(httpErrorOf(() => resolveRoute('PATCH', path('auth'), findEntity)).headers.Allow).toBe('GET, POST');
+    expect(httpErrorOf(() => resolveRoute('POST', path('auth', '1'), findEntity)).headers.Allow).toBe(
+      'GET, PUT, DELETE',
+    );
   });
 });

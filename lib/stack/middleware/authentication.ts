@@ -3,7 +3,7 @@ import { authenticate } from '../../auth/authenticate.js';
 import { authenticateStorefrontKey, guestCaller } from '../../auth/storefront-auth.js';
 import { rateLimitPolicy } from '../../db/rate-limit.js';
 import type { Caller } from '../../entities/caller.js';
-import { findEntity } from '../../entities/registry.js';
+import type { EntityFinder } from '../../entities/finder.js';
 import type { Operation } from '../../entities/types.js';
 import { addLogContext } from '../../log.js';
 import { type Prefetch, prefetched, prefetchKeys } from '../prefetch.js';
@@ -13,8 +13,12 @@ import type { Authenticated, RequestRead, Stage } from '../request.js';
  * First judgement of every request (SPEC §1): who is calling? 401, or 429 while the pair is locked.
  * The items `prefetch` names are read in authentication's own BatchGetItem (not when a cached caller skips it).
  */
-export function authentication(prefetch?: Prefetch, servedKey?: string): Stage<RequestRead & Authenticated> {
-  const open = isOpenOperation(servedKey);
+export function authentication(
+  findEntity: EntityFinder,
+  prefetch?: Prefetch,
+  servedKey?: string,
+): Stage<RequestRead & Authenticated> {
+  const open = isOpenOperation(servedKey, findEntity);
   return {
     before: async ({ event, context }) => {
       const state = context.api;
@@ -49,7 +53,7 @@ export function authentication(prefetch?: Prefetch, servedKey?: string): Stage<R
 }
 
 /** Whether the function serving `servedKey` (`auth_tokens.create`) needs no credentials. */
-function isOpenOperation(servedKey: string | undefined): boolean {
+function isOpenOperation(servedKey: string | undefined, findEntity: EntityFinder): boolean {
   if (!servedKey) return false;
   const [entityName, operation] = servedKey.split('.');
   const entity = entityName === undefined ? undefined : findEntity(entityName);

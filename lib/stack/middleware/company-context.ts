@@ -1,6 +1,6 @@
 import { getRecord } from '../../db/entity-store.js';
 import { storesEntity } from '../../entities/companies.js';
-import { findEntity } from '../../entities/registry.js';
+import type { EntityFinder } from '../../entities/finder.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { NotFoundError } from '../../errors.js';
 import { parseId, type Route } from '../../http/route.js';
@@ -13,7 +13,7 @@ import type { Authenticated, Routed, Stage } from '../request.js';
  * objects are (it learns nothing about which companies exist). A nested path's parent that belongs to a
  * company (`/stores/1/categories/5/products`) must be that company's, else it does not exist there.
  */
-export function companyContext(): Stage<Authenticated & Routed> {
+export function companyContext(findEntity: EntityFinder): Stage<Authenticated & Routed> {
   return {
     before: async ({ context }) => {
       const { route, caller } = context.api;
@@ -21,7 +21,7 @@ export function companyContext(): Stage<Authenticated & Routed> {
       const companyId = parseId(route.company.id);
       if (caller.userType === 'V' && companyId !== caller.companyId) throw new NotFoundError();
       // Stores and vendors are one company id space (lib/entities/companies.ts): one record for both views.
-      const parent = companyOwnedParent(route);
+      const parent = companyOwnedParent(route, findEntity);
       const [company, parentRecord] = await Promise.all([
         getRecord(storesEntity, companyId),
         parent ? getRecord(parent, parseId(route.id)) : undefined,
@@ -33,7 +33,7 @@ export function companyContext(): Stage<Authenticated & Routed> {
 }
 
 /** The entity of a nested route's parent (`categories` of `categories.products.list`), when its records belong to a company. */
-function companyOwnedParent(route: Route): StoredEntityDefinition | undefined {
+function companyOwnedParent(route: Route, findEntity: EntityFinder): StoredEntityDefinition | undefined {
   const parts = route.key.split('.');
   if (parts.length < 3) return undefined;
   const parent = findEntity(parts[0]!) as StoredEntityDefinition | undefined;
