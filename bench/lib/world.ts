@@ -1,7 +1,6 @@
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { createRecord } from '../../lib/db/entity-store.js';
-import { forgetIdBlocks } from '../../lib/db/id-blocks.js';
 import { putLangvar } from '../../lib/db/langvars.js';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UserRecord } from '../../lib/db/records.js';
@@ -100,8 +99,7 @@ export function useTable(tableName: string): void {
   if (process.env.TABLE_NAME === tableName) return;
   process.env.TABLE_NAME = tableName;
   resetConfigForTests();
-  // Id blocks reserved from another table's counters are not this table's.
-  forgetIdBlocks();
+  // Id blocks and layout are the table's own (lib/db/table-context.ts): another table's are not used here.
 }
 
 /** An administrator with an API key of its own (the change feed's bench makes a root one to subscribe a webhook). */

@@ -11,7 +11,6 @@ import Big from 'big.js';
 import { inject } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
 import { resetConfigForTests } from '../../lib/config.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
@@ -43,7 +42,6 @@ export async function startFreshStore(name: string): Promise<FreshStore> {
   const use = (table: string | undefined) => {
     process.env.TABLE_NAME = table;
     resetConfigForTests();
-    forgetLayout();
   };
   use(tableName);
   await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });

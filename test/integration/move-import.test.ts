@@ -12,7 +12,6 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
 import { resetConfigForTests } from '../../lib/config.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
@@ -71,7 +70,6 @@ beforeAll(async () => {
   await ensureTable(client, tableName);
   process.env.TABLE_NAME = tableName;
   resetConfigForTests();
-  forgetLayout();
   await ensureBootstrapAdmin({});
   fake = await startFakeCsCart(sourceData(CUSTOMERS), PAGE);
   source = new CsCartSource(fake.url, SOURCE_ADMIN);
@@ -82,7 +80,6 @@ afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
   resetConfigForTests();
-  forgetLayout();
   await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
 });
 

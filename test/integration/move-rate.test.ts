@@ -14,7 +14,6 @@ import { installMeter, startMetering } from '../../bench/lib/meter.js';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
 import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
@@ -36,7 +35,6 @@ async function meteredImport(rate: number | undefined): Promise<{ units: number;
   await ensureTable(client, tableName);
   process.env.TABLE_NAME = tableName;
   resetConfigForTests();
-  forgetLayout();
   await ensureBootstrapAdmin({});
   installMeter(db());
   const stop = startMetering();
@@ -70,7 +68,6 @@ afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
   resetConfigForTests();
-  forgetLayout();
 });
 
 describe('import --rate', () => {
