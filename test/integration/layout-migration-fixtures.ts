@@ -6,7 +6,7 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
-import { config, resetConfigForTests } from '../../lib/config.js';
+import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
@@ -68,11 +68,9 @@ export function onOwnTable(label: string): void {
   beforeAll(async () => {
     await ensureTable(client, name);
     process.env.TABLE_NAME = name;
-    resetConfigForTests();
   });
   afterAll(async () => {
     process.env.TABLE_NAME = shared;
-    resetConfigForTests();
     await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
   });
 }
