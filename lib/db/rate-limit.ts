@@ -298,6 +298,6 @@ export function numberAttribute(value: unknown): number | undefined {
  * The bench's cold request (bench/lib/in-process.ts setAuthCacheTtl): this instance forgets every table's buckets, as
  * a new instance starts. Tests need it no more: a new user's bucket, or a table of their own, starts with nothing.
  */
-export function forgetRateLimitsForTests(): void {
+export function forgetBucketMemory(): void {
   memories.clear();
 }
