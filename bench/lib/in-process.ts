@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { clearAuthCache } from '../../lib/auth/auth-cache.js';
-import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { forgetRateLimitsForTests } from '../../lib/db/rate-limit.js';
+import { forgetBucketMemory } from '../../lib/db/rate-limit.js';
 import type { LambdaHandler } from '../../lib/stack/api-handler.js';
 import { v2Twin } from '../../test/support/lambda-event-v2.js';
 import { lambdaContext, proxyEvent } from './events.js';
@@ -144,8 +143,7 @@ export class Invoker {
 /** AUTH_CACHE_TTL_MS for the next requests (lib/config.ts reads it lazily); the cache starts empty. */
 export function setAuthCacheTtl(ttlMs: number): void {
   process.env.AUTH_CACHE_TTL_MS = String(ttlMs);
-  resetConfigForTests();
   clearAuthCache();
   // A cold request also finds no rate-limit lease (lib/db/rate-limit.ts) left by an earlier request.
-  forgetRateLimitsForTests();
+  forgetBucketMemory();
 }

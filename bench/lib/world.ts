@@ -1,7 +1,5 @@
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
-import { resetConfigForTests } from '../../lib/config.js';
 import { createRecord } from '../../lib/db/entity-store.js';
-import { forgetIdBlocks } from '../../lib/db/id-blocks.js';
 import { putLangvar } from '../../lib/db/langvars.js';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UserRecord } from '../../lib/db/records.js';
@@ -96,12 +94,10 @@ const DISPOSABLE_GROUP_ID = 900_000_000;
 
 /** Points lib/ (config().tableName) at another table of the same DynamoDB Local. */
 export function useTable(tableName: string): void {
-  // Unchanged: keep lib's cached config, so a measured request does not re-read the environment.
   if (process.env.TABLE_NAME === tableName) return;
+  // lib/config.ts sees it at the next use; the layout, id blocks and rate-limit memory are the table's own
+  // (lib/db/table-context.ts): another table's are not used here.
   process.env.TABLE_NAME = tableName;
-  resetConfigForTests();
-  // Id blocks reserved from another table's counters are not this table's.
-  forgetIdBlocks();
 }
 
 /** An administrator with an API key of its own (the change feed's bench makes a root one to subscribe a webhook). */

@@ -4,7 +4,7 @@ import { type BucketReader, bucketPage } from './bucket-page.js';
 import { projectedName } from './entity-items.js';
 import { countsAt, type EntityRecord, fieldOf, getRecords, type RecordOf, recordIdOf } from './entity-store.js';
 import { padId } from './keys.js';
-import { LAYOUT_VERSION, tableLayout } from './layout.js';
+import { LAYOUT_VERSION } from './layout.js';
 import {
   canProject,
   compare,
@@ -23,6 +23,7 @@ import { postingPage } from './posting-list.js';
 import type { QueryInput } from './query.js';
 import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
+import { tableLayout } from './table-context.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 

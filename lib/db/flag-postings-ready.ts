@@ -1,15 +1,16 @@
-import { readyMarker } from './ready-marker.js';
+import { readyMarkerWriter } from './ready-marker.js';
+import { tableLayout } from './table-context.js';
 
 /**
- * Whether every record has the postings of its flags (`postings.flags`, lib/db/postings.ts): the `FLAGPOSTINGS`
- * marker. Until it is there a flag list reads its index partition as before; the migration `flag-postings`
- * (lib/db/migrations/layout-09b-flag-postings.ts) gives every older record its flags' postings and then writes it.
- * A new table is marked ready from the start (the migration runner's new-table step).
+ * Whether every record has the postings of its flags (`postings.flags`, lib/db/postings.ts): the table is on layout
+ * 10. The migration `flag-postings` (lib/db/migrations/layout-09b-flag-postings.ts) runs just before layout 10's and
+ * is part of it: the layout marker says 10 only after it gave every older record its flags' postings. Until then a
+ * flag list reads its index partition as before. The migration still writes the `FLAGPOSTINGS` marker it always
+ * wrote (and a new table's step does), but readiness is the layout's: nothing of it to keep or forget.
  */
-const marker = readyMarker({ pk: 'FLAGPOSTINGS', sk: 'READY' });
+export const FLAG_POSTINGS_LAYOUT = 10;
 
-/** Whether every record has its flags' postings (one GetItem per call until it is, then none). */
-export const isFlagPostingsReady = marker.isReady;
-/** Tests that take the marker away make the next check read it again. */
-export const forgetFlagPostingsReadyForTests = marker.forget;
-export const markFlagPostingsReady = marker.mark;
+/** Whether every record has its flags' postings (the table context's layout: no read once it is the current one). */
+export const isFlagPostingsReady = async (): Promise<boolean> => (await tableLayout()) >= FLAG_POSTINGS_LAYOUT;
+
+export const markFlagPostingsReady = readyMarkerWriter({ pk: 'FLAGPOSTINGS', sk: 'READY' });

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 
 /**
  * Ids of the kinds created at high rates (a definition's `idBlock`: products, orders), handed out from blocks
@@ -27,8 +27,6 @@ export interface IdBlocks {
    * block of the counter.
    */
   giveUpBlock(sequence: string): void;
-  /** Forgets every block, as a new instance starts. */
-  forget(): void;
 }
 
 /** Blocks reserved from the counters of `table`; each call holds blocks of its own (as a new instance would). */
@@ -58,22 +56,7 @@ export function idBlocksOn(table: TableTarget): IdBlocks {
     giveUpBlock(sequence) {
       blocks.delete(sequence);
     },
-    forget() {
-      blocks.clear();
-    },
   };
-}
-
-/** This instance's blocks of its own table (the default TableContext's). */
-export const instanceIdBlocks: IdBlocks = idBlocksOn(DEFAULT_TABLE);
-
-export const reserveId = (sequence: string, size: number) => instanceIdBlocks.reserveId(sequence, size);
-export const skipIdsTo = (sequence: string, atLeast: number) => instanceIdBlocks.skipIdsTo(sequence, atLeast);
-export const giveUpBlock = (sequence: string) => instanceIdBlocks.giveUpBlock(sequence);
-
-/** Forget this instance's blocks (tests that reset a table in this process). */
-export function forgetIdBlocks(): void {
-  instanceIdBlocks.forget();
 }
 
 async function reserveBlock(table: TableTarget, sequence: string, size: number): Promise<Block> {

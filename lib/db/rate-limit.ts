@@ -75,8 +75,6 @@ export function decide(policy: BucketPolicy, storedTat: number | undefined, nowM
   };
 }
 
-/** What this instance last saw of each user's bucket: only a guess of which update to send. */
-const lastSeen = new Map<string, number>();
 const MAX_REMEMBERED = 1000;
 const MAX_ATTEMPTS = 5;
 
@@ -94,9 +92,30 @@ interface Lease {
   /** The stored `tat` after the lease was taken. */
   tat: number;
 }
-const leases = new Map<string, Lease>();
-/** Buckets this instance is taking a lease of right now: concurrent requests (in-process servers) take one token each meanwhile. */
-const leasing = new Set<string>();
+
+/**
+ * What this instance knows of one table's buckets, kept per table as the rest of a table's state is
+ * (lib/db/table-context.ts): a test or bench on a table of its own starts with nothing remembered, and nothing needs
+ * forgetting.
+ */
+interface BucketMemory {
+  /** What this instance last saw of each user's bucket: only a guess of which update to send. */
+  lastSeen: Map<string, number>;
+  leases: Map<string, Lease>;
+  /** Buckets this instance is taking a lease of right now: concurrent requests (in-process servers) take one token each meanwhile. */
+  leasing: Set<string>;
+}
+const memories = new Map<string, BucketMemory>();
+
+function memoryOf(tableName: string): BucketMemory {
+  let memory = memories.get(tableName);
+  if (!memory) {
+    memory = { lastSeen: new Map(), leases: new Map(), leasing: new Set() };
+    memories.set(tableName, memory);
+  }
+  return memory;
+}
+
 const LEASE_MS = 1000;
 export const leaseSizeOf = (policy: BucketPolicy) => Math.max(1, Math.floor(policy.burst / 20));
 
@@ -108,16 +127,15 @@ function remembered<T>(map: Map<string, T>, userId: string, value: T): void {
   map.set(userId, value);
 }
 
-const remember = (userId: string, tat: number) => remembered(lastSeen, userId, tat);
-
 /**
  * What authentication's BatchGetItem read of the caller's bucket (lib/auth/authenticate.ts): the stored `tat`,
  * or nothing — then the bucket has no item, which a stored time of 0 (long past: a reset) stands for. With it
  * the first request of an instance sends the right update at once.
  */
 export function noteBucket(bucketId: string, item: Record<string, unknown> | undefined): void {
+  const { lastSeen } = memoryOf(config().tableName);
   // `tat` only moves forward: a newer value this instance learned meanwhile (a concurrent request) wins.
-  remember(bucketId, Math.max(lastSeen.get(bucketId) ?? 0, numberAttribute(item?.tat) ?? 0));
+  remembered(lastSeen, bucketId, Math.max(lastSeen.get(bucketId) ?? 0, numberAttribute(item?.tat) ?? 0));
 }
 
 /** Whole tokens left: the shared bucket's (`tat`) plus what this instance still holds of its lease. */
@@ -128,7 +146,12 @@ function tokensLeft(policy: BucketPolicy, tat: number, held: number, nowMs: numb
 }
 
 /** One token of the instance's lease, if it holds one: no DynamoDB call. */
-function fromLease(policy: BucketPolicy, userId: string, nowMs: number): BucketDecision | undefined {
+function fromLease(
+  leases: Map<string, Lease>,
+  policy: BucketPolicy,
+  userId: string,
+  nowMs: number,
+): BucketDecision | undefined {
   const lease = leases.get(userId);
   if (!lease || lease.tokens <= 0 || nowMs >= lease.until) return undefined;
   lease.tokens -= 1;
@@ -169,13 +192,16 @@ export async function takeToken(
   tokens = 1,
 ): Promise<BucketDecision> {
   const key = keys.rateLimit(bucketId);
+  const tableName = config().tableName;
+  const { lastSeen, leases, leasing } = memoryOf(tableName);
+  const remember = (tat: number) => remembered(lastSeen, bucketId, tat);
   const interval = intervalOf(policy);
   const capacity = policy.burst * interval;
   let known = lastSeen.get(bucketId);
   // The request's arrival time for every attempt: racing requests then agree on which update is right.
   const nowMs = now();
   // Several tokens at once (a batch's items) come from the shared bucket, never from or with a lease.
-  const leased = tokens === 1 ? fromLease(policy, bucketId, nowMs) : undefined;
+  const leased = tokens === 1 ? fromLease(leases, policy, bucketId, nowMs) : undefined;
   if (leased) return leased;
   for (let attempt = 1; ; attempt++) {
     // A lease only on the first attempt, one at a time per bucket: a lost race means others are busy on it.
@@ -210,7 +236,7 @@ export async function takeToken(
     try {
       const result = await db().send(
         new UpdateCommand({
-          TableName: config().tableName,
+          TableName: tableName,
           Key: key,
           ...input,
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
@@ -219,7 +245,7 @@ export async function takeToken(
         }),
       );
       const tat = Number(result.Attributes?.tat ?? decision.tat);
-      remember(bucketId, tat);
+      remember(tat);
       // This request uses one of the tokens taken; the instance keeps the others for the user's next requests.
       if (takesLease) remembered(leases, bucketId, { tokens: cost - 1, until: nowMs + LEASE_MS, tat });
       const remaining = tokensLeft(policy, tat, takesLease ? cost - 1 : 0, nowMs);
@@ -232,7 +258,7 @@ export async function takeToken(
         // An endpoint that does not hand the item back on a failed condition: read it.
         known = numberAttribute((await readItem(key))?.tat);
       }
-      if (known !== undefined) remember(bucketId, known);
+      if (known !== undefined) remember(known);
       else lastSeen.delete(bucketId);
       if (attempt >= MAX_ATTEMPTS) {
         // Lost the race for the bucket five times in a row: treat it as empty for a moment.
@@ -268,9 +294,10 @@ export function numberAttribute(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Tests forget what this instance saw. */
-export function forgetRateLimitsForTests(): void {
-  lastSeen.clear();
-  leases.clear();
-  leasing.clear();
+/**
+ * The bench's cold request (bench/lib/in-process.ts setAuthCacheTtl): this instance forgets every table's buckets, as
+ * a new instance starts. Tests need it no more: a new user's bucket, or a table of their own, starts with nothing.
+ */
+export function forgetBucketMemory(): void {
+  memories.clear();
 }

@@ -2,9 +2,9 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { ConflictError } from '../errors.js';
 import { nextId, raiseCounter } from './counters.js';
 import { entityKeys } from './entity-keys.js';
-import { giveUpBlock, reserveId, skipIdsTo } from './id-blocks.js';
 import { readItem } from './items.js';
 import { takePresetId } from './preset-ids.js';
+import { defaultTableContext } from './table-context.js';
 import { ConditionFailed } from './transact.js';
 
 /** How many ids a create tries before it gives up (409): each taken one moves it to the next id or block. */
@@ -34,7 +34,7 @@ export async function withNewId<T>(
       return await write(id, first?.free === true);
     } catch (error) {
       if (!(error instanceof ConditionFailed && error.failed.includes(0))) throw error;
-      if (idBlock && preset === undefined) giveUpBlock(name);
+      if (idBlock && preset === undefined) defaultTableContext().idBlocks.giveUpBlock(name);
       if (attempt >= MAX_ID_ATTEMPTS)
         throw new ConflictError(
           `No free ${name} id after ${MAX_ID_ATTEMPTS} tries: the ids the counter hands out are taken; nothing was created, try again`,
@@ -44,7 +44,7 @@ export async function withNewId<T>(
 }
 
 const newId = ({ storage: { name, idBlock } }: StoredEntityDefinition) =>
-  idBlock ? reserveId(name, idBlock) : nextId(name);
+  idBlock ? defaultTableContext().idBlocks.reserveId(name, idBlock) : nextId(name);
 
 /** A new id of a sequence and whether its record's key was seen free (the read a create makes before its entries). */
 export interface ClaimedId {
@@ -68,5 +68,5 @@ export async function claimId(def: StoredEntityDefinition): Promise<ClaimedId> {
  */
 export async function idsTakenUpTo(def: StoredEntityDefinition, last: number): Promise<void> {
   await raiseCounter(def.storage.name, last);
-  skipIdsTo(def.storage.name, last);
+  defaultTableContext().idBlocks.skipIdsTo(def.storage.name, last);
 }

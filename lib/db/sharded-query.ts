@@ -1,8 +1,9 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
-import { SHARDED_LAYOUT, tableLayout } from './layout.js';
+import { SHARDED_LAYOUT } from './layout.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
 import { type QueryInput, queryCount, queryFirst } from './query.js';
 import { distinctSorted, mergeSorted, type PartitionReader } from './shard-merge.js';
+import { tableLayout } from './table-context.js';
 
 /**
  * Reading a logical partition whose items are in write shards (lib/db/partition-shards.ts): a bounded

@@ -1,16 +1,17 @@
-import { readyMarker } from './ready-marker.js';
+import { readyMarkerWriter } from './ready-marker.js';
+import { tableLayout } from './table-context.js';
 import { userKeys } from './user-keys.js';
 
 /**
- * Whether every user has its list copies (company and word items, docs/data-model.md "Users at scale"): the
- * `USERINDEX` marker. Until it is there the `company_id`, `name` and `phone` filters read the buckets whole, as the
- * first user layout did; the migration `users-index` (lib/db/migrations/layout-02a-users-index.ts) gives every older
- * user its copies and then writes it. A fresh table is marked ready by the bootstrap before its first user.
+ * Whether every user has its list copies (company and word items, docs/data-model.md "Users at scale"): the table is
+ * on layout 3 or later. The migration `users-index` (lib/db/migrations/layout-02a-users-index.ts) runs just after
+ * layout 2's and before layout 3's: the layout marker passes 2 only after it gave every older user its copies. Until
+ * then the `company_id`, `name` and `phone` filters read the buckets whole, as the first user layout did. The
+ * migration still writes the `USERINDEX` marker it always wrote (and a new table's step and the bootstrap do).
  */
-const marker = readyMarker(userKeys.indexReady);
+export const USER_INDEX_LAYOUT = 3;
 
-/** Whether the copies are complete (remembered once true: nothing makes them incomplete again). */
-export const isUserIndexReady = marker.isReady;
-/** Tests that take the marker away make the next check read it again. */
-export const forgetUserIndexReadyForTests = marker.forget;
-export const markUserIndexReady = marker.mark;
+/** Whether the copies are complete (the table context's layout: no read once it is the current one). */
+export const isUserIndexReady = async (): Promise<boolean> => (await tableLayout()) >= USER_INDEX_LAYOUT;
+
+export const markUserIndexReady = readyMarkerWriter(userKeys.indexReady);

@@ -1,15 +1,15 @@
-import { readyMarker } from './ready-marker.js';
+import { readyMarkerWriter } from './ready-marker.js';
+import { tableLayout } from './table-context.js';
 
 /**
- * Whether every user has its postings (lib/db/user-postings.ts): the `USERPOSTINGS` marker. Until it is there `name`
- * searches read the word copies as before; the migration `layout-10` (lib/db/migrations/
- * layout-10.ts) gives every older user its postings and then writes it. A fresh table is marked ready
- * by the bootstrap before its first user (and by the migration runner's new-table step).
+ * Whether every user has its postings (lib/db/user-postings.ts): the table is on layout 10, whose migration
+ * (lib/db/migrations/layout-10.ts) gives every older user its postings before it raises the layout marker. Until
+ * then `name` searches read the word copies as before. The migration still writes the `USERPOSTINGS` marker it
+ * always wrote (and a new table's step does), but readiness is the layout's: nothing of it to keep or forget.
  */
-const marker = readyMarker({ pk: 'USERPOSTINGS', sk: 'READY' });
+export const USER_POSTINGS_LAYOUT = 10;
 
-/** Whether every user has its postings. */
-export const isUserPostingsReady = marker.isReady;
-/** Tests that take the marker away make the next check read it again. */
-export const forgetUserPostingsReadyForTests = marker.forget;
-export const markUserPostingsReady = marker.mark;
+/** Whether every user has its postings (the table context's layout: no read once it is the current one). */
+export const isUserPostingsReady = async (): Promise<boolean> => (await tableLayout()) >= USER_POSTINGS_LAYOUT;
+
+export const markUserPostingsReady = readyMarkerWriter({ pk: 'USERPOSTINGS', sk: 'READY' });

@@ -10,8 +10,6 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Big from 'big.js';
 import { inject } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
-import { resetConfigForTests } from '../../lib/config.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
@@ -42,8 +40,6 @@ export async function startFreshStore(name: string): Promise<FreshStore> {
   await ensureTable(client, tableName);
   const use = (table: string | undefined) => {
     process.env.TABLE_NAME = table;
-    resetConfigForTests();
-    forgetLayout();
   };
   use(tableName);
   await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });

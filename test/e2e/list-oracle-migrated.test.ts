@@ -11,11 +11,16 @@ import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { forgetMigrationsFrom, restoreCurrentLayout, send, table } from '../integration/layout-migration-fixtures.js';
+import {
+  clearMigrationMarkersFrom,
+  restoreCurrentLayout,
+  send,
+  table,
+} from '../integration/layout-migration-fixtures.js';
 import { createCatalog, type OracleCatalog, PRODUCTS_LIST } from './list-oracle-catalog.js';
 import { comparePages, compareWalks, draws, SEED } from './list-oracle-runner.js';
 
@@ -56,11 +61,10 @@ async function writeAsLayout5(id: number): Promise<void> {
 beforeAll(async () => {
   catalog = await createCatalog(randomness, PRODUCTS);
   for (const product of catalog.products) await writeAsLayout5(product.id);
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(OLD_LAYOUT) }));
+  await setLayoutMarker(OLD_LAYOUT);
   // A table before layout 6 has run neither its migration nor any later one (up to the code's: a later one left
   // done would leave the marker below the code's layout). It reads over HTTP, so it stays on the server's table.
-  await forgetMigrationsFrom(OLD_LAYOUT + 1);
-  forgetLayout();
+  await clearMigrationMarkersFrom(OLD_LAYOUT + 1);
 }, 300_000);
 
 afterAll(restoreCurrentLayout);

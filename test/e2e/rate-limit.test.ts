@@ -13,10 +13,10 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as versionGet } from '../../functions/version/get.js';
-import { config, resetConfigForTests } from '../../lib/config.js';
+import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
-import { forgetRateLimitsForTests, leaseSizeOf, noteBucket, takeToken } from '../../lib/db/rate-limit.js';
+import { leaseSizeOf, noteBucket, takeToken } from '../../lib/db/rate-limit.js';
 import { event, type Handler, invoke } from '../integration/hostile-support.js';
 import { type ApiUser, createRoot, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
@@ -52,15 +52,12 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
     other = await createRoot();
     process.env.RATE_LIMIT_PER_SECOND = '2';
     process.env.RATE_LIMIT_BURST = '3';
-    resetConfigForTests();
-    forgetRateLimitsForTests();
   });
   afterAll(() => {
     if (saved[0] === undefined) delete process.env.RATE_LIMIT_PER_SECOND;
     else process.env.RATE_LIMIT_PER_SECOND = saved[0];
     if (saved[1] === undefined) delete process.env.RATE_LIMIT_BURST;
     else process.env.RATE_LIMIT_BURST = saved[1];
-    resetConfigForTests();
   });
   // The bucket refills every 500 ms; on a loaded machine four sequential in-process requests can take longer than
   // that, so the clock the bucket reads (Date.now) stands still within a test and moves only where the test says.
@@ -101,7 +98,6 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
 
   it('racing requests of one user on a fresh bucket: exactly `burst` pass', async () => {
     const me = await createRoot();
-    forgetRateLimitsForTests();
     const answers = await Promise.all(Array.from({ length: 8 }, () => version(me.auth)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
@@ -143,14 +139,12 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
   it('RATE_LIMIT_PER_SECOND=0 turns it off: no headers, no 429', async () => {
     const me = await createRoot();
     process.env.RATE_LIMIT_PER_SECOND = '0';
-    resetConfigForTests();
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, () => version(me.auth)));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(answers[0]!.headers['ratelimit-limit']).toBeUndefined();
     } finally {
       process.env.RATE_LIMIT_PER_SECOND = '2';
-      resetConfigForTests();
     }
   });
 });
@@ -165,7 +159,6 @@ describe('leases: an instance takes several tokens in one call while the bucket 
     ).Item?.tat as number | undefined;
 
   it('one instance still gets exactly `burst` requests at once, with fewer DynamoDB calls than requests', async () => {
-    forgetRateLimitsForTests();
     expect(leaseSizeOf(policy)).toBe(2);
     const userId = `lease-${uid()}@example.com`;
     const now = Date.now();
@@ -196,7 +189,6 @@ describe('leases: an instance takes several tokens in one call while the bucket 
   });
 
   it('100 racing requests of one user, far below the limit, are all admitted: leases never make them lose the race', async () => {
-    forgetRateLimitsForTests();
     const bucket = `race-${uid()}@example.com`;
     const generous = { rate: 1000, burst: 2000 };
     noteBucket(bucket, undefined); // as authentication reports a user without a bucket item yet

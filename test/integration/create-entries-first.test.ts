@@ -28,12 +28,12 @@ import {
   getRecord,
   recordWriteItems,
 } from '../../lib/db/entity-store.js';
-import { forgetIdBlocks, reserveId } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem } from '../../lib/db/items.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { sweepOrphanItems } from '../../lib/db/orphan-items.js';
 import { postingWrites } from '../../lib/db/posting-writes.js';
 import { idsOfPosting, POSTED_IDS, postingsOf } from '../../lib/db/postings.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ValidationError } from '../../lib/errors.js';
@@ -139,8 +139,9 @@ describe('a create writes its entries first', () => {
       status: 'A',
       product_code: code,
     });
-    forgetIdBlocks();
-    const pending = await reserveId(name, productsEntity.storage.idBlock!);
+    // A block of its own: the ids after this one are this instance's next.
+    defaultTableContext().idBlocks.giveUpBlock(name);
+    const pending = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     const record = { ...written, product_id: pending, product: 'In flight, not yet', version: 1 };
     const entries = entriesOf(pending, record);
     await putItems(entries.map((entry) => ({ ...entry.key, ...entry.item })));
@@ -159,8 +160,9 @@ describe('a create writes its entries first', () => {
   });
 
   it('a create that finds its id taken leaves that record and its entries as they were', async () => {
-    forgetIdBlocks();
-    const first = await reserveId(name, productsEntity.storage.idBlock!);
+    // A block of its own: the ids after this one are this instance's next.
+    defaultTableContext().idBlocks.giveUpBlock(name);
+    const first = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     // The next id of this instance's block, written as a whole record (items and counts) behind the counter's back.
     const taken = first + 1;
     const record: EntityRecord = {
@@ -189,9 +191,10 @@ describe('a create writes its entries first', () => {
 
   it('sweep-orphans deletes the items of a record never written, not those of a create that commits meanwhile', async () => {
     const written = await createRecord(productsEntity, { product: 'Swept beside', status: 'A' });
-    forgetIdBlocks();
-    const orphanId = await reserveId(name, productsEntity.storage.idBlock!);
-    const inFlightId = await reserveId(name, productsEntity.storage.idBlock!);
+    // A block of its own: the ids after this one are this instance's next.
+    defaultTableContext().idBlocks.giveUpBlock(name);
+    const orphanId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
+    const inFlightId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     const recordOf = (id: number, product: string): EntityRecord => ({
       product_id: id,
       product,

@@ -4,18 +4,14 @@
  * page by page and by cursor; a flag turned off or on and a delete keep them exact; and the `flag-postings` migration
  * gives products written before flags were posted their postings, the lists answering the same before and after.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, updateRecord } from '../../lib/db/entity-store.js';
-import {
-  forgetFlagPostingsReadyForTests,
-  isFlagPostingsReady,
-  markFlagPostingsReady,
-} from '../../lib/db/flag-postings-ready.js';
+import { isFlagPostingsReady } from '../../lib/db/flag-postings-ready.js';
+import { readItem } from '../../lib/db/items.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { flagPostings } from '../../lib/db/migrations/layout-09b-flag-postings.js';
-import { progressOf } from '../../lib/db/migrations/markers.js';
+import { progressOf, raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { postingUpdate } from '../../lib/db/posting-writes.js';
 import { flagPostingsOf, idsOfPosting, POSTED_IDS, postingChanges, postingsOf } from '../../lib/db/postings.js';
@@ -23,7 +19,7 @@ import { queryAll } from '../../lib/db/query.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import { onOwnTable, send, table, writeOld } from './layout-migration-fixtures.js';
+import { onOwnTable, writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('flags');
 
@@ -67,7 +63,6 @@ const postedIds = async (id: number, field: string) =>
   ).flatMap((item) => idsOfPosting(String(item.sk), item[POSTED_IDS] as Set<Uint8Array> | undefined));
 
 beforeAll(async () => {
-  await markFlagPostingsReady();
   for (const name of ['Flag store one', 'Flag store two'])
     stores.push(Number((await createRecord(companiesStorage, { company: name, status: 'A' })).company_id));
   for (let i = 0; i < 30; i++) {
@@ -145,8 +140,9 @@ describe('flag lists from postings', () => {
   });
 
   it('the flag-postings migration posts the flags of products written before; lists answer the same throughout', async () => {
-    await send(new DeleteCommand({ TableName: table(), Key: { pk: 'FLAGPOSTINGS', sk: 'READY' } }));
-    forgetFlagPostingsReadyForTests();
+    // A table on layout 9, before flag postings (they are part of layout 10).
+    await setLayoutMarker(9);
+    expect(await isFlagPostingsReady()).toBe(false);
     const id = 5_000_000 + made.length;
     const old = {
       product_id: id,
@@ -172,6 +168,12 @@ describe('flag lists from postings', () => {
     const log: string[] = [];
     await flagPostings.run({ recordsPerSecond: 1000, log: (line) => log.push(line) }, progressOf(flagPostings.id));
     expect(log.join('\n')).toMatch(/product: \d+ record\(s\) given their flags' postings/);
+    // Its marker written, but the lists still read the index partition until the layout says 10, the same.
+    expect(await readItem({ pk: 'FLAGPOSTINGS', sk: 'READY' })).toBeDefined();
+    expect(await isFlagPostingsReady()).toBe(false);
+    expect(await list([eq('is_edp', 'Y'), eq('company_id', stores[1]!)], 1, 50)).toMatchObject({ ids: want });
+    // Layout 10's migration runs next and raises the marker: the postings are read from then on.
+    await raiseLayoutMarker(10);
     expect(await isFlagPostingsReady()).toBe(true);
     expect(await postedIds(id, 'is_edp')).toContain(id);
     expect(await postedIds(id, 'free_shipping')).toContain(id);

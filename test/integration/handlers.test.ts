@@ -13,7 +13,6 @@ import { handler as usergroupsGet } from '../../functions/usergroups/get.js';
 import { handler as usergroupsList } from '../../functions/usergroups/list.js';
 import { handler as usersCreate } from '../../functions/users/create.js';
 import { handler as versionGet } from '../../functions/version/get.js';
-import { resetConfigForTests } from '../../lib/config.js';
 import { uniqueEmail } from '../support/fixtures.js';
 import type { LambdaHandler } from '../support/lambda-event.js';
 import { event, invoke } from './hostile-support.js';
@@ -156,7 +155,6 @@ describe('handlers invoked in-process', () => {
   it('a browser preflight gets 204 and the CORS headers of the configured origins only', async () => {
     const previous = process.env.CORS_ORIGINS;
     process.env.CORS_ORIGINS = 'https://shop.example.com, https://admin.example.com';
-    resetConfigForTests();
     try {
       const preflight = (origin: string) =>
         invoke(
@@ -199,7 +197,6 @@ describe('handlers invoked in-process', () => {
     } finally {
       if (previous === undefined) delete process.env.CORS_ORIGINS;
       else process.env.CORS_ORIGINS = previous;
-      resetConfigForTests();
     }
   });
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { raiseCounter } from '../../lib/db/counters.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { createRecord, deleteRecord, getRecord } from '../../lib/db/entity-store.js';
-import { forgetIdBlocks, idBlocksOn, reserveId } from '../../lib/db/id-blocks.js';
+import { idBlocksOn } from '../../lib/db/id-blocks.js';
 import { deleteItem, readItem, writeItem } from '../../lib/db/items.js';
 import { keys } from '../../lib/db/keys.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { DEFAULT_TABLE } from '../../lib/db/table-target.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ConflictError } from '../../lib/errors.js';
@@ -20,7 +21,9 @@ const sequence = () => `test_block_${Date.now()}_${Math.floor(Math.random() * 1e
 describe('id blocks', () => {
   it('concurrent reservations in one instance: distinct ids 1…n, one counter write per block', async () => {
     const name = sequence();
-    const ids = await Promise.all(Array.from({ length: 3 * ID_BLOCK + 1 }, () => reserveId(name, ID_BLOCK)));
+    const ids = await Promise.all(
+      Array.from({ length: 3 * ID_BLOCK + 1 }, () => defaultTableContext().idBlocks.reserveId(name, ID_BLOCK)),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort((a, b) => a - b)).toEqual(Array.from({ length: ids.length }, (_, i) => i + 1));
     // 31 ids took 4 blocks: the counter says the highest id reserved.
@@ -45,8 +48,10 @@ describe('id blocks', () => {
     const name = productsEntity.storage.name;
     /** Takes a fresh block of this instance and writes bare records on its ids from `from` on, and `more` after. */
     async function takeIds(more: number): Promise<{ first: number; taken: number[] }> {
-      forgetIdBlocks();
-      const first = await reserveId(name, PRODUCT_BLOCK);
+      // A fresh block of this instance's: the create after takes its next ids.
+      const blocks = defaultTableContext().idBlocks;
+      blocks.giveUpBlock(name);
+      const first = await blocks.reserveId(name, PRODUCT_BLOCK);
       const taken = Array.from({ length: PRODUCT_BLOCK - 1 + more }, (_, i) => first + 1 + i);
       for (const id of taken)
         await writeItem({ ...entityKeys.record(name, id), product_id: id, product: `fixed ${id}`, version: 1 });

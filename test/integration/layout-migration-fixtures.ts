@@ -6,14 +6,14 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
-import { config, resetConfigForTests } from '../../lib/config.js';
+import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import type { ListCondition } from '../../lib/db/entity-list.js';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
-import { forgetLayout, LAYOUT_VERSION } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { uid } from '../support/fixtures.js';
@@ -51,8 +51,7 @@ export const eq = (field: string, value: unknown): ListCondition => ({
 
 /** Whatever happened, later tests find the table on the current layout. */
 export async function restoreCurrentLayout(): Promise<void> {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem() }));
-  forgetLayout();
+  await setLayoutMarker();
 }
 
 /**
@@ -69,13 +68,9 @@ export function onOwnTable(label: string): void {
   beforeAll(async () => {
     await ensureTable(client, name);
     process.env.TABLE_NAME = name;
-    resetConfigForTests();
-    forgetLayout();
   });
   afterAll(async () => {
     process.env.TABLE_NAME = shared;
-    resetConfigForTests();
-    forgetLayout();
     await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
   });
 }
@@ -84,7 +79,7 @@ export function onOwnTable(label: string): void {
  * Forgets the done and progress markers of the migrations from layout `from` up to the code's (a table that was on
  * layout `from - 1` has run none of them): a later one still marked done would leave the marker below the code's.
  */
-export async function forgetMigrationsFrom(from: number): Promise<void> {
+export async function clearMigrationMarkersFrom(from: number): Promise<void> {
   for (let version = from; version <= LAYOUT_VERSION; version++)
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#layout-${version}`, sk } }));

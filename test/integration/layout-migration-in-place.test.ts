@@ -7,27 +7,28 @@
  * moved to their own items, the index items into their shards. Then a table on layout 2 (migrated before
  * layout 3 existed) gets the layout-3 sort items the same way. In-process, on DynamoDB Local.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, layoutReady, tableLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
 import { queryAll } from '../../lib/db/query.js';
+import { layoutReady, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import {
+  clearMigrationMarkersFrom,
   companyA,
   companyB,
   eq,
-  forgetMigrationsFrom,
   onOwnTable,
   restoreCurrentLayout,
   send,
@@ -137,8 +138,7 @@ beforeAll(async () => {
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
   }
-  await forgetMigrationsFrom(2);
-  forgetLayout();
+  await clearMigrationMarkersFrom(2);
   for (const [i, name] of NAMES.entries()) {
     const id = await nextId('product');
     const company = i % 3 === 2 ? companyB : companyA;
@@ -219,7 +219,6 @@ describe('migrating an old table in place', () => {
     await updateRecord(productsEntity, productIds[0]!, () => ({}));
     await updateRecord(productsEntity, productIds[3]!, () => ({}));
     expect((await getRecord(productsEntity, productIds[0]!))?.layout).toBe(LAYOUT_VERSION);
-    forgetLayout();
     expect(await answers()).toEqual(before);
   });
 
@@ -238,7 +237,6 @@ describe('migrating an old table in place', () => {
       ]),
     );
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
-    forgetLayout();
     expect(await layoutReady()).toBe(true);
     expect(await answers()).toEqual(before);
     expect(await runMigrations({ recordsPerSecond: 1000, log: (line) => log.push(line) })).toEqual([]);
@@ -316,10 +314,9 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
   }
 
   it('keeps sorting by customer in memory until layout 3 is complete, then reads its sort items, the same', async () => {
-    await send(new PutCommand({ TableName: table(), Item: { ...layoutMarkerItem(), version: 2 } }));
+    await setLayoutMarker(2);
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-3', sk } }));
-    forgetLayout();
     for (const [i, lastname] of ['Moss', 'Abbott', 'Zane'].entries()) {
       const id = await nextId('order');
       ids.push(id);
@@ -349,7 +346,6 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
     const [young, adams] = before['orders of company A by date']!.ids.slice().sort((a, b) => a - b);
     expect(onLayout2.false).toEqual([ids[1], adams, ids[0], young, ids[2], 5]);
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toEqual(['layout-3']);
-    forgetLayout();
     // The marker says what layout 3's migration made true of every record; the orders it rewrote are on the current one.
     expect(await tableLayout()).toBe(3);
     for (const id of ids) expect((await getRecord(ordersEntity, id))?.layout).toBe(LAYOUT_VERSION);

@@ -4,24 +4,25 @@
  * written as layouts 5 and 6 on a table whose marker says 5, then: the same answers before the migration, halfway through it
  * (some orders rewritten, some not: both kinds of item read), after it, and a cursor taken before it continued after.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
+import { tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import {
+  clearMigrationMarkersFrom,
   companyA,
   companyB,
   eq,
-  forgetMigrationsFrom,
   onOwnTable,
   restoreCurrentLayout,
   send,
@@ -46,12 +47,11 @@ interface Order {
 const orders: Order[] = [];
 
 beforeAll(async () => {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
+  await setLayoutMarker(5);
   for (const id of ['layout-7', 'layout-8'])
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
-  await forgetMigrationsFrom(7);
-  forgetLayout();
+  await clearMigrationMarkersFrom(7);
   for (let i = 0; i < ORDERS; i++) {
     const order = {
       id: await nextId('order'),
@@ -110,7 +110,6 @@ function questions(): Array<{ name: string; conditions: ListCondition[]; expecte
 }
 
 async function expectAnswers(): Promise<void> {
-  forgetLayout();
   for (const { name, conditions, expected } of questions()) {
     for (const descending of [false, true]) {
       const { records, total } = await listRecords(ordersEntity, {

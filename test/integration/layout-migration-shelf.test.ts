@@ -5,23 +5,24 @@
  * halfway through it, after it (the active index, counted by its count item), and after status and category changes
  * made by the ordinary update path, which move a product onto and off the shelves.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { countsAt, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
+import { tableLayout } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { onShelf } from '../../lib/operations/storefront/shelf.js';
 import {
+  clearMigrationMarkersFrom,
   companyA,
   eq,
-  forgetMigrationsFrom,
   onOwnTable,
   restoreCurrentLayout,
   send,
@@ -38,11 +39,10 @@ const STATUSES = ['A', 'A', 'D', 'A', 'H', 'A'];
 const products: Array<{ id: number; status: string }> = [];
 
 beforeAll(async () => {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(8) }));
+  await setLayoutMarker(8);
   for (const sk of ['DONE', 'PROGRESS'])
     await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-9', sk } }));
-  await forgetMigrationsFrom(9);
-  forgetLayout();
+  await clearMigrationMarkersFrom(9);
   for (const status of STATUSES) {
     const id = await nextId('product');
     products.push({ id, status });
@@ -77,7 +77,6 @@ async function page(field: 'category_tree' | 'category_ids', category: number, p
 const active = () => products.filter((p) => p.status === 'A').map((p) => p.id);
 
 async function expectPages(fields: string[]): Promise<void> {
-  forgetLayout();
   const ids = active();
   for (const [field, category] of [
     ['category_tree', TOP],
@@ -106,7 +105,6 @@ describe('layout 9: the storefront category page on the active-by-category index
   it('after it: the marker says 9, the page reads the active index, counted by its count item', async () => {
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-9');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
-    forgetLayout();
     for (const { id } of products) expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
     const [tree] = await countsAt([entityKeys.count('product', 'active_category_tree', String(TOP))]);
     expect(tree).toBe(active().length);

@@ -5,29 +5,30 @@
  * whose marker says 7, then: the same answers before the migration, halfway through it (some records moved, some
  * not: the logical partition and the shards read side by side), after it, and only the logical partition read then.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
 import { indexRange } from '../../lib/db/list-plan.js';
 import { layout5 } from '../../lib/db/migrations/layout-05.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { partitionsOf } from '../../lib/db/sharded-query.js';
+import { tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import {
+  clearMigrationMarkersFrom,
   companyA,
   companyB,
   eq,
-  forgetMigrationsFrom,
   onOwnTable,
   restoreCurrentLayout,
   send,
@@ -44,11 +45,10 @@ const orders: Array<{ id: number; company: number }> = [];
 const products: number[] = [];
 
 beforeAll(async () => {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(7) }));
+  await setLayoutMarker(7);
   for (const sk of ['DONE', 'PROGRESS'])
     await send(new DeleteCommand({ TableName: table(), Key: { pk: 'MIGRATION#layout-8', sk } }));
-  await forgetMigrationsFrom(8);
-  forgetLayout();
+  await clearMigrationMarkersFrom(8);
   for (let i = 0; i < 6; i++) {
     const order = { id: await nextId('order'), company: i % 2 === 0 ? companyA : companyB };
     orders.push(order);
@@ -96,7 +96,6 @@ const list = async (def: StoredEntityDefinition, conditions: ListCondition[]) =>
 };
 
 async function expectAnswers(): Promise<void> {
-  forgetLayout();
   const all = orders.map((o) => o.id);
   expect(await list(ordersEntity, [eq('user_id', CUSTOMER)])).toEqual({ ids: all, total: all.length });
   // As a vendor asks: its company's orders of the customer.
@@ -140,7 +139,6 @@ describe("layout 8: a customer's orders and a variation group's products leave t
   it('after it: the marker says 8, every item in its logical partition, one partition read, every answer right', async () => {
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-8');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
-    forgetLayout();
     for (const order of orders) {
       expect((await getRecord(ordersEntity, order.id))?.layout).toBe(LAYOUT_VERSION);
       expect(await whereIs(order.id)).toEqual(['logical']);

@@ -6,7 +6,7 @@
  * longer names it starts, and the order keeps its payment and shipping counts without their items. In-process,
  * on DynamoDB Local.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
 import { encodeSortValue, entityKeys } from '../../lib/db/entity-keys.js';
@@ -14,16 +14,17 @@ import { listRecords } from '../../lib/db/entity-list.js';
 import { countOf, getRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { padId } from '../../lib/db/keys.js';
-import { forgetLayout, LAYOUT_VERSION, layoutMarkerKey, tableLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
+import { tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import {
+  clearMigrationMarkersFrom,
   companyA,
   eq,
-  forgetMigrationsFrom,
   onOwnTable,
   restoreCurrentLayout,
   send,
@@ -64,13 +65,12 @@ const byName = async (descending = false) =>
   ).records.map((record) => String(record.product));
 
 beforeAll(async () => {
-  await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(5) }));
+  await setLayoutMarker(5);
   // A table before layout 6 has run neither its migration nor any later one.
   for (const id of ['layout-6', 'layout-7', 'layout-8'])
     for (const sk of ['DONE', 'PROGRESS'])
       await send(new DeleteCommand({ TableName: table(), Key: { pk: `MIGRATION#${id}`, sk } }));
-  await forgetMigrationsFrom(6);
-  forgetLayout();
+  await clearMigrationMarkersFrom(6);
   for (const [i, product] of NAMES.entries()) {
     const id = await nextId('product');
     ids.push(id);
@@ -131,7 +131,6 @@ describe('layout 6: text sort keys, and order indexes kept for their counts only
   it('the migration finds the records in the partition shards and rewrites their text sort items', async () => {
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-6');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
-    forgetLayout();
     for (const id of ids) expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
     // The old key of "… gam 100" is gone from its shard, the new one is there.
     const sortItem = (layout: number) => {

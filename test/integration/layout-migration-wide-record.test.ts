@@ -10,8 +10,8 @@ import { indexEntries } from '../../lib/db/entity-items.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { listRecords } from '../../lib/db/entity-list.js';
 import { countOf, type EntityRecord, getRecord, recordWriteItems } from '../../lib/db/entity-store.js';
-import { forgetLayout, LAYOUT_VERSION } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { LAYOUT_VERSION } from '../../lib/db/layout.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { queryAll } from '../../lib/db/query.js';
 import { productsEntity } from '../../lib/entities/products.js';
@@ -33,8 +33,7 @@ afterAll(restoreCurrentLayout);
 
 describe('a record too wide to move in one transaction (a product in many categories)', () => {
   it('moves into its shards in two steps; lists answer it once before, in between and after', async () => {
-    await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(3) }));
-    forgetLayout();
+    await setLayoutMarker(3);
     const categories = [1, 2, 3, 4, 5].map((n) => companyA + 10 * n);
     const id = await nextId('product');
     const record: EntityRecord = {

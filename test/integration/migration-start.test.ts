@@ -7,7 +7,6 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { readItem } from '../../lib/db/items.js';
 import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
@@ -31,7 +30,6 @@ async function useNewTable(create: (name: string) => Promise<unknown>): Promise<
   await create(name);
   made.push(name);
   process.env.TABLE_NAME = name;
-  resetConfigForTests();
 }
 
 /** As the core stack creates it: the table's definition, nothing in it. */
@@ -51,7 +49,6 @@ const doneMarkers = async () =>
 
 afterAll(async () => {
   process.env.TABLE_NAME = sharedTable;
-  resetConfigForTests();
   for (const TableName of made) await client.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
 });
 

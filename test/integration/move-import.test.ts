@@ -11,8 +11,6 @@ import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
-import { resetConfigForTests } from '../../lib/config.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
@@ -70,8 +68,6 @@ const PAGE = 10;
 beforeAll(async () => {
   await ensureTable(client, tableName);
   process.env.TABLE_NAME = tableName;
-  resetConfigForTests();
-  forgetLayout();
   await ensureBootstrapAdmin({});
   fake = await startFakeCsCart(sourceData(CUSTOMERS), PAGE);
   source = new CsCartSource(fake.url, SOURCE_ADMIN);
@@ -81,8 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
-  resetConfigForTests();
-  forgetLayout();
   await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
 });
 

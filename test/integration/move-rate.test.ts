@@ -12,9 +12,7 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installMeter, startMetering } from '../../bench/lib/meter.js';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
-import { resetConfigForTests } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { forgetLayout } from '../../lib/db/layout.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
@@ -35,8 +33,6 @@ async function meteredImport(rate: number | undefined): Promise<{ units: number;
   const tableName = `store-api-rate-${uid()}`.slice(0, 60);
   await ensureTable(client, tableName);
   process.env.TABLE_NAME = tableName;
-  resetConfigForTests();
-  forgetLayout();
   await ensureBootstrapAdmin({});
   installMeter(db());
   const stop = startMetering();
@@ -69,8 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
-  resetConfigForTests();
-  forgetLayout();
 });
 
 describe('import --rate', () => {

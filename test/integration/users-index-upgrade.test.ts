@@ -5,36 +5,33 @@
  * the upgrade gives them their copies back (once: a second run does nothing) and the answers stay the same.
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { handler as storesCreate } from '../../functions/stores/create.js';
+import { describe, expect, it } from 'vitest';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
+import { createRecord } from '../../lib/db/entity-store.js';
+import { readItem } from '../../lib/db/items.js';
 import { upgradeUserIndex } from '../../lib/db/migrations/layout-02a-users-index.js';
+import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
 import { isIndexItem } from '../../lib/db/user-index.js';
-import { forgetUserIndexReadyForTests, isUserIndexReady, markUserIndexReady } from '../../lib/db/user-index-ready.js';
+import { isUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
 import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { bucketCounts, createUser } from '../../lib/db/users.js';
-import type { LambdaHandler } from '../support/lambda-event.js';
-import { event, invoke } from './hostile-support.js';
+import { companiesStorage } from '../../lib/entities/companies.js';
+import { onOwnTable } from './layout-migration-fixtures.js';
 
 const remove = (key: { pk: string; sk: string }) =>
   db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));
 
-afterAll(async () => {
-  await markUserIndexReady();
-});
+// It plays a table on layout 2 part of the way: on a table of its own (./layout-migration-fixtures.ts).
+onOwnTable('users-index');
 
 describe('users of the first layout: lists answer the same before, during and after the upgrade', () => {
   it('company_id, name and phone lists, pages and totals are unchanged', async () => {
     const tag = `u${Date.now().toString(36)}`;
-    const store = await invoke(
-      storesCreate as LambdaHandler,
-      event('POST', '/api/stores', { body: { company: `Upgrade ${tag}`, storefront: `${tag}.example.com` } }),
-    );
-    expect(store.status, store.body).toBe(201);
-    const companyId = Number(store.json.store_id);
+    const store = await createRecord(companiesStorage, { company: `Upgrade ${tag}`, status: 'A' });
+    const companyId = Number(store.company_id);
     const names = [
       ['Ada', 'Lovelace'],
       ['Alan', 'Turing'],
@@ -90,12 +87,17 @@ describe('users of the first layout: lists answer the same before, during and af
     for (const shard of SHARDS)
       for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
     await remove(userKeys.indexReady);
-    forgetUserIndexReadyForTests();
+    await setLayoutMarker(2);
     expect(await isUserIndexReady()).toBe(false);
     expect(await answers()).toEqual(before);
 
     expect(await upgradeUserIndex(1_000)).toBe(3);
     expect(await upgradeUserIndex(1_000)).toBe(0);
+    expect(await readItem(userKeys.indexReady)).toBeDefined();
+    // The copies are read once the runner raises the layout marker past 2 (layout 3's migration runs next).
+    expect(await isUserIndexReady()).toBe(false);
+    expect(await answers()).toEqual(before);
+    await raiseLayoutMarker(3);
     expect(await isUserIndexReady()).toBe(true);
     const counts = await bucketCounts({ company: companyId });
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(3);

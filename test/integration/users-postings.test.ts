@@ -3,33 +3,28 @@
  * what the word copies answered before them and what matchesUser says of the users themselves: the same ids in the
  * same order, the same pages, cursors and total_items, with the type, status and company equalities (a vendor's
  * list is its company's) — after creates, renames, status and company changes and a delete. Then the users of an
- * older table (their postings taken away, the marker gone) answer the same from the word copies, and
+ * older table (their postings taken away, the layout marker at 9) answer the same from the word copies, and
  * upgradeUserPostings (the `layout-10` migration) gives them their postings back.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { handler as storesCreate } from '../../functions/stores/create.js';
-import { config } from '../../lib/config.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
+import { createRecord } from '../../lib/db/entity-store.js';
 import { MIGRATIONS } from '../../lib/db/migrations/index.js';
 import { upgradeUserPostings } from '../../lib/db/migrations/layout-10.js';
+import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { readPostingIds } from '../../lib/db/posting-list.js';
 import { wordPostingPartition } from '../../lib/db/postings.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { getUsers, listUsers, matchesUser, sortUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js';
-import {
-  forgetUserPostingsReadyForTests,
-  isUserPostingsReady,
-  markUserPostingsReady,
-} from '../../lib/db/user-postings-ready.js';
+import { isUserPostingsReady } from '../../lib/db/user-postings-ready.js';
 import { createUser, deleteUser, updateUser } from '../../lib/db/users.js';
-import type { LambdaHandler } from '../support/lambda-event.js';
-import { event, invoke } from './hostile-support.js';
+import { companiesStorage } from '../../lib/entities/companies.js';
+import { onOwnTable } from './layout-migration-fixtures.js';
 
-afterAll(async () => {
-  await markUserPostingsReady();
-});
+// It plays an older table (layout 9) part of the way: on a table of its own (./layout-migration-fixtures.ts).
+onOwnTable('user-postings');
 
 const FIRST = ['Ada', 'Adam', 'J.', 'Émile', 'de'];
 const LAST = ['Lovelace', 'love', 'de la Cruz', '12 Turing', 'Young'];
@@ -74,12 +69,8 @@ async function walk(query: Partial<UserListQuery>): Promise<number[]> {
 describe('users name search from postings', () => {
   it('answers as matchesUser and the word copies do; the upgrade gives an older table its postings', async () => {
     const tag = `p${Date.now().toString(36)}`;
-    const store = await invoke(
-      storesCreate as LambdaHandler,
-      event('POST', '/api/stores', { body: { company: `Postings ${tag}`, storefront: `${tag}.example.com` } }),
-    );
-    expect(store.status, store.body).toBe(201);
-    const companyId = Number(store.json.store_id);
+    const store = await createRecord(companiesStorage, { company: `Postings ${tag}`, status: 'A' });
+    const companyId = Number(store.company_id);
 
     const ids: number[] = [];
     for (const [i, firstname] of FIRST.entries())
@@ -155,14 +146,17 @@ describe('users name search from postings', () => {
       for (const write of userPostingWrites(user, undefined)) await db().send(new UpdateCommand(write.Update!));
     }
     expect(await posted(tag)).toEqual([]);
-    await db().send(new DeleteCommand({ TableName: config().tableName, Key: { pk: 'USERPOSTINGS', sk: 'READY' } }));
-    forgetUserPostingsReadyForTests();
+    await setLayoutMarker(9);
     expect(await isUserPostingsReady()).toBe(false);
     expect(await all()).toEqual(expected);
 
     // The migration: registered last, it upgrades every user (these among them) and marks the postings ready.
     expect(MIGRATIONS.map((m) => m.id).at(-1)).toBe('layout-10');
     expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
+    // The postings are read once the runner raises the layout marker to 10 after it.
+    expect(await isUserPostingsReady()).toBe(false);
+    expect(await all()).toEqual(expected);
+    await raiseLayoutMarker(10);
     expect(await isUserPostingsReady()).toBe(true);
     expect(await posted(tag)).toEqual(live);
     expect(await all()).toEqual(expected);

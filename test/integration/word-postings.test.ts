@@ -5,12 +5,10 @@
  * status change, a delete; two products of one posting item in one transaction, one gaining a word the other
  * loses); and the layout-9 migration gives products written by the layout-8 code their postings.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
-import { forgetLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem } from '../../lib/db/migrations/markers.js';
+import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';
@@ -19,14 +17,7 @@ import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import {
-  forgetMigrationsFrom,
-  onOwnTable,
-  restoreCurrentLayout,
-  send,
-  table,
-  writeOld,
-} from './layout-migration-fixtures.js';
+import { clearMigrationMarkersFrom, onOwnTable, restoreCurrentLayout, writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('postings');
 
@@ -185,9 +176,8 @@ describe('word search from postings', () => {
   });
 
   it('the layout-9 migration posts the products the layout-8 code wrote; lists read postings only after it', async () => {
-    await send(new PutCommand({ TableName: table(), Item: layoutMarkerItem(8) }));
-    await forgetMigrationsFrom(9);
-    forgetLayout();
+    await setLayoutMarker(8);
+    await clearMigrationMarkersFrom(9);
     const id = 4_000_000 + made.length;
     await writeOld(productsEntity, {
       product_id: id,
@@ -207,7 +197,6 @@ describe('word search from postings', () => {
     // Before: the text items answer (the marker says 8).
     expect(await list([q('quartz', 'all')])).toMatchObject({ ids: [id], total: 1 });
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-9');
-    forgetLayout();
     expect(await postingItems()).toHaveLength(1);
     expect(await list([q('quartz clock', 'all'), eq('status', 'A')])).toMatchObject({ ids: [id], total: 1 });
     await restoreCurrentLayout();

@@ -6,7 +6,6 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { authorize } from '../../lib/auth/authorize.js';
-import { resetConfigForTests } from '../../lib/config.js';
 import type { Caller } from '../../lib/entities/caller.js';
 import { findEntity } from '../../lib/entities/registry.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
@@ -29,7 +28,6 @@ const judged = (caller: Caller, method: string, path: string) =>
 
 afterEach(() => {
   delete process.env.STORE_EDITION;
-  resetConfigForTests();
 });
 
 describe('authorize: a vendor (SPEC §5)', () => {
@@ -63,7 +61,6 @@ describe('authorize: a vendor (SPEC §5)', () => {
   it.each(['cs-cart', 'cs-cart-ultimate', 'multi-vendor'])('may use nothing in the %s edition', async (edition) => {
     // Prepare
     process.env.STORE_EDITION = edition;
-    resetConfigForTests();
     // Act / Assess
     expect(await judged(vendor, 'GET', '/api/products')).toBe('Vendors may not use this resource');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_CURSOR_SECRET, readConfig, STORE_EDITIONS } from '../../lib/config.js';
+import { config, LOCAL_CURSOR_SECRET, readConfig, STORE_EDITIONS } from '../../lib/config.js';
 
 describe('readConfig', () => {
   it('has defaults for an empty environment', () => {
@@ -102,5 +102,29 @@ describe('readConfig', () => {
     const config = readConfig({ AUTH_CACHE_TTL_MS: value });
     // Assess
     expect(config.authCacheTtlMs).toBe(0);
+  });
+});
+
+describe("config(): this instance's configuration", () => {
+  it('sees a variable set or removed at its next use, nothing reset, and keeps the parsed value while it is unchanged', () => {
+    const saved = process.env.CORS_ORIGINS;
+    try {
+      process.env.CORS_ORIGINS = 'https://a.example.com, https://b.example.com';
+      const origins = config().corsOrigins;
+      expect(origins).toEqual(['https://a.example.com', 'https://b.example.com']);
+      // Unchanged: the same parsed value, not parsed again.
+      expect(config().corsOrigins).toBe(origins);
+      process.env.CORS_ORIGINS = 'https://c.example.com';
+      expect(config().corsOrigins).toEqual(['https://c.example.com']);
+      delete process.env.CORS_ORIGINS;
+      expect(config().corsOrigins).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.CORS_ORIGINS;
+      else process.env.CORS_ORIGINS = saved;
+    }
+  });
+
+  it('has every setting readConfig has, read from the same environment', () => {
+    expect({ ...config() }).toEqual(readConfig(process.env));
   });
 });

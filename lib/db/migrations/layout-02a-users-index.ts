@@ -11,8 +11,9 @@ import { forEachStoredUser, upgradeOnVersion } from './stored-users.js';
  *   again). A user with copies is skipped, so an interrupted run simply starts again.
  * - Meanwhile: the `company_id`, `name` and `phone` filters read the all-users buckets whole, as before
  *   (lib/db/user-list.ts asks lib/db/user-index-ready.ts).
- * - Done: the `USERINDEX` marker (markUserIndexReady) lets those filters read the copies; then its done marker.
- *   A new table's users are all written with their copies: it is marked ready from the start.
+ * - Done: the `USERINDEX` marker (markUserIndexReady), then its done marker. Those filters read the copies once the
+ *   layout marker passes 2 (layout 3's migration runs after this one). A new table's users are all written with
+ *   their copies: it is marked ready from the start.
  */
 export const usersIndex: Migration = {
   id: 'users-index',

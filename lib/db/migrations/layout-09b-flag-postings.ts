@@ -18,8 +18,9 @@ import type { Migration, MigrationOptions, Progress } from './migration.js';
  *   every posting by layout 9's rewrite.
  * - Meanwhile: a flag list reads its index partition as before (lib/db/posting-list.ts asks
  *   lib/db/flag-postings-ready.ts).
- * - Done: the `FLAGPOSTINGS` marker lets flag lists read the postings; then its done marker. A new table's records
- *   are all written with them: it is marked ready from the start.
+ * - Done: the `FLAGPOSTINGS` marker, then its done marker. Flag lists read the postings once the layout marker says
+ *   10 (layout 10's migration runs after this one). A new table's records are all written with them: it is marked
+ *   ready from the start.
  */
 export const flagPostings: Migration = {
   id: 'flag-postings',

@@ -13,9 +13,9 @@ import { forEachStoredUser, upgradeOnVersion } from './stored-users.js';
  *   an interrupted run simply starts again.
  * - Meanwhile: `name` searches read the users' word copies, as before (lib/db/user-list-postings.ts asks
  *   lib/db/user-postings-ready.ts).
- * - Done: the `USERPOSTINGS` marker (markUserPostingsReady) lets `name` searches read the postings; then the layout
- *   marker raised to 10 and its done marker. A new table's users are all written with their postings: it is marked
- *   ready from the start.
+ * - Done: the `USERPOSTINGS` marker (markUserPostingsReady); then the layout marker raised to 10, which lets `name`
+ *   searches read the postings, and its done marker. A new table's users are all written with their postings: it is
+ *   marked ready from the start.
  */
 export const layout10: Migration = {
   id: 'layout-10',

@@ -3,13 +3,14 @@ import { config } from '../../config.js';
 import { db } from '../client.js';
 import { conditionHeld, readItem } from '../items.js';
 import { LAYOUT_VERSION, layoutMarkerKey } from '../layout.js';
+import { defaultTableContext } from '../table-context.js';
 import type { Progress } from './migration.js';
 
 /**
  * The items that say how far a table's migrations got: per migration a done marker (`MIGRATION#<id>` / `DONE`,
  * written when it completed; it is skipped from then on) and a progress marker (`MIGRATION#<id>` / `PROGRESS`, the
  * last record handled, where an interrupted run resumes), and the table's one layout marker (lib/db/layout.ts), which
- * lists read to know which items every record has.
+ * lists read to know which items every record has (through the table context, told here what this process wrote).
  */
 const table = () => config().tableName;
 const now = () => Math.floor(Date.now() / 1000);
@@ -43,8 +44,17 @@ export function layoutMarkerItem(version = LAYOUT_VERSION): Record<string, unkno
   return { ...layoutMarkerKey, version, completed_at: now() };
 }
 
+/**
+ * Writes the layout marker as `version` whatever it said (a new table: the current layout; a test that plays an older
+ * table), and tells this instance's table context, which reads it from then on without asking the table.
+ */
+export async function setLayoutMarker(version = LAYOUT_VERSION): Promise<void> {
+  await put(layoutMarkerItem(version));
+  defaultTableContext().noteLayout(version, 'set');
+}
+
 /** Marks a new table on the current layout. */
-export const markCurrentLayout = () => put(layoutMarkerItem());
+export const markCurrentLayout = () => setLayoutMarker();
 
 /**
  * The table's records all have the items of layout `version` now (records rewritten by an earlier migration may be on
@@ -62,4 +72,5 @@ export async function raiseLayoutMarker(version: number): Promise<void> {
       }),
     ),
   );
+  defaultTableContext().noteLayout(version, 'raised');
 }

@@ -15,7 +15,7 @@ export interface Migration {
   description: string;
   /**
    * The item layout every record is on once it completed: the runner then raises the layout marker to it, and lists
-   * stop reading the older items beside the new (lib/db/layout.ts tableLayout). None: a step with a marker of its own.
+   * stop reading the older items beside the new (lib/db/table-context.ts tableLayout). None: a step with a marker of its own.
    */
   layout?: number;
   run(options: MigrationOptions, progress: Progress): Promise<void>;

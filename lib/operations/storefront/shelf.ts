@@ -1,5 +1,5 @@
-import { tableLayout } from '../../db/layout.js';
 import type { ListCondition } from '../../db/list-filter.js';
+import { tableLayout } from '../../db/table-context.js';
 import { productsEntity } from '../../entities/products.js';
 
 /**

@@ -2,7 +2,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFi
 import { dirname } from 'node:path';
 import { db } from '../../../lib/db/client.js';
 import { raiseCounter } from '../../../lib/db/counters.js';
-import { skipIdsTo } from '../../../lib/db/id-blocks.js';
+import { defaultTableContext } from '../../../lib/db/table-context.js';
 import { inBatches } from '../../../lib/in-batches.js';
 import { type Checkpoint, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { knownProducts, knownUsers, type Outcome } from './history.js';
@@ -201,7 +201,7 @@ function readReport(file: string): string {
 async function raiseCounters(highest: ReadonlyMap<string, number>): Promise<void> {
   for (const [sequence, id] of highest) {
     await raiseCounter(sequence, id);
-    skipIdsTo(sequence, id);
+    defaultTableContext().idBlocks.skipIdsTo(sequence, id);
   }
 }
 
