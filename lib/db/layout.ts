@@ -9,9 +9,11 @@ import { readItem } from './items.js';
  * that layout, and the older ones beside them until it says the newer (until 4, a sharded range's logical partition
  * as well as its shards). A new table gets the current marker when it is created, so it never reads an old way.
  */
-export const LAYOUT_VERSION = 10;
+export const LAYOUT_VERSION = 11;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
+/** The layout whose users have their sort copies (lib/db/user-sort-keys.ts, migrations/layout-11.ts). */
+export const USER_SORT_LAYOUT = 11;
 export const LAYOUT_ATTRIBUTE = 'layout';
 export const layoutMarkerKey = { pk: 'LAYOUT', sk: 'LAYOUT' } as const;
 
