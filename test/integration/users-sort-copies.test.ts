@@ -47,7 +47,7 @@ function oracle(users: readonly UserRecord[], q: UserListQuery): Answer {
   };
 }
 
-const query = (sortBy: UserSort, descending: boolean, filters: UserFilters, page = 1, itemsPerPage = 4) => ({
+const query = (sortBy: UserSort, descending: boolean, filters: UserFilters, page = 1, itemsPerPage = 3) => ({
   sortBy,
   descending,
   page,
@@ -57,14 +57,14 @@ const query = (sortBy: UserSort, descending: boolean, filters: UserFilters, page
 
 const FILTERS: UserFilters[] = [{}, { user_type: 'C' }, { status: 'D' }, { user_type: 'C', status: 'A' }];
 
-/** Pages 1 and 2 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
+/** Pages 1 to 3 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
 async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
   const users = await allUsers();
   const counts = await bucketCounts();
   for (const sortBy of COPIED_SORTS)
     for (const descending of [false, true]) {
       for (const filters of FILTERS)
-        for (const page of [1, 2]) {
+        for (const page of [1, 2, 3]) {
           const q = query(sortBy, descending, filters, page);
           const label = JSON.stringify(q);
           const listed = await listUsers(q);
@@ -129,6 +129,22 @@ describe('users sorted from their sort copies', () => {
       ids.push(user.user_id);
       expect(await sortCopiesOf(user.user_id)).toHaveLength(COPIED_SORTS.length);
     }
+    // More users than a page in every shard, so a page beyond the first needs each shard read past it.
+    const WORDS = ['Kim', 'kim', 'Lee', 'Noor', 'Ørsted', 'Olu', 'Park', 'Quinn'];
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        createUser({
+          email: `f${(i * 7) % 24}-${tag}@sort.example.com`,
+          user_type: 'C',
+          status: i % 5 === 0 ? 'D' : 'A',
+          firstname: WORDS[(i * 3) % WORDS.length]!,
+          lastname: WORDS[i % WORDS.length]!,
+          phone: `+1 ${(i * 13) % 10} ${i}`,
+          company_id: 0,
+          is_root: 'N',
+        }),
+      ),
+    );
     await expectSortedAsTheUsers(true);
 
     // Writes that move users within the sorts and between the filters.
