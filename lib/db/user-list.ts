@@ -7,11 +7,11 @@ import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';
 import { isUserIndexReady } from './user-index-ready.js';
+import type { UserScope, WordField } from './user-keys.js';
+import { userIdsFromPostings } from './user-list-postings.js';
 import { isCopiedSort } from './user-sort-keys.js';
 import { copiesWorthReading, readSortPage } from './user-sort-page.js';
 import { SORT_VALUES } from './user-sort-values.js';
-import type { UserScope, WordField } from './user-keys.js';
-import { userIdsFromPostings } from './user-list-postings.js';
 import { bucketCounts, getUserByEmail } from './users.js';
 
 /**
@@ -172,7 +172,11 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
  * (their total is counted), on a table whose users all have the copies (layout 11), and when reading the copies
  * costs no more than about reading the matching buckets whole; otherwise undefined.
  */
-async function sortCopiesPage(query: UserListQuery, noWords: boolean, buckets: Bucket[]): Promise<UserPage | undefined> {
+async function sortCopiesPage(
+  query: UserListQuery,
+  noWords: boolean,
+  buckets: Bucket[],
+): Promise<UserPage | undefined> {
   const { sortBy } = query;
   if (!isCopiedSort(sortBy) || !noWords || query.company_id !== undefined || query.is_root !== undefined) return;
   if ((await tableLayout()) < USER_SORT_LAYOUT) return;

@@ -16,7 +16,8 @@ import { SORT_VALUES } from './user-sort-values.js';
 export const COPIED_SORTS = ['username', 'email', 'name', 'date', 'phone'] as const satisfies readonly UserSort[];
 export type CopiedSort = (typeof COPIED_SORTS)[number];
 
-export const isCopiedSort = (sortBy: UserSort): sortBy is CopiedSort => (COPIED_SORTS as readonly string[]).includes(sortBy);
+export const isCopiedSort = (sortBy: UserSort): sortBy is CopiedSort =>
+  (COPIED_SORTS as readonly string[]).includes(sortBy);
 
 const SORT_ITEM_PREFIX = 'SORTBY#';
 
@@ -55,7 +56,10 @@ export function sortKeyOf(sortBy: CopiedSort, value: string | number, userId: nu
   let text = value.slice(0, MAX_TEXT);
   // Never end on half a surrogate pair (DynamoDB would store a replacement character).
   if (/[\uD800-\uDBFF]$/.test(text)) text = text.slice(0, -1);
-  const escaped = text.replace(/[\u0000-\u0002]/g, (c) => `\u0002${String.fromCharCode(c.charCodeAt(0) + 0x20)}`);
+  const escaped = text
+    .split('')
+    .map((c) => (c.charCodeAt(0) <= 2 ? `\u0002${String.fromCharCode(c.charCodeAt(0) + 0x20)}` : c))
+    .join('');
   return `${escaped}\u0001${padId(userId)}`;
 }
 

@@ -8,19 +8,19 @@
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UserSort } from '../../lib/entities/users.js';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { forgetLayout, LAYOUT_VERSION, tableLayout } from '../../lib/db/layout.js';
-import { layoutMarkerItem, markCurrentLayout } from '../../lib/db/migrations/markers.js';
 import { layout11, upgradeUser } from '../../lib/db/migrations/layout-11.js';
+import { layoutMarkerItem, markCurrentLayout } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { bucketsFor, readBucket } from '../../lib/db/user-buckets.js';
 import { listUsers, matchesUser, sortUsers, type UserFilters, type UserListQuery } from '../../lib/db/user-list.js';
-import { COPIED_SORTS, type CopiedSort, isSortItem } from '../../lib/db/user-sort-keys.js';
+import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
 import { readSortPage } from '../../lib/db/user-sort-page.js';
 import { bucketCounts, createUser, deleteUser, updateUser } from '../../lib/db/users.js';
+import type { UserSort } from '../../lib/entities/users.js';
 
 afterAll(async () => {
   await markCurrentLayout();
@@ -68,9 +68,10 @@ async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
           const q = query(sortBy, descending, filters, page);
           const label = JSON.stringify(q);
           const listed = await listUsers(q);
-          expect({ ids: listed.users.map((u) => u.user_id), total: listed.total, next: listed.nextKey !== null }, label).toEqual(
-            oracle(users, q),
-          );
+          expect(
+            { ids: listed.users.map((u) => u.user_id), total: listed.total, next: listed.nextKey !== null },
+            label,
+          ).toEqual(oracle(users, q));
           if (!fromCopies) continue;
           const copies = await readSortPage({ query: { ...q, sortBy }, buckets: bucketsFor(filters), counts });
           expect({ ids: copies.users.map((u) => u.user_id), total: copies.total, next: copies.more }, label).toEqual(
@@ -155,7 +156,8 @@ describe('users sorted from their sort copies', () => {
     await deleteUser(ids[6]!);
     expect(await sortCopiesOf(ids[6]!)).toEqual([]);
     const moved = (await sortCopiesOf(ids[0]!)).find((item) => item.sk === 'SORTBY#name');
-    expect(moved).toMatchObject({ lastname: 'Aardvark', gsi1sk: expect.stringMatching(/^aardvark\u0002 ada\u0001/) });
+    expect(moved).toMatchObject({ lastname: 'Aardvark' });
+    expect(String(moved?.gsi1sk).startsWith('aardvark\u0002 ada\u0001')).toBe(true);
     await expectSortedAsTheUsers(true);
 
     // A bad cursor for a sort from the copies is a 400, not a wrong page.
@@ -175,10 +177,13 @@ describe('users sorted from their sort copies', () => {
 
     // The migration gives them their copies back (and nobody twice); with the marker raised the copies answer.
     const lines: string[] = [];
-    await layout11.run({ recordsPerSecond: 1_000, log: (line) => lines.push(line) }, {
-      read: async () => ({}),
-      save: async () => {},
-    });
+    await layout11.run(
+      { recordsPerSecond: 1_000, log: (line) => lines.push(line) },
+      {
+        read: async () => ({}),
+        save: async () => {},
+      },
+    );
     expect(lines.join('\n')).toMatch(/layout-11: \d+ user\(s\) given their sort copies/);
     for (const id of stripped) {
       expect(await sortCopiesOf(id)).toHaveLength(COPIED_SORTS.length);

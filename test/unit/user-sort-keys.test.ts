@@ -7,7 +7,27 @@ const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 
 const sign = (n: number) => Math.sign(n);
 
 describe('sortKeyOf', () => {
-  const texts = ['', 'a', 'ab', 'a\u0000', 'a\u0000b', 'a\u0001', 'a\u0002', 'a\u0003', 'a b', 'b', 'smith\u0000', 'smith\u0000john', 'smith', 'smithe', 'zoë', 'ä', '日本', '\u0002', '\u0001\u0001'];
+  const texts = [
+    '',
+    'a',
+    'ab',
+    'a\u0000',
+    'a\u0000b',
+    'a\u0001',
+    'a\u0002',
+    'a\u0003',
+    'a b',
+    'b',
+    'smith\u0000',
+    'smith\u0000john',
+    'smith',
+    'smithe',
+    'zoë',
+    'ä',
+    '日本',
+    '\u0002',
+    '\u0001\u0001',
+  ];
   it('orders text values (with the low characters, prefixes and the name separator) as (value, id) does', () => {
     for (const a of texts)
       for (const b of texts)
