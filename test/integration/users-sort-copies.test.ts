@@ -57,14 +57,14 @@ const query = (sortBy: UserSort, descending: boolean, filters: UserFilters, page
 
 const FILTERS: UserFilters[] = [{}, { user_type: 'C' }, { status: 'D' }, { user_type: 'C', status: 'A' }];
 
-/** Pages 1 to 3 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
+/** Pages 1 and 3 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
 async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
   const users = await allUsers();
   const counts = await bucketCounts();
   for (const sortBy of COPIED_SORTS)
     for (const descending of [false, true]) {
       for (const filters of FILTERS)
-        for (const page of [1, 2, 3]) {
+        for (const page of [1, 3]) {
           const q = query(sortBy, descending, filters, page);
           const label = JSON.stringify(q);
           const listed = await listUsers(q);
@@ -80,11 +80,12 @@ async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
           // The copies are the records themselves.
           expect(copies.users).toEqual(copies.users.map((u) => users.find((v) => v.user_id === u.user_id)));
         }
-      // Cursor by cursor, the whole list once, in order.
+      // Cursor by cursor, the whole list once, in order (in about 6 pages, however many users earlier files left).
       const walked: number[] = [];
       let after: string | undefined;
+      const perPage = Math.max(7, Math.ceil(users.length / 6));
       do {
-        const listed = await listUsers({ ...query(sortBy, descending, {}, 1, 7), ...(after ? { after } : {}) });
+        const listed = await listUsers({ ...query(sortBy, descending, {}, 1, perPage), ...(after ? { after } : {}) });
         walked.push(...listed.users.map((u) => u.user_id));
         after = listed.nextKey ?? undefined;
       } while (after);
@@ -193,5 +194,5 @@ describe('users sorted from their sort copies', () => {
     forgetLayout();
     expect(await tableLayout()).toBe(LAYOUT_VERSION);
     await expectSortedAsTheUsers(true);
-  });
+  }, 300_000);
 });
