@@ -254,7 +254,9 @@ const callersOf = (world: ScaleWorld, lookup: Lookup) =>
 
 export async function measureSize(world: ScaleWorld, say: (line: string) => void): Promise<SizeFigures> {
   const lookups: LookupFigure[] = [];
-  for (const lookup of LOOKUPS) {
+  // BENCH_SCALE_ENTITY=users (or products, orders, sra_products): only that entity's lookups, for a quicker look at one.
+  const only = process.env.BENCH_SCALE_ENTITY;
+  for (const lookup of LOOKUPS.filter((l) => !only || l.entity === only)) {
     for (const caller of callersOf(world, lookup)) {
       const figure = await measureLookup(world, lookup, caller);
       lookups.push(figure);

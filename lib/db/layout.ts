@@ -8,9 +8,11 @@
  * as well as its shards). A new table gets the current marker when it is created, so it never reads an old way.
  * Request code reads the marker through its table context (lib/db/table-context.ts tableLayout), which keeps it.
  */
-export const LAYOUT_VERSION = 10;
+export const LAYOUT_VERSION = 11;
 /** The layout whose records keep their index, sort and text items in partition shards. */
 export const SHARDED_LAYOUT = 4;
+/** The layout whose users have their sort copies (lib/db/user-sort-keys.ts, migrations/layout-11.ts). */
+export const USER_SORT_LAYOUT = 11;
 export const LAYOUT_ATTRIBUTE = 'layout';
 export const layoutMarkerKey = { pk: 'LAYOUT', sk: 'LAYOUT' } as const;
 

@@ -3,6 +3,7 @@ import { padId } from './keys.js';
 import type { UserRecord } from './records.js';
 import type { TransactItem } from './transact.js';
 import { shardOf, type UserScope, userKeys, type WordField } from './user-keys.js';
+import { isSortItem, sortItems } from './user-sort-keys.js';
 
 /**
  * The items that let GET /users answer from what it shows (docs/data-model.md "Users at scale"): besides
@@ -55,7 +56,7 @@ export function profileItem(user: UserRecord): Record<string, unknown> {
   };
 }
 
-/** The company copy and the word copies of a user, by `pk\u0000sk`. */
+/** The company copy, the word copies and the sort copies (lib/db/user-sort-keys.ts) of a user, by `pk\u0000sk`. */
 export function indexItems(user: UserRecord): Map<string, Record<string, unknown>> {
   const shard = shardOf(user.user_id);
   const items = new Map<string, Record<string, unknown>>();
@@ -76,11 +77,12 @@ export function indexItems(user: UserRecord): Map<string, Record<string, unknown
       });
     }
   }
+  for (const item of sortItems(user)) add(item);
   return items;
 }
 
 /** Is this item of the user partition one of the index copies? */
-export const isIndexItem = (sk: string) => sk === 'COMPANY' || sk.startsWith(userKeys.wordItemPrefix);
+export const isIndexItem = (sk: string) => sk === 'COMPANY' || sk.startsWith(userKeys.wordItemPrefix) || isSortItem(sk);
 
 /** A count's key: the shard of the user's id, the scope, type and status. */
 export function countKey(user: Pick<UserRecord, 'user_id' | 'user_type' | 'status'>, scope: UserScope) {

@@ -1,14 +1,17 @@
 import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
 import { keys } from './keys.js';
+import { tableLayout, USER_SORT_LAYOUT } from './layout.js';
 import { type UserRecord, withoutKeys } from './records.js';
-import { foldedText } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';
 import { isUserIndexReady } from './user-index-ready.js';
 import type { UserScope, WordField } from './user-keys.js';
 import { userIdsFromPostings } from './user-list-postings.js';
+import { isCopiedSort } from './user-sort-keys.js';
+import { copiesWorthReading, readSortPage } from './user-sort-page.js';
+import { SORT_VALUES } from './user-sort-values.js';
 import { bucketCounts, getUserByEmail } from './users.js';
 
 /**
@@ -58,25 +61,6 @@ export function matchesUser(user: UserRecord, filters: UserFilters): boolean {
   );
 }
 
-const lower = (text: string | undefined) => foldedText(text ?? '');
-
-/**
- * The value each `sort_by` orders by; ties fall to the id. `username` is the login as shown
- * (`user_<id>`, compared as text, as CS-Cart compares logins), `name` is lastname then firstname
- * (CS-Cart's order), text is compared without case and accents, and `last_login` is "0" for everyone.
- */
-const SORT_VALUES: Record<UserSort, (user: UserRecord) => string | number> = {
-  id: (user) => user.user_id,
-  username: (user) => `user_${user.user_id}`,
-  email: (user) => user.email_lc,
-  name: (user) => `${lower(user.lastname)}\u0000${lower(user.firstname)}`,
-  date: (user) => user.timestamp,
-  type: (user) => user.user_type,
-  status: (user) => user.status,
-  phone: (user) => lower(user.phone),
-  last_login: () => 0,
-};
-
 const order = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Where `user` falls against the position (sort value, id) in the list's order: negative before, positive after. */
@@ -122,7 +106,10 @@ function drivingWord(query: UserFilters): { field: WordField; word: string } | u
  * 4. sorted by id (or `last_login`, "0" for all), `type` or `status`: the matching buckets (of all users, or
  *    of the `company_id`'s users), each shard read only as far as the page needs, totals from the sharded
  *    counts (`is_root`: the administrator buckets are read whole, filtered — there are few administrators);
- * 5. any other sort: the matching buckets read whole, sorted in memory — cost grows with those users.
+ * 5. any other sort (`username`, `email`, `name`, `date`, `phone`), with `user_type` and `status` at most: the sort's
+ *    copies (layout 11, lib/db/user-sort-page.ts), each shard read only as far as the page needs, totals from the
+ *    counts; with other filters, on an older table, or where the filters keep too few of the copies: the matching
+ *    buckets read whole, sorted in memory — cost grows with those users.
  * Until an older table's users have their copies (the migration `users-index`, lib/db/user-index-ready.ts), `company_id`, `name` and
  * `phone` read the all-users buckets whole, as the first layout did.
  */
@@ -172,10 +159,31 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
   if (inBucketOrder && word === undefined && (query.company_id === undefined || scope.company !== undefined)) {
     return bucketsPage(query, scope, buckets);
   }
+  const sorted = await sortCopiesPage(query, word === undefined, buckets);
+  if (sorted) return sorted;
   const partitions = await Promise.all(
     buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) })),
   );
   return pageOf(partitions.flat());
+}
+
+/**
+ * Path 5 of listUsers where the sort has copies (lib/db/user-sort-page.ts): only `user_type` and `status` filters
+ * (their total is counted), on a table whose users all have the copies (layout 11), and when reading the copies
+ * costs no more than about reading the matching buckets whole; otherwise undefined.
+ */
+async function sortCopiesPage(
+  query: UserListQuery,
+  noWords: boolean,
+  buckets: Bucket[],
+): Promise<UserPage | undefined> {
+  const { sortBy } = query;
+  if (!isCopiedSort(sortBy) || !noWords || query.company_id !== undefined || query.is_root !== undefined) return;
+  if ((await tableLayout()) < USER_SORT_LAYOUT) return;
+  const input = { query: { ...query, sortBy }, buckets, counts: await bucketCounts() };
+  if (!copiesWorthReading(input)) return;
+  const { users, total, more } = await readSortPage(input);
+  return { users, total, nextKey: more ? userKey(users[users.length - 1]!, sortBy) : null };
 }
 
 /** The exact filters as a FilterExpression, so DynamoDB sends back only the users that match them. */

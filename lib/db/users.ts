@@ -233,9 +233,9 @@ export async function setApiKeyHash(userId: number, keyHash: string | undefined)
   });
 }
 
-// One transaction holds at most 100 items: profile, login, list copies (at most 19) and counts leave room for this many links
-// (posting updates beyond 100 go in a transaction of their own: lib/db/transact.ts).
-const LINKS_IN_DELETE_TRANSACTION = 75;
+// One transaction holds at most 100 items: profile, login, list copies (at most 24: company, 18 words, 5 sorts) and
+// counts leave room for this many links (posting updates beyond 100 go in a transaction of their own: lib/db/transact.ts).
+const LINKS_IN_DELETE_TRANSACTION = 70;
 
 /** DELETE /users/:id: the profile, login, list copies, counts and the user's links go together. */
 export async function deleteUser(userId: number, check: (current: UserRecord) => void = () => {}): Promise<void> {

@@ -150,8 +150,8 @@ describe('users name search from postings', () => {
     expect(await isUserPostingsReady()).toBe(false);
     expect(await all()).toEqual(expected);
 
-    // The migration: registered last, it upgrades every user (these among them) and marks the postings ready.
-    expect(MIGRATIONS.map((m) => m.id).at(-1)).toBe('layout-10');
+    // The migration: registered, it upgrades every user (these among them) and marks the postings ready.
+    expect(MIGRATIONS.map((m) => m.id)).toContain('layout-10');
     expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
     // The postings are read once the runner raises the layout marker to 10 after it.
     expect(await isUserPostingsReady()).toBe(false);

@@ -10,6 +10,7 @@ import { layout8 } from './layout-08.js';
 import { layout9 } from './layout-09.js';
 import { flagPostings } from './layout-09b-flag-postings.js';
 import { layout10 } from './layout-10.js';
+import { layout11 } from './layout-11.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   layout9,
   flagPostings,
   layout10,
+  layout11,
 ];
