@@ -1,8 +1,9 @@
 import type { UserSort, UserStatus, UserType } from '../entities/users.js';
 import { batchGetInOrder } from './batch-get.js';
 import { keys } from './keys.js';
-import { tableLayout, USER_SORT_LAYOUT } from './layout.js';
+import { USER_SORT_LAYOUT } from './layout.js';
 import { type UserRecord, withoutKeys } from './records.js';
+import { tableLayout } from './table-context.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';

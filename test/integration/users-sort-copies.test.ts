@@ -6,15 +6,16 @@
  * delete. Then users written without their copies (an older table, its layout marker at 10) answer the same from
  * the buckets, and the `layout-11` migration gives them their copies back.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { forgetLayout, LAYOUT_VERSION, tableLayout } from '../../lib/db/layout.js';
+import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { layout11, upgradeUser } from '../../lib/db/migrations/layout-11.js';
-import { layoutMarkerItem, markCurrentLayout } from '../../lib/db/migrations/markers.js';
+import { markCurrentLayout, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { tableLayout } from '../../lib/db/table-context.js';
 import { bucketsFor, readBucket } from '../../lib/db/user-buckets.js';
 import { listUsers, matchesUser, sortUsers, type UserFilters, type UserListQuery } from '../../lib/db/user-list.js';
 import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
@@ -24,7 +25,6 @@ import type { UserSort } from '../../lib/entities/users.js';
 
 afterAll(async () => {
   await markCurrentLayout();
-  forgetLayout();
 });
 
 type Answer = { ids: number[]; total: number; next: boolean };
@@ -171,8 +171,7 @@ describe('users sorted from their sort copies', () => {
     for (const id of stripped)
       for (const item of await sortCopiesOf(id))
         await db().send(new DeleteCommand({ TableName: config().tableName, Key: { pk: item.pk, sk: item.sk } }));
-    await db().send(new PutCommand({ TableName: config().tableName, Item: layoutMarkerItem(LAYOUT_VERSION - 1) }));
-    forgetLayout();
+    await setLayoutMarker(LAYOUT_VERSION - 1);
     expect(await tableLayout()).toBe(LAYOUT_VERSION - 1);
     await expectSortedAsTheUsers(false);
 
@@ -191,7 +190,6 @@ describe('users sorted from their sort copies', () => {
       expect(await upgradeUser(id)).toBe(false);
     }
     await markCurrentLayout();
-    forgetLayout();
     expect(await tableLayout()).toBe(LAYOUT_VERSION);
     await expectSortedAsTheUsers(true);
   }, 300_000);
