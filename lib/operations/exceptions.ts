@@ -25,7 +25,7 @@ async function existing(key: string): Promise<number | undefined> {
     page: 1,
     itemsPerPage: 1,
   });
-  return records[0] ? Number(records[0].exception_id) : undefined;
+  return records[0] ? records[0].exception_id : undefined;
 }
 
 async function judged(productId: number, combination: unknown): Promise<FieldValues> {
@@ -65,5 +65,5 @@ export const exceptionsCreateOperation: Operation = async (request) => {
   const repeated = await existing(String(combination.combination_key));
   if (repeated !== undefined) return created(writeAnswer(def, 'create', repeated));
   const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
-  return created(writeAnswer(def, 'create', Number(record.exception_id)));
+  return created(writeAnswer(def, 'create', record.exception_id));
 };

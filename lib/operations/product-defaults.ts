@@ -7,6 +7,7 @@ import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import { categoryHooks } from './categories/index.js';
+import { withIdOf } from './crud.js';
 
 /**
  * What CS-Cart's `fn_update_product` and the API's `Products::create` fill in for a new product (SPEC §10
@@ -28,7 +29,7 @@ export async function firstCompanyId(): Promise<number | undefined> {
     page: 1,
     itemsPerPage: 1,
   });
-  return records[0] ? Number(records[0].company_id) : undefined;
+  return records[0] ? records[0].company_id : undefined;
 }
 
 /** The company's default category, made if it has none (or its default category was deleted). */
@@ -51,7 +52,7 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     categoriesEntity,
     prepared as Record<string, StoredValue>,
     undefined,
-    categoryHooks.withId,
+    withIdOf(categoryHooks),
   );
   const categoryId = category.category_id;
   await writeItem({ ...defaultCategoryKey(companyId), category_id: categoryId });
