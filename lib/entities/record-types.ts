@@ -85,10 +85,13 @@ type Names<T> = [keyof T] extends [never] ? false : string extends keyof T ? fal
  */
 export type WriteValuesOf<D extends Declared> =
   Names<DeclaredFieldsOf<D>> extends true
-    ? { [K in keyof DeclaredFieldsOf<D>]?: ValueOfSpec<DeclaredFieldsOf<D>[K]> }
+    ? { -readonly [K in keyof DeclaredFieldsOf<D>]?: ValueOfSpec<DeclaredFieldsOf<D>[K]> }
     : FieldValues;
 
-type FiltersTable<D> = D extends { schema: { filters?: infer Q } } ? NonNullable<Q> : never;
+/** The declared filters alone (as DeclaredFieldsOf: without `SchemaFacet`'s index signature). */
+type FiltersTable<D> = D extends { schema: { filters?: infer Q } }
+  ? { [K in keyof NonNullable<Q> as string extends K ? never : K]: NonNullable<Q>[K] }
+  : never;
 
 /**
  * The query filters of a collection as lib/entities/validate.ts readFilters parses them from the query text: an
@@ -96,5 +99,5 @@ type FiltersTable<D> = D extends { schema: { filters?: infer Q } } ? NonNullable
  */
 export type FiltersOf<D extends Declared> =
   Names<FiltersTable<D>> extends true
-    ? { [K in keyof FiltersTable<D>]?: ValueOfSpec<FiltersTable<D>[K]> }
+    ? { -readonly [K in keyof FiltersTable<D>]?: ValueOfSpec<FiltersTable<D>[K]> }
     : FieldValues;
