@@ -18,7 +18,7 @@ export const readCurrencies: Operation = async (request) => {
 
 export const readLanguages: Operation = async (request) => {
   const rows = (await storefrontLanguages()).map((row) => ({
-    id: row.lang_id,
+    id: Number(row.lang_id),
     shown: { lang_code: row.lang_code, name: row.name, is_default: row.is_default },
   }));
   if (request.route.id === undefined) return ok({ languages: rows.map((row) => row.shown) });
