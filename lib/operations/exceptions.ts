@@ -3,10 +3,11 @@ import { createRecord } from '../db/entity-store.js';
 import { writeAnswer } from '../entities/answers.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
 import type { StoredValue } from '../entities/types.js';
-import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
+import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
+import { createValuesOf } from '../http/typed-input.js';
 import { type EntityHooks, presentAll } from './crud.js';
 import {
   checkCombination,
@@ -58,8 +59,8 @@ export const exceptionsListOperation: Operation = async (request) => {
 
 /** POST: a combination the product already has an exception for answers that exception's id (CS-Cart). */
 export const exceptionsCreateOperation: Operation = async (request) => {
-  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
-  const productId = Number(values.product_id);
+  const values = createValuesOf(def, request.body ?? {});
+  const productId = values.product_id;
   await requireProduct(productId);
   const combination = await judged(productId, values.combination);
   const repeated = await existing(String(combination.combination_key));

@@ -88,8 +88,9 @@ export const webhookHooks: EntityHooks<typeof webhooksEntity> = {
   },
   update: async (changes, current, request) => {
     const { rotate_secret: rotate, ...rest } = changes;
-    if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id))
-      await checkCaps(Number(rest.company_id), current.webhook_id);
+    // A body's company_id is validated to a number, so it is here exactly when it was sent.
+    if (rest.company_id !== undefined && rest.company_id !== current.company_id)
+      await checkCaps(rest.company_id, current.webhook_id);
     const out = await checked(rest);
     if (rotate !== 'Y') return out;
     const rotated = rotatedSecret(current);
