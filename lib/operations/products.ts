@@ -7,7 +7,6 @@ import { companiesStorage } from '../entities/companies.js';
 import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
-import type { StoredValue } from '../entities/types.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { categoryTreeOf } from './categories/index.js';
