@@ -48,16 +48,18 @@ export interface EntityDeclaration extends EntityDefinition {
  * for a PUT: CS-Cart's answers, SPEC §3) and the storage name (the singular). The definition it answers is the
  * one every reader sees, in the same grouped shape. It keeps the literal types of the fields (each field's kind)
  * and of the id field, so the record type is derived from the declaration — `EntityRecordOf<typeof
- * productsEntity>` — the role of ElectroDB's `new Entity({...} as const)`. Only those keep their literal types;
+ * productsEntity>` — the role of ElectroDB's `new Entity({...} as const)`; the query filters keep theirs too, so a
+ * list hook reads them typed (record-types.ts FiltersOf). Only those keep their literal types;
  * the other facets stay the general shape, so code may look a filter or sort up by name.
  */
 export function defineEntity<
   const N extends string,
   const F extends Readonly<Record<string, FieldSpec>>,
   const I extends string | undefined = undefined,
+  const Q extends Readonly<Record<string, FieldSpec>> = Record<string, FieldSpec>,
 >(
-  declaration: EntityDeclaration & { name: N; schema: { fields: F; idField?: I } },
-): StoredEntityDefinition & { name: N; schema: { fields: F; idField: IdFieldOf<N, I> } } {
+  declaration: EntityDeclaration & { name: N; schema: { fields: F; idField?: I; filters?: Q } },
+): StoredEntityDefinition & { name: N; schema: { fields: F; idField: IdFieldOf<N, I>; filters?: Q } } {
   const { name, schema, http, storage } = declaration;
   const idField = schema.idField ?? `${singular(name)}_id`;
   const answers: { create: AnswerKeys; update: AnswerKeys } = {
@@ -69,5 +71,5 @@ export function defineEntity<
     schema: { ...schema, idField },
     http: { ...http, collectionKey: http.collectionKey ?? name, answers },
     storage: { ...storage, name: storage.name ?? singular(name) },
-  } as StoredEntityDefinition & { name: N; schema: { fields: F; idField: IdFieldOf<N, I> } };
+  } as StoredEntityDefinition & { name: N; schema: { fields: F; idField: IdFieldOf<N, I>; filters?: Q } };
 }

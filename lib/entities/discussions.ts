@@ -4,6 +4,7 @@ import type { FieldSpec } from './types.js';
 
 /** P product, C category, A page, O order, E the store's testimonials (object_id 0), M a vendor (company). */
 export const DISCUSSION_OBJECT_TYPES = ['P', 'C', 'A', 'O', 'E', 'M'] as const;
+export type DiscussionObjectType = (typeof DISCUSSION_OBJECT_TYPES)[number];
 /** An object's `discussion_type`: D off, C comments, R rating, B both (CS-Cart's discussion add-on). */
 export const DISCUSSION_TYPES = ['D', 'C', 'R', 'B'] as const;
 
@@ -24,7 +25,13 @@ export const discussionTypeField = (shownIn: 'single' | 'none' = 'single'): Fiel
 });
 export const POST_STATUSES = ['A', 'D', 'N'] as const;
 
-const createOnly = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create'] });
+// Keeps the spec's literal type (its kind, an enum's values), so the record types read the field as declared.
+const createOnly = <const S extends FieldSpec>(
+  spec: S,
+): Omit<S, 'writableOn'> & { writableOn: readonly ['create'] } => ({
+  ...spec,
+  writableOn: ['create'] as const,
+});
 
 /**
  * Discussion posts (the recording's `discussions`, add-on discussion; the id is `post_id`). A post

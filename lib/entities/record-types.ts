@@ -5,6 +5,7 @@
  * an enum's values, `writableOn` and `requiredOn`. test/unit/record-types.test.ts proves what they refuse.
  */
 import type { FieldSpec, StoredValue, WriteOperation } from './types.js';
+import type { FieldValues } from './validate.js';
 
 /**
  * The value a stored record holds for a field of this spec: lib/entities/validate.ts normalises what a body sends
@@ -73,3 +74,30 @@ export type CreateInputOf<D extends Declared> = {
 export type UpdateInputOf<D extends Declared> = {
   [K in WritableOn<DeclaredFieldsOf<D>, 'update'>]?: ValueOfSpec<DeclaredFieldsOf<D>[K]>;
 };
+
+/** Whether a definition's type names its fields (a general `StoredEntityDefinition`'s does not). */
+type Names<T> = [keyof T] extends [never] ? false : string extends keyof T ? false : true;
+
+/**
+ * The values a write stores once validated and defaulted (lib/operations/crud.ts hands them to a create or update
+ * hook, which may add fields of its own record): each declared field optional, with its record type. A definition
+ * whose type does not name its fields has loose `FieldValues`.
+ */
+export type WriteValuesOf<D extends Declared> =
+  Names<DeclaredFieldsOf<D>> extends true
+    ? { -readonly [K in keyof DeclaredFieldsOf<D>]?: ValueOfSpec<DeclaredFieldsOf<D>[K]> }
+    : FieldValues;
+
+/** The declared filters alone (as DeclaredFieldsOf: without `SchemaFacet`'s index signature). */
+type FiltersTable<D> = D extends { schema: { filters?: infer Q } }
+  ? { [K in keyof NonNullable<Q> as string extends K ? never : K]: NonNullable<Q>[K] }
+  : never;
+
+/**
+ * The query filters of a collection as lib/entities/validate.ts readFilters parses them from the query text: an
+ * `int` filter a number, a `flag` `Y` or `N`, each optional. Loose `FieldValues` when the type does not name them.
+ */
+export type FiltersOf<D extends Declared> =
+  Names<FiltersTable<D>> extends true
+    ? { -readonly [K in keyof FiltersTable<D>]?: ValueOfSpec<FiltersTable<D>[K]> }
+    : FieldValues;

@@ -1,10 +1,10 @@
 import { seedRecord } from '../db/entity-store.js';
 import { writeAnswer } from '../entities/answers.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
-import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
+import { createValuesOf } from '../http/typed-input.js';
 import { presentAll, updateOperation } from './crud.js';
 import {
   checkCombination,
@@ -28,8 +28,8 @@ export const combinationsListOperation: Operation = async (request) => {
  * twice is a 400 naming `combination` with the existing hash in the message; nothing is overwritten.
  */
 export const combinationsCreateOperation: Operation = async (request) => {
-  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
-  const productId = Number(values.product_id);
+  const values = createValuesOf(def, request.body ?? {});
+  const productId = values.product_id;
   await requireProduct(productId);
   const combination = await checkCombination(productId, values.combination);
   const hash = combinationHash(productId, combination);

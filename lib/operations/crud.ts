@@ -18,8 +18,9 @@ import { presetTime } from '../db/preset-ids.js';
 import type { TransactItem } from '../db/transact.js';
 import { writeAnswer } from '../entities/answers.js';
 import { present, type View } from '../entities/present.js';
+import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { type FieldValues, readBodyFields, readFilters, withDefaults } from '../entities/validate.js';
+import { readBodyFields, withDefaults } from '../entities/validate.js';
 import { NotFoundError } from '../errors.js';
 import { listDigest, nextCursor, readCursor } from '../http/cursor.js';
 import { badRequest } from '../http/http-errors.js';
@@ -28,6 +29,7 @@ import { readListPaging, searchEcho } from '../http/paging.js';
 import { conditionalGet, ifMatchJudge } from '../http/preconditions.js';
 import { type ApiResult, created, noContent, ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
+import { filtersOf } from '../http/typed-input.js';
 import { confinedCompany, type ScopeSource } from './company-scope.js';
 import { withSwitchedFields } from './switched-fields.js';
 
@@ -46,15 +48,19 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   scope?(request: ApiRequest): Promise<ListCondition[]> | ListCondition[];
   /** Turns filter values into conditions where a filter is more than a field comparison (`cid` with subcats). */
   conditions?(
-    filters: FieldValues,
+    filters: FiltersOf<D>,
     request: ApiRequest,
   ): Promise<ListCondition[] | undefined> | ListCondition[] | undefined;
   /** The list's conditions as a whole, reworded (the storefront's category page reads its active-products index). */
   refine?(conditions: ListCondition[]): Promise<ListCondition[]> | ListCondition[];
   /** The values to store on create, after validation and defaults (timestamps are set already). */
-  create?(values: FieldValues, request: ApiRequest): Promise<FieldValues> | FieldValues;
+  create?(values: WriteValuesOf<D>, request: ApiRequest): Promise<WriteValuesOf<D>> | WriteValuesOf<D>;
   /** The changes to store on update, judged against the current record on every attempt. */
-  update?(changes: FieldValues, current: RecordOf<D>, request: ApiRequest): Promise<FieldValues> | FieldValues;
+  update?(
+    changes: WriteValuesOf<D>,
+    current: RecordOf<D>,
+    request: ApiRequest,
+  ): Promise<WriteValuesOf<D>> | WriteValuesOf<D>;
   /** Runs before a delete, on every attempt; throws to refuse. */
   remove?(current: RecordOf<D>, request: ApiRequest): Promise<void> | void;
   /** Items a delete's transaction must also hold (a unique-value marker to free with the record). */
@@ -62,7 +68,7 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   /** Runs after a committed delete. */
   afterDelete?(deleted: RecordOf<D>): Promise<void>;
   /** Fields of a new record that depend on its id. */
-  withId?: WithId;
+  withId?(record: RecordOf<D>): Record<string, StoredValue>;
   /** Items the record's write transaction must also hold. */
   extraItems?: (request: ApiRequest) => ExtraItems;
   /**
@@ -78,18 +84,24 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** A hook's `withId` as the store calls it: the new record it is given is the definition's, id and all. */
+export function withIdOf<D extends StoredEntityDefinition>(hooks: EntityHooks<D>): WithId | undefined {
+  const { withId } = hooks;
+  return withId && ((record) => withId(record as RecordOf<D>));
+}
+
 /**
  * A vendor sees only its own company's records of a vendor-scoped entity, and a store or vendor context
  * only that company's records of a company-owned one; any other is a 404 there (SPEC §10).
  */
-export function assertVisible<R extends EntityRecord>(
+export function assertVisible<R extends EntityRecord & { company_id?: number }>(
   def: StoredEntityDefinition,
   request: ScopeSource,
   record: R | undefined,
 ): R {
   if (!record) throw new NotFoundError();
   const company = confinedCompany(def, request);
-  if (company !== undefined && Number(record.company_id) !== company) throw new NotFoundError();
+  if (company !== undefined && record.company_id !== company) throw new NotFoundError();
   return record;
 }
 
@@ -105,7 +117,7 @@ export async function presentAll<D extends StoredEntityDefinition>(
 
 export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
   return async (request) => {
-    const filters = readFilters(def, request.query);
+    const filters = filtersOf(def, request);
     if (def.http.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
     const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.storage.sortRules ?? {})]);
     const conditions = await listConditions(def, hooks, request, filters);
@@ -136,7 +148,7 @@ export async function listConditions<D extends StoredEntityDefinition>(
   def: D,
   hooks: EntityHooks<D>,
   request: ApiRequest,
-  filters: FieldValues,
+  filters: FiltersOf<D>,
 ): Promise<ListCondition[]> {
   const custom = (await hooks.conditions?.(filters, request)) ?? [];
   const handled = new Set(custom.map((c) => c.rule.field));
@@ -156,7 +168,7 @@ async function everyRecord<D extends StoredEntityDefinition>(
   def: D,
   hooks: EntityHooks<D>,
   request: ApiRequest,
-  filters: FieldValues,
+  filters: FiltersOf<D>,
 ) {
   const conditions = await listConditions(def, hooks, request, filters);
   const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
@@ -198,17 +210,19 @@ export function createOperation<D extends StoredEntityDefinition>(def: D, hooks:
     // says (SPEC §10); the company counts as sent, so an entity that requires one (categories) has it.
     const company = confinedCompany(def, request);
     const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
-    let values = withDefaults(def, readBodyFields(def, 'create', body));
+    const complete = withDefaults(def, readBodyFields(def, 'create', body));
     // An import keeps the source's times (lib/db/preset-ids.ts); any other create is made now.
-    if (Object.hasOwn(def.schema.fields, 'timestamp')) values.timestamp = presetTime('timestamp') ?? now();
+    if (Object.hasOwn(def.schema.fields, 'timestamp')) complete.timestamp = presetTime('timestamp') ?? now();
     if (Object.hasOwn(def.schema.fields, 'updated_timestamp'))
-      values.updated_timestamp = presetTime('updated_timestamp') ?? now();
+      complete.updated_timestamp = presetTime('updated_timestamp') ?? now();
+    // Validated and defaulted: each field now holds its record type (lib/http/typed-input.ts says why).
+    let values = complete as WriteValuesOf<D>;
     if (hooks.create) values = await hooks.create(values, request);
     const record = await createRecord(
       def,
-      values as Record<string, StoredValue>,
+      values as Record<string, StoredValue | undefined> as Record<string, StoredValue>,
       hooks.extraItems?.(request),
-      hooks.withId,
+      withIdOf(hooks),
     );
     await hooks.afterWrite?.(record, undefined, request);
     return created(writeAnswer(def, 'create', recordIdOf(def, record)));
@@ -227,12 +241,13 @@ export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks:
         previous = assertVisible(def, request, current);
         // RFC 9110 §13.2.2: the precondition before the body's content is judged; the write is conditioned on this version.
         await judgeIfMatch(() => presentedSingle(def, hooks, current));
-        let changes = readBodyFields(def, 'update', request.body ?? {});
-        if (Object.keys(changes).length === 0) throw badRequest('Missing parameters');
-        if (confinedCompany(def, request) !== undefined) delete changes.company_id;
-        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) changes.updated_timestamp = now();
+        const sent = readBodyFields(def, 'update', request.body ?? {});
+        if (Object.keys(sent).length === 0) throw badRequest('Missing parameters');
+        if (confinedCompany(def, request) !== undefined) delete sent.company_id;
+        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) sent.updated_timestamp = now();
+        let changes = sent as WriteValuesOf<D>;
         if (hooks.update) changes = await hooks.update(changes, current, request);
-        return changes as Record<string, StoredValue>;
+        return changes as Record<string, StoredValue | undefined> as Record<string, StoredValue>;
       },
       hooks.extraItems?.(request),
     );

@@ -3,10 +3,11 @@ import { createRecord } from '../db/entity-store.js';
 import { writeAnswer } from '../entities/answers.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
 import type { StoredValue } from '../entities/types.js';
-import { type FieldValues, readBodyFields, withDefaults } from '../entities/validate.js';
+import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
+import { createValuesOf } from '../http/typed-input.js';
 import { type EntityHooks, presentAll } from './crud.js';
 import {
   checkCombination,
@@ -25,7 +26,7 @@ async function existing(key: string): Promise<number | undefined> {
     page: 1,
     itemsPerPage: 1,
   });
-  return records[0] ? Number(records[0].exception_id) : undefined;
+  return records[0] ? records[0].exception_id : undefined;
 }
 
 async function judged(productId: number, combination: unknown): Promise<FieldValues> {
@@ -58,12 +59,12 @@ export const exceptionsListOperation: Operation = async (request) => {
 
 /** POST: a combination the product already has an exception for answers that exception's id (CS-Cart). */
 export const exceptionsCreateOperation: Operation = async (request) => {
-  const values = withDefaults(def, readBodyFields(def, 'create', request.body ?? {}));
-  const productId = Number(values.product_id);
+  const values = createValuesOf(def, request.body ?? {});
+  const productId = values.product_id;
   await requireProduct(productId);
   const combination = await judged(productId, values.combination);
   const repeated = await existing(String(combination.combination_key));
   if (repeated !== undefined) return created(writeAnswer(def, 'create', repeated));
   const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
-  return created(writeAnswer(def, 'create', Number(record.exception_id)));
+  return created(writeAnswer(def, 'create', record.exception_id));
 };

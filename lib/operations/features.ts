@@ -1,7 +1,6 @@
 import { nextId } from '../db/counters.js';
 import { isImporting } from '../db/preset-ids.js';
 import type { featuresEntity } from '../entities/features.js';
-import type { FieldValues } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import type { EntityHooks } from './crud.js';
 import { removeFeatureValues } from './feature-removal.js';
@@ -62,8 +61,8 @@ async function variantsOf(
  * A store must own a new feature. An import takes company_id 0 as the source has it: CS-Cart keeps such features
  * (shared by every store; its own PUT without company_id makes one), and products name them.
  */
-function requireCompany(values: FieldValues): void {
-  if (values.company_id !== undefined && Number(values.company_id) === 0 && !isImporting())
+function requireCompany(values: { company_id?: number }): void {
+  if (values.company_id !== undefined && values.company_id === 0 && !isImporting())
     throw invalidField('company_id', 'The company_id field is required');
 }
 

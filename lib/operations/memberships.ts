@@ -4,6 +4,7 @@ import { isReservedUsergroup } from '../db/usergroups.js';
 import type { Caller } from '../entities/caller.js';
 import type { LinkStatus } from '../entities/usergroups.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { digitsOf } from '../http/digits.js';
 import type { ApiRequest } from '../http/operation.js';
 import { ifMatchJudge, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import type { Route } from '../http/route.js';
@@ -31,7 +32,7 @@ export interface MembershipTarget {
 export async function loadMembershipTarget(store: AccountStore, route: Route): Promise<MembershipTarget> {
   const userId = parseId(route.id);
   // A non-numeric group id names no group: a 400 like any unknown group, once the user is known to exist.
-  const groupId = /^\d{1,15}$/.test(route.nestedId ?? '') ? Number(route.nestedId) : 0;
+  const groupId = digitsOf(route.nestedId) ?? 0;
   const { user, group, link } = await store.linkContext(userId, groupId);
   if (!user) throw new NotFoundError('The User not found');
   if (!group) throw groupError('The usergroup does not exist');

@@ -7,6 +7,7 @@ import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { invalidField, NotFoundError } from '../errors.js';
+import { digitsOf } from '../http/digits.js';
 
 /**
  * What exceptions and combinations share: a `combination` ({option_id: variant_id}) judged against a
@@ -37,8 +38,8 @@ export async function requireProduct(productId: number): Promise<void> {
 export async function productOfQuery(query: Record<string, string>): Promise<number> {
   const text = query.product_id?.trim() ?? '';
   if (text === '') throw invalidField('product_id', 'The product_id field is required');
-  if (!/^\d{1,15}$/.test(text)) throw invalidField('product_id', 'The product_id field must be a positive integer');
-  const productId = Number(text);
+  const productId = digitsOf(text);
+  if (productId === undefined) throw invalidField('product_id', 'The product_id field must be a positive integer');
   if (productId === 0 || !(await getRecord(productsEntity, productId))) throw new NotFoundError();
   return productId;
 }

@@ -6,6 +6,7 @@ import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
 import { invalidField, NotFoundError } from '../errors.js';
+import { digitsOf } from '../http/digits.js';
 import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { type EntityHooks, listOperation } from './crud.js';
@@ -164,9 +165,9 @@ export function optionsListOperation(): Operation {
       };
       return ok({ ...body, params, search: params });
     }
-    if (!/^\d{1,15}$/.test(text))
+    const productId = digitsOf(text);
+    if (productId === undefined)
       throw invalidField('product_id', 'The product_id field must be a non-negative integer');
-    const productId = Number(text);
     if (!(await getRecord(productsEntity, productId))) throw new NotFoundError();
     const records = await optionsOfProduct(productId);
     const keyed: Record<string, unknown> = {};

@@ -3,10 +3,13 @@ import { createRecord, getRecord } from '../db/entity-store.js';
 import { readItem, writeItem } from '../db/items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
+import type { productsEntity } from '../entities/products.js';
+import type { WriteValuesOf } from '../entities/record-types.js';
 import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import { categoryHooks } from './categories/index.js';
+import { withIdOf } from './crud.js';
 
 /**
  * What CS-Cart's `fn_update_product` and the API's `Products::create` fill in for a new product (SPEC §10
@@ -28,7 +31,7 @@ export async function firstCompanyId(): Promise<number | undefined> {
     page: 1,
     itemsPerPage: 1,
   });
-  return records[0] ? Number(records[0].company_id) : undefined;
+  return records[0] ? records[0].company_id : undefined;
 }
 
 /** The company's default category, made if it has none (or its default category was deleted). */
@@ -51,7 +54,7 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     categoriesEntity,
     prepared as Record<string, StoredValue>,
     undefined,
-    categoryHooks.withId,
+    withIdOf(categoryHooks),
   );
   const categoryId = category.category_id;
   await writeItem({ ...defaultCategoryKey(companyId), category_id: categoryId });
@@ -62,8 +65,10 @@ const noCategories = (value: unknown) =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 
 /** A new product's values with the company and categories CS-Cart would give it. */
-export async function productCreateDefaults(values: FieldValues): Promise<FieldValues> {
-  let companyId = Number(values.company_id ?? 0);
+export async function productCreateDefaults(
+  values: WriteValuesOf<typeof productsEntity>,
+): Promise<WriteValuesOf<typeof productsEntity>> {
+  let companyId = values.company_id ?? 0;
   if (companyId === 0) {
     companyId = (await firstCompanyId()) ?? 0;
     if (companyId === 0)
@@ -72,7 +77,7 @@ export async function productCreateDefaults(values: FieldValues): Promise<FieldV
         'The company_id field is required: the store has no company yet (POST /stores first)',
       );
   }
-  const out: FieldValues = { ...values, company_id: companyId };
+  const out: WriteValuesOf<typeof productsEntity> = { ...values, company_id: companyId };
   if (noCategories(values.category_ids)) out.category_ids = [await defaultCategoryId(companyId)];
   return out;
 }

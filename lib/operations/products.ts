@@ -1,13 +1,12 @@
 import type { ListCondition } from '../db/entity-list.js';
-import { type EntityRecord, getRecord, getRecords } from '../db/entity-store.js';
+import { getRecord, getRecords, type RecordOf } from '../db/entity-store.js';
 import { repricedProductItems } from '../db/repriced-products.js';
 import type { WordMatch } from '../db/text-items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { companiesStorage } from '../entities/companies.js';
 import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
-import type { StoredValue } from '../entities/types.js';
-import type { FieldValues } from '../entities/validate.js';
+import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { categoryTreeOf } from './categories/index.js';
@@ -22,12 +21,15 @@ import { repairGroupParent } from './variation-groups.js';
 
 const MAX_FEATURES = 100;
 
+type ProductValues = WriteValuesOf<typeof productsEntity>;
+type ProductRecord = RecordOf<typeof productsEntity>;
+
 /** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
-function mainCategory(categoryIds: number[], wanted: StoredValue | undefined): number {
-  if (wanted !== undefined && Number(wanted) !== 0) {
-    if (!categoryIds.includes(Number(wanted)))
+function mainCategory(categoryIds: number[], wanted: number | undefined): number {
+  if (wanted !== undefined && wanted !== 0) {
+    if (!categoryIds.includes(wanted))
       throw invalidField('main_category', "The main_category field must be one of the product's category_ids");
-    return Number(wanted);
+    return wanted;
   }
   return categoryIds[0] ?? 0;
 }
@@ -85,8 +87,8 @@ async function companyName(companyId: number): Promise<string> {
   return company ? String(company.company ?? '') : '';
 }
 
-async function derived(values: FieldValues, current?: EntityRecord): Promise<FieldValues> {
-  const out: FieldValues = { ...values };
+async function derived(values: ProductValues, current?: ProductRecord): Promise<ProductValues> {
+  const out: ProductValues = { ...values };
   if (values.category_ids !== undefined || values.main_category !== undefined) {
     const categoryIds = ((values.category_ids ?? current?.category_ids ?? []) as number[]).map(Number);
     out.main_category = mainCategory(
@@ -97,20 +99,20 @@ async function derived(values: FieldValues, current?: EntityRecord): Promise<Fie
   }
   if (values.product_features !== undefined)
     Object.assign(out, await productFeatures(values.product_features as Record<string, unknown>));
-  if (values.company_id !== undefined) out.company_name = await companyName(Number(values.company_id));
+  if (values.company_id !== undefined) out.company_name = await companyName(values.company_id);
   Object.assign(out, await pricesChanges(values));
   if (out.price !== undefined) out.base_price = out.price;
   return out;
 }
 
 /** `cid` selects a category's products, with its subcategories unless `subcats=N` (CS-Cart's default is Y). */
-async function categoryCondition(categoryId: number, subcats: StoredValue | undefined): Promise<ListCondition> {
+async function categoryCondition(categoryId: number, subcats: 'Y' | 'N' | undefined): Promise<ListCondition> {
   if (subcats === 'N') return { rule: { field: 'category_ids', op: 'eq' }, values: [categoryId] };
   return { rule: { field: 'category_tree', op: 'eq' }, values: [categoryId] };
 }
 
 /** `q` with its `match`, and CS-Cart 4.20's `updated_in_hours` as a lower bound of `updated_timestamp`. */
-function searchConditions(filters: FieldValues): ListCondition[] {
+function searchConditions(filters: FiltersOf<typeof productsEntity>): ListCondition[] {
   const out: ListCondition[] = [];
   if (filters.q !== undefined)
     out.push({
@@ -124,7 +126,7 @@ function searchConditions(filters: FieldValues): ListCondition[] {
   if (filters.updated_in_hours !== undefined) {
     out.push({
       rule: { field: 'updated_timestamp', op: 'gte' },
-      values: [Math.floor(Date.now() / 1000) - Number(filters.updated_in_hours) * 3600],
+      values: [Math.floor(Date.now() / 1000) - filters.updated_in_hours * 3600],
     });
   }
   return out;
@@ -139,7 +141,7 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
     if (deleted.variation_group_id) await repairGroupParent(deleted.variation_group_id, deleted.product_id);
   },
   conditions: async (filters) => [
-    ...(filters.cid !== undefined ? [await categoryCondition(Number(filters.cid), filters.subcats)] : []),
+    ...(filters.cid !== undefined ? [await categoryCondition(filters.cid, filters.subcats)] : []),
     ...searchConditions(filters),
   ],
   create: async (values) => derived(await productCreateDefaults(values)),

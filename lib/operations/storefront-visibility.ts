@@ -35,7 +35,7 @@ export async function activeCompanyIds(): Promise<number[]> {
     descending: false,
     page: 1,
   });
-  return records.map((record) => Number(record.company_id));
+  return records.map((record) => record.company_id);
 }
 
 /** A store context (`/stores/:id/sra_…`) is open to shoppers only while its store is active; else a 404. */

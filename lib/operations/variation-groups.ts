@@ -28,14 +28,14 @@ export async function groupMembers(groupId: number): Promise<RecordOf<typeof pro
  */
 export async function repairGroupParent(groupId: number, leavingProductId: number): Promise<void> {
   const group = await getRecord(variationGroupsEntity, groupId);
-  if (!group || Number(group.parent_product_id ?? 0) !== leavingProductId) return;
-  const next = (await groupMembers(groupId)).find((product) => Number(product.product_id) !== leavingProductId);
+  if (!group || (group.parent_product_id ?? 0) !== leavingProductId) return;
+  const next = (await groupMembers(groupId)).find((product) => product.product_id !== leavingProductId);
   await updateRecord(
     variationGroupsEntity,
     groupId,
     (current): Record<string, StoredValue> =>
-      Number(current.parent_product_id ?? 0) === leavingProductId
-        ? { parent_product_id: Number(next?.product_id ?? 0), updated_at: Math.floor(Date.now() / 1000) }
+      (current.parent_product_id ?? 0) === leavingProductId
+        ? { parent_product_id: next?.product_id ?? 0, updated_at: Math.floor(Date.now() / 1000) }
         : {},
   ).catch(() => undefined);
 }
@@ -43,12 +43,12 @@ export async function repairGroupParent(groupId: number, leavingProductId: numbe
 /** A group without a default product (all had left) takes the product that joins it. */
 export async function adoptParent(groupId: number, productId: number): Promise<void> {
   const group = await getRecord(variationGroupsEntity, groupId);
-  if (!group || Number(group.parent_product_id ?? 0) !== 0) return;
+  if (!group || (group.parent_product_id ?? 0) !== 0) return;
   await updateRecord(
     variationGroupsEntity,
     groupId,
     (current): Record<string, StoredValue> =>
-      Number(current.parent_product_id ?? 0) === 0
+      (current.parent_product_id ?? 0) === 0
         ? { parent_product_id: productId, updated_at: Math.floor(Date.now() / 1000) }
         : {},
   ).catch(() => undefined);

@@ -68,13 +68,10 @@ export const MAX_WEBHOOKS_PER_COMPANY = 10;
 
 async function checkCaps(companyId: number, except?: number): Promise<void> {
   const { records } = await listRecords(webhooksEntity, { conditions: [], sortBy: 'id', descending: false, page: 1 });
-  const others = records.filter((record) => Number(record.webhook_id) !== except);
+  const others = records.filter((record) => record.webhook_id !== except);
   if (except === undefined && others.length >= MAX_WEBHOOKS)
     throw badRequest(`A store has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
-  if (
-    companyId > 0 &&
-    others.filter((record) => Number(record.company_id) === companyId).length >= MAX_WEBHOOKS_PER_COMPANY
-  ) {
+  if (companyId > 0 && others.filter((record) => record.company_id === companyId).length >= MAX_WEBHOOKS_PER_COMPANY) {
     throw badRequest(`A company has at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks bound to it; delete one first`);
   }
 }
@@ -84,15 +81,16 @@ const secrets = new WeakMap<ApiRequest, string>();
 
 export const webhookHooks: EntityHooks<typeof webhooksEntity> = {
   create: async (values, request) => {
-    await checkCaps(Number(values.company_id ?? 0));
+    await checkCaps(values.company_id ?? 0);
     const secret = newSigningSecret();
     secrets.set(request, secret);
     return { ...(await checked(values)), secret };
   },
   update: async (changes, current, request) => {
     const { rotate_secret: rotate, ...rest } = changes;
-    if (Object.hasOwn(rest, 'company_id') && Number(rest.company_id) !== Number(current.company_id))
-      await checkCaps(Number(rest.company_id), current.webhook_id);
+    // A body's company_id is validated to a number, so it is here exactly when it was sent.
+    if (rest.company_id !== undefined && rest.company_id !== current.company_id)
+      await checkCaps(rest.company_id, current.webhook_id);
     const out = await checked(rest);
     if (rotate !== 'Y') return out;
     const rotated = rotatedSecret(current);

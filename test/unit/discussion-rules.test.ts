@@ -2,8 +2,10 @@
  * The rules of discussions (lib/operations/discussions/), without DynamoDB or HTTP: the pure checks of a post, and
  * the hooks and the delete of an object's posts against a store of the test's own (the interface they receive).
  */
+
 import { describe, expect, it } from 'vitest';
 import type { TransactItem } from '../../lib/db/transact.js';
+import type { DiscussionObjectType } from '../../lib/entities/discussions.js';
 import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
 import { deletePostsOn, discussionHooksOn, productDiscussionHooksOn } from '../../lib/operations/discussions/hooks.js';
@@ -25,7 +27,7 @@ class TestDiscussions implements DiscussionStore {
     if (existing) return existing;
     this.opened++;
     const id = this.threads.size + 1;
-    this.threads.set(id, { objectType: type, objectId });
+    this.threads.set(id, { objectType: type as DiscussionObjectType, objectId });
     return id;
   };
   objectRecord = async (storage: string, id: number) => this.objects.get(`${storage}#${id}`);
@@ -68,7 +70,7 @@ describe('discussion hooks on a store', () => {
     const store = new TestDiscussions();
     store.objects.set('product#7', { company_id: 2 });
     const hooks = discussionHooksOn(store);
-    const body = { object_type: 'P', object_id: 7, name: 'Ada', message: 'Good' };
+    const body = { object_type: 'P' as const, object_id: 7, name: 'Ada', message: 'Good' };
     // Act
     const first = await hooks.create!({ ...body }, request(body));
     const second = await hooks.create!({ ...body }, request(body));
@@ -81,7 +83,7 @@ describe('discussion hooks on a store', () => {
   it('refuses a post about an object that does not exist, or in a thread that does not', async () => {
     // Prepare
     const hooks = discussionHooksOn(new TestDiscussions());
-    const aboutNothing = { object_type: 'P', object_id: 9, name: 'Ada', message: 'Hi' };
+    const aboutNothing = { object_type: 'P' as const, object_id: 9, name: 'Ada', message: 'Hi' };
     // Act & Assess
     await expect(hooks.create!({ ...aboutNothing }, request(aboutNothing))).rejects.toThrow(
       'The object_id field names no object of type P',
@@ -96,7 +98,7 @@ describe('discussion hooks on a store', () => {
     const hooks = discussionHooksOn(new TestDiscussions());
     const extra = hooks.extraItems!(request({}));
     // Act
-    const onProduct = await extra({ object_type: 'P', object_id: 7, version: 1 });
+    const onProduct = await extra({ object_type: 'P' as const, object_id: 7, version: 1 });
     const testimonial = await extra({ object_type: 'E', object_id: 0, version: 1 });
     // Assess
     expect(onProduct.items).toHaveLength(1);
@@ -109,11 +111,11 @@ describe('discussion hooks on a store', () => {
     const store = new TestDiscussions();
     store.objects.set('product#7', { company_id: 1 });
     const hooks = productDiscussionHooksOn(store);
-    const body = { object_type: 'C', object_id: 99, thread_id: 42, name: 'Ada', message: 'Hi' };
+    const body = { object_type: 'C' as const, object_id: 99, thread_id: 42, name: 'Ada', message: 'Hi' };
     // Act
     const post = await hooks.create!({ ...body }, request(body, '7'));
     // Assess
-    expect(post).toMatchObject({ object_type: 'P', object_id: 7, thread_id: 1 });
+    expect(post).toMatchObject({ object_type: 'P' as const, object_id: 7, thread_id: 1 });
     await expect(hooks.scope!(request({}, '8'))).rejects.toBeInstanceOf(NotFoundError);
   });
 

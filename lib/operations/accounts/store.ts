@@ -76,7 +76,7 @@ export const dynamoAccountStore: AccountStore = {
   },
   companyNames: async (ids) => {
     const companies = await getRecords(storesEntity, [...new Set(ids)]);
-    return new Map(companies.map((company) => [Number(company.company_id), String(company.company ?? '')]));
+    return new Map(companies.map((company) => [company.company_id, String(company.company ?? '')]));
   },
   listUsers,
   createUser,

@@ -1,4 +1,5 @@
-import type { EntityRecord } from '../../db/entity-store.js';
+import type { RecordOf } from '../../db/entity-store.js';
+import type { cartsEntity } from '../../entities/carts.js';
 import type { View } from '../../entities/present.js';
 import type { EntityHooks } from '../crud.js';
 import type { CartLines } from './lines.js';
@@ -13,12 +14,14 @@ import { productsOf } from './storefront.js';
  */
 async function decorate(
   store: CartStore,
-  records: EntityRecord[],
+  records: RecordOf<typeof cartsEntity>[],
   view: View,
 ): Promise<Array<Record<string, unknown>>> {
-  const users = await Promise.all(records.map((record) => store.user(Number(record.user_id))));
-  const profiles = await store.profiles(users.filter((user) => user !== undefined));
-  const profileOf = new Map(profiles.map((profile) => [Number(profile.user_id), profile]));
+  const users = await Promise.all(records.map((record) => store.user(record.user_id)));
+  const known = users.filter((user) => user !== undefined);
+  // A profile is the user's wire shape (its user_id text), in the order of the users given: keyed by the record's id.
+  const profiles = await store.profiles(known);
+  const profileOf = new Map(known.map((user, i) => [user.user_id, profiles[i]]));
   const allLines =
     view === 'single' ? records.flatMap((record) => Object.values((record.lines as CartLines | undefined) ?? {})) : [];
   const products = await productsOf(store, allLines);
@@ -29,7 +32,7 @@ async function decorate(
       firstname: user?.firstname ?? '',
       lastname: user?.lastname ?? '',
       phone: user?.phone ?? '',
-      user_data: profileOf.get(Number(record.user_id)) ?? {},
+      user_data: profileOf.get(record.user_id) ?? {},
     };
     if (view === 'single') {
       shown.products = Object.entries((record.lines as CartLines | undefined) ?? {}).map(([itemId, line]) => {
@@ -50,6 +53,6 @@ async function decorate(
   });
 }
 
-export const cartHooksFor = (store: CartStore): EntityHooks => ({
+export const cartHooksFor = (store: CartStore): EntityHooks<typeof cartsEntity> => ({
   decorate: (records, view) => decorate(store, records, view),
 });

@@ -48,7 +48,7 @@ export function checkOptions(lines: readonly CartLine[], options: ReadonlyMap<st
   for (const line of lines) {
     for (const [optionId, value] of Object.entries(line.product_options)) {
       const option = options.get(optionId);
-      const ownerProduct = Number(option?.product_id ?? -1);
+      const ownerProduct = option?.product_id ?? -1;
       if (!option || (ownerProduct !== 0 && ownerProduct !== line.product_id)) {
         throw invalidField(
           'product_options',

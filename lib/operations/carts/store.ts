@@ -72,8 +72,8 @@ export const dynamoCartStore: CartStore = {
     const stores = await getRecords(storesEntity, ids);
     return new Map(
       stores.map((store) => [
-        Number(store.company_id),
-        { company_id: Number(store.company_id), company: String(store.company ?? ''), status: String(store.status) },
+        store.company_id,
+        { company_id: store.company_id, company: String(store.company ?? ''), status: String(store.status) },
       ]),
     );
   },

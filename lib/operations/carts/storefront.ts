@@ -74,7 +74,7 @@ async function cartValues(
   const profile = current?.checkout_profile;
   return {
     ...(profile === undefined ? {} : { checkout_profile: profile }),
-    company_id: contextCompany(request) ?? Number(current?.company_id ?? request.caller.companyId ?? 0),
+    company_id: contextCompany(request) ?? current?.company_id ?? request.caller.companyId ?? 0,
     date: Math.floor(Date.now() / 1000),
     ip_address: request.sourceIp ?? '',
     storefront_id: 1,
@@ -126,7 +126,7 @@ export const readStorefrontCartOf =
       total: cartMoney(total),
       display_total: cartMoney(total),
       user_id: userId,
-      company_id: Number(record?.company_id ?? contextCompany(request) ?? 0),
+      company_id: record?.company_id ?? contextCompany(request) ?? 0,
       user_data: record?.checkout_profile ?? {},
       ...(quote ? { product_groups: quote.productGroups, chosen_shipping: quote.chosen } : {}),
     });

@@ -1,12 +1,10 @@
-import type { StoredValue } from '../../entities/types.js';
 import { invalidField } from '../../errors.js';
 
 /** The pure rules of categories: a category belongs to a company, and a product is indexed under every ancestor. */
 
 /** A category's `company_id` (as created, or as changed) may not be 0: every category belongs to a company. */
-export function requireCompany(companyId: StoredValue | undefined): void {
-  if (companyId !== undefined && Number(companyId) === 0)
-    throw invalidField('company_id', 'The company_id field is required');
+export function requireCompany(companyId: number | undefined): void {
+  if (companyId !== undefined && companyId === 0) throw invalidField('company_id', 'The company_id field is required');
 }
 
 /**
@@ -19,6 +17,6 @@ export function ancestorsOf(
 ): number[] {
   const ancestors = new Set<number>(categoryIds);
   for (const category of categories)
-    for (const id of (category.path_ids as number[] | undefined) ?? []) ancestors.add(Number(id));
+    for (const id of (category.path_ids as number[] | undefined) ?? []) ancestors.add(id);
   return [...ancestors].sort((a, b) => a - b);
 }

@@ -1,5 +1,6 @@
 import type { Big } from 'big.js';
 import { invalidField } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import type { Line, ProductRecord, ShippingRecord } from '../orders/records.js';
 import { positiveInt, shippingRate } from '../orders/rules.js';
 
@@ -56,7 +57,7 @@ export function readShippingChoice(sent: unknown): ShippingChoice {
           .split(',')
           .map((value, i) => [String(i), value]);
   for (const [group, value] of entries) {
-    const index = /^\d{1,3}$/.test(group) ? Number(group) : undefined;
+    const index = digitsOf(group, 3);
     const id = positiveInt(value);
     if (index === undefined || id === undefined) throw invalidField('shipping_ids', BAD_CHOICE);
     choice.set(index, id);

@@ -47,7 +47,7 @@ async function paymentOf(store: CheckoutStore, sent: unknown): Promise<PaymentRe
   const payment = id === undefined ? undefined : await store.orders.payment(id);
   if (!payment || payment.status !== 'A')
     throw invalidField('payment_id', 'The payment_id field names no active payment method');
-  if (Number(payment.processor_id ?? 0) > 0)
+  if ((payment.processor_id ?? 0) > 0)
     throw invalidField(
       'payment_id',
       `The payment method ${id} needs an online payment processor, which this API does not talk to; choose an offline one`,

@@ -1,7 +1,7 @@
 import type { ListCondition } from '../../db/entity-list.js';
 import { presetValue } from '../../db/preset-ids.js';
-import type { discussionsEntity } from '../../entities/discussions.js';
-import type { FieldValues } from '../../entities/validate.js';
+import type { DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
+import type { WriteValuesOf } from '../../entities/record-types.js';
 import { invalidField, NotFoundError } from '../../errors.js';
 import type { ApiRequest } from '../../http/operation.js';
 import { parseId } from '../../http/route.js';
@@ -10,6 +10,7 @@ import { checkContent, checkNewThread, checkRating, namesThread, OBJECT_STORAGE 
 import type { DiscussionStore } from './store.js';
 
 type DiscussionHooks = EntityHooks<typeof discussionsEntity>;
+type PostValues = WriteValuesOf<typeof discussionsEntity>;
 
 /** The object a post is about must exist: its record (a product for P), or object_id 0 for E. */
 async function objectOf(store: DiscussionStore, type: string, objectId: number) {
@@ -20,18 +21,19 @@ async function objectOf(store: DiscussionStore, type: string, objectId: number) 
 
 /** POST: the thread or the object (object_type, object_id, name), then message or rating_value; the object must exist. */
 function newPost(store: DiscussionStore) {
-  return async (values: FieldValues, request: ApiRequest): Promise<FieldValues> => {
+  return async (values: PostValues, request: ApiRequest): Promise<PostValues> => {
     const body = request.body ?? {};
-    let type: string;
+    let type: DiscussionObjectType;
     let objectId: number;
     if (namesThread(body)) {
-      const thread = await store.thread(Number(values.thread_id));
+      const thread = await store.thread(values.thread_id ?? 0);
       if (!thread) throw invalidField('thread_id', 'The thread_id field names a thread that does not exist');
       ({ objectType: type, objectId } = thread);
     } else {
       checkNewThread(body);
-      type = String(values.object_type);
-      objectId = Number(values.object_id);
+      // checkNewThread proved it sent; validation made it one of the types.
+      type = values.object_type!;
+      objectId = values.object_id ?? 0;
     }
     checkContent(body, values);
     const object = await objectOf(store, type, objectId);

@@ -1,4 +1,3 @@
-import type { FieldValues } from '../../entities/validate.js';
 import { type FieldError, invalidField, ValidationError } from '../../errors.js';
 
 /** The storage of the objects a post may be about; E (testimonials) has none, its object_id is 0. */
@@ -24,14 +23,14 @@ export function checkNewThread(body: Record<string, unknown>): void {
 export const namesThread = (body: Record<string, unknown>) => !blank(body.thread_id);
 
 /** A post says something: a message or a rating (CS-Cart's check), and a rating is 0 to 5. */
-export function checkContent(body: Record<string, unknown>, values: FieldValues): void {
+export function checkContent(body: Record<string, unknown>, values: { rating_value?: number }): void {
   if (blank(body.message) && blank(body.rating_value)) {
     throw ValidationError.forFields([{ field: 'rating_value', message: 'The rating_value/message field is required' }]);
   }
   checkRating(values);
 }
 
-export function checkRating(values: FieldValues): void {
-  if (values.rating_value !== undefined && Number(values.rating_value) > 5)
+export function checkRating(values: { rating_value?: number }): void {
+  if (values.rating_value !== undefined && values.rating_value > 5)
     throw invalidField('rating_value', 'The rating_value field must be between 0 and 5');
 }

@@ -5,12 +5,12 @@ import { idsInIndex } from '../../db/entity-list.js';
 import { deleteRecord } from '../../db/entity-store.js';
 import { deleteItem, isConditionalFailure, readItem, writeItem } from '../../db/items.js';
 import type { TransactItem } from '../../db/transact.js';
-import { discussionsEntity } from '../../entities/discussions.js';
+import { type DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
 import { NotFoundError } from '../../errors.js';
 
 /** What a thread is about: `P` and a product id, `E` (testimonials) and 0, … */
 export interface Thread {
-  objectType: string;
+  objectType: DiscussionObjectType;
   objectId: number;
 }
 
@@ -57,7 +57,7 @@ async function threadOf(type: string, objectId: number): Promise<number> {
 export const dynamoDiscussionStore: DiscussionStore = {
   async thread(id) {
     const item = await readItem(threadKey(id));
-    return item && { objectType: String(item.object_type), objectId: Number(item.object_id) };
+    return item && { objectType: String(item.object_type) as DiscussionObjectType, objectId: Number(item.object_id) };
   },
   threadOf,
   async openThread(type, objectId) {

@@ -1,5 +1,6 @@
 import type { StoredValue } from '../../entities/types.js';
 import { ValidationError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 
 /**
  * CS-Cart's `period` filter as a range of Unix timestamps (UTC): A all, D today, LD yesterday, W this
@@ -55,7 +56,8 @@ export function periodRange(filters: Record<string, StoredValue>, now: number): 
 function moment(field: string, value: StoredValue | undefined, endOfDay: boolean): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();
-  if (/^\d{1,12}$/.test(text)) return Number(text);
+  const stamp = digitsOf(text, 12);
+  if (stamp !== undefined) return stamp;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 1000 : NaN;
   if (!Number.isFinite(time)) {

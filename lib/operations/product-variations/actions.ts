@@ -61,7 +61,7 @@ export const detachOf =
       groupChanges.push([
         group.id,
         group,
-        { ...group, parent_product_id: Number(next?.product_id ?? 0), updated_at: now(), version: group.version + 1 },
+        { ...group, parent_product_id: next?.product_id ?? 0, updated_at: now(), version: group.version + 1 },
       ]);
     }
     const outcome = await store.write(groupChanges, [[id, product, left(product)]]);

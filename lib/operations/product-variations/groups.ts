@@ -59,7 +59,7 @@ export async function createGroup(
     code,
     features,
     feature_ids: features.map((f) => f.feature_id),
-    parent_product_id: Number(products[0]!.product_id),
+    parent_product_id: products[0]!.product_id,
     // An import keeps the source's times (lib/db/preset-ids.ts).
     created_at: presetTime('created_at') ?? now(),
     updated_at: presetTime('updated_at') ?? now(),

@@ -1,5 +1,6 @@
 import { discussionsEntity } from '../../entities/discussions.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import type { Operation } from '../../http/operation.js';
 import { created } from '../../http/response.js';
 import { createOperation } from '../crud.js';
@@ -15,8 +16,9 @@ async function postedObject(body: Record<string, unknown>): Promise<{ type: stri
       throw invalidField('thread_id', 'The thread_id / object_id + object_type fields are required');
     return namedObject(body);
   }
-  if (!/^\d{1,15}$/.test(String(body.thread_id).trim())) throw new NotFoundError();
-  const thread = await dynamoDiscussionStore.thread(Number(String(body.thread_id).trim()));
+  const threadId = digitsOf(String(body.thread_id).trim());
+  if (threadId === undefined) throw new NotFoundError();
+  const thread = await dynamoDiscussionStore.thread(threadId);
   if (!thread) throw new NotFoundError();
   return { type: thread.objectType, id: thread.objectId };
 }

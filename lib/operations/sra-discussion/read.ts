@@ -1,5 +1,6 @@
 import { DISCUSSION_OBJECT_TYPES } from '../../entities/discussions.js';
 import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { readPaging } from '../../http/paging.js';
 import { ok } from '../../http/response.js';
@@ -17,9 +18,9 @@ export function namedObject(source: Record<string, unknown>): { type: string; id
   const id = source.object_id;
   if (id === undefined || id === null || String(id).trim() === '')
     throw invalidField('object_id', 'The object_id field is required');
-  if (!/^\d{1,15}$/.test(String(id).trim()))
-    throw invalidField('object_id', 'The object_id field must be a whole number');
-  return { type: String(type), id: Number(String(id).trim()) };
+  const objectId = digitsOf(String(id).trim());
+  if (objectId === undefined) throw invalidField('object_id', 'The object_id field must be a whole number');
+  return { type: String(type), id: objectId };
 }
 
 /**

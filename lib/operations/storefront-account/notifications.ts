@@ -2,6 +2,7 @@ import { removePushSubscription, savePushSubscription } from '../../db/push-subs
 import { sraNotificationsEntity } from '../../entities/sra-notifications.js';
 import { readBodyFields } from '../../entities/validate.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import type { Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
@@ -50,7 +51,8 @@ export const readUnviewedNotifications: Operation = async () => ok({ notificatio
 export function viewedTime(sent: string | undefined, now = Date.now()): number {
   if (sent === undefined || sent.trim() === '') return Math.floor(now / 1000);
   const text = sent.trim();
-  if (/^\d{1,12}$/.test(text)) return Number(text);
+  const stamp = digitsOf(text, 12);
+  if (stamp !== undefined) return stamp;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
   const millis = /^\d{4}-\d{2}-\d{2}/.test(iso) ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(millis)) throw invalidField('time', 'The time field must be a date and time: 2026-01-22 16:16:23');

@@ -16,7 +16,7 @@ export const readOrderStatuses: Operation = async () => {
     page: 1,
   });
   const shown = records
-    .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0))
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     .map((record) => {
       const params = (record.params ?? {}) as Record<string, unknown>;
       const status = String(record.status);

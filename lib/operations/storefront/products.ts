@@ -7,6 +7,7 @@ import { present } from '../../entities/present.js';
 import { productsEntity } from '../../entities/products.js';
 import { readFilters } from '../../entities/validate.js';
 import { NotFoundError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
@@ -110,9 +111,9 @@ async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hid
  * product that also sits in a visible category is still not shown through a hidden one. One GetItem.
  */
 async function closedCid(cid: string | undefined, shopper: Shopper, hidden: Hidden): Promise<boolean> {
-  const text = cid?.trim();
-  if (!text || !/^\d{1,15}$/.test(text)) return false; // absent, or a malformed value the filters refuse (400)
-  const category = await getRecord(categoriesEntity, Number(text));
+  const id = digitsOf(cid?.trim());
+  if (id === undefined) return false; // absent, or a malformed value the filters refuse (400)
+  const category = await getRecord(categoriesEntity, id);
   return !category || !categoryVisible(category, hidden, shopper);
 }
 

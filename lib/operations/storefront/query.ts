@@ -1,4 +1,5 @@
 import { invalidField } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import { MAX_ITEMS_PER_PAGE } from '../../http/paging.js';
 
 /**
@@ -6,8 +7,8 @@ import { MAX_ITEMS_PER_PAGE } from '../../http/paging.js';
  * `items_per_page=500`, which storefront paths clamp to the largest page instead of refusing.
  */
 export function storefrontQuery(query: Record<string, string>): Record<string, string> {
-  const perPage = query.items_per_page?.trim();
-  if (perPage && /^\d{1,15}$/.test(perPage) && Number(perPage) > MAX_ITEMS_PER_PAGE)
+  const perPage = digitsOf(query.items_per_page?.trim());
+  if (perPage !== undefined && perPage > MAX_ITEMS_PER_PAGE)
     return { ...query, items_per_page: String(MAX_ITEMS_PER_PAGE) };
   return query;
 }
@@ -16,19 +17,20 @@ export function storefrontQuery(query: Record<string, string>): Record<string, s
 export function idsParameter(query: Record<string, string>, name: string): number[] | undefined {
   const text = query[name]?.trim();
   if (!text) return undefined;
-  const parts = text.split(',').map((part) => part.trim());
-  if (parts.length > 100 || parts.some((part) => !/^\d{1,15}$/.test(part) || Number(part) < 1))
+  const ids = text.split(',').map((part) => digitsOf(part.trim()));
+  if (ids.length > 100 || ids.some((id) => id === undefined || id < 1))
     throw invalidField(name, `The ${name} field must be a comma-separated list of ids`);
-  return [...new Set(parts.map(Number))];
+  return [...new Set(ids as number[])];
 }
 
 /** `amount=N`: the quantity a price is asked for (1 to 1,000,000); absent → 1; else a 400 naming it. */
 export function amountParameter(query: Record<string, string>): number {
   const text = query.amount?.trim();
   if (!text) return 1;
-  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+  const amount = digitsOf(text, 7);
+  if (amount === undefined || amount < 1 || amount > 1_000_000)
     throw invalidField('amount', 'The amount field must be an integer from 1 to 1000000');
-  return Number(text);
+  return amount;
 }
 
 /** A boolean switch as CS-Cart's clients send it: true/Y/1 on; anything else off. */

@@ -1,6 +1,5 @@
 import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
-import type { FieldValues } from '../../entities/validate.js';
 import type { ApiRequest } from '../../http/operation.js';
 import { checkMove, invalidParent, movedPath, pathOf, placed } from './rules.js';
 import type { TreeStore } from './store.js';
@@ -12,13 +11,16 @@ import type { TreeStore } from './store.js';
  * for a record is that record's subtree. The entity's definition needs the fields `parent_id`,
  * `id_path`, `level` and `path_ids`, and `path_ids` among its indexes.
  */
+/** What a tree reads of a write's values: the parent, validated as the `int` field it is (crud's typed values). */
+export type TreeValues = { parent_id?: number };
+
 export interface Tree {
   /** Values of a new record with its ancestors (`path_ids`); 400 when the parent does not exist. */
-  create: (values: FieldValues) => Promise<FieldValues>;
+  create: <V extends TreeValues>(values: V) => Promise<V & { path_ids: number[] }>;
   /** The new record's `id_path`, `level` and `path_ids`, once it has its id. */
   withId: (record: EntityRecord) => Record<string, StoredValue>;
   /** A change of `parent_id`: the new place, or 400 for an unknown parent or a move under itself. */
-  update: (changes: FieldValues, current: EntityRecord) => Promise<FieldValues>;
+  update: <V extends TreeValues>(changes: V, current: EntityRecord) => Promise<V>;
   /** After a committed PUT that named `parent_id`: rewrites the subtree's paths, then runs `afterMove`. */
   afterWrite: (record: EntityRecord, previous: EntityRecord | undefined, request: ApiRequest) => Promise<void>;
   /** The ids of a record and all its descendants (one Query of its subtree partition). */
@@ -60,13 +62,13 @@ export function treeOf(store: TreeStore, { noun, rootLevel, cycleMessage, afterM
   }
 
   return {
-    create: async (values) => ({ ...values, path_ids: await parentPath(Number(values.parent_id ?? 0)) }),
+    create: async (values) => ({ ...values, path_ids: await parentPath(values.parent_id ?? 0) }),
     withId: (record) => placed([...pathOf(record), store.idOf(record)], rootLevel),
     update: async (changes, current) => {
       if (changes.parent_id === undefined) return changes;
       const id = store.idOf(current);
-      const ancestors = await parentPath(Number(changes.parent_id));
-      checkMove(id, Number(changes.parent_id), ancestors, cycleMessage);
+      const ancestors = await parentPath(changes.parent_id);
+      checkMove(id, changes.parent_id, ancestors, cycleMessage);
       return { ...changes, ...placed([...ancestors, id], rootLevel) };
     },
     // Also when the parent did not change: repeating a move completes an interrupted one.
