@@ -48,7 +48,15 @@ export interface FunctionFigures {
   bundleBytes: number;
   /** Wall-clock module init, median. */
   initMedianMs: number;
-  /** initMedianMs over the baseline's: the budgeted figure. */
+  /** Wall-clock module init, the fastest of the runs. */
+  initFastestMs: number;
+  /**
+   * initFastestMs over the baseline's: the budgeted figure. The fastest run, not the median: on a shared machine
+   * another process only ever adds time to a run (a descheduled probe waits, it never runs faster), and a median of 5
+   * picked that up unevenly — the bench of 2026-11-29 at load 2.9 on 2 cores measured `products-create` at 696 ms
+   * wall for 226 ms CPU (median ratio 3.92) where alone it takes 1.1× the baseline. The fastest run is the module's
+   * own cost with the least of the machine's; the median is still printed beside it.
+   */
   initRatio: number;
   /** CPU time (user + system) of the same init, median: steadier than wall time when the machine is shared. */
   initCpuMedianMs: number;
@@ -59,7 +67,7 @@ export interface BundleFigures {
   functions: FunctionFigures[];
   /** The Powertools Tracer's cost: the project's client without it (untraced stage) and with it, tracing on. */
   tracer: { off: FunctionFigures; on: FunctionFigures };
-  baseline: { bundleBytes: number; initMedianMs: number; initCpuMedianMs: number };
+  baseline: { bundleBytes: number; initMedianMs: number; initFastestMs: number; initCpuMedianMs: number };
   runsPerModule: number;
 }
 
@@ -122,7 +130,8 @@ export async function measureBundles(runs: number, progress: (line: string) => v
     }
     const medians = (name: string) => {
       const list = samples.get(name) ?? [];
-      return { wall: median(list.map((sample) => sample.wallMs)), cpu: median(list.map((sample) => sample.cpuMs)) };
+      const walls = list.map((sample) => sample.wallMs);
+      return { wall: median(walls), fastest: Math.min(...walls), cpu: median(list.map((sample) => sample.cpuMs)) };
     };
     const base = medians(BASELINE_NAME);
     const baseline = built.find(({ name }) => name === BASELINE_NAME);
@@ -132,7 +141,8 @@ export async function measureBundles(runs: number, progress: (line: string) => v
         name,
         bundleBytes: bytes,
         initMedianMs: round(own.wall, 2),
-        initRatio: round(own.wall / base.wall, 3),
+        initFastestMs: round(own.fastest, 2),
+        initRatio: round(own.fastest / base.fastest, 3),
         initCpuMedianMs: round(own.cpu, 2),
         initCpuRatio: round(own.cpu / base.cpu, 3),
       };
@@ -142,6 +152,7 @@ export async function measureBundles(runs: number, progress: (line: string) => v
       baseline: {
         bundleBytes: baseline?.bytes ?? 0,
         initMedianMs: round(base.wall, 2),
+        initFastestMs: round(base.fastest, 2),
         initCpuMedianMs: round(base.cpu, 2),
       },
       tracer: { off: fixture(UNTRACED_NAME), on: fixture(TRACED_NAME) },

@@ -98,16 +98,17 @@ export function humanReport(results: Results): string[] {
     );
   }
   lines.push(
-    `Functions (esbuild as serverless.yml: bundle, minify, node22, cjs, @aws-sdk/* external); init = median require() time in a`,
-    `fresh process over ${bundles.runsPerModule} interleaved runs, wall clock (budgeted) and CPU; baseline = a module that only creates`,
-    `a DynamoDB document client: ${(bundles.baseline.bundleBytes / 1000).toFixed(1)} KB, ${bundles.baseline.initMedianMs.toFixed(1)} ms wall, ${bundles.baseline.initCpuMedianMs.toFixed(1)} ms CPU.`,
+    `Functions (esbuild as serverless.yml: bundle, minify, node22, cjs, @aws-sdk/* external); init = require() time in a`,
+    `fresh process over ${bundles.runsPerModule} interleaved runs: wall clock, fastest (budgeted: load only adds time) and median, and CPU`,
+    `(median); baseline = a module that only creates a DynamoDB document client: ${(bundles.baseline.bundleBytes / 1000).toFixed(1)} KB,`,
+    `${bundles.baseline.initFastestMs.toFixed(1)} ms wall fastest, ${bundles.baseline.initMedianMs.toFixed(1)} ms median, ${bundles.baseline.initCpuMedianMs.toFixed(1)} ms CPU.`,
     '',
     ...table(
-      ['function', 'bundle KB', 'init ms wall / CPU', 'init ratio wall', 'init ratio CPU'],
+      ['function', 'bundle KB', 'init ms wall fastest / median / CPU', 'init ratio wall', 'init ratio CPU'],
       bundles.functions.map((fn) => [
         fn.name,
         `${(fn.bundleBytes / 1000).toFixed(1)}${mark(fn.bundleBytes, bundleLimit(fn.name))}`,
-        `${fn.initMedianMs.toFixed(1)} / ${fn.initCpuMedianMs.toFixed(1)}`,
+        `${fn.initFastestMs.toFixed(1)} / ${fn.initMedianMs.toFixed(1)} / ${fn.initCpuMedianMs.toFixed(1)}`,
         `${fn.initRatio.toFixed(2)}${mark(fn.initRatio, BUDGETS.initRatio)}`,
         fn.initCpuRatio.toFixed(2),
       ]),
@@ -199,6 +200,7 @@ export function jsonReport(results: Results): Record<string, unknown> {
       name: fn.name,
       bundleBytes: fn.bundleBytes,
       initRatio: fn.initRatio,
+      initFastestMs: fn.initFastestMs,
       initMedianMs: fn.initMedianMs,
       initCpuRatio: fn.initCpuRatio,
       initCpuMedianMs: fn.initCpuMedianMs,
@@ -222,6 +224,7 @@ export function jsonReport(results: Results): Record<string, unknown> {
     baseline: {
       name: 'client-only',
       bundleBytes: bundles.baseline.bundleBytes,
+      initFastestMs: bundles.baseline.initFastestMs,
       initMedianMs: bundles.baseline.initMedianMs,
       initCpuMedianMs: bundles.baseline.initCpuMedianMs,
       runs: bundles.runsPerModule,
