@@ -16,11 +16,12 @@ import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/mark
 import { readPostingIds } from '../../lib/db/posting-list.js';
 import { wordPostingPartition } from '../../lib/db/postings.js';
 import type { UserRecord } from '../../lib/db/records.js';
-import { getUsers, listUsers, matchesUser, sortUsers, type UserListQuery } from '../../lib/db/user-list.js';
+import { getUsers, listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js';
 import { isUserPostingsReady } from '../../lib/db/user-postings-ready.js';
 import { createUser, deleteUser, updateUser } from '../../lib/db/users.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
+import { expectedUsersPage, type UsersPage } from '../support/users-page-oracle.js';
 import { onOwnTable } from './layout-migration-fixtures.js';
 
 // It plays an older table (layout 9) part of the way: on a table of its own (./layout-migration-fixtures.ts).
@@ -30,7 +31,7 @@ const FIRST = ['Ada', 'Adam', 'J.', 'Émile', 'de'];
 const LAST = ['Lovelace', 'love', 'de la Cruz', '12 Turing', 'Young'];
 
 /** A page as the API shows it: ids, total and whether a next cursor is offered. */
-type Answer = { ids: number[]; total: number; next: boolean };
+type Answer = UsersPage;
 
 const answer = async (query: Partial<UserListQuery>): Promise<Answer> => {
   const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query });
@@ -39,18 +40,7 @@ const answer = async (query: Partial<UserListQuery>): Promise<Answer> => {
 
 /** What the list must answer, from the users themselves. */
 function oracle(users: readonly UserRecord[], query: Partial<UserListQuery>): Answer {
-  const q = { sortBy: 'id' as const, descending: false, page: 1, itemsPerPage: 10, ...query };
-  const matching = sortUsers(
-    users.filter((u) => matchesUser(u, q)),
-    q.sortBy,
-    q.descending,
-  );
-  const start = (q.page - 1) * q.itemsPerPage;
-  return {
-    ids: matching.slice(start, start + q.itemsPerPage).map((u) => u.user_id),
-    total: matching.length,
-    next: matching.length > start + q.itemsPerPage,
-  };
+  return expectedUsersPage(users, { sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query });
 }
 
 /** Every page of a list by cursor: the ids in order. */

@@ -17,35 +17,22 @@ import { queryAll } from '../../lib/db/query.js';
 import type { UserRecord } from '../../lib/db/records.js';
 import { tableLayout } from '../../lib/db/table-context.js';
 import { bucketsFor, readBucket } from '../../lib/db/user-buckets.js';
-import { listUsers, matchesUser, sortUsers, type UserFilters, type UserListQuery } from '../../lib/db/user-list.js';
+import { listUsers, type UserFilters } from '../../lib/db/user-list.js';
 import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
 import { readSortPage } from '../../lib/db/user-sort-page.js';
 import { bucketCounts, createUser, deleteUser, updateUser } from '../../lib/db/users.js';
 import type { UserSort } from '../../lib/entities/users.js';
+import { expectedUsersPage } from '../support/users-page-oracle.js';
 
 afterAll(async () => {
   await markCurrentLayout();
 });
 
-type Answer = { ids: number[]; total: number; next: boolean };
-
 /** Every user of the table, from the all-users buckets. */
 const allUsers = async (): Promise<UserRecord[]> =>
   (await Promise.all(bucketsFor({}).map((b) => readBucket({}, b, { descending: false })))).flat();
 
-function oracle(users: readonly UserRecord[], q: UserListQuery): Answer {
-  const matching = sortUsers(
-    users.filter((u) => matchesUser(u, q)),
-    q.sortBy,
-    q.descending,
-  );
-  const start = (q.page - 1) * q.itemsPerPage;
-  return {
-    ids: matching.slice(start, start + q.itemsPerPage).map((u) => u.user_id),
-    total: matching.length,
-    next: matching.length > start + q.itemsPerPage,
-  };
-}
+const oracle = expectedUsersPage;
 
 const query = (sortBy: UserSort, descending: boolean, filters: UserFilters, page = 1, itemsPerPage = 3) => ({
   sortBy,
