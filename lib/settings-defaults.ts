@@ -1,4 +1,5 @@
-import { getRecords, seedRecord } from './db/entity-store.js';
+import { getRecords } from './db/entity-store.js';
+import { seedRecord } from './db/seed-record.js';
 import { SETTING_SECTIONS, type Section, type SettingSeed } from './entities/setting-sections.js';
 import { settingsEntity } from './entities/settings.js';
 import type { StoredValue } from './entities/types.js';

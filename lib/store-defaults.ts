@@ -1,4 +1,4 @@
-import { seedRecord } from './db/entity-store.js';
+import { seedRecord } from './db/seed-record.js';
 import { ConditionFailed, transactWrite } from './db/transact.js';
 import { languagesEntity } from './entities/languages.js';
 import { paymentsEntity } from './entities/payments.js';

@@ -8,6 +8,7 @@ import type { ApiRequest, Operation } from '../../lib/http/operation.js';
 import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
+import { instanceRepository } from '../../lib/operations/instance-table.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
 import { productHooks } from '../../lib/operations/products.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';
@@ -69,7 +70,8 @@ async function call(
   return id;
 }
 
-const creator = (def: StoredEntityDefinition, hooks: EntityHooks = {}) => createOperation(def, hooks);
+const creator = (def: StoredEntityDefinition, hooks: EntityHooks = {}) =>
+  createOperation(instanceRepository(def), hooks);
 
 /** The root administrator as the middy stack would hand it to an operation. */
 export function rootCaller(userId: number, email: string): ApiCaller {

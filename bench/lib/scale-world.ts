@@ -12,6 +12,7 @@ import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { createOperation } from '../../lib/operations/crud.js';
+import { instanceRepository, instanceTable } from '../../lib/operations/instance-table.js';
 import { productHooks } from '../../lib/operations/products.js';
 import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } from './catalog.js';
 import { basicAuthorization } from './events.js';
@@ -115,7 +116,7 @@ export async function createScaleWorld(
   const customerEmail = (j: number) => `scale${products}-${j}@bench.example.com`;
 
   // One product per store through the create operation: the templates of every other product.
-  const create = createOperation(productsEntity, productHooks);
+  const create = createOperation(instanceRepository(productsEntity), productHooks);
   const createdIds: number[] = [];
   for (const i of [0, 1]) {
     const result = await create({
@@ -156,7 +157,7 @@ export async function createScaleWorld(
   const productItems = bulkSeedItems(productsEntity, productRecords);
   say(`    ${products.toLocaleString('en-US')} products: ${productItems.length.toLocaleString('en-US')} items...`);
   await writeAll(tableName, productItems, SEED_PARALLEL);
-  await idsTakenUpTo(productsEntity, firstProduct + products - 1);
+  await idsTakenUpTo(instanceTable, productsEntity, firstProduct + products - 1);
 
   // At least 100, so a status or date filter fills a page (of 10) even in the smallest store.
   const orderCount = Math.max(100, Math.round(products / 10));
@@ -176,7 +177,7 @@ export async function createScaleWorld(
   });
   const orderItems = bulkSeedItems(ordersEntity, orderRecords);
   await writeAll(tableName, orderItems, SEED_PARALLEL);
-  await idsTakenUpTo(ordersEntity, orderTemplateId + orderCount - 1);
+  await idsTakenUpTo(instanceTable, ordersEntity, orderTemplateId + orderCount - 1);
 
   return {
     products,

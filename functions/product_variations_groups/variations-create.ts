@@ -1,5 +1,6 @@
 import { productVariationsEntity, variationGroupsEntity } from '../../lib/entities/product-variations.js';
 import { createOperation } from '../../lib/operations/crud.js';
+import { instanceRepository } from '../../lib/operations/instance-table.js';
 import { inGroup } from '../../lib/operations/product-variations/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 
@@ -7,5 +8,5 @@ import { apiHandler } from '../../lib/stack/api-handler.js';
 export const handler = apiHandler(
   variationGroupsEntity,
   'product_variations_groups.product_variations.create',
-  inGroup((hooks) => createOperation(productVariationsEntity, hooks)),
+  inGroup((hooks) => createOperation(instanceRepository(productVariationsEntity), hooks)),
 );

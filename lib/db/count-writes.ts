@@ -1,9 +1,9 @@
-import { config } from '../config.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
 import { countParts, countTarget, GONE_ATTRIBUTE, isGuarded } from './count-shards.js';
 import { entityKeys } from './entity-keys.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -11,19 +11,24 @@ import type { TransactItem } from './transact.js';
  * shards, the guard a delete puts on its dependants' counts, and which reference a failed guard names.
  */
 
-const table = () => config().tableName;
-
 /**
  * The dependants' counts of a record to delete (lib/db/count-shards.ts): read, refused (400) unless every one
  * adds up to 0, then in the delete's transaction each part conditioned on the value read, and each shard
  * marked gone, so a reference added later (or meanwhile) fails instead of pointing at nothing.
  */
-export async function guardItems(def: StoredEntityDefinition, id: number): Promise<TransactItem[]> {
+export async function guardItems(
+  def: StoredEntityDefinition,
+  id: number,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<TransactItem[]> {
   const rules = (def.storage.dependents ?? []).map(
     (rule) => [rule, countParts(entityKeys.count(rule.storage, rule.index, id))] as const,
   );
   if (rules.length === 0) return [];
-  const lookup = await batchGet(rules.flatMap(([, parts]) => parts));
+  const lookup = await batchGet(
+    rules.flatMap(([, parts]) => parts),
+    table,
+  );
   const items: TransactItem[] = [];
   for (const [rule, parts] of rules) {
     if (parts.reduce((sum, part) => sum + Number(lookup(part)?.count ?? 0), 0) > 0)
@@ -41,7 +46,7 @@ export async function guardItems(def: StoredEntityDefinition, id: number): Promi
       if (part.sk === 'SHARD') {
         items.push({
           Update: {
-            TableName: table(),
+            TableName: table.tableName,
             Key: part,
             UpdateExpression: 'SET #gone = :gone',
             ...unchanged,
@@ -51,7 +56,7 @@ export async function guardItems(def: StoredEntityDefinition, id: number): Promi
         });
       } else if (seen !== undefined) {
         // An older table's count item (nothing adds to it any more): checked only where it exists.
-        items.push({ ConditionCheck: { TableName: table(), Key: part, ...unchanged } });
+        items.push({ ConditionCheck: { TableName: table.tableName, Key: part, ...unchanged } });
       }
     }
   }
@@ -81,11 +86,15 @@ export function goneReference(
  * A change of a count: to a random shard of it (lib/db/count-shards.ts). Adding to a count a delete guard
  * checks requires the shard not to be gone: the referenced record still exists when the reference is written.
  */
-export function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
+export function countDelta(
+  key: { pk: string; sk: string },
+  delta: number,
+  table: TableTarget = DEFAULT_TABLE,
+): TransactItem {
   const guarded = delta > 0 && isGuarded(key);
   return {
     Update: {
-      TableName: table(),
+      TableName: table.tableName,
       Key: countTarget(key),
       UpdateExpression: 'ADD #count :delta',
       ...(guarded ? { ConditionExpression: NOT_GONE } : {}),

@@ -1,22 +1,21 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import { takePresetId } from './preset-ids.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /**
  * Next integer id of a sequence, from an atomic counter item (one UpdateItem).
  * `startAfter` is the value before the first id: usergroups start after the
  * reserved 1 and 2. Ids are never reused; a failed create leaves a gap.
  */
-export async function nextId(sequence: string, startAfter = 0): Promise<number> {
+export async function nextId(sequence: string, startAfter = 0, table: TableTarget = DEFAULT_TABLE): Promise<number> {
   // An import keeps the source's id (lib/db/preset-ids.ts); the counter is raised past it afterwards.
   const preset = takePresetId(sequence);
   if (preset !== undefined) return preset;
-  const result = await db().send(
+  const result = await table.client.send(
     new UpdateCommand({
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: keys.counter(sequence),
       UpdateExpression: 'SET #value = if_not_exists(#value, :start) + :one',
       ExpressionAttributeNames: { '#value': 'value' },
@@ -28,11 +27,15 @@ export async function nextId(sequence: string, startAfter = 0): Promise<number> 
 }
 
 /** Makes sure a sequence never hands out `atLeast` or below (after records were written with fixed ids). */
-export async function raiseCounter(sequence: string, atLeast: number): Promise<void> {
+export async function raiseCounter(
+  sequence: string,
+  atLeast: number,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<void> {
   try {
-    await db().send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: config().tableName,
+        TableName: table.tableName,
         Key: keys.counter(sequence),
         UpdateExpression: 'SET #value = :value',
         ConditionExpression: 'attribute_not_exists(#value) OR #value < :value',

@@ -23,7 +23,7 @@ import { postingPage } from './posting-list.js';
 import type { QueryInput } from './query.js';
 import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
-import { tableLayout } from './table-context.js';
+import { defaultTableContext, type TableContext } from './table-context.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -76,9 +76,11 @@ const usesLayouts = (def: StoredEntityDefinition) =>
     def.storage.companyScoped?.length || def.storage.indexSince || def.storage.sortSince || textRules(def).length,
   );
 
+/** A page of `def`'s records from `context`'s table (this instance's unless told: lib/db/repository.ts hands its own). */
 export async function listRecords<D extends StoredEntityDefinition>(
   def: D,
   request: ListRequest,
+  context: TableContext = defaultTableContext(),
 ): Promise<ListResult<RecordOf<D>>> {
   const offset =
     request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
@@ -87,16 +89,22 @@ export async function listRecords<D extends StoredEntityDefinition>(
   // A text query without a word or character in it asks nothing (as an empty `q` always did).
   const conditions = distinctConditions(request.conditions.filter((c) => !isEmptyText(c)));
   if (contradictoryRange(conditions)) return { records: [], total: 0, nextKey: null };
-  const layout = usesLayouts(def) ? await tableLayout() : LAYOUT_VERSION;
+  const layout = usesLayouts(def) ? await context.layout() : LAYOUT_VERSION;
   const ready = layout >= 2;
   // A word search its postings answer: an exact total for a few bytes a match, only the page's records read.
-  const posted = await postingPage(def, layout, conditions, {
-    sortBy: request.sortBy,
-    descending: request.descending,
-    offset,
-    perPage: request.itemsPerPage,
-    after: request.after,
-  });
+  const posted = await postingPage(
+    def,
+    layout,
+    conditions,
+    {
+      sortBy: request.sortBy,
+      descending: request.descending,
+      offset,
+      perPage: request.itemsPerPage,
+      after: request.after,
+    },
+    context,
+  );
   if (posted) return posted;
   // Ids named by the query (`pid=12,13`): those records, every other condition judged on them — not the `all`
   // partition read whole with a filter on the id, which costs the catalogue.
@@ -105,7 +113,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
   );
   const driver: Awaited<ReturnType<typeof chooseDriver>> = named
     ? { ranges: [], consumed: [named], order: 'id' }
-    : await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout });
+    : await chooseDriver({ def, conditions, sortBy: request.sortBy, ready, layout, table: context });
   const rest = conditions.filter((c) => !driver.consumed.includes(c));
   // What the range's items can judge: text items carry less than index and sort items; a bucketed range's
   // bounds are judged on the exact value its items carry.
@@ -119,11 +127,11 @@ export async function listRecords<D extends StoredEntityDefinition>(
   // The count item answers when nothing it does not account for narrows the range.
   const counted = driver.count && !bounded && rest.every((c) => driver.counted?.includes(c));
   const totalOf = (r: KeyRange) =>
-    counted ? countsAt([driver.count!]).then(([count]) => count!) : countMatches(def, r, filter);
+    counted ? countsAt([driver.count!], context).then(([count]) => count!) : countMatches(context, def, r, filter);
 
   if (driver.bucketed && sort?.bucketed && driver.order === request.sortBy && !needRecords && range) {
     const [page, total] = await Promise.all([
-      bucketPage(bucketReader(def, range, request.descending, filter, sort.field), {
+      bucketPage(bucketReader(context, def, range, request.descending, filter, sort.field), {
         descending: request.descending,
         offset,
         perPage: request.itemsPerPage,
@@ -138,6 +146,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
       records: await getRecords(
         def,
         page.items.map((item) => item.id),
+        context,
       ),
       total,
       nextKey: page.more && last ? tupleKey(String(last.value), last.id) : null,
@@ -152,9 +161,9 @@ export async function listRecords<D extends StoredEntityDefinition>(
       driver.slice && request.after !== undefined && !request.after.startsWith(range.begins!)
         ? `${range.begins}${request.after}`
         : request.after;
-    const read = () => readKeyed(def, range, request.descending, filter, limit, after);
+    const read = () => readKeyed(context, def, range, request.descending, filter, limit, after);
     const [keyed, total] = driver.small
-      ? await readSmall(def, range, filter, read, request.after === undefined ? (limit ?? Infinity) : 0)
+      ? await readSmall(context, def, range, filter, read, request.after === undefined ? (limit ?? Infinity) : 0)
       : await Promise.all([read(), totalOf(range)]);
     const page = keyed.slice(offset, end);
     const more = end !== undefined && keyed.length > end;
@@ -162,6 +171,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
       records: await getRecords(
         def,
         page.map((k) => k.id),
+        context,
       ),
       total,
       nextKey: more ? page[page.length - 1]!.sk : null,
@@ -177,18 +187,19 @@ export async function listRecords<D extends StoredEntityDefinition>(
             await smallestRangeItems(
               await Promise.all(
                 driver.ranges.map(async (r) => ({
-                  pks: await partitionsOf(def, r),
+                  pks: await partitionsOf(def, r, () => context.layout()),
                   input: queryInput(r, false, filter),
                 })),
               ),
+              context,
             )
           ).map((item) => ({ id: Number(item.id), sk: String(item.sk) })),
         ]
-      : await Promise.all(driver.ranges.map((r) => readKeyed(def, r, false, filter)));
+      : await Promise.all(driver.ranges.map((r) => readKeyed(context, def, r, false, filter)));
   let ids = [...new Set(lists.flat().map((k) => k.id))];
   let records: RecordOf<D>[] | undefined;
   if (needRecords || sort) {
-    records = (await getRecords(def, ids)).filter((record) =>
+    records = (await getRecords(def, ids, context)).filter((record) =>
       rest.every((c) => judged(c) || matches(withDerived(def, record, c), c)),
     );
     const byId = (a: EntityRecord, b: EntityRecord) => recordIdOf(def, a) - recordIdOf(def, b);
@@ -221,7 +232,7 @@ export async function listRecords<D extends StoredEntityDefinition>(
   }
   const stop = request.itemsPerPage === undefined ? undefined : start + request.itemsPerPage;
   const pageIds = ids.slice(start, stop);
-  const pageRecords = records ? records.slice(start, stop) : await getRecords(def, pageIds);
+  const pageRecords = records ? records.slice(start, stop) : await getRecords(def, pageIds, context);
   const more = stop !== undefined && ids.length > stop;
   return { records: pageRecords, total, nextKey: more ? keyOf(stop - 1) : null };
 }
@@ -271,6 +282,7 @@ function queryInput(range: KeyRange, descending: boolean, filter?: Filter): Quer
  * a range of a sharded partition is read from each shard and merged (lib/db/sharded-query.ts).
  */
 async function readKeyed(
+  context: TableContext,
   def: StoredEntityDefinition,
   range: KeyRange,
   descending: boolean,
@@ -280,12 +292,20 @@ async function readKeyed(
 ): Promise<Keyed[]> {
   // DynamoDB's Limit follows from `limit` and the filter (lib/db/sharded-query.ts `readSize`).
   const input = queryInput(range, descending, filter);
-  const items = await queryMerged(await partitionsOf(def, range), input, descending, limit, after);
+  const items = await queryMerged(
+    await partitionsOf(def, range, () => context.layout()),
+    input,
+    descending,
+    limit,
+    after,
+    context,
+  );
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
 }
 
 /** Reads a bucketed sort partition's range for lib/db/bucket-page.ts: ids, sort keys and the exact values. */
 function bucketReader(
+  context: TableContext,
   def: StoredEntityDefinition,
   range: KeyRange,
   descending: boolean,
@@ -297,7 +317,14 @@ function bucketReader(
     const input = queryInput(begins === undefined ? range : { pk: range.pk, begins }, descending, filter);
     input.ProjectionExpression += ', #value';
     input.ExpressionAttributeNames = { ...input.ExpressionAttributeNames, '#value': value };
-    const items = await queryMerged(await partitionsOf(def, range), input, descending, limit, after);
+    const items = await queryMerged(
+      await partitionsOf(def, range, () => context.layout()),
+      input,
+      descending,
+      limit,
+      after,
+      context,
+    );
     return items.map((item) => ({ id: Number(item.id), sk: String(item.sk), value: Number(item[value] ?? 0) }));
   };
 }
@@ -316,6 +343,7 @@ function bucketCursor(after: string): [number, number] {
  * (`limit` Infinity: the read takes every match; 0: it starts after a cursor, so it always counts.)
  */
 async function readSmall(
+  context: TableContext,
   def: StoredEntityDefinition,
   range: KeyRange,
   filter: Filter | undefined,
@@ -324,16 +352,21 @@ async function readSmall(
 ): Promise<[Keyed[], number]> {
   const keyed = await read();
   if (keyed.length < limit) return [keyed, keyed.length];
-  return [keyed, await countMatches(def, range, filter)];
+  return [keyed, await countMatches(context, def, range, filter)];
 }
 
 /** How many items of a key range pass the filter: a COUNT Query (one per shard), keys and filtered fields only. */
-async function countMatches(def: StoredEntityDefinition, range: KeyRange, filter?: Filter): Promise<number> {
+async function countMatches(
+  context: TableContext,
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  filter?: Filter,
+): Promise<number> {
   const input = queryInput(range, false, filter);
   delete input.ProjectionExpression;
   delete input.ExpressionAttributeNames!['#id'];
   if (Object.keys(input.ExpressionAttributeNames!).length === 0) delete input.ExpressionAttributeNames;
-  return countMerged(await partitionsOf(def, range), input);
+  return countMerged(await partitionsOf(def, range, () => context.layout()), input, context);
 }
 
 /** Every id in one equality index partition, in id order (a category's subtree: `path_ids#<id>`). */
@@ -341,6 +374,9 @@ export async function idsInIndex(
   def: StoredEntityDefinition,
   index: string,
   value: string | number,
+  context: TableContext = defaultTableContext(),
 ): Promise<number[]> {
-  return (await readKeyed(def, indexRange(def, def.storage.name, index, String(value)), false)).map((k) => k.id);
+  return (await readKeyed(context, def, indexRange(def, def.storage.name, index, String(value)), false)).map(
+    (k) => k.id,
+  );
 }

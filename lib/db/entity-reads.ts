@@ -7,10 +7,12 @@ import { entityKeys } from './entity-keys.js';
 import { readItem } from './items.js';
 import { withoutKeys } from './records.js';
 import type { StoredAttributes, StoredExtrasOf } from './stored-extras.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /**
  * The reads of the plain entities' repository (lib/db/entity-store.ts, which re-exports them): records by id, one or
- * many, and the counts kept beside them — each a GetItem or one strongly consistent BatchGetItem per 100 keys.
+ * many, and the counts kept beside them — each a GetItem or one strongly consistent BatchGetItem per 100 keys. Each
+ * reads `table`, this instance's unless told (lib/db/repository.ts passes its context's).
  */
 
 export type EntityRecord = StoredRecord;
@@ -44,8 +46,9 @@ export function fieldOf(record: EntityRecord, field: string): StoredValue | unde
 export async function getRecord<D extends StoredEntityDefinition>(
   def: D,
   id: number,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<RecordOf<D> | undefined> {
-  const item = await readItem(entityKeys.record(def.storage.name, id));
+  const item = await readItem(entityKeys.record(def.storage.name, id), table);
   return item ? withoutKeys<RecordOf<D>>(item) : undefined;
 }
 
@@ -64,12 +67,13 @@ export async function getRecordWithCounts<D extends StoredEntityDefinition>(
   def: D,
   id: number,
   counts: Record<string, CountRef>,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }> {
   const recordKey = entityKeys.record(def.storage.name, id);
   const countKeys = Object.entries(counts).map(
     ([field, ref]) => [field, entityKeys.count(ref.storage, ref.index, ref.value)] as const,
   );
-  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))]);
+  const lookup = await batchGet([recordKey, ...countKeys.flatMap(([, key]) => countParts(key))], table);
   const item = lookup(recordKey);
   return {
     record: item ? withoutKeys<RecordOf<D>>(item) : undefined,
@@ -81,15 +85,24 @@ export async function getRecordWithCounts<D extends StoredEntityDefinition>(
 export async function getRecords<D extends StoredEntityDefinition>(
   def: D,
   ids: readonly number[],
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<RecordOf<D>[]> {
-  return (await batchGetInOrder(ids.map((id) => entityKeys.record(def.storage.name, id)))).map((item) =>
-    withoutKeys<RecordOf<D>>(item),
-  );
+  return (
+    await batchGetInOrder(
+      ids.map((id) => entityKeys.record(def.storage.name, id)),
+      table,
+    )
+  ).map((item) => withoutKeys<RecordOf<D>>(item));
 }
 
 /** How many records an equality index partition holds (`product_count` of a category is `cid#<id>`). */
-export async function countOf(storage: string, index: string, value: string | number): Promise<number> {
-  const [count] = await countsAt([entityKeys.count(storage, index, value)]);
+export async function countOf(
+  storage: string,
+  index: string,
+  value: string | number,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<number> {
+  const [count] = await countsAt([entityKeys.count(storage, index, value)], table);
   return count!;
 }
 
@@ -98,8 +111,12 @@ export async function countsOf(
   storage: string,
   index: string,
   values: ReadonlyArray<string | number>,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<Map<string, number>> {
-  const counts = await countsAt(values.map((value) => entityKeys.count(storage, index, value)));
+  const counts = await countsAt(
+    values.map((value) => entityKeys.count(storage, index, value)),
+    table,
+  );
   return new Map(values.map((value, i) => [String(value), counts[i]!]));
 }
 
@@ -107,8 +124,14 @@ export async function countsOf(
  * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
  * missing one): each count item with its shards added up (lib/db/count-shards.ts).
  */
-export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>): Promise<number[]> {
-  const lookup = await batchGet(keys.flatMap((key) => countParts(key)));
+export async function countsAt(
+  keys: ReadonlyArray<{ pk: string; sk: string }>,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<number[]> {
+  const lookup = await batchGet(
+    keys.flatMap((key) => countParts(key)),
+    table,
+  );
   return keys.map((key) => sumOf(lookup, key));
 }
 

@@ -1,4 +1,3 @@
-import { config } from '../config.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { batchGet } from './batch-get.js';
@@ -10,8 +9,10 @@ import { type EntityRecord, getRecord, type RecordOf } from './entity-reads.js';
 import { CreateEntries, type PostingAdd, splitEntries } from './entries-first.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { postingWrites } from './posting-writes.js';
-import { type ClaimedId, idsTakenUpTo, withNewId } from './record-ids.js';
+import { type ClaimedId, withNewId } from './record-ids.js';
 import { storedRecord } from './stored-record.js';
+import { defaultTableContext, type TableContext } from './table-context.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
 /**
@@ -36,7 +37,7 @@ export {
   recordIdOf,
 } from './entity-reads.js';
 
-const table = () => config().tableName;
+// Each write goes to the table handed in (lib/db/repository.ts hands its context's); none handed: this instance's.
 
 // --------------------------------------------------------------------------------------------- writes
 
@@ -58,10 +59,17 @@ export async function createRecord<D extends StoredEntityDefinition>(
   values: Record<string, StoredValue>,
   extra?: ExtraItems,
   withId?: WithId,
+  context: TableContext = defaultTableContext(),
 ): Promise<RecordOf<D>> {
-  return createRecordDecidingAgain(def, { values, extra, withId }, async (refused) => {
-    throw refused;
-  });
+  return createRecordDecidingAgain(
+    def,
+    { values, extra, withId },
+    async (refused) => {
+      throw refused;
+    },
+    undefined,
+    context,
+  );
 }
 
 /** One round of a create: the record's values, the items a bespoke entity adds, the fields that need its id. */
@@ -82,12 +90,14 @@ export async function createRecordDecidingAgain<D extends StoredEntityDefinition
   first: CreatePlan,
   again: (refused: ConditionFailed) => Promise<CreatePlan>,
   claimed?: Promise<ClaimedId>,
+  context: TableContext = defaultTableContext(),
 ): Promise<RecordOf<D>> {
-  return withNewId(def, (id, seenFree) => createRounds(def, id, seenFree, first, again), claimed);
+  return withNewId(context, def, (id, seenFree) => createRounds(context, def, id, seenFree, first, again), claimed);
 }
 
 /** The rounds of createRecordDecidingAgain with its id (`seenFree`: its key was read free already: record-ids.ts claimId). */
 async function createRounds<D extends StoredEntityDefinition>(
+  table: TableTarget,
   def: D,
   id: number,
   seenFree: boolean,
@@ -95,7 +105,7 @@ async function createRounds<D extends StoredEntityDefinition>(
   again: (refused: ConditionFailed) => Promise<CreatePlan>,
 ): Promise<RecordOf<D>> {
   const key = entityKeys.record(def.storage.name, id);
-  const put = new CreateEntries(key);
+  const put = new CreateEntries(key, table);
   let plan = first;
   let proven: EntityRecord | undefined;
   try {
@@ -107,11 +117,11 @@ async function createRounds<D extends StoredEntityDefinition>(
         [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION,
       };
       if (plan.withId) record = { ...record, ...plan.withId(record) };
-      const { entries, postings, transactional } = splitEntries(indexWrites(def, id, undefined, record));
+      const { entries, postings, transactional } = splitEntries(indexWrites(table, def, id, undefined, record));
       const items: TransactItem[] = [
         {
           Put: {
-            TableName: table(),
+            TableName: table.tableName,
             Item: { ...key, ...storedRecord(def, record) },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
@@ -119,7 +129,7 @@ async function createRounds<D extends StoredEntityDefinition>(
         ...transactional,
       ];
       try {
-        await writeChecked(def, items, record, await plan.extra?.(record), undefined, {
+        await writeChecked(table, def, items, record, await plan.extra?.(record), undefined, {
           key,
           entries,
           postings,
@@ -142,35 +152,6 @@ async function createRounds<D extends StoredEntityDefinition>(
 }
 
 /**
- * Writes a record with a fixed id unless it exists (the store's built-in records: order statuses,
- * the first payment and shipping methods), and moves the id counter past it. Idempotent.
- */
-export async function seedRecord(
-  def: StoredEntityDefinition,
-  id: number,
-  values: Record<string, StoredValue>,
-): Promise<boolean> {
-  const record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: table(),
-          Item: { ...entityKeys.record(def.storage.name, id), ...storedRecord(def, record) },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      ...indexWrites(def, id, undefined, record),
-    ]);
-  } catch (error) {
-    if (error instanceof ConditionFailed) return false;
-    throw error;
-  }
-  await idsTakenUpTo(def, id);
-  return true;
-}
-
-/**
  * Applies a change to a record. `decide` sees the current record on every attempt and may throw
  * (guards, validation); the write conditions on the version it read, so no update is lost.
  */
@@ -179,9 +160,10 @@ export async function updateRecord<D extends StoredEntityDefinition>(
   id: number,
   decide: (current: RecordOf<D>) => Record<string, StoredValue> | Promise<Record<string, StoredValue>>,
   extra?: ExtraItems,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<RecordOf<D>> {
   return retryOnConditionFailed(async () => {
-    const current = await getRecord(def, id);
+    const current = await getRecord(def, id, table);
     if (!current) throw new NotFoundError();
     const changes = await decide(current);
     const next: EntityRecord = {
@@ -194,15 +176,15 @@ export async function updateRecord<D extends StoredEntityDefinition>(
     const items: TransactItem[] = [
       {
         Put: {
-          TableName: table(),
+          TableName: table.tableName,
           Item: { ...entityKeys.record(def.storage.name, id), ...storedRecord(def, next) },
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
-      ...indexWrites(def, id, current, next),
+      ...indexWrites(table, def, id, current, next),
     ];
-    await writeChecked(def, items, next, await extra?.(next, current), current);
+    await writeChecked(table, def, items, next, await extra?.(next, current), current);
     return next as RecordOf<D>;
   });
 }
@@ -213,28 +195,29 @@ export async function deleteRecord<D extends StoredEntityDefinition>(
   id: number,
   judge?: (current: RecordOf<D>) => void | Promise<void>,
   extra?: (current: RecordOf<D>) => TransactItem[],
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<RecordOf<D>> {
   return retryOnConditionFailed(async () => {
-    const current = await getRecord(def, id);
+    const current = await getRecord(def, id, table);
     if (!current) throw new NotFoundError();
     await judge?.(current);
-    const guards = await guardItems(def, id);
+    const guards = await guardItems(def, id, table);
     const items: TransactItem[] = [
       {
         Delete: {
-          TableName: table(),
+          TableName: table.tableName,
           Key: entityKeys.record(def.storage.name, id),
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
         },
       },
       ...guards,
-      ...indexWrites(def, id, current, undefined),
+      ...indexWrites(table, def, id, current, undefined),
       ...(extra?.(current) ?? []),
     ];
     // A guard item that changed since it was read (a dependant added or removed meanwhile) fails the
     // transaction with ConditionFailed: read again and judge again.
-    await transactWrite(items);
+    await transactWrite(items, table);
     return current;
   });
 }
@@ -261,6 +244,7 @@ interface CreateWrite {
  * again if it gives up).
  */
 async function writeChecked(
+  table: TableTarget,
   def: StoredEntityDefinition,
   items: TransactItem[],
   record: EntityRecord,
@@ -285,7 +269,9 @@ async function writeChecked(
         if (!provenBefore.has(String(value))) proven.push({ ...rule, key });
         continue;
       }
-      items.push({ ConditionCheck: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } });
+      items.push({
+        ConditionCheck: { TableName: table.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' },
+      });
       checks.push(rule);
     }
   }
@@ -294,7 +280,7 @@ async function writeChecked(
   // So its key is read first, in the same BatchGetItem as the references.
   const checkId = create !== undefined && create.proven === undefined && !create.seenFree;
   if (proven.length > 0 || checkId) {
-    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(checkId ? [create.key] : [])]);
+    const lookup = await batchGet([...proven.map((rule) => rule.key), ...(checkId ? [create.key] : [])], table);
     if (checkId && lookup(create.key)) throw new ConditionFailed([0]);
     const missing = proven.find((rule) => !lookup(rule.key));
     if (missing) throw new ValidationError(missing.message, [{ field: missing.field, message: missing.message }]);
@@ -302,7 +288,7 @@ async function writeChecked(
   const firstCheck = items.length - checks.length;
   try {
     await create?.put.settle(create.entries, create.postings);
-    await transactWrite([...items, ...extra.items]);
+    await transactWrite([...items, ...extra.items], table);
   } catch (error) {
     if (error instanceof ConditionFailed) {
       const broken =
@@ -326,6 +312,7 @@ export function recordWriteItems(
   before: EntityRecord | undefined,
   written: EntityRecord | undefined,
   postings = true,
+  table: TableTarget = DEFAULT_TABLE,
 ): TransactItem[] {
   const after = written && { ...written, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   const key = entityKeys.record(def.storage.name, id);
@@ -333,9 +320,9 @@ export function recordWriteItems(
     ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } }
     : { ConditionExpression: 'attribute_not_exists(pk)' };
   const main: TransactItem = after
-    ? { Put: { TableName: table(), Item: { ...key, ...storedRecord(def, after) }, ...condition } }
-    : { Delete: { TableName: table(), Key: key, ...condition } };
-  return [main, ...indexWrites(def, id, before, after, postings)];
+    ? { Put: { TableName: table.tableName, Item: { ...key, ...storedRecord(def, after) }, ...condition } }
+    : { Delete: { TableName: table.tableName, Key: key, ...condition } };
+  return [main, ...indexWrites(table, def, id, before, after, postings)];
 }
 
 /**
@@ -344,6 +331,7 @@ export function recordWriteItems(
  * layout 4) is deleted where it was and put where it goes, with no count change.
  */
 function indexWrites(
+  table: TableTarget,
   def: StoredEntityDefinition,
   id: number,
   before: EntityRecord | undefined,
@@ -359,8 +347,8 @@ function indexWrites(
   for (const [key, entry] of old) {
     const next = now.get(key);
     if (stored(entry) && !(stored(next) && samePlace(entry, next)))
-      writes.push({ Delete: { TableName: table(), Key: entry.key } });
-    if (!next && entry.count) writes.push(countDelta(entry.count, -1));
+      writes.push({ Delete: { TableName: table.tableName, Key: entry.key } });
+    if (!next && entry.count) writes.push(countDelta(entry.count, -1, table));
   }
   for (const [key, entry] of now) {
     const previous = old.get(key);
@@ -368,11 +356,11 @@ function indexWrites(
     const unchanged =
       stored(previous) && samePlace(previous, entry) && JSON.stringify(previous.item) === JSON.stringify(entry.item);
     if (stored(entry) && !unchanged)
-      writes.push({ Put: { TableName: table(), Item: { ...entry.key, ...entry.item } } });
-    if (!previous && entry.count) writes.push(countDelta(entry.count, 1));
+      writes.push({ Put: { TableName: table.tableName, Item: { ...entry.key, ...entry.item } } });
+    if (!previous && entry.count) writes.push(countDelta(entry.count, 1, table));
   }
   // The record's postings (lib/db/postings.ts): in the same transaction, so a word's ids are exactly its records (a
   // create's go just before it, as its items: lib/db/entries-first.ts).
-  if (postings) writes.push(...postingWrites([[def, id, before, after]]));
+  if (postings) writes.push(...postingWrites([[def, id, before, after]], table));
   return writes;
 }

@@ -3,9 +3,9 @@ import { DomainError } from '../errors.js';
 import { log } from '../log.js';
 import type { ItemKey } from './batch-get.js';
 import { deleteItems, putItems } from './batch-write.js';
-import { db } from './client.js';
 import { readItem } from './items.js';
 import { removePostingOffsets } from './posting-writes.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { ConditionFailed, isPosting, type TransactItem } from './transact.js';
 
 /**
@@ -60,7 +60,10 @@ export class CreateEntries {
   /** The posting offsets added: `pk sk` → the ADD sent (its offsets named by `signature`). */
   private readonly posted = new Map<string, PostingAdd>();
 
-  constructor(private readonly recordKey: ItemKey) {}
+  constructor(
+    private readonly recordKey: ItemKey,
+    private readonly table: TableTarget = DEFAULT_TABLE,
+  ) {}
 
   /** Makes the table hold exactly `entries` and `postings` of this create. */
   async settle(entries: ReadonlyArray<Record<string, unknown>>, postings: readonly PostingAdd[] = []): Promise<void> {
@@ -81,17 +84,23 @@ export class CreateEntries {
     // there is none, so the ADDs go out beside the items: one step.
     const undone = Promise.all(
       stalePostings.map(([key, add]) =>
-        undoPosting(add).then(() => {
+        undoPosting(add, this.table).then(() => {
           if (this.posted.get(key) === add) this.posted.delete(key);
         }),
       ),
     );
     await Promise.all([
-      putItems(fresh.map(([, item]) => item)),
-      deleteItems(stale.map((key) => itemKeyOf(key))).then(() => {
+      putItems(
+        fresh.map(([, item]) => item),
+        this.table,
+      ),
+      deleteItems(
+        stale.map((key) => itemKeyOf(key)),
+        this.table,
+      ).then(() => {
         for (const key of stale) this.put.delete(key);
       }),
-      undone.then(() => Promise.all(freshPostings.map(([, add]) => db().send(new UpdateCommand(add))))),
+      undone.then(() => Promise.all(freshPostings.map(([, add]) => this.table.client.send(new UpdateCommand(add))))),
     ]);
   }
 
@@ -100,10 +109,14 @@ export class CreateEntries {
    * all. A failed cleanup is logged and left for `npm run admin -- sweep-orphans`; the caller rethrows `error`.
    */
   async abandon(error: unknown): Promise<void> {
-    if ((this.put.size === 0 && this.posted.size === 0) || (await mayHaveCommitted(error, this.recordKey))) return;
+    if ((this.put.size === 0 && this.posted.size === 0) || (await mayHaveCommitted(error, this.recordKey, this.table)))
+      return;
     await Promise.all([
-      deleteItems([...this.put.keys()].map((key) => itemKeyOf(key))).then(() => this.put.clear()),
-      ...[...this.posted.values()].map(undoPosting),
+      deleteItems(
+        [...this.put.keys()].map((key) => itemKeyOf(key)),
+        this.table,
+      ).then(() => this.put.clear()),
+      ...[...this.posted.values()].map((add) => undoPosting(add, this.table)),
     ]).then(
       () => this.posted.clear(),
       (cleanup) => log('warn', 'a failed create left its index items', { error: (cleanup as Error).message }),
@@ -118,8 +131,8 @@ const signature = (add: PostingAdd | undefined) =>
     : [...((add.ExpressionAttributeValues?.[':add'] as Set<Uint8Array> | undefined) ?? [])].map((b) => b[0]).join(',');
 
 /** Takes an ADD's offsets out again (and the item, when they were its only ones). */
-const undoPosting = (add: PostingAdd) =>
-  removePostingOffsets(add.Key as ItemKey, add.ExpressionAttributeValues![':add'] as Set<Uint8Array>);
+const undoPosting = (add: PostingAdd, table: TableTarget) =>
+  removePostingOffsets(add.Key as ItemKey, add.ExpressionAttributeValues![':add'] as Set<Uint8Array>, table);
 
 const keyOf = (item: Record<string, unknown>) => `${String(item.pk)}\u0000${String(item.sk)}`;
 
@@ -133,11 +146,11 @@ function itemKeyOf(key: string): ItemKey {
  * throttle) or it was never sent (a 400 of ours); after a timeout or a lost connection, the record says — and when
  * it cannot be read either, the entries stay (items without a record are harmless; a record without its items is not).
  */
-async function mayHaveCommitted(error: unknown, recordKey: ItemKey): Promise<boolean> {
+async function mayHaveCommitted(error: unknown, recordKey: ItemKey, table: TableTarget): Promise<boolean> {
   if (error instanceof ConditionFailed || error instanceof DomainError) return false;
   if (REFUSED.has((error as Error)?.name)) return false;
   try {
-    return (await readItem(recordKey)) !== undefined;
+    return (await readItem(recordKey, table)) !== undefined;
   } catch {
     return true;
   }

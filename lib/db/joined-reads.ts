@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 export type ItemKey = { pk: string; sk: string };
@@ -17,6 +17,8 @@ export type Lookup = (key: ItemKey) => Item | undefined;
  */
 interface Waiter {
   keys: readonly ItemKey[];
+  /** The table the keys are read from: waiters of one client and table name are joined, never across tables. */
+  table: TableTarget;
   /** Asked for as one item (readItem): sent alone, it stays a GetItem. */
   single: boolean;
   resolve: (lookup: Lookup) => void;
@@ -27,21 +29,47 @@ let waiting: Waiter[] = [];
 
 const keyOf = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
 
-/** The items of `keys` (strongly consistent), read together with whatever else is read in this turn. */
-export function joinedRead(keys: readonly ItemKey[], single = false): Promise<Lookup> {
+/**
+ * The items of `keys` (strongly consistent), read together with whatever else is read of the same table in this
+ * turn; `table` is this instance's unless told (a store built from a TableContext passes its own).
+ */
+export function joinedRead(
+  keys: readonly ItemKey[],
+  single = false,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<Lookup> {
   if (keys.length === 0) return Promise.resolve(() => undefined);
   return new Promise((resolve, reject) => {
     if (waiting.length === 0) setImmediate(flush);
-    waiting.push({ keys, single, resolve, reject });
+    // The client and table name as they are now (DEFAULT_TABLE reads them at each use): the instance's context and
+    // DEFAULT_TABLE are one table, so their reads still join.
+    waiting.push({ keys, single, table: { client: table.client, tableName: table.tableName }, resolve, reject });
   });
 }
 
 function flush(): void {
   const waiters = waiting;
   waiting = [];
+  // One read per table: almost always one group (every store of a process over the same table).
+  const groups = new Map<DynamoDBDocumentClient, Map<string, Waiter[]>>();
+  for (const waiter of waiters) {
+    const byName = groups.get(waiter.table.client) ?? new Map<string, Waiter[]>();
+    groups.set(waiter.table.client, byName);
+    byName.set(waiter.table.tableName, [...(byName.get(waiter.table.tableName) ?? []), waiter]);
+  }
+  for (const byName of groups.values()) for (const group of byName.values()) flushGroup(group);
+}
+
+function flushGroup(waiters: Waiter[]): void {
+  const table = waiters[0]!.table;
   const alone = waiters.length === 1 ? waiters[0] : undefined;
   const read =
-    alone?.single && alone.keys[0] ? getOne(alone.keys[0]) : batchRead(waiters.flatMap((waiter) => waiter.keys));
+    alone?.single && alone.keys[0]
+      ? getOne(alone.keys[0], table)
+      : batchRead(
+          waiters.flatMap((waiter) => waiter.keys),
+          table,
+        );
   read.then(
     (lookup) => {
       for (const waiter of waiters) waiter.resolve(lookup);

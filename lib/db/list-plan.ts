@@ -4,6 +4,7 @@ import { countsAt } from './entity-store.js';
 import { LAYOUT_VERSION } from './layout.js';
 import type { ListCondition } from './list-filter.js';
 import { bucketOf } from './sort-buckets.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { MAX_TOKEN, normalizeText, tokenShard, wordQuery } from './text-items.js';
 
 /**
@@ -74,6 +75,8 @@ export interface PlanInput {
   ready: boolean;
   /** The table's layout, when it matters (sort items of a later layout); else 1 or the current one, by `ready`. */
   layout?: number;
+  /** The table whose counts choose between drivers (this instance's unless told). */
+  table?: TableTarget;
 }
 
 const single = (c: ListCondition) => c.values.length === 1;
@@ -84,6 +87,7 @@ export async function chooseDriver({
   sortBy,
   ready,
   layout = ready ? LAYOUT_VERSION : 1,
+  table = DEFAULT_TABLE,
 }: PlanInput): Promise<Driver> {
   /** A sort with items in this table (not of a layout the table is not on yet). */
   const sorted = (name: string, rule: SortRule | undefined) =>
@@ -204,7 +208,7 @@ export async function chooseDriver({
         return { ranges, consumed: [...consumed, c], order: 'id', small: true };
       return { ranges, consumed: [...consumed, c], order: 'id', count: entityKeys.count(storage, c.rule.field, value) };
     });
-  if (candidates.length > 0) return fewest(candidates);
+  if (candidates.length > 0) return fewest(candidates, table);
 
   // 5. Several values of one index (any of them): the union of their partitions.
   const union = conditions.find((c) => c.rule.op === 'eq' && c.values.length > 1 && usable(c.rule.field));
@@ -284,12 +288,15 @@ function sliceDriver(
  * Of several single-partition drivers, the one whose count is smallest (one BatchGetItem of the counts); a
  * partition of an `uncounted` index is small by definition, so it drives without reading a count.
  */
-async function fewest(candidates: Driver[]): Promise<Driver> {
+async function fewest(candidates: Driver[], table: TableTarget): Promise<Driver> {
   if (candidates.length === 1) return candidates[0]!;
   const small = candidates.filter((c) => c.small);
   if (small.length > 0) return small.reduce((best, c) => (c.consumed.length > best.consumed.length ? c : best));
   // A copy that decides two conditions at once is never larger than the partition of one of them.
-  const counts = await countsAt(candidates.map((c) => c.count!));
+  const counts = await countsAt(
+    candidates.map((c) => c.count!),
+    table,
+  );
   let best = 0;
   counts.forEach((count, i) => {
     const better =

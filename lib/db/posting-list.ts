@@ -1,7 +1,7 @@
 import type { StoredEntityDefinition } from '../entities/types.js';
 import type { EntityRecord, RecordOf } from './entity-reads.js';
 import { getRecords } from './entity-reads.js';
-import { isFlagPostingsReady } from './flag-postings-ready.js';
+import { FLAG_POSTINGS_LAYOUT } from './flag-postings-ready.js';
 import { padId } from './keys.js';
 import type { ListCondition } from './list-filter.js';
 import { hasPartitionShards, shardPks } from './partition-shards.js';
@@ -14,6 +14,8 @@ import {
   wordPostingPartition,
 } from './postings.js';
 import { queryAll } from './query.js';
+import type { TableContext } from './table-context.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { tokenShard, wordQuery, wordsOf } from './text-items.js';
 
 /**
@@ -107,23 +109,31 @@ export function combinePostings(plan: PostingPlan, read: ReadonlyArray<ReadonlyA
 }
 
 /** Reads one posting range whole (each partition shard of it, for a sharded definition): its items' ids. */
-const readPosting = (def: StoredEntityDefinition, read: PostingRead) =>
-  readPostingIds(hasPartitionShards(def) ? shardPks(read.pk) : [read.pk], read.begins);
+const readPosting = (def: StoredEntityDefinition, read: PostingRead, table: TableTarget) =>
+  readPostingIds(hasPartitionShards(def) ? shardPks(read.pk) : [read.pk], read.begins, true, table);
 
 /**
  * The ids of the posting items starting with `begins` in these partitions (one Query each, strongly consistent
  * unless told: an eventually consistent Query costs half, at least half a read unit instead of one).
  */
-export async function readPostingIds(pks: readonly string[], begins: string, consistent = true): Promise<number[]> {
+export async function readPostingIds(
+  pks: readonly string[],
+  begins: string,
+  consistent = true,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<number[]> {
   const shards = await Promise.all(
     pks.map((pk) =>
-      queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
-        ExpressionAttributeNames: { '#ids': POSTED_IDS },
-        ExpressionAttributeValues: { ':pk': pk, ':begins': begins },
-        ProjectionExpression: 'sk, #ids',
-        ConsistentRead: consistent,
-      }),
+      queryAll(
+        {
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :begins)',
+          ExpressionAttributeNames: { '#ids': POSTED_IDS },
+          ExpressionAttributeValues: { ':pk': pk, ':begins': begins },
+          ProjectionExpression: 'sk, #ids',
+          ConsistentRead: consistent,
+        },
+        table,
+      ),
     ),
   );
   return shards
@@ -146,13 +156,16 @@ export async function postingPage<D extends StoredEntityDefinition>(
   layout: number,
   conditions: readonly ListCondition[],
   request: { sortBy: string; descending: boolean; offset: number; perPage?: number; after?: string },
+  context: TableContext,
 ): Promise<PostingPage<RecordOf<D>> | undefined> {
   if (!postingsReady(def, layout)) return undefined;
-  // The marker is read only for a list with a flag in it (then remembered for the life of the process).
-  const flagsReady = conditions.some((c) => isPostedFlag(def, c)) && (await isFlagPostingsReady());
+  // The table's layout is read only for a list with a flag in it (then remembered: lib/db/flag-postings-ready.ts).
+  const flagsReady = conditions.some((c) => isPostedFlag(def, c)) && (await context.layout()) >= FLAG_POSTINGS_LAYOUT;
   const plan = postingPlan(def, conditions, request.sortBy, flagsReady);
   if (!plan) return undefined;
-  const read = await Promise.all(plan.groups.map((group) => Promise.all(group.map((r) => readPosting(def, r)))));
+  const read = await Promise.all(
+    plan.groups.map((group) => Promise.all(group.map((r) => readPosting(def, r, context)))),
+  );
   const ids = combinePostings(plan, read);
   if (request.descending) ids.reverse();
   const after = request.after;
@@ -165,7 +178,7 @@ export async function postingPage<D extends StoredEntityDefinition>(
   const page = ids.slice(start, stop);
   const more = stop !== undefined && ids.length > stop;
   return {
-    records: await getRecords(def, page),
+    records: await getRecords(def, page, context),
     total: ids.length,
     nextKey: more ? padId(page[page.length - 1]!) : null,
   };

@@ -1,9 +1,8 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
-import { db } from './client.js';
 import type { EntityRecord } from './entity-reads.js';
 import { offsetElement, POSTED_IDS, type PostingChange, postingChanges, postingsOf } from './postings.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -13,14 +12,20 @@ import type { TransactItem } from './transact.js';
  */
 export function postingWrites(
   writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
+  table: TableTarget = DEFAULT_TABLE,
 ): TransactItem[] {
   return postingChanges(
     writes.map(([def, id, before, after]) => [postingsOf(def, id, before), postingsOf(def, id, after)] as const),
-  ).map(postingUpdate);
+  ).map((change) => postingUpdateIn(table, change));
 }
 
 /** One posting item's UpdateItem: ADD the new offsets, DELETE the gone ones. */
 export function postingUpdate(change: PostingChange): TransactItem {
+  return postingUpdateIn(DEFAULT_TABLE, change);
+}
+
+/** postingUpdate on the table `table` names (a store built from a TableContext). */
+export function postingUpdateIn(table: TableTarget, change: PostingChange): TransactItem {
   const clauses: string[] = [];
   const values: Record<string, unknown> = {};
   if (change.add.length > 0) {
@@ -33,7 +38,7 @@ export function postingUpdate(change: PostingChange): TransactItem {
   }
   return {
     Update: {
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: change.key,
       UpdateExpression: clauses.join(' '),
       ExpressionAttributeNames: { '#ids': POSTED_IDS },
@@ -46,10 +51,14 @@ export function postingUpdate(change: PostingChange): TransactItem {
  * Takes offsets out of a posting item outside any transaction (a failed create's, an orphan's), and the item too
  * when that left it empty — conditioned on its set being gone, so an offset another write added meanwhile stays.
  */
-export async function removePostingOffsets(key: { pk: string; sk: string }, offsets: Set<Uint8Array>): Promise<void> {
-  const { Attributes } = await db().send(
+export async function removePostingOffsets(
+  key: { pk: string; sk: string },
+  offsets: Set<Uint8Array>,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<void> {
+  const { Attributes } = await table.client.send(
     new UpdateCommand({
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: key,
       UpdateExpression: 'DELETE #ids :gone',
       ExpressionAttributeNames: { '#ids': POSTED_IDS },
@@ -58,10 +67,10 @@ export async function removePostingOffsets(key: { pk: string; sk: string }, offs
     }),
   );
   if (Attributes?.[POSTED_IDS] !== undefined) return;
-  await db()
+  await table.client
     .send(
       new DeleteCommand({
-        TableName: config().tableName,
+        TableName: table.tableName,
         Key: key,
         ConditionExpression: 'attribute_not_exists(#ids)',
         ExpressionAttributeNames: { '#ids': POSTED_IDS },

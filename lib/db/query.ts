@@ -1,6 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
@@ -8,11 +7,12 @@ export type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKe
 export async function* queryPages(
   input: QueryInput,
   after?: Record<string, unknown>,
+  table: TableTarget = DEFAULT_TABLE,
 ): AsyncGenerator<Record<string, unknown>[]> {
   let startKey: Record<string, unknown> | undefined = after;
   do {
-    const page = await db().send(
-      new QueryCommand({ ...input, TableName: config().tableName, ExclusiveStartKey: startKey }),
+    const page = await table.client.send(
+      new QueryCommand({ ...input, TableName: table.tableName, ExclusiveStartKey: startKey }),
     );
     yield page.Items ?? [];
     startKey = page.LastEvaluatedKey;
@@ -20,8 +20,11 @@ export async function* queryPages(
 }
 
 /** Every item a Query matches. */
-export async function queryAll(input: QueryInput): Promise<Record<string, unknown>[]> {
-  return queryFirst(input);
+export async function queryAll(
+  input: QueryInput,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<Record<string, unknown>[]> {
+  return queryFirst(input, undefined, undefined, table);
 }
 
 /**
@@ -32,9 +35,10 @@ export async function queryFirst(
   input: QueryInput,
   limit?: number,
   after?: Record<string, unknown>,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  for await (const page of queryPages(input, after)) {
+  for await (const page of queryPages(input, after, table)) {
     items.push(...page);
     if (limit !== undefined && items.length >= limit) break;
   }
@@ -42,12 +46,12 @@ export async function queryFirst(
 }
 
 /** How many items a Query matches (after its FilterExpression), following LastEvaluatedKey. */
-export async function queryCount(input: QueryInput): Promise<number> {
+export async function queryCount(input: QueryInput, table: TableTarget = DEFAULT_TABLE): Promise<number> {
   let total = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({ ...input, Select: 'COUNT', TableName: config().tableName, ExclusiveStartKey: startKey }),
+    const page = await table.client.send(
+      new QueryCommand({ ...input, Select: 'COUNT', TableName: table.tableName, ExclusiveStartKey: startKey }),
     );
     total += page.Count ?? 0;
     startKey = page.LastEvaluatedKey;

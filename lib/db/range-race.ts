@@ -1,7 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import type { QueryInput } from './query.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /**
  * The items of the smallest of several key ranges, each of which holds the whole match (a `q` of every
@@ -24,6 +23,7 @@ const LEAST_SHARE = 24;
 
 export async function smallestRangeItems(
   ranges: ReadonlyArray<{ pks: readonly string[]; input: QueryInput }>,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<Record<string, unknown>[]> {
   // A range in partition shards (lib/db/partition-shards.ts) reads its share of a round from each shard, and
   // ends when every shard has.
@@ -44,11 +44,11 @@ export async function smallestRangeItems(
           state.parts
             .filter((part) => !part.ended)
             .map(async (part) => {
-              const page = await db().send(
+              const page = await table.client.send(
                 new QueryCommand({
                   ...part.input,
                   Limit: share,
-                  TableName: config().tableName,
+                  TableName: table.tableName,
                   ExclusiveStartKey: part.startKey,
                 }),
               );

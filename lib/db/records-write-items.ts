@@ -2,6 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { type EntityRecord, recordWriteItems } from './entity-store.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { postingWrites } from './posting-writes.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -10,12 +11,13 @@ import type { TransactItem } from './transact.js';
  */
 export function recordsWriteItems(
   writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
+  table: TableTarget = DEFAULT_TABLE,
 ): TransactItem[] {
   const out: TransactItem[] = [];
   const counts = new Map<string, TransactItem>();
   for (const [def, id, before, after] of writes) {
     // Postings of all the records at once below: two records may share a posting item.
-    for (const item of recordWriteItems(def, id, before, after, false)) {
+    for (const item of recordWriteItems(def, id, before, after, false, table)) {
       const update = item.Update;
       if (!update || update.UpdateExpression !== 'ADD #count :delta') {
         out.push(item);
@@ -34,6 +36,9 @@ export function recordsWriteItems(
   const stamped = (record: EntityRecord | undefined) => record && { ...record, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   return [
     ...out,
-    ...postingWrites(writes.map(([def, id, before, after]) => [def, id, before, stamped(after)] as const)),
+    ...postingWrites(
+      writes.map(([def, id, before, after]) => [def, id, before, stamped(after)] as const),
+      table,
+    ),
   ];
 }

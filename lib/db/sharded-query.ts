@@ -4,6 +4,7 @@ import { hasPartitionShards, shardPks } from './partition-shards.js';
 import { type QueryInput, queryCount, queryFirst } from './query.js';
 import { distinctSorted, mergeSorted, type PartitionReader } from './shard-merge.js';
 import { tableLayout } from './table-context.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /**
  * Reading a logical partition whose items are in write shards (lib/db/partition-shards.ts): a bounded
@@ -21,10 +22,11 @@ import { tableLayout } from './table-context.js';
 export async function partitionsOf(
   def: StoredEntityDefinition,
   range: { pk: string; unshardedFrom?: number },
+  layoutOf: () => Promise<number> = tableLayout,
 ): Promise<string[]> {
   const { pk, unshardedFrom } = range;
   if (!hasPartitionShards(def)) return [pk];
-  const layout = await tableLayout();
+  const layout = await layoutOf();
   if (unshardedFrom !== undefined && layout >= unshardedFrom) return [pk];
   // While a migration moves records, some items are still where the previous layout put them: before layout 4
   // in the logical partition, before a small index's `unshardedFrom` in the shards; both are read and merged.
@@ -43,6 +45,7 @@ export async function queryMerged(
   descending: boolean,
   limit?: number,
   after?: string,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<Record<string, unknown>[]> {
   const withPk = (pk: string, read?: Read): QueryInput => ({
     ...input,
@@ -52,7 +55,7 @@ export async function queryMerged(
   const from = (pk: string, sk: string | undefined) => (sk === undefined ? undefined : { pk, sk });
   if (pks.length === 1) {
     const read = limit === undefined ? undefined : { count: limit, share: false };
-    return queryFirst(withPk(pks[0]!, read), limit, from(pks[0]!, after));
+    return queryFirst(withPk(pks[0]!, read), limit, from(pks[0]!, after), table);
   }
   // DynamoDB orders sort keys by their UTF-8 bytes. A record's items are in one shard, so a sort key met twice
   // is a record the layout-4 migration is moving: its new item in a shard and, for a moment, its old one in the
@@ -62,13 +65,18 @@ export async function queryMerged(
     return descending ? -order : order;
   };
   if (limit === undefined) {
-    const answers = await Promise.all(pks.map((pk) => queryFirst(withPk(pk), undefined, from(pk, after))));
+    const answers = await Promise.all(pks.map((pk) => queryFirst(withPk(pk), undefined, from(pk, after), table)));
     return distinctSorted(answers.flat(), compare);
   }
   const readers = pks.map(
     (pk): PartitionReader<Record<string, unknown>> =>
       (count, last) =>
-        queryFirst(withPk(pk, { count, share: true }), count, from(pk, last === undefined ? after : String(last.sk))),
+        queryFirst(
+          withPk(pk, { count, share: true }),
+          count,
+          from(pk, last === undefined ? after : String(last.sk)),
+          table,
+        ),
   );
   return mergeSorted(readers, compare, limit);
 }
@@ -90,10 +98,14 @@ function readSize(input: QueryInput, { count, share }: Read): number {
 }
 
 /** How many items the same COUNT Query matches over several partitions (in parallel, added up). */
-export async function countMerged(pks: readonly string[], input: QueryInput): Promise<number> {
+export async function countMerged(
+  pks: readonly string[],
+  input: QueryInput,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<number> {
   const counts = await Promise.all(
     pks.map((pk) =>
-      queryCount({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }),
+      queryCount({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }, table),
     ),
   );
   return counts.reduce((sum, count) => sum + count, 0);

@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, ValidationError } from '../errors.js';
-import { db } from './client.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -42,9 +42,9 @@ export async function pauseThen<T>(attempt: number, next: () => Promise<T>): Pro
  * the same item at the same time; the SDK does not retry that). A failed
  * condition is reported as ConditionFailed so the caller can re-read and decide.
  */
-export async function transactWrite(items: TransactItem[]): Promise<void> {
+export async function transactWrite(items: TransactItem[], table: TableTarget = DEFAULT_TABLE): Promise<void> {
   if (items.length > MAX_TRANSACTION_ITEMS) {
-    const split = splitPostings(items);
+    const split = splitPostings(items, table);
     if (split) return split();
   }
   // A record with very many index values (a product in dozens of categories) would need more items than one
@@ -57,7 +57,8 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      // The items name their table; `table` gives the client that sends them.
+      await table.client.send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -91,13 +92,16 @@ export const isPosting = (item: TransactItem) =>
  * record's next write to put right). A failed condition's indexes are those of `items`. Undefined when the rest
  * alone is still too wide.
  */
-function splitPostings(items: TransactItem[]): (() => Promise<void>) | undefined {
+function splitPostings(items: TransactItem[], table: TableTarget): (() => Promise<void>) | undefined {
   const at = items.flatMap((item, index) => (isPosting(item) ? [] : [index]));
   const postings = items.filter(isPosting);
   if (postings.length === 0 || at.length > MAX_TRANSACTION_ITEMS) return undefined;
   return async () => {
     try {
-      await transactWrite(at.map((index) => items[index]!));
+      await transactWrite(
+        at.map((index) => items[index]!),
+        table,
+      );
     } catch (error) {
       if (error instanceof ConditionFailed)
         throw new ConditionFailed(
@@ -107,7 +111,7 @@ function splitPostings(items: TransactItem[]): (() => Promise<void>) | undefined
       throw error;
     }
     for (let from = 0; from < postings.length; from += MAX_TRANSACTION_ITEMS)
-      await transactWrite(postings.slice(from, from + MAX_TRANSACTION_ITEMS));
+      await transactWrite(postings.slice(from, from + MAX_TRANSACTION_ITEMS), table);
   };
 }
 

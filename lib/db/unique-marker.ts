@@ -1,4 +1,4 @@
-import { config } from '../config.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -15,17 +15,18 @@ export interface UniqueMarker {
   release: (value: string) => TransactItem;
 }
 
-export function uniqueMarker(kind: string): UniqueMarker {
+/** The markers of `kind` in `table` (this instance's unless told; the table name is read at each use). */
+export function uniqueMarker(kind: string, table: TableTarget = DEFAULT_TABLE): UniqueMarker {
   const key = (value: string) => ({ pk: `${kind}#${value}`, sk: kind });
   return {
     key,
     claim: (value, attributes = {}) => ({
       Put: {
-        TableName: config().tableName,
+        TableName: table.tableName,
         Item: { ...key(value), ...attributes },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     }),
-    release: (value) => ({ Delete: { TableName: config().tableName, Key: key(value) } }),
+    release: (value) => ({ Delete: { TableName: table.tableName, Key: key(value) } }),
   };
 }

@@ -1,7 +1,8 @@
 import type { EntityRecord } from '../db/entity-store.js';
 import { type LinkRecord, type UsergroupRecord, type UserRecord, withoutKeys } from '../db/records.js';
-import { dynamoAccountStore } from '../operations/accounts/store.js';
+import { accountStoreOn } from '../operations/accounts/store.js';
 import { type EntityHooks, presentAll } from '../operations/crud.js';
+import { instanceTable } from '../operations/instance-table.js';
 import { orderHooks } from '../operations/orders/index.js';
 import { presentLink, presentUsergroup } from '../operations/presenters.js';
 import { productHooks } from '../operations/products.js';
@@ -9,6 +10,7 @@ import { statusHooks } from '../operations/statuses.js';
 import { presentUsers } from '../operations/users.js';
 import type { ItemKind } from './changed-item.js';
 
+const accounts = accountStoreOn(instanceTable);
 /**
  * The hooks whose `decorate` the single GET applies and which need no read for the single view (products'
  * price rows, an order's completed shipping[], a status's params). Other entities' single GET shows the
@@ -37,7 +39,7 @@ export async function presentObject(item: ItemKind, record: Record<string, unkno
     }
     case 'user': {
       // One BatchGetItem of the user's company name, as GET /users/:id (none for company 0).
-      const [shown] = await presentUsers(dynamoAccountStore, [withoutKeys<UserRecord>(record)], 'single');
+      const [shown] = await presentUsers(accounts, [withoutKeys<UserRecord>(record)], 'single');
       return shown!;
     }
     case 'usergroup':

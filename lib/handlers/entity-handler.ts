@@ -1,5 +1,7 @@
+import { repositoryOf } from '../db/repository.js';
 import type { EntityDefinition, StoredEntityDefinition } from '../entities/types.js';
 import { type EntityHooks, entityOperation } from '../operations/crud.js';
+import { instanceTable as table } from '../operations/instance-table.js';
 import { type ChildObjects, childObjectOperation } from '../operations/nested-objects.js';
 import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
 
@@ -10,7 +12,8 @@ import { apiHandler, type LambdaHandler } from '../stack/api-handler.js';
  */
 
 /**
- * One operation of a plain entity: `export const handler = entityHandler(storesEntity, 'get')`. An entity's operation
+ * One operation of a plain entity over its repository on this instance's table (lib/operations/instance-table.ts):
+ * `export const handler = entityHandler(storesEntity, 'get')`. An entity's operation
  * served under another's path (`GET /categories/:id/products`) names that parent and its route key: the function
  * routes with the parent's definition.
  */
@@ -21,7 +24,7 @@ export function entityHandler<D extends StoredEntityDefinition>(
   nested?: { parent: EntityDefinition; routeKey: string },
 ): LambdaHandler {
   const routed = nested ?? { parent: def, routeKey: `${def.name}.${operation}` };
-  return apiHandler(routed.parent, routed.routeKey, entityOperation<D>(def, operation, hooks));
+  return apiHandler(routed.parent, routed.routeKey, entityOperation<D>(repositoryOf(def, table), operation, hooks));
 }
 
 /** GET, PUT or DELETE on a child object through its parent, under the nested route key. */
@@ -30,5 +33,5 @@ export function childObjectHandler(
   operation: Parameters<typeof childObjectOperation>[1],
   routeKey: string,
 ): LambdaHandler {
-  return apiHandler(objects.parent, routeKey, childObjectOperation(objects, operation));
+  return apiHandler(objects.parent, routeKey, childObjectOperation(objects, operation, table));
 }

@@ -1,4 +1,4 @@
-import { seedRecord } from '../db/entity-store.js';
+import { seedRecord } from '../db/seed-record.js';
 import { writeAnswer } from '../entities/answers.js';
 import { combinationsEntity as def } from '../entities/combinations.js';
 import { invalidField } from '../errors.js';
@@ -6,6 +6,7 @@ import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createValuesOf } from '../http/typed-input.js';
 import { presentAll, updateOperation } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 import {
   checkCombination,
   combinationHash,
@@ -39,4 +40,4 @@ export const combinationsCreateOperation: Operation = async (request) => {
 };
 
 /** PUT: amount, product_code, position; the answer carries the hash as a string like POST's (the definition's answers). */
-export const combinationsUpdateOperation: Operation = updateOperation(def);
+export const combinationsUpdateOperation: Operation = updateOperation(instanceRepository(def));

@@ -1,10 +1,10 @@
-import { idsInIndex } from '../db/entity-list.js';
-import { updateRecord } from '../db/entity-store.js';
 import type { storesEntity } from '../entities/companies.js';
 import { productsEntity } from '../entities/products.js';
-import type { StoredValue } from '../entities/types.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
+import { instanceRepository } from './instance-table.js';
+
+const products = instanceRepository(productsEntity);
 
 /**
  * Stores and vendors. Products carry a copy of their company's name (`company_name`, so a GET of one
@@ -16,13 +16,9 @@ export const companyHooks: EntityHooks<typeof storesEntity> = {
     if (!previous || !request.body || !Object.hasOwn(request.body, 'company')) return;
     const companyId = record.company_id;
     const name = String(record.company ?? '');
-    for (const productId of await idsInIndex(productsEntity, 'company_id', companyId)) {
+    for (const productId of await products.idsIn('company_id', companyId)) {
       // A product moved to another company meanwhile got that company's name from the move.
-      await updateRecord(
-        productsEntity,
-        productId,
-        (current): Record<string, StoredValue> => (current.company_id === companyId ? { company_name: name } : {}),
-      );
+      await products.update(productId, (current) => (current.company_id === companyId ? { company_name: name } : {}));
     }
   },
 };

@@ -1,21 +1,15 @@
-import { type ListCondition, listRecords } from '../db/entity-list.js';
 import {
   type CountRef,
-  countOf,
-  createRecord,
-  deleteRecord,
   type EntityRecord,
+  type EntityRepository,
   type ExtraItems,
   fieldOf,
-  getRecord,
-  getRecordWithCounts,
+  type ListCondition,
   type RecordOf,
   recordIdOf,
-  updateRecord,
+  type TransactItem,
   type WithId,
-} from '../db/entity-store.js';
-import { presetTime } from '../db/preset-ids.js';
-import type { TransactItem } from '../db/transact.js';
+} from '../db/repository.js';
 import { writeAnswer } from '../entities/answers.js';
 import { present, type View } from '../entities/present.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
@@ -34,10 +28,11 @@ import { confinedCompany, type ScopeSource } from './company-scope.js';
 import { withSwitchedFields } from './switched-fields.js';
 
 /**
- * The five operations of a plain entity, from its definition. An entity's own
- * logic (a category's tree, a product's categories, an order's totals) comes in
- * through hooks; everything else — validation, defaults, vendor scope, paging,
- * storage, the wire representation, the answers — is the same for all of them.
+ * The five operations of a plain entity, from its repository (lib/db/repository.ts: the definition and the table it
+ * is stored in, handed in by whoever composes the operation — lib/handlers/entity-handler.ts for a function). An
+ * entity's own logic (a category's tree, a product's categories, an order's totals) comes in through hooks;
+ * everything else — validation, defaults, vendor scope, paging, the wire representation, the answers — is the same
+ * for all of them.
  *
  * The hooks of a definition `D` receive its records typed (`RecordOf<D>`: a product's `amount` a number), so a
  * hook reads its own fields without converting them. They are methods, so hooks written for one definition
@@ -82,8 +77,6 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
-
 /** A hook's `withId` as the store calls it: the new record it is given is the definition's, id and all. */
 export function withIdOf<D extends StoredEntityDefinition>(hooks: EntityHooks<D>): WithId | undefined {
   const { withId } = hooks;
@@ -115,16 +108,20 @@ export async function presentAll<D extends StoredEntityDefinition>(
   return decorated.map((record) => present(def, record, view));
 }
 
-export function listOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
+export function listOperation<D extends StoredEntityDefinition>(
+  repository: EntityRepository<D>,
+  hooks: EntityHooks<D> = {},
+): Operation {
+  const { def } = repository;
   return async (request) => {
     const filters = filtersOf(def, request);
-    if (def.http.collection?.shape === 'list') return ok(await everyRecord(def, hooks, request, filters));
+    if (def.http.collection?.shape === 'list') return ok(await everyRecord(repository, hooks, request, filters));
     const { paging, cursorText } = readListPaging(request.query, ['id', ...Object.keys(def.storage.sortRules ?? {})]);
     const conditions = await listConditions(def, hooks, request, filters);
     // A cursor belongs to one list: this entity, its nested path, filters and vendor scope, and its sort.
     const digest = listDigest([def.name, conditions.map((c) => [c.rule.field, c.rule.op, c.values.map(String)])]);
     const cursor = readCursor(cursorText, paging.sortBy, paging.sortOrder, digest);
-    const { records, total, nextKey } = await listRecords(def, {
+    const { records, total, nextKey } = await repository.list({
       conditions,
       sortBy: paging.sortBy,
       descending: paging.sortOrder === 'desc',
@@ -165,23 +162,28 @@ export async function listConditions<D extends StoredEntityDefinition>(
 
 /** A bare list (`collection.shape` `list`): every matching record by id ascending, no wrapper, no paging. */
 async function everyRecord<D extends StoredEntityDefinition>(
-  def: D,
+  repository: EntityRepository<D>,
   hooks: EntityHooks<D>,
   request: ApiRequest,
   filters: FiltersOf<D>,
 ) {
+  const { def } = repository;
   const conditions = await listConditions(def, hooks, request, filters);
-  const { records } = await listRecords(def, { conditions, sortBy: 'id', descending: false, page: 1 });
+  const { records } = await repository.list({ conditions, sortBy: 'id', descending: false, page: 1 });
   return presentAll(def, hooks, records, 'list');
 }
 
-export function getOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
+export function getOperation<D extends StoredEntityDefinition>(
+  repository: EntityRepository<D>,
+  hooks: EntityHooks<D> = {},
+): Operation {
+  const { def } = repository;
   return async (request) => {
     const id = parseId(request.route.id);
     const counts = hooks.alongsideCounts?.(id);
     const { record: found, counts: extra } = counts
-      ? await getRecordWithCounts(def, id, counts)
-      : { record: await getRecord(def, id), counts: {} };
+      ? await repository.getWithCounts(id, counts)
+      : { record: await repository.get(id), counts: {} };
     const record = assertVisible(def, request, found);
     const [shown] = await presentAll(def, hooks, [{ ...record, ...extra }], 'single');
     return conditionalGet(request, ok(shown));
@@ -190,64 +192,65 @@ export function getOperation<D extends StoredEntityDefinition>(def: D, hooks: En
 
 /** What a single GET of `record` shows (its ETag's source), for judging a write's If-Match. */
 async function presentedSingle<D extends StoredEntityDefinition>(
-  def: D,
+  repository: EntityRepository<D>,
   hooks: EntityHooks<D>,
   record: RecordOf<D>,
 ): Promise<unknown> {
+  const { def } = repository;
   const refs = Object.entries(hooks.alongsideCounts?.(recordIdOf(def, record)) ?? {});
   const counts = Object.fromEntries(
-    await Promise.all(
-      refs.map(async ([field, ref]) => [field, await countOf(ref.storage, ref.index, ref.value)] as const),
-    ),
+    await Promise.all(refs.map(async ([field, ref]) => [field, await repository.count(ref)] as const)),
   );
   const [shown] = await presentAll(def, hooks, [{ ...record, ...counts }], 'single');
   return shown;
 }
 
-export function createOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
+export function createOperation<D extends StoredEntityDefinition>(
+  repository: EntityRepository<D>,
+  hooks: EntityHooks<D> = {},
+): Operation {
+  const { def } = repository;
   return async (request) => {
     // A vendor's records belong to its company, and a context path's to that company, whatever the body
     // says (SPEC §10); the company counts as sent, so an entity that requires one (categories) has it.
     const company = confinedCompany(def, request);
     const body = company === undefined ? (request.body ?? {}) : { ...request.body, company_id: company };
     const complete = withDefaults(def, readBodyFields(def, 'create', body));
-    // An import keeps the source's times (lib/db/preset-ids.ts); any other create is made now.
-    if (Object.hasOwn(def.schema.fields, 'timestamp')) complete.timestamp = presetTime('timestamp') ?? now();
+    // An import keeps the source's times; any other create is made now (the repository's clock).
+    if (Object.hasOwn(def.schema.fields, 'timestamp')) complete.timestamp = repository.createdTime('timestamp');
     if (Object.hasOwn(def.schema.fields, 'updated_timestamp'))
-      complete.updated_timestamp = presetTime('updated_timestamp') ?? now();
+      complete.updated_timestamp = repository.createdTime('updated_timestamp');
     // Validated and defaulted: each field now holds its record type (lib/http/typed-input.ts says why).
     let values = complete as WriteValuesOf<D>;
     if (hooks.create) values = await hooks.create(values, request);
-    const record = await createRecord(
-      def,
-      values as Record<string, StoredValue | undefined> as Record<string, StoredValue>,
-      hooks.extraItems?.(request),
-      withIdOf(hooks),
-    );
+    const record = await repository.create(values, { extra: hooks.extraItems?.(request), withId: withIdOf(hooks) });
     await hooks.afterWrite?.(record, undefined, request);
     return created(writeAnswer(def, 'create', recordIdOf(def, record)));
   };
 }
 
-export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
+export function updateOperation<D extends StoredEntityDefinition>(
+  repository: EntityRepository<D>,
+  hooks: EntityHooks<D> = {},
+): Operation {
+  const { def } = repository;
   return async (request) => {
     const id = parseId(request.route.id);
     let previous: RecordOf<D> | undefined;
     const judgeIfMatch = ifMatchJudge(request);
-    const record = await updateRecord(
-      def,
+    const record = await repository.update(
       id,
       async (current) => {
         previous = assertVisible(def, request, current);
         // RFC 9110 §13.2.2: the precondition before the body's content is judged; the write is conditioned on this version.
-        await judgeIfMatch(() => presentedSingle(def, hooks, current));
+        await judgeIfMatch(() => presentedSingle(repository, hooks, current));
         const sent = readBodyFields(def, 'update', request.body ?? {});
         if (Object.keys(sent).length === 0) throw badRequest('Missing parameters');
         if (confinedCompany(def, request) !== undefined) delete sent.company_id;
-        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) sent.updated_timestamp = now();
+        if (Object.hasOwn(def.schema.fields, 'updated_timestamp')) sent.updated_timestamp = repository.now();
         let changes = sent as WriteValuesOf<D>;
         if (hooks.update) changes = await hooks.update(changes, current, request);
-        return changes as Record<string, StoredValue | undefined> as Record<string, StoredValue>;
+        return changes;
       },
       hooks.extraItems?.(request),
     );
@@ -256,15 +259,18 @@ export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks:
   };
 }
 
-export function deleteOperation<D extends StoredEntityDefinition>(def: D, hooks: EntityHooks<D> = {}): Operation {
+export function deleteOperation<D extends StoredEntityDefinition>(
+  repository: EntityRepository<D>,
+  hooks: EntityHooks<D> = {},
+): Operation {
+  const { def } = repository;
   return async (request) => {
     const judgeIfMatch = ifMatchJudge(request);
-    const deleted = await deleteRecord(
-      def,
+    const deleted = await repository.delete(
       parseId(request.route.id),
       async (current) => {
         assertVisible(def, request, current);
-        await judgeIfMatch(() => presentedSingle(def, hooks, current));
+        await judgeIfMatch(() => presentedSingle(repository, hooks, current));
         await hooks.remove?.(current, request);
       },
       hooks.removeItems,
@@ -284,11 +290,11 @@ const OPERATIONS = {
 
 /** One operation of a plain entity with its hooks (lib/handlers/entity-handler.ts makes it a Lambda handler). */
 export function entityOperation<D extends StoredEntityDefinition>(
-  def: D,
+  repository: EntityRepository<D>,
   operation: keyof typeof OPERATIONS,
   hooks: NoInfer<EntityHooks<D>> = {},
 ): Operation {
-  return OPERATIONS[operation]<D>(def, hooks);
+  return OPERATIONS[operation]<D>(repository, hooks);
 }
 
 export type { ApiResult };

@@ -1,9 +1,11 @@
-import { idsInIndex } from '../db/entity-list.js';
-import { updateRecord } from '../db/entity-store.js';
 import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { inBatches } from '../in-batches.js';
+import { instanceRepository } from './instance-table.js';
+
+const products = instanceRepository(productsEntity);
+const variationGroups = instanceRepository(variationGroupsEntity);
 
 /** How many products lose their value of a deleted feature at once. */
 const PARALLEL_PRODUCT_WRITES = 4;
@@ -16,10 +18,10 @@ const PARALLEL_PRODUCT_WRITES = 4;
  */
 export async function removeFeatureValues(featureId: number): Promise<void> {
   await refuseWhileGroupsVaryBy(featureId);
-  const productIds = await idsInIndex(productsEntity, 'feature_ids', featureId);
+  const productIds = await products.idsIn('feature_ids', featureId);
   await inBatches(productIds, PARALLEL_PRODUCT_WRITES, async (productId) => {
     try {
-      await updateRecord(productsEntity, productId, (current) => {
+      await products.update(productId, (current) => {
         const features = { ...((current.product_features ?? {}) as Record<string, unknown>) };
         delete features[String(featureId)];
         const featureIds = ((current.feature_ids ?? []) as number[]).map(Number).filter((id) => id !== featureId);
@@ -37,7 +39,7 @@ export async function removeFeatureValues(featureId: number): Promise<void> {
  * (one Query of the groups' `feature_ids` index), with nothing changed: delete those groups first.
  */
 async function refuseWhileGroupsVaryBy(featureId: number): Promise<void> {
-  const groupIds = await idsInIndex(variationGroupsEntity, 'feature_ids', featureId);
+  const groupIds = await variationGroups.idsIn('feature_ids', featureId);
   if (groupIds.length === 0) return;
   const shown = groupIds.slice(0, 20).join(', ') + (groupIds.length > 20 ? ', …' : '');
   throw invalidField(

@@ -1,4 +1,5 @@
-import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import { type EntityRecord, repositoryOf } from '../db/repository.js';
+import type { TableContext } from '../db/table-context.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { discussionsEntity } from '../entities/discussions.js';
 import { featuresEntity } from '../entities/features.js';
@@ -56,11 +57,13 @@ export const productFeatures: ChildObjects = {
  * child (unknown, invisible or another parent's: 404) — and runs the child's own operation on its id.
  * The write itself is the child's: it is judged again against the stored record in its transaction.
  */
-function throughParent(objects: ChildObjects, operation: Operation): Operation {
+function throughParent(objects: ChildObjects, operation: Operation, table: TableContext): Operation {
+  const parents = repositoryOf(objects.parent, table);
+  const children = repositoryOf(objects.child, table);
   return async (request) => {
     const { route } = request;
-    const parent = assertVisible(objects.parent, request, await getRecord(objects.parent, parseId(route.id)));
-    const child = assertVisible(objects.child, request, await getRecord(objects.child, parseId(route.nestedId)));
+    const parent = assertVisible(objects.parent, request, await parents.get(parseId(route.id)));
+    const child = assertVisible(objects.child, request, await children.get(parseId(route.nestedId)));
     if (!objects.belongs(child, parent)) throw new NotFoundError();
     return operation({ ...request, route: { ...route, id: route.nestedId, nestedId: undefined } });
   };
@@ -68,7 +71,14 @@ function throughParent(objects: ChildObjects, operation: Operation): Operation {
 
 const OPERATIONS = { get: getOperation, update: updateOperation, delete: deleteOperation } as const;
 
-/** GET, PUT or DELETE on a child object through its parent (lib/handlers/entity-handler.ts childObjectHandler). */
-export function childObjectOperation(objects: ChildObjects, operation: keyof typeof OPERATIONS): Operation {
-  return throughParent(objects, OPERATIONS[operation](objects.child, objects.hooks));
+/**
+ * GET, PUT or DELETE on a child object through its parent, both read from `table` (lib/handlers/entity-handler.ts
+ * childObjectHandler composes it).
+ */
+export function childObjectOperation(
+  objects: ChildObjects,
+  operation: keyof typeof OPERATIONS,
+  table: TableContext,
+): Operation {
+  return throughParent(objects, OPERATIONS[operation](repositoryOf(objects.child, table), objects.hooks), table);
 }

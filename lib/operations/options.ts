@@ -10,6 +10,7 @@ import { digitsOf } from '../http/digits.js';
 import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { type EntityHooks, listOperation } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
 const MAX_VARIANTS = 500;
@@ -150,7 +151,7 @@ export async function optionsOfProduct(productId: number): Promise<EntityRecord[
  * `lang_code` (CS-Cart #264); an unknown product → 404.
  */
 export function optionsListOperation(): Operation {
-  const globalList = listOperation(optionsEntity, {
+  const globalList = listOperation(instanceRepository(optionsEntity), {
     scope: () => [{ rule: { field: 'product_id', op: 'eq' }, values: [0] }],
   });
   return async (request) => {

@@ -1,4 +1,3 @@
-import { getRecord, getRecords } from '../db/entity-store.js';
 import { featuresEntity } from '../entities/features.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
@@ -7,6 +6,10 @@ import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { assertVisible } from './crud.js';
+import { instanceRepository } from './instance-table.js';
+
+const products = instanceRepository(productsEntity);
+const features = instanceRepository(featuresEntity);
 
 /**
  * `GET /products/:id/features`: the features the product has values for, as list rows plus the
@@ -15,7 +18,7 @@ import { assertVisible } from './crud.js';
  */
 export const listProductFeatures: Operation = async (request) => {
   const { route, query } = request;
-  const product = assertVisible(productsEntity, request, await getRecord(productsEntity, parseId(route.id)));
+  const product = assertVisible(productsEntity, request, await products.get(parseId(route.id)));
   const paging = readPaging(query, ['id']);
   const values = (product.product_features ?? {}) as Record<string, Record<string, unknown>>;
   const ids = Object.keys(values)
@@ -23,8 +26,8 @@ export const listProductFeatures: Operation = async (request) => {
     .sort((a, b) => a - b);
   if (paging.sortOrder === 'desc') ids.reverse();
   const offset = (paging.page - 1) * paging.itemsPerPage;
-  const features = await getRecords(featuresEntity, ids.slice(offset, offset + paging.itemsPerPage));
-  const rows = features.map((feature) => {
+  const shown = await features.getMany(ids.slice(offset, offset + paging.itemsPerPage));
+  const rows = shown.map((feature) => {
     const own = values[String(feature.feature_id)] ?? {};
     return {
       ...present(featuresEntity, feature, 'list'),

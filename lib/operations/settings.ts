@@ -3,6 +3,7 @@ import { settingsEntity } from '../entities/settings.js';
 import { ValidationError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { type EntityHooks, listOperation } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 
 /** Setting types whose value is one of the setting's `variants`: select box, radio group. */
 const CHOICE_TYPES = new Set(['S', 'R']);
@@ -49,7 +50,7 @@ export const settingHooks: EntityHooks<typeof settingsEntity> = {
  * `section_id` and `section_tab_id` as CS-Cart's `params` do (0 when not filtered).
  */
 export function listSettings(): Operation {
-  const list = listOperation(settingsEntity, settingHooks);
+  const list = listOperation(instanceRepository(settingsEntity), settingHooks);
   return async (request) => {
     const result = await list(request);
     const body = result.body as { settings: unknown[]; params: Record<string, unknown> };

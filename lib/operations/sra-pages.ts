@@ -6,6 +6,7 @@ import { conditionalGet } from '../http/preconditions.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 import { reviewFields } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompanyIds, checkShopperContext, visibleObject } from './storefront-visibility.js';
@@ -25,7 +26,7 @@ const shopperHooks: EntityHooks<Def> = {
 
 /** `GET /sra_pages`: the administration's page list with the shopper's conditions. */
 export const listShopperPages = (def: Def): Operation => {
-  const list = listOperation(def, shopperHooks);
+  const list = listOperation(instanceRepository(def), shopperHooks);
   return (request) => list(withClampedPaging(request));
 };
 

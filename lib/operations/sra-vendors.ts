@@ -10,6 +10,7 @@ import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { contextCompany } from './company-scope.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 import { approvedThread, averageRating, effectiveDiscussionType } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompany, isMarketplace } from './storefront-visibility.js';
@@ -61,7 +62,7 @@ function checkMarketplace(): void {
 }
 
 export const listShopperVendors = (def: Def): Operation => {
-  const list = listOperation(def, shopperHooks);
+  const list = listOperation(instanceRepository(def), shopperHooks);
   return (request) => {
     checkMarketplace();
     return list(withClampedPaging(request));

@@ -1,8 +1,10 @@
-import { listRecords } from '../db/entity-list.js';
-import { getRecord, type RecordOf, updateRecord } from '../db/entity-store.js';
+import type { EntityRepository, RecordOf } from '../db/repository.js';
 import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
-import type { StoredValue } from '../entities/types.js';
+import { instanceRepository } from './instance-table.js';
+
+const products = instanceRepository(productsEntity);
+const groups = instanceRepository(variationGroupsEntity);
 
 /**
  * What both products and product variations need of a variation group (kept apart from
@@ -11,45 +13,46 @@ import type { StoredValue } from '../entities/types.js';
  * takes it out of its group in the delete's own transaction.
  */
 
-/** Every product of a group, by id ascending: one index partition (bounded by MAX_GROUP_PRODUCTS). */
-export async function groupMembers(groupId: number): Promise<RecordOf<typeof productsEntity>[]> {
-  const { records } = await listRecords(productsEntity, {
-    conditions: [{ rule: { field: 'variation_group_id', op: 'eq' }, values: [groupId] }],
-    sortBy: 'id',
-    descending: false,
-    page: 1,
-  });
-  return records;
-}
+/** Every product of a group in `repository`, by id ascending: one index partition (bounded by MAX_GROUP_PRODUCTS). */
+export const groupMembersIn =
+  (repository: EntityRepository<typeof productsEntity>) =>
+  async (groupId: number): Promise<RecordOf<typeof productsEntity>[]> => {
+    const { records } = await repository.list({
+      conditions: [{ rule: { field: 'variation_group_id', op: 'eq' }, values: [groupId] }],
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+    });
+    return records;
+  };
+
+/** Every product of a group in this instance's table. */
+export const groupMembers = groupMembersIn(products);
 
 /**
  * After a product left a group (deleted, detached, moved): if it was the group's default product,
  * the lowest remaining product id becomes the default (0 when none is left).
  */
 export async function repairGroupParent(groupId: number, leavingProductId: number): Promise<void> {
-  const group = await getRecord(variationGroupsEntity, groupId);
+  const group = await groups.get(groupId);
   if (!group || (group.parent_product_id ?? 0) !== leavingProductId) return;
   const next = (await groupMembers(groupId)).find((product) => product.product_id !== leavingProductId);
-  await updateRecord(
-    variationGroupsEntity,
-    groupId,
-    (current): Record<string, StoredValue> =>
+  await groups
+    .update(groupId, (current) =>
       (current.parent_product_id ?? 0) === leavingProductId
-        ? { parent_product_id: next?.product_id ?? 0, updated_at: Math.floor(Date.now() / 1000) }
+        ? { parent_product_id: next?.product_id ?? 0, updated_at: groups.now() }
         : {},
-  ).catch(() => undefined);
+    )
+    .catch(() => undefined);
 }
 
 /** A group without a default product (all had left) takes the product that joins it. */
 export async function adoptParent(groupId: number, productId: number): Promise<void> {
-  const group = await getRecord(variationGroupsEntity, groupId);
+  const group = await groups.get(groupId);
   if (!group || (group.parent_product_id ?? 0) !== 0) return;
-  await updateRecord(
-    variationGroupsEntity,
-    groupId,
-    (current): Record<string, StoredValue> =>
-      (current.parent_product_id ?? 0) === 0
-        ? { parent_product_id: productId, updated_at: Math.floor(Date.now() / 1000) }
-        : {},
-  ).catch(() => undefined);
+  await groups
+    .update(groupId, (current) =>
+      (current.parent_product_id ?? 0) === 0 ? { parent_product_id: productId, updated_at: groups.now() } : {},
+    )
+    .catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createOperation } from './crud.js';
+import { instanceRepository } from './instance-table.js';
 import { isMarketplace } from './storefront-visibility.js';
 
 /** One field of the application form, in the shape of CS-Cart's profile fields. */
@@ -62,7 +63,7 @@ export const readRegistrationForm: Operation = async () => {
   return ok({ fields: FORM });
 };
 
-const createVendor = createOperation(vendorsEntity);
+const createVendor = createOperation(instanceRepository(vendorsEntity));
 
 /**
  * `POST /vendor_registration`: a guest's or customer's application makes a vendor company in status N (new, awaiting

@@ -1,5 +1,3 @@
-import { listRecords } from '../db/entity-list.js';
-import { getRecord } from '../db/entity-store.js';
 import {
   type Delivery,
   findDelivery,
@@ -21,6 +19,9 @@ import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks, updateOperation } from './crud.js';
+import { instanceRepository } from './instance-table.js';
+
+const webhooks = instanceRepository(webhooksEntity);
 
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
 
@@ -67,7 +68,7 @@ export const MAX_WEBHOOKS = 50;
 export const MAX_WEBHOOKS_PER_COMPANY = 10;
 
 async function checkCaps(companyId: number, except?: number): Promise<void> {
-  const { records } = await listRecords(webhooksEntity, { conditions: [], sortBy: 'id', descending: false, page: 1 });
+  const { records } = await webhooks.list({ conditions: [], sortBy: 'id', descending: false, page: 1 });
   const others = records.filter((record) => record.webhook_id !== except);
   if (except === undefined && others.length >= MAX_WEBHOOKS)
     throw badRequest(`A store has at most ${MAX_WEBHOOKS} webhooks; delete one first`);
@@ -107,13 +108,13 @@ const withSecret = (request: ApiRequest, result: ApiResult): ApiResult => {
 
 /** POST /webhooks: the usual `{"webhook_id": N}` plus the signing `secret`, shown this once. */
 export function createWebhookOperation(): Operation {
-  const create = createOperation(webhooksEntity, webhookHooks);
+  const create = createOperation(webhooks, webhookHooks);
   return async (request) => withSecret(request, await create(request));
 }
 
 /** PUT /webhooks/:id: `{"webhook_id": N}`, plus the new `secret` when `rotate_secret` is Y (shown this once). */
 export function updateWebhookOperation(): Operation {
-  const update = updateOperation(webhooksEntity, webhookHooks);
+  const update = updateOperation(webhooks, webhookHooks);
   return async (request) => withSecret(request, await update(request));
 }
 
@@ -139,7 +140,7 @@ function presentDelivery(delivery: Delivery) {
 
 async function webhookOrNotFound(request: ApiRequest) {
   const id = parseId(request.route.id);
-  const webhook = await getRecord(webhooksEntity, id);
+  const webhook = await webhooks.get(id);
   if (!webhook) throw new NotFoundError();
   return { id, webhook };
 }

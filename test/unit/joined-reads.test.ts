@@ -4,9 +4,11 @@
  */
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { config } from '../../lib/config.js';
 import { batchGet } from '../../lib/db/batch-get.js';
 import { db } from '../../lib/db/client.js';
 import { readItem } from '../../lib/db/items.js';
+import type { TableTarget } from '../../lib/db/table-target.js';
 
 type Key = { pk: string; sk: string };
 const stored = new Map<string, Record<string, unknown>>([
@@ -77,5 +79,33 @@ describe('joined reads', () => {
       batchGet([{ pk: 'B', sk: 'RECORD' }]),
     ]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it("reads of another table in the same turn go to that table's client, never joined with this instance's", async () => {
+    const sent = fakeTable();
+    const own: unknown[] = [];
+    const other: TableTarget = {
+      tableName: 'another-table',
+      client: {
+        send: async (command: unknown) => {
+          own.push(command);
+          return { Item: { pk: 'A', sk: 'RECORD', name: 'other a' } };
+        },
+      } as unknown as TableTarget['client'],
+    };
+    const [mine, theirs, also] = await Promise.all([
+      readItem({ pk: 'A', sk: 'RECORD' }),
+      readItem({ pk: 'A', sk: 'RECORD' }, other),
+      batchGet([{ pk: 'B', sk: 'RECORD' }]),
+    ]);
+    // This instance's two reads are one BatchGetItem; the other table's, alone, a GetItem of that table.
+    expect(sent).toHaveLength(1);
+    expect(Object.keys((sent[0] as BatchGetCommand).input.RequestItems ?? {})).toEqual([config().tableName]);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toBeInstanceOf(GetCommand);
+    expect((own[0] as GetCommand).input.TableName).toBe('another-table');
+    expect(mine).toMatchObject({ name: 'a' });
+    expect(theirs).toMatchObject({ name: 'other a' });
+    expect(also({ pk: 'B', sk: 'RECORD' })).toMatchObject({ name: 'b' });
   });
 });

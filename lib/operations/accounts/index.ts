@@ -1,5 +1,6 @@
+import { instanceTable } from '../instance-table.js';
 import { deleteMembershipOf, getMembershipOf, listMembershipsOf, updateMembershipOf } from './memberships.js';
-import { dynamoAccountStore as store } from './store.js';
+import { accountStoreOn } from './store.js';
 import {
   createUsergroupOf,
   deleteUsergroupOf,
@@ -15,6 +16,10 @@ import { createUserOf, deleteUserOf, getUserOf, listUsersOf, updateUserOf } from
  * operations); the rules they share stay beside the other entities' (../users.ts, ../usergroups.ts,
  * ../memberships.ts, ../user-writes.ts, ../guards.ts).
  */
+/** The account store over this instance's table (lib/operations/instance-table.ts). */
+export const accountStore = accountStoreOn(instanceTable);
+const store = accountStore;
+
 export const createUser = createUserOf(store);
 export const getUser = getUserOf(store);
 export const updateUser = updateUserOf(store);

@@ -2,6 +2,7 @@ import { getRecords } from '../../db/entity-store.js';
 import { setPasswordHash } from '../../db/login-credentials.js';
 import { getLinkContext, type LinkContext, writeLinkStatus } from '../../db/memberships.js';
 import type { LinkRecord, UsergroupRecord, UserRecord } from '../../db/records.js';
+import type { TableContext } from '../../db/table-context.js';
 import { listUsers, type UserListQuery, type UserPage } from '../../db/user-list.js';
 import {
   createUsergroup,
@@ -67,15 +68,19 @@ export interface AccountStore {
   ): Promise<LinkRecord>;
 }
 
-/** The account store over the table (lib/db). */
-export const dynamoAccountStore: AccountStore = {
+/**
+ * The account store over a table context's table (lib/db). The companies are read from the context's table; the
+ * users, usergroups and memberships (lib/db/users.ts, usergroups.ts, memberships.ts, login-credentials.ts) are still
+ * stored by modules of their own over this instance's table, until they are an aggregate store of their own.
+ */
+export const accountStoreOn = (context: TableContext): AccountStore => ({
   user: getUser,
   userWithLinks: async (id) => {
     const { user, links } = await getUserWithLinks(id);
     return { user, links };
   },
   companyNames: async (ids) => {
-    const companies = await getRecords(storesEntity, [...new Set(ids)]);
+    const companies = await getRecords(storesEntity, [...new Set(ids)], context);
     return new Map(companies.map((company) => [company.company_id, String(company.company ?? '')]));
   },
   listUsers,
@@ -92,4 +97,4 @@ export const dynamoAccountStore: AccountStore = {
   hasCustomerMembers,
   linkContext: getLinkContext,
   writeLinkStatus,
-};
+});

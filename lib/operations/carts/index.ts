@@ -1,6 +1,7 @@
 import type { EntityHooks } from '../crud.js';
+import { instanceTable } from '../instance-table.js';
 import { cartHooksFor } from './hooks.js';
-import { dynamoCartStore as store } from './store.js';
+import { cartStoreOn } from './store.js';
 import {
   addToStorefrontCartOf,
   changeStorefrontCartOf,
@@ -14,6 +15,10 @@ import {
  * lines.ts (the lines and the bodies that change them), rules.ts (pure rules: availability, stock, prices),
  * storefront.ts (the storefront cart's operations), hooks.ts (the hooks of GET /carts).
  */
+/** The cart store over this instance's table (lib/operations/instance-table.ts). */
+export const cartStore = cartStoreOn(instanceTable);
+const store = cartStore;
+
 export const readStorefrontCart = readStorefrontCartOf(store);
 export const addToStorefrontCart = addToStorefrontCartOf(store);
 export const changeStorefrontCart = changeStorefrontCartOf(store);

@@ -2,13 +2,14 @@ import { type CartRecord, readCart, writeCart } from '../../db/carts.js';
 import { idsInIndex } from '../../db/entity-list.js';
 import { getRecords, type RecordOf } from '../../db/entity-store.js';
 import type { UserRecord } from '../../db/records.js';
+import type { TableContext } from '../../db/table-context.js';
 import { getUser } from '../../db/users.js';
 import { storesEntity } from '../../entities/companies.js';
 import { optionsEntity } from '../../entities/options.js';
 import { productsEntity } from '../../entities/products.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import type { StoredValue } from '../../entities/types.js';
-import { dynamoAccountStore } from '../accounts/store.js';
+import { accountStoreOn } from '../accounts/store.js';
 import { presentUsers } from '../users.js';
 
 /** A cart, a product and an option as stored: fields typed by their definitions. */
@@ -56,20 +57,24 @@ export interface CartStore {
   stores(ids: number[]): Promise<Map<number, StoreSummary>>;
 }
 
-/** The cart store over the single table (lib/db). */
-export const dynamoCartStore: CartStore = {
+/**
+ * The cart store over a table context's table (lib/db). The cart record itself (lib/db/carts.ts) and the customer
+ * (lib/db/users.ts) are still stored by modules of their own over this instance's table.
+ */
+export const cartStoreOn = (context: TableContext): CartStore => ({
   cart: readCart,
   async writeCart(userId, decide) {
     await writeCart(userId, decide);
   },
   products: async (ids) =>
-    new Map((await getRecords(productsEntity, ids)).map((product) => [product.product_id, product])),
-  options: (ids) => getRecords(optionsEntity, ids),
+    new Map((await getRecords(productsEntity, ids, context)).map((product) => [product.product_id, product])),
+  options: (ids) => getRecords(optionsEntity, ids, context),
   user: getUser,
-  profiles: (users) => presentUsers(dynamoAccountStore, users, 'single'),
-  activeShippings: async () => getRecords(shippingsEntity, await idsInIndex(shippingsEntity, 'status', 'A')),
+  profiles: (users) => presentUsers(accountStoreOn(context), users, 'single'),
+  activeShippings: async () =>
+    getRecords(shippingsEntity, await idsInIndex(shippingsEntity, 'status', 'A', context), context),
   async stores(ids) {
-    const stores = await getRecords(storesEntity, ids);
+    const stores = await getRecords(storesEntity, ids, context);
     return new Map(
       stores.map((store) => [
         store.company_id,
@@ -77,4 +82,4 @@ export const dynamoCartStore: CartStore = {
       ]),
     );
   },
-};
+});

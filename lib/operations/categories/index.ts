@@ -1,6 +1,9 @@
+import { instanceTable } from '../instance-table.js';
 import { categoryHooksFor } from './hooks.js';
 import { categoryTreeOf as treeOfProduct } from './product-tree.js';
-import { dynamoCategoryStore as store } from './store.js';
+import { categoryStoreOn } from './store.js';
+
+const store = categoryStoreOn(instanceTable);
 
 /**
  * Categories (lib/entities/categories.ts) as the functions and the product operations use them, over the DynamoDB

@@ -1,10 +1,12 @@
 import { idsInIndex } from '../../db/entity-list.js';
 import { countsOf, getRecords, type RecordOf, updateRecord } from '../../db/entity-store.js';
+import type { TableContext } from '../../db/table-context.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
-import { deletePostsOf } from '../discussions/index.js';
-import { dynamoTreeStore, type TreeStore } from '../tree/store.js';
+import { deletePostsOn } from '../discussions/hooks.js';
+import { discussionStoreOn } from '../discussions/store.js';
+import { type TreeStore, treeStoreOn } from '../tree/store.js';
 
 /** A category and a product as stored: fields typed by their definitions. */
 export type CategoryRecord = RecordOf<typeof categoriesEntity>;
@@ -33,14 +35,14 @@ export interface CategoryStore {
   deletePosts(categoryId: number): Promise<void>;
 }
 
-/** The category store over the single table (lib/db). */
-export const dynamoCategoryStore: CategoryStore = {
-  tree: dynamoTreeStore(categoriesEntity),
-  categories: (ids) => getRecords(categoriesEntity, ids),
-  productCounts: (categoryIds) => countsOf('product', 'category_ids', categoryIds),
-  productsUnder: (categoryId) => idsInIndex(productsEntity, 'category_tree', categoryId),
+/** The category store over a table context's table (lib/db). */
+export const categoryStoreOn = (context: TableContext): CategoryStore => ({
+  tree: treeStoreOn(categoriesEntity, context),
+  categories: (ids) => getRecords(categoriesEntity, ids, context),
+  productCounts: (categoryIds) => countsOf('product', 'category_ids', categoryIds, context),
+  productsUnder: (categoryId) => idsInIndex(productsEntity, 'category_tree', categoryId, context),
   async updateProduct(productId, decide) {
-    await updateRecord(productsEntity, productId, decide);
+    await updateRecord(productsEntity, productId, decide, undefined, context);
   },
-  deletePosts: (categoryId) => deletePostsOf('C', categoryId),
-};
+  deletePosts: (categoryId) => deletePostsOn(discussionStoreOn(context), 'C', categoryId),
+});

@@ -1,5 +1,8 @@
+import { instanceTable } from '../instance-table.js';
 import { listStorefrontOrdersOf, placeStorefrontOrderOf, readStorefrontOrderOf } from './orders.js';
-import { dynamoCheckoutStore as store } from './store.js';
+import { checkoutStoreOn } from './store.js';
+
+const store = checkoutStoreOn(instanceTable);
 
 /**
  * The storefront's checkout as the functions use it, over the DynamoDB store. The pieces: store.ts (the storage the

@@ -13,6 +13,7 @@ import { priceCart } from '../carts/rules.js';
 import type { CartRecord } from '../carts/store.js';
 import { owner, productsOf } from '../carts/storefront.js';
 import { listOperation } from '../crud.js';
+import { instanceRepository } from '../instance-table.js';
 import { placeOrder } from '../orders/create.js';
 import { customerOf } from '../orders/customer.js';
 import { orderHooksFor } from '../orders/hooks.js';
@@ -273,7 +274,7 @@ export const listStorefrontOrdersOf =
   (store: CheckoutStore): Operation =>
   async (request) => {
     const userId = owner(request);
-    const own = listOperation(ordersEntity, {
+    const own = listOperation(instanceRepository(ordersEntity), {
       ...orderHooksFor(store.orders),
       scope: () => [{ rule: { field: 'user_id', op: 'eq' }, values: [userId] }],
     });

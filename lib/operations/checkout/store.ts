@@ -1,13 +1,14 @@
 import { cartChange } from '../../db/carts.js';
 import { getRecord, getRecords, updateRecord } from '../../db/entity-store.js';
+import type { TableContext } from '../../db/table-context.js';
 import type { TransactItem } from '../../db/transact.js';
 import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { CartRecord, CartStore } from '../carts/store.js';
-import { dynamoCartStore } from '../carts/store.js';
+import { cartStoreOn } from '../carts/store.js';
 import { orderHooksFor } from '../orders/hooks.js';
 import type { OrderRecord, OrderStore } from '../orders/store.js';
-import { dynamoOrderStore } from '../orders/store.js';
+import { orderStoreOn } from '../orders/store.js';
 
 /**
  * What the storefront's checkout needs of storage: the cart's and the orders' own stores (an order is placed through
@@ -31,21 +32,19 @@ export interface CheckoutStore {
   cancelOrder(id: number): Promise<void>;
 }
 
-const orderHooks = orderHooksFor(dynamoOrderStore);
-
-/** The checkout store over the single table (lib/db). */
-export const dynamoCheckoutStore: CheckoutStore = {
-  carts: dynamoCartStore,
-  orders: dynamoOrderStore,
-  order: (id) => getRecord(ordersEntity, id),
-  ordersOf: (ids) => getRecords(ordersEntity, ids),
+/** The checkout store over a table context's table (lib/db). */
+export const checkoutStoreOn = (context: TableContext): CheckoutStore => ({
+  carts: cartStoreOn(context),
+  orders: orderStoreOn(context),
+  order: (id) => getRecord(ordersEntity, id, context),
+  ordersOf: (ids) => getRecords(ordersEntity, ids, context),
   cartChange: (userId, current, values) => cartChange(userId, current, values).items,
   async amendOrder(id, values) {
-    await updateRecord(ordersEntity, id, () => values);
+    await updateRecord(ordersEntity, id, () => values, undefined, context);
   },
   async cancelOrder(id) {
     // The hooks' extra items judge the move of stock from the order's status to I (Canceled), as PUT /orders does.
-    const extra = orderHooks.extraItems?.({} as never);
-    await updateRecord(ordersEntity, id, () => ({ status: 'I' }), extra);
+    const extra = orderHooksFor(orderStoreOn(context)).extraItems?.({} as never);
+    await updateRecord(ordersEntity, id, () => ({ status: 'I' }), extra, context);
   },
-};
+});

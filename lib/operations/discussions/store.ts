@@ -1,9 +1,9 @@
-import { config } from '../../config.js';
 import { nextId } from '../../db/counters.js';
 import { entityKeys } from '../../db/entity-keys.js';
 import { idsInIndex } from '../../db/entity-list.js';
 import { deleteRecord } from '../../db/entity-store.js';
 import { deleteItem, isConditionalFailure, readItem, writeItem } from '../../db/items.js';
+import type { TableContext } from '../../db/table-context.js';
 import type { TransactItem } from '../../db/transact.js';
 import { type DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
 import { NotFoundError } from '../../errors.js';
@@ -47,50 +47,49 @@ const objectThreadKey = (type: string, objectId: number) => ({
   pk: `DISCUSSIONTHREAD#${type}#${objectId}`,
   sk: 'THREAD',
 });
-const table = () => config().tableName;
 
-async function threadOf(type: string, objectId: number): Promise<number> {
-  return Number((await readItem(objectThreadKey(type, objectId)))?.thread_id ?? 0);
+async function threadIn(context: TableContext, type: string, objectId: number): Promise<number> {
+  return Number((await readItem(objectThreadKey(type, objectId), context))?.thread_id ?? 0);
 }
 
-/** The discussion store over the single table (lib/db). */
-export const dynamoDiscussionStore: DiscussionStore = {
+/** The discussion store over a table context's table (lib/db). */
+export const discussionStoreOn = (context: TableContext): DiscussionStore => ({
   async thread(id) {
-    const item = await readItem(threadKey(id));
+    const item = await readItem(threadKey(id), context);
     return item && { objectType: String(item.object_type) as DiscussionObjectType, objectId: Number(item.object_id) };
   },
-  threadOf,
+  threadOf: (type, objectId) => threadIn(context, type, objectId),
   async openThread(type, objectId) {
-    const existing = await threadOf(type, objectId);
+    const existing = await threadIn(context, type, objectId);
     if (existing) return existing;
-    const id = await nextId('discussion_thread');
-    await writeItem({ ...threadKey(id), thread_id: id, object_type: type, object_id: objectId });
+    const id = await nextId('discussion_thread', 0, context);
+    await writeItem({ ...threadKey(id), thread_id: id, object_type: type, object_id: objectId }, {}, context);
     try {
-      await writeItem({ ...objectThreadKey(type, objectId), thread_id: id }, { onlyIfAbsent: true });
+      await writeItem({ ...objectThreadKey(type, objectId), thread_id: id }, { onlyIfAbsent: true }, context);
       return id;
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
-      return threadOf(type, objectId);
+      return threadIn(context, type, objectId);
     }
   },
-  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id)),
+  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id), context),
   objectExists: (storage, id) => ({
     ConditionCheck: {
-      TableName: table(),
+      TableName: context.tableName,
       Key: entityKeys.record(storage, id),
       ConditionExpression: 'attribute_exists(pk)',
     },
   }),
-  postIds: (thread) => idsInIndex(discussionsEntity, 'thread_id', thread),
+  postIds: (thread) => idsInIndex(discussionsEntity, 'thread_id', thread, context),
   async deletePost(id) {
     try {
-      await deleteRecord(discussionsEntity, id);
+      await deleteRecord(discussionsEntity, id, undefined, undefined, context);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }
   },
   async deleteThread(type, objectId, thread) {
-    await deleteItem(objectThreadKey(type, objectId));
-    await deleteItem(threadKey(thread));
+    await deleteItem(objectThreadKey(type, objectId), context);
+    await deleteItem(threadKey(thread), context);
   },
-};
+});

@@ -1,6 +1,9 @@
+import { instanceTable } from '../instance-table.js';
 import { createOrderOf } from './create.js';
 import { orderHooksFor } from './hooks.js';
-import { dynamoOrderStore as store } from './store.js';
+import { orderStoreOn } from './store.js';
+
+const store = orderStoreOn(instanceTable);
 
 /**
  * Orders (lib/entities/orders.ts; docs/data-model.md "Entity-specific items and rules") as the functions use them: every operation over the

@@ -9,6 +9,7 @@ import {
 } from '../../db/entity-store.js';
 import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
+import type { TableContext } from '../../db/table-context.js';
 import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
@@ -17,7 +18,8 @@ import { productsEntity } from '../../entities/products.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import { statusesEntity } from '../../entities/statuses.js';
 import type { StoredValue } from '../../entities/types.js';
-import { deletePostsOf } from '../discussions/index.js';
+import { deletePostsOn } from '../discussions/hooks.js';
+import { discussionStoreOn } from '../discussions/store.js';
 import { deleteShipmentsOf } from '../shipments.js';
 import type {
   OrderRecord,
@@ -98,14 +100,15 @@ const handedBack = (refused: ConditionFailed): ProductRecord[] =>
     .filter((item) => String(item.pk).startsWith(PRODUCT_KEY_PREFIX))
     .map((item) => withoutKeys<ProductRecord>(item));
 
-/** The order store over the single table (lib/db). */
-export const dynamoOrderStore: OrderStore = {
-  products: (ids) => getRecords(productsEntity, ids),
-  payment: (id) => getRecord(paymentsEntity, id),
-  shipping: (id) => getRecord(shippingsEntity, id),
+/** The order store over a table context's table (lib/db). Shipments and the stock items still use this instance's. */
+export const orderStoreOn = (context: TableContext): OrderStore => ({
+  products: (ids) => getRecords(productsEntity, ids, context),
+  payment: (id) => getRecord(paymentsEntity, id, context),
+  shipping: (id) => getRecord(shippingsEntity, id, context),
   user: getUser,
   async statuses() {
-    const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', 'O'));
+    const ids = await idsInIndex(statusesEntity, 'type', 'O', context);
+    const statuses = await getRecords(statusesEntity, ids, context);
     return new Map(statuses.map((status) => [String(status.status), status]));
   },
   place: (first, again, claimed) =>
@@ -114,11 +117,12 @@ export const dynamoOrderStore: OrderStore = {
       orderPlan(first),
       async (refused) => orderPlan(await again(handedBack(refused))),
       claimed,
+      context,
     ),
-  claimId: () => claimId(ordersEntity),
+  claimId: () => claimId(context, ordersEntity),
   stockMoves: stockItems,
   async deleteDependents(orderId) {
     await deleteShipmentsOf(orderId);
-    await deletePostsOf('O', orderId);
+    await deletePostsOn(discussionStoreOn(context), 'O', orderId);
   },
-};
+});

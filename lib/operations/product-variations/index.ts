@@ -1,8 +1,9 @@
 import type { Operation } from '../../http/operation.js';
 import type { EntityHooks } from '../crud.js';
+import { instanceTable } from '../instance-table.js';
 import { detachOf, generateOf, setDefaultOf } from './actions.js';
 import { createGroupOf, deleteGroupOf, getGroupOf, listGroupsOf, updateGroupOf } from './groups.js';
-import { dynamoVariationStore as store } from './store.js';
+import { variationStoreOn } from './store.js';
 import { inGroup as inGroupOf, variationHooksFor } from './variations.js';
 
 /**
@@ -11,6 +12,8 @@ import { inGroup as inGroupOf, variationHooksFor } from './variations.js';
  * product; the membership is the product's own `variation_group_id`. The pieces: store.ts (the storage the
  * operations receive), rules.ts (pure rules), view.ts (what the API shows), groups.ts, variations.ts, actions.ts.
  */
+const store = variationStoreOn(instanceTable);
+
 export const listGroups = listGroupsOf(store);
 export const getGroup = getGroupOf(store);
 export const createGroupOperation = createGroupOf(store);

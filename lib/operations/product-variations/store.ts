@@ -10,14 +10,16 @@ import {
 } from '../../db/entity-store.js';
 import { readItem } from '../../db/items.js';
 import { recordsWriteItems } from '../../db/records-write-items.js';
+import { repositoryOf } from '../../db/repository.js';
 import { repricedProductItems } from '../../db/repriced-products.js';
+import type { TableContext } from '../../db/table-context.js';
 import { ConditionFailed, type TransactItem, transactWrite } from '../../db/transact.js';
 import { uniqueMarker } from '../../db/unique-marker.js';
 import { featuresEntity } from '../../entities/features.js';
 import { variationGroupsEntity as GROUPS } from '../../entities/product-variations.js';
 import { productsEntity } from '../../entities/products.js';
 import type { StoredValue } from '../../entities/types.js';
-import { groupMembers } from '../variation-groups.js';
+import { groupMembersIn } from '../variation-groups.js';
 
 /** A variation group, a product and a feature as stored: fields typed by their definitions. */
 export type GroupRecord = RecordOf<typeof GROUPS>;
@@ -62,35 +64,39 @@ export interface VariationStore {
   setParent(groupId: number, productId: number, updatedAt: number): Promise<void>;
 }
 
-/** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id. */
-const CODES = uniqueMarker('VARGROUPCODE');
+/** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id, in `table`. */
+const codesIn = (table: TableContext) => uniqueMarker('VARGROUPCODE', table);
 
-/** The variation store over the single table (lib/db). */
-export const dynamoVariationStore: VariationStore = {
-  group: (id) => getRecord(GROUPS, id),
+/** The variation store over a table context's table (lib/db). */
+export const variationStoreOn = (context: TableContext): VariationStore => ({
+  group: (id) => getRecord(GROUPS, id, context),
   async groupIdByCode(code) {
     // Strongly consistent (lib/db/items.ts readItem): a code claimed a moment ago is seen.
-    const marker = await readItem(CODES.key(code));
+    const marker = await readItem(codesIn(context).key(code), context);
     return marker ? Number(marker.group_id) : undefined;
   },
-  groups: (ids) => getRecords(GROUPS, ids),
-  listGroups: (request) => listRecords(GROUPS, request),
-  product: (id) => getRecord(productsEntity, id),
-  products: (ids) => getRecords(productsEntity, ids),
-  members: groupMembers,
-  features: (ids) => getRecords(featuresEntity, ids),
-  nextGroupId: () => nextId(GROUPS.storage.name),
+  groups: (ids) => getRecords(GROUPS, ids, context),
+  listGroups: (request) => listRecords(GROUPS, request, context),
+  product: (id) => getRecord(productsEntity, id, context),
+  products: (ids) => getRecords(productsEntity, ids, context),
+  members: groupMembersIn(repositoryOf(productsEntity, context)),
+  features: (ids) => getRecords(featuresEntity, ids, context),
+  nextGroupId: () => nextId(GROUPS.storage.name, 0, context),
   async write(groups, products, code = {}) {
+    const CODES = codesIn(context);
     const markers: TransactItem[] = [
       ...(code.claim ? [CODES.claim(code.claim.code, { group_id: code.claim.groupId })] : []),
       ...(code.release !== undefined ? [CODES.release(code.release)] : []),
     ];
-    const writes = recordsWriteItems([
-      ...groups.map(([id, before, after]) => [GROUPS, id, before, after] as const),
-      ...products.map(([id, before, after]) => [productsEntity, id, before, after] as const),
-    ]);
+    const writes = recordsWriteItems(
+      [
+        ...groups.map(([id, before, after]) => [GROUPS, id, before, after] as const),
+        ...products.map(([id, before, after]) => [productsEntity, id, before, after] as const),
+      ],
+      context,
+    );
     try {
-      await transactWrite([...markers, ...writes]);
+      await transactWrite([...markers, ...writes], context);
       return 'written';
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
@@ -99,10 +105,15 @@ export const dynamoVariationStore: VariationStore = {
   },
   // A variation copies its base's quantity and usergroup prices: listed for the storefront's price range as any product.
   createProduct: (values) =>
-    createRecord(productsEntity, values, (record) => ({
-      items: repricedProductItems(Number(record.product_id), record),
-    })),
+    createRecord(
+      productsEntity,
+      values,
+      (record) => ({ items: repricedProductItems(Number(record.product_id), record) }),
+      undefined,
+      context,
+    ),
   async setParent(groupId, productId, updatedAt) {
-    await updateRecord(GROUPS, groupId, () => ({ parent_product_id: productId, updated_at: updatedAt }));
+    const decide = () => ({ parent_product_id: productId, updated_at: updatedAt });
+    await updateRecord(GROUPS, groupId, decide, undefined, context);
   },
-};
+});

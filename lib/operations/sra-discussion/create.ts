@@ -4,7 +4,8 @@ import { digitsOf } from '../../http/digits.js';
 import type { Operation } from '../../http/operation.js';
 import { created } from '../../http/response.js';
 import { createOperation } from '../crud.js';
-import { discussionHooks, dynamoDiscussionStore } from '../discussions/index.js';
+import { discussionHooks, discussionStore } from '../discussions/index.js';
+import { instanceRepository } from '../instance-table.js';
 import { namedObject, reviewedObject } from './read.js';
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -18,7 +19,7 @@ async function postedObject(body: Record<string, unknown>): Promise<{ type: stri
   }
   const threadId = digitsOf(String(body.thread_id).trim());
   if (threadId === undefined) throw new NotFoundError();
-  const thread = await dynamoDiscussionStore.thread(threadId);
+  const thread = await discussionStore.thread(threadId);
   if (!thread) throw new NotFoundError();
   return { type: thread.objectType, id: thread.objectId };
 }
@@ -34,7 +35,7 @@ function checkAsked(body: Record<string, unknown>, discussionType: string): void
     throw invalidField('rating_value', 'The rating_value field is required');
 }
 
-const addPost = createOperation(discussionsEntity, discussionHooks);
+const addPost = createOperation(instanceRepository(discussionsEntity), discussionHooks);
 
 /**
  * `POST /sra_discussion` (the add-on's `SraDiscussion::create`): a guest or a customer adds a post to the thread of
@@ -59,6 +60,6 @@ export const createDiscussionPost: Operation = async (request) => {
   };
   const answer = await addPost({ ...request, route: { ...request.route, company: undefined }, body: post });
   const postId = Number((answer.body as Record<string, unknown>).post_id);
-  const threadId = await dynamoDiscussionStore.threadOf(type, id);
+  const threadId = await discussionStore.threadOf(type, id);
   return created({ thread_id: threadId, post_id: postId, is_approval_required: true });
 };

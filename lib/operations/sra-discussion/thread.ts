@@ -3,7 +3,7 @@ import { listRecords } from '../../db/entity-list.js';
 import type { RecordOf } from '../../db/entity-store.js';
 import { discussionsEntity } from '../../entities/discussions.js';
 import { present } from '../../entities/present.js';
-import { dynamoDiscussionStore } from '../discussions/index.js';
+import { discussionStore } from '../discussions/index.js';
 
 type Post = RecordOf<typeof discussionsEntity>;
 
@@ -14,7 +14,7 @@ export interface ApprovedThread {
 }
 
 export async function approvedThread(objectType: string, objectId: number): Promise<ApprovedThread> {
-  const threadId = await dynamoDiscussionStore.threadOf(objectType, objectId);
+  const threadId = await discussionStore.threadOf(objectType, objectId);
   if (!threadId) return { threadId, posts: [] };
   const { records } = await listRecords(discussionsEntity, {
     conditions: [
@@ -60,6 +60,6 @@ export const effectiveDiscussionType = (object: Record<string, unknown>, objectT
 export async function reviewFields(objectType: string, objectId: number, object: Record<string, unknown>) {
   return {
     discussion_type: effectiveDiscussionType(object, objectType),
-    thread_id: await dynamoDiscussionStore.threadOf(objectType, objectId),
+    thread_id: await discussionStore.threadOf(objectType, objectId),
   };
 }

@@ -9,14 +9,16 @@ import { ConflictError, invalidField, NotFoundError, ValidationError } from '../
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import { dynamoAccountStore } from '../accounts/store.js';
+import { accountStoreOn } from '../accounts/store.js';
 import { issueAuthToken } from '../auth-tokens.js';
 import { contextCompany } from '../company-scope.js';
+import { instanceTable } from '../instance-table.js';
 import { firstCompanyId } from '../product-defaults.js';
 import { createUserFromBody, userChangesFrom } from '../user-writes.js';
 import { presentUsers, profileIdOf } from '../users.js';
 import { hydratedForm, profileForm, readFormQuery } from './profile-fields.js';
 
+const accounts = accountStoreOn(instanceTable);
 /**
  * The shopper's own profile, `/sra_profile` (CS-Cart's `SraProfile`, lib/entities/sra-profile.ts). POST registers a
  * customer through the users entity's own create path (lib/operations/user-writes.ts: same validation, same items,
@@ -86,7 +88,7 @@ export const registerCustomer: Operation = async (request) => {
   const companyId = await registrationCompany(request);
   const { user, passwordHash } = await conflictOnDuplicate(() =>
     createUserFromBody(
-      dynamoAccountStore,
+      accounts,
       { ...shopperFields(body), user_type: 'C', status: 'A', company_id: companyId },
       async () => {
         const password = chosenPassword(body);
@@ -117,7 +119,7 @@ async function ownUser(request: ApiRequest): Promise<UserRecord> {
  */
 export const readOwnProfile: Operation = async (request) => {
   const { location, action } = readFormQuery(request.query);
-  const [shown] = await presentUsers(dynamoAccountStore, [await ownUser(request)], 'single');
+  const [shown] = await presentUsers(accounts, [await ownUser(request)], 'single');
   return ok({ ...shown, fields: hydratedForm(profileForm(location, action), shown ?? {}) });
 };
 

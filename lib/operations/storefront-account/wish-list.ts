@@ -4,9 +4,10 @@ import type { Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { type CartLine, type CartLines, cartItemId, linesToAdd, MAX_LINES } from '../carts/lines.js';
 import { priceCart } from '../carts/rules.js';
-import { type CartStore, dynamoCartStore } from '../carts/store.js';
+import { type CartStore, cartStoreOn } from '../carts/store.js';
 import { checkAvailable, itemIdOf, productsOf } from '../carts/storefront.js';
 import { contextCompany } from '../company-scope.js';
+import { instanceTable } from '../instance-table.js';
 
 /**
  * The shopper's wish list, `/sra_wish_list` (CS-Cart's `SraWishList`: a cart of type W). Its lines are a cart's
@@ -65,5 +66,6 @@ export const removeFromWishList: Operation = async ({ caller, route }) => {
   return noContent();
 };
 
-export const readWishList = readWishListOf(dynamoCartStore);
-export const addToWishList = addToWishListOf(dynamoCartStore);
+const carts = cartStoreOn(instanceTable);
+export const readWishList = readWishListOf(carts);
+export const addToWishList = addToWishListOf(carts);

@@ -1,7 +1,9 @@
-import { listRecords } from '../../db/entity-list.js';
 import { statusesEntity } from '../../entities/statuses.js';
 import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
+import { instanceRepository } from '../instance-table.js';
+
+const statuses = instanceRepository(statusesEntity);
 
 /**
  * `GET /sra_order_statuses`: the order statuses (type O) keyed by their letter, each `{status, description,
@@ -9,7 +11,7 @@ import { ok } from '../../http/response.js';
  * `params.color` (empty when unset).
  */
 export const readOrderStatuses: Operation = async () => {
-  const { records } = await listRecords(statusesEntity, {
+  const { records } = await statuses.list({
     conditions: [{ rule: { field: 'type', op: 'eq' }, values: ['O'] }],
     sortBy: 'id',
     descending: false,

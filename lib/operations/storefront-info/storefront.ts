@@ -1,19 +1,21 @@
-import { getRecords } from '../../db/entity-store.js';
 import { SETTING_SECTIONS } from '../../entities/setting-sections.js';
 import { settingsEntity } from '../../entities/settings.js';
 import { NotFoundError } from '../../errors.js';
 import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
+import { instanceRepository } from '../instance-table.js';
 import { activeCompany, checkShopperContext } from '../storefront-visibility.js';
 import { PRIMARY_CURRENCY } from './currency.js';
 import { storefrontLanguages } from './languages.js';
+
+const settings = instanceRepository(settingsEntity);
 
 /** The settings a client needs: the Company section's values by name, as CS-Cart's `getValues('Company')`. */
 async function companySettings(): Promise<Record<string, string>> {
   const section = SETTING_SECTIONS.find((candidate) => candidate.name === 'Company');
   const ids = section?.settings.map((setting) => setting.id) ?? [];
-  const records = await getRecords(settingsEntity, ids);
+  const records = await settings.getMany(ids);
   return Object.fromEntries(records.map((record) => [String(record.name), String(record.value ?? '')]));
 }
 

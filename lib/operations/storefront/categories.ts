@@ -1,6 +1,4 @@
-import { listRecords } from '../../db/entity-list.js';
-import { getRecordWithCounts } from '../../db/entity-store.js';
-import type { ListCondition } from '../../db/list-filter.js';
+import type { ListCondition } from '../../db/repository.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { NotFoundError } from '../../errors.js';
 import type { Operation } from '../../http/operation.js';
@@ -8,9 +6,12 @@ import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { categoryHooks } from '../categories/index.js';
 import { assertVisible, listOperation, presentAll } from '../crud.js';
+import { instanceRepository } from '../instance-table.js';
 import { storefrontQuery, switchOn } from './query.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden } from './visibility.js';
+
+const categories = instanceRepository(categoriesEntity);
 
 /**
  * `sra_categories` (CS-Cart's SraCategories; SPEC §11): the category tree a shopper sees — lists show active
@@ -29,7 +30,7 @@ function visibleCategories(hidden: Hidden): ListCondition[] {
 export const sraCategoriesList: Operation = async (request) => {
   const { hidden } = await shopperView(request);
   const scope = visibleCategories(hidden);
-  return listOperation(categoriesEntity, { ...categoryHooks, scope: () => scope })({
+  return listOperation(categories, { ...categoryHooks, scope: () => scope })({
     ...request,
     query: storefrontQuery(request.query),
   });
@@ -38,14 +39,14 @@ export const sraCategoriesList: Operation = async (request) => {
 export const sraCategoryGet: Operation = async (request) => {
   const id = parseId(request.route.id);
   const [{ record: found, counts }, { shopper, hidden }] = await Promise.all([
-    getRecordWithCounts(categoriesEntity, id, categoryHooks.alongsideCounts!(id)),
+    categories.getWithCounts(id, categoryHooks.alongsideCounts!(id)),
     shopperView(request),
   ]);
   const record = assertVisible(categoriesEntity, request, found);
   if (!categoryVisible(record, hidden, shopper)) throw new NotFoundError();
   const [category] = await presentAll(categoriesEntity, categoryHooks, [{ ...record, ...counts }], 'single');
   if (!switchOn(request.query.get_subcategories)) return ok(category);
-  const { records } = await listRecords(categoriesEntity, {
+  const { records } = await categories.list({
     conditions: [{ rule: { field: 'parent_id', op: 'eq' }, values: [id] }, ...visibleCategories(hidden)],
     sortBy: 'id',
     descending: false,

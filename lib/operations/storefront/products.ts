@@ -1,6 +1,4 @@
-import { listRecords } from '../../db/entity-list.js';
-import { type EntityRecord, getRecord } from '../../db/entity-store.js';
-import type { ListCondition } from '../../db/list-filter.js';
+import type { EntityRecord, ListCondition } from '../../db/repository.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { optionsEntity } from '../../entities/options.js';
 import { present } from '../../entities/present.js';
@@ -12,6 +10,7 @@ import type { ApiRequest, Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { assertVisible, type EntityHooks, listConditions, listOperation, presentAll } from '../crud.js';
+import { instanceRepository } from '../instance-table.js';
 import { optionsOfProduct } from '../options.js';
 import { shopperPrice } from '../product-prices.js';
 import { productHooks } from '../products.js';
@@ -24,6 +23,9 @@ import { onShelf } from './shelf.js';
 import type { Shopper } from './shopper.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
+
+const products = instanceRepository(productsEntity);
+const categories = instanceRepository(categoriesEntity);
 
 /**
  * `sra_products` (CS-Cart's storefront add-on, SraProducts; SPEC §11): the product search of /products (lib/
@@ -47,7 +49,7 @@ const FACET_PAGE = 1000;
 async function* resultPages(conditions: ListCondition[], shopper: Shopper, amount: number) {
   let after: string | undefined;
   do {
-    const { records, nextKey } = await listRecords(productsEntity, {
+    const { records, nextKey } = await products.list({
       conditions,
       sortBy: 'id',
       descending: false,
@@ -100,7 +102,7 @@ function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] =
 /** `/categories/:id/sra_products`: that category (404 unless the shopper may open it) is the list's `cid`. */
 async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hidden): Promise<string | undefined> {
   if (request.route.id === undefined) return undefined;
-  const category = await getRecord(categoriesEntity, parseId(request.route.id));
+  const category = await categories.get(parseId(request.route.id));
   if (!category || !categoryVisible(category, hidden, shopper)) throw new NotFoundError();
   return String(category.category_id);
 }
@@ -113,7 +115,7 @@ async function categoryOfPath(request: ApiRequest, shopper: Shopper, hidden: Hid
 async function closedCid(cid: string | undefined, shopper: Shopper, hidden: Hidden): Promise<boolean> {
   const id = digitsOf(cid?.trim());
   if (id === undefined) return false; // absent, or a malformed value the filters refuse (400)
-  const category = await getRecord(categoriesEntity, id);
+  const category = await categories.get(id);
   return !category || !categoryVisible(category, hidden, shopper);
 }
 
@@ -139,7 +141,7 @@ export const sraProductsList: Operation = async (request) => {
   const listed = { ...request, query };
   // A price range or price sort at the shopper's price, where some products are priced differently for them.
   const merged = await repricedList(listed, hooks, shopper, amount);
-  const body = (merged ?? (await listOperation(productsEntity, hooks)(listed)).body) as Record<string, unknown> & {
+  const body = (merged ?? (await listOperation(products, hooks)(listed)).body) as Record<string, unknown> & {
     products: Array<Record<string, unknown>>;
   };
   body.products = body.products.map(withFormattedPrices);
@@ -172,7 +174,7 @@ export const sraProductGet: Operation = async (request) => {
   const amount = amountParameter(request.query);
   const picked = selectedOptionsOf(request.query);
   const id = parseId(request.route.id);
-  const found = await getRecord(productsEntity, id);
+  const found = await products.get(id);
   const record = assertVisible(productsEntity, request, found);
   const shown =
     (record.status === 'A' || record.status === 'H') && isVisible(record, record.category_ids ?? [], hidden);

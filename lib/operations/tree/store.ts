@@ -1,5 +1,6 @@
 import { idsInIndex } from '../../db/entity-list.js';
 import { type EntityRecord, getRecord, recordIdOf, updateRecord } from '../../db/entity-store.js';
+import type { TableContext } from '../../db/table-context.js';
 import type { StoredEntityDefinition, StoredValue } from '../../entities/types.js';
 
 /**
@@ -17,12 +18,12 @@ export interface TreeStore {
   update(id: number, decide: (current: EntityRecord) => Record<string, StoredValue>): Promise<void>;
 }
 
-/** The tree store of an entity over the single table (lib/db). */
-export const dynamoTreeStore = (def: StoredEntityDefinition): TreeStore => ({
+/** The tree store of an entity over a table context's table (lib/db). */
+export const treeStoreOn = (def: StoredEntityDefinition, context: TableContext): TreeStore => ({
   idOf: (record) => recordIdOf(def, record),
-  record: (id) => getRecord(def, id),
-  subtreeIds: (id) => idsInIndex(def, 'path_ids', id),
+  record: (id) => getRecord(def, id, context),
+  subtreeIds: (id) => idsInIndex(def, 'path_ids', id, context),
   async update(id, decide) {
-    await updateRecord(def, id, decide);
+    await updateRecord(def, id, decide, undefined, context);
   },
 });
