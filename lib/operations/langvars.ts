@@ -1,6 +1,4 @@
 import { entityKeys } from '../db/entity-keys.js';
-import { idsInIndex } from '../db/entity-list.js';
-import { getRecord, getRecords } from '../db/entity-store.js';
 import { deleteLangvar, getLangvar, listLangvars, putLangvar, updateLangvar } from '../db/langvars.js';
 import { languagesEntity } from '../entities/languages.js';
 import type { ResourceDefinition } from '../entities/types.js';
@@ -12,6 +10,7 @@ import { readPaging, searchEcho } from '../http/paging.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 import { created, noContent, ok } from '../http/response.js';
 import { parseId, parseName } from '../http/route.js';
+import { instanceRepository } from './instance-table.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -37,6 +36,7 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   return { code, name };
 }
 
+const languages = instanceRepository(languagesEntity);
 const languageKey = (id: number) => entityKeys.record(languagesEntity.storage.name, id);
 
 /**
@@ -46,15 +46,15 @@ const languageKey = (id: number) => entityKeys.record(languagesEntity.storage.na
  */
 async function languageOf(request: ApiRequest, id: number) {
   const early = request.prefetched?.(languageKey(id));
-  return early ? early.item : getRecord(languagesEntity, id);
+  return early ? early.item : languages.get(id);
 }
 
 export const prefetchLanguage: Prefetch = (path) => [languageKey(parseId(path.segments[1]))];
 
 /** The codes of every language (a DELETE of /langvars/:name removes the variable in all of them, as CS-Cart). */
 async function allCodes(): Promise<string[]> {
-  const languages = await getRecords(languagesEntity, await idsInIndex(languagesEntity, 'all', ''));
-  return languages.map((language) => String(language.lang_code));
+  const all = await languages.getMany(await languages.idsIn('all', ''));
+  return all.map((language) => String(language.lang_code));
 }
 
 const shown = (found: { lang_code: string; name: string; value: string }) => ({

@@ -1,9 +1,11 @@
 import { Big } from 'big.js';
-import { listRecords } from '../../db/entity-list.js';
-import type { RecordOf } from '../../db/entity-store.js';
+import type { RecordOf } from '../../db/repository.js';
 import { discussionsEntity } from '../../entities/discussions.js';
 import { present } from '../../entities/present.js';
 import { discussionStore } from '../discussions/index.js';
+import { instanceRepository } from '../instance-table.js';
+
+const discussions = instanceRepository(discussionsEntity);
 
 type Post = RecordOf<typeof discussionsEntity>;
 
@@ -16,7 +18,7 @@ export interface ApprovedThread {
 export async function approvedThread(objectType: string, objectId: number): Promise<ApprovedThread> {
   const threadId = await discussionStore.threadOf(objectType, objectId);
   if (!threadId) return { threadId, posts: [] };
-  const { records } = await listRecords(discussionsEntity, {
+  const { records } = await discussions.list({
     conditions: [
       { rule: { field: 'thread_id', op: 'eq' }, values: [threadId] },
       { rule: { field: 'status', op: 'eq' }, values: ['A'] },
