@@ -8,7 +8,7 @@ import type { ApiRequest, Operation } from '../../lib/http/operation.js';
 import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
-import { instanceRepository } from '../../lib/operations/instance-table.js';
+import { instanceRepository } from '../../lib/operations/instance-repository.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
 import { productHooks } from '../../lib/operations/products.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';

@@ -1,6 +1,6 @@
 import { productVariationsEntity, variationGroupsEntity } from '../../lib/entities/product-variations.js';
 import { getOperation } from '../../lib/operations/crud.js';
-import { instanceRepository } from '../../lib/operations/instance-table.js';
+import { instanceRepository } from '../../lib/operations/instance-repository.js';
 import { inGroup } from '../../lib/operations/product-variations/index.js';
 import { apiHandler } from '../../lib/stack/api-handler.js';
 

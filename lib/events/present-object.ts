@@ -10,7 +10,7 @@ import { statusHooks } from '../operations/statuses.js';
 import { presentUsers } from '../operations/users.js';
 import type { ItemKind } from './changed-item.js';
 
-const accounts = accountStoreOn(instanceTable);
+const accounts = /* @__PURE__ */ accountStoreOn(instanceTable);
 /**
  * The hooks whose `decorate` the single GET applies and which need no read for the single view (products'
  * price rows, an order's completed shipping[], a status's params). Other entities' single GET shows the

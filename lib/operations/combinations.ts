@@ -6,7 +6,7 @@ import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createValuesOf } from '../http/typed-input.js';
 import { presentAll, updateOperation } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 import {
   checkCombination,
   combinationHash,

@@ -2,9 +2,9 @@ import type { storesEntity } from '../entities/companies.js';
 import { productsEntity } from '../entities/products.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
-const products = instanceRepository(productsEntity);
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
 
 /**
  * Stores and vendors. Products carry a copy of their company's name (`company_name`, so a GET of one

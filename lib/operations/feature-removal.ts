@@ -2,10 +2,10 @@ import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { inBatches } from '../in-batches.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
-const products = instanceRepository(productsEntity);
-const variationGroups = instanceRepository(variationGroupsEntity);
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const variationGroups = /* @__PURE__ */ instanceRepository(variationGroupsEntity);
 
 /** How many products lose their value of a deleted feature at once. */
 const PARALLEL_PRODUCT_WRITES = 4;

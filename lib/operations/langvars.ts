@@ -10,7 +10,7 @@ import { readPaging, searchEcho } from '../http/paging.js';
 import { checkIfMatch, conditionalGet, specificIfMatch } from '../http/preconditions.js';
 import { created, noContent, ok } from '../http/response.js';
 import { parseId, parseName } from '../http/route.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 import { DEFAULT_LANGUAGE } from './languages.js';
 
 type Op = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -36,7 +36,7 @@ async function target(request: ApiRequest, nested: boolean): Promise<{ code: str
   return { code, name };
 }
 
-const languages = instanceRepository(languagesEntity);
+const languages = /* @__PURE__ */ instanceRepository(languagesEntity);
 const languageKey = (id: number) => entityKeys.record(languagesEntity.storage.name, id);
 
 /**

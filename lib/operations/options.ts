@@ -10,7 +10,7 @@ import { digitsOf } from '../http/digits.js';
 import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
 const MAX_VARIANTS = 500;

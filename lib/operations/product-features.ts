@@ -6,10 +6,10 @@ import { readPaging, searchEcho } from '../http/paging.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { assertVisible } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
-const products = instanceRepository(productsEntity);
-const features = instanceRepository(featuresEntity);
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const features = /* @__PURE__ */ instanceRepository(featuresEntity);
 
 /**
  * `GET /products/:id/features`: the features the product has values for, as list rows plus the

@@ -3,7 +3,7 @@ import { settingsEntity } from '../entities/settings.js';
 import { ValidationError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
 /** Setting types whose value is one of the setting's `variants`: select box, radio group. */
 const CHOICE_TYPES = new Set(['S', 'R']);

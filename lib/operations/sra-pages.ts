@@ -6,7 +6,7 @@ import { conditionalGet } from '../http/preconditions.js';
 import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 import { reviewFields } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompanyIds, checkShopperContext, visibleObject } from './storefront-visibility.js';

@@ -1,10 +1,10 @@
 import type { EntityRepository, RecordOf } from '../db/repository.js';
 import { variationGroupsEntity } from '../entities/product-variations.js';
 import { productsEntity } from '../entities/products.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
-const products = instanceRepository(productsEntity);
-const groups = instanceRepository(variationGroupsEntity);
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const groups = /* @__PURE__ */ instanceRepository(variationGroupsEntity);
 
 /**
  * What both products and product variations need of a variation group (kept apart from
@@ -27,7 +27,7 @@ export const groupMembersIn =
   };
 
 /** Every product of a group in this instance's table. */
-export const groupMembers = groupMembersIn(products);
+export const groupMembers = /* @__PURE__ */ groupMembersIn(products);
 
 /**
  * After a product left a group (deleted, detached, moved): if it was the group's default product,

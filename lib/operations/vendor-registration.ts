@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createOperation } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 import { isMarketplace } from './storefront-visibility.js';
 
 /** One field of the application form, in the shape of CS-Cart's profile fields. */

@@ -19,9 +19,9 @@ import { rotatedSecret } from '../webhooks/secret-rotation.js';
 import { newSigningSecret } from '../webhooks/signature.js';
 import { resolvedUrlProblem } from '../webhooks/url-policy.js';
 import { createOperation, type EntityHooks, updateOperation } from './crud.js';
-import { instanceRepository } from './instance-table.js';
+import { instanceRepository } from './instance-repository.js';
 
-const webhooks = instanceRepository(webhooksEntity);
+const webhooks = /* @__PURE__ */ instanceRepository(webhooksEntity);
 
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
 

@@ -17,7 +17,7 @@ import { createUserOf, deleteUserOf, getUserOf, listUsersOf, updateUserOf } from
  * ../memberships.ts, ../user-writes.ts, ../guards.ts).
  */
 /** The account store over this instance's table (lib/operations/instance-table.ts). */
-export const accountStore = accountStoreOn(instanceTable);
+export const accountStore = /* @__PURE__ */ accountStoreOn(instanceTable);
 const store = accountStore;
 
 export const createUser = createUserOf(store);

@@ -16,7 +16,7 @@ import {
  * storefront.ts (the storefront cart's operations), hooks.ts (the hooks of GET /carts).
  */
 /** The cart store over this instance's table (lib/operations/instance-table.ts). */
-export const cartStore = cartStoreOn(instanceTable);
+export const cartStore = /* @__PURE__ */ cartStoreOn(instanceTable);
 const store = cartStore;
 
 export const readStorefrontCart = readStorefrontCartOf(store);

@@ -3,7 +3,7 @@ import { categoryHooksFor } from './hooks.js';
 import { categoryTreeOf as treeOfProduct } from './product-tree.js';
 import { categoryStoreOn } from './store.js';
 
-const store = categoryStoreOn(instanceTable);
+const store = /* @__PURE__ */ categoryStoreOn(instanceTable);
 
 /**
  * Categories (lib/entities/categories.ts) as the functions and the product operations use them, over the DynamoDB

@@ -2,7 +2,7 @@ import { instanceTable } from '../instance-table.js';
 import { listStorefrontOrdersOf, placeStorefrontOrderOf, readStorefrontOrderOf } from './orders.js';
 import { checkoutStoreOn } from './store.js';
 
-const store = checkoutStoreOn(instanceTable);
+const store = /* @__PURE__ */ checkoutStoreOn(instanceTable);
 
 /**
  * The storefront's checkout as the functions use it, over the DynamoDB store. The pieces: store.ts (the storage the

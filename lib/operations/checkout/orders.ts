@@ -13,7 +13,7 @@ import { priceCart } from '../carts/rules.js';
 import type { CartRecord } from '../carts/store.js';
 import { owner, productsOf } from '../carts/storefront.js';
 import { listOperation } from '../crud.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 import { placeOrder } from '../orders/create.js';
 import { customerOf } from '../orders/customer.js';
 import { orderHooksFor } from '../orders/hooks.js';

@@ -3,7 +3,7 @@ import { deletePostsOn, discussionHooksOn, productDiscussionHooksOn } from './ho
 import { discussionStoreOn } from './store.js';
 
 /** The discussion store over this instance's table (lib/operations/instance-table.ts). */
-export const discussionStore = discussionStoreOn(instanceTable);
+export const discussionStore = /* @__PURE__ */ discussionStoreOn(instanceTable);
 
 /** Discussions (posts about products, categories, pages, orders, and testimonials) on the table's store. */
 export const discussionHooks = discussionHooksOn(discussionStore);

@@ -3,7 +3,7 @@ import { createOrderOf } from './create.js';
 import { orderHooksFor } from './hooks.js';
 import { orderStoreOn } from './store.js';
 
-const store = orderStoreOn(instanceTable);
+const store = /* @__PURE__ */ orderStoreOn(instanceTable);
 
 /**
  * Orders (lib/entities/orders.ts; docs/data-model.md "Entity-specific items and rules") as the functions use them: every operation over the

@@ -12,7 +12,7 @@ import { inGroup as inGroupOf, variationHooksFor } from './variations.js';
  * product; the membership is the product's own `variation_group_id`. The pieces: store.ts (the storage the
  * operations receive), rules.ts (pure rules), view.ts (what the API shows), groups.ts, variations.ts, actions.ts.
  */
-const store = variationStoreOn(instanceTable);
+const store = /* @__PURE__ */ variationStoreOn(instanceTable);
 
 export const listGroups = listGroupsOf(store);
 export const getGroup = getGroupOf(store);

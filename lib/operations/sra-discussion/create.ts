@@ -5,7 +5,7 @@ import type { Operation } from '../../http/operation.js';
 import { created } from '../../http/response.js';
 import { createOperation } from '../crud.js';
 import { discussionHooks, discussionStore } from '../discussions/index.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 import { namedObject, reviewedObject } from './read.js';
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';

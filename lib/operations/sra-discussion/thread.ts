@@ -3,9 +3,9 @@ import type { RecordOf } from '../../db/repository.js';
 import { discussionsEntity } from '../../entities/discussions.js';
 import { present } from '../../entities/present.js';
 import { discussionStore } from '../discussions/index.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 
-const discussions = instanceRepository(discussionsEntity);
+const discussions = /* @__PURE__ */ instanceRepository(discussionsEntity);
 
 type Post = RecordOf<typeof discussionsEntity>;
 

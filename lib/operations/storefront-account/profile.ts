@@ -18,7 +18,7 @@ import { createUserFromBody, userChangesFrom } from '../user-writes.js';
 import { presentUsers, profileIdOf } from '../users.js';
 import { hydratedForm, profileForm, readFormQuery } from './profile-fields.js';
 
-const accounts = accountStoreOn(instanceTable);
+const accounts = /* @__PURE__ */ accountStoreOn(instanceTable);
 /**
  * The shopper's own profile, `/sra_profile` (CS-Cart's `SraProfile`, lib/entities/sra-profile.ts). POST registers a
  * customer through the users entity's own create path (lib/operations/user-writes.ts: same validation, same items,

@@ -66,6 +66,6 @@ export const removeFromWishList: Operation = async ({ caller, route }) => {
   return noContent();
 };
 
-const carts = cartStoreOn(instanceTable);
+const carts = /* @__PURE__ */ cartStoreOn(instanceTable);
 export const readWishList = readWishListOf(carts);
 export const addToWishList = addToWishListOf(carts);

@@ -1,9 +1,9 @@
 import { statusesEntity } from '../../entities/statuses.js';
 import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 
-const statuses = instanceRepository(statusesEntity);
+const statuses = /* @__PURE__ */ instanceRepository(statusesEntity);
 
 /**
  * `GET /sra_order_statuses`: the order statuses (type O) keyed by their letter, each `{status, description,

@@ -4,12 +4,12 @@ import { NotFoundError } from '../../errors.js';
 import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 import { activeCompany, checkShopperContext } from '../storefront-visibility.js';
 import { PRIMARY_CURRENCY } from './currency.js';
 import { storefrontLanguages } from './languages.js';
 
-const settings = instanceRepository(settingsEntity);
+const settings = /* @__PURE__ */ instanceRepository(settingsEntity);
 
 /** The settings a client needs: the Company section's values by name, as CS-Cart's `getValues('Company')`. */
 async function companySettings(): Promise<Record<string, string>> {

@@ -6,12 +6,12 @@ import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { categoryHooks } from '../categories/index.js';
 import { assertVisible, listOperation, presentAll } from '../crud.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 import { storefrontQuery, switchOn } from './query.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden } from './visibility.js';
 
-const categories = instanceRepository(categoriesEntity);
+const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
 
 /**
  * `sra_categories` (CS-Cart's SraCategories; SPEC §11): the category tree a shopper sees — lists show active

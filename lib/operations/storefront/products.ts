@@ -10,7 +10,7 @@ import type { ApiRequest, Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { assertVisible, type EntityHooks, listConditions, listOperation, presentAll } from '../crud.js';
-import { instanceRepository } from '../instance-table.js';
+import { instanceRepository } from '../instance-repository.js';
 import { optionsOfProduct } from '../options.js';
 import { shopperPrice } from '../product-prices.js';
 import { productHooks } from '../products.js';
@@ -24,8 +24,8 @@ import type { Shopper } from './shopper.js';
 import { shopperView } from './shopper-view.js';
 import { categoryVisible, type Hidden, hiddenProducts, hidingConditions, isVisible } from './visibility.js';
 
-const products = instanceRepository(productsEntity);
-const categories = instanceRepository(categoriesEntity);
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
 
 /**
  * `sra_products` (CS-Cart's storefront add-on, SraProducts; SPEC §11): the product search of /products (lib/
