@@ -5,6 +5,7 @@ import {
   createRecord,
   deleteRecord,
   type EntityRecord,
+  type Extra,
   type ExtraItems,
   fieldOf,
   getRecord,
@@ -69,8 +70,8 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   afterDelete?(deleted: RecordOf<D>): Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?(record: RecordOf<D>): Record<string, StoredValue>;
-  /** Items the record's write transaction must also hold. */
-  extraItems?: (request: ApiRequest) => ExtraItems;
+  /** Items the record's write transaction must also hold (the store calls them with its records typed as `D`'s). */
+  extraItems?(request: ApiRequest): ExtraItemsOf<D>;
   /**
    * Counts a single object shows (a category's product_count: field → count item), read in the same
    * BatchGetItem as the record, so a GET of one object stays one DynamoDB request.
@@ -82,7 +83,24 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
 }
 
+/**
+ * ExtraItems for the records of `D`. Method-shaped (the React typings' "bivariance hack"), so hooks written for one
+ * definition still serve the definitions built from it and the generic store, which hands over records of `D`.
+ */
+export type ExtraItemsOf<D extends StoredEntityDefinition> = {
+  items(record: RecordOf<D>, previous?: RecordOf<D>): Extra | Promise<Extra>;
+}['items'];
+
 const now = () => Math.floor(Date.now() / 1000);
+
+/** A hook's `extraItems` as the store calls them: the records it hands over are the definition's. */
+export function extraItemsOf<D extends StoredEntityDefinition>(
+  hooks: EntityHooks<D>,
+  request: ApiRequest,
+): ExtraItems | undefined {
+  const extra = hooks.extraItems?.(request);
+  return extra && ((record, previous) => extra(record as RecordOf<D>, previous as RecordOf<D> | undefined));
+}
 
 /** A hook's `withId` as the store calls it: the new record it is given is the definition's, id and all. */
 export function withIdOf<D extends StoredEntityDefinition>(hooks: EntityHooks<D>): WithId | undefined {
@@ -221,7 +239,7 @@ export function createOperation<D extends StoredEntityDefinition>(def: D, hooks:
     const record = await createRecord(
       def,
       values as Record<string, StoredValue | undefined> as Record<string, StoredValue>,
-      hooks.extraItems?.(request),
+      extraItemsOf(hooks, request),
       withIdOf(hooks),
     );
     await hooks.afterWrite?.(record, undefined, request);
@@ -249,7 +267,7 @@ export function updateOperation<D extends StoredEntityDefinition>(def: D, hooks:
         if (hooks.update) changes = await hooks.update(changes, current, request);
         return changes as Record<string, StoredValue | undefined> as Record<string, StoredValue>;
       },
-      hooks.extraItems?.(request),
+      extraItemsOf(hooks, request),
     );
     await hooks.afterWrite?.(record, previous, request);
     return ok(writeAnswer(def, 'update', id));

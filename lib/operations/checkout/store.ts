@@ -5,6 +5,7 @@ import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { CartRecord, CartStore } from '../carts/store.js';
 import { dynamoCartStore } from '../carts/store.js';
+import { extraItemsOf } from '../crud.js';
 import { orderHooksFor } from '../orders/hooks.js';
 import type { OrderRecord, OrderStore } from '../orders/store.js';
 import { dynamoOrderStore } from '../orders/store.js';
@@ -45,7 +46,7 @@ export const dynamoCheckoutStore: CheckoutStore = {
   },
   async cancelOrder(id) {
     // The hooks' extra items judge the move of stock from the order's status to I (Canceled), as PUT /orders does.
-    const extra = orderHooks.extraItems?.({} as never);
+    const extra = extraItemsOf(orderHooks, {} as never);
     await updateRecord(ordersEntity, id, () => ({ status: 'I' }), extra);
   },
 };

@@ -8,6 +8,9 @@ import type { TransactItem } from '../../db/transact.js';
 import { type DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
 import { NotFoundError } from '../../errors.js';
 
+/** A discussed object's record as a post reads it: every record that has a company stores its id as a number. */
+export type DiscussedObject = { company_id?: number };
+
 /** What a thread is about: `P` and a product id, `E` (testimonials) and 0, … */
 export interface Thread {
   objectType: DiscussionObjectType;
@@ -26,7 +29,7 @@ export interface DiscussionStore {
   /** The thread of an object, made if it has none; concurrent first posts get the same one. */
   openThread(objectType: string, objectId: number): Promise<number>;
   /** The stored record of an object a post may be about (`product` 7), if it exists. */
-  objectRecord(storage: string, id: number): Promise<Record<string, unknown> | undefined>;
+  objectRecord(storage: string, id: number): Promise<DiscussedObject | undefined>;
   /** The transaction item that holds a write to the object still existing (a post never outlives its object). */
   objectExists(storage: string, id: number): TransactItem;
   /** The ids of a thread's posts. */
@@ -48,16 +51,19 @@ const objectThreadKey = (type: string, objectId: number) => ({
   sk: 'THREAD',
 });
 const table = () => config().tableName;
+/** The two items as `openThread` writes them: ids numbers, the type one of the object types. */
+type ThreadItem = { thread_id: number; object_type: DiscussionObjectType; object_id: number };
+type ObjectThreadItem = Pick<ThreadItem, 'thread_id'>;
 
 async function threadOf(type: string, objectId: number): Promise<number> {
-  return Number((await readItem(objectThreadKey(type, objectId)))?.thread_id ?? 0);
+  return ((await readItem(objectThreadKey(type, objectId))) as ObjectThreadItem | undefined)?.thread_id ?? 0;
 }
 
 /** The discussion store over the single table (lib/db). */
 export const dynamoDiscussionStore: DiscussionStore = {
   async thread(id) {
-    const item = await readItem(threadKey(id));
-    return item && { objectType: String(item.object_type) as DiscussionObjectType, objectId: Number(item.object_id) };
+    const item = (await readItem(threadKey(id))) as ThreadItem | undefined;
+    return item && { objectType: item.object_type, objectId: item.object_id };
   },
   threadOf,
   async openThread(type, objectId) {
@@ -73,7 +79,7 @@ export const dynamoDiscussionStore: DiscussionStore = {
       return threadOf(type, objectId);
     }
   },
-  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id)),
+  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id)) as Promise<DiscussedObject | undefined>,
   objectExists: (storage, id) => ({
     ConditionCheck: {
       TableName: table(),

@@ -6,6 +6,7 @@ import {
   getRecord,
   getRecords,
   type RecordOf,
+  recordIdOf,
   updateRecord,
 } from '../../db/entity-store.js';
 import { readItem } from '../../db/items.js';
@@ -64,14 +65,16 @@ export interface VariationStore {
 
 /** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id. */
 const CODES = uniqueMarker('VARGROUPCODE');
+/** The marker's item as `write` claims it (`CODES.claim`): the group id a number. */
+type CodeMarker = { group_id: number };
 
 /** The variation store over the single table (lib/db). */
 export const dynamoVariationStore: VariationStore = {
   group: (id) => getRecord(GROUPS, id),
   async groupIdByCode(code) {
     // Strongly consistent (lib/db/items.ts readItem): a code claimed a moment ago is seen.
-    const marker = await readItem(CODES.key(code));
-    return marker ? Number(marker.group_id) : undefined;
+    const marker = (await readItem(CODES.key(code))) as CodeMarker | undefined;
+    return marker?.group_id;
   },
   groups: (ids) => getRecords(GROUPS, ids),
   listGroups: (request) => listRecords(GROUPS, request),
@@ -100,7 +103,7 @@ export const dynamoVariationStore: VariationStore = {
   // A variation copies its base's quantity and usergroup prices: listed for the storefront's price range as any product.
   createProduct: (values) =>
     createRecord(productsEntity, values, (record) => ({
-      items: repricedProductItems(Number(record.product_id), record),
+      items: repricedProductItems(recordIdOf(productsEntity, record), record),
     })),
   async setParent(groupId, productId, updatedAt) {
     await updateRecord(GROUPS, groupId, () => ({ parent_product_id: productId, updated_at: updatedAt }));
