@@ -1,3 +1,4 @@
+import type { FiltersOf } from './record-types.js';
 import type { EntityDefinition, FieldSpec } from './types.js';
 import { membershipsResource } from './usergroups.js';
 
@@ -14,6 +15,27 @@ export const USER_SORTS = ['id', 'username', 'email', 'name', 'date', 'type', 's
 export type UserSort = (typeof USER_SORTS)[number];
 
 const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create', 'update'] });
+
+/** GET /users' filters, kept literal so their parsed values are typed (`UserQuery`). */
+const USER_FILTERS = {
+  user_type: { kind: 'enum', values: USER_TYPES },
+  status: { kind: 'enum', values: USER_STATUSES },
+  email: { kind: 'email', maxLength: 128 },
+  user_id: { kind: 'int' },
+  user_ids: { kind: 'intList' },
+  user_login: { kind: 'string', maxLength: 128 },
+  name: { kind: 'string', maxLength: 257 },
+  phone: { kind: 'string', maxLength: 128 },
+  company_id: { kind: 'int' },
+  is_root: { kind: 'enum', values: ['Y', 'N'] },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/**
+ * The filters as lib/entities/validate.ts readFilters parses them (lib/entities/record-types.ts `FiltersOf`): `user_id`
+ * a number, `user_ids` numbers, `user_type` and `status` their unions. The definition is typed `EntityDefinition`,
+ * so its filters are named here.
+ */
+export type UserQuery = FiltersOf<{ schema: { fields: Record<never, FieldSpec>; filters: typeof USER_FILTERS } }>;
 
 /**
  * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
@@ -54,18 +76,7 @@ export const usersEntity: EntityDefinition = {
       points: { kind: 'int', default: 0 },
       anonymized: { kind: 'object', wire: 'raw', default: null },
     },
-    filters: {
-      user_type: { kind: 'enum', values: USER_TYPES },
-      status: { kind: 'enum', values: USER_STATUSES },
-      email: { kind: 'email', maxLength: 128 },
-      user_id: { kind: 'int' },
-      user_ids: { kind: 'intList' },
-      user_login: { kind: 'string', maxLength: 128 },
-      name: { kind: 'string', maxLength: 257 },
-      phone: { kind: 'string', maxLength: 128 },
-      company_id: { kind: 'int' },
-      is_root: { kind: 'enum', values: ['Y', 'N'] },
-    },
+    filters: USER_FILTERS,
   },
   http: {
     operations: ['list', 'get', 'create', 'update', 'delete'],

@@ -64,6 +64,7 @@ export function userChangesFrom(body: Record<string, unknown>, current: UserReco
   }
   const text = (field: 'email' | 'firstname' | 'lastname' | 'company' | 'phone') =>
     changes[field] !== undefined ? { [field]: String(changes[field]) } : {};
+  // The users' fields are built by `writable()` (lib/entities/users.ts), so their body values are not typed yet.
   const companyId = changes.company_id !== undefined ? Number(changes.company_id) : undefined;
   keepVendorCompany(current.user_type, companyId);
   return {
