@@ -7,6 +7,7 @@ import {
   createRecord,
   deleteRecord,
   type EntityRecord,
+  type Extra,
   type ExtraItems,
   fieldOf,
   getRecord,
@@ -22,7 +23,7 @@ import type { TableContext } from './table-context.js';
 import type { TransactItem } from './transact.js';
 
 export type { ListCondition } from './entity-list.js';
-export type { CountRef, EntityRecord, ExtraItems, ListRequest, ListResult, RecordOf, TransactItem, WithId };
+export type { CountRef, EntityRecord, Extra, ExtraItems, ListRequest, ListResult, RecordOf, TransactItem, WithId };
 /** A record's id and a field named at run time: pure helpers of the records a repository answers. */
 export { fieldOf, recordIdOf };
 

@@ -1,3 +1,4 @@
+import type { CreateInputOf, FiltersOf, WriteValuesOf } from './record-types.js';
 import type { EntityDefinition, FieldSpec } from './types.js';
 import { membershipsResource } from './usergroups.js';
 
@@ -13,7 +14,57 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_SORTS = ['id', 'username', 'email', 'name', 'date', 'type', 'status', 'phone', 'last_login'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 
-const writable = (spec: FieldSpec): FieldSpec => ({ ...spec, writableOn: ['create', 'update'] });
+/** A field a body sets on create and on update; its spec stays literal, so `UserWrite` types its value. */
+const writable = <const S extends FieldSpec>(spec: S) => ({ ...spec, writableOn: ['create', 'update'] as const });
+
+/** The users' fields, kept literal so the values a body gives them are typed (`UserWrite`, `UserCreate`). */
+const USER_FIELDS = {
+  user_id: { kind: 'int' },
+  email: writable({ kind: 'email', maxLength: 128, requiredOn: ['create'] }),
+  user_type: writable({ kind: 'enum', values: USER_TYPES, requiredOn: ['create'] }),
+  status: writable({ kind: 'enum', values: USER_STATUSES }),
+  firstname: writable({ kind: 'string', maxLength: 128 }),
+  lastname: writable({ kind: 'string', maxLength: 128 }),
+  /** Free text of the user's profile; when never set, answers show the company's name. */
+  company: writable({ kind: 'string', maxLength: 255 }),
+  company_id: writable({ kind: 'int' }),
+  phone: writable({ kind: 'string', maxLength: 128 }),
+  /** The storefront password (8 to 1024 characters); write-only. */
+  password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
+  is_root: { kind: 'enum', values: ['Y', 'N'] },
+  user_login: { kind: 'string' },
+  timestamp: { kind: 'int' },
+  last_login: { kind: 'int', default: 0 },
+  company_name: { kind: 'string', default: '' },
+  points: { kind: 'int', default: 0 },
+  anonymized: { kind: 'object', wire: 'raw', default: null },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/** A write's body fields as lib/entities/validate.ts readBodyFields normalises them (lib/entities/record-types.ts). */
+export type UserWrite = WriteValuesOf<{ schema: { fields: typeof USER_FIELDS } }>;
+/** A create's: `email` and `user_type` required. */
+export type UserCreate = UserWrite & CreateInputOf<{ schema: { fields: typeof USER_FIELDS } }>;
+
+/** GET /users' filters, kept literal so their parsed values are typed (`UserQuery`). */
+const USER_FILTERS = {
+  user_type: { kind: 'enum', values: USER_TYPES },
+  status: { kind: 'enum', values: USER_STATUSES },
+  email: { kind: 'email', maxLength: 128 },
+  user_id: { kind: 'int' },
+  user_ids: { kind: 'intList' },
+  user_login: { kind: 'string', maxLength: 128 },
+  name: { kind: 'string', maxLength: 257 },
+  phone: { kind: 'string', maxLength: 128 },
+  company_id: { kind: 'int' },
+  is_root: { kind: 'enum', values: ['Y', 'N'] },
+} as const satisfies Readonly<Record<string, FieldSpec>>;
+
+/**
+ * The filters as lib/entities/validate.ts readFilters parses them (lib/entities/record-types.ts `FiltersOf`): `user_id`
+ * a number, `user_ids` numbers, `user_type` and `status` their unions. The definition is typed `EntityDefinition`,
+ * so its filters are named here.
+ */
+export type UserQuery = FiltersOf<{ schema: { fields: Record<never, FieldSpec>; filters: typeof USER_FILTERS } }>;
 
 /**
  * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
@@ -33,39 +84,8 @@ export const usersEntity: EntityDefinition = {
   name: 'users',
   schema: {
     idField: 'user_id',
-    fields: {
-      user_id: { kind: 'int' },
-      email: writable({ kind: 'email', maxLength: 128, requiredOn: ['create'] }),
-      user_type: writable({ kind: 'enum', values: USER_TYPES, requiredOn: ['create'] }),
-      status: writable({ kind: 'enum', values: USER_STATUSES }),
-      firstname: writable({ kind: 'string', maxLength: 128 }),
-      lastname: writable({ kind: 'string', maxLength: 128 }),
-      /** Free text of the user's profile; when never set, answers show the company's name. */
-      company: writable({ kind: 'string', maxLength: 255 }),
-      company_id: writable({ kind: 'int' }),
-      phone: writable({ kind: 'string', maxLength: 128 }),
-      /** The storefront password (8 to 1024 characters); write-only. */
-      password: { kind: 'string', maxLength: 1024, writableOn: ['create', 'update'], shownIn: 'none' },
-      is_root: { kind: 'enum', values: ['Y', 'N'] },
-      user_login: { kind: 'string' },
-      timestamp: { kind: 'int' },
-      last_login: { kind: 'int', default: 0 },
-      company_name: { kind: 'string', default: '' },
-      points: { kind: 'int', default: 0 },
-      anonymized: { kind: 'object', wire: 'raw', default: null },
-    },
-    filters: {
-      user_type: { kind: 'enum', values: USER_TYPES },
-      status: { kind: 'enum', values: USER_STATUSES },
-      email: { kind: 'email', maxLength: 128 },
-      user_id: { kind: 'int' },
-      user_ids: { kind: 'intList' },
-      user_login: { kind: 'string', maxLength: 128 },
-      name: { kind: 'string', maxLength: 257 },
-      phone: { kind: 'string', maxLength: 128 },
-      company_id: { kind: 'int' },
-      is_root: { kind: 'enum', values: ['Y', 'N'] },
-    },
+    fields: USER_FIELDS,
+    filters: USER_FILTERS,
   },
   http: {
     operations: ['list', 'get', 'create', 'update', 'delete'],

@@ -3,6 +3,7 @@ import { BATCH_SEGMENT, batchedOperations, pathMethods } from '../entities/metho
 import type { EntityDefinition, Operation, PrivilegeRule, ResourceDefinition } from '../entities/types.js';
 import { ForbiddenError } from '../errors.js';
 import type { ApiPath } from './api-path.js';
+import { digitsOf } from './digits.js';
 import { methodNotAllowed, notFound } from './http-errors.js';
 
 /** A request matched to a resource and an operation; ids are still raw path text (checked by the operation). */
@@ -21,8 +22,10 @@ export interface Route {
   /**
    * `/stores/:id/…` and `/vendors/:id/…`: the company whose context the request runs in (SPEC §10), its id
    * still path text (checked by middleware/company-context.ts). The rest of the route is the child's own.
+   * `companyId` is that text read once as an id, for the operations (undefined when it names none: the
+   * middleware answers such a path 404 at its step, before any operation runs).
    */
-  company?: { entity: EntityDefinition; id: string };
+  company?: { entity: EntityDefinition; id: string; companyId: number | undefined };
 }
 
 /** The entities whose objects are a context for any other entity (CS-Cart's `(stores|vendors)/(\d+)/.+`). */
@@ -55,7 +58,7 @@ export function resolveRoute(method: string, path: ApiPath, findEntity: EntityFi
     const inner = resolveSegments(method, [child, ...rest], findEntity);
     return {
       ...inner,
-      company: { entity: context, id: companyId },
+      company: { entity: context, id: companyId, companyId: digitsOf(companyId) },
       privileges: union(inner.privileges, privilegesFor(context.http.privileges, 'get')),
     };
   }

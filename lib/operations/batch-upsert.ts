@@ -84,6 +84,7 @@ function targetOf(fields: Fields, request: ApiRequest): Target {
   let companyId = confinedCompany(productsEntity, request);
   if (companyId === undefined) {
     const sent = fields.company_id ?? 0;
+    // A batch item is raw body text beyond the definition's fields: its company_id is read here.
     const parsed =
       typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d{1,15}$/.test(sent) ? Number(sent) : NaN;
     if (!Number.isSafeInteger(parsed) || parsed < 0)

@@ -7,7 +7,7 @@ export type ScopeSource = { caller: Caller; route: Pick<Route, 'company'> };
 
 /** The company of a store or vendor context path (`/stores/1/…` → 1), if the request has one. */
 export function contextCompany(request: ScopeSource): number | undefined {
-  return request.route.company ? Number(request.route.company.id) : undefined;
+  return request.route.company?.companyId;
 }
 
 /**

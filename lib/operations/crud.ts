@@ -2,6 +2,7 @@ import {
   type CountRef,
   type EntityRecord,
   type EntityRepository,
+  type Extra,
   type ExtraItems,
   fieldOf,
   type ListCondition,
@@ -64,8 +65,8 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   afterDelete?(deleted: RecordOf<D>): Promise<void>;
   /** Fields of a new record that depend on its id. */
   withId?(record: RecordOf<D>): Record<string, StoredValue>;
-  /** Items the record's write transaction must also hold. */
-  extraItems?: (request: ApiRequest) => ExtraItems;
+  /** Items the record's write transaction must also hold (the store calls them with its records typed as `D`'s). */
+  extraItems?(request: ApiRequest): ExtraItemsOf<D>;
   /**
    * Counts a single object shows (a category's product_count: field → count item), read in the same
    * BatchGetItem as the record, so a GET of one object stays one DynamoDB request.
@@ -75,6 +76,23 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   decorate?(records: RecordOf<D>[], view: View): Promise<Array<Record<string, unknown>>>;
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
   afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
+}
+
+/**
+ * ExtraItems for the records of `D`. Method-shaped (the React typings' "bivariance hack"), so hooks written for one
+ * definition still serve the definitions built from it and the generic store, which hands over records of `D`.
+ */
+export type ExtraItemsOf<D extends StoredEntityDefinition> = {
+  items(record: RecordOf<D>, previous?: RecordOf<D>): Extra | Promise<Extra>;
+}['items'];
+
+/** A hook's `extraItems` as the store calls them: the records it hands over are the definition's. */
+export function extraItemsOf<D extends StoredEntityDefinition>(
+  hooks: EntityHooks<D>,
+  request: ApiRequest,
+): ExtraItems | undefined {
+  const extra = hooks.extraItems?.(request);
+  return extra && ((record, previous) => extra(record as RecordOf<D>, previous as RecordOf<D> | undefined));
 }
 
 /** A hook's `withId` as the store calls it: the new record it is given is the definition's, id and all. */
@@ -223,7 +241,7 @@ export function createOperation<D extends StoredEntityDefinition>(
     // Validated and defaulted: each field now holds its record type (lib/http/typed-input.ts says why).
     let values = complete as WriteValuesOf<D>;
     if (hooks.create) values = await hooks.create(values, request);
-    const record = await repository.create(values, { extra: hooks.extraItems?.(request), withId: withIdOf(hooks) });
+    const record = await repository.create(values, { extra: extraItemsOf(hooks, request), withId: withIdOf(hooks) });
     await hooks.afterWrite?.(record, undefined, request);
     return created(writeAnswer(def, 'create', recordIdOf(def, record)));
   };
@@ -252,7 +270,7 @@ export function updateOperation<D extends StoredEntityDefinition>(
         if (hooks.update) changes = await hooks.update(changes, current, request);
         return changes;
       },
-      hooks.extraItems?.(request),
+      extraItemsOf(hooks, request),
     );
     await hooks.afterWrite?.(record, previous, request);
     return ok(writeAnswer(def, 'update', id));

@@ -36,8 +36,8 @@ async function judged(productId: number, combination: unknown): Promise<FieldVal
 
 export const exceptionHooks: EntityHooks<typeof def> = {
   update: async (changes, current) => {
-    const productId = Number(current.product_id);
-    if (changes.product_id !== undefined && Number(changes.product_id) !== productId) {
+    const productId = current.product_id ?? 0;
+    if (changes.product_id !== undefined && changes.product_id !== productId) {
       throw invalidField('product_id', `The product_id field must be the exception's product (${productId})`);
     }
     const values = await judged(productId, changes.combination);

@@ -33,6 +33,7 @@ async function variantsOf(
       typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
     if (name === '' || name.length > 255)
       throw invalidField('variants', 'Every variant needs a variant name of at most 255 characters');
+    // A variant is an item of a body list (request text), which no field spec reads.
     const position = Number.isInteger(Number(item.position ?? i)) ? Number(item.position ?? i) : i;
     const kept =
       item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))

@@ -41,7 +41,7 @@ export const languageHooks: EntityHooks<typeof languagesEntity> = {
     return checked;
   },
   extraItems: () => (record) => ({
-    items: record.version === 1 ? [langCodeMarker(String(record.lang_code), Number(record.lang_id))] : [],
+    items: record.version === 1 ? [langCodeMarker(String(record.lang_code), record.lang_id)] : [],
     explain: (failed) =>
       failed.length === 0
         ? undefined

@@ -1,4 +1,4 @@
-import { type EntityRecord, repositoryOf } from '../db/repository.js';
+import { type RecordOf, repositoryOf } from '../db/repository.js';
 import type { TableContext } from '../db/table-context.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { discussionsEntity } from '../entities/discussions.js';
@@ -18,34 +18,36 @@ import { productHooks } from './products.js';
  * answers as the child's own path, once the parent exists and is visible to the caller and the child
  * belongs to it. `belongs` is the same relation the nested list shows.
  */
-export interface ChildObjects {
-  parent: StoredEntityDefinition;
-  child: StoredEntityDefinition;
+export interface ChildObjects<
+  C extends StoredEntityDefinition = StoredEntityDefinition,
+  P extends StoredEntityDefinition = StoredEntityDefinition,
+> {
+  parent: P;
+  child: C;
   /** The child's own hooks (its top-level path's behaviour). */
   hooks: EntityHooks;
-  belongs: (child: EntityRecord, parent: EntityRecord) => boolean;
+  /** Both records typed by their definitions; a method, so a pair of entities serves where any pair is taken. */
+  belongs(child: RecordOf<C>, parent: RecordOf<P>): boolean;
 }
 
-const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
-
 /** `/categories/:id/products/:product_id`: a product of the category or of one of its subcategories (as the list shows them). */
-export const categoryProducts: ChildObjects = {
+export const categoryProducts: ChildObjects<typeof productsEntity, typeof categoriesEntity> = {
   parent: categoriesEntity,
   child: productsEntity,
   hooks: productHooks,
-  belongs: (product, category) => ids(product.category_tree).includes(Number(category.category_id)),
+  belongs: (product, category) => (product.category_tree ?? []).includes(category.category_id),
 };
 
 /** `/products/:id/discussions/:post_id`: a post on that product. */
-export const productDiscussions: ChildObjects = {
+export const productDiscussions: ChildObjects<typeof discussionsEntity, typeof productsEntity> = {
   parent: productsEntity,
   child: discussionsEntity,
   hooks: discussionHooks,
-  belongs: (post, product) => post.object_type === 'P' && Number(post.object_id) === Number(product.product_id),
+  belongs: (post, product) => post.object_type === 'P' && post.object_id === product.product_id,
 };
 
 /** `/products/:id/features/:feature_id`: a feature the product has a value for. */
-export const productFeatures: ChildObjects = {
+export const productFeatures: ChildObjects<typeof featuresEntity, typeof productsEntity> = {
   parent: productsEntity,
   child: featuresEntity,
   hooks: featureHooks,

@@ -72,6 +72,7 @@ export async function checkCombination(productId: number, sent: unknown): Promis
 
 /** A canonical text of (product, combination): the same whatever order the pairs were sent in. */
 export function combinationKey(productId: number, combination: Record<string, string>): string {
+  // Option and variant ids are the text keys and values of a stored map: sorted as ids.
   const pairs = Object.entries(combination).sort(([a], [b]) => Number(a) - Number(b));
   return `${productId}:${pairs.map(([o, v]) => `${o}_${v}`).join(':')}`;
 }
@@ -81,6 +82,7 @@ export function combinationKey(productId: number, combination: Record<string, st
  * front, joined by `_`, as an unsigned CRC32. Deterministic for (product, combination).
  */
 export function combinationHash(productId: number, combination: Record<string, string>): number {
+  // Variant ids are the text values of a stored map: sorted as ids.
   const variants = Object.values(combination).sort((a, b) => Number(a) - Number(b));
   const hash = crc32([String(productId), ...variants].join('_')) >>> 0;
   return hash === 0 ? 1 : hash;

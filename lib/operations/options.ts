@@ -55,6 +55,7 @@ async function variantsOf(
         : '';
     if (name === '' || name.length > 255)
       throw invalidField('variants', 'Every variant needs a variant_name of at most 255 characters');
+    // A variant is an item of a body list (request text), which no field spec reads.
     const position = item.position === undefined ? i : Number(item.position);
     if (!Number.isInteger(position) || position < 0)
       throw invalidField('variants', 'The position of every variant must be a non-negative integer');
@@ -124,11 +125,11 @@ export const optionHooks: EntityHooks<typeof optionsEntity> = {
   // Exceptions and combinations naming a variant the option no longer has go with it.
   afterWrite: async (record, previous) => {
     if (previous && record.variants !== previous.variants) {
-      await deleteCombinationsUsing(Number(record.product_id), record.option_id, (record.variants ?? {}) as object);
+      await deleteCombinationsUsing(record.product_id ?? 0, record.option_id, (record.variants ?? {}) as object);
     }
   },
   // Exceptions and combinations that name the option (or one of its variants) go with it.
-  afterDelete: (deleted) => deleteCombinationsUsing(Number(deleted.product_id), deleted.option_id),
+  afterDelete: (deleted) => deleteCombinationsUsing(deleted.product_id ?? 0, deleted.option_id),
 };
 
 /** The params keys of CS-Cart's answer that our echo has no value for. */

@@ -21,6 +21,8 @@ import { withIdOf } from './crud.js';
 
 /** The item that names a company's default category, so finding it costs one GetItem. */
 const defaultCategoryKey = (companyId: number) => ({ pk: `DEFAULTCATEGORY#${companyId}`, sk: 'DEFAULTCATEGORY' });
+/** The marker's item as defaultCategoryId writes it: the category id a number. */
+type DefaultCategoryMarker = { category_id: number };
 
 /** The first store (the lowest company id): the default company of a single-store install (and of batch upserts). */
 export async function firstCompanyId(): Promise<number | undefined> {
@@ -36,8 +38,8 @@ export async function firstCompanyId(): Promise<number | undefined> {
 
 /** The company's default category, made if it has none (or its default category was deleted). */
 async function defaultCategoryId(companyId: number): Promise<number> {
-  const marker = await readItem(defaultCategoryKey(companyId));
-  const known = marker ? Number(marker.category_id) : 0;
+  const marker = (await readItem(defaultCategoryKey(companyId))) as DefaultCategoryMarker | undefined;
+  const known = marker?.category_id ?? 0;
   if (known > 0 && (await getRecord(categoriesEntity, known))) return known;
   const values = withDefaults(categoriesEntity, {
     category: 'Products without category',

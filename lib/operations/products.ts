@@ -45,6 +45,7 @@ async function productFeatures(
   const entries = Object.entries(sent);
   if (entries.length > MAX_FEATURES)
     throw invalidField('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
+  // `product_features` is keyed by feature ids: text keys of a body's map (the field's spec is `object`).
   const ids = entries.map(([id]) => Number(id));
   if (ids.some((id) => !Number.isInteger(id) || id < 1))
     throw invalidField('product_features', 'The product_features field must be keyed by feature_id');
@@ -74,6 +75,7 @@ async function productFeatures(
       );
     }
     const variant = usesVariant ? variants[String(value)] : undefined;
+    // The variant id sent, proved a key of the feature's variants just above.
     if (usesVariant) chosen.push(Number(value));
     shown[key] = presentProductFeature(key, feature, { value, usesVariant, number, variant });
   }
@@ -149,7 +151,7 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
   // Products with quantity or usergroup prices are listed in a small partition of their own, so a shopper's price
   // range and price sort find them (lib/db/repriced-products.ts).
   extraItems: () => (record, previous) => ({
-    items: repricedProductItems(Number(record.product_id), record, previous),
+    items: repricedProductItems(record.product_id, record, previous),
   }),
   removeItems: (current) => repricedProductItems(current.product_id, undefined),
   decorate: async (records, view) =>

@@ -17,6 +17,7 @@ function shippedProducts(
   sent: Record<string, unknown> | undefined,
   lines: Record<string, Record<string, unknown>>,
 ): Record<string, string> {
+  // An order's stored lines keep CS-Cart's text amounts ("2").
   const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
   if (sent === undefined || Object.keys(sent).length === 0)
     return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
@@ -26,6 +27,7 @@ function shippedProducts(
     const max = ordered.get(itemId);
     if (max === undefined)
       throw invalidField('products', `The products field names item ${itemId}, which the order does not have`);
+    // `products` maps item ids to amounts: request text beyond the field spec (`object`).
     const amount = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
     if (!Number.isInteger(amount) || amount < 1 || amount > max)
       throw invalidField('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
@@ -46,9 +48,10 @@ export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
         { field: 'carrier', message: 'One of the following fields is required: carrier / tracking_number' },
       ]);
     }
+    // Both required on create: validation proved them sent, as numbers.
     const [order, shipping] = await Promise.all([
-      getRecord(ordersEntity, Number(values.order_id)),
-      getRecord(shippingsEntity, Number(values.shipping_id)),
+      getRecord(ordersEntity, values.order_id!),
+      getRecord(shippingsEntity, values.shipping_id!),
     ]);
     if (!order) throw invalidField('order_id', 'The order_id field names an order that does not exist');
     if (!shipping)

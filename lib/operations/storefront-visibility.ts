@@ -1,6 +1,6 @@
 import { config, MULTI_VENDOR_EDITIONS } from '../config.js';
 import { listRecords } from '../db/entity-list.js';
-import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import { getRecord, type RecordOf } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import { ordersEntity } from '../entities/orders.js';
@@ -22,7 +22,7 @@ import { categoryVisible, isVisible } from './storefront/visibility.js';
 export const isMarketplace = () => MULTI_VENDOR_EDITIONS.includes(config().storeEdition);
 
 /** The company, if it exists and is active (status A). */
-export async function activeCompany(id: number): Promise<EntityRecord | undefined> {
+export async function activeCompany(id: number): Promise<RecordOf<typeof storesEntity> | undefined> {
   const company = await getRecord(storesEntity, id);
   return company && String(company.status ?? 'A') === 'A' ? company : undefined;
 }
@@ -48,32 +48,33 @@ export async function checkShopperContext(request: ApiRequest): Promise<number |
 const SHOWN_STATUSES = ['A', 'H'];
 
 /** An object of a company is shown when its status is A or H, its company (0: the whole store) active and, in a store's context, that store. */
-async function shownOfCompany(record: EntityRecord | undefined, request: ApiRequest) {
-  if (!record || !SHOWN_STATUSES.includes(String(record.status ?? 'A'))) return undefined;
-  const companyId = Number(record.company_id ?? 0);
+async function shownOfCompany<R extends { status?: string; company_id?: number }>(
+  record: R | undefined,
+  request: ApiRequest,
+): Promise<R | undefined> {
+  if (!record || !SHOWN_STATUSES.includes(record.status ?? 'A')) return undefined;
+  const companyId = record.company_id ?? 0;
   const context = contextCompany(request);
   if (context !== undefined && companyId !== context) return undefined;
   if (companyId !== 0 && !(await activeCompany(companyId))) return undefined;
   return record;
 }
 
+/** A record of any of those entities, its company typed (every one stores the id as a number; E's is the context's). */
+export type VisibleObject = Record<string, unknown> & { company_id?: number };
+
 /**
  * The object a review is about, as the shopper may see it, or undefined: a product (P), category (C), page (A),
  * vendor (M, marketplaces only), the store itself (E, object_id 0) or the customer's own order (O).
  */
-export async function visibleObject(
-  request: ApiRequest,
-  type: string,
-  id: number,
-): Promise<Record<string, unknown> | undefined> {
+export async function visibleObject(request: ApiRequest, type: string, id: number): Promise<VisibleObject | undefined> {
   switch (type) {
     case 'P': {
       // As the catalogue shows it (lib/operations/storefront/visibility.ts): not in a hidden category.
       const product = await shownOfCompany(await getRecord(productsEntity, id), request);
       if (!product) return undefined;
       const { hidden } = await shopperView(request);
-      const categoryIds = ((product.category_ids ?? []) as unknown[]).map(Number);
-      return isVisible(product, categoryIds, hidden) ? product : undefined;
+      return isVisible(product, product.category_ids ?? [], hidden) ? product : undefined;
     }
     case 'C': {
       const category = await shownOfCompany(await getRecord(categoriesEntity, id), request);

@@ -1,7 +1,7 @@
 import { presetValue } from '../db/preset-ids.js';
 import type { UserRecord } from '../db/records.js';
 import type { UserChanges } from '../db/users.js';
-import { type UserStatus, type UserType, usersEntity } from '../entities/users.js';
+import { type UserCreate, type UserWrite, usersEntity } from '../entities/users.js';
 import { readBodyFields } from '../entities/validate.js';
 import { ValidationError } from '../errors.js';
 import { badRequest } from '../http/http-errors.js';
@@ -28,20 +28,21 @@ export async function createUserFromBody(
   body: Record<string, unknown>,
   passwordOf: (body: Record<string, unknown>) => Promise<string | undefined> = passwordHashOf,
 ): Promise<{ user: UserRecord; passwordHash: string | undefined }> {
-  const fields = readBodyFields(usersEntity, 'create', body);
-  const companyId = (fields.company_id as number | undefined) ?? 0;
-  requireVendorCompany(String(fields.user_type), companyId);
+  // readBodyFields normalises each value to its field's type (lib/http/typed-input.ts says why).
+  const fields = readBodyFields(usersEntity, 'create', body) as UserCreate;
+  const companyId = fields.company_id ?? 0;
+  requireVendorCompany(fields.user_type, companyId);
   const passwordHash = await passwordOf(body);
   const user = await store.createUser(
     {
-      email: fields.email as string,
-      user_type: fields.user_type as UserType,
-      status: (fields.status as UserStatus | undefined) ?? 'A',
-      firstname: (fields.firstname as string | undefined) ?? '',
-      lastname: (fields.lastname as string | undefined) ?? '',
+      email: fields.email,
+      user_type: fields.user_type,
+      status: fields.status ?? 'A',
+      firstname: fields.firstname ?? '',
+      lastname: fields.lastname ?? '',
       company_id: companyId,
-      company: fields.company as string | undefined,
-      phone: (fields.phone as string | undefined) ?? '',
+      company: fields.company,
+      phone: fields.phone ?? '',
       // Never root through the API; an import keeps the source's root administrator one (lib/db/preset-ids.ts).
       is_root: presetValue('is_root') === 'Y' ? 'Y' : 'N',
       password_hash: passwordHash,
@@ -56,7 +57,7 @@ export async function createUserFromBody(
  * company. A body with no writable field and no new password is a 400 `Missing parameters`.
  */
 export function userChangesFrom(body: Record<string, unknown>, current: UserRecord, newPassword: boolean): UserChanges {
-  const fields = readBodyFields(usersEntity, 'update', body);
+  const fields = readBodyFields(usersEntity, 'update', body) as UserWrite;
   const { user_type: userType, ...changes } = fields;
   if (Object.keys(fields).length === 0 && !newPassword) throw badRequest('Missing parameters');
   if (userType !== undefined && userType !== current.user_type) {
@@ -64,11 +65,11 @@ export function userChangesFrom(body: Record<string, unknown>, current: UserReco
   }
   const text = (field: 'email' | 'firstname' | 'lastname' | 'company' | 'phone') =>
     changes[field] !== undefined ? { [field]: String(changes[field]) } : {};
-  const companyId = changes.company_id !== undefined ? Number(changes.company_id) : undefined;
+  const companyId = changes.company_id;
   keepVendorCompany(current.user_type, companyId);
   return {
     ...text('email'),
-    ...(changes.status !== undefined ? { status: changes.status as UserStatus } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
     ...text('firstname'),
     ...text('lastname'),
     ...text('company'),

@@ -2,8 +2,7 @@ import type { UserRecord } from '../db/records.js';
 import type { UserFilters } from '../db/user-list.js';
 import { present, type View } from '../entities/present.js';
 import type { EntityDefinition } from '../entities/types.js';
-import { USER_WIRE_ORDER, type UserStatus, type UserType, usersEntity } from '../entities/users.js';
-import type { FieldValues } from '../entities/validate.js';
+import { USER_WIRE_ORDER, type UserQuery, usersEntity } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ApiRequest } from '../http/operation.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
@@ -65,26 +64,27 @@ export async function presentUsers(
  * The list filters as the storage takes them. `user_id`, `user_ids` and `user_login` all name ids;
  * given together, a user must satisfy each. A `user_login` that is not some `user_<id>` names nobody.
  */
-export function userFilters(filters: FieldValues): UserFilters {
+export function userFilters(filters: UserQuery): UserFilters {
   const idSets: number[][] = [];
-  if (filters.user_id !== undefined) idSets.push([Number(filters.user_id)]);
-  if (filters.user_ids !== undefined) idSets.push((filters.user_ids as readonly number[]).map(Number));
+  if (filters.user_id !== undefined) idSets.push([filters.user_id]);
+  if (filters.user_ids !== undefined) idSets.push([...filters.user_ids]);
   if (filters.user_login !== undefined) {
-    const login = String(filters.user_login).trim().toLowerCase();
-    const id = /^user_(\d{1,10})$/.exec(login)?.[1];
-    idSets.push(id !== undefined && loginOf(Number(id)) === login ? [Number(id)] : []);
+    const login = filters.user_login.trim().toLowerCase();
+    // The login's text names an id (`user_12`): its digits are read here, the only place they are text.
+    const digits = /^user_(\d{1,10})$/.exec(login)?.[1];
+    const id = digits === undefined ? undefined : Number(digits);
+    idSets.push(id !== undefined && loginOf(id) === login ? [id] : []);
   }
   const ids = idSets.length > 0 ? idSets.reduce((kept, set) => kept.filter((id) => set.includes(id))) : undefined;
-  const text = (value: unknown) => (value === undefined ? undefined : String(value));
   return {
-    user_type: filters.user_type as UserType | undefined,
-    status: filters.status as UserStatus | undefined,
-    email: text(filters.email),
+    user_type: filters.user_type,
+    status: filters.status,
+    email: filters.email,
     ids: ids && [...new Set(ids)],
-    name: text(filters.name),
-    phone: text(filters.phone),
-    company_id: filters.company_id === undefined ? undefined : Number(filters.company_id),
-    is_root: filters.is_root as 'Y' | 'N' | undefined,
+    name: filters.name,
+    phone: filters.phone,
+    company_id: filters.company_id,
+    is_root: filters.is_root,
   };
 }
 

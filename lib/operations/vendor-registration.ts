@@ -82,5 +82,6 @@ export const submitRegistration: Operation = async (request) => {
     route: { ...request.route, company: undefined },
     body: { ...application, status: 'N' },
   });
-  return created({ company_id: Number((answer.body as Record<string, unknown>).company_id) });
+  // The create's answer (lib/entities/answers.ts writeAnswer): `company_id` an integer.
+  return created({ company_id: (answer.body as { company_id: number }).company_id });
 };

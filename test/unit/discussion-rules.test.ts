@@ -98,8 +98,8 @@ describe('discussion hooks on a store', () => {
     const hooks = discussionHooksOn(new TestDiscussions());
     const extra = hooks.extraItems!(request({}));
     // Act
-    const onProduct = await extra({ object_type: 'P' as const, object_id: 7, version: 1 });
-    const testimonial = await extra({ object_type: 'E', object_id: 0, version: 1 });
+    const onProduct = await extra({ post_id: 1, object_type: 'P' as const, object_id: 7, version: 1 });
+    const testimonial = await extra({ post_id: 2, object_type: 'E', object_id: 0, version: 1 });
     // Assess
     expect(onProduct.items).toHaveLength(1);
     expect(onProduct.items[0]?.ConditionCheck?.Key).toEqual({ pk: 'product#7' });

@@ -51,7 +51,10 @@ const caller = (extra: Partial<Caller> = {}): Caller => ({
 const requestOf = (body: Record<string, unknown>, who: Caller = caller(), context?: number): ApiRequest =>
   ({
     method: 'POST',
-    route: { key: 'orders.create', ...(context === undefined ? {} : { company: { id: String(context) } }) },
+    route: {
+      key: 'orders.create',
+      ...(context === undefined ? {} : { company: { id: String(context), companyId: context } }),
+    },
     query: {},
     caller: who,
     body,

@@ -3,6 +3,7 @@ import type { RecordOf } from '../../lib/db/entity-reads.js';
 import type { paymentsEntity } from '../../lib/entities/payments.js';
 import type { PRODUCT_STATUSES, productsEntity } from '../../lib/entities/products.js';
 import type { CreateInputOf, UpdateInputOf } from '../../lib/entities/record-types.js';
+import type { EntityHooks } from '../../lib/operations/crud.js';
 
 /**
  * The record and input types derived from a definition (issue 42 item 1): `npm run typecheck` compiles this file,
@@ -48,5 +49,19 @@ describe('record types derived from a definition', () => {
     // @ts-expect-error an update's enum is still the union of its values
     const badUpdate: UpdateInputOf<typeof paymentsEntity> = { status: 'Z' };
     expect([create.payment, missing.status, readOnly, badUpdate.status]).toEqual(['Card', 'D', { payment_id: 3 }, 'Z']);
+  });
+
+  it("hands a hook's extra items the records of its definition", async () => {
+    const seen: Array<number | undefined> = [];
+    const hooks: EntityHooks<typeof productsEntity> = {
+      extraItems: () => (record, previous) => {
+        expectTypeOf(record.amount).toEqualTypeOf<number | undefined>();
+        // @ts-expect-error a misspelled field is no field of the record the store hands over
+        seen.push(record.amuont, previous?.amount);
+        return { items: [] };
+      },
+    };
+    const extra = await hooks.extraItems!({} as never)(product, { ...product, amount: 1 });
+    expect([extra.items, seen]).toEqual([[], [undefined, 1]]);
   });
 });

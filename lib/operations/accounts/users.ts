@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../db/records.js';
 import { writeAnswer } from '../../entities/answers.js';
-import { USER_SORTS, type UserSort, usersEntity } from '../../entities/users.js';
+import { USER_SORTS, type UserQuery, type UserSort, usersEntity } from '../../entities/users.js';
 import { readFilters } from '../../entities/validate.js';
 import { listDigest, nextCursor, readCursor } from '../../http/cursor.js';
 import type { Operation } from '../../http/operation.js';
@@ -98,7 +98,8 @@ export const deleteUserOf =
 export const listUsersOf =
   (store: AccountStore): Operation =>
   async ({ query }) => {
-    const filters = readFilters(usersEntity, query);
+    // readFilters normalises each value to its filter's type (lib/http/typed-input.ts says why).
+    const filters = readFilters(usersEntity, query) as UserQuery;
     const { paging, cursorText } = readListPaging(query, USER_SORTS);
     // A cursor belongs to one list: these filters and this sort (docs/api.md §3, "Cursor paging").
     const digest = listDigest(['users', Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);

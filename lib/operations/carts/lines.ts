@@ -16,6 +16,7 @@ export const MAX_AMOUNT = 1_000_000;
 
 /** A cart item id: a 32-bit number from the product and its options (as CS-Cart's `fn_generate_cart_id`, a crc32). */
 export function cartItemId(productId: number, options: ProductOptions): string {
+  // Option ids are the text keys of a stored map: sorted as the ids they name.
   const sorted = Object.keys(options)
     .sort((a, b) => Number(a) - Number(b))
     .map((key) => [key, options[key]]);
@@ -25,6 +26,7 @@ export function cartItemId(productId: number, options: ProductOptions): string {
   return String(digest.readUInt32BE(0) || 1);
 }
 
+// A body's line is request text beyond any field spec (a JSON number or its digits): read here.
 const wholeNumber = (value: unknown, min: number, max = MAX_AMOUNT): number | undefined => {
   const n =
     typeof value === 'number'
@@ -51,13 +53,15 @@ function readOptions(sent: unknown, where: string): ProductOptions {
         : typeof value === 'string'
           ? value.trim()
           : undefined;
-    if (!/^\d{1,15}$/.test(optionId) || Number(optionId) < 1 || text === undefined || text.length > 255) {
+    // The key is request text: read once, as an id ("07" names option 7).
+    const id = /^\d{1,15}$/.test(optionId) ? Number(optionId) : 0;
+    if (id < 1 || text === undefined || text.length > 255) {
       throw invalidField(
         'product_options',
         `The product_options of ${where} must map option ids to variants: {"3": 12}`,
       );
     }
-    options[String(Number(optionId))] = text;
+    options[String(id)] = text;
   }
   return options;
 }

@@ -86,13 +86,17 @@ export function checkStock(lines: CartLines, products: ReadonlyMap<number, Produ
   }
 }
 
+// Money is decimal (big.js) until the wire, whose JSON type here is a number.
 const money = (value: Big) => Number(value.toFixed(2));
 
 /** The lines whose product still exists, each priced from the product now, and the cart's totals. */
+/** A line as the cart shows it priced: its product id the line's own number. */
+export type PricedLine = Record<string, unknown> & { product_id: number };
+
 export function priceCart(lines: CartLines, products: ReadonlyMap<number, ProductRecord>) {
   let subtotal = new Big(0);
   let amount = 0;
-  const priced: Record<string, Record<string, unknown>> = {};
+  const priced: Record<string, PricedLine> = {};
   for (const [itemId, line] of Object.entries(lines)) {
     const product = products.get(line.product_id);
     if (!product) continue;

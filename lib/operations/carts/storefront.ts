@@ -8,7 +8,16 @@ import { queryShippingChoice, type ShippingChoice } from '../checkout/groups.js'
 import { quoteShipping } from '../checkout/quote.js';
 import { contextCompany } from '../company-scope.js';
 import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd, readProfile } from './lines.js';
-import { cartMoney, checkOptions, checkProducts, checkStock, optionIdsOf, priceCart, productIdsOf } from './rules.js';
+import {
+  cartMoney,
+  checkOptions,
+  checkProducts,
+  checkStock,
+  optionIdsOf,
+  type PricedLine,
+  priceCart,
+  productIdsOf,
+} from './rules.js';
 import type { CartStore, ProductRecord } from './store.js';
 
 /**
@@ -53,6 +62,7 @@ const linesOf = (record: EntityRecord | undefined): CartLines => ({
 export function itemIdOf(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (!/^\d{1,10}$/.test(raw)) throw new NotFoundError();
+  // The path's item id, canonical ("007" is line 7): cart item ids are text keys of the stored lines.
   return String(Number(raw));
 }
 
@@ -137,7 +147,7 @@ async function quoteOf(
   lines: CartLines,
   productsById: Map<number, ProductRecord>,
   choice: ShippingChoice,
-  priced: Record<string, Record<string, unknown>>,
+  priced: Record<string, PricedLine>,
 ) {
   const companies = [...new Set([...productsById.values()].map((product) => product.company_id ?? 0))];
   const [stores, shippings] = await Promise.all([store.stores(companies), store.activeShippings()]);

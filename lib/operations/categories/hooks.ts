@@ -3,7 +3,7 @@ import type { EntityHooks } from '../crud.js';
 import { treeOf } from '../tree/tree.js';
 import { reindexProductsUnder } from './product-tree.js';
 import { requireCompany } from './rules.js';
-import type { CategoryRecord, CategoryStore } from './store.js';
+import type { CategoryStore } from './store.js';
 import { restrictionItems, restrictionRemoval, withUsergroupIds } from './usergroups.js';
 
 /**
@@ -30,8 +30,7 @@ export function categoryHooksFor(store: CategoryStore): EntityHooks<typeof categ
       requireCompany(changes.company_id);
       return categoryTree.update(await withUsergroupIds(changes), current);
     },
-    extraItems: () => (record, previous) =>
-      restrictionItems(record as CategoryRecord, previous as CategoryRecord | undefined),
+    extraItems: () => (record, previous) => restrictionItems(record, previous),
     removeItems: restrictionRemoval,
     afterWrite: categoryTree.afterWrite,
     alongsideCounts: (id) => ({ product_count: { storage: 'product', index: 'category_ids', value: id } }),

@@ -1,4 +1,5 @@
-import type { EntityRecord } from '../../db/entity-store.js';
+import { type EntityRecord, recordIdOf } from '../../db/entity-store.js';
+import { categoriesEntity } from '../../entities/categories.js';
 import { ancestorsOf } from './rules.js';
 import type { CategoryStore } from './store.js';
 
@@ -16,7 +17,7 @@ export async function categoryTreeOf(store: CategoryStore, categoryIds: readonly
  * repeating the move's PUT completes an interrupted rewrite, as for the categories themselves).
  */
 export async function reindexProductsUnder(store: CategoryStore, moved: EntityRecord): Promise<void> {
-  for (const productId of await store.productsUnder(Number(moved.category_id))) {
+  for (const productId of await store.productsUnder(recordIdOf(categoriesEntity, moved))) {
     await store.updateProduct(productId, async (current) => ({
       category_tree: await categoryTreeOf(store, ((current.category_ids as number[] | undefined) ?? []).map(Number)),
     }));

@@ -33,7 +33,7 @@ export function quoteShipping(
   stores: ReadonlyMap<number, StoreSummary>,
   shippings: readonly ShippingRecord[],
   choice: ShippingChoice,
-  pricedLines: Readonly<Record<string, Record<string, unknown>>>,
+  pricedLines: Readonly<Record<string, Record<string, unknown> & { product_id: number }>>,
 ): ShippingQuote {
   const chosen: Record<string, number> = {};
   let shippingCost = new Big(0);
@@ -53,7 +53,7 @@ export function quoteShipping(
     return {
       name,
       company_id: group.companyId,
-      products: Object.fromEntries(Object.entries(pricedLines).filter(([, line]) => ids.has(Number(line.product_id)))),
+      products: Object.fromEntries(Object.entries(pricedLines).filter(([, line]) => ids.has(line.product_id))),
       shippings: Object.fromEntries(methods.map((m) => [String(m.shipping_id), shown(m)])),
       chosen_shippings: method ? [shown(method)] : [],
       all_free_shipping: group.lines.every((line) => products.get(line.productId)?.free_shipping === 'Y'),

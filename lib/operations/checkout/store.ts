@@ -6,6 +6,7 @@ import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import type { CartRecord, CartStore } from '../carts/store.js';
 import { cartStoreOn } from '../carts/store.js';
+import { extraItemsOf } from '../crud.js';
 import { orderHooksFor } from '../orders/hooks.js';
 import type { OrderRecord, OrderStore } from '../orders/store.js';
 import { orderStoreOn } from '../orders/store.js';
@@ -44,7 +45,7 @@ export const checkoutStoreOn = (context: TableContext): CheckoutStore => ({
   },
   async cancelOrder(id) {
     // The hooks' extra items judge the move of stock from the order's status to I (Canceled), as PUT /orders does.
-    const extra = orderHooksFor(orderStoreOn(context)).extraItems?.({} as never);
+    const extra = extraItemsOf(orderHooksFor(orderStoreOn(context)), {} as never);
     await updateRecord(ordersEntity, id, () => ({ status: 'I' }), extra, context);
   },
 });

@@ -44,9 +44,10 @@ function newPost(store: DiscussionStore) {
       object_id: objectId,
       thread_id: await store.openThread(type, objectId),
       // An import keeps the source's author and address (lib/db/preset-ids.ts); a request's post is its caller's.
+      // An import's preset is the source's value, number or text.
       user_id: Number(presetValue('user_id') ?? request.caller.userId),
       ip_address: String(presetValue('ip_address') ?? request.sourceIp ?? ''),
-      company_id: Number(object.company_id ?? 0),
+      company_id: object.company_id ?? 0,
     };
   };
 }
@@ -64,7 +65,7 @@ export function discussionHooksOn(store: DiscussionStore): DiscussionHooks {
       const storage = OBJECT_STORAGE[String(record.object_type)];
       if (!storage || record.version !== 1) return { items: [] };
       return {
-        items: [store.objectExists(storage, Number(record.object_id))],
+        items: [store.objectExists(storage, record.object_id ?? 0)],
         explain: () =>
           invalidField('object_id', `The object_id field names no object of type ${String(record.object_type)}`),
       };

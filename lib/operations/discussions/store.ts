@@ -8,6 +8,9 @@ import type { TransactItem } from '../../db/transact.js';
 import { type DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
 import { NotFoundError } from '../../errors.js';
 
+/** A discussed object's record as a post reads it: every record that has a company stores its id as a number. */
+export type DiscussedObject = { company_id?: number };
+
 /** What a thread is about: `P` and a product id, `E` (testimonials) and 0, … */
 export interface Thread {
   objectType: DiscussionObjectType;
@@ -26,7 +29,7 @@ export interface DiscussionStore {
   /** The thread of an object, made if it has none; concurrent first posts get the same one. */
   openThread(objectType: string, objectId: number): Promise<number>;
   /** The stored record of an object a post may be about (`product` 7), if it exists. */
-  objectRecord(storage: string, id: number): Promise<Record<string, unknown> | undefined>;
+  objectRecord(storage: string, id: number): Promise<DiscussedObject | undefined>;
   /** The transaction item that holds a write to the object still existing (a post never outlives its object). */
   objectExists(storage: string, id: number): TransactItem;
   /** The ids of a thread's posts. */
@@ -48,15 +51,19 @@ const objectThreadKey = (type: string, objectId: number) => ({
   sk: 'THREAD',
 });
 
+/** The two items as `openThread` writes them: ids numbers, the type one of the object types. */
+type ThreadItem = { thread_id: number; object_type: DiscussionObjectType; object_id: number };
+type ObjectThreadItem = Pick<ThreadItem, 'thread_id'>;
+
 async function threadIn(context: TableContext, type: string, objectId: number): Promise<number> {
-  return Number((await readItem(objectThreadKey(type, objectId), context))?.thread_id ?? 0);
+  return ((await readItem(objectThreadKey(type, objectId), context)) as ObjectThreadItem | undefined)?.thread_id ?? 0;
 }
 
 /** The discussion store over a table context's table (lib/db). */
 export const discussionStoreOn = (context: TableContext): DiscussionStore => ({
   async thread(id) {
-    const item = await readItem(threadKey(id), context);
-    return item && { objectType: String(item.object_type) as DiscussionObjectType, objectId: Number(item.object_id) };
+    const item = (await readItem(threadKey(id), context)) as ThreadItem | undefined;
+    return item && { objectType: item.object_type, objectId: item.object_id };
   },
   threadOf: (type, objectId) => threadIn(context, type, objectId),
   async openThread(type, objectId) {
@@ -72,7 +79,8 @@ export const discussionStoreOn = (context: TableContext): DiscussionStore => ({
       return threadIn(context, type, objectId);
     }
   },
-  objectRecord: (storage, id) => readItem(entityKeys.record(storage, id), context),
+  objectRecord: (storage, id) =>
+    readItem(entityKeys.record(storage, id), context) as Promise<DiscussedObject | undefined>,
   objectExists: (storage, id) => ({
     ConditionCheck: {
       TableName: context.tableName,

@@ -20,6 +20,7 @@ export const orderHooksFor = (store: OrderStore): EntityHooks<typeof ordersEntit
     if (previous.is_parent_order === 'Y') return { items: [] };
     const direction = stockDirection(await store.statuses(), String(previous.status), String(next.status));
     if (direction === undefined) return { items: [] };
+    // An order's stored lines keep CS-Cart's text ids ("12").
     const products = await store.products(orderedItems(previous).map((item) => Number(item.product_id)));
     return store.stockMoves(storedLines(previous, new Map(products.map((p) => [p.product_id, p]))), direction);
   },

@@ -33,7 +33,10 @@ const SHIPPING_LINE: Readonly<Record<string, unknown>> = {
   need_shipment: true,
 };
 
-/** The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group (one company). */
+/**
+ * The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group
+ * (one company). Money is decimal (big.js) until the wire, whose JSON type for `rate` is a number.
+ */
 export function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
   const shown = present(shippingsEntity, shipping, 'single');
   const fromMethod = [
@@ -63,6 +66,7 @@ export function completeShipping(order: EntityRecord): EntityRecord {
   };
 }
 
+// Money is decimal (big.js) until the wire, whose JSON type for these keys is a number.
 export function orderLine(orderId: string, itemId: string, line: ProductLine): Record<string, unknown> {
   const price = new Big(String(line.product.price));
   const subtotal = Number(price.times(line.amount).toFixed(2));

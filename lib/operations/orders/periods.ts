@@ -58,6 +58,7 @@ function moment(field: string, value: StoredValue | undefined, endOfDay: boolean
   const text = String(value).trim();
   const stamp = digitsOf(text, 12);
   if (stamp !== undefined) return stamp;
+  // A date's digits, matched just above, are its year, month and day.
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 1000 : NaN;
   if (!Number.isFinite(time)) {

@@ -15,6 +15,7 @@ import type { Line, PaymentRecord, ProductLine, ProductRecord, ShippingRecord, S
 const MAX_LINES = 100;
 const MAX_AMOUNT = 1_000_000;
 
+// An order body's `products` is request text beyond any field spec (a JSON number or its digits): read here.
 export const positiveInt = (value: unknown): number | undefined => {
   const n =
     typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
@@ -95,6 +96,7 @@ export function storedLines(
   order: Record<string, unknown>,
   products: ReadonlyMap<number, ProductRecord>,
 ): ProductLine[] {
+  // An order's stored lines keep CS-Cart's text ids and amounts ("12", "2").
   return orderedItems(order).flatMap((item) => {
     const product = products.get(Number(item.product_id));
     return product ? [{ productId: Number(item.product_id), amount: Number(item.amount), product }] : [];

@@ -6,6 +6,7 @@ import {
   type Extra,
   getRecord,
   getRecords,
+  recordIdOf,
 } from '../../db/entity-store.js';
 import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
@@ -91,7 +92,7 @@ const orderPlan = ({ values, lines, withId, alongside }: Placing): CreatePlan =>
     const stock = stockItems(lines, -1);
     return alongside ? { ...stock, items: [...stock.items, ...(await alongside())] } : stock;
   },
-  withId: (order) => withId(Number(order.order_id)),
+  withId: (order) => withId(recordIdOf(ordersEntity, order)),
 });
 
 /** The products a refused transaction handed back as they are now (ReturnValuesOnConditionCheckFailure). */

@@ -35,6 +35,7 @@ async function actionProduct(store: VariationStore, request: ApiRequest): Promis
   const sent = (request.body ?? {}) as Record<string, unknown>;
   if (sent.product_id === undefined || sent.product_id === null || sent.product_id === '')
     throw invalidField('product_id', 'The product_id field is required');
+  // The action's body is no entity's: its product_id is request text read here.
   const id = Number(sent.product_id);
   if (!Number.isInteger(id) || id < 1) throw invalidField('product_id', 'The product_id field must be a product id');
   const product = await store.product(id);

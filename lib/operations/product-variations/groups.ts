@@ -1,12 +1,12 @@
 import { presetTime } from '../../db/preset-ids.js';
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
-import { readFilters } from '../../entities/validate.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import { badRequest } from '../../http/http-errors.js';
 import type { Operation } from '../../http/operation.js';
 import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
+import { filtersOf } from '../../http/typed-input.js';
 import {
   assertDistinct,
   checkFeatures,
@@ -30,6 +30,7 @@ import { groupView, showGroup } from './view.js';
  */
 export async function findGroup(store: VariationStore, ref: string | undefined): Promise<GroupRecord> {
   if (ref === undefined || ref.length > 64) throw new NotFoundError();
+  // The path's ref is an id or a code: only digits are tried as an id.
   if (/^\d{1,15}$/.test(ref)) {
     const group = await store.group(Number(ref));
     if (group) return group;
@@ -93,7 +94,7 @@ async function readProducts(store: VariationStore, ids: number[], field: string)
 export const listGroupsOf =
   (store: VariationStore): Operation =>
   async ({ query }) => {
-    const filters = readFilters(GROUPS, query);
+    const filters = filtersOf(GROUPS, { query });
     const paging = readPaging(query, ['id']);
     const desc = paging.sortOrder === 'desc';
     let records: GroupRecord[];
@@ -109,8 +110,8 @@ export const listGroupsOf =
       ];
       ids.sort((a, b) => (desc ? b - a : a - b));
       let groups = await store.groups(ids);
-      if (filters.feature_ids !== undefined)
-        groups = groups.filter((g) => featureIdsOf(g).includes(Number(filters.feature_ids)));
+      const featureId = filters.feature_ids;
+      if (featureId !== undefined) groups = groups.filter((g) => featureIdsOf(g).includes(featureId));
       total = groups.length;
       records = groups.slice((paging.page - 1) * paging.itemsPerPage, paging.page * paging.itemsPerPage);
     } else {
@@ -144,6 +145,7 @@ export const getGroupOf =
  * beside the group itself, not after it: one sequential step fewer. A numeric ref that is a code falls back.
  */
 async function groupShownBy(store: VariationStore, ref: string | undefined): Promise<Record<string, unknown>> {
+  // The path's ref is an id or a code: only digits are tried as an id.
   if (ref !== undefined && /^\d{1,15}$/.test(ref)) {
     const [group, members] = await Promise.all([store.group(Number(ref)), store.members(Number(ref))]);
     if (group) return groupView(group, members);

@@ -39,11 +39,15 @@ export function combination(product: Record<string, unknown>, featureIds: number
 }
 
 /** Every product has a value of every group feature, and no two share the same values. */
-export function assertDistinct(products: Array<Record<string, unknown>>, featureIds: number[], field: string): void {
+export function assertDistinct(
+  products: ReadonlyArray<Record<string, unknown> & { product_id?: number }>,
+  featureIds: number[],
+  field: string,
+): void {
   const seen = new Map<string, number>();
   for (const product of products) {
     const values = combination(product, featureIds);
-    const id = Number(product.product_id ?? 0);
+    const id = product.product_id ?? 0;
     if (!values)
       throw invalidField(
         field,
@@ -64,6 +68,7 @@ export function readFeatureList(sent: unknown): GroupFeature[] {
   if (!Array.isArray(sent) || sent.length === 0 || sent.length > 10)
     throw invalidField('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
   return sent.map((entry) => {
+    // `features[]` is a body list (request text), which no field spec reads.
     const id = Number((entry as Record<string, unknown>)?.feature_id);
     const purpose = String((entry as Record<string, unknown>)?.purpose ?? 'group_catalog_item');
     if (!Number.isInteger(id) || id < 1)
@@ -90,6 +95,7 @@ export function checkFeatures(wanted: GroupFeature[], records: FeatureRecord[]):
 /** Without `features`: the select-type features every product has a value of (purpose group_catalog_item). */
 export function commonFeatures(products: ProductRecord[], field: string): GroupFeature[] {
   const first = products[0] ? valuesOf(products[0]) : {};
+  // Feature ids are the text keys of a product's stored `product_features`.
   const ids = Object.entries(first)
     .filter(
       ([, value]) =>
@@ -116,6 +122,7 @@ export function readProductIds(value: unknown, max: number): number[] {
   if (value === undefined || value === null || value === '')
     throw invalidField('product_ids', 'The product_ids field is required');
   const raw = Array.isArray(value) ? value : String(value).split(',');
+  // `product_ids` is a body list or CSV (request text), which no field spec reads.
   const ids = [...new Set(raw.map((v) => Number(String(v).trim())))];
   if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1))
     throw invalidField('product_ids', 'The product_ids field must be a list of product ids');

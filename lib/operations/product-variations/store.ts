@@ -6,6 +6,7 @@ import {
   getRecord,
   getRecords,
   type RecordOf,
+  recordIdOf,
   updateRecord,
 } from '../../db/entity-store.js';
 import { readItem } from '../../db/items.js';
@@ -66,14 +67,16 @@ export interface VariationStore {
 
 /** A group's code is unique: marker `VARGROUPCODE#<code>` / `VARGROUPCODE` holding the group id, in `table`. */
 const codesIn = (table: TableContext) => uniqueMarker('VARGROUPCODE', table);
+/** The marker's item as `write` claims it (`CODES.claim`): the group id a number. */
+type CodeMarker = { group_id: number };
 
 /** The variation store over a table context's table (lib/db). */
 export const variationStoreOn = (context: TableContext): VariationStore => ({
   group: (id) => getRecord(GROUPS, id, context),
   async groupIdByCode(code) {
     // Strongly consistent (lib/db/items.ts readItem): a code claimed a moment ago is seen.
-    const marker = await readItem(codesIn(context).key(code), context);
-    return marker ? Number(marker.group_id) : undefined;
+    const marker = (await readItem(codesIn(context).key(code), context)) as CodeMarker | undefined;
+    return marker?.group_id;
   },
   groups: (ids) => getRecords(GROUPS, ids, context),
   listGroups: (request) => listRecords(GROUPS, request, context),
@@ -108,7 +111,7 @@ export const variationStoreOn = (context: TableContext): VariationStore => ({
     createRecord(
       productsEntity,
       values,
-      (record) => ({ items: repricedProductItems(Number(record.product_id), record) }),
+      (record) => ({ items: repricedProductItems(recordIdOf(productsEntity, record), record) }),
       undefined,
       context,
     ),

@@ -1,7 +1,7 @@
-import type { EntityRecord } from '../../db/entity-store.js';
+import type { RecordOf } from '../../db/entity-store.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { productsEntity } from '../../entities/products.js';
-import type { FieldValues } from '../../entities/validate.js';
+import type { WriteValuesOf } from '../../entities/record-types.js';
 import { invalidField, NotFoundError } from '../../errors.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { parseId } from '../../http/route.js';
@@ -19,19 +19,17 @@ import { withGroupsOf } from './view.js';
  */
 async function joinGroup(
   store: VariationStore,
-  values: FieldValues,
-  current: EntityRecord | undefined,
+  values: WriteValuesOf<typeof productsEntity>,
+  current: RecordOf<typeof productsEntity> | undefined,
   nestedGroup: number | undefined,
-): Promise<FieldValues> {
+): Promise<WriteValuesOf<typeof productsEntity>> {
   const out = { ...values };
   if (out.variation_group_id === 0) delete out.variation_group_id;
-  const sent = out.variation_group_id as number | undefined;
+  const sent = out.variation_group_id;
   const target =
     nestedGroup ??
     sent ??
-    (out.product_features !== undefined && current?.variation_group_id
-      ? Number(current.variation_group_id)
-      : undefined);
+    (out.product_features !== undefined && current?.variation_group_id ? current.variation_group_id : undefined);
   if (target === undefined) return out;
   const group = await store.group(target);
   if (!group)
@@ -39,7 +37,7 @@ async function joinGroup(
       'variation_group_id',
       `The variation_group_id field names group ${target}, which does not exist`,
     );
-  const others = (await store.members(target)).filter((p) => !current || p.product_id !== Number(current.product_id));
+  const others = (await store.members(target)).filter((p) => !current || p.product_id !== current.product_id);
   if (others.length >= MAX_GROUP_PRODUCTS)
     throw invalidField('variation_group_id', `A variation group holds at most ${MAX_GROUP_PRODUCTS} products`);
   assertDistinct([...others, { ...current, ...out }], featureIdsOf(group), 'variation_group_id');
@@ -62,7 +60,7 @@ export function variationHooksFor(store: VariationStore, nestedGroup?: number): 
       joinGroup(store, await productHooks.create!(values, request), undefined, nestedGroup),
     update: async (changes, current, request) =>
       joinGroup(store, await productHooks.update!(changes, current, request), current, nestedGroup),
-    decorate: async (records, view) => withGroupsOf(store, await productHooks.decorate!(records, view)),
+    decorate: async (records, view) => withGroupsOf(store, records, await productHooks.decorate!(records, view)),
     afterWrite: async (record, previous) => {
       const before = previous?.variation_group_id ?? 0;
       const after = record.variation_group_id ?? 0;

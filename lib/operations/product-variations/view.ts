@@ -82,12 +82,16 @@ export function withVariationKeys(
   };
 }
 
-/** The variation keys of products, from their groups (one BatchGetItem of the groups). */
+/**
+ * The variation keys of products, from their groups (one BatchGetItem of the groups): `shown[i]` is the stored
+ * `records[i]` as its view shows it, whose typed `variation_group_id` names its group.
+ */
 export async function withGroupsOf(
   store: VariationStore,
-  records: Array<Record<string, unknown>>,
+  records: ReadonlyArray<{ variation_group_id?: number }>,
+  shown: Array<Record<string, unknown>>,
 ): Promise<Array<Record<string, unknown>>> {
-  const groupIds = [...new Set(records.map((r) => Number(r.variation_group_id ?? 0)).filter((id) => id > 0))];
+  const groupIds = [...new Set(records.map((r) => r.variation_group_id ?? 0).filter((id) => id > 0))];
   const groups = new Map((await store.groups(groupIds)).map((g) => [g.id, g]));
-  return records.map((record) => withVariationKeys(record, groups.get(Number(record.variation_group_id ?? 0))));
+  return shown.map((row, i) => withVariationKeys(row, groups.get(records[i]?.variation_group_id ?? 0)));
 }

@@ -24,7 +24,10 @@ async function postedObject(body: Record<string, unknown>): Promise<{ type: stri
   return { type: thread.objectType, id: thread.objectId };
 }
 
-/** What the object's discussion type asks of a post (C and B a message, R and B a rating), in the add-on's order. */
+/**
+ * What the object's discussion type asks of a post (C and B a message, R and B a rating), in the add-on's order.
+ * The body is judged here before the post's create validates it, so `rating_value` is still request text.
+ */
 function checkAsked(body: Record<string, unknown>, discussionType: string): void {
   if ((discussionType === 'C' || discussionType === 'B') && blank(body.message))
     throw invalidField('message', 'The message field is required');
@@ -59,7 +62,8 @@ export const createDiscussionPost: Operation = async (request) => {
     ...(blank(body.rating_value) ? {} : { rating_value: body.rating_value }),
   };
   const answer = await addPost({ ...request, route: { ...request.route, company: undefined }, body: post });
-  const postId = Number((answer.body as Record<string, unknown>).post_id);
+  // The create's answer (lib/entities/answers.ts writeAnswer): `post_id` an integer.
+  const postId = (answer.body as { post_id: number }).post_id;
   const threadId = await discussionStore.threadOf(type, id);
   return created({ thread_id: threadId, post_id: postId, is_approval_required: true });
 };

@@ -53,7 +53,7 @@ export const readDiscussion: Operation = async (raw) => {
     object_id: id,
     object_type: type,
     type: discussionType,
-    company_id: Number(object.company_id ?? 0),
+    company_id: object.company_id ?? 0,
     average_rating: averageRating(posts),
     posts: posts.slice(start, start + paging.itemsPerPage).map(shopperPost),
     search: { page: paging.page, items_per_page: paging.itemsPerPage, total_items: posts.length },

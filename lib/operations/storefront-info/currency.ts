@@ -3,8 +3,11 @@
  * the storefront lists that one as CS-Cart lists its primary currency (`fn_get_currencies_list`): every field a
  * string, as CS-Cart's database gives them.
  */
+/** The currency's id, a number as a path names it; the row below shows it as text. */
+export const PRIMARY_CURRENCY_ID = 1;
+
 export const PRIMARY_CURRENCY = {
-  currency_id: '1',
+  currency_id: `${PRIMARY_CURRENCY_ID}`,
   currency_code: 'USD',
   after: 'N',
   symbol: '$',

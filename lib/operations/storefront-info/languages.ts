@@ -7,6 +7,11 @@ export const DEFAULT_LANG_CODE = 'en';
 
 /** The languages shoppers may choose: the active ones (CS-Cart's `include_hidden => false`), as their rows, with `is_default`. */
 export async function storefrontLanguages(): Promise<Array<Record<string, unknown>>> {
+  return (await languagesById()).map(([, row]) => row);
+}
+
+/** Those rows, each beside its language's id as the record holds it: a number, whatever JSON type the row shows. */
+export async function languagesById(): Promise<Array<[id: number, row: Record<string, unknown>]>> {
   const { records } = await listRecords(languagesEntity, {
     conditions: [],
     sortBy: 'id',
@@ -15,8 +20,8 @@ export async function storefrontLanguages(): Promise<Array<Record<string, unknow
   });
   return records
     .filter((record) => String(record.status ?? 'A') === 'A')
-    .map((record) => ({
-      ...present(languagesEntity, record, 'list'),
-      is_default: record.lang_code === DEFAULT_LANG_CODE,
-    }));
+    .map((record): [number, Record<string, unknown>] => [
+      record.lang_id,
+      { ...present(languagesEntity, record, 'list'), is_default: record.lang_code === DEFAULT_LANG_CODE },
+    ]);
 }

@@ -2,8 +2,8 @@ import { NotFoundError } from '../../errors.js';
 import type { Operation } from '../../http/operation.js';
 import { ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
-import { PRIMARY_CURRENCY, publicCurrency } from './currency.js';
-import { storefrontLanguages } from './languages.js';
+import { PRIMARY_CURRENCY_ID, publicCurrency } from './currency.js';
+import { languagesById } from './languages.js';
 
 /**
  * `GET /sra_currencies[/:currency_id]` and `GET /sra_languages[/:lang_id]` (the add-on's `SraCurrencies`,
@@ -12,13 +12,13 @@ import { storefrontLanguages } from './languages.js';
  */
 export const readCurrencies: Operation = async (request) => {
   if (request.route.id === undefined) return ok({ currencies: [publicCurrency()] });
-  if (parseId(request.route.id) !== Number(PRIMARY_CURRENCY.currency_id)) throw new NotFoundError();
+  if (parseId(request.route.id) !== PRIMARY_CURRENCY_ID) throw new NotFoundError();
   return ok(publicCurrency());
 };
 
 export const readLanguages: Operation = async (request) => {
-  const rows = (await storefrontLanguages()).map((row) => ({
-    id: Number(row.lang_id),
+  const rows = (await languagesById()).map(([id, row]) => ({
+    id,
     shown: { lang_code: row.lang_code, name: row.name, is_default: row.is_default },
   }));
   if (request.route.id === undefined) return ok({ languages: rows.map((row) => row.shown) });

@@ -67,8 +67,9 @@ const sliderEnds = (tally: Tally, places?: number) => {
 export async function facetsOf(
   pages: AsyncIterable<readonly FacetProduct[]>,
   selected: ReadonlyMap<number, readonly number[]>,
-  featuresOf: (ids: number[]) => Promise<Array<Record<string, StoredValue | undefined>>> = (ids) =>
-    getRecords(featuresEntity, ids),
+  featuresOf: (ids: number[]) => Promise<Array<Record<string, StoredValue | undefined> & { feature_id: number }>> = (
+    ids,
+  ) => getRecords(featuresEntity, ids),
 ): Promise<Array<Record<string, unknown>>> {
   const tallies = new Map<string, Tally>();
   const price: Tally = { variants: new Map() };
@@ -89,7 +90,8 @@ export async function facetsOf(
       position: String(feature.position ?? 0),
     };
     if (CHOICE_TYPES.includes(type) && tally.variants.size > 0) {
-      const chosen = (selected.get(Number(id)) ?? []).map(String);
+      const chosen = (selected.get(feature.feature_id) ?? []).map(String);
+      // Variant ids are the text keys of a stored map: sorted as the ids they name.
       const variants = [...tally.variants]
         .sort(([a], [b]) => Number(a) - Number(b))
         .map(([variantId, { variant, count }]) => ({

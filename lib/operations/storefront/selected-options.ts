@@ -21,6 +21,7 @@ export function selectedOptionsOf(query: Record<string, string>): Record<string,
     if (option === undefined) continue;
     if (!/^\d{1,15}$/.test(value.trim()))
       throw invalidField('selected_options', `The selected_options field needs a variant id for option ${option}`);
+    // Query text, canonical as the ids it names ("07" is 7).
     picked[String(Number(option))] = String(Number(value.trim()));
   }
   return Object.keys(picked).length > 0 ? picked : undefined;

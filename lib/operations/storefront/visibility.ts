@@ -1,11 +1,10 @@
 import { idsInIndex } from '../../db/entity-list.js';
-import { countsOf, type EntityRecord } from '../../db/entity-store.js';
+import { countsOf, type RecordOf } from '../../db/entity-store.js';
 import type { ListCondition } from '../../db/list-filter.js';
 import { outsideOf } from '../../db/list-outside.js';
 import { categoryGroups, restrictedCategories } from '../../db/restricted-categories.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { COMPANY_STATUSES, companiesStorage } from '../../entities/companies.js';
-import type { StoredValue } from '../../entities/types.js';
 import type { Shopper } from './shopper.js';
 
 /**
@@ -74,19 +73,15 @@ export function hidingConditions(hidden: Hidden, categoryField: string): ListCon
 }
 
 /** The same judgement on one record (a GET of one object): one of its categories visible, its store open. */
-export function isVisible(
-  record: Record<string, StoredValue | undefined>,
-  categoryIds: readonly number[],
-  hidden: Hidden,
-) {
-  return !hidden.companies.includes(Number(record.company_id ?? 0)) && outsideOf(categoryIds, hidden.categories);
+export function isVisible(record: { company_id?: number }, categoryIds: readonly number[], hidden: Hidden) {
+  return !hidden.companies.includes(record.company_id ?? 0) && outsideOf(categoryIds, hidden.categories);
 }
 
 /** A category a shopper may open by id: active or hidden (H: reachable by link), in groups they belong to, of an open store. */
-export function categoryVisible(category: EntityRecord, hidden: Hidden, shopper: Shopper) {
+export function categoryVisible(category: RecordOf<typeof categoriesEntity>, hidden: Hidden, shopper: Shopper) {
   return (
     (category.status === 'A' || category.status === 'H') &&
     admits(categoryGroups(category), shopper.groups) &&
-    !hidden.companies.includes(Number(category.company_id ?? 0))
+    !hidden.companies.includes(category.company_id ?? 0)
   );
 }
