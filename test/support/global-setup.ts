@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
+import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 import { pollUntil } from '../../scripts/lib/poll.js';
 import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -39,6 +40,9 @@ export async function startStoreProcess(n: number | string, adminKey: string, of
       STORE_OFFLINE: String(offline),
       // serverless.yml custom.esbuild: offline serves its handlers from this folder, the first store's from .esbuild/.
       ESBUILD_WORK_FOLDER: `.data/esbuild-store-${n}`,
+      // infra/plugins/bundle-cache.cjs: every offline of the run (each store's, the docs tests' fresh `npm start`)
+      // bundles the same sources with the same options; the first bundles them, the others read its bundles back.
+      BUNDLE_CACHE_DIR,
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,10 +85,14 @@ export async function startStores(
   { offline, pools, firstName }: { offline: boolean; pools: number; firstName: string },
 ): Promise<() => Promise<void>> {
   const adminKey = generateApiKey();
-  const starting = Array.from({ length: pools }, (_, i) =>
-    startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline),
-  );
-  const results = await Promise.allSettled(starting);
+  const start = (i: number) => startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline);
+  // With offline, the first store bundles every function and the others start once it has: they read its bundles
+  // back from the cache instead of each bundling the same sources at the same time.
+  const first = offline ? await Promise.allSettled([start(0)]) : [];
+  const rest = first.some((result) => result.status === 'rejected')
+    ? []
+    : await Promise.allSettled(Array.from({ length: pools - first.length }, (_, i) => start(first.length + i)));
+  const results = [...first, ...rest];
   const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {
     await Promise.all(started.map((store) => store.stop()));
