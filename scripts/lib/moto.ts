@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { BUNDLE_CACHE_DIR } from './bundle-cache-dir.js';
 import { pollUntil } from './poll.js';
 import { freePort } from './ports.js';
 import { SupervisedGroup } from './process-group.js';
@@ -78,7 +79,7 @@ export async function startMoto(
     ESBUILD_WORK_FOLDER: '.data/esbuild-moto',
     // infra/plugins/bundle-cache.cjs: the second deploy and the restore drill package unchanged sources again; their
     // bundles are read back (the same bytes, every input re-hashed) instead of rebuilt.
-    BUNDLE_CACHE_DIR: join(repoRoot, '.data/bundle-cache'),
+    BUNDLE_CACHE_DIR,
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }

@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -68,7 +69,7 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
       TMPDIR: scratchTmp(dir),
       // infra/plugins/bundle-cache.cjs: a bundle packaged before from the same sources (another file, an earlier run)
       // is read back instead of rebuilt; every scratch copy sits at the same depth, so their records match.
-      BUNDLE_CACHE_DIR: join(ROOT, '.data/bundle-cache'),
+      BUNDLE_CACHE_DIR,
       PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
     },
     timeout,

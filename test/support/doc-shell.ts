@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 import { freePort } from '../../scripts/lib/ports.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 
@@ -75,7 +76,9 @@ export class FreshStore {
     const store = new FreshStore(env);
     store.#server = spawn('npm', ['start', '--', '--in-memory', '--log-format', 'json'], {
       cwd: repoRoot,
-      env,
+      // The run's stores bundled the same sources already: its offline reads their bundles back. The server's
+      // alone: the shell running the blocks stays a newcomer's.
+      env: { ...env, BUNDLE_CACHE_DIR },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

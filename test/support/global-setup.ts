@@ -7,10 +7,11 @@
  * http.ts do that for them).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { generateApiKey } from '../../lib/auth/api-keys.js';
+import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 import { pollUntil } from '../../scripts/lib/poll.js';
 import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -26,7 +27,13 @@ const LOG_DIR = join(repoRoot, '.data', 'test-logs');
  * Store `n` in a child process; resolves once it is ready (its offline answering, when it runs one). Also a test's own fresh store (`n` a
  * name, e.g. the import tests' `import`: an empty table whose ids nothing else takes).
  */
-export async function startStoreProcess(n: number | string, adminKey: string, offline = true): Promise<StartedStore> {
+export async function startStoreProcess(
+  n: number | string,
+  adminKey: string,
+  offline = true,
+  /** A file whose existence lets its offline start (test-store.ts offlineAfter); unset: at once. */
+  offlineAfter?: string,
+): Promise<StartedStore> {
   const logDir = join(LOG_DIR, `store-${n}`);
   mkdirSync(LOG_DIR, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/support/test-store-process.ts')], {
@@ -39,6 +46,10 @@ export async function startStoreProcess(n: number | string, adminKey: string, of
       STORE_OFFLINE: String(offline),
       // serverless.yml custom.esbuild: offline serves its handlers from this folder, the first store's from .esbuild/.
       ESBUILD_WORK_FOLDER: `.data/esbuild-store-${n}`,
+      // infra/plugins/bundle-cache.cjs: every offline of the run (each store's, the docs tests' fresh `npm start`)
+      // bundles the same sources with the same options; the first bundles them, the others read its bundles back.
+      BUNDLE_CACHE_DIR,
+      ...(offlineAfter ? { STORE_OFFLINE_AFTER: offlineAfter } : {}),
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,7 +65,8 @@ export async function startStoreProcess(n: number | string, adminKey: string, of
   try {
     await pollUntil(async () => store !== undefined, {
       what: `test store ${n}`,
-      timeoutMs: 360_000,
+      // A store whose offline waits for the first store's starts that much later.
+      timeoutMs: offlineAfter ? 660_000 : 360_000,
       intervalMs: 250,
       gaveUp: () => group.exitReason(),
       details: () => group.output(),
@@ -81,9 +93,15 @@ export async function startStores(
   { offline, pools, firstName }: { offline: boolean; pools: number; firstName: string },
 ): Promise<() => Promise<void>> {
   const adminKey = generateApiKey();
+  // With offline, the first store bundles every function; the others start their DynamoDB Local at once but their
+  // offline only once the first one's answers: they read its bundles back from the cache instead of each bundling
+  // the same sources at the same time. The marker is written however the first one ended.
+  const bundled = join(LOG_DIR, `${firstName}-1.bundled`);
+  rmSync(bundled, { force: true });
   const starting = Array.from({ length: pools }, (_, i) =>
-    startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline),
+    startStoreProcess(`${firstName}-${i + 1}`, adminKey, offline, offline && i > 0 ? bundled : undefined),
   );
+  void starting[0]?.finally(() => writeFileSync(bundled, '')).catch(() => undefined);
   const results = await Promise.allSettled(starting);
   const started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stopAll = async () => {

@@ -5,12 +5,13 @@
  * It sets process.env (the SDK variables, TABLE_NAME) for lib/, which is why a second store runs in a process of its
  * own (test/support/test-store-process.ts).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { startLocalDatabase } from '../../scripts/lib/local-database.js';
 import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
 import { startOffline } from '../../scripts/lib/offline.js';
+import { pollUntil } from '../../scripts/lib/poll.js';
 import { freePort } from '../../scripts/lib/ports.js';
 import { stopAllGroups } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
@@ -31,6 +32,12 @@ export async function startTestStore(options: {
    * the table and the change feed, and its tests reach the handlers in-process (test/support/in-process-gateway.ts).
    */
   offline: boolean;
+  /**
+   * Start offline only once this file exists (the global setup writes it when the first store's offline answers):
+   * its bundles are then in the cache (BUNDLE_CACHE_DIR) and read back, where two offlines starting at once would
+   * each bundle every function.
+   */
+  offlineAfter?: string;
 }): Promise<StartedStore> {
   const { logDir } = options;
   mkdirSync(logDir, { recursive: true }); // offline writes its log here too
@@ -61,6 +68,13 @@ export async function startTestStore(options: {
         },
       };
     }
+    const { offlineAfter } = options;
+    if (offlineAfter)
+      await pollUntil(async () => existsSync(offlineAfter), {
+        what: `${offlineAfter} (the first store's offline)`,
+        timeoutMs: 600_000,
+        intervalMs: 250,
+      });
     const offline = await startOffline({
       httpPort: await freePort(),
       lambdaPort: await freePort(),
