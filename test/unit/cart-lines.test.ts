@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
-import { amountChanges, cartItemId, linesToAdd } from '../../lib/operations/carts/lines.js';
+import { parseAmountChanges, parseCartLines } from '../../lib/http/cart-lines-body.js';
+import { sentWholeNumber } from '../../lib/http/sent-number.js';
+import { cartItemId, linesToAdd } from '../../lib/operations/carts/lines.js';
 import { numberFeatureValue } from '../../lib/operations/feature-numbers.js';
 
-describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
+describe('storefront cart bodies (lib/http/cart-lines-body.ts, lib/operations/carts/lines.ts)', () => {
   it("a cart item id depends on the product and its options, not on the options' order", () => {
     expect(cartItemId(12, { 3: '7', 1: '2' })).toBe(cartItemId(12, { 1: '2', 3: '7' }));
     expect(cartItemId(12, {})).not.toBe(cartItemId(13, {}));
@@ -12,9 +14,15 @@ describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
   });
 
   it('POST lines: the same product and options add up; the key is the product without product_id; a line without an amount adds nothing', () => {
-    const lines = linesToAdd({
+    const sent = parseCartLines({
       products: { a: { product_id: 5, amount: 2 }, b: { product_id: '5', amount: '3' }, 9: { amount: 1 }, 10: {} },
     });
+    expect(sent.map((line) => [line.product_id, line.amount])).toEqual([
+      [9, 1],
+      [5, 2],
+      [5, 3],
+    ]);
+    const lines = linesToAdd(sent);
     expect(lines.sort((x, y) => x.product_id - y.product_id)).toEqual([
       { product_id: 5, amount: 5, product_options: {} },
       { product_id: 9, amount: 1, product_options: {} },
@@ -35,7 +43,7 @@ describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
   ])('a malformed POST body %j is a 400 naming %s', (body, field) => {
     let thrown: unknown;
     try {
-      linesToAdd(body as Record<string, unknown>);
+      parseCartLines(body as Record<string, unknown>);
     } catch (error) {
       thrown = error;
     }
@@ -44,10 +52,21 @@ describe('storefront cart bodies (lib/operations/carts/lines.ts)', () => {
   });
 
   it('PUT amounts: one item from the path, or the products map; 0 is allowed (removes), a negative is not', () => {
-    expect([...amountChanges('77', { amount: 0 })]).toEqual([['77', 0]]);
-    expect([...amountChanges(undefined, { products: { 77: { amount: '4' } } })]).toEqual([['77', 4]]);
-    expect(() => amountChanges('77', {})).toThrow(ValidationError);
-    expect(() => amountChanges('77', { amount: -1 })).toThrow(ValidationError);
+    expect([...parseAmountChanges('77', { amount: 0 })]).toEqual([['77', 0]]);
+    expect([...parseAmountChanges(undefined, { products: { 77: { amount: '4' } } })]).toEqual([['77', 4]]);
+    expect(() => parseAmountChanges('77', {})).toThrow(ValidationError);
+    expect(() => parseAmountChanges('77', { amount: -1 })).toThrow(ValidationError);
+  });
+});
+
+describe('a number sent inside a body (lib/http/sent-number.ts)', () => {
+  it('a JSON number as it is, decimal digits with spaces around; anything else is NaN', () => {
+    expect(sentWholeNumber(7)).toBe(7);
+    expect(sentWholeNumber(2.5)).toBe(2.5);
+    expect(sentWholeNumber(' 07 ')).toBe(7);
+    for (const bad of ['1e3', '0x1F', '-1', '', '1.5', '1234567890123456', null, true, {}]) {
+      expect(sentWholeNumber(bad)).toBeNaN();
+    }
   });
 });
 

@@ -2,12 +2,13 @@ import { Big } from 'big.js';
 import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
 import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
+import { parseAmountChanges, parseCartLines } from '../../http/cart-lines-body.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { queryShippingChoice, type ShippingChoice } from '../checkout/groups.js';
 import { quoteShipping } from '../checkout/quote.js';
 import { contextCompany } from '../company-scope.js';
-import { amountChanges, type CartLine, type CartLines, cartItemId, linesToAdd, readProfile } from './lines.js';
+import { type CartLine, type CartLines, cartItemId, linesToAdd, readProfile } from './lines.js';
 import {
   cartMoney,
   checkOptions,
@@ -159,7 +160,7 @@ export const addToStorefrontCartOf =
   (store: CartStore): Operation =>
   async (request) => {
     const userId = owner(request);
-    const added = linesToAdd(request.body ?? {});
+    const added = linesToAdd(parseCartLines(request.body ?? {}));
     await checkAvailable(store, added, contextCompany(request));
     const written: Array<[string, CartLine]> = [];
     await store.writeCart(userId, (current) => {
@@ -190,7 +191,7 @@ export const changeStorefrontCartOf =
     const changes =
       profile !== undefined && !Object.hasOwn(body, 'products')
         ? new Map<string, number>()
-        : amountChanges(itemId, body);
+        : parseAmountChanges(itemId, body);
     const written: Array<[string, CartLine]> = [];
     await store.writeCart(userId, (current) => {
       const lines = linesOf(current);

@@ -1,5 +1,6 @@
 import { readUserDocument, type UserDocument, writeUserDocument } from '../../db/user-documents.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
+import { parseCartLines } from '../../http/cart-lines-body.js';
 import type { Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { type CartLine, type CartLines, cartItemId, linesToAdd, MAX_LINES } from '../carts/lines.js';
@@ -33,7 +34,7 @@ export const readWishListOf =
 export const addToWishListOf =
   (store: CartStore): Operation =>
   async (request) => {
-    const added = linesToAdd(request.body ?? {});
+    const added = linesToAdd(parseCartLines(request.body ?? {}));
     await checkAvailable(store, added, contextCompany(request));
     const written: Array<[string, CartLine]> = [];
     await writeUserDocument('WISHLIST', request.caller.userId, (current) => {
