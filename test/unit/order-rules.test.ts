@@ -8,6 +8,7 @@ import type { Caller } from '../../lib/entities/caller.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
+import { positiveInt, readLines } from '../../lib/http/order-lines-body.js';
 import { createOrderOf, ORDER_ATTEMPTS } from '../../lib/operations/orders/create.js';
 import { orderHooksFor } from '../../lib/operations/orders/hooks.js';
 import {
@@ -15,7 +16,6 @@ import {
   holdsStock,
   orderConditions,
   orderTotals,
-  readLines,
   readStatus,
   requireOrderFields,
   stockDirection,
@@ -139,6 +139,8 @@ describe('order rules', () => {
     expect(fieldOf(() => readLines({ 5: 0 }))).toBe('products');
     expect(fieldOf(() => readLines([]))).toBe('products');
     expect(() => readLines({ 5: 1_000_001 })).toThrow('at most 1000000');
+    expect([positiveInt(' 12 '), positiveInt(3), positiveInt(2_147_483_647)]).toEqual([12, 3, 2_147_483_647]);
+    for (const bad of [0, 1.5, '2147483648', '1e3', '-1', null, [3]]) expect(positiveInt(bad)).toBeUndefined();
   });
 
   it('orders only existing, enabled products of one company, and in a context that company or none', () => {

@@ -1,8 +1,9 @@
 import type { Big } from 'big.js';
 import { invalidField } from '../../errors.js';
 import { digitsOf } from '../../http/digits.js';
+import { positiveInt } from '../../http/order-lines-body.js';
 import type { Line, ProductRecord, ShippingRecord } from '../orders/records.js';
-import { positiveInt, shippingRate } from '../orders/rules.js';
+import { shippingRate } from '../orders/rules.js';
 
 /**
  * The pure rules of a checkout's product groups, no I/O. As CS-Cart does, the products of a cart are grouped by the

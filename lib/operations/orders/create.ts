@@ -6,12 +6,13 @@ import { present } from '../../entities/present.js';
 import type { StoredValue } from '../../entities/types.js';
 import { ConflictError, invalidField } from '../../errors.js';
 import type { Operation } from '../../http/operation.js';
+import { positiveInt, readLines } from '../../http/order-lines-body.js';
 import { created } from '../../http/response.js';
 import { contextCompany, type ScopeSource } from '../company-scope.js';
 import { customerOf } from './customer.js';
 import { orderLine, shippingLine } from './items.js';
 import type { Line, ProductLine } from './records.js';
-import { checkedLines, money, orderTotals, positiveInt, readLines, requireOrderFields } from './rules.js';
+import { checkedLines, money, orderTotals, requireOrderFields } from './rules.js';
 import type { OrderRecord, OrderStore, PaymentRecord, PlaceAgain, Placing, ShippingRecord } from './store.js';
 
 /**

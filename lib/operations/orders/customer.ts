@@ -1,7 +1,7 @@
 import { ORDER_ADDRESS_PARTS } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import { invalidField } from '../../errors.js';
-import { positiveInt } from './rules.js';
+import { positiveInt } from '../../http/order-lines-body.js';
 import type { OrderStore } from './store.js';
 
 /**

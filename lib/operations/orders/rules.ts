@@ -8,19 +8,9 @@ import { periodRange } from './periods.js';
 import type { Line, PaymentRecord, ProductLine, ProductRecord, ShippingRecord, StatusRecord } from './records.js';
 
 /**
- * The pure rules of orders, no I/O: the body of POST /orders read into lines and checked against the products read,
- * the money, which stock an order takes or gives back, which statuses hold stock, and the list filters as conditions.
+ * The pure rules of orders, no I/O: the lines of POST /orders (read at the edge, lib/http/order-lines-body.ts) checked
+ * against the products read, the money, which stock an order takes or gives back, which statuses hold stock, and the list filters as conditions.
  */
-
-const MAX_LINES = 100;
-const MAX_AMOUNT = 1_000_000;
-
-// An order body's `products` is request text beyond any field spec (a JSON number or its digits): read here.
-export const positiveInt = (value: unknown): number | undefined => {
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
-};
 
 /** Required fields of POST /orders, in the recording's check order (every missing one in `errors`). */
 export function requireOrderFields(body: Record<string, unknown>): void {
@@ -33,31 +23,6 @@ export function requireOrderFields(body: Record<string, unknown>): void {
   if (!present('shipping_id') && !present('shipping_ids'))
     missing.push({ field: 'shipping_id', message: 'The shipping_id field is required' });
   if (missing.length > 0) throw ValidationError.forFields(missing);
-}
-
-/**
- * `products` as CS-Cart clients send it — `{cart_id: {product_id, amount}}`, a list of
- * `{product_id, amount}`, or `{product_id: amount}` — as lines, one per product.
- */
-export function readLines(sent: unknown): Line[] {
-  const bad = () =>
-    invalidField('products', 'The products field must map products to amounts: {"1": {"product_id": 12, "amount": 2}}');
-  if (sent === null || typeof sent !== 'object') throw bad();
-  const entries = Array.isArray(sent) ? sent.map((item, i) => [String(i), item] as const) : Object.entries(sent);
-  if (entries.length === 0) throw invalidField('products', 'The products field is required');
-  const amounts = new Map<number, number>();
-  for (const [key, item] of entries) {
-    const isLine = item !== null && typeof item === 'object';
-    const productId = positiveInt(isLine ? (item as Record<string, unknown>).product_id : key);
-    const amount = positiveInt(isLine ? ((item as Record<string, unknown>).amount ?? 1) : item);
-    if (productId === undefined || amount === undefined) throw bad();
-    amounts.set(productId, (amounts.get(productId) ?? 0) + amount);
-  }
-  if (amounts.size > MAX_LINES) throw invalidField('products', `An order may hold at most ${MAX_LINES} products`);
-  const lines = [...amounts].map(([productId, amount]) => ({ productId, amount }));
-  if (lines.some((line) => line.amount > MAX_AMOUNT))
-    throw invalidField('products', `The amount of a product may be at most ${MAX_AMOUNT}`);
-  return lines;
 }
 
 /**
