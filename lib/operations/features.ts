@@ -2,17 +2,9 @@ import { nextId } from '../db/counters.js';
 import { isImporting } from '../db/preset-ids.js';
 import type { featuresEntity } from '../entities/features.js';
 import { invalidField } from '../errors.js';
+import { parseFeatureVariants } from '../http/variants-body.js';
 import type { EntityHooks } from './crud.js';
 import { removeFeatureValues } from './feature-removal.js';
-
-const MAX_VARIANTS = 500;
-
-interface VariantInput {
-  variant_id?: unknown;
-  variant?: unknown;
-  description?: unknown;
-  position?: unknown;
-}
 
 /**
  * The variants sent (a list, or an object of them) as the recording shows them: keyed by
@@ -24,26 +16,15 @@ async function variantsOf(
   featureId: number,
   existing: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const list = (Array.isArray(sent) ? sent : Object.values(sent as object)) as VariantInput[];
-  if (list.length > MAX_VARIANTS)
-    throw invalidField('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
-  for (const [i, item] of list.entries()) {
-    const name =
-      typeof item?.variant === 'string' || typeof item?.variant === 'number' ? String(item.variant).trim() : '';
-    if (name === '' || name.length > 255)
-      throw invalidField('variants', 'Every variant needs a variant name of at most 255 characters');
-    // A variant is an item of a body list (request text), which no field spec reads.
-    const position = Number.isInteger(Number(item.position ?? i)) ? Number(item.position ?? i) : i;
+  for (const item of parseFeatureVariants(sent)) {
     const kept =
-      item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
-        ? Number(item.variant_id)
-        : undefined;
-    const id = kept ?? (await nextId('feature_variant'));
+      item.variant_id !== undefined && Object.hasOwn(existing, item.variant_id) ? item.variant_id : undefined;
+    const id = kept ?? String(await nextId('feature_variant'));
     variants[id] = {
-      variant_id: String(id),
-      variant: name,
-      description: typeof item.description === 'string' ? item.description : '',
+      variant_id: id,
+      variant: item.variant,
+      description: item.description,
       page_title: '',
       meta_keywords: '',
       meta_description: '',
@@ -51,7 +32,7 @@ async function variantsOf(
       feature_id: String(featureId),
       url: '',
       color: null,
-      position: String(position),
+      position: String(item.position),
       image_pair: {},
     };
   }

@@ -1,4 +1,3 @@
-import { Big } from 'big.js';
 import { nextId } from '../db/counters.js';
 import { listRecords } from '../db/entity-list.js';
 import { type EntityRecord, getRecord } from '../db/entity-store.js';
@@ -9,28 +8,10 @@ import { invalidField, NotFoundError } from '../errors.js';
 import { digitsOf } from '../http/digits.js';
 import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
+import { parseOptionVariants } from '../http/variants-body.js';
 import { type EntityHooks, listOperation } from './crud.js';
 import { instanceRepository } from './instance-repository.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
-
-const MAX_VARIANTS = 500;
-const MODIFIER_TYPES = ['A', 'P'];
-
-/** A modifier as CS-Cart's decimal(12,3) column: a (possibly negative) decimal written with three decimals. */
-function modifier(value: unknown, field: string): string {
-  if (value === undefined || value === null || value === '') return '0.000';
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^-?\d{1,9}(\.\d+)?$/.test(text))
-    throw invalidField('variants', `The ${field} of every variant must be a decimal number`);
-  return new Big(text).toFixed(3);
-}
-
-function modifierType(value: unknown, field: string): string {
-  if (value === undefined || value === null || value === '') return 'A';
-  if (typeof value !== 'string' || !MODIFIER_TYPES.includes(value))
-    throw invalidField('variants', `The ${field} of every variant must be A or P`);
-  return value;
-}
 
 /**
  * The variants sent (a list, or an object of them), stored keyed by variant_id as the recording shows
@@ -41,42 +22,18 @@ async function variantsOf(
   optionId: number,
   existing: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  if (sent === null || typeof sent !== 'object')
-    throw invalidField('variants', 'The variants field must be a list of variants');
-  const list = (Array.isArray(sent) ? sent : Object.values(sent)) as Array<Record<string, unknown>>;
-  if (list.length > MAX_VARIANTS)
-    throw invalidField('variants', `The variants field may hold at most ${MAX_VARIANTS} variants`);
   const variants: Record<string, unknown> = {};
-  for (const [i, item] of list.entries()) {
-    if (item === null || typeof item !== 'object') throw invalidField('variants', 'Every variant must be an object');
-    const name =
-      typeof item.variant_name === 'string' || typeof item.variant_name === 'number'
-        ? String(item.variant_name).trim()
-        : '';
-    if (name === '' || name.length > 255)
-      throw invalidField('variants', 'Every variant needs a variant_name of at most 255 characters');
-    // A variant is an item of a body list (request text), which no field spec reads.
-    const position = item.position === undefined ? i : Number(item.position);
-    if (!Number.isInteger(position) || position < 0)
-      throw invalidField('variants', 'The position of every variant must be a non-negative integer');
-    const status = item.status ?? 'A';
-    if (status !== 'A' && status !== 'D') throw invalidField('variants', 'The status of every variant must be A or D');
+  for (const item of parseOptionVariants(sent)) {
     const kept =
-      item.variant_id !== undefined && Object.hasOwn(existing, String(item.variant_id))
-        ? Number(item.variant_id)
-        : undefined;
-    const id = kept ?? (await nextId('option_variant'));
+      item.variant_id !== undefined && Object.hasOwn(existing, item.variant_id) ? item.variant_id : undefined;
+    const id = kept ?? String(await nextId('option_variant'));
+    const { variant_id: _sent, variant_name, position, status, ...modifiers } = item;
     variants[id] = {
-      variant_name: name,
-      variant_id: String(id),
+      variant_name,
+      variant_id: id,
       option_id: String(optionId),
       position: String(position),
-      modifier: modifier(item.modifier, 'modifier'),
-      modifier_type: modifierType(item.modifier_type, 'modifier_type'),
-      weight_modifier: modifier(item.weight_modifier, 'weight_modifier'),
-      weight_modifier_type: modifierType(item.weight_modifier_type, 'weight_modifier_type'),
-      point_modifier: modifier(item.point_modifier, 'point_modifier'),
-      point_modifier_type: modifierType(item.point_modifier_type, 'point_modifier_type'),
+      ...modifiers,
       status,
       image_pair: [],
     };
