@@ -8,6 +8,7 @@ import { featuresEntity, VARIANT_FEATURE_TYPES } from '../entities/features.js';
 import { productsEntity } from '../entities/products.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
 import { invalidField, NotFoundError } from '../errors.js';
+import { parseProductFeatures } from '../http/product-features-body.js';
 import { parseId } from '../http/route.js';
 import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
@@ -18,8 +19,6 @@ import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
 import { repairGroupParent } from './variation-groups.js';
-
-const MAX_FEATURES = 100;
 
 type ProductValues = WriteValuesOf<typeof productsEntity>;
 type ProductRecord = RecordOf<typeof productsEntity>;
@@ -42,18 +41,13 @@ function mainCategory(categoryIds: number[], wanted: number | undefined): number
 async function productFeatures(
   sent: Record<string, unknown>,
 ): Promise<{ product_features: Record<string, unknown>; feature_ids: number[]; feature_variants: number[] }> {
-  const entries = Object.entries(sent);
-  if (entries.length > MAX_FEATURES)
-    throw invalidField('product_features', `The product_features field may name at most ${MAX_FEATURES} features`);
-  // `product_features` is keyed by feature ids: text keys of a body's map (the field's spec is `object`).
-  const ids = entries.map(([id]) => Number(id));
-  if (ids.some((id) => !Number.isInteger(id) || id < 1))
-    throw invalidField('product_features', 'The product_features field must be keyed by feature_id');
+  const sentFeatures = parseProductFeatures(sent);
+  const ids = sentFeatures.map(({ featureId }) => featureId);
   const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [feature.feature_id, feature]));
   const shown: Record<string, unknown> = {};
   const chosen: number[] = [];
-  for (const [i, [key, value]] of entries.entries()) {
-    const feature = features.get(ids[i]!);
+  for (const { key, featureId, value } of sentFeatures) {
+    const feature = features.get(featureId);
     if (!feature)
       throw invalidField('product_features', `The product_features field names feature ${key}, which does not exist`);
     const variants = (feature.variants ?? {}) as Record<string, Record<string, unknown>>;

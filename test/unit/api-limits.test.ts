@@ -8,6 +8,8 @@ import { MAX_COMBINATIONS, MAX_GROUP_PRODUCTS } from '../../lib/entities/product
 import { webhooksEntity } from '../../lib/entities/webhooks.js';
 import { BATCH_MAX_BODY_BYTES, MAX_BODY_BYTES } from '../../lib/http/body.js';
 import { MAX_ITEMS_PER_PAGE } from '../../lib/http/paging.js';
+import { MAX_FEATURES } from '../../lib/http/product-features-body.js';
+import { MAX_VARIANTS, parseFeatureVariants, parseOptionVariants } from '../../lib/http/variants-body.js';
 import { MAX_BATCH_OPERATIONS } from '../../lib/operations/batch-body.js';
 import { MAX_LINES as MAX_CART_LINES } from '../../lib/operations/carts/lines.js';
 import { MAX_WEBHOOKS, MAX_WEBHOOKS_PER_COMPANY } from '../../lib/operations/webhooks.js';
@@ -44,12 +46,12 @@ const CAPS: ReadonlyArray<[row: string, says: string[]]> = [
   ['webhooks a store holds', [n(MAX_WEBHOOKS), `at most ${n(MAX_WEBHOOKS_PER_COMPANY)}`]],
   ['delivery attempts', [n(MAX_ATTEMPTS)]],
   ["a webhook's `url`", [n(webhooksEntity.schema.fields.url.maxLength!)]],
-  ['of one order', [n(privateCap('lib/operations/orders/rules.ts', 'MAX_LINES'))]],
+  ['of one order', [n(privateCap('lib/http/order-lines-body.ts', 'MAX_LINES'))]],
   ['lines of a storefront cart', [n(MAX_CART_LINES)]],
   ['products of a wish list', [n(MAX_CART_LINES)]],
   ['ids in a list field', [n(privateCap('lib/entities/validate.ts', 'MAX_LIST_LENGTH'))]],
-  ['`product_features`', [n(privateCap('lib/operations/products.ts', 'MAX_FEATURES'))]],
-  ['`variants`', [n(privateCap('lib/operations/features.ts', 'MAX_VARIANTS'))]],
+  ['`product_features`', [n(MAX_FEATURES)]],
+  ['`variants`', [n(MAX_VARIANTS)]],
   ['`product_code` of a batch upsert', [`1–${privateCap('lib/operations/batch-upsert.ts', 'MAX_CODE_LENGTH')}`]],
   ['found by `q`', [`first ${MAX_WORDS} distinct words`]],
   [
@@ -73,8 +75,10 @@ describe('docs/api.md "Limits"', () => {
   });
 
   it('the options’ variants cap is the features’ one', () => {
-    expect(privateCap('lib/operations/options.ts', 'MAX_VARIANTS')).toBe(
-      privateCap('lib/operations/features.ts', 'MAX_VARIANTS'),
-    );
+    const variants = (count: number) => Array.from({ length: count }, () => ({ variant_name: 'A', variant: 'A' }));
+    for (const parse of [parseOptionVariants, parseFeatureVariants]) {
+      expect(parse(variants(MAX_VARIANTS))).toHaveLength(MAX_VARIANTS);
+      expect(() => parse(variants(MAX_VARIANTS + 1))).toThrow(`at most ${MAX_VARIANTS} variants`);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
+import { MAX_FEATURES, parseProductFeatures } from '../../lib/http/product-features-body.js';
 import { MAX_VARIANTS, parseFeatureVariants, parseOptionVariants } from '../../lib/http/variants-body.js';
 
 const messageOf = (run: () => unknown): string | undefined => {
@@ -63,5 +64,27 @@ describe("a feature's variants read at the edge (lib/http/variants-body.ts)", ()
       { variant_id: undefined, variant: '9', description: '', position: 1 },
     ]);
     expect(messageOf(() => parseFeatureVariants([{ variant: ' ' }]))).toMatch(/variant name/);
+  });
+});
+
+describe("a product's features read at the edge (lib/http/product-features-body.ts)", () => {
+  it('keys are feature ids; a key that is none, or too many features, is a 400 naming product_features', () => {
+    expect(parseProductFeatures({ 12: '7', 3: 'text' })).toEqual([
+      { key: '3', featureId: 3, value: 'text' },
+      { key: '12', featureId: 12, value: '7' },
+    ]);
+    for (const bad of [
+      { x: '1' },
+      { 0: '1' },
+      Object.fromEntries(Array.from({ length: MAX_FEATURES + 1 }, (_, i) => [i + 1, 'v'])),
+    ]) {
+      let field: string | undefined;
+      try {
+        parseProductFeatures(bad);
+      } catch (error) {
+        field = (error as ValidationError).errors?.[0]?.field;
+      }
+      expect(field).toBe('product_features');
+    }
   });
 });
