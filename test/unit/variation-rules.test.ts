@@ -8,6 +8,7 @@ import type { ListRequest } from '../../lib/db/entity-list.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
+import { readActionProductId, readCode, readFeatureList, readProductIds } from '../../lib/http/variation-group-body.js';
 import { detachOf } from '../../lib/operations/product-variations/actions.js';
 import { createGroup, findGroup, readGroupFeatures } from '../../lib/operations/product-variations/groups.js';
 import {
@@ -15,9 +16,7 @@ import {
   combination,
   commonFeatures,
   newCombinations,
-  readCode,
   readCombinations,
-  readProductIds,
 } from '../../lib/operations/product-variations/rules.js';
 import type {
   Change,
@@ -131,6 +130,12 @@ describe('variation rules', () => {
     expect(readProductIds('3, 1,3', 15)).toEqual([3, 1]);
     expect(fieldOf(() => readProductIds([1, 'x'], 15))).toBe('product_ids');
     expect(() => readProductIds([1, 2, 3], 2)).toThrow('at most 2 products');
+    expect(readFeatureList([{ feature_id: '7' }])).toEqual([{ feature_id: 7, purpose: 'group_catalog_item' }]);
+    expect(fieldOf(() => readFeatureList([{ feature_id: 0 }]))).toBe('features');
+    expect(fieldOf(() => readFeatureList([{ feature_id: 7, purpose: 'x' }]))).toBe('features');
+    expect(readActionProductId({ product_id: ' 12' })).toBe(12);
+    expect(() => readActionProductId({})).toThrow('The product_id field is required');
+    expect(() => readActionProductId({ product_id: 'x' })).toThrow('must be a product id');
     expect(readCombinations([[1, '2']])).toEqual([['1', '2']]);
     expect(fieldOf(() => readCombinations([]))).toBe('combinations');
   });

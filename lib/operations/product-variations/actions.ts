@@ -7,6 +7,7 @@ import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
+import { readActionProductId } from '../../http/variation-group-body.js';
 import { productHooks } from '../products.js';
 import { createGroup, readGroupFeatures } from './groups.js';
 import {
@@ -33,11 +34,7 @@ async function actionProduct(store: VariationStore, request: ApiRequest): Promis
     return product;
   }
   const sent = (request.body ?? {}) as Record<string, unknown>;
-  if (sent.product_id === undefined || sent.product_id === null || sent.product_id === '')
-    throw invalidField('product_id', 'The product_id field is required');
-  // The action's body is no entity's: its product_id is request text read here.
-  const id = Number(sent.product_id);
-  if (!Number.isInteger(id) || id < 1) throw invalidField('product_id', 'The product_id field must be a product id');
+  const id = readActionProductId(sent);
   const product = await store.product(id);
   if (!product) throw invalidField('product_id', `The product_id field names product ${id}, which does not exist`);
   return product;

@@ -7,6 +7,7 @@ import { readPaging, searchEcho } from '../../http/paging.js';
 import { checkIfMatch, conditionalGet, preconditionFailed, specificIfMatch } from '../../http/preconditions.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { filtersOf } from '../../http/typed-input.js';
+import { readCode, readFeatureList, readProductIds } from '../../http/variation-group-body.js';
 import {
   assertDistinct,
   checkFeatures,
@@ -17,9 +18,6 @@ import {
   joined,
   left,
   now,
-  readCode,
-  readFeatureList,
-  readProductIds,
 } from './rules.js';
 import type { GroupRecord, ProductRecord, VariationStore } from './store.js';
 import { groupView, showGroup } from './view.js';

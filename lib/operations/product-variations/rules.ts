@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { VARIANT_FEATURE_TYPES } from '../../entities/features.js';
-import { MAX_COMBINATIONS, VARIATION_PURPOSES } from '../../entities/product-variations.js';
+import { MAX_COMBINATIONS } from '../../entities/product-variations.js';
 import type { GroupFeature } from '../../entities/stored-shapes.js';
 import { invalidField } from '../../errors.js';
 import type { FeatureRecord, GroupRecord, ProductRecord } from './store.js';
 
 /**
  * The rules of variation groups that need no storage: what a product's combination is, when products may share a
- * group, what a request's codes, features and combinations must look like, which combinations a generate makes.
+ * group, what a request's combinations must look like, which combinations a generate makes (codes, features and
+ * product ids are read at the edge, lib/http/variation-group-body.ts).
  * Unit-tested without DynamoDB or HTTP (test/unit/variation-rules.test.ts).
  */
 
@@ -63,22 +64,6 @@ export function assertDistinct(
   }
 }
 
-/** The shape of a request's `features[] {feature_id, purpose}`: 1 to 10 entries, purpose one of VARIATION_PURPOSES. */
-export function readFeatureList(sent: unknown): GroupFeature[] {
-  if (!Array.isArray(sent) || sent.length === 0 || sent.length > 10)
-    throw invalidField('features', 'The features field must be a list of 1 to 10 {feature_id, purpose} objects');
-  return sent.map((entry) => {
-    // `features[]` is a body list (request text), which no field spec reads.
-    const id = Number((entry as Record<string, unknown>)?.feature_id);
-    const purpose = String((entry as Record<string, unknown>)?.purpose ?? 'group_catalog_item');
-    if (!Number.isInteger(id) || id < 1)
-      throw invalidField('features', 'The features field needs a feature_id in every entry');
-    if (!(VARIATION_PURPOSES as readonly string[]).includes(purpose))
-      throw invalidField('features', `The features field's purpose must be one of: ${VARIATION_PURPOSES.join(', ')}`);
-    return { feature_id: id, purpose };
-  });
-}
-
 /** The listed features checked against their records: each exists and has variants. Duplicates collapse to one. */
 export function checkFeatures(wanted: GroupFeature[], records: FeatureRecord[]): GroupFeature[] {
   const found = new Map(records.map((f) => [f.feature_id, f]));
@@ -109,26 +94,6 @@ export function commonFeatures(products: ProductRecord[], field: string): GroupF
 }
 
 export const generatedCode = () => `PV-${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`;
-
-export function readCode(value: unknown): string {
-  const code = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-  if (code === '' || code.length > 64 || !/^[\w.-]+$/.test(code))
-    throw invalidField('code', 'The code field must be 1 to 64 letters, digits, _, - or .');
-  return code;
-}
-
-/** A create request's `product_ids`: a list or a comma-separated text of distinct product ids, at most `max`. */
-export function readProductIds(value: unknown, max: number): number[] {
-  if (value === undefined || value === null || value === '')
-    throw invalidField('product_ids', 'The product_ids field is required');
-  const raw = Array.isArray(value) ? value : String(value).split(',');
-  // `product_ids` is a body list or CSV (request text), which no field spec reads.
-  const ids = [...new Set(raw.map((v) => Number(String(v).trim())))];
-  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1))
-    throw invalidField('product_ids', 'The product_ids field must be a list of product ids');
-  if (ids.length > max) throw invalidField('product_ids', `The product_ids field may name at most ${max} products`);
-  return ids;
-}
 
 /** A product as it joins group `groupId`, and as it leaves its group (standalone again): the next version of each. */
 export const joined = (product: ProductRecord, groupId: number): ProductRecord => ({
