@@ -3,6 +3,7 @@ import { normalizeText } from '../db/text-items.js';
 import { productsEntity } from '../entities/products.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { digitsOf } from '../http/digits.js';
 import type { ApiRequest } from '../http/operation.js';
 import { type BatchItem, type ItemPlan, itemError } from './batch-body.js';
 import { confinedCompany } from './company-scope.js';
@@ -85,8 +86,7 @@ function targetOf(fields: Fields, request: ApiRequest): Target {
   if (companyId === undefined) {
     const sent = fields.company_id ?? 0;
     // A batch item is raw body text beyond the definition's fields: its company_id is read here.
-    const parsed =
-      typeof sent === 'number' ? sent : typeof sent === 'string' && /^\d{1,15}$/.test(sent) ? Number(sent) : NaN;
+    const parsed = typeof sent === 'number' ? sent : typeof sent === 'string' ? (digitsOf(sent) ?? NaN) : NaN;
     if (!Number.isSafeInteger(parsed) || parsed < 0)
       return { error: fieldError('company_id', 'The company_id field must be a non-negative integer') };
     companyId = parsed;

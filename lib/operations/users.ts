@@ -4,6 +4,7 @@ import { present, type View } from '../entities/present.js';
 import type { EntityDefinition } from '../entities/types.js';
 import { USER_WIRE_ORDER, type UserQuery, usersEntity } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { digitsOf } from '../http/digits.js';
 import type { ApiRequest } from '../http/operation.js';
 import { checkIfMatch, preconditionFailed, specificIfMatch } from '../http/preconditions.js';
 import { parseId } from '../http/route.js';
@@ -72,7 +73,7 @@ export function userFilters(filters: UserQuery): UserFilters {
     const login = filters.user_login.trim().toLowerCase();
     // The login's text names an id (`user_12`): its digits are read here, the only place they are text.
     const digits = /^user_(\d{1,10})$/.exec(login)?.[1];
-    const id = digits === undefined ? undefined : Number(digits);
+    const id = digitsOf(digits);
     idSets.push(id !== undefined && loginOf(id) === login ? [id] : []);
   }
   const ids = idSets.length > 0 ? idSets.reduce((kept, set) => kept.filter((id) => set.includes(id))) : undefined;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../lib/errors.js';
+import { NotFoundError, ValidationError } from '../../lib/errors.js';
 import { parseAmountChanges, parseCartLines } from '../../lib/http/cart-lines-body.js';
 import { sentWholeNumber } from '../../lib/http/sent-number.js';
 import { cartItemId, linesToAdd } from '../../lib/operations/carts/lines.js';
+import { itemIdOf } from '../../lib/operations/carts/storefront.js';
 import { numberFeatureValue } from '../../lib/operations/feature-numbers.js';
+import { selectedOptionsOf } from '../../lib/operations/storefront/selected-options.js';
 
 describe('storefront cart bodies (lib/http/cart-lines-body.ts, lib/operations/carts/lines.ts)', () => {
   it("a cart item id depends on the product and its options, not on the options' order", () => {
@@ -67,6 +69,17 @@ describe('a number sent inside a body (lib/http/sent-number.ts)', () => {
     for (const bad of ['1e3', '0x1F', '-1', '', '1.5', '1234567890123456', null, true, {}]) {
       expect(sentWholeNumber(bad)).toBeNaN();
     }
+  });
+});
+
+describe('ids of a cart line and of selected options, read from path and query text', () => {
+  it('canonical digits ("007" is 7); anything else names no line (404) or is a 400 naming selected_options', () => {
+    expect(itemIdOf('007')).toBe('7');
+    expect(itemIdOf(undefined)).toBeUndefined();
+    for (const bad of ['', ' 7', '1e3', '12345678901']) expect(() => itemIdOf(bad)).toThrow(NotFoundError);
+    expect(selectedOptionsOf({ 'selected_options[03]': ' 012 ', q: 'x' })).toEqual({ 3: '12' });
+    expect(selectedOptionsOf({ q: 'x' })).toBeUndefined();
+    expect(() => selectedOptionsOf({ 'selected_options[3]': '1.5' })).toThrow(ValidationError);
   });
 });
 

@@ -3,6 +3,7 @@ import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
 import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
 import { parseAmountChanges, parseCartLines } from '../../http/cart-lines-body.js';
+import { digitsOf } from '../../http/digits.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, noContent, ok } from '../../http/response.js';
 import { queryShippingChoice, type ShippingChoice } from '../checkout/groups.js';
@@ -62,9 +63,10 @@ const linesOf = (record: EntityRecord | undefined): CartLines => ({
 /** A cart item id from the path: CS-Cart's are numbers; anything else names no line (404). */
 export function itemIdOf(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(raw)) throw new NotFoundError();
   // The path's item id, canonical ("007" is line 7): cart item ids are text keys of the stored lines.
-  return String(Number(raw));
+  const id = digitsOf(raw, 10);
+  if (id === undefined) throw new NotFoundError();
+  return String(id);
 }
 
 /**

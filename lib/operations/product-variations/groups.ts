@@ -1,6 +1,7 @@
 import { presetTime } from '../../db/preset-ids.js';
 import { variationGroupsEntity as GROUPS, MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import { ConflictError, invalidField, NotFoundError } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import { badRequest } from '../../http/http-errors.js';
 import type { Operation } from '../../http/operation.js';
 import { readPaging, searchEcho } from '../../http/paging.js';
@@ -29,8 +30,9 @@ import { groupView, showGroup } from './view.js';
 export async function findGroup(store: VariationStore, ref: string | undefined): Promise<GroupRecord> {
   if (ref === undefined || ref.length > 64) throw new NotFoundError();
   // The path's ref is an id or a code: only digits are tried as an id.
-  if (/^\d{1,15}$/.test(ref)) {
-    const group = await store.group(Number(ref));
+  const id = digitsOf(ref);
+  if (id !== undefined) {
+    const group = await store.group(id);
     if (group) return group;
   }
   const groupId = await store.groupIdByCode(ref);
@@ -144,8 +146,9 @@ export const getGroupOf =
  */
 async function groupShownBy(store: VariationStore, ref: string | undefined): Promise<Record<string, unknown>> {
   // The path's ref is an id or a code: only digits are tried as an id.
-  if (ref !== undefined && /^\d{1,15}$/.test(ref)) {
-    const [group, members] = await Promise.all([store.group(Number(ref)), store.members(Number(ref))]);
+  const id = digitsOf(ref);
+  if (id !== undefined) {
+    const [group, members] = await Promise.all([store.group(id), store.members(id)]);
     if (group) return groupView(group, members);
   }
   return showGroup(store, await findGroup(store, ref));

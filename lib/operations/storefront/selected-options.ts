@@ -2,6 +2,7 @@ import type { EntityRecord } from '../../db/entity-store.js';
 import { getRecord } from '../../db/entity-store.js';
 import { combinationsEntity } from '../../entities/combinations.js';
 import { invalidField } from '../../errors.js';
+import { digitsOf } from '../../http/digits.js';
 import { combinationHash } from '../option-combinations.js';
 
 /**
@@ -19,10 +20,11 @@ export function selectedOptionsOf(query: Record<string, string>): Record<string,
   for (const [name, value] of Object.entries(query)) {
     const option = PARAMETER.exec(name)?.[1];
     if (option === undefined) continue;
-    if (!/^\d{1,15}$/.test(value.trim()))
-      throw invalidField('selected_options', `The selected_options field needs a variant id for option ${option}`);
     // Query text, canonical as the ids it names ("07" is 7).
-    picked[String(Number(option))] = String(Number(value.trim()));
+    const variant = digitsOf(value.trim());
+    if (variant === undefined)
+      throw invalidField('selected_options', `The selected_options field needs a variant id for option ${option}`);
+    picked[String(digitsOf(option))] = String(variant);
   }
   return Object.keys(picked).length > 0 ? picked : undefined;
 }
