@@ -7,6 +7,7 @@ import { shippingsEntity } from '../entities/shippings.js';
 import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
+import { parseShippedAmounts } from '../http/shipment-products-body.js';
 import type { EntityHooks } from './crud.js';
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
@@ -19,16 +20,14 @@ function shippedProducts(
 ): Record<string, string> {
   // An order's stored lines keep CS-Cart's text amounts ("2").
   const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
-  if (sent === undefined || Object.keys(sent).length === 0)
+  const amounts = parseShippedAmounts(sent);
+  if (amounts === undefined)
     return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));
-  if (Array.isArray(sent)) throw invalidField('products', 'The products field must be an object {item_id: amount}');
   const shipped: Record<string, string> = {};
-  for (const [itemId, value] of Object.entries(sent)) {
+  for (const [itemId, amount] of amounts) {
     const max = ordered.get(itemId);
     if (max === undefined)
       throw invalidField('products', `The products field names item ${itemId}, which the order does not have`);
-    // `products` maps item ids to amounts: request text beyond the field spec (`object`).
-    const amount = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : NaN;
     if (!Number.isInteger(amount) || amount < 1 || amount > max)
       throw invalidField('products', `The products field must ship between 1 and ${max} of item ${itemId}`);
     shipped[itemId] = String(amount);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../lib/errors.js';
 import { MAX_FEATURES, parseProductFeatures } from '../../lib/http/product-features-body.js';
+import { parseShippedAmounts } from '../../lib/http/shipment-products-body.js';
 import { MAX_VARIANTS, parseFeatureVariants, parseOptionVariants } from '../../lib/http/variants-body.js';
 
 const messageOf = (run: () => unknown): string | undefined => {
@@ -86,5 +87,21 @@ describe("a product's features read at the edge (lib/http/product-features-body.
       }
       expect(field).toBe('product_features');
     }
+  });
+});
+
+describe("a shipment's products read at the edge (lib/http/shipment-products-body.ts)", () => {
+  it('none ships every line; amounts are numbers, NaN when none; a list is a 400 naming products', () => {
+    expect(parseShippedAmounts(undefined)).toBeUndefined();
+    expect(parseShippedAmounts({})).toBeUndefined();
+    expect(parseShippedAmounts({ 11: 2, 12: ' 3 ', 13: 'x', 14: '1.5' })).toEqual([
+      ['11', 2],
+      ['12', 3],
+      ['13', Number.NaN],
+      ['14', Number.NaN],
+    ]);
+    expect(() => parseShippedAmounts([1] as unknown as Record<string, unknown>)).toThrow(
+      'The products field must be an object {item_id: amount}',
+    );
   });
 });
