@@ -1,6 +1,7 @@
 import { idsInIndex } from '../db/entity-list.js';
 import { deleteRecord, getRecord } from '../db/entity-store.js';
 import { presetTime } from '../db/preset-ids.js';
+import { storedOrderLines } from '../entities/order-lines.js';
 import { ordersEntity } from '../entities/orders.js';
 import { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
@@ -18,8 +19,7 @@ function shippedProducts(
   sent: Record<string, unknown> | undefined,
   lines: Record<string, Record<string, unknown>>,
 ): Record<string, string> {
-  // An order's stored lines keep CS-Cart's text amounts ("2").
-  const ordered = new Map(Object.entries(lines).map(([itemId, line]) => [itemId, Number(line.amount ?? 0)]));
+  const ordered = new Map(storedOrderLines(lines).map((line) => [line.itemId, line.amount]));
   const amounts = parseShippedAmounts(sent);
   if (amounts === undefined)
     return Object.fromEntries([...ordered].map(([itemId, amount]) => [itemId, String(amount)]));

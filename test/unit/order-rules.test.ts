@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Extra } from '../../lib/db/entity-store.js';
 import type { Caller } from '../../lib/entities/caller.js';
+import { storedOrderLines } from '../../lib/entities/order-lines.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
@@ -232,6 +233,11 @@ describe('order rules', () => {
     const three = product(3);
     // Act & Assess
     expect(storedLines(order, new Map([[3, three]]))).toEqual([{ productId: 3, amount: 2, product: three }]);
+    expect(storedOrderLines({ 7: { product_id: '12', amount: '3' }, 8: { product_id: '5' } })).toEqual([
+      { itemId: '7', productId: 12, amount: 3 },
+      { itemId: '8', productId: 5, amount: 0 },
+    ]);
+    expect(storedOrderLines(undefined)).toEqual([]);
   });
 
   it('lists by e-mail and status in any case, and by period', () => {

@@ -1,7 +1,8 @@
+import { storedOrderLines } from '../../entities/order-lines.js';
 import type { ordersEntity } from '../../entities/orders.js';
 import type { EntityHooks } from '../crud.js';
 import { completeShipping } from './items.js';
-import { orderConditions, orderedItems, readStatus, stockDirection, storedLines } from './rules.js';
+import { orderConditions, readStatus, stockDirection, storedLines } from './rules.js';
 import type { OrderStore } from './store.js';
 
 /**
@@ -20,8 +21,7 @@ export const orderHooksFor = (store: OrderStore): EntityHooks<typeof ordersEntit
     if (previous.is_parent_order === 'Y') return { items: [] };
     const direction = stockDirection(await store.statuses(), String(previous.status), String(next.status));
     if (direction === undefined) return { items: [] };
-    // An order's stored lines keep CS-Cart's text ids ("12").
-    const products = await store.products(orderedItems(previous).map((item) => Number(item.product_id)));
+    const products = await store.products(storedOrderLines(previous.products).map((line) => line.productId));
     return store.stockMoves(storedLines(previous, new Map(products.map((p) => [p.product_id, p]))), direction);
   },
   conditions: (filters) => orderConditions(filters, Math.floor(Date.now() / 1000)),

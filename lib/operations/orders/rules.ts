@@ -1,5 +1,6 @@
 import { Big } from 'big.js';
 import type { ListCondition } from '../../db/entity-list.js';
+import { storedOrderLines } from '../../entities/order-lines.js';
 import { ordersEntity } from '../../entities/orders.js';
 import type { StoredValue } from '../../entities/types.js';
 import { type FieldError, invalidField, ValidationError } from '../../errors.js';
@@ -58,19 +59,14 @@ export function checkedLines(
  * OrderStore.products).
  */
 export function storedLines(
-  order: Record<string, unknown>,
+  order: { products?: unknown },
   products: ReadonlyMap<number, ProductRecord>,
 ): ProductLine[] {
-  // An order's stored lines keep CS-Cart's text ids and amounts ("12", "2").
-  return orderedItems(order).flatMap((item) => {
-    const product = products.get(Number(item.product_id));
-    return product ? [{ productId: Number(item.product_id), amount: Number(item.amount), product }] : [];
+  return storedOrderLines(order.products).flatMap(({ productId, amount }) => {
+    const product = products.get(productId);
+    return product ? [{ productId, amount, product }] : [];
   });
 }
-
-/** The nested `products` items of a stored order. */
-export const orderedItems = (order: Record<string, unknown>): Array<Record<string, unknown>> =>
-  Object.values((order.products ?? {}) as Record<string, Record<string, unknown>>);
 
 // --------------------------------------------------------------------------------------------- money
 
