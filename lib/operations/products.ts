@@ -46,7 +46,7 @@ async function productFeatures(
   const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [feature.feature_id, feature]));
   const shown: Record<string, unknown> = {};
   const chosen: number[] = [];
-  for (const { key, featureId, value } of sentFeatures) {
+  for (const { key, featureId, value, variantId } of sentFeatures) {
     const feature = features.get(featureId);
     if (!feature)
       throw invalidField('product_features', `The product_features field names feature ${key}, which does not exist`);
@@ -70,7 +70,7 @@ async function productFeatures(
     }
     const variant = usesVariant ? variants[String(value)] : undefined;
     // The variant id sent, proved a key of the feature's variants just above.
-    if (usesVariant) chosen.push(Number(value));
+    if (usesVariant) chosen.push(variantId);
     shown[key] = presentProductFeature(key, feature, { value, usesVariant, number, variant });
   }
   return { product_features: shown, feature_ids: ids, feature_variants: chosen };

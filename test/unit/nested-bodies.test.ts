@@ -71,8 +71,8 @@ describe("a feature's variants read at the edge (lib/http/variants-body.ts)", ()
 describe("a product's features read at the edge (lib/http/product-features-body.ts)", () => {
   it('keys are feature ids; a key that is none, or too many features, is a 400 naming product_features', () => {
     expect(parseProductFeatures({ 12: '7', 3: 'text' })).toEqual([
-      { key: '3', featureId: 3, value: 'text' },
-      { key: '12', featureId: 12, value: '7' },
+      { key: '3', featureId: 3, value: 'text', variantId: Number.NaN },
+      { key: '12', featureId: 12, value: '7', variantId: 7 },
     ]);
     for (const bad of [
       { x: '1' },
