@@ -12,6 +12,7 @@ import type { ApiRequest } from '../../lib/http/operation.js';
 import { positiveInt, readLines } from '../../lib/http/order-lines-body.js';
 import { createOrderOf, ORDER_ATTEMPTS } from '../../lib/operations/orders/create.js';
 import { orderHooksFor } from '../../lib/operations/orders/hooks.js';
+import { periodRange } from '../../lib/operations/orders/periods.js';
 import {
   checkedLines,
   holdsStock,
@@ -225,6 +226,17 @@ describe('order rules', () => {
     expect(stockDirection(statuses, 'O', 'O')).toBeUndefined();
     expect(readStatus(' p ', statuses)).toBe('P');
     expect(() => readStatus('Z', statuses)).toThrow('must be one of: O, P, I');
+  });
+
+  it('period C reads time_from and time_to as Unix timestamps or dates (the whole day); anything else is a 400', () => {
+    expect(periodRange({ period: 'C', time_from: '2026-01-02', time_to: ' 2026-01-02 ' }, 0)).toEqual({
+      from: Date.UTC(2026, 0, 2) / 1000,
+      to: Date.UTC(2026, 0, 2) / 1000 + 86_399,
+    });
+    expect(periodRange({ period: 'C', time_from: 1767312000 }, 0)).toEqual({ from: 1767312000, to: undefined });
+    for (const bad of ['2026-1-02', '02.01.2026', 'x']) {
+      expect(() => periodRange({ period: 'C', time_from: bad }, 0)).toThrow('must be a Unix timestamp or a date');
+    }
   });
 
   it('a stored order has the lines whose products still exist', () => {

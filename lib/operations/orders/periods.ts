@@ -58,9 +58,10 @@ function moment(field: string, value: StoredValue | undefined, endOfDay: boolean
   const text = String(value).trim();
   const stamp = digitsOf(text, 12);
   if (stamp !== undefined) return stamp;
-  // A date's digits, matched just above, are its year, month and day.
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 1000 : NaN;
+  // A date's digits are its year, month and day (query text, read as any other whole number in it).
+  const [year, month, day] = (/^(\d{4})-(\d{2})-(\d{2})$/.exec(text)?.slice(1) ?? []).map((part) => digitsOf(part));
+  const time =
+    year !== undefined && month !== undefined && day !== undefined ? Date.UTC(year, month - 1, day) / 1000 : NaN;
   if (!Number.isFinite(time)) {
     const message = `The ${field} field must be a Unix timestamp or a date (YYYY-MM-DD)`;
     throw new ValidationError(message, [{ field, message }]);
