@@ -291,16 +291,22 @@ async function readKeyed(
   after?: string,
 ): Promise<Keyed[]> {
   // DynamoDB's Limit follows from `limit` and the filter (lib/db/sharded-query.ts `readSize`).
-  const input = queryInput(range, descending, filter);
-  const items = await queryMerged(
-    await partitionsOf(def, range, () => context.layout()),
-    input,
-    descending,
-    limit,
-    after,
-    context,
-  );
+  const items = await rangeItems(context, def, range, queryInput(range, descending, filter), descending, limit, after);
   return items.map((item) => ({ id: Number(item.id), sk: String(item.sk) }));
+}
+
+/** The items of `input`'s query over the partitions of `range` (each shard of a sharded one), merged in key order. */
+async function rangeItems(
+  context: TableContext,
+  def: StoredEntityDefinition,
+  range: KeyRange,
+  input: ReturnType<typeof queryInput>,
+  descending: boolean,
+  limit: number | undefined,
+  after: string | undefined,
+) {
+  const partitions = await partitionsOf(def, range, () => context.layout());
+  return queryMerged(partitions, input, descending, limit, after, context);
 }
 
 /** Reads a bucketed sort partition's range for lib/db/bucket-page.ts: ids, sort keys and the exact values. */
@@ -317,14 +323,7 @@ function bucketReader(
     const input = queryInput(begins === undefined ? range : { pk: range.pk, begins }, descending, filter);
     input.ProjectionExpression += ', #value';
     input.ExpressionAttributeNames = { ...input.ExpressionAttributeNames, '#value': value };
-    const items = await queryMerged(
-      await partitionsOf(def, range, () => context.layout()),
-      input,
-      descending,
-      limit,
-      after,
-      context,
-    );
+    const items = await rangeItems(context, def, range, input, descending, limit, after);
     return items.map((item) => ({ id: Number(item.id), sk: String(item.sk), value: Number(item[value] ?? 0) }));
   };
 }

@@ -55,7 +55,9 @@ function flush(): void {
   for (const waiter of waiters) {
     const byName = groups.get(waiter.table.client) ?? new Map<string, Waiter[]>();
     groups.set(waiter.table.client, byName);
-    byName.set(waiter.table.tableName, [...(byName.get(waiter.table.tableName) ?? []), waiter]);
+    const group = byName.get(waiter.table.tableName);
+    if (group) group.push(waiter);
+    else byName.set(waiter.table.tableName, [waiter]);
   }
   for (const byName of groups.values()) for (const group of byName.values()) flushGroup(group);
 }
