@@ -15,17 +15,19 @@ export interface LocalDatabase {
 /**
  * DynamoDB Local in memory on a free port (so a developer's `npm start` or another run is never disturbed),
  * the given tables, and process.env pointing lib/ at it (TABLE_NAME = the local table). Must run before
- * anything calls lib's db(). Used by the test run's global setup and by the benchmarks.
+ * anything calls lib's db(). Used by the test run's global setup (shortLived: a run's store) and by the benchmarks.
  */
 export async function startLocalDatabase(
   logDir: string,
   tables: readonly string[] = [LOCAL_TABLE_NAME],
+  { shortLived = false }: { shortLived?: boolean } = {},
 ): Promise<LocalDatabase> {
   await mkdir(logDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({
     port: await freePort(),
     inMemory: true,
     logFile: join(logDir, 'dynamodb-local.log'),
+    shortLived,
   });
   const awsEnv = awsEnvFor({ endpoint: dynamo.endpoint, ownEmulator: true });
   Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
+import { QUICK_JIT_OPTIONS } from '../../scripts/lib/dynamodb-local.js';
 import { freePort } from '../../scripts/lib/ports.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 
@@ -66,6 +67,9 @@ export class FreshStore {
       // serverless.yml custom.esbuild: its offline bundles into a folder of its own (removed by stop()), not the
       // .esbuild/ the test run's first store serves its handlers from while other test files run beside this one.
       ESBUILD_WORK_FOLDER: FRESH_BUNDLES,
+      // Its DynamoDB Local lives for one test file: the JVM flags of the run's own stores (QUICK_JIT_OPTIONS), given
+      // by the JVM's standard variable, as a user could; what the docs' commands do is unchanged.
+      JAVA_TOOL_OPTIONS: QUICK_JIT_OPTIONS,
     };
     // A newcomer's start: no bootstrap variables, so the key is generated and printed; and no test database:
     // `npm run admin` in the blocks finds this store's DynamoDB by DYNAMODB_PORT, as it does for a newcomer.

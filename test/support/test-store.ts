@@ -44,7 +44,7 @@ export async function startTestStore(options: {
   const offlineLog = join(logDir, 'offline.log');
   let changeFeed: Awaited<ReturnType<typeof startLocalChangeFeed>> | undefined;
   try {
-    const dynamo = await startLocalDatabase(logDir);
+    const dynamo = await startLocalDatabase(logDir, undefined, { shortLived: true });
     // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
     const { awsEnv } = dynamo;
     // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
