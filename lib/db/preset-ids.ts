@@ -38,6 +38,15 @@ export function presetValue(field: string): number | string | undefined {
 }
 
 /**
+ * A kept value that is an id (a post's author, `user_id`), read once as a number: an import keeps the source's
+ * value, which its export gives as a number or as digits. Undefined outside an import or when not kept.
+ */
+export function presetIdValue(field: string): number | undefined {
+  const value = presetValue(field);
+  return value === undefined ? undefined : Number(value);
+}
+
+/**
  * Whether this create runs inside an import (withPresetIds): a record CS-Cart legitimately holds that this API's
  * own create would not make (a feature shared by every store, company_id 0) is taken as the source has it.
  */

@@ -3,6 +3,7 @@ import { listRecords } from '../db/entity-list.js';
 import { deleteRecord, getRecord, type RecordOf, recordIdOf } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
+import { compareIdKeys, entriesInIdOrder } from '../entities/id-keys.js';
 import { optionsEntity } from '../entities/options.js';
 import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
@@ -73,7 +74,7 @@ export async function checkCombination(productId: number, sent: unknown): Promis
 /** A canonical text of (product, combination): the same whatever order the pairs were sent in. */
 export function combinationKey(productId: number, combination: Record<string, string>): string {
   // Option and variant ids are the text keys and values of a stored map: sorted as ids.
-  const pairs = Object.entries(combination).sort(([a], [b]) => Number(a) - Number(b));
+  const pairs = entriesInIdOrder(combination);
   return `${productId}:${pairs.map(([o, v]) => `${o}_${v}`).join(':')}`;
 }
 
@@ -83,7 +84,7 @@ export function combinationKey(productId: number, combination: Record<string, st
  */
 export function combinationHash(productId: number, combination: Record<string, string>): number {
   // Variant ids are the text values of a stored map: sorted as ids.
-  const variants = Object.values(combination).sort((a, b) => Number(a) - Number(b));
+  const variants = Object.values(combination).sort(compareIdKeys);
   const hash = crc32([String(productId), ...variants].join('_')) >>> 0;
   return hash === 0 ? 1 : hash;
 }

@@ -7,11 +7,11 @@ import { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
 import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError, ValidationError } from '../errors.js';
+import { blankSent } from '../http/blank-sent.js';
 import { parseId } from '../http/route.js';
 import { parseShippedAmounts } from '../http/shipment-products-body.js';
 import type { EntityHooks } from './crud.js';
 
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 const now = () => Math.floor(Date.now() / 1000);
 
 /** `{item_id: amount}` checked against the order's lines (all of them when absent), amounts as strings. */
@@ -42,7 +42,7 @@ function shippedProducts(
  */
 export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
   create: async (values) => {
-    if (blank(values.carrier) && blank(values.tracking_number)) {
+    if (blankSent(values.carrier) && blankSent(values.tracking_number)) {
       throw ValidationError.forFields([
         { field: 'carrier', message: 'One of the following fields is required: carrier / tracking_number' },
       ]);

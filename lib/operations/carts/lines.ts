@@ -7,6 +7,7 @@ import { invalidField } from '../../errors.js';
  * product with the same options again finds the same line.
  */
 
+import { entriesInIdOrder } from '../../entities/id-keys.js';
 import type { CartLine, CartLines, ProductOptions } from '../../entities/stored-shapes.js';
 import { MAX_AMOUNT, MAX_LINES, type SentCartLine } from '../../http/cart-lines-body.js';
 
@@ -17,9 +18,7 @@ export { MAX_AMOUNT, MAX_LINES };
 /** A cart item id: a 32-bit number from the product and its options (as CS-Cart's `fn_generate_cart_id`, a crc32). */
 export function cartItemId(productId: number, options: ProductOptions): string {
   // Option ids are the text keys of a stored map: sorted as the ids they name.
-  const sorted = Object.keys(options)
-    .sort((a, b) => Number(a) - Number(b))
-    .map((key) => [key, options[key]]);
+  const sorted = entriesInIdOrder(options);
   const digest = createHash('sha256')
     .update(JSON.stringify([productId, sorted]))
     .digest();

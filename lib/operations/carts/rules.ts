@@ -1,4 +1,5 @@
 import { Big } from 'big.js';
+import { wireMoney } from '../../entities/wire-money.js';
 import { ConflictError, invalidField } from '../../errors.js';
 import type { CartLine, CartLines } from './lines.js';
 import type { OptionRecord, ProductRecord } from './store.js';
@@ -86,9 +87,6 @@ export function checkStock(lines: CartLines, products: ReadonlyMap<number, Produ
   }
 }
 
-// Money is decimal (big.js) until the wire, whose JSON type here is a number.
-const money = (value: Big) => Number(value.toFixed(2));
-
 /** The lines whose product still exists, each priced from the product now, and the cart's totals. */
 /** A line as the cart shows it priced: its product id the line's own number. */
 export type PricedLine = Record<string, unknown> & { product_id: number };
@@ -110,16 +108,13 @@ export function priceCart(lines: CartLines, products: ReadonlyMap<number, Produc
       product: String(product.product ?? ''),
       product_code: String(product.product_code ?? ''),
       amount: line.amount,
-      price: money(price),
-      display_price: money(price),
-      subtotal: money(lineTotal),
-      display_subtotal: money(lineTotal),
+      price: wireMoney(price),
+      display_price: wireMoney(price),
+      subtotal: wireMoney(lineTotal),
+      display_subtotal: wireMoney(lineTotal),
       product_options: line.product_options,
       ...(product.tracking === 'D' ? {} : { in_stock: product.amount ?? 0 }),
     };
   }
   return { products: priced, amount, subtotal, total: subtotal };
 }
-
-/** The money of a priced cart as its answer shows it. */
-export const cartMoney = money;

@@ -1,6 +1,7 @@
 import { Big } from 'big.js';
 import type { EntityRecord } from '../../db/entity-store.js';
 import type { StoredValue } from '../../entities/types.js';
+import { wireMoney } from '../../entities/wire-money.js';
 import { ForbiddenError, invalidField, NotFoundError } from '../../errors.js';
 import { parseAmountChanges, parseCartLines } from '../../http/cart-lines-body.js';
 import { digitsOf } from '../../http/digits.js';
@@ -11,7 +12,6 @@ import { quoteShipping } from '../checkout/quote.js';
 import { contextCompany } from '../company-scope.js';
 import { type CartLine, type CartLines, cartItemId, linesToAdd, readProfile } from './lines.js';
 import {
-  cartMoney,
   checkOptions,
   checkProducts,
   checkStock,
@@ -130,14 +130,14 @@ export const readStorefrontCartOf =
     return ok({
       products,
       amount,
-      subtotal: cartMoney(subtotal),
-      display_subtotal: cartMoney(subtotal),
+      subtotal: wireMoney(subtotal),
+      display_subtotal: wireMoney(subtotal),
       discount: 0,
       tax_subtotal: 0,
-      shipping_cost: cartMoney(shipping),
-      display_shipping_cost: cartMoney(shipping),
-      total: cartMoney(total),
-      display_total: cartMoney(total),
+      shipping_cost: wireMoney(shipping),
+      display_shipping_cost: wireMoney(shipping),
+      total: wireMoney(total),
+      display_total: wireMoney(total),
       user_id: userId,
       company_id: record?.company_id ?? contextCompany(request) ?? 0,
       user_data: record?.checkout_profile ?? {},

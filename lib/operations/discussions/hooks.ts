@@ -1,5 +1,5 @@
 import type { ListCondition } from '../../db/entity-list.js';
-import { presetValue } from '../../db/preset-ids.js';
+import { presetIdValue, presetValue } from '../../db/preset-ids.js';
 import type { DiscussionObjectType, discussionsEntity } from '../../entities/discussions.js';
 import type { WriteValuesOf } from '../../entities/record-types.js';
 import { invalidField, NotFoundError } from '../../errors.js';
@@ -44,8 +44,7 @@ function newPost(store: DiscussionStore) {
       object_id: objectId,
       thread_id: await store.openThread(type, objectId),
       // An import keeps the source's author and address (lib/db/preset-ids.ts); a request's post is its caller's.
-      // An import's preset is the source's value, number or text.
-      user_id: Number(presetValue('user_id') ?? request.caller.userId),
+      user_id: presetIdValue('user_id') ?? request.caller.userId,
       ip_address: String(presetValue('ip_address') ?? request.sourceIp ?? ''),
       company_id: object.company_id ?? 0,
     };

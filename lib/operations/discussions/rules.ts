@@ -1,4 +1,5 @@
 import { type FieldError, invalidField, ValidationError } from '../../errors.js';
+import { blankSent } from '../../http/blank-sent.js';
 
 /** The storage of the objects a post may be about; E (testimonials) has none, its object_id is 0. */
 export const OBJECT_STORAGE: Readonly<Record<string, string | undefined>> = {
@@ -9,22 +10,20 @@ export const OBJECT_STORAGE: Readonly<Record<string, string | undefined>> = {
   M: 'company',
 };
 
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-
 /** A post names its thread, or the object it is about (object_type, object_id) and the poster's name. */
 export function checkNewThread(body: Record<string, unknown>): void {
   const missing: FieldError[] = ['object_type', 'object_id', 'name']
-    .filter((field) => blank(body[field]))
+    .filter((field) => blankSent(body[field]))
     .map((field) => ({ field, message: `The ${field} field is required` }));
   if (missing.length > 0) throw ValidationError.forFields(missing);
 }
 
 /** Whether a body names an existing thread (thread_id), not an object. */
-export const namesThread = (body: Record<string, unknown>) => !blank(body.thread_id);
+export const namesThread = (body: Record<string, unknown>) => !blankSent(body.thread_id);
 
 /** A post says something: a message or a rating (CS-Cart's check), and a rating is 0 to 5. */
 export function checkContent(body: Record<string, unknown>, values: { rating_value?: number }): void {
-  if (blank(body.message) && blank(body.rating_value)) {
+  if (blankSent(body.message) && blankSent(body.rating_value)) {
     throw ValidationError.forFields([{ field: 'rating_value', message: 'The rating_value/message field is required' }]);
   }
   checkRating(values);

@@ -2,8 +2,8 @@ import { Big } from 'big.js';
 import type { EntityRecord } from '../../db/entity-store.js';
 import { present } from '../../entities/present.js';
 import { shippingsEntity } from '../../entities/shippings.js';
+import { wireMoney } from '../../entities/wire-money.js';
 import type { ProductLine } from './records.js';
-import { money } from './rules.js';
 
 /**
  * The nested items an order stores and shows (pure): a `products` line and a `shipping[]` item, each with every key
@@ -52,7 +52,7 @@ export function shippingLine(shipping: EntityRecord, cost: Big, groupName: strin
   return {
     ...SHIPPING_LINE,
     ...Object.fromEntries(fromMethod.map((key) => [key, shown[key]])),
-    rate: Number(money(cost)),
+    rate: wireMoney(cost),
     group_name: groupName,
   };
 }
@@ -69,7 +69,7 @@ export function completeShipping(order: EntityRecord): EntityRecord {
 // Money is decimal (big.js) until the wire, whose JSON type for these keys is a number.
 export function orderLine(orderId: string, itemId: string, line: ProductLine): Record<string, unknown> {
   const price = new Big(String(line.product.price));
-  const subtotal = Number(price.times(line.amount).toFixed(2));
+  const subtotal = wireMoney(price.times(line.amount));
   return {
     item_id: itemId,
     order_id: orderId,
@@ -83,8 +83,8 @@ export function orderLine(orderId: string, itemId: string, line: ProductLine): R
     deleted_product: false,
     discount: 0,
     company_id: String(line.product.company_id ?? 0),
-    base_price: Number(price.toFixed(2)),
-    original_price: Number(price.toFixed(2)),
+    base_price: wireMoney(price),
+    original_price: wireMoney(price),
     cart_id: itemId,
     tax_value: 0,
     subtotal,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { VARIANT_FEATURE_TYPES } from '../../entities/features.js';
+import { entriesInIdOrder, keyId } from '../../entities/id-keys.js';
 import { MAX_COMBINATIONS } from '../../entities/product-variations.js';
 import type { GroupFeature } from '../../entities/stored-shapes.js';
 import { invalidField } from '../../errors.js';
@@ -81,14 +82,13 @@ export function checkFeatures(wanted: GroupFeature[], records: FeatureRecord[]):
 export function commonFeatures(products: ProductRecord[], field: string): GroupFeature[] {
   const first = products[0] ? valuesOf(products[0]) : {};
   // Feature ids are the text keys of a product's stored `product_features`.
-  const ids = Object.entries(first)
+  const ids = entriesInIdOrder(first)
     .filter(
       ([, value]) =>
         VARIANT_FEATURE_TYPES.includes(String(value.feature_type)) && value.variant_id && value.variant_id !== '0',
     )
-    .map(([id]) => Number(id))
-    .filter((id) => products.every((product) => combination(product, [id]) !== undefined))
-    .sort((a, b) => a - b);
+    .map(([id]) => keyId(id))
+    .filter((id) => products.every((product) => combination(product, [id]) !== undefined));
   if (ids.length === 0) throw invalidField(field, 'The products share no feature with variants to make variations of');
   return ids.map((id) => ({ feature_id: id, purpose: 'group_catalog_item' }));
 }

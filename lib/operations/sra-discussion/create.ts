@@ -1,19 +1,19 @@
 import { discussionsEntity } from '../../entities/discussions.js';
 import { invalidField, NotFoundError } from '../../errors.js';
+import { blankSent } from '../../http/blank-sent.js';
 import { digitsOf } from '../../http/digits.js';
 import type { Operation } from '../../http/operation.js';
 import { created } from '../../http/response.js';
+import { readReview, type SentReview } from '../../http/review-body.js';
 import { createOperation } from '../crud.js';
 import { discussionHooks, discussionStore } from '../discussions/index.js';
 import { instanceRepository } from '../instance-repository.js';
 import { namedObject, reviewedObject } from './read.js';
 
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-
 /** The object a post names: its thread (`thread_id`, which must exist: 404 otherwise), or `object_type` + `object_id`. */
 async function postedObject(body: Record<string, unknown>): Promise<{ type: string; id: number }> {
-  if (blank(body.thread_id)) {
-    if (blank(body.object_type) && blank(body.object_id))
+  if (blankSent(body.thread_id)) {
+    if (blankSent(body.object_type) && blankSent(body.object_id))
       throw invalidField('thread_id', 'The thread_id / object_id + object_type fields are required');
     return namedObject(body);
   }
@@ -24,17 +24,11 @@ async function postedObject(body: Record<string, unknown>): Promise<{ type: stri
   return { type: thread.objectType, id: thread.objectId };
 }
 
-/**
- * What the object's discussion type asks of a post (C and B a message, R and B a rating), in the add-on's order.
- * The body is judged here before the post's create validates it, so `rating_value` is still request text.
- */
-function checkAsked(body: Record<string, unknown>, discussionType: string): void {
-  if ((discussionType === 'C' || discussionType === 'B') && blank(body.message))
+/** What the object's discussion type asks of a post (C and B a message, R and B a rating), in the add-on's order. */
+function checkAsked(review: SentReview, discussionType: string): void {
+  if ((discussionType === 'C' || discussionType === 'B') && review.message === undefined)
     throw invalidField('message', 'The message field is required');
-  if (
-    (discussionType === 'R' || discussionType === 'B') &&
-    (blank(body.rating_value) || Number(body.rating_value) === 0)
-  )
+  if ((discussionType === 'R' || discussionType === 'B') && !review.rated)
     throw invalidField('rating_value', 'The rating_value field is required');
 }
 
@@ -48,18 +42,18 @@ const addPost = createOperation(instanceRepository(discussionsEntity), discussio
  * discussions/), so it is checked, counted and evented as any post. 201 `{thread_id, post_id, is_approval_required}`.
  */
 export const createDiscussionPost: Operation = async (request) => {
-  const body = request.body ?? {};
-  const { type, id } = await postedObject(body);
-  if (blank(body.name)) throw invalidField('name', 'The name field is required');
+  const review = readReview(request.body);
+  const { type, id } = await postedObject(review.body);
+  if (review.name === undefined) throw invalidField('name', 'The name field is required');
   const { discussionType } = await reviewedObject(request, type, id);
-  checkAsked(body, discussionType);
+  checkAsked(review, discussionType);
   const post = {
-    name: body.name,
+    name: review.name,
     object_type: type,
     object_id: id,
     status: 'D',
-    ...(blank(body.message) ? {} : { message: body.message }),
-    ...(blank(body.rating_value) ? {} : { rating_value: body.rating_value }),
+    ...(review.message === undefined ? {} : { message: review.message }),
+    ...(review.rating === undefined ? {} : { rating_value: review.rating }),
   };
   const answer = await addPost({ ...request, route: { ...request.route, company: undefined }, body: post });
   // The create's answer (lib/entities/answers.ts writeAnswer): `post_id` an integer.

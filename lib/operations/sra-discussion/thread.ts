@@ -2,6 +2,7 @@ import { Big } from 'big.js';
 import type { RecordOf } from '../../db/repository.js';
 import { discussionsEntity } from '../../entities/discussions.js';
 import { present } from '../../entities/present.js';
+import { wireMoney } from '../../entities/wire-money.js';
 import { discussionStore } from '../discussions/index.js';
 import { instanceRepository } from '../instance-repository.js';
 
@@ -38,7 +39,7 @@ export function averageRating(posts: readonly Post[]): number {
   const ratings = posts.map((post) => post.rating_value ?? 0).filter((rating) => rating > 0);
   if (ratings.length === 0) return 0;
   const sum = ratings.reduce((total, rating) => total.plus(rating), new Big(0));
-  return sum.div(ratings.length).round(2).toNumber();
+  return wireMoney(sum.div(ratings.length));
 }
 
 /** A post as the storefront shows it: the administration's post without `ip_address` and `status`, as the add-on strips them. */

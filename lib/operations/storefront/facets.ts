@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { getRecords } from '../../db/entity-store.js';
 import { featuresEntity } from '../../entities/features.js';
+import { entriesInIdOrder } from '../../entities/id-keys.js';
 import type { StoredValue } from '../../entities/types.js';
 
 /**
@@ -92,14 +93,12 @@ export async function facetsOf(
     if (CHOICE_TYPES.includes(type) && tally.variants.size > 0) {
       const chosen = (selected.get(feature.feature_id) ?? []).map(String);
       // Variant ids are the text keys of a stored map: sorted as the ids they name.
-      const variants = [...tally.variants]
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([variantId, { variant, count }]) => ({
-          variant_id: variantId,
-          variant,
-          product_count: count,
-          selected: chosen.includes(variantId),
-        }));
+      const variants = entriesInIdOrder(tally.variants).map(([variantId, { variant, count }]) => ({
+        variant_id: variantId,
+        variant,
+        product_count: count,
+        selected: chosen.includes(variantId),
+      }));
       filters.push({
         ...common,
         filter_style: 'checkbox',

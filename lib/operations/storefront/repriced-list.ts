@@ -95,9 +95,9 @@ async function readWindow(
 function orderOf(sortBy: string, descending: boolean, repriced: ReadonlyMap<number, string>) {
   const rule = productsEntity.storage.sortRules?.[sortBy];
   const key = (record: Product): string | number => {
-    // A price is decimal text; the sort compares it as a number.
-    if (sortBy === 'price') return Number(repriced.get(record.product_id) ?? record.price ?? 0);
     if (!rule) return record.product_id;
+    // The shopper's price (decimal text) sorts as the stored price does: as a number (the rule is numeric).
+    if (sortBy === 'price') return sortableValue(repriced.get(record.product_id) ?? record.price, rule.numeric);
     return sortableValue(record[rule.field as keyof Product] as never, rule.numeric);
   };
   return (a: Product, b: Product) => {

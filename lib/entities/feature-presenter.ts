@@ -1,7 +1,7 @@
-import type { RecordOf } from '../db/entity-store.js';
-import type { featuresEntity } from '../entities/features.js';
+import type { featuresEntity } from './features.js';
+import type { EntityRecordOf } from './record-types.js';
 
-type FeatureRecord = RecordOf<typeof featuresEntity>;
+type FeatureRecord = EntityRecordOf<typeof featuresEntity>;
 
 /** What a product holds of one feature: its variant (select types), its number (number types) or its text. */
 export interface FeatureChoice {
@@ -17,7 +17,8 @@ export interface FeatureChoice {
 /**
  * A feature as a product's `product_features` shows it (CS-Cart's entry keyed by feature id): the feature's own
  * fields, every id a string, with the product's choice. The features' presenter of a product's view, so the shape
- * is written once, beside the entity it shows (lib/operations/products.ts stores what it answers).
+ * is written once, in the entity layer beside the definition it shows (lib/operations/products.ts stores what it
+ * answers; a GET, an event and an MCP tool show the stored entry).
  */
 export function presentProductFeature(
   key: string,
