@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { isKnownPrivilege } from '../../lib/auth/privileges.js';
+import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { setApiKeyHash, createUser as storeUser } from '../../lib/db/users.js';
 import { type ApiResponse, type Auth, api } from './http.js';
 import { testStore } from './store.js';
@@ -211,8 +213,13 @@ export async function linksOf(
 
 /** An administrator group whose privileges were set with the admin command line. */
 export async function privilegedGroup(privileges: readonly string[], status: 'A' | 'H' | 'D' = 'A'): Promise<number> {
+  const unknown = privileges.filter((name) => !isKnownPrivilege(name));
+  if (unknown.length > 0) throw new Error(`privilegedGroup: unknown privilege(s) ${unknown.join(', ')}`);
   const groupId = await createGroup({ type: 'A', status });
-  await cliSetPrivileges(groupId, privileges);
+  // What `admin set-privileges` writes, in this worker, like createApiUser below: a CLI run is a cold Node and tsx
+  // (a second or more of CPU), and fixtures make a privileged group for most administrators. The command itself is
+  // proven where tests call cliSetPrivileges (permissions-groups, usergroups, the panel's suites).
+  await setUsergroupPrivileges(groupId, [...new Set(privileges)]);
   return groupId;
 }
 
