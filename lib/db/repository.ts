@@ -4,6 +4,7 @@ import { idsInIndex, type ListRequest, type ListResult, listRecords } from './en
 import {
   type CountRef,
   countOf,
+  countsOf,
   createRecord,
   deleteRecord,
   type EntityRecord,
@@ -37,6 +38,8 @@ export { fieldOf, recordIdOf };
  */
 export interface EntityRepository<D extends StoredEntityDefinition> {
   readonly def: D;
+  /** A record's id, under the definition's id field (a pure helper: no storage step). */
+  idOf(record: EntityRecord): number;
   /** The record of this id (one GetItem, joined with the other reads of its turn: lib/db/joined-reads.ts). */
   get(id: number): Promise<RecordOf<D> | undefined>;
   /** The record and some counts (field → count item) in one BatchGetItem: a GET of one object stays one request. */
@@ -66,6 +69,8 @@ export interface EntityRepository<D extends StoredEntityDefinition> {
   ): Promise<RecordOf<D>>;
   /** How many records a count item holds (`ref`: another entity's index partition, a category's products). */
   count(ref: CountRef): Promise<number>;
+  /** How many of this entity's records hold each of `values` in `index` (value as text → count), in one BatchGetItem. */
+  countsOf(index: string, values: ReadonlyArray<string | number>): Promise<Map<string, number>>;
   /** The context's clock, in seconds since the epoch (what an update stamps into `updated_timestamp`). */
   now(): number;
   /**
@@ -86,6 +91,7 @@ const stored = (values: object) => values as Record<string, StoredValue>;
 export function repositoryOf<D extends StoredEntityDefinition>(def: D, context: TableContext): EntityRepository<D> {
   return {
     def,
+    idOf: (record) => recordIdOf(def, record),
     get: (id) => getRecord(def, id, context),
     getWithCounts: (id, counts) => getRecordWithCounts(def, id, counts, context),
     getMany: (ids) => getRecords(def, ids, context),
@@ -96,6 +102,7 @@ export function repositoryOf<D extends StoredEntityDefinition>(def: D, context: 
       updateRecord(def, id, async (current) => stored(await decide(current)), extra, context),
     delete: (id, judge, extra) => deleteRecord(def, id, judge, extra, context),
     count: (ref) => countOf(ref.storage, ref.index, ref.value, context),
+    countsOf: (index, values) => countsOf(def.storage.name, index, values, context),
     now: () => Math.floor(context.now() / 1000),
     createdTime: (field) => presetTime(field) ?? Math.floor(context.now() / 1000),
   };

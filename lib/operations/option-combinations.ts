@@ -1,6 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { listRecords } from '../db/entity-list.js';
-import { deleteRecord, getRecord, type RecordOf, recordIdOf } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
 import { optionsEntity } from '../entities/options.js';
@@ -8,6 +7,9 @@ import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { digitsOf } from '../http/digits.js';
+import { instanceRepository } from './instance-repository.js';
+
+const products = /* @__PURE__ */ instanceRepository(productsEntity);
 
 /**
  * What exceptions and combinations share: a `combination` ({option_id: variant_id}) judged against a
@@ -19,7 +21,7 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
   def: D,
   productId: number,
 ): Promise<RecordOf<D>[]> {
-  const { records } = await listRecords(def, {
+  const { records } = await instanceRepository(def).list({
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',
     descending: false,
@@ -30,7 +32,7 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
 
 /** The product named by a write: it must exist (400 naming product_id otherwise, SPEC §10). */
 export async function requireProduct(productId: number): Promise<void> {
-  if (!(await getRecord(productsEntity, productId)))
+  if (!(await products.get(productId)))
     throw invalidField('product_id', 'The product_id field names a product that does not exist');
 }
 
@@ -40,7 +42,7 @@ export async function productOfQuery(query: Record<string, string>): Promise<num
   if (text === '') throw invalidField('product_id', 'The product_id field is required');
   const productId = digitsOf(text);
   if (productId === undefined) throw invalidField('product_id', 'The product_id field must be a positive integer');
-  if (productId === 0 || !(await getRecord(productsEntity, productId))) throw new NotFoundError();
+  if (productId === 0 || !(await products.get(productId))) throw new NotFoundError();
   return productId;
 }
 
@@ -88,9 +90,10 @@ export function combinationHash(productId: number, combination: Record<string, s
   return hash === 0 ? 1 : hash;
 }
 
-async function deleteQuietly(def: StoredEntityDefinition, id: number): Promise<void> {
+async function deleteQuietly(def: StoredEntityDefinition, record: RecordOf<StoredEntityDefinition>): Promise<void> {
+  const repository = instanceRepository(def);
   try {
-    await deleteRecord(def, id);
+    await repository.delete(repository.idOf(record));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
@@ -111,7 +114,7 @@ export async function deleteCombinationsUsing(
       const combination = (record.combination ?? {}) as Record<string, string>;
       if (!Object.hasOwn(combination, String(optionId))) continue;
       if (keptVariants && Object.hasOwn(keptVariants, combination[String(optionId)]!)) continue;
-      await deleteQuietly(def, recordIdOf(def, record));
+      await deleteQuietly(def, record);
     }
   }
 }
@@ -119,6 +122,6 @@ export async function deleteCombinationsUsing(
 /** Deleting a product takes its options, exceptions and combinations with it (as CS-Cart). */
 export async function deleteOptionsOfProduct(productId: number): Promise<void> {
   for (const def of [exceptionsEntity, combinationsEntity, optionsEntity]) {
-    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, recordIdOf(def, record));
+    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, record);
   }
 }

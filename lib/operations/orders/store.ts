@@ -10,12 +10,14 @@ import {
 } from '../../db/entity-store.js';
 import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
+import { repositoryOf } from '../../db/repository.js';
 import type { TableContext } from '../../db/table-context.js';
 import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
 import { productsEntity } from '../../entities/products.js';
+import { shipmentsEntity } from '../../entities/shipments.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import { statusesEntity } from '../../entities/statuses.js';
 import type { StoredValue } from '../../entities/types.js';
@@ -123,7 +125,7 @@ export const orderStoreOn = (context: TableContext): OrderStore => ({
   claimId: () => claimId(context, ordersEntity),
   stockMoves: stockItems,
   async deleteDependents(orderId) {
-    await deleteShipmentsOf(orderId);
+    await deleteShipmentsOf(repositoryOf(shipmentsEntity, context), orderId);
     await deletePostsOn(discussionStoreOn(context), 'O', orderId);
   },
 });
