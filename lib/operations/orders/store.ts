@@ -108,7 +108,7 @@ export const orderStoreOn = (context: TableContext): OrderStore => ({
   products: (ids) => getRecords(productsEntity, ids, context),
   payment: (id) => getRecord(paymentsEntity, id, context),
   shipping: (id) => getRecord(shippingsEntity, id, context),
-  user: getUser,
+  user: (id) => getUser(id, context),
   async statuses() {
     const ids = await idsInIndex(statusesEntity, 'type', 'O', context);
     const statuses = await getRecords(statusesEntity, ids, context);
