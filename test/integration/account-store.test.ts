@@ -40,8 +40,9 @@ function noting(real: DynamoDBDocumentClient, tables: string[]): DynamoDBDocumen
   } as unknown as DynamoDBDocumentClient;
 }
 
+// A root administrator who is not one of the table's users (its first user is id 1).
 const root: Caller = {
-  userId: 1,
+  userId: 999,
   email: 'root@example.com',
   userType: 'A',
   isRoot: true,
