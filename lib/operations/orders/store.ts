@@ -88,10 +88,10 @@ export interface OrderStore {
 const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
 
 /** A round of placing as the entity store's create takes it: the order's values, its stock moves, its nested items. */
-const orderPlan = ({ values, lines, withId, alongside }: Placing): CreatePlan => ({
+const orderPlan = (context: TableContext, { values, lines, withId, alongside }: Placing): CreatePlan => ({
   values,
   extra: async () => {
-    const stock = stockItems(lines, -1);
+    const stock = stockItems(context, lines, -1);
     return alongside ? { ...stock, items: [...stock.items, ...(await alongside())] } : stock;
   },
   withId: (order) => withId(recordIdOf(ordersEntity, order)),
@@ -117,13 +117,13 @@ export const orderStoreOn = (context: TableContext): OrderStore => ({
   place: (first, again, claimed) =>
     createRecordDecidingAgain(
       ordersEntity,
-      orderPlan(first),
-      async (refused) => orderPlan(await again(handedBack(refused))),
+      orderPlan(context, first),
+      async (refused) => orderPlan(context, await again(handedBack(refused))),
       claimed,
       context,
     ),
   claimId: () => claimId(context, ordersEntity),
-  stockMoves: stockItems,
+  stockMoves: (lines, direction) => stockItems(context, lines, direction),
   async deleteDependents(orderId) {
     await deleteShipmentsOf(repositoryOf(shipmentsEntity, context), orderId);
     await deletePostsOn(discussionStoreOn(context), 'O', orderId);
