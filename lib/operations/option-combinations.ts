@@ -7,9 +7,9 @@ import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { digitsOf } from '../http/digits.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * What exceptions and combinations share: a `combination` ({option_id: variant_id}) judged against a
@@ -21,7 +21,7 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
   def: D,
   productId: number,
 ): Promise<RecordOf<D>[]> {
-  const { records } = await instanceRepository(def).list({
+  const { records } = await instanceReader(def).list({
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',
     descending: false,

@@ -9,11 +9,11 @@ import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { parseOptionVariants } from '../http/variants-body.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
 
 const options = /* @__PURE__ */ instanceRepository(optionsEntity);
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * The variants sent (a list, or an object of them), stored keyed by variant_id as the recording shows

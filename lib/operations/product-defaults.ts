@@ -7,9 +7,9 @@ import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import { categoryHooks } from './categories/index.js';
 import { withIdOf } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 
-const stores = /* @__PURE__ */ instanceRepository(storesEntity);
+const stores = /* @__PURE__ */ instanceReader(storesEntity);
 const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
 
 /**

@@ -15,7 +15,7 @@ import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
 import { presentProductFeature } from './feature-presenter.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader } from './instance-repository.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
@@ -24,9 +24,9 @@ import { repairGroupParent } from './variation-groups.js';
 type ProductValues = WriteValuesOf<typeof productsEntity>;
 type ProductRecord = RecordOf<typeof productsEntity>;
 
-const featureRecords = /* @__PURE__ */ instanceRepository(featuresEntity);
-const companies = /* @__PURE__ */ instanceRepository(companiesStorage);
-const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
+const featureRecords = /* @__PURE__ */ instanceReader(featuresEntity);
+const companies = /* @__PURE__ */ instanceReader(companiesStorage);
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
 
 /** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
 function mainCategory(categoryIds: number[], wanted: number | undefined): number {

@@ -9,10 +9,10 @@ import { invalidField, NotFoundError, ValidationError } from '../errors.js';
 import { parseId } from '../http/route.js';
 import { parseShippedAmounts } from '../http/shipment-products-body.js';
 import type { EntityHooks } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader } from './instance-repository.js';
 
-const orders = /* @__PURE__ */ instanceRepository(ordersEntity);
-const shippings = /* @__PURE__ */ instanceRepository(shippingsEntity);
+const orders = /* @__PURE__ */ instanceReader(ordersEntity);
+const shippings = /* @__PURE__ */ instanceReader(shippingsEntity);
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 const now = () => Math.floor(Date.now() / 1000);

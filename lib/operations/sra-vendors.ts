@@ -10,7 +10,7 @@ import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { contextCompany } from './company-scope.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 import { approvedThread, averageRating, effectiveDiscussionType } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompany, isMarketplace } from './storefront-visibility.js';
@@ -18,7 +18,7 @@ import { activeCompany, isMarketplace } from './storefront-visibility.js';
 type Def = typeof sraVendorsEntity;
 type Vendor = RecordOf<Def>;
 
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 

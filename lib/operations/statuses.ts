@@ -4,9 +4,9 @@ import { STATUS_PARAM_DEFAULTS, statusesEntity } from '../entities/statuses.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader } from './instance-repository.js';
 
-const statuses = /* @__PURE__ */ instanceRepository(statusesEntity);
+const statuses = /* @__PURE__ */ instanceReader(statusesEntity);
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

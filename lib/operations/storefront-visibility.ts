@@ -8,7 +8,7 @@ import { productsEntity } from '../entities/products.js';
 import { NotFoundError } from '../errors.js';
 import type { ApiRequest } from '../http/operation.js';
 import { contextCompany } from './company-scope.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader } from './instance-repository.js';
 import { shopperView } from './storefront/shopper-view.js';
 import { categoryVisible, isVisible } from './storefront/visibility.js';
 
@@ -18,11 +18,11 @@ import { categoryVisible, isVisible } from './storefront/visibility.js';
  * products and categories are judged as the catalogue judges them (lib/operations/storefront/visibility.ts).
  */
 
-const stores = /* @__PURE__ */ instanceRepository(storesEntity);
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
-const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
-const pages = /* @__PURE__ */ instanceRepository(pagesEntity);
-const orders = /* @__PURE__ */ instanceRepository(ordersEntity);
+const stores = /* @__PURE__ */ instanceReader(storesEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
+const pages = /* @__PURE__ */ instanceReader(pagesEntity);
+const orders = /* @__PURE__ */ instanceReader(ordersEntity);
 
 /** Is the edition a marketplace (vendors exist, so `sra_vendors` and `vendor_registration` do)? */
 export const isMarketplace = () => MULTI_VENDOR_EDITIONS.includes(config().storeEdition);

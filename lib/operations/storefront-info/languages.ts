@@ -1,8 +1,8 @@
 import { languagesEntity } from '../../entities/languages.js';
 import { present } from '../../entities/present.js';
-import { instanceRepository } from '../instance-repository.js';
+import { instanceReader } from '../instance-repository.js';
 
-const languages = /* @__PURE__ */ instanceRepository(languagesEntity);
+const languages = /* @__PURE__ */ instanceReader(languagesEntity);
 
 /** The language a storefront shows by default: English, CS-Cart's DEFAULT_LANGUAGE, built in here (id 1). */
 export const DEFAULT_LANG_CODE = 'en';

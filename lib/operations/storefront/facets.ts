@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { featuresEntity } from '../../entities/features.js';
 import type { StoredValue } from '../../entities/types.js';
-import { instanceRepository } from '../instance-repository.js';
+import { instanceReader } from '../instance-repository.js';
 
 /**
  * The filters of a storefront product list (`get_filters=true`, SPEC §11), as CS-Cart's SraProducts answers them
@@ -69,7 +69,7 @@ export async function facetsOf(
   selected: ReadonlyMap<number, readonly number[]>,
   featuresOf: (ids: number[]) => Promise<Array<Record<string, StoredValue | undefined> & { feature_id: number }>> = (
     ids,
-  ) => instanceRepository(featuresEntity).getMany(ids),
+  ) => instanceReader(featuresEntity).getMany(ids),
 ): Promise<Array<Record<string, unknown>>> {
   const tallies = new Map<string, Tally>();
   const price: Tally = { variants: new Map() };

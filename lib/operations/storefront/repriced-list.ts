@@ -7,14 +7,14 @@ import { readFilters } from '../../entities/validate.js';
 import type { ApiRequest } from '../../http/operation.js';
 import { readListPaging, searchEcho } from '../../http/paging.js';
 import { type EntityHooks, listConditions, presentAll } from '../crud.js';
-import { instanceRepository } from '../instance-repository.js';
+import { instanceReader } from '../instance-repository.js';
 import { withSwitchedFields } from '../switched-fields.js';
 import { inPriceRange, mainWindow, mergedPage, repricedFor } from './repriced.js';
 import type { Shopper } from './shopper.js';
 
 type Product = RecordOf<typeof productsEntity>;
 
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * `price_from`, `price_to` and `sort_by=price` at the shopper's price (SPEC §11): the products the shopper sees

@@ -2,10 +2,10 @@ import type { EntityRecord } from '../../db/entity-store.js';
 import { combinationsEntity } from '../../entities/combinations.js';
 import { invalidField } from '../../errors.js';
 import { digitsOf } from '../../http/digits.js';
-import { instanceRepository } from '../instance-repository.js';
+import { instanceReader } from '../instance-repository.js';
 import { combinationHash } from '../option-combinations.js';
 
-const combinations = /* @__PURE__ */ instanceRepository(combinationsEntity);
+const combinations = /* @__PURE__ */ instanceReader(combinationsEntity);
 
 /**
  * `selected_options[<option_id>]=<variant_id>` on a storefront product (SPEC §11): the combination the shopper picked.

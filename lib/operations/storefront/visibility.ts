@@ -5,12 +5,12 @@ import { categoryGroups, restrictedCategories } from '../../db/restricted-catego
 import { categoriesEntity } from '../../entities/categories.js';
 import { COMPANY_STATUSES, companiesStorage } from '../../entities/companies.js';
 import { productsEntity } from '../../entities/products.js';
-import { instanceRepository } from '../instance-repository.js';
+import { instanceReader } from '../instance-repository.js';
 import type { Shopper } from './shopper.js';
 
-const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
-const companies = /* @__PURE__ */ instanceRepository(companiesStorage);
-const products = /* @__PURE__ */ instanceRepository(productsEntity);
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
+const companies = /* @__PURE__ */ instanceReader(companiesStorage);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * What a shopper may not see (SPEC §11): the categories that are disabled or whose `usergroup_ids` leave all of the
