@@ -1,10 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
 import { NotFoundError } from '../errors.js';
-import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import type { LoginRecord, UserRecord } from './records.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed } from './transact.js';
 import { getLogin, getUser } from './users.js';
 
@@ -29,20 +28,21 @@ export interface CredentialChange<T> {
 export async function changeCredentials<T>(
   userId: number,
   decide: (user: UserRecord, login: LoginRecord) => { changes?: CredentialChanges; outcome: T },
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<CredentialChange<T>> {
   return retryOnConditionFailed(async () => {
-    const user = await getUser(userId);
+    const user = await getUser(userId, table);
     if (!user) throw new NotFoundError('The User not found');
-    const login = await getLogin(user.email_lc);
+    const login = await getLogin(user.email_lc, table);
     // The e-mail is being changed right now: read both again.
     if (!login || login.user_id !== userId) throw new ConditionFailed([0]);
     const { changes, outcome } = decide(user, login);
     if (!changes) return { user, login, outcome };
     const next: LoginRecord = { ...login, ...changes, version: login.version + 1 };
     try {
-      await db().send(
+      await table.client.send(
         new PutCommand({
-          TableName: config().tableName,
+          TableName: table.tableName,
           Item: { ...keys.login(login.email_lc), ...next },
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': login.version },
@@ -57,10 +57,15 @@ export async function changeCredentials<T>(
 }
 
 /** Sets (or with undefined, clears) the panel password hash of a user. */
-export async function setPasswordHash(userId: number, passwordHash: string | undefined): Promise<UserRecord> {
-  const { user } = await changeCredentials(userId, () => ({
-    changes: { password_hash: passwordHash },
-    outcome: undefined,
-  }));
+export async function setPasswordHash(
+  userId: number,
+  passwordHash: string | undefined,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<UserRecord> {
+  const { user } = await changeCredentials(
+    userId,
+    () => ({ changes: { password_hash: passwordHash }, outcome: undefined }),
+    table,
+  );
   return user;
 }

@@ -1,13 +1,11 @@
-import { config } from '../config.js';
 import type { LinkStatus } from '../entities/usergroups.js';
 import { batchGet } from './batch-get.js';
 import { nextId } from './counters.js';
 import { keys } from './keys.js';
 import { type LinkRecord, type UsergroupRecord, type UserRecord, withoutKeys } from './records.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { type TransactItem, transactWrite } from './transact.js';
 import { RESERVED_USERGROUPS } from './usergroups.js';
-
-const table = () => config().tableName;
 
 export interface LinkContext {
   user?: UserRecord;
@@ -16,11 +14,15 @@ export interface LinkContext {
 }
 
 /** The user, the group and their link in one BatchGetItem. */
-export async function getLinkContext(userId: number, groupId: number): Promise<LinkContext> {
+export async function getLinkContext(
+  userId: number,
+  groupId: number,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<LinkContext> {
   const reserved = RESERVED_USERGROUPS.get(groupId);
   const wanted = [keys.userProfile(userId), keys.link(userId, groupId)];
   if (!reserved) wanted.push(keys.usergroup(groupId));
-  const lookup = await batchGet(wanted);
+  const lookup = await batchGet(wanted, table);
   const user = lookup(keys.userProfile(userId));
   const link = lookup(keys.link(userId, groupId));
   const group = reserved ?? lookup(keys.usergroup(groupId));
@@ -47,11 +49,12 @@ export async function writeLinkStatus(
   group: UsergroupRecord,
   existing: LinkRecord | undefined,
   status: LinkStatus,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<LinkRecord> {
   const link: LinkRecord = existing
     ? { ...existing, status }
     : {
-        link_id: await nextId('link'),
+        link_id: await nextId('link', 0, table),
         user_id: user.user_id,
         usergroup_id: group.usergroup_id,
         status,
@@ -59,7 +62,7 @@ export async function writeLinkStatus(
       };
   const linkWrite: TransactItem = {
     Put: {
-      TableName: table(),
+      TableName: table.tableName,
       Item: {
         ...keys.link(user.user_id, group.usergroup_id),
         gsi1pk: keys.groupMembers(group.usergroup_id),
@@ -83,7 +86,7 @@ export async function writeLinkStatus(
     user.user_type === 'C'
       ? {
           Update: {
-            TableName: table(),
+            TableName: table.tableName,
             Key: keys.usergroup(group.usergroup_id),
             UpdateExpression: 'SET members_rev = if_not_exists(members_rev, :zero) + :one',
             ConditionExpression: groupCondition,
@@ -93,7 +96,7 @@ export async function writeLinkStatus(
         }
       : {
           ConditionCheck: {
-            TableName: table(),
+            TableName: table.tableName,
             Key: keys.usergroup(group.usergroup_id),
             ConditionExpression: groupCondition,
             ExpressionAttributeNames: { '#type': 'type' },
@@ -102,13 +105,13 @@ export async function writeLinkStatus(
         };
   const loginUpdate: TransactItem = {
     Update: {
-      TableName: table(),
+      TableName: table.tableName,
       Key: keys.login(user.email_lc),
       UpdateExpression: `${status === 'A' ? 'ADD' : 'DELETE'} active_groups :group SET version = version + :one`,
       ConditionExpression: 'user_id = :uid',
       ExpressionAttributeValues: { ':group': new Set([group.usergroup_id]), ':uid': user.user_id, ':one': 1 },
     },
   };
-  await transactWrite([linkWrite, groupCheck, loginUpdate]);
+  await transactWrite([linkWrite, groupCheck, loginUpdate], table);
   return link;
 }

@@ -1,18 +1,15 @@
 import type { WriteValuesOf } from '../entities/record-types.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
-import { idsInIndex, type ListRequest, type ListResult, listRecords } from './entity-list.js';
+import type { ListRequest, ListResult } from './entity-list.js';
+import { type EntityReader, readerOf } from './entity-reader.js';
 import {
   type CountRef,
-  countOf,
   createRecord,
   deleteRecord,
   type EntityRecord,
   type Extra,
   type ExtraItems,
   fieldOf,
-  getRecord,
-  getRecords,
-  getRecordWithCounts,
   type RecordOf,
   recordIdOf,
   updateRecord,
@@ -23,7 +20,18 @@ import type { TableContext } from './table-context.js';
 import type { TransactItem } from './transact.js';
 
 export type { ListCondition } from './entity-list.js';
-export type { CountRef, EntityRecord, Extra, ExtraItems, ListRequest, ListResult, RecordOf, TransactItem, WithId };
+export type {
+  CountRef,
+  EntityReader,
+  EntityRecord,
+  Extra,
+  ExtraItems,
+  ListRequest,
+  ListResult,
+  RecordOf,
+  TransactItem,
+  WithId,
+};
 /** A record's id and a field named at run time: pure helpers of the records a repository answers. */
 export { fieldOf, recordIdOf };
 
@@ -35,21 +43,7 @@ export { fieldOf, recordIdOf };
  * Powertools' persistence layer, which takes its client, are the models. Each method is the one storage step it
  * was when crud.ts called lib/db directly (the same requests, the same units).
  */
-export interface EntityRepository<D extends StoredEntityDefinition> {
-  readonly def: D;
-  /** The record of this id (one GetItem, joined with the other reads of its turn: lib/db/joined-reads.ts). */
-  get(id: number): Promise<RecordOf<D> | undefined>;
-  /** The record and some counts (field → count item) in one BatchGetItem: a GET of one object stays one request. */
-  getWithCounts(
-    id: number,
-    counts: Record<string, CountRef>,
-  ): Promise<{ record: RecordOf<D> | undefined; counts: Record<string, number> }>;
-  /** The records of these ids that exist, in their order (one BatchGetItem per 100). */
-  getMany(ids: readonly number[]): Promise<RecordOf<D>[]>;
-  /** A page of records (lib/db/entity-list.ts: how a list is read). */
-  list(request: ListRequest): Promise<ListResult<RecordOf<D>>>;
-  /** Every id in one equality index partition, in id order (`status` `A`; a category's subtree: `path_ids` 12). */
-  idsIn(index: string, value: string | number): Promise<number[]>;
+export interface EntityRepository<D extends StoredEntityDefinition> extends EntityReader<D> {
   /** Creates a record with a new id; `extra` items join its transaction, `withId` adds the fields its id decides. */
   create(values: WriteValuesOf<D>, options?: { extra?: ExtraItems; withId?: WithId }): Promise<RecordOf<D>>;
   /** Applies `decide`'s changes to the record as it is, on its version (again on a lost race); 404 when none. */
@@ -64,8 +58,6 @@ export interface EntityRepository<D extends StoredEntityDefinition> {
     judge?: (current: RecordOf<D>) => Promise<void> | void,
     extra?: (current: RecordOf<D>) => TransactItem[],
   ): Promise<RecordOf<D>>;
-  /** How many records a count item holds (`ref`: another entity's index partition, a category's products). */
-  count(ref: CountRef): Promise<number>;
   /** The context's clock, in seconds since the epoch (what an update stamps into `updated_timestamp`). */
   now(): number;
   /**
@@ -85,17 +77,11 @@ const stored = (values: object) => values as Record<string, StoredValue>;
 /** The repository of `def` over `context`'s table. */
 export function repositoryOf<D extends StoredEntityDefinition>(def: D, context: TableContext): EntityRepository<D> {
   return {
-    def,
-    get: (id) => getRecord(def, id, context),
-    getWithCounts: (id, counts) => getRecordWithCounts(def, id, counts, context),
-    getMany: (ids) => getRecords(def, ids, context),
-    list: (request) => listRecords(def, request, context),
-    idsIn: (index, value) => idsInIndex(def, index, value, context),
+    ...readerOf(def, context),
     create: (values, options = {}) => createRecord(def, stored(values), options.extra, options.withId, context),
     update: (id, decide, extra) =>
       updateRecord(def, id, async (current) => stored(await decide(current)), extra, context),
     delete: (id, judge, extra) => deleteRecord(def, id, judge, extra, context),
-    count: (ref) => countOf(ref.storage, ref.index, ref.value, context),
     now: () => Math.floor(context.now() / 1000),
     createdTime: (field) => presetTime(field) ?? Math.floor(context.now() / 1000),
   };

@@ -1,6 +1,6 @@
-import { config } from '../config.js';
 import { padId } from './keys.js';
 import type { UserRecord } from './records.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 import { shardOf, type UserScope, userKeys, type WordField } from './user-keys.js';
 import { isSortItem, sortItems } from './user-sort-keys.js';
@@ -92,10 +92,10 @@ export function countKey(user: Pick<UserRecord, 'user_id' | 'user_type' | 'statu
   };
 }
 
-export function countDelta(key: { pk: string; sk: string }, delta: number): TransactItem {
+export function countDelta(key: { pk: string; sk: string }, delta: number, table: TableTarget): TransactItem {
   return {
     Update: {
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: key,
       UpdateExpression: 'ADD #count :delta',
       ExpressionAttributeNames: { '#count': 'count' },
@@ -116,21 +116,25 @@ export interface IndexedBefore {
  * copies put or deleted, and bucket counts moved only when the bucket changes. A user written before the
  * copies existed has no company count yet, so its first write adds one and subtracts none.
  */
-export function indexWrites(before: IndexedBefore | undefined, after: UserRecord | undefined): TransactItem[] {
+export function indexWrites(
+  before: IndexedBefore | undefined,
+  after: UserRecord | undefined,
+  table: TableTarget = DEFAULT_TABLE,
+): TransactItem[] {
   const writes: TransactItem[] = [];
   const wanted = after ? indexItems(after) : new Map<string, Record<string, unknown>>();
-  for (const item of wanted.values()) writes.push({ Put: { TableName: config().tableName, Item: item } });
+  for (const item of wanted.values()) writes.push({ Put: { TableName: table.tableName, Item: item } });
   for (const key of before?.copies ?? []) {
     if (wanted.has(key)) continue;
     const [pk, sk] = key.split('\u0000');
-    writes.push({ Delete: { TableName: config().tableName, Key: { pk, sk } } });
+    writes.push({ Delete: { TableName: table.tableName, Key: { pk, sk } } });
   }
   const hadCompanyCopy =
     before !== undefined && before.copies.has(`${userKeys.companyItem(before.user.user_id).pk}\u0000COMPANY`);
   const move = (from: { pk: string; sk: string } | undefined, to: { pk: string; sk: string } | undefined) => {
     if (from && to && from.pk === to.pk && from.sk === to.sk) return;
-    if (from) writes.push(countDelta(from, -1));
-    if (to) writes.push(countDelta(to, 1));
+    if (from) writes.push(countDelta(from, -1, table));
+    if (to) writes.push(countDelta(to, 1, table));
   };
   move(before && countKey(before.user, {}), after && countKey(after, {}));
   move(

@@ -1,7 +1,8 @@
 import type { PostingPlan, PostingRead } from './posting-list.js';
-import { postingUpdate } from './posting-writes.js';
+import { postingUpdateIn } from './posting-writes.js';
 import { CHUNK, type Posting, postingChanges, valuePostingPartition, wordPostingPartition } from './postings.js';
 import type { UserRecord } from './records.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 import { indexedWords, textWords } from './user-index.js';
 
@@ -60,8 +61,12 @@ export function userPostings(user: UserRecord | undefined): Posting[] {
  * user's own transaction: ADD and DELETE of set elements, so a user written before postings existed (none to take
  * away) is no different, and the upgrade (the migration `layout-10`, lib/db/migrations/layout-10.ts) may ADD what a write already added.
  */
-export const userPostingWrites = (before: UserRecord | undefined, after: UserRecord | undefined): TransactItem[] =>
-  postingChanges([[userPostings(before), userPostings(after)]]).map(postingUpdate);
+export const userPostingWrites = (
+  before: UserRecord | undefined,
+  after: UserRecord | undefined,
+  table: TableTarget = DEFAULT_TABLE,
+): TransactItem[] =>
+  postingChanges([[userPostings(before), userPostings(after)]]).map((change) => postingUpdateIn(table, change));
 
 /** A users list as its postings see it: the `name` words and the posted equalities (undefined: not given). */
 export interface UserPostingQuery {

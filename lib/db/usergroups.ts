@@ -1,18 +1,15 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
 import type { UsergroupStatus, UsergroupType } from '../entities/usergroups.js';
 import { NotFoundError } from '../errors.js';
 import { log } from '../log.js';
 import { batchGetInOrder } from './batch-get.js';
 import { deleteItems } from './batch-write.js';
-import { db } from './client.js';
 import { nextId } from './counters.js';
 import { conditionHeld, isConditionalFailure, readItem } from './items.js';
 import { GSI1, keys } from './keys.js';
 import { queryAll, queryFirst, queryPages } from './query.js';
 import { type UsergroupRecord, withoutKeys } from './records.js';
-
-const table = () => config().tableName;
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /** Ids 1 and 2 are built in (SPEC §6): readable by id, never listed, never changed. */
 export const RESERVED_USERGROUPS: ReadonlyMap<number, UsergroupRecord> = new Map([
@@ -25,20 +22,26 @@ export const isReservedUsergroup = (id: number) => RESERVED_USERGROUPS.has(id);
 /** New groups are numbered after the reserved ones. */
 const LAST_RESERVED_ID = 2;
 
-export async function getUsergroup(id: number): Promise<UsergroupRecord | undefined> {
+export async function getUsergroup(
+  id: number,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<UsergroupRecord | undefined> {
   const reserved = RESERVED_USERGROUPS.get(id);
   if (reserved) return reserved;
-  const item = await readItem(keys.usergroup(id));
+  const item = await readItem(keys.usergroup(id), table);
   return item ? withoutKeys<UsergroupRecord>(item) : undefined;
 }
 
 /** Every stored group (reserved ones excluded), in id order: one partition, strongly consistent. */
-export async function listUsergroups(): Promise<UsergroupRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.usergroupPartition },
-    ConsistentRead: true,
-  });
+export async function listUsergroups(table: TableTarget = DEFAULT_TABLE): Promise<UsergroupRecord[]> {
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usergroupPartition },
+      ConsistentRead: true,
+    },
+    table,
+  );
   return items.map((item) => withoutKeys<UsergroupRecord>(item));
 }
 
@@ -48,17 +51,20 @@ export interface UsergroupFields {
   usergroup?: string;
 }
 
-export async function createUsergroup(fields: UsergroupFields): Promise<UsergroupRecord> {
+export async function createUsergroup(
+  fields: UsergroupFields,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<UsergroupRecord> {
   const group: UsergroupRecord = {
-    usergroup_id: await nextId('usergroup', LAST_RESERVED_ID),
+    usergroup_id: await nextId('usergroup', LAST_RESERVED_ID, table),
     type: fields.type,
     status: fields.status,
     usergroup: fields.usergroup ?? '',
     members_rev: 0,
   };
-  await db().send(
+  await table.client.send(
     new PutCommand({
-      TableName: table(),
+      TableName: table.tableName,
       Item: { ...keys.usergroup(group.usergroup_id), ...group },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -93,7 +99,12 @@ function shownCondition(shown: JudgedUsergroup['shown']): {
  * PUT /usergroups/:id, conditioned on the group still being as judged. Returns
  * false when it is gone or changed: the caller re-reads and judges again.
  */
-export async function updateUsergroup(id: number, fields: UsergroupFields, judged: JudgedUsergroup): Promise<boolean> {
+export async function updateUsergroup(
+  id: number,
+  fields: UsergroupFields,
+  judged: JudgedUsergroup,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<boolean> {
   const names: Record<string, string> = { '#type': 'type', '#status': 'status' };
   const values: Record<string, unknown> = {
     ':type': fields.type,
@@ -116,9 +127,9 @@ export async function updateUsergroup(id: number, fields: UsergroupFields, judge
     values[':zero'] = 0;
   }
   return conditionHeld(
-    db().send(
+    table.client.send(
       new UpdateCommand({
-        TableName: table(),
+        TableName: table.tableName,
         Key: keys.usergroup(id),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: condition,
@@ -130,11 +141,15 @@ export async function updateUsergroup(id: number, fields: UsergroupFields, judge
 }
 
 /** Admin tool: privileges of an administrator group. */
-export async function setUsergroupPrivileges(id: number, privileges: string[]): Promise<void> {
+export async function setUsergroupPrivileges(
+  id: number,
+  privileges: string[],
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<void> {
   try {
-    await db().send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: table(),
+        TableName: table.tableName,
         Key: keys.usergroup(id),
         UpdateExpression: 'SET #privileges = :privileges',
         ConditionExpression: 'attribute_exists(pk)',
@@ -150,7 +165,7 @@ export async function setUsergroupPrivileges(id: number, privileges: string[]): 
 }
 
 /** Does the group have a customer member whose link is A, P or D? Reads only customer links, stops at the first. */
-export async function hasCustomerMembers(id: number): Promise<boolean> {
+export async function hasCustomerMembers(id: number, table: TableTarget = DEFAULT_TABLE): Promise<boolean> {
   const first = await queryFirst(
     {
       IndexName: GSI1,
@@ -161,6 +176,8 @@ export async function hasCustomerMembers(id: number): Promise<boolean> {
       ProjectionExpression: 'user_id',
     },
     1,
+    undefined,
+    table,
   );
   return first.length > 0;
 }
@@ -176,12 +193,13 @@ export async function deleteUsergroup(
   id: number,
   judgedType: UsergroupType,
   shown?: JudgedUsergroup['shown'],
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<boolean> {
   const exact = shownCondition(shown);
   const deleted = await conditionHeld(
-    db().send(
+    table.client.send(
       new DeleteCommand({
-        TableName: table(),
+        TableName: table.tableName,
         Key: keys.usergroup(id),
         ConditionExpression: `attribute_exists(pk) AND #type = :judgedType${exact.condition}`,
         ExpressionAttributeNames: { '#type': 'type', ...exact.names },
@@ -191,7 +209,7 @@ export async function deleteUsergroup(
   );
   if (!deleted) return false;
   // The delete has happened; a failed cleanup must not turn it into an error (the links are invisible anyway).
-  await removeLinksTo(id).catch((error: unknown) =>
+  await removeLinksTo(id, table).catch((error: unknown) =>
     log('warn', 'usergroup link cleanup stopped', { usergroupId: id, error: String(error) }),
   );
   return true;
@@ -200,22 +218,32 @@ export async function deleteUsergroup(
 // A group with very many members keeps the request short; what is left stays invisible (see deleteUsergroup).
 const LINK_CLEANUP_BUDGET_MS = 5_000;
 
-async function removeLinksTo(id: number): Promise<void> {
+async function removeLinksTo(id: number, table: TableTarget): Promise<void> {
   const deadline = Date.now() + LINK_CLEANUP_BUDGET_MS;
-  const pages = queryPages({
-    IndexName: GSI1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.groupMembers(id) },
-    ProjectionExpression: 'pk, sk',
-  });
+  const pages = queryPages(
+    {
+      IndexName: GSI1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.groupMembers(id) },
+      ProjectionExpression: 'pk, sk',
+    },
+    undefined,
+    table,
+  );
   for await (const page of pages) {
-    await deleteItems(page.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    await deleteItems(
+      page.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })),
+      table,
+    );
     if (Date.now() >= deadline) break;
   }
 }
 
 /** Several groups by id in one round trip (reserved ones from code); missing ids are simply absent. */
-export async function getUsergroups(ids: Iterable<number>): Promise<Map<number, UsergroupRecord>> {
+export async function getUsergroups(
+  ids: Iterable<number>,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<Map<number, UsergroupRecord>> {
   const groups = new Map<number, UsergroupRecord>();
   const stored: number[] = [];
   for (const id of ids) {
@@ -224,7 +252,10 @@ export async function getUsergroups(ids: Iterable<number>): Promise<Map<number, 
     else stored.push(id);
   }
   if (stored.length === 0) return groups;
-  for (const item of await batchGetInOrder(stored.map((id) => keys.usergroup(id)))) {
+  for (const item of await batchGetInOrder(
+    stored.map((id) => keys.usergroup(id)),
+    table,
+  )) {
     const group = withoutKeys<UsergroupRecord>(item);
     groups.set(group.usergroup_id, group);
   }

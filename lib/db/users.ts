@@ -1,4 +1,3 @@
-import { config } from '../config.js';
 import { storesEntity } from '../entities/companies.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { log } from '../log.js';
@@ -10,12 +9,11 @@ import { keys } from './keys.js';
 import { presetTime } from './preset-ids.js';
 import { queryAll } from './query.js';
 import { type LinkRecord, type LoginRecord, type UserRecord, withoutKeys } from './records.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 import { indexWrites, isIndexItem, profileItem } from './user-index.js';
 import { SHARDS, type UserScope, userKeys } from './user-keys.js';
 import { userPostingWrites } from './user-postings.js';
-
-const table = () => config().tableName;
 
 export const DUPLICATE_EMAIL = 'The username or email you have chosen already exists. Please try another one.';
 const duplicateEmail = () => new ValidationError(DUPLICATE_EMAIL, [{ field: 'email', message: DUPLICATE_EMAIL }]);
@@ -27,9 +25,13 @@ const unknownCompany = () => new ValidationError(UNKNOWN_COMPANY, [{ field: 'com
 export const companyKey = (companyId: number) => entityKeys.record(storesEntity.storage.name, companyId);
 
 /** Proves, inside a user's write transaction, that the company named exists (so a concurrent delete cannot slip between). */
-function companyExists(companyId: number): TransactItem {
+function companyExists(companyId: number, table: TableTarget): TransactItem {
   return {
-    ConditionCheck: { TableName: table(), Key: companyKey(companyId), ConditionExpression: 'attribute_exists(pk)' },
+    ConditionCheck: {
+      TableName: table.tableName,
+      Key: companyKey(companyId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
   };
 }
 
@@ -76,9 +78,13 @@ function loginFor(user: UserRecord, previous?: LoginRecord): LoginRecord {
 }
 
 /** POST /users and the admin tool: profile, login, list copies and bucket counts in one transaction (e-mail unique, no race). */
-export async function createUser(input: NewUser, options: WriteOptions = {}): Promise<UserRecord> {
+export async function createUser(
+  input: NewUser,
+  options: WriteOptions = {},
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<UserRecord> {
   const user: UserRecord = {
-    user_id: await nextId('user'),
+    user_id: await nextId('user', 0, table),
     email: input.email,
     email_lc: input.email.toLowerCase(),
     user_type: input.user_type,
@@ -93,15 +99,22 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
     version: 1,
   };
   const login = { ...loginFor(user), key_hash: input.key_hash, password_hash: input.password_hash };
-  const companyCheck = options.companyMustExist && user.company_id > 0 ? [companyExists(user.company_id)] : [];
+  const companyCheck = options.companyMustExist && user.company_id > 0 ? [companyExists(user.company_id, table)] : [];
   try {
-    await transactWrite([
-      { Put: { TableName: table(), Item: profileItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: table(), Item: loginItem(login), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ...companyCheck,
-      ...indexWrites(undefined, user),
-      ...userPostingWrites(undefined, user),
-    ]);
+    await transactWrite(
+      [
+        {
+          Put: { TableName: table.tableName, Item: profileItem(user), ConditionExpression: 'attribute_not_exists(pk)' },
+        },
+        {
+          Put: { TableName: table.tableName, Item: loginItem(login), ConditionExpression: 'attribute_not_exists(pk)' },
+        },
+        ...companyCheck,
+        ...indexWrites(undefined, user, table),
+        ...userPostingWrites(undefined, user, table),
+      ],
+      table,
+    );
   } catch (error) {
     if (error instanceof ConditionFailed && error.failed.includes(1)) throw duplicateEmail();
     if (error instanceof ConditionFailed && companyCheck.length > 0 && error.failed.includes(2)) throw unknownCompany();
@@ -110,13 +123,16 @@ export async function createUser(input: NewUser, options: WriteOptions = {}): Pr
   return user;
 }
 
-export async function getUser(userId: number): Promise<UserRecord | undefined> {
-  const item = await readItem(keys.userProfile(userId));
+export async function getUser(userId: number, table: TableTarget = DEFAULT_TABLE): Promise<UserRecord | undefined> {
+  const item = await readItem(keys.userProfile(userId), table);
   return item ? withoutKeys<UserRecord>(item) : undefined;
 }
 
-export async function getLogin(emailLower: string): Promise<LoginRecord | undefined> {
-  const item = await readItem(keys.login(emailLower));
+export async function getLogin(
+  emailLower: string,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<LoginRecord | undefined> {
+  const item = await readItem(keys.login(emailLower), table);
   return item ? withoutKeys<LoginRecord>(item) : undefined;
 }
 
@@ -128,12 +144,16 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 /** The user partition: the profile, every group link and the keys of the list copies, in one strongly consistent Query. */
 export async function getUserWithLinks(
   userId: number,
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<{ user?: UserRecord; links: LinkRecord[]; copies: Set<string> }> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
+      ConsistentRead: true,
+    },
+    table,
+  );
   const profile = items.find((item) => item.sk === 'PROFILE');
   const links = items
     .filter((item) => String(item.sk).startsWith(keys.linkPrefix))
@@ -156,19 +176,20 @@ export async function updateUser(
   userId: number,
   decide: (current: UserRecord) => UserChanges,
   options: WriteOptions = {},
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<UserRecord> {
   return retryOnConditionFailed(async () => {
-    const { user: current, copies } = await getUserWithLinks(userId);
+    const { user: current, copies } = await getUserWithLinks(userId, table);
     if (!current) throw new NotFoundError('The User not found');
     const changes = decide(current);
     const next: UserRecord = { ...current, ...changes, version: current.version + 1 };
     next.email_lc = next.email.toLowerCase();
-    const previousLogin = await getLogin(current.email_lc);
+    const previousLogin = await getLogin(current.email_lc, table);
     if (!previousLogin || previousLogin.user_id !== userId) throw new ConditionFailed([1]);
     const items: TransactItem[] = [
       {
         Put: {
-          TableName: table(),
+          TableName: table.tableName,
           Item: profileItem(next),
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': current.version },
@@ -178,7 +199,7 @@ export async function updateUser(
     const emailChanged = next.email_lc !== current.email_lc;
     items.push({
       Delete: {
-        TableName: table(),
+        TableName: table.tableName,
         Key: keys.login(current.email_lc),
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': previousLogin.version },
@@ -187,7 +208,7 @@ export async function updateUser(
     if (!emailChanged) items.pop();
     items.push({
       Put: {
-        TableName: table(),
+        TableName: table.tableName,
         Item: loginItem(loginFor(next, previousLogin)),
         ConditionExpression: emailChanged ? 'attribute_not_exists(pk)' : 'version = :version',
         ...(emailChanged ? {} : { ExpressionAttributeValues: { ':version': previousLogin.version } }),
@@ -196,15 +217,15 @@ export async function updateUser(
     // Only a new company needs proving: a user may keep a company that has gone since.
     const companyCheck =
       options.companyMustExist && next.company_id > 0 && next.company_id !== current.company_id ? items.length : -1;
-    if (companyCheck >= 0) items.push(companyExists(next.company_id));
-    items.push(...indexWrites({ user: current, copies }, next), ...userPostingWrites(current, next));
+    if (companyCheck >= 0) items.push(companyExists(next.company_id, table));
+    items.push(...indexWrites({ user: current, copies }, next, table), ...userPostingWrites(current, next, table));
     try {
-      await transactWrite(items);
+      await transactWrite(items, table);
     } catch (error) {
       if (error instanceof ConditionFailed && error.failed.includes(companyCheck)) throw unknownCompany();
       // The new e-mail's login item already exists: someone else has that address.
       if (emailChanged && error instanceof ConditionFailed && error.failed.includes(2)) {
-        const owner = await getLogin(next.email_lc);
+        const owner = await getLogin(next.email_lc, table);
         if (owner && owner.user_id !== userId) throw duplicateEmail();
       }
       throw error;
@@ -214,22 +235,29 @@ export async function updateUser(
 }
 
 /** Sets or clears the API key hash (admin tool). */
-export async function setApiKeyHash(userId: number, keyHash: string | undefined): Promise<void> {
+export async function setApiKeyHash(
+  userId: number,
+  keyHash: string | undefined,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<void> {
   await retryOnConditionFailed(async () => {
-    const user = await getUser(userId);
+    const user = await getUser(userId, table);
     if (!user) throw new NotFoundError('The User not found');
-    const login = await getLogin(user.email_lc);
+    const login = await getLogin(user.email_lc, table);
     if (!login || login.user_id !== userId) throw new ConditionFailed([0]);
-    await transactWrite([
-      {
-        Put: {
-          TableName: table(),
-          Item: loginItem({ ...login, key_hash: keyHash, version: login.version + 1 }),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': login.version },
+    await transactWrite(
+      [
+        {
+          Put: {
+            TableName: table.tableName,
+            Item: loginItem({ ...login, key_hash: keyHash, version: login.version + 1 }),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': login.version },
+          },
         },
-      },
-    ]);
+      ],
+      table,
+    );
   });
 }
 
@@ -238,60 +266,74 @@ export async function setApiKeyHash(userId: number, keyHash: string | undefined)
 const LINKS_IN_DELETE_TRANSACTION = 70;
 
 /** DELETE /users/:id: the profile, login, list copies, counts and the user's links go together. */
-export async function deleteUser(userId: number, check: (current: UserRecord) => void = () => {}): Promise<void> {
+export async function deleteUser(
+  userId: number,
+  check: (current: UserRecord) => void = () => {},
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<void> {
   const leftover = await retryOnConditionFailed(async () => {
-    const { user, links, copies } = await getUserWithLinks(userId);
+    const { user, links, copies } = await getUserWithLinks(userId, table);
     if (!user) throw new NotFoundError('The User not found');
     check(user);
     // Every link write bumps the login item's version: conditioning on it makes a link written after the
     // partition was read fail this transaction, and the retry then takes that link along too.
-    const login = await getLogin(user.email_lc);
+    const login = await getLogin(user.email_lc, table);
     if (!login || login.user_id !== userId) throw new ConditionFailed([1]);
     const inTransaction = links.slice(0, LINKS_IN_DELETE_TRANSACTION);
-    await transactWrite([
-      {
-        Delete: {
-          TableName: table(),
-          Key: keys.userProfile(userId),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': user.version },
+    await transactWrite(
+      [
+        {
+          Delete: {
+            TableName: table.tableName,
+            Key: keys.userProfile(userId),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': user.version },
+          },
         },
-      },
-      {
-        Delete: {
-          TableName: table(),
-          Key: keys.login(user.email_lc),
-          ConditionExpression: 'user_id = :uid AND version = :version',
-          ExpressionAttributeValues: { ':uid': userId, ':version': login.version },
+        {
+          Delete: {
+            TableName: table.tableName,
+            Key: keys.login(user.email_lc),
+            ConditionExpression: 'user_id = :uid AND version = :version',
+            ExpressionAttributeValues: { ':uid': userId, ':version': login.version },
+          },
         },
-      },
-      ...indexWrites({ user, copies }, undefined),
-      ...userPostingWrites(user, undefined),
-      ...inTransaction.map((link) => ({
-        Delete: { TableName: table(), Key: keys.link(userId, link.usergroup_id) },
-      })),
-    ]);
+        ...indexWrites({ user, copies }, undefined, table),
+        ...userPostingWrites(user, undefined, table),
+        ...inTransaction.map((link) => ({
+          Delete: { TableName: table.tableName, Key: keys.link(userId, link.usergroup_id) },
+        })),
+      ],
+      table,
+    );
     return links.slice(LINKS_IN_DELETE_TRANSACTION);
   });
   // Links beyond one transaction: the user is gone, so no response can show them any more, and a failed
   // cleanup must not turn the committed delete into an error.
-  await deleteItems(leftover.map((link) => keys.link(userId, link.usergroup_id))).catch((error: unknown) =>
-    log('warn', 'user link cleanup stopped', { userId, error: String(error) }),
-  );
+  await deleteItems(
+    leftover.map((link) => keys.link(userId, link.usergroup_id)),
+    table,
+  ).catch((error: unknown) => log('warn', 'user link cleanup stopped', { userId, error: String(error) }));
 }
 
 /**
  * Users per (user_type, status) bucket of a scope (all users, or one company's), from the counts every write
  * keeps (key `<type>#<status>`): one Query per shard, in parallel, summed.
  */
-export async function bucketCounts(scope: UserScope = {}): Promise<Map<string, number>> {
+export async function bucketCounts(
+  scope: UserScope = {},
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<Map<string, number>> {
   const shards = await Promise.all(
     SHARDS.map((shard) =>
-      queryAll({
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': userKeys.statsPartition(scope, shard) },
-        ConsistentRead: true,
-      }),
+      queryAll(
+        {
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': userKeys.statsPartition(scope, shard) },
+          ConsistentRead: true,
+        },
+        table,
+      ),
     ),
   );
   const counts = new Map<string, number>();

@@ -1,14 +1,13 @@
-import { listRecords } from '../db/entity-list.js';
-import { createRecord } from '../db/entity-store.js';
 import { writeAnswer } from '../entities/answers.js';
 import { exceptionsEntity as def } from '../entities/exceptions.js';
-import type { StoredValue } from '../entities/types.js';
+import type { WriteValuesOf } from '../entities/record-types.js';
 import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { created, ok } from '../http/response.js';
 import { createValuesOf } from '../http/typed-input.js';
 import { type EntityHooks, presentAll } from './crud.js';
+import { instanceRepository } from './instance-repository.js';
 import {
   checkCombination,
   combinationKey,
@@ -17,9 +16,11 @@ import {
   requireProduct,
 } from './option-combinations.js';
 
+const exceptions = /* @__PURE__ */ instanceRepository(def);
+
 /** The exception already holding a (product, combination), if any (a Query of the combination_key index). */
 async function existing(key: string): Promise<number | undefined> {
-  const { records } = await listRecords(def, {
+  const { records } = await exceptions.list({
     conditions: [{ rule: { field: 'combination_key', op: 'eq' }, values: [key] }],
     sortBy: 'id',
     descending: false,
@@ -65,6 +66,6 @@ export const exceptionsCreateOperation: Operation = async (request) => {
   const combination = await judged(productId, values.combination);
   const repeated = await existing(String(combination.combination_key));
   if (repeated !== undefined) return created(writeAnswer(def, 'create', repeated));
-  const record = await createRecord(def, { ...values, ...combination } as Record<string, StoredValue>);
+  const record = await exceptions.create({ ...values, ...combination } as WriteValuesOf<typeof def>);
   return created(writeAnswer(def, 'create', record.exception_id));
 };

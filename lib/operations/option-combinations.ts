@@ -1,6 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { listRecords } from '../db/entity-list.js';
-import { deleteRecord, getRecord, type RecordOf, recordIdOf } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import { combinationsEntity } from '../entities/combinations.js';
 import { exceptionsEntity } from '../entities/exceptions.js';
 import { compareIdKeys, entriesInIdOrder } from '../entities/id-keys.js';
@@ -9,6 +8,9 @@ import { productsEntity } from '../entities/products.js';
 import type { StoredEntityDefinition } from '../entities/types.js';
 import { invalidField, NotFoundError } from '../errors.js';
 import { digitsOf } from '../http/digits.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
+
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * What exceptions and combinations share: a `combination` ({option_id: variant_id}) judged against a
@@ -20,7 +22,7 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
   def: D,
   productId: number,
 ): Promise<RecordOf<D>[]> {
-  const { records } = await listRecords(def, {
+  const { records } = await instanceReader(def).list({
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',
     descending: false,
@@ -31,7 +33,7 @@ export async function recordsOfProduct<D extends StoredEntityDefinition>(
 
 /** The product named by a write: it must exist (400 naming product_id otherwise, SPEC §10). */
 export async function requireProduct(productId: number): Promise<void> {
-  if (!(await getRecord(productsEntity, productId)))
+  if (!(await products.get(productId)))
     throw invalidField('product_id', 'The product_id field names a product that does not exist');
 }
 
@@ -41,7 +43,7 @@ export async function productOfQuery(query: Record<string, string>): Promise<num
   if (text === '') throw invalidField('product_id', 'The product_id field is required');
   const productId = digitsOf(text);
   if (productId === undefined) throw invalidField('product_id', 'The product_id field must be a positive integer');
-  if (productId === 0 || !(await getRecord(productsEntity, productId))) throw new NotFoundError();
+  if (productId === 0 || !(await products.get(productId))) throw new NotFoundError();
   return productId;
 }
 
@@ -89,9 +91,10 @@ export function combinationHash(productId: number, combination: Record<string, s
   return hash === 0 ? 1 : hash;
 }
 
-async function deleteQuietly(def: StoredEntityDefinition, id: number): Promise<void> {
+async function deleteQuietly(def: StoredEntityDefinition, record: RecordOf<StoredEntityDefinition>): Promise<void> {
+  const repository = instanceRepository(def);
   try {
-    await deleteRecord(def, id);
+    await repository.delete(repository.idOf(record));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
@@ -112,7 +115,7 @@ export async function deleteCombinationsUsing(
       const combination = (record.combination ?? {}) as Record<string, string>;
       if (!Object.hasOwn(combination, String(optionId))) continue;
       if (keptVariants && Object.hasOwn(keptVariants, combination[String(optionId)]!)) continue;
-      await deleteQuietly(def, recordIdOf(def, record));
+      await deleteQuietly(def, record);
     }
   }
 }
@@ -120,6 +123,6 @@ export async function deleteCombinationsUsing(
 /** Deleting a product takes its options, exceptions and combinations with it (as CS-Cart). */
 export async function deleteOptionsOfProduct(productId: number): Promise<void> {
   for (const def of [exceptionsEntity, combinationsEntity, optionsEntity]) {
-    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, recordIdOf(def, record));
+    for (const record of await recordsOfProduct(def, productId)) await deleteQuietly(def, record);
   }
 }

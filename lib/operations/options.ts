@@ -1,6 +1,5 @@
 import { nextId } from '../db/counters.js';
-import { listRecords } from '../db/entity-list.js';
-import { type EntityRecord, getRecord } from '../db/entity-store.js';
+import type { EntityRecord } from '../db/entity-store.js';
 import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
@@ -10,8 +9,11 @@ import type { Operation } from '../http/operation.js';
 import { ok } from '../http/response.js';
 import { parseOptionVariants } from '../http/variants-body.js';
 import { type EntityHooks, listOperation } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 import { deleteCombinationsUsing } from './option-combinations.js';
+
+const options = /* @__PURE__ */ instanceRepository(optionsEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * The variants sent (a list, or an object of them), stored keyed by variant_id as the recording shows
@@ -94,7 +96,7 @@ const PARAMS_DEFAULTS = { product_id: 0, q: null, excluded_ids: null, get_varian
 
 /** Every option of a product (none is a global one), by id. */
 export async function optionsOfProduct(productId: number): Promise<EntityRecord[]> {
-  const { records } = await listRecords(optionsEntity, {
+  const { records } = await options.list({
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',
     descending: false,
@@ -109,7 +111,7 @@ export async function optionsOfProduct(productId: number): Promise<EntityRecord[
  * `lang_code` (CS-Cart #264); an unknown product → 404.
  */
 export function optionsListOperation(): Operation {
-  const globalList = listOperation(instanceRepository(optionsEntity), {
+  const globalList = listOperation(options, {
     scope: () => [{ rule: { field: 'product_id', op: 'eq' }, values: [0] }],
   });
   return async (request) => {
@@ -127,7 +129,7 @@ export function optionsListOperation(): Operation {
     const productId = digitsOf(text);
     if (productId === undefined)
       throw invalidField('product_id', 'The product_id field must be a non-negative integer');
-    if (!(await getRecord(productsEntity, productId))) throw new NotFoundError();
+    if (!(await products.get(productId))) throw new NotFoundError();
     const records = await optionsOfProduct(productId);
     const keyed: Record<string, unknown> = {};
     for (const record of records) {

@@ -1,15 +1,16 @@
-import { listRecords } from '../db/entity-list.js';
-import { createRecord, getRecord } from '../db/entity-store.js';
 import { readItem, writeItem } from '../db/items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import type { productsEntity } from '../entities/products.js';
 import type { WriteValuesOf } from '../entities/record-types.js';
-import type { StoredValue } from '../entities/types.js';
 import { type FieldValues, withDefaults } from '../entities/validate.js';
 import { invalidField } from '../errors.js';
 import { categoryHooks } from './categories/index.js';
 import { withIdOf } from './crud.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
+
+const stores = /* @__PURE__ */ instanceReader(storesEntity);
+const categories = /* @__PURE__ */ instanceRepository(categoriesEntity);
 
 /**
  * What CS-Cart's `fn_update_product` and the API's `Products::create` fill in for a new product (SPEC §10
@@ -26,7 +27,7 @@ type DefaultCategoryMarker = { category_id: number };
 
 /** The first store (the lowest company id): the default company of a single-store install (and of batch upserts). */
 export async function firstCompanyId(): Promise<number | undefined> {
-  const { records } = await listRecords(storesEntity, {
+  const { records } = await stores.list({
     conditions: [],
     sortBy: 'id',
     descending: false,
@@ -40,7 +41,7 @@ export async function firstCompanyId(): Promise<number | undefined> {
 async function defaultCategoryId(companyId: number): Promise<number> {
   const marker = (await readItem(defaultCategoryKey(companyId))) as DefaultCategoryMarker | undefined;
   const known = marker?.category_id ?? 0;
-  if (known > 0 && (await getRecord(categoriesEntity, known))) return known;
+  if (known > 0 && (await categories.get(known))) return known;
   const values = withDefaults(categoriesEntity, {
     category: 'Products without category',
     description: 'Products created without a category are put here.',
@@ -52,12 +53,9 @@ async function defaultCategoryId(companyId: number): Promise<number> {
     { ...values, is_default: 'Y', timestamp: Math.floor(Date.now() / 1000) },
     undefined as never,
   );
-  const category = await createRecord(
-    categoriesEntity,
-    prepared as Record<string, StoredValue>,
-    undefined,
-    withIdOf(categoryHooks),
-  );
+  const category = await categories.create(prepared as WriteValuesOf<typeof categoriesEntity>, {
+    withId: withIdOf(categoryHooks),
+  });
   const categoryId = category.category_id;
   await writeItem({ ...defaultCategoryKey(companyId), category_id: categoryId });
   return categoryId;

@@ -1,5 +1,5 @@
 import type { ListCondition } from '../db/entity-list.js';
-import { getRecord, getRecords, type RecordOf } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import { repricedProductItems } from '../db/repriced-products.js';
 import type { WordMatch } from '../db/text-items.js';
 import { categoriesEntity } from '../entities/categories.js';
@@ -15,6 +15,7 @@ import { categoryTreeOf } from './categories/index.js';
 import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
+import { instanceReader } from './instance-repository.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
@@ -22,6 +23,10 @@ import { repairGroupParent } from './variation-groups.js';
 
 type ProductValues = WriteValuesOf<typeof productsEntity>;
 type ProductRecord = RecordOf<typeof productsEntity>;
+
+const featureRecords = /* @__PURE__ */ instanceReader(featuresEntity);
+const companies = /* @__PURE__ */ instanceReader(companiesStorage);
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
 
 /** `main_category` is one of `category_ids` (the first unless another one is named), 0 without categories. */
 function mainCategory(categoryIds: number[], wanted: number | undefined): number {
@@ -43,7 +48,7 @@ async function productFeatures(
 ): Promise<{ product_features: Record<string, unknown>; feature_ids: number[]; feature_variants: number[] }> {
   const sentFeatures = parseProductFeatures(sent);
   const ids = sentFeatures.map(({ featureId }) => featureId);
-  const features = new Map((await getRecords(featuresEntity, ids)).map((feature) => [feature.feature_id, feature]));
+  const features = new Map((await featureRecords.getMany(ids)).map((feature) => [feature.feature_id, feature]));
   const shown: Record<string, unknown> = {};
   const chosen: number[] = [];
   for (const { key, featureId, value, variantId } of sentFeatures) {
@@ -79,7 +84,7 @@ async function productFeatures(
 /** The company's name, copied onto the product when it is written (unknown companies are refused by the reference check). */
 async function companyName(companyId: number): Promise<string> {
   if (companyId === 0) return '';
-  const company = await getRecord(companiesStorage, companyId);
+  const company = await companies.get(companyId);
   return company ? String(company.company ?? '') : '';
 }
 
@@ -163,7 +168,7 @@ export const categoryProductsHooks: EntityHooks<typeof productsEntity> = {
   ...productHooks,
   scope: async ({ route, query }) => {
     const categoryId = parseId(route.id);
-    if (!(await getRecord(categoriesEntity, categoryId))) throw new NotFoundError();
+    if (!(await categories.get(categoryId))) throw new NotFoundError();
     return [await categoryCondition(categoryId, query.subcats?.trim().toUpperCase() === 'N' ? 'N' : 'Y')];
   },
 };

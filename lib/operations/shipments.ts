@@ -1,9 +1,8 @@
-import { idsInIndex } from '../db/entity-list.js';
-import { deleteRecord, getRecord } from '../db/entity-store.js';
 import { presetTime } from '../db/preset-ids.js';
+import type { EntityRepository } from '../db/repository.js';
 import { storedOrderLines } from '../entities/order-lines.js';
 import { ordersEntity } from '../entities/orders.js';
-import { shipmentsEntity } from '../entities/shipments.js';
+import type { shipmentsEntity } from '../entities/shipments.js';
 import { shippingsEntity } from '../entities/shippings.js';
 import type { FieldValues } from '../entities/validate.js';
 import { invalidField, NotFoundError, ValidationError } from '../errors.js';
@@ -11,6 +10,10 @@ import { blankSent } from '../http/blank-sent.js';
 import { parseId } from '../http/route.js';
 import { parseShippedAmounts } from '../http/shipment-products-body.js';
 import type { EntityHooks } from './crud.js';
+import { instanceReader } from './instance-repository.js';
+
+const orders = /* @__PURE__ */ instanceReader(ordersEntity);
+const shippings = /* @__PURE__ */ instanceReader(shippingsEntity);
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -48,10 +51,7 @@ export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
       ]);
     }
     // Both required on create: validation proved them sent, as numbers.
-    const [order, shipping] = await Promise.all([
-      getRecord(ordersEntity, values.order_id!),
-      getRecord(shippingsEntity, values.shipping_id!),
-    ]);
+    const [order, shipping] = await Promise.all([orders.get(values.order_id!), shippings.get(values.shipping_id!)]);
     if (!order) throw invalidField('order_id', 'The order_id field names an order that does not exist');
     if (!shipping)
       throw invalidField('shipping_id', 'The shipping_id field names a shipping method that does not exist');
@@ -89,16 +89,22 @@ export const shipmentHooks: EntityHooks<typeof shipmentsEntity> = {
 export const orderShipmentsHooks: EntityHooks<typeof shipmentsEntity> = {
   scope: async ({ route }) => {
     const orderId = parseId(route.id);
-    if (!(await getRecord(ordersEntity, orderId))) throw new NotFoundError();
+    if (!(await orders.get(orderId))) throw new NotFoundError();
     return [{ rule: { field: 'order_id', op: 'eq' }, values: [orderId] }];
   },
 };
 
-/** Deleting an order deletes its shipments (CS-Cart's fn_delete_order does the same). Runs after the order's delete. */
-export async function deleteShipmentsOf(orderId: number): Promise<void> {
-  for (const id of await idsInIndex(shipmentsEntity, 'order_id', orderId)) {
+/**
+ * Deleting an order deletes its shipments (CS-Cart's fn_delete_order does the same). Runs after the order's delete,
+ * on the order store's table (`shipments` is the shipments' repository over it).
+ */
+export async function deleteShipmentsOf(
+  shipments: EntityRepository<typeof shipmentsEntity>,
+  orderId: number,
+): Promise<void> {
+  for (const id of await shipments.idsIn('order_id', orderId)) {
     try {
-      await deleteRecord(shipmentsEntity, id);
+      await shipments.delete(id);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
     }

@@ -1,7 +1,7 @@
-import { entityKeys } from '../db/entity-keys.js';
 import type { ListCondition } from '../db/entity-list.js';
-import { countsAt, type RecordOf } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import type { View } from '../entities/present.js';
+import { productsEntity } from '../entities/products.js';
 import type { sraVendorsEntity } from '../entities/sra-vendors.js';
 import { NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
@@ -10,7 +10,7 @@ import { ok } from '../http/response.js';
 import { parseId } from '../http/route.js';
 import { contextCompany } from './company-scope.js';
 import { type EntityHooks, listOperation, presentAll } from './crud.js';
-import { instanceRepository } from './instance-repository.js';
+import { instanceReader, instanceRepository } from './instance-repository.js';
 import { approvedThread, averageRating, effectiveDiscussionType } from './sra-discussion/index.js';
 import { withClampedPaging } from './storefront-paging.js';
 import { activeCompany, isMarketplace } from './storefront-visibility.js';
@@ -18,11 +18,16 @@ import { activeCompany, isMarketplace } from './storefront-visibility.js';
 type Def = typeof sraVendorsEntity;
 type Vendor = RecordOf<Def>;
 
+const products = /* @__PURE__ */ instanceReader(productsEntity);
+
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 /** The add-on's computed fields of a vendor: contact, shipping address, product count, discussion type (and the single's rating). */
 async function decorate(records: Vendor[], view: View): Promise<Array<Record<string, unknown>>> {
-  const counts = await countsAt(records.map((record) => entityKeys.count('product', 'company_id', record.company_id)));
+  const counts = await products.countsOf(
+    'company_id',
+    records.map((record) => record.company_id),
+  );
   // Reviews only for a single vendor: a list row would cost a thread read per row.
   const threads =
     view === 'single' ? await Promise.all(records.map((record) => approvedThread('M', record.company_id))) : [];
@@ -38,7 +43,7 @@ async function decorate(records: Vendor[], view: View): Promise<Array<Record<str
       country_code: text(record.country),
       zipcode: text(record.zipcode),
     },
-    products_count: counts[i] ?? 0,
+    products_count: counts.get(String(record.company_id)) ?? 0,
     average_rating: threads[i] ? averageRating(threads[i].posts) : null,
     thread_id: threads[i]?.threadId ?? 0,
     discussion_type: effectiveDiscussionType(record),

@@ -1,11 +1,12 @@
-import { idsInIndex } from '../db/entity-list.js';
-import { countOf, getRecords } from '../db/entity-store.js';
 import { presetValue } from '../db/preset-ids.js';
 import { uniqueMarker } from '../db/unique-marker.js';
 import { STATUS_PARAM_DEFAULTS, statusesEntity } from '../entities/statuses.js';
 import type { FieldValues } from '../entities/validate.js';
 import { ConflictError, ValidationError } from '../errors.js';
 import type { EntityHooks } from './crud.js';
+import { instanceReader } from './instance-repository.js';
+
+const statuses = /* @__PURE__ */ instanceReader(statusesEntity);
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -43,8 +44,8 @@ function completeParams(sent: unknown, current?: unknown): unknown {
 
 /** The letters the statuses of one type already use. */
 async function lettersOf(type: string): Promise<Set<string>> {
-  const statuses = await getRecords(statusesEntity, await idsInIndex(statusesEntity, 'type', type));
-  return new Set(statuses.map((status) => String(status.status)));
+  const ofType = await statuses.getMany(await statuses.idsIn('type', type));
+  return new Set(ofType.map((status) => String(status.status)));
 }
 
 /**
@@ -86,7 +87,10 @@ export const statusHooks: EntityHooks<typeof statusesEntity> = {
   }),
   remove: async (current) => {
     if (current.is_default === 'Y') throw new ValidationError('A built-in status cannot be deleted');
-    if (current.type === 'O' && (await countOf('order', 'status', String(current.status))) > 0) {
+    if (
+      current.type === 'O' &&
+      (await statuses.count({ storage: 'order', index: 'status', value: String(current.status) })) > 0
+    ) {
       throw new ValidationError('Orders are in this status; move them to another status first');
     }
   },

@@ -1,6 +1,5 @@
 import { config, MULTI_VENDOR_EDITIONS } from '../config.js';
-import { listRecords } from '../db/entity-list.js';
-import { getRecord, type RecordOf } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { storesEntity } from '../entities/companies.js';
 import { ordersEntity } from '../entities/orders.js';
@@ -9,6 +8,7 @@ import { productsEntity } from '../entities/products.js';
 import { NotFoundError } from '../errors.js';
 import type { ApiRequest } from '../http/operation.js';
 import { contextCompany } from './company-scope.js';
+import { instanceReader } from './instance-repository.js';
 import { shopperView } from './storefront/shopper-view.js';
 import { categoryVisible, isVisible } from './storefront/visibility.js';
 
@@ -18,18 +18,24 @@ import { categoryVisible, isVisible } from './storefront/visibility.js';
  * products and categories are judged as the catalogue judges them (lib/operations/storefront/visibility.ts).
  */
 
+const stores = /* @__PURE__ */ instanceReader(storesEntity);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
+const pages = /* @__PURE__ */ instanceReader(pagesEntity);
+const orders = /* @__PURE__ */ instanceReader(ordersEntity);
+
 /** Is the edition a marketplace (vendors exist, so `sra_vendors` and `vendor_registration` do)? */
 export const isMarketplace = () => MULTI_VENDOR_EDITIONS.includes(config().storeEdition);
 
 /** The company, if it exists and is active (status A). */
 export async function activeCompany(id: number): Promise<RecordOf<typeof storesEntity> | undefined> {
-  const company = await getRecord(storesEntity, id);
+  const company = await stores.get(id);
   return company && String(company.status ?? 'A') === 'A' ? company : undefined;
 }
 
 /** The ids of every active company (one Query of the status index: companies are few). */
 export async function activeCompanyIds(): Promise<number[]> {
-  const { records } = await listRecords(storesEntity, {
+  const { records } = await stores.list({
     conditions: [{ rule: { field: 'status', op: 'eq' }, values: ['A'] }],
     sortBy: 'id',
     descending: false,
@@ -71,19 +77,19 @@ export async function visibleObject(request: ApiRequest, type: string, id: numbe
   switch (type) {
     case 'P': {
       // As the catalogue shows it (lib/operations/storefront/visibility.ts): not in a hidden category.
-      const product = await shownOfCompany(await getRecord(productsEntity, id), request);
+      const product = await shownOfCompany(await products.get(id), request);
       if (!product) return undefined;
       const { hidden } = await shopperView(request);
       return isVisible(product, product.category_ids ?? [], hidden) ? product : undefined;
     }
     case 'C': {
-      const category = await shownOfCompany(await getRecord(categoriesEntity, id), request);
+      const category = await shownOfCompany(await categories.get(id), request);
       if (!category) return undefined;
       const { shopper, hidden } = await shopperView(request);
       return categoryVisible(category, hidden, shopper) ? category : undefined;
     }
     case 'A':
-      return shownOfCompany(await getRecord(pagesEntity, id), request);
+      return shownOfCompany(await pages.get(id), request);
     case 'M': {
       if (!isMarketplace()) return undefined;
       const context = contextCompany(request);
@@ -94,7 +100,7 @@ export async function visibleObject(request: ApiRequest, type: string, id: numbe
     case 'O': {
       const { caller } = request;
       if (caller.storefront === 'guest' || caller.userId < 1) return undefined;
-      const order = await getRecord(ordersEntity, id);
+      const order = await orders.get(id);
       return order && order.user_id === caller.userId ? order : undefined;
     }
     default:

@@ -69,14 +69,16 @@ export interface AccountStore {
 }
 
 /**
- * The account store over a table context's table (lib/db). The companies are read from the context's table; the
- * users, usergroups and memberships (lib/db/users.ts, usergroups.ts, memberships.ts, login-credentials.ts) are still
- * stored by modules of their own over this instance's table, until they are an aggregate store of their own.
+ * The account store over a table context's table (lib/db): the users, usergroups and memberships
+ * (lib/db/users.ts, usergroups.ts, memberships.ts, login-credentials.ts) and the companies are read and written on
+ * that table, their ids drawn from its sequences. One read still goes to this instance's table whatever the
+ * context: the users' list (lib/db/user-list.ts, with its buckets, postings and sort copies, whose readiness is the
+ * instance table's layout).
  */
 export const accountStoreOn = (context: TableContext): AccountStore => ({
-  user: getUser,
+  user: (id) => getUser(id, context),
   userWithLinks: async (id) => {
-    const { user, links } = await getUserWithLinks(id);
+    const { user, links } = await getUserWithLinks(id, context);
     return { user, links };
   },
   companyNames: async (ids) => {
@@ -84,17 +86,17 @@ export const accountStoreOn = (context: TableContext): AccountStore => ({
     return new Map(companies.map((company) => [company.company_id, String(company.company ?? '')]));
   },
   listUsers,
-  createUser,
-  updateUser,
-  deleteUser,
-  setPasswordHash,
-  usergroup: getUsergroup,
-  usergroups: getUsergroups,
-  listUsergroups,
-  createUsergroup,
-  updateUsergroup,
-  deleteUsergroup,
-  hasCustomerMembers,
-  linkContext: getLinkContext,
-  writeLinkStatus,
+  createUser: (input, options) => createUser(input, options, context),
+  updateUser: (id, decide, options) => updateUser(id, decide, options, context),
+  deleteUser: (id, check) => deleteUser(id, check, context),
+  setPasswordHash: (id, passwordHash) => setPasswordHash(id, passwordHash, context),
+  usergroup: (id) => getUsergroup(id, context),
+  usergroups: (ids) => getUsergroups(ids, context),
+  listUsergroups: () => listUsergroups(context),
+  createUsergroup: (fields) => createUsergroup(fields, context),
+  updateUsergroup: (id, fields, judged) => updateUsergroup(id, fields, judged, context),
+  deleteUsergroup: (id, judgedType, shown) => deleteUsergroup(id, judgedType, shown, context),
+  hasCustomerMembers: (groupId) => hasCustomerMembers(groupId, context),
+  linkContext: (userId, groupId) => getLinkContext(userId, groupId, context),
+  writeLinkStatus: (user, group, link, status) => writeLinkStatus(user, group, link, status, context),
 });

@@ -69,7 +69,7 @@ export const cartStoreOn = (context: TableContext): CartStore => ({
   products: async (ids) =>
     new Map((await getRecords(productsEntity, ids, context)).map((product) => [product.product_id, product])),
   options: (ids) => getRecords(optionsEntity, ids, context),
-  user: getUser,
+  user: (id) => getUser(id, context),
   profiles: (users) => presentUsers(accountStoreOn(context), users, 'single'),
   activeShippings: async () =>
     getRecords(shippingsEntity, await idsInIndex(shippingsEntity, 'status', 'A', context), context),

@@ -1,9 +1,9 @@
-import { config } from '../../config.js';
 import { bucketedSortEntry, projectedName } from '../../db/entity-items.js';
 import { entityKeys } from '../../db/entity-keys.js';
 import type { Extra } from '../../db/entity-store.js';
 import { layoutOf } from '../../db/layout.js';
 import { bucketBounds } from '../../db/sort-buckets.js';
+import type { TableTarget } from '../../db/table-target.js';
 import type { TransactItem } from '../../db/transact.js';
 import { productsEntity } from '../../entities/products.js';
 import type { ProductLine, ProductRecord } from './records.js';
@@ -20,15 +20,17 @@ import { stockMoves } from './rules.js';
  * not break it — and adds to the exact stock the item carries; one that crosses into another bucket moves the
  * item, and so conditions on the exact record it read.
  */
-export function stockItems(lines: ProductLine[], direction: -1 | 1): Extra {
-  return { items: stockMoves(lines, direction).flatMap(({ line, stock, delta }) => lineItems(line, stock, delta)) };
+export function stockItems(table: TableTarget, lines: ProductLine[], direction: -1 | 1): Extra {
+  return {
+    items: stockMoves(lines, direction).flatMap(({ line, stock, delta }) => lineItems(table, line, stock, delta)),
+  };
 }
 
 const STOCK_SORT = 'amount';
 const hasStockItem = (product: ProductRecord) =>
   layoutOf(product) >= (productsEntity.storage.sortSince?.[STOCK_SORT] ?? Number.POSITIVE_INFINITY);
 
-function lineItems(line: ProductLine, stock: number, delta: number): TransactItem[] {
+function lineItems(table: TableTarget, line: ProductLine, stock: number, delta: number): TransactItem[] {
   const key = entityKeys.record(productsEntity.storage.name, line.productId);
   const names = { '#amount': 'amount', '#version': 'version' };
   const update = 'SET #amount = #amount + :delta, #version = #version + :one';
@@ -37,7 +39,7 @@ function lineItems(line: ProductLine, stock: number, delta: number): TransactIte
   const values = { ':delta': delta, ':one': 1, ...(delta < 0 ? { ':taken': -delta } : {}) };
   const record = (condition: string, more: Record<string, unknown> = {}): TransactItem => ({
     Update: {
-      TableName: config().tableName,
+      TableName: table.tableName,
       Key: key,
       UpdateExpression: update,
       ConditionExpression: `attribute_exists(pk)${enough}${condition}`,
@@ -65,7 +67,7 @@ function lineItems(line: ProductLine, stock: number, delta: number): TransactIte
       record(range, { ':to': to, ...(Number.isFinite(from) ? { ':from': from } : {}) }),
       {
         Update: {
-          TableName: config().tableName,
+          TableName: table.tableName,
           Key: before.key,
           UpdateExpression: 'ADD #value :delta',
           ConditionExpression: 'attribute_exists(pk)',
@@ -77,8 +79,8 @@ function lineItems(line: ProductLine, stock: number, delta: number): TransactIte
   }
   return [
     record(' AND #version = :read', { ':read': line.product.version }),
-    { Delete: { TableName: config().tableName, Key: before.key } },
-    { Put: { TableName: config().tableName, Item: { ...after.key, ...after.item } } },
+    { Delete: { TableName: table.tableName, Key: before.key } },
+    { Put: { TableName: table.tableName, Item: { ...after.key, ...after.item } } },
   ];
 }
 

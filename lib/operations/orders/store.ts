@@ -10,12 +10,14 @@ import {
 } from '../../db/entity-store.js';
 import { type ClaimedId, claimId } from '../../db/record-ids.js';
 import { withoutKeys } from '../../db/records.js';
+import { repositoryOf } from '../../db/repository.js';
 import type { TableContext } from '../../db/table-context.js';
 import type { ConditionFailed, TransactItem } from '../../db/transact.js';
 import { getUser } from '../../db/users.js';
 import { ordersEntity } from '../../entities/orders.js';
 import { paymentsEntity } from '../../entities/payments.js';
 import { productsEntity } from '../../entities/products.js';
+import { shipmentsEntity } from '../../entities/shipments.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import { statusesEntity } from '../../entities/statuses.js';
 import type { StoredValue } from '../../entities/types.js';
@@ -86,10 +88,10 @@ export interface OrderStore {
 const PRODUCT_KEY_PREFIX = entityKeys.recordPrefix(productsEntity.storage.name);
 
 /** A round of placing as the entity store's create takes it: the order's values, its stock moves, its nested items. */
-const orderPlan = ({ values, lines, withId, alongside }: Placing): CreatePlan => ({
+const orderPlan = (context: TableContext, { values, lines, withId, alongside }: Placing): CreatePlan => ({
   values,
   extra: async () => {
-    const stock = stockItems(lines, -1);
+    const stock = stockItems(context, lines, -1);
     return alongside ? { ...stock, items: [...stock.items, ...(await alongside())] } : stock;
   },
   withId: (order) => withId(recordIdOf(ordersEntity, order)),
@@ -106,7 +108,7 @@ export const orderStoreOn = (context: TableContext): OrderStore => ({
   products: (ids) => getRecords(productsEntity, ids, context),
   payment: (id) => getRecord(paymentsEntity, id, context),
   shipping: (id) => getRecord(shippingsEntity, id, context),
-  user: getUser,
+  user: (id) => getUser(id, context),
   async statuses() {
     const ids = await idsInIndex(statusesEntity, 'type', 'O', context);
     const statuses = await getRecords(statusesEntity, ids, context);
@@ -115,15 +117,15 @@ export const orderStoreOn = (context: TableContext): OrderStore => ({
   place: (first, again, claimed) =>
     createRecordDecidingAgain(
       ordersEntity,
-      orderPlan(first),
-      async (refused) => orderPlan(await again(handedBack(refused))),
+      orderPlan(context, first),
+      async (refused) => orderPlan(context, await again(handedBack(refused))),
       claimed,
       context,
     ),
   claimId: () => claimId(context, ordersEntity),
-  stockMoves: stockItems,
+  stockMoves: (lines, direction) => stockItems(context, lines, direction),
   async deleteDependents(orderId) {
-    await deleteShipmentsOf(orderId);
+    await deleteShipmentsOf(repositoryOf(shipmentsEntity, context), orderId);
     await deletePostsOn(discussionStoreOn(context), 'O', orderId);
   },
 });

@@ -1,6 +1,8 @@
-import { listRecords } from '../../db/entity-list.js';
 import { languagesEntity } from '../../entities/languages.js';
 import { present } from '../../entities/present.js';
+import { instanceReader } from '../instance-repository.js';
+
+const languages = /* @__PURE__ */ instanceReader(languagesEntity);
 
 /** The language a storefront shows by default: English, CS-Cart's DEFAULT_LANGUAGE, built in here (id 1). */
 export const DEFAULT_LANG_CODE = 'en';
@@ -12,7 +14,7 @@ export async function storefrontLanguages(): Promise<Array<Record<string, unknow
 
 /** Those rows, each beside its language's id as the record holds it: a number, whatever JSON type the row shows. */
 export async function languagesById(): Promise<Array<[id: number, row: Record<string, unknown>]>> {
-  const { records } = await listRecords(languagesEntity, {
+  const { records } = await languages.list({
     conditions: [],
     sortBy: 'id',
     descending: false,

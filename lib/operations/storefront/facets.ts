@@ -1,8 +1,8 @@
 import Big from 'big.js';
-import { getRecords } from '../../db/entity-store.js';
 import { featuresEntity } from '../../entities/features.js';
 import { entriesInIdOrder } from '../../entities/id-keys.js';
 import type { StoredValue } from '../../entities/types.js';
+import { instanceReader } from '../instance-repository.js';
 
 /**
  * The filters of a storefront product list (`get_filters=true`, SPEC §11), as CS-Cart's SraProducts answers them
@@ -70,7 +70,7 @@ export async function facetsOf(
   selected: ReadonlyMap<number, readonly number[]>,
   featuresOf: (ids: number[]) => Promise<Array<Record<string, StoredValue | undefined> & { feature_id: number }>> = (
     ids,
-  ) => getRecords(featuresEntity, ids),
+  ) => instanceReader(featuresEntity).getMany(ids),
 ): Promise<Array<Record<string, unknown>>> {
   const tallies = new Map<string, Tally>();
   const price: Tally = { variants: new Map() };

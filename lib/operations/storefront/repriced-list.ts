@@ -1,4 +1,4 @@
-import { type ListCondition, listRecords } from '../../db/entity-list.js';
+import type { ListCondition } from '../../db/entity-list.js';
 import type { RecordOf } from '../../db/entity-store.js';
 import { sortableValue } from '../../db/list-filter.js';
 import { repricedProducts } from '../../db/repriced-products.js';
@@ -7,11 +7,14 @@ import { readFilters } from '../../entities/validate.js';
 import type { ApiRequest } from '../../http/operation.js';
 import { readListPaging, searchEcho } from '../../http/paging.js';
 import { type EntityHooks, listConditions, presentAll } from '../crud.js';
+import { instanceReader } from '../instance-repository.js';
 import { withSwitchedFields } from '../switched-fields.js';
 import { inPriceRange, mainWindow, mergedPage, repricedFor } from './repriced.js';
 import type { Shopper } from './shopper.js';
 
 type Product = RecordOf<typeof productsEntity>;
+
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * `price_from`, `price_to` and `sort_by=price` at the shopper's price (SPEC §11): the products the shopper sees
@@ -44,7 +47,7 @@ export async function repricedList(
     passing.length === 0
       ? []
       : (
-          await listRecords(productsEntity, {
+          await products.list({
             conditions: [...unpriced, { rule: { field: 'product_id', op: 'eq' }, values: passing }],
             sortBy: 'id',
             descending: false,
@@ -77,7 +80,7 @@ async function readWindow(
   const size = window.to - window.from;
   const first = Math.floor(window.from / size) + 1;
   const read = (page: number) =>
-    listRecords(productsEntity, {
+    products.list({
       conditions,
       sortBy: paging.sortBy,
       descending: paging.sortOrder === 'desc',

@@ -1,9 +1,11 @@
 import type { EntityRecord } from '../../db/entity-store.js';
-import { getRecord } from '../../db/entity-store.js';
 import { combinationsEntity } from '../../entities/combinations.js';
 import { invalidField } from '../../errors.js';
 import { digitsOf } from '../../http/digits.js';
+import { instanceReader } from '../instance-repository.js';
 import { combinationHash } from '../option-combinations.js';
+
+const combinations = /* @__PURE__ */ instanceReader(combinationsEntity);
 
 /**
  * `selected_options[<option_id>]=<variant_id>` on a storefront product (SPEC §11): the combination the shopper picked.
@@ -49,7 +51,7 @@ export async function combinationFields(
         `The selected_options field names a variant option ${optionId} does not have`,
       );
   }
-  const combination = await getRecord(combinationsEntity, combinationHash(productId, picked));
+  const combination = await combinations.get(combinationHash(productId, picked));
   const stored = combination && combination.product_id === productId ? combination : undefined;
   return {
     selected_options: picked,

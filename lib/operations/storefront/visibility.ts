@@ -1,11 +1,16 @@
-import { idsInIndex } from '../../db/entity-list.js';
-import { countsOf, type RecordOf } from '../../db/entity-store.js';
+import type { RecordOf } from '../../db/entity-store.js';
 import type { ListCondition } from '../../db/list-filter.js';
 import { outsideOf } from '../../db/list-outside.js';
 import { categoryGroups, restrictedCategories } from '../../db/restricted-categories.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { COMPANY_STATUSES, companiesStorage } from '../../entities/companies.js';
+import { productsEntity } from '../../entities/products.js';
+import { instanceReader } from '../instance-repository.js';
 import type { Shopper } from './shopper.js';
+
+const categories = /* @__PURE__ */ instanceReader(categoriesEntity);
+const companies = /* @__PURE__ */ instanceReader(companiesStorage);
+const products = /* @__PURE__ */ instanceReader(productsEntity);
 
 /**
  * What a shopper may not see (SPEC §11): the categories that are disabled or whose `usergroup_ids` leave all of the
@@ -27,8 +32,8 @@ export const admits = (allowed: readonly number[], groups: readonly number[]) =>
 export async function hiddenFor(shopper: Shopper): Promise<Hidden> {
   const [restricted, disabled, ...closed] = await Promise.all([
     restrictedCategories(),
-    idsInIndex(categoriesEntity, 'status', 'D'),
-    ...CLOSED_COMPANY_STATUSES.map((status) => idsInIndex(companiesStorage, 'status', status)),
+    categories.idsIn('status', 'D'),
+    ...CLOSED_COMPANY_STATUSES.map((status) => companies.idsIn('status', status)),
   ]);
   const unseen = [...restricted].filter(([, groups]) => !admits(groups, shopper.groups)).map(([id]) => id);
   return {
@@ -40,7 +45,7 @@ export async function hiddenFor(shopper: Shopper): Promise<Hidden> {
 /** Those of `ids` that hold at least one product (by `index`'s count items: one BatchGetItem). */
 async function holdingProducts(index: string, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const counts = await countsOf('product', index, ids);
+  const counts = await products.countsOf(index, ids);
   return ids.filter((id) => (counts.get(String(id)) ?? 0) > 0);
 }
 
