@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
+import { COMPILE_CACHE_DIR } from '../../scripts/lib/compile-cache-dir.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -70,6 +71,8 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
       // infra/plugins/bundle-cache.cjs: a bundle packaged before from the same sources (another file, an earlier run)
       // is read back instead of rebuilt; every scratch copy sits at the same depth, so their records match.
       BUNDLE_CACHE_DIR,
+      // scripts/lib/compile-cache-dir.ts: the framework's modules compiled once per run, not once per command.
+      NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
       PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
     },
     timeout,
