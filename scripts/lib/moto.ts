@@ -84,6 +84,9 @@ export async function startMoto(
     // scripts/lib/compile-cache-dir.ts: every serverless (and tsx script) of the check compiles the framework's
     // modules once, not once per command: about 60 commands.
     NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
+    // infra/plugins/config-validation-switch.cjs: the schema validation of the same serverless.yml, ~40 % of each
+    // command's CPU, is left to test/deploy/template.test.ts (once per run) instead of every command here.
+    SKIP_CONFIG_VALIDATION: 'true',
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }
