@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { BUNDLE_CACHE_DIR } from './bundle-cache-dir.js';
+import { COMPILE_CACHE_DIR } from './compile-cache-dir.js';
 import { pollUntil } from './poll.js';
 import { freePort } from './ports.js';
 import { SupervisedGroup } from './process-group.js';
@@ -80,6 +81,12 @@ export async function startMoto(
     // infra/plugins/bundle-cache.cjs: the second deploy and the restore drill package unchanged sources again; their
     // bundles are read back (the same bytes, every input re-hashed) instead of rebuilt.
     BUNDLE_CACHE_DIR,
+    // scripts/lib/compile-cache-dir.ts: every serverless (and tsx script) of the check compiles the framework's
+    // modules once, not once per command: about 60 commands.
+    NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
+    // infra/plugins/config-validation-switch.cjs: the schema validation of the same serverless.yml, ~40 % of each
+    // command's CPU, is left to test/deploy/template.test.ts (once per run) instead of every command here.
+    SKIP_CONFIG_VALIDATION: 'true',
   };
   return { endpoint, env, process: group, stop: () => group.stop() };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
+import { COMPILE_CACHE_DIR } from '../../scripts/lib/compile-cache-dir.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -30,6 +31,8 @@ export interface PackagedStage {
   leftInTmp: string[];
   template: Template;
   templatePath: string;
+  /** What `serverless package` printed (stdout, then stderr). */
+  output: string;
   /** Wall-clock seconds `serverless package` took. */
   seconds: number;
   cleanup: () => Promise<void>;
@@ -59,7 +62,7 @@ async function scratchCopy(label: string): Promise<string> {
 /** The scratch copy's own TMPDIR: packaging leaves a folder per function there, and it goes with the copy. */
 export const scratchTmp = (dir: string) => join(dir, '.tmp');
 
-async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
+async function serverlessIn(dir: string, args: string[], timeout = 300_000, validateConfig = false) {
   await mkdir(scratchTmp(dir), { recursive: true });
   return run(join(ROOT, 'node_modules/.bin/serverless'), args, {
     cwd: dir,
@@ -70,6 +73,11 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
       // infra/plugins/bundle-cache.cjs: a bundle packaged before from the same sources (another file, an earlier run)
       // is read back instead of rebuilt; every scratch copy sits at the same depth, so their records match.
       BUNDLE_CACHE_DIR,
+      // scripts/lib/compile-cache-dir.ts: the framework's modules compiled once per run, not once per command.
+      NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
+      // infra/plugins/config-validation-switch.cjs: the schema validation, ~40 % of a command's CPU, runs once per
+      // run (test/deploy/template.test.ts asks for it), not in each of the deploy tests' packagings.
+      ...(validateConfig ? {} : { SKIP_CONFIG_VALIDATION: 'true' }),
       PATH: `${join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
     },
     timeout,
@@ -77,17 +85,26 @@ async function serverlessIn(dir: string, args: string[], timeout = 300_000) {
   });
 }
 
-/** Runs `serverless package --stage <stage> --param=domain=<domain>` offline in a scratch copy of the project and reads the template. */
+/**
+ * Runs `serverless package --stage <stage> --param=domain=<domain>` offline in a scratch copy of the project and reads
+ * the template. `validateConfig`: run the framework's schema validation of serverless.yml too (skipped otherwise).
+ */
 export async function packageStage(
   stage: string,
   domain = 'all',
   params: Record<string, string> = {},
+  { validateConfig = false } = {},
 ): Promise<PackagedStage> {
   const dir = await scratchCopy(`package-${stage}-${domain}`);
   const started = Date.now();
   // `params`: further stage params (`{ api: 'http' }`), as `--param="name=value"` each.
   const extra = Object.entries(params).map(([name, value]) => `--param=${name}=${value}`);
-  await serverlessIn(dir, ['package', '--stage', stage, `--param=domain=${domain}`, ...extra]);
+  const { stdout, stderr } = await serverlessIn(
+    dir,
+    ['package', '--stage', stage, `--param=domain=${domain}`, ...extra],
+    300_000,
+    validateConfig,
+  );
   const seconds = (Date.now() - started) / 1000;
   const templatePath = join(dir, '.serverless/cloudformation-template-update-stack.json');
   const template = JSON.parse(await readFile(templatePath, 'utf8')) as Template;
@@ -96,6 +113,7 @@ export async function packageStage(
     domain,
     template,
     templatePath,
+    output: `${stdout}\n${stderr}`,
     seconds,
     leftInTmp,
     cleanup: () => rm(dir, { recursive: true, force: true }),

@@ -16,9 +16,15 @@ const { stackSize, CFN_RESOURCE_LIMIT } = require('../../infra/stack-size.cjs') 
 describe('a non-prod stage: the core stack of stage dev', () => {
   let packaged: PackagedStage;
   beforeAll(async () => {
-    packaged = await packageStage('dev', 'core');
+    // The run's one packaging with the framework's schema validation (infra/plugins/config-validation-switch.cjs).
+    packaged = await packageStage('dev', 'core', {}, { validateConfig: true });
   }, 300_000);
   afterAll(() => packaged?.cleanup());
+
+  it("passes the framework's schema validation of serverless.yml (an error fails the packaging above)", () => {
+    expect(packaged.output).toContain('Service packaged');
+    expect(packaged.output).not.toContain('Invalid configuration');
+  });
 
   it('lets the table go with its stack, and keeps everything else of the table', () => {
     const table = packaged.template.Resources.StoreTable!;
