@@ -1,7 +1,7 @@
 import type { EntityDefinition, FieldSpec, StoredValue, WireType } from './types.js';
-import type { WireOf } from './wire-types.js';
+import type { View, WireOf } from './wire-types.js';
 
-export type View = 'list' | 'single';
+export type { View };
 
 /**
  * A record as GET answers show it (SPEC §10 "wire compatibility"): every field of the

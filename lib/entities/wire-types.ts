@@ -6,9 +6,11 @@
  * again) agree with the type a caller reads. test/unit/wire-of.test.ts proves the type, and checks every
  * registered entity's presented sample against the rule at run time.
  */
-import type { View } from './present.js';
 import type { DeclaredFieldsOf, Names, ValueOfSpec } from './record-types.js';
 import type { FieldSpec, WireType } from './types.js';
+
+/** The two answers a record is shown in: a collection's list row and the single object (present.ts re-exports it). */
+export type View = 'list' | 'single';
 
 /** A declared `wire` (a spec without one reads `undefined`; a general FieldSpec, every wire type). */
 type DeclaredWire<S> = NonNullable<Prop<S, 'wire'>>;
