@@ -1,14 +1,20 @@
 import type { EntityDefinition, FieldSpec, StoredValue, WireType } from './types.js';
+import type { View, WireOf } from './wire-types.js';
 
-export type View = 'list' | 'single';
+export type { View };
 
 /**
  * A record as GET answers show it (SPEC §10 "wire compatibility"): every field of the
  * definition that the view shows, in definition order, in the recording's JSON type —
  * mostly strings (`"12"`, `"30.00"`, `"Y"`). A field the record lacks shows its default or
- * a neutral value of its kind, so strict clients always find every key.
+ * a neutral value of its kind, so strict clients always find every key. Its type, `WireOf<D, V>`
+ * (wire-types.ts), is derived from the same declaration by the same rule as `wireOf` and `toWire`.
  */
-export function present(def: EntityDefinition, record: Record<string, unknown>, view: View): Record<string, unknown> {
+export function present<D extends EntityDefinition, V extends View>(
+  def: D,
+  record: Readonly<Record<string, unknown>>,
+  view: V,
+): WireOf<D, V> {
   const shown: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(def.schema.fields)) {
     const where = spec.shownIn ?? 'both';
@@ -16,7 +22,9 @@ export function present(def: EntityDefinition, record: Record<string, unknown>, 
     const value = Object.hasOwn(record, field) ? (record[field] as StoredValue) : spec.default;
     shown[field] = toWire(spec, value, wireOf(spec, view));
   }
-  return shown;
+  // The one cast: the loop above builds, key by key, what WireOf derives from the same fields by the same rule
+  // (test/unit/wire-of.test.ts checks every registered entity's answer against it).
+  return shown as WireOf<D, V>;
 }
 
 /** The JSON type a field is shown with in one view (the OpenAPI schemas use the same rule). */

@@ -76,7 +76,7 @@ export type UpdateInputOf<D extends Declared> = {
 };
 
 /** Whether a definition's type names its fields (a general `StoredEntityDefinition`'s does not). */
-type Names<T> = [keyof T] extends [never] ? false : string extends keyof T ? false : true;
+export type Names<T> = [keyof T] extends [never] ? false : string extends keyof T ? false : true;
 
 /**
  * The values a write stores once validated and defaulted (lib/operations/crud.ts hands them to a create or update

@@ -48,7 +48,7 @@ export function shippingLine(shipping: EntityRecord, cost: Big, groupName: strin
     'min_weight',
     'max_weight',
     'service_id',
-  ];
+  ] as const;
   return {
     ...SHIPPING_LINE,
     ...Object.fromEntries(fromMethod.map((key) => [key, shown[key]])),
