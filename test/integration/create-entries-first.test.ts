@@ -134,11 +134,17 @@ describe('a create writes its entries first', () => {
 
   it('a list leaves out the items of a record not written yet (a create in flight)', async () => {
     const code = `INFLIGHT-${Date.now()}`;
-    const written = await createRecord(productsEntity, {
-      product: 'In flight, written',
-      status: 'A',
-      product_code: code,
-    });
+    const written = await createRecord(
+      productsEntity,
+      {
+        product: 'In flight, written',
+        status: 'A',
+        product_code: code,
+      },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     // A block of its own: the ids after this one are this instance's next.
     defaultTableContext().idBlocks.giveUpBlock(name);
     const pending = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
@@ -175,7 +181,13 @@ describe('a create writes its entries first', () => {
     };
     await transactWrite(recordWriteItems(productsEntity, taken, undefined, record));
     try {
-      const created = await createRecord(productsEntity, { product: 'After a taken id', status: 'A' });
+      const created = await createRecord(
+        productsEntity,
+        { product: 'After a taken id', status: 'A' },
+        undefined,
+        undefined,
+        defaultTableContext(),
+      );
       expect(created.product_id).not.toBe(taken);
       expect((await getRecord(productsEntity, taken))?.product).toBe('Taken id');
       for (const entry of entriesOf(taken, record))
@@ -190,7 +202,13 @@ describe('a create writes its entries first', () => {
   });
 
   it('sweep-orphans deletes the items of a record never written, not those of a create that commits meanwhile', async () => {
-    const written = await createRecord(productsEntity, { product: 'Swept beside', status: 'A' });
+    const written = await createRecord(
+      productsEntity,
+      { product: 'Swept beside', status: 'A' },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     // A block of its own: the ids after this one are this instance's next.
     defaultTableContext().idBlocks.giveUpBlock(name);
     const orphanId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
@@ -300,12 +318,18 @@ describe('a create writes its entries first', () => {
       const second: CreatePlan = { values: { ...first.values, product_code: `ROUND2-${Date.now()}` }, extra, withId };
       const sent = watch();
       let refusals = 0;
-      const created = await createRecordDecidingAgain(productsEntity, { ...first, withId }, async (refused) => {
-        expect(refused).toBeInstanceOf(ConditionFailed);
-        refusals++;
-        await open();
-        return second;
-      });
+      const created = await createRecordDecidingAgain(
+        productsEntity,
+        { ...first, withId },
+        async (refused) => {
+          expect(refused).toBeInstanceOf(ConditionFailed);
+          refusals++;
+          await open();
+          return second;
+        },
+        undefined,
+        defaultTableContext(),
+      );
       db().middlewareStack.remove(WATCH);
       try {
         expect(refusals).toBe(1);
@@ -365,10 +389,16 @@ describe('a create writes its entries first', () => {
         extra,
       });
       let round = 0;
-      const refused = createRecordDecidingAgain(productsEntity, plan(`GIVEUP1-${Date.now()}`), async () => {
-        if (++round > 1) throw new ValidationError('gone');
-        return plan(`GIVEUP2-${Date.now()}`);
-      });
+      const refused = createRecordDecidingAgain(
+        productsEntity,
+        plan(`GIVEUP1-${Date.now()}`),
+        async () => {
+          if (++round > 1) throw new ValidationError('gone');
+          return plan(`GIVEUP2-${Date.now()}`);
+        },
+        undefined,
+        defaultTableContext(),
+      );
       await expect(refused).rejects.toBeInstanceOf(ValidationError);
       expect(round).toBe(2);
       expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);
