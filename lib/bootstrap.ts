@@ -1,6 +1,7 @@
 import { generateApiKey, hashApiKey } from './auth/api-keys.js';
 import { markFlagPostingsReady } from './db/flag-postings-ready.js';
 import { storefrontKey } from './db/storefront-key.js';
+import { defaultTableContext } from './db/table-context.js';
 import { markUserIndexReady } from './db/user-index-ready.js';
 import { markUserPostingsReady } from './db/user-postings-ready.js';
 import { createUser, getUserByEmail, hasAnyUser, setApiKeyHash, updateUser } from './db/users.js';
@@ -23,7 +24,7 @@ export interface BootstrapResult {
  * BOOTSTRAP_ADMIN_EMAIL/KEY can rely on them whatever `.data/` holds.
  */
 export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
-  await ensureStoreDefaults();
+  await ensureStoreDefaults(defaultTableContext());
   // The storefront's access key exists from the start, so API functions only ever read it.
   await storefrontKey(generateApiKey);
   const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;

@@ -1,5 +1,6 @@
 import { getRecords } from './db/entity-store.js';
 import { seedRecord } from './db/seed-record.js';
+import type { TableContext } from './db/table-context.js';
 import { SETTING_SECTIONS, type Section, type SettingSeed } from './entities/setting-sections.js';
 import { settingsEntity } from './entities/settings.js';
 import type { StoredValue } from './entities/types.js';
@@ -28,19 +29,22 @@ function settingRecord(section: Section, setting: SettingSeed): Record<string, S
 
 /**
  * Seeds every setting that is not there yet: one BatchGetItem finds the missing ones, which are then
- * written one after another (their transactions share the count items, so in parallel they would conflict).
+ * written one after another (their transactions share the count items, so in parallel they would conflict), on
+ * `context`'s table.
  */
-export async function ensureSettings(): Promise<void> {
+export async function ensureSettings(context: TableContext): Promise<void> {
   const all = SETTING_SECTIONS.flatMap((section) => section.settings.map((setting) => ({ section, setting })));
   const present = new Set(
     (
       await getRecords(
         settingsEntity,
         all.map(({ setting }) => setting.id),
+        context,
       )
     ).map((record) => Number(record.object_id)),
   );
   for (const { section, setting } of all) {
-    if (!present.has(setting.id)) await seedRecord(settingsEntity, setting.id, settingRecord(section, setting));
+    if (!present.has(setting.id))
+      await seedRecord(settingsEntity, setting.id, settingRecord(section, setting), context);
   }
 }

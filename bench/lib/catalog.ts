@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import type { Caller as ApiCaller } from '../../lib/entities/caller.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { storesEntity } from '../../lib/entities/companies.js';
@@ -104,7 +105,7 @@ export function productBody(i: number, catalog: Pick<Catalog, 'storeIds' | 'cate
 
 /** Stores, the category tree and the store's built-in records (statuses, payment 1, shipping 1). */
 export async function createCatalogBase(caller: ApiCaller): Promise<Pick<Catalog, 'storeIds' | 'categories'>> {
-  await ensureStoreDefaults();
+  await ensureStoreDefaults(defaultTableContext());
   const createStore = creator(storesEntity);
   const storeIds: [number, number] = [
     await call(

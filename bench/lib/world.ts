@@ -3,6 +3,7 @@ import { createRecord } from '../../lib/db/entity-store.js';
 import { putLangvar } from '../../lib/db/langvars.js';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { createUser } from '../../lib/db/users.js';
 import { blocksEntity } from '../../lib/entities/blocks.js';
@@ -166,6 +167,9 @@ export async function createWorld(
         type: 'html_block',
         content: `<p>Block ${i}</p>`,
       }) as Record<string, StoredValue>,
+      undefined,
+      undefined,
+      defaultTableContext(),
     );
     blockIds.push(Number(block.block_id));
   }

@@ -23,7 +23,7 @@ import { postingPage } from './posting-list.js';
 import type { QueryInput } from './query.js';
 import { smallestRangeItems } from './range-race.js';
 import { countMerged, partitionsOf, queryMerged } from './sharded-query.js';
-import { defaultTableContext, type TableContext } from './table-context.js';
+import type { TableContext } from './table-context.js';
 import { textRules, wordQuery } from './text-items.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 
@@ -80,7 +80,7 @@ const usesLayouts = (def: StoredEntityDefinition) =>
 export async function listRecords<D extends StoredEntityDefinition>(
   def: D,
   request: ListRequest,
-  context: TableContext = defaultTableContext(),
+  context: TableContext,
 ): Promise<ListResult<RecordOf<D>>> {
   const offset =
     request.itemsPerPage === undefined || request.after !== undefined ? 0 : (request.page - 1) * request.itemsPerPage;
@@ -373,7 +373,7 @@ export async function idsInIndex(
   def: StoredEntityDefinition,
   index: string,
   value: string | number,
-  context: TableContext = defaultTableContext(),
+  context: TableContext,
 ): Promise<number[]> {
   return (await readKeyed(context, def, indexRange(def, def.storage.name, index, String(value)), false)).map(
     (k) => k.id,

@@ -11,7 +11,7 @@ import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { postingWrites } from './posting-writes.js';
 import { type ClaimedId, withNewId } from './record-ids.js';
 import { storedRecord } from './stored-record.js';
-import { defaultTableContext, type TableContext } from './table-context.js';
+import type { TableContext } from './table-context.js';
 import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 
@@ -57,9 +57,9 @@ export type WithId = (record: EntityRecord) => Record<string, StoredValue>;
 export async function createRecord<D extends StoredEntityDefinition>(
   def: D,
   values: Record<string, StoredValue>,
-  extra?: ExtraItems,
-  withId?: WithId,
-  context: TableContext = defaultTableContext(),
+  extra: ExtraItems | undefined,
+  withId: WithId | undefined,
+  context: TableContext,
 ): Promise<RecordOf<D>> {
   return createRecordDecidingAgain(
     def,
@@ -89,8 +89,8 @@ export async function createRecordDecidingAgain<D extends StoredEntityDefinition
   def: D,
   first: CreatePlan,
   again: (refused: ConditionFailed) => Promise<CreatePlan>,
-  claimed?: Promise<ClaimedId>,
-  context: TableContext = defaultTableContext(),
+  claimed: Promise<ClaimedId> | undefined,
+  context: TableContext,
 ): Promise<RecordOf<D>> {
   return withNewId(context, def, (id, seenFree) => createRounds(context, def, id, seenFree, first, again), claimed);
 }

@@ -1,7 +1,7 @@
-import { config } from '../config.js';
 import type { EntityRecord } from './entity-reads.js';
 import { padId } from './keys.js';
 import { queryAll } from './query.js';
+import type { TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -23,13 +23,17 @@ export interface RepricedMarker {
 const extraRows = (record: EntityRecord | undefined) =>
   Array.isArray(record?.prices) && record.prices.length > 0 ? (record.prices as RepricedMarker['prices']) : undefined;
 
-/** The marker's Put or Delete for a product's write (nothing when it has no extra rows before or after). */
+/**
+ * The marker's Put or Delete on `table` (the product's own) for a product's write (nothing when it has no extra rows
+ * before or after; `previous` undefined: a product created).
+ */
 export function repricedProductItems(
   productId: number,
   next: EntityRecord | undefined,
-  previous?: EntityRecord,
+  previous: EntityRecord | undefined,
+  table: TableTarget,
 ): TransactItem[] {
-  const TableName = config().tableName;
+  const TableName = table.tableName;
   const rows = extraRows(next);
   if (rows) {
     const Item = { ...itemKey(productId), price: String(next!.price ?? '0'), prices: rows };
@@ -38,13 +42,12 @@ export function repricedProductItems(
   return extraRows(previous) || next === undefined ? [{ Delete: { TableName, Key: itemKey(productId) } }] : [];
 }
 
-/** Every product with extra price rows → its price and rows. */
-export async function repricedProducts(): Promise<Map<number, RepricedMarker>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': PARTITION },
-    ConsistentRead: true,
-  });
+/** Every product with extra price rows on `table` → its price and rows. */
+export async function repricedProducts(table: TableTarget): Promise<Map<number, RepricedMarker>> {
+  const items = await queryAll(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PARTITION }, ConsistentRead: true },
+    table,
+  );
   return new Map(
     items.map((item) => [
       Number(item.sk),

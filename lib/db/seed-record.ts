@@ -2,7 +2,7 @@ import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { type EntityRecord, recordWriteItems } from './entity-store.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { idsTakenUpTo } from './record-ids.js';
-import { defaultTableContext, type TableContext } from './table-context.js';
+import type { TableContext } from './table-context.js';
 import { ConditionFailed, transactWrite } from './transact.js';
 
 /**
@@ -15,7 +15,7 @@ export async function seedRecord(
   def: StoredEntityDefinition,
   id: number,
   values: Record<string, StoredValue>,
-  context: TableContext = defaultTableContext(),
+  context: TableContext,
 ): Promise<boolean> {
   const record: EntityRecord = { ...values, [def.schema.idField]: id, version: 1, [LAYOUT_ATTRIBUTE]: LAYOUT_VERSION };
   try {

@@ -7,6 +7,7 @@ import { created, ok } from '../http/response.js';
 import { createValuesOf } from '../http/typed-input.js';
 import { presentAll, updateOperation } from './crud.js';
 import { instanceRepository } from './instance-repository.js';
+import { instanceTable } from './instance-table.js';
 import {
   checkCombination,
   combinationHash,
@@ -34,7 +35,12 @@ export const combinationsCreateOperation: Operation = async (request) => {
   await requireProduct(productId);
   const combination = await checkCombination(productId, values.combination);
   const hash = combinationHash(productId, combination);
-  const written = await seedRecord(def, hash, { ...values, combination } as Parameters<typeof seedRecord>[2]);
+  const written = await seedRecord(
+    def,
+    hash,
+    { ...values, combination } as Parameters<typeof seedRecord>[2],
+    instanceTable,
+  );
   if (!written) throw invalidField('combination', `The combination field repeats combination ${hash} of this product`);
   return created(writeAnswer(def, 'create', hash));
 };

@@ -16,6 +16,7 @@ import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
 import { instanceReader } from './instance-repository.js';
+import { instanceTable } from './instance-table.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
@@ -148,11 +149,12 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
   create: async (values) => derived(await productCreateDefaults(values)),
   update: (changes, current) => derived(changes, current),
   // Products with quantity or usergroup prices are listed in a small partition of their own, so a shopper's price
-  // range and price sort find them (lib/db/repriced-products.ts).
+  // range and price sort find them (lib/db/repriced-products.ts); on the instance's table, where the products'
+  // repository (lib/handlers/entity-handler.ts) writes them.
   extraItems: () => (record, previous) => ({
-    items: repricedProductItems(record.product_id, record, previous),
+    items: repricedProductItems(record.product_id, record, previous, instanceTable),
   }),
-  removeItems: (current) => repricedProductItems(current.product_id, undefined),
+  removeItems: (current) => repricedProductItems(current.product_id, undefined, undefined, instanceTable),
   decorate: async (records, view) =>
     view === 'list'
       ? records

@@ -1,4 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
+import { defaultTableContext } from '../db/table-context.js';
 import { type DeliveryToRecord, recordDelivery, recordMarkers } from '../db/webhook-deliveries.js';
 import type { ChangeEvent, EventSink } from '../entities/change-event.js';
 import { webhooksEntity } from '../entities/webhooks.js';
@@ -9,14 +10,22 @@ import { subscriptionMatches } from './matching.js';
 
 /** How many deliveries are recorded at once (each a conditional PutItem: milliseconds). */
 const PARALLEL_RECORDS = 32;
-/** The active webhooks: one Query of the status index (there are few). */
+/**
+ * The active webhooks: one Query of the status index (there are few). On this instance's table, where the
+ * deliveries are recorded (lib/db/webhook-deliveries.ts) and the stream consumer's feed is wired
+ * (lib/events/instance-feed.ts).
+ */
 async function activeWebhooks() {
-  const { records } = await listRecords(webhooksEntity, {
-    conditions: [{ rule: { field: 'status', op: 'eq' }, values: ['A'] }],
-    sortBy: 'id',
-    descending: false,
-    page: 1,
-  });
+  const { records } = await listRecords(
+    webhooksEntity,
+    {
+      conditions: [{ rule: { field: 'status', op: 'eq' }, values: ['A'] }],
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+    },
+    defaultTableContext(),
+  );
   return records;
 }
 

@@ -19,26 +19,7 @@ import { accountStoreOn } from '../../lib/operations/accounts/store.js';
 import { createUsergroupOf, getUsergroupOf } from '../../lib/operations/accounts/usergroups.js';
 import { createUserOf, deleteUserOf, getUserOf, updateUserOf } from '../../lib/operations/accounts/users.js';
 import { uid } from '../support/fixtures.js';
-
-/** Every table a command names: TableName, a batch's RequestItems, a transaction's items. */
-function tablesOf(input: Record<string, unknown>): string[] {
-  const named = typeof input.TableName === 'string' ? [input.TableName] : [];
-  const batch = Object.keys((input.RequestItems as object | undefined) ?? {});
-  const items = ((input.TransactItems as Array<Record<string, { TableName?: string }>> | undefined) ?? []).flatMap(
-    (item) => Object.values(item).flatMap((part) => (part.TableName ? [part.TableName] : [])),
-  );
-  return [...named, ...batch, ...items];
-}
-
-/** A document client that notes the tables of each command it sends. */
-function noting(real: DynamoDBDocumentClient, tables: string[]): DynamoDBDocumentClient {
-  return {
-    send: (command: { input: Record<string, unknown> }) => {
-      tables.push(...tablesOf(command.input));
-      return real.send(command as never);
-    },
-  } as unknown as DynamoDBDocumentClient;
-}
+import { noting } from '../support/own-table.js';
 
 // A root administrator who is not one of the table's users (its first user is id 1).
 const root: Caller = {

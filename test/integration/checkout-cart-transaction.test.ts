@@ -17,6 +17,7 @@ import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 import { readCart, writeCart } from '../../lib/db/carts.js';
 import { db } from '../../lib/db/client.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
+import { DEFAULT_TABLE } from '../../lib/db/table-target.js';
 import { cartsEntity } from '../../lib/entities/carts.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
@@ -113,7 +114,7 @@ describe('a storefront order and its cart: one transaction', () => {
     const { userId, productId, place } = await shopperWithCart(2);
     const cartRecord = entityKeys.record(cartsEntity.storage.name, userId);
     const orderPrefix = entityKeys.recordPrefix(ordersEntity.storage.name);
-    expect(await readCart(userId)).toBeDefined();
+    expect(await readCart(userId, DEFAULT_TABLE)).toBeDefined();
     const send = vi.spyOn(db(), 'send');
     const placed = await place();
     expect(placed.status, placed.body).toBe(201);
@@ -133,7 +134,7 @@ describe('a storefront order and its cart: one transaction', () => {
       .map((command) => JSON.stringify(command.input))
       .filter((input) => input.includes(cartRecord.pk) || input.includes(orderPrefix));
     expect(outside.filter((input) => !input.includes('"ConsistentRead"'))).toEqual([]);
-    expect(await readCart(userId)).toBeUndefined();
+    expect(await readCart(userId, DEFAULT_TABLE)).toBeUndefined();
   });
 
   it('a line added to the cart while the order is placed stays in the cart; the ordered one leaves it', async () => {
@@ -144,20 +145,24 @@ describe('a storefront order and its cart: one transaction', () => {
       if (!raced && isTransaction(command)) {
         raced = true;
         // Between the checkout's read of the cart and its transaction, the customer adds another product.
-        await writeCart(userId, (current) => ({
-          ...(current as Record<string, StoredValue>),
-          lines: {
-            ...((current?.lines ?? {}) as Record<string, StoredValue>),
-            [cartItemId(otherId, {})]: { product_id: otherId, amount: 3, product_options: {} },
-          },
-        }));
+        await writeCart(
+          userId,
+          (current) => ({
+            ...(current as Record<string, StoredValue>),
+            lines: {
+              ...((current?.lines ?? {}) as Record<string, StoredValue>),
+              [cartItemId(otherId, {})]: { product_id: otherId, amount: 3, product_options: {} },
+            },
+          }),
+          DEFAULT_TABLE,
+        );
       }
       return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
     }) as never);
     const placed = await place();
     expect(placed.status, placed.body).toBe(201);
     expect(raced).toBe(true);
-    const left = await readCart(userId);
+    const left = await readCart(userId, DEFAULT_TABLE);
     const lines = Object.values((left?.lines ?? {}) as Record<string, { product_id: number; amount: number }>);
     expect(lines.map((line) => [Number(line.product_id), Number(line.amount)])).toEqual([[otherId, 3]]);
     expect(lines.some((line) => Number(line.product_id) === productId)).toBe(false);

@@ -13,21 +13,34 @@ import { countShards } from '../../lib/db/count-shards.js';
 import { entityKeys } from '../../lib/db/entity-keys.js';
 import { countOf, createRecord, deleteRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { ValidationError } from '../../lib/errors.js';
 
 const category = (name: string) =>
-  createRecord(categoriesEntity, { category: name, company_id: 0, parent_id: 0, status: 'A', position: 0 });
+  createRecord(
+    categoriesEntity,
+    { category: name, company_id: 0, parent_id: 0, status: 'A', position: 0 },
+    undefined,
+    undefined,
+    defaultTableContext(),
+  );
 const product = (categoryId: number) =>
-  createRecord(productsEntity, {
-    product: 'Guarded widget',
-    product_code: `GW-${Date.now()}-${Math.random()}`,
-    price: '1.00',
-    status: 'A',
-    company_id: 0,
-    category_ids: [categoryId],
-  });
+  createRecord(
+    productsEntity,
+    {
+      product: 'Guarded widget',
+      product_code: `GW-${Date.now()}-${Math.random()}`,
+      price: '1.00',
+      status: 'A',
+      company_id: 0,
+      category_ids: [categoryId],
+    },
+    undefined,
+    undefined,
+    defaultTableContext(),
+  );
 
 afterEach(() => {
   vi.restoreAllMocks();

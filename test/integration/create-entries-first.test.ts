@@ -36,6 +36,7 @@ import { idsOfPosting, POSTED_IDS, postingsOf } from '../../lib/db/postings.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import type { StoredValue } from '../../lib/entities/types.js';
 import { ValidationError } from '../../lib/errors.js';
 import {
   counters,
@@ -60,6 +61,10 @@ const plain = (item: Record<string, unknown> | undefined) =>
   Object.fromEntries(
     Object.entries(item).map(([key, value]) => [key, value instanceof NumberValue ? Number(value.value) : value]),
   );
+/** A plain product create on this instance's table. */
+const createProduct = (values: Record<string, StoredValue>) =>
+  createRecord(productsEntity, values, undefined, undefined, defaultTableContext());
+
 const entriesOf = (id: number, record: EntityRecord) =>
   [...indexEntries(productsEntity, id, record).values()].filter((entry) => !entry.countOnly);
 
@@ -134,7 +139,7 @@ describe('a create writes its entries first', () => {
 
   it('a list leaves out the items of a record not written yet (a create in flight)', async () => {
     const code = `INFLIGHT-${Date.now()}`;
-    const written = await createRecord(productsEntity, {
+    const written = await createProduct({
       product: 'In flight, written',
       status: 'A',
       product_code: code,
@@ -175,7 +180,7 @@ describe('a create writes its entries first', () => {
     };
     await transactWrite(recordWriteItems(productsEntity, taken, undefined, record));
     try {
-      const created = await createRecord(productsEntity, { product: 'After a taken id', status: 'A' });
+      const created = await createProduct({ product: 'After a taken id', status: 'A' });
       expect(created.product_id).not.toBe(taken);
       expect((await getRecord(productsEntity, taken))?.product).toBe('Taken id');
       for (const entry of entriesOf(taken, record))
@@ -190,7 +195,7 @@ describe('a create writes its entries first', () => {
   });
 
   it('sweep-orphans deletes the items of a record never written, not those of a create that commits meanwhile', async () => {
-    const written = await createRecord(productsEntity, { product: 'Swept beside', status: 'A' });
+    const written = await createProduct({ product: 'Swept beside', status: 'A' });
     // A block of its own: the ids after this one are this instance's next.
     defaultTableContext().idBlocks.giveUpBlock(name);
     const orphanId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
@@ -300,12 +305,18 @@ describe('a create writes its entries first', () => {
       const second: CreatePlan = { values: { ...first.values, product_code: `ROUND2-${Date.now()}` }, extra, withId };
       const sent = watch();
       let refusals = 0;
-      const created = await createRecordDecidingAgain(productsEntity, { ...first, withId }, async (refused) => {
-        expect(refused).toBeInstanceOf(ConditionFailed);
-        refusals++;
-        await open();
-        return second;
-      });
+      const created = await createRecordDecidingAgain(
+        productsEntity,
+        { ...first, withId },
+        async (refused) => {
+          expect(refused).toBeInstanceOf(ConditionFailed);
+          refusals++;
+          await open();
+          return second;
+        },
+        undefined,
+        defaultTableContext(),
+      );
       db().middlewareStack.remove(WATCH);
       try {
         expect(refusals).toBe(1);
@@ -365,10 +376,16 @@ describe('a create writes its entries first', () => {
         extra,
       });
       let round = 0;
-      const refused = createRecordDecidingAgain(productsEntity, plan(`GIVEUP1-${Date.now()}`), async () => {
-        if (++round > 1) throw new ValidationError('gone');
-        return plan(`GIVEUP2-${Date.now()}`);
-      });
+      const refused = createRecordDecidingAgain(
+        productsEntity,
+        plan(`GIVEUP1-${Date.now()}`),
+        async () => {
+          if (++round > 1) throw new ValidationError('gone');
+          return plan(`GIVEUP2-${Date.now()}`);
+        },
+        undefined,
+        defaultTableContext(),
+      );
       await expect(refused).rejects.toBeInstanceOf(ValidationError);
       expect(round).toBe(2);
       expectOnlyChanged(diffSnapshots(before, await snapshotTable()), counters);

@@ -4,6 +4,7 @@
  * page by page and by cursor; a flag turned off or on and a delete keep them exact; and the `flag-postings` migration
  * gives products written before flags were posted their postings, the lists answering the same before and after.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, updateRecord } from '../../lib/db/entity-store.js';
@@ -16,6 +17,7 @@ import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { postingUpdate } from '../../lib/db/posting-writes.js';
 import { flagPostingsOf, idsOfPosting, POSTED_IDS, postingChanges, postingsOf } from '../../lib/db/postings.js';
 import { queryAll } from '../../lib/db/query.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
@@ -36,14 +38,18 @@ const stores: number[] = [];
 const eq = (field: string, value: string | number): ListCondition => ({ rule: { field, op: 'eq' }, values: [value] });
 
 async function list(conditions: ListCondition[], page = 1, perPage = 4, after?: string) {
-  const { records, total, nextKey } = await listRecords(productsEntity, {
-    conditions,
-    sortBy: 'id',
-    descending: false,
-    page,
-    itemsPerPage: perPage,
-    ...(after === undefined ? {} : { after }),
-  });
+  const { records, total, nextKey } = await listRecords(
+    productsEntity,
+    {
+      conditions,
+      sortBy: 'id',
+      descending: false,
+      page,
+      itemsPerPage: perPage,
+      ...(after === undefined ? {} : { after }),
+    },
+    defaultTableContext(),
+  );
   return { ids: records.map((r) => Number(r.product_id)), total, nextKey };
 }
 
@@ -64,7 +70,19 @@ const postedIds = async (id: number, field: string) =>
 
 beforeAll(async () => {
   for (const name of ['Flag store one', 'Flag store two'])
-    stores.push(Number((await createRecord(companiesStorage, { company: name, status: 'A' })).company_id));
+    stores.push(
+      Number(
+        (
+          await createRecord(
+            companiesStorage,
+            { company: name, status: 'A' },
+            undefined,
+            undefined,
+            defaultTableContext(),
+          )
+        ).company_id,
+      ),
+    );
   for (let i = 0; i < 30; i++) {
     const values = {
       free_shipping: i % 3 === 0 ? 'Y' : 'N',
@@ -72,15 +90,21 @@ beforeAll(async () => {
       status: i % 5 === 0 ? 'D' : 'A',
       company: stores[i % 2]!,
     };
-    const record = await createRecord(productsEntity, {
-      product: `Flag product ${i}`,
-      product_code: `FLAG-${i}`,
-      status: values.status,
-      company_id: values.company,
-      free_shipping: values.free_shipping,
-      is_edp: values.is_edp,
-      price: '1.00',
-    });
+    const record = await createRecord(
+      productsEntity,
+      {
+        product: `Flag product ${i}`,
+        product_code: `FLAG-${i}`,
+        status: values.status,
+        company_id: values.company,
+        free_shipping: values.free_shipping,
+        is_edp: values.is_edp,
+        price: '1.00',
+      },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     made.push({ id: Number(record.product_id), ...values });
   }
 }, 120_000);

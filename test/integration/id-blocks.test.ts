@@ -62,7 +62,13 @@ describe('id blocks', () => {
     it('moves to a new block at the first taken id and creates (no 500)', async () => {
       const { first, taken } = await takeIds(0);
       try {
-        const created = await createRecord(productsEntity, { product: 'after fixed ids', status: 'D' });
+        const created = await createRecord(
+          productsEntity,
+          { product: 'after fixed ids', status: 'D' },
+          undefined,
+          undefined,
+          defaultTableContext(),
+        );
         // The rest of the block was taken; the next block of the counter starts right after it.
         expect(created.product_id).toBe(first + PRODUCT_BLOCK);
         expect((await getRecord(productsEntity, first + 1))?.product).toBe(`fixed ${first + 1}`);
@@ -76,9 +82,15 @@ describe('id blocks', () => {
       // This block and the next three: four tries, four taken ids.
       const { first, taken } = await takeIds(3 * PRODUCT_BLOCK);
       try {
-        await expect(createRecord(productsEntity, { product: 'never written', status: 'D' })).rejects.toThrow(
-          ConflictError,
-        );
+        await expect(
+          createRecord(
+            productsEntity,
+            { product: 'never written', status: 'D' },
+            undefined,
+            undefined,
+            defaultTableContext(),
+          ),
+        ).rejects.toThrow(ConflictError);
         expect((await getRecord(productsEntity, first + 1))?.product).toBe(`fixed ${first + 1}`);
         expect(await getRecord(productsEntity, first + 4 * PRODUCT_BLOCK)).toBeUndefined();
       } finally {

@@ -7,6 +7,7 @@
  * moved to their own items, the index items into their shards. Then a table on layout 2 (migrated before
  * layout 3 existed) gets the layout-3 sort items the same way. In-process, on DynamoDB Local.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -20,7 +21,7 @@ import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk, shardPks } from '../../lib/db/partition-shards.js';
 import { productIdsWithCode } from '../../lib/db/product-code-lookup.js';
 import { queryAll } from '../../lib/db/query.js';
-import { layoutReady, tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, layoutReady, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
@@ -121,7 +122,11 @@ const LISTS: Array<[string, StoredEntityDefinition, ListCondition[], string, boo
 async function answers(): Promise<Record<string, { ids: number[]; total: number }>> {
   const out: Record<string, { ids: number[]; total: number }> = {};
   for (const [name, def, conditions, sortBy, descending] of LISTS) {
-    const { records, total } = await listRecords(def, { conditions, sortBy, descending, page: 1, itemsPerPage: 50 });
+    const { records, total } = await listRecords(
+      def,
+      { conditions, sortBy, descending, page: 1, itemsPerPage: 50 },
+      defaultTableContext(),
+    );
     out[name] = { ids: records.map((record) => Number(record[def.schema.idField])), total };
   }
   return out;
@@ -250,16 +255,22 @@ describe('migrating an old table in place', () => {
     // one leaves more to count), the company's copy for a company.
     const byEmail = async (company?: number) =>
       (
-        await listRecords(ordersEntity, {
-          conditions: [
-            { rule: { field: 'email_lc', op: 'eq' }, values: [`${tag}@example.com`] },
-            ...(company === undefined ? [] : [{ rule: { field: 'company_id', op: 'eq' as const }, values: [company] }]),
-          ],
-          sortBy: 'id',
-          descending: false,
-          page: 1,
-          itemsPerPage: 1,
-        })
+        await listRecords(
+          ordersEntity,
+          {
+            conditions: [
+              { rule: { field: 'email_lc', op: 'eq' }, values: [`${tag}@example.com`] },
+              ...(company === undefined
+                ? []
+                : [{ rule: { field: 'company_id', op: 'eq' as const }, values: [company] }]),
+            ],
+            sortBy: 'id',
+            descending: false,
+            page: 1,
+            itemsPerPage: 1,
+          },
+          defaultTableContext(),
+        )
       ).total;
     expect(await byEmail(companyB)).toBe(2);
     expect(await byEmail()).toBe(4);
@@ -301,13 +312,17 @@ describe('a table on layout 2 (migrated before layout 3)', () => {
   async function customerAnswers() {
     const out: Record<string, number[]> = {};
     for (const descending of [false, true]) {
-      const { records, total } = await listRecords(ordersEntity, {
-        conditions: [eq('company_id', companyA)],
-        sortBy: 'customer',
-        descending,
-        page: 1,
-        itemsPerPage: 50,
-      });
+      const { records, total } = await listRecords(
+        ordersEntity,
+        {
+          conditions: [eq('company_id', companyA)],
+          sortBy: 'customer',
+          descending,
+          page: 1,
+          itemsPerPage: 50,
+        },
+        defaultTableContext(),
+      );
       out[String(descending)] = [...records.map((r) => Number(r.order_id)), total];
     }
     return out;

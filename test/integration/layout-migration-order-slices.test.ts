@@ -4,6 +4,7 @@
  * written as layouts 5 and 6 on a table whose marker says 5, then: the same answers before the migration, halfway through it
  * (some orders rewritten, some not: both kinds of item read), after it, and a cursor taken before it continued after.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -16,7 +17,7 @@ import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import {
   clearMigrationMarkersFrom,
@@ -112,13 +113,17 @@ function questions(): Array<{ name: string; conditions: ListCondition[]; expecte
 async function expectAnswers(): Promise<void> {
   for (const { name, conditions, expected } of questions()) {
     for (const descending of [false, true]) {
-      const { records, total } = await listRecords(ordersEntity, {
-        conditions,
-        sortBy: 'id',
-        descending,
-        page: 1,
-        itemsPerPage: 50,
-      });
+      const { records, total } = await listRecords(
+        ordersEntity,
+        {
+          conditions,
+          sortBy: 'id',
+          descending,
+          page: 1,
+          itemsPerPage: 50,
+        },
+        defaultTableContext(),
+      );
       const want = descending ? [...expected].reverse() : expected;
       expect(
         records.map((r) => Number(r.order_id)),
@@ -135,7 +140,11 @@ const statusIndexItem = (order: Order) => {
 };
 
 const page = (conditions: ListCondition[], after?: string) =>
-  listRecords(ordersEntity, { conditions, sortBy: 'id', descending: false, page: 1, itemsPerPage: 1, after });
+  listRecords(
+    ordersEntity,
+    { conditions, sortBy: 'id', descending: false, page: 1, itemsPerPage: 1, after },
+    defaultTableContext(),
+  );
 
 describe('layout 7: order status and e-mail filters read their sort items', () => {
   let cursor: string;

@@ -5,6 +5,7 @@
  * halfway through it, after it (the active index, counted by its count item), and after status and category changes
  * made by the ordinary update path, which move a product onto and off the shelves.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -16,7 +17,7 @@ import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
 import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { onShelf } from '../../lib/operations/storefront/shelf.js';
 import {
@@ -64,13 +65,17 @@ afterAll(restoreCurrentLayout);
 /** A guest's category page as the storefront asks it: status A and the category (its subtree, or itself). */
 async function page(field: 'category_tree' | 'category_ids', category: number, perPage = 2, at = 1) {
   const conditions: ListCondition[] = await onShelf([eq('status', 'A'), eq(field, category)]);
-  const { records, total } = await listRecords(productsEntity, {
-    conditions,
-    sortBy: 'id',
-    descending: false,
-    page: at,
-    itemsPerPage: perPage,
-  });
+  const { records, total } = await listRecords(
+    productsEntity,
+    {
+      conditions,
+      sortBy: 'id',
+      descending: false,
+      page: at,
+      itemsPerPage: perPage,
+    },
+    defaultTableContext(),
+  );
   return { ids: records.map((r) => Number(r.product_id)), total, fields: conditions.map((c) => c.rule.field) };
 }
 
@@ -131,13 +136,17 @@ describe('layout 9: the storefront category page on the active-by-category index
 
   it('the active index as a condition beside another sort is judged on the records (derived, not stored)', async () => {
     const conditions = await onShelf([eq('status', 'A'), eq('category_tree', TOP)]);
-    const { records, total } = await listRecords(productsEntity, {
-      conditions,
-      sortBy: 'product',
-      descending: false,
-      page: 1,
-      itemsPerPage: 50,
-    });
+    const { records, total } = await listRecords(
+      productsEntity,
+      {
+        conditions,
+        sortBy: 'product',
+        descending: false,
+        page: 1,
+        itemsPerPage: 50,
+      },
+      defaultTableContext(),
+    );
     expect(records.map((r) => Number(r.product_id)).sort((a, b) => a - b)).toEqual(active());
     expect(total).toBe(active().length);
   });

@@ -5,6 +5,7 @@
  * whose marker says 7, then: the same answers before the migration, halfway through it (some records moved, some
  * not: the logical partition and the shards read side by side), after it, and only the logical partition read then.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -20,7 +21,7 @@ import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.j
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { partitionsOf } from '../../lib/db/sharded-query.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
@@ -85,13 +86,17 @@ beforeAll(async () => {
 afterAll(restoreCurrentLayout);
 
 const list = async (def: StoredEntityDefinition, conditions: ListCondition[]) => {
-  const { records, total } = await listRecords(def, {
-    conditions,
-    sortBy: 'id',
-    descending: false,
-    page: 1,
-    itemsPerPage: 50,
-  });
+  const { records, total } = await listRecords(
+    def,
+    {
+      conditions,
+      sortBy: 'id',
+      descending: false,
+      page: 1,
+      itemsPerPage: 50,
+    },
+    defaultTableContext(),
+  );
   return { ids: records.map((r) => Number(r[def.schema.idField])), total };
 };
 

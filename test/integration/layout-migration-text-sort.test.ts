@@ -6,6 +6,7 @@
  * longer names it starts, and the order keeps its payment and shipping counts without their items. In-process,
  * on DynamoDB Local.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -18,7 +19,7 @@ import { LAYOUT_VERSION, layoutMarkerKey } from '../../lib/db/layout.js';
 import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import {
@@ -55,13 +56,17 @@ const paymentItem = () => {
 
 const byName = async (descending = false) =>
   (
-    await listRecords(productsEntity, {
-      conditions: [eq('company_id', companyA)],
-      sortBy: 'product',
-      descending,
-      page: 1,
-      itemsPerPage: 10,
-    })
+    await listRecords(
+      productsEntity,
+      {
+        conditions: [eq('company_id', companyA)],
+        sortBy: 'product',
+        descending,
+        page: 1,
+        itemsPerPage: 10,
+      },
+      defaultTableContext(),
+    )
   ).records.map((record) => String(record.product));
 
 beforeAll(async () => {
@@ -150,13 +155,17 @@ describe('layout 6: text sort keys, and order indexes kept for their counts only
 
   it('after it, that word has no item of its own, and `q` still finds the product by it', async () => {
     expect(await wordOneItem()).toBeUndefined();
-    const found = await listRecords(productsEntity, {
-      conditions: [{ rule: productsEntity.storage.filterRules!.q!, values: [`${tag} 1`], match: 'all' }],
-      sortBy: 'id',
-      descending: false,
-      page: 1,
-      itemsPerPage: 10,
-    });
+    const found = await listRecords(
+      productsEntity,
+      {
+        conditions: [{ rule: productsEntity.storage.filterRules!.q!, values: [`${tag} 1`], match: 'all' }],
+        sortBy: 'id',
+        descending: false,
+        page: 1,
+        itemsPerPage: 10,
+      },
+      defaultTableContext(),
+    );
     expect(found.records.map((record) => record.product_id)).toEqual([ids[1]]);
     expect(found.total).toBe(1);
   });

@@ -3,6 +3,7 @@
  * table of layout 3 (docs/data-model.md "Layout versions and migrations"): it moves in two steps, and lists answer it
  * once before, in between and after. In-process, on DynamoDB Local.
  */
+
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../lib/db/counters.js';
@@ -14,6 +15,7 @@ import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.js';
 import { queryAll } from '../../lib/db/query.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import {
   companyA,
@@ -59,13 +61,17 @@ describe('a record too wide to move in one transaction (a product in many catego
     expect(recordWriteItems(productsEntity, id, record, { ...record, version: 2 }).length).toBeGreaterThan(100);
     const inCategory = async () =>
       (
-        await listRecords(productsEntity, {
-          conditions: [eq('category_ids', categories[2])],
-          sortBy: 'id',
-          descending: false,
-          page: 1,
-          itemsPerPage: 10,
-        })
+        await listRecords(
+          productsEntity,
+          {
+            conditions: [eq('category_ids', categories[2])],
+            sortBy: 'id',
+            descending: false,
+            page: 1,
+            itemsPerPage: 10,
+          },
+          defaultTableContext(),
+        )
       ).records.map((r) => Number(r.product_id));
     expect(await inCategory()).toEqual([id]);
     // In between the two steps: the new items in the shards, the old ones still in the logical partitions.

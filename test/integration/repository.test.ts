@@ -24,26 +24,7 @@ import {
   updateOperation,
 } from '../../lib/operations/crud.js';
 import { uid } from '../support/fixtures.js';
-
-/** Every table a command names: TableName, a batch's RequestItems, a transaction's items. */
-function tablesOf(input: Record<string, unknown>): string[] {
-  const named = typeof input.TableName === 'string' ? [input.TableName] : [];
-  const batch = Object.keys((input.RequestItems as object | undefined) ?? {});
-  const items = ((input.TransactItems as Array<Record<string, { TableName?: string }>> | undefined) ?? []).flatMap(
-    (item) => Object.values(item).flatMap((part) => (part.TableName ? [part.TableName] : [])),
-  );
-  return [...named, ...batch, ...items];
-}
-
-/** A document client that notes the tables of each command it sends. */
-function noting(real: DynamoDBDocumentClient, tables: string[]): DynamoDBDocumentClient {
-  return {
-    send: (command: { input: Record<string, unknown> }) => {
-      tables.push(...tablesOf(command.input));
-      return real.send(command as never);
-    },
-  } as unknown as DynamoDBDocumentClient;
-}
+import { noting } from '../support/own-table.js';
 
 const root: Caller = {
   userId: 1,

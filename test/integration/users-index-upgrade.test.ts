@@ -4,6 +4,7 @@
  * few users taken away and the ready marker gone, the lists read the all-users buckets as the first layout did;
  * the upgrade gives them their copies back (once: a second run does nothing) and the answers stay the same.
  */
+
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../lib/config.js';
@@ -13,6 +14,7 @@ import { readItem } from '../../lib/db/items.js';
 import { upgradeUserIndex } from '../../lib/db/migrations/layout-02a-users-index.js';
 import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { isIndexItem } from '../../lib/db/user-index.js';
 import { isUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
@@ -30,7 +32,13 @@ onOwnTable('users-index');
 describe('users of the first layout: lists answer the same before, during and after the upgrade', () => {
   it('company_id, name and phone lists, pages and totals are unchanged', async () => {
     const tag = `u${Date.now().toString(36)}`;
-    const store = await createRecord(companiesStorage, { company: `Upgrade ${tag}`, status: 'A' });
+    const store = await createRecord(
+      companiesStorage,
+      { company: `Upgrade ${tag}`, status: 'A' },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     const companyId = Number(store.company_id);
     const names = [
       ['Ada', 'Lovelace'],

@@ -6,6 +6,7 @@
  * older table (their postings taken away, the layout marker at 9) answer the same from the word copies, and
  * upgradeUserPostings (the `layout-10` migration) gives them their postings back.
  */
+
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
@@ -16,6 +17,7 @@ import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/mark
 import { readPostingIds } from '../../lib/db/posting-list.js';
 import { wordPostingPartition } from '../../lib/db/postings.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { getUsers, listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js';
 import { isUserPostingsReady } from '../../lib/db/user-postings-ready.js';
@@ -59,7 +61,13 @@ async function walk(query: Partial<UserListQuery>): Promise<number[]> {
 describe('users name search from postings', () => {
   it('answers as matchesUser and the word copies do; the upgrade gives an older table its postings', async () => {
     const tag = `p${Date.now().toString(36)}`;
-    const store = await createRecord(companiesStorage, { company: `Postings ${tag}`, status: 'A' });
+    const store = await createRecord(
+      companiesStorage,
+      { company: `Postings ${tag}`, status: 'A' },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     const companyId = Number(store.company_id);
 
     const ids: number[] = [];

@@ -5,6 +5,7 @@
  * status change, a delete; two products of one posting item in one transaction, one gaining a word the other
  * loses); and the layout-9 migration gives products written by the layout-8 code their postings.
  */
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListCondition, listRecords } from '../../lib/db/entity-list.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../../lib/db/entity-store.js';
@@ -13,6 +14,7 @@ import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { queryAll } from '../../lib/db/query.js';
 import { recordsWriteItems } from '../../lib/db/records-write-items.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { companiesStorage } from '../../lib/entities/companies.js';
@@ -39,14 +41,18 @@ const q = (query: string, match: 'all' | 'any' | 'exact'): ListCondition => ({
 const eq = (field: string, value: string | number): ListCondition => ({ rule: { field, op: 'eq' }, values: [value] });
 
 async function list(conditions: ListCondition[], page = 1, perPage = 5, descending = false, after?: string) {
-  const { records, total, nextKey } = await listRecords(productsEntity, {
-    conditions,
-    sortBy: 'id',
-    descending,
-    page,
-    itemsPerPage: perPage,
-    ...(after === undefined ? {} : { after }),
-  });
+  const { records, total, nextKey } = await listRecords(
+    productsEntity,
+    {
+      conditions,
+      sortBy: 'id',
+      descending,
+      page,
+      itemsPerPage: perPage,
+      ...(after === undefined ? {} : { after }),
+    },
+    defaultTableContext(),
+  );
   return { ids: records.map((r) => Number(r.product_id)), total, nextKey };
 }
 
@@ -62,18 +68,36 @@ const stores: number[] = [];
 
 beforeAll(async () => {
   for (const name of ['Store one', 'Store two'])
-    stores.push(Number((await createRecord(companiesStorage, { company: name, status: 'A' })).company_id));
+    stores.push(
+      Number(
+        (
+          await createRecord(
+            companiesStorage,
+            { company: name, status: 'A' },
+            undefined,
+            undefined,
+            defaultTableContext(),
+          )
+        ).company_id,
+      ),
+    );
   for (let i = 0; i < 36; i++) {
     const name = `${COLOURS[i % 3]} ${KINDS[i % 4]} ${i}`;
     const status = i % 5 === 0 ? 'D' : 'A';
     const company = stores[i % 2]!;
-    const record = await createRecord(productsEntity, {
-      product: name,
-      product_code: `POST-${i}`,
-      status,
-      company_id: company,
-      price: '1.00',
-    });
+    const record = await createRecord(
+      productsEntity,
+      {
+        product: name,
+        product_code: `POST-${i}`,
+        status,
+        company_id: company,
+        price: '1.00',
+      },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     made.push({ id: Number(record.product_id), name, status, company });
   }
 }, 120_000);
@@ -156,17 +180,35 @@ describe('word search from postings', () => {
   it('a rename too wide for one transaction with its postings (12 words, 3 categories): postings follow in their own', async () => {
     const categories: number[] = [];
     for (const name of ['c1', 'c2', 'c3'])
-      categories.push(Number((await createRecord(categoriesEntity, { category: name, status: 'A' })).category_id));
+      categories.push(
+        Number(
+          (
+            await createRecord(
+              categoriesEntity,
+              { category: name, status: 'A' },
+              undefined,
+              undefined,
+              defaultTableContext(),
+            )
+          ).category_id,
+        ),
+      );
     const words = (prefix: string) => Array.from({ length: 12 }, (_, i) => `${prefix}${'abcdefghijkl'[i]}x`).join(' ');
-    const record = await createRecord(productsEntity, {
-      product: words('old'),
-      product_code: 'WIDE-1',
-      status: 'A',
-      company_id: stores[0]!,
-      category_ids: categories,
-      category_tree: categories,
-      price: '1.00',
-    });
+    const record = await createRecord(
+      productsEntity,
+      {
+        product: words('old'),
+        product_code: 'WIDE-1',
+        status: 'A',
+        company_id: stores[0]!,
+        category_ids: categories,
+        category_tree: categories,
+        price: '1.00',
+      },
+      undefined,
+      undefined,
+      defaultTableContext(),
+    );
     const id = Number(record.product_id);
     await updateRecord(productsEntity, id, () => ({ product: words('new') }));
     expect(await list([q('newax newlx', 'all')])).toMatchObject({ ids: [id], total: 1 });

@@ -57,14 +57,11 @@ export interface CartStore {
   stores(ids: number[]): Promise<Map<number, StoreSummary>>;
 }
 
-/**
- * The cart store over a table context's table (lib/db). The cart record itself (lib/db/carts.ts) and the customer
- * (lib/db/users.ts) are still stored by modules of their own over this instance's table.
- */
+/** The cart store over a table context's table (lib/db): the cart record, the customer and the catalogue all on it. */
 export const cartStoreOn = (context: TableContext): CartStore => ({
-  cart: readCart,
+  cart: (userId) => readCart(userId, context),
   async writeCart(userId, decide) {
-    await writeCart(userId, decide);
+    await writeCart(userId, decide, context);
   },
   products: async (ids) =>
     new Map((await getRecords(productsEntity, ids, context)).map((product) => [product.product_id, product])),

@@ -39,7 +39,7 @@ export const checkoutStoreOn = (context: TableContext): CheckoutStore => ({
   orders: orderStoreOn(context),
   order: (id) => getRecord(ordersEntity, id, context),
   ordersOf: (ids) => getRecords(ordersEntity, ids, context),
-  cartChange: (userId, current, values) => cartChange(userId, current, values).items,
+  cartChange: (userId, current, values) => cartChange(userId, current, values, context).items,
   async amendOrder(id, values) {
     await updateRecord(ordersEntity, id, () => values, undefined, context);
   },

@@ -111,7 +111,7 @@ export const variationStoreOn = (context: TableContext): VariationStore => ({
     createRecord(
       productsEntity,
       values,
-      (record) => ({ items: repricedProductItems(recordIdOf(productsEntity, record), record) }),
+      (record) => ({ items: repricedProductItems(recordIdOf(productsEntity, record), record, undefined, context) }),
       undefined,
       context,
     ),

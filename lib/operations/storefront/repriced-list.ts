@@ -8,6 +8,7 @@ import type { ApiRequest } from '../../http/operation.js';
 import { readListPaging, searchEcho } from '../../http/paging.js';
 import { type EntityHooks, listConditions, presentAll } from '../crud.js';
 import { instanceReader } from '../instance-repository.js';
+import { instanceTable } from '../instance-table.js';
 import { withSwitchedFields } from '../switched-fields.js';
 import { inPriceRange, mainWindow, mergedPage, repricedFor } from './repriced.js';
 import type { Shopper } from './shopper.js';
@@ -36,7 +37,7 @@ export async function repricedList(
   const from = filters.price_from === undefined ? undefined : String(filters.price_from);
   const to = filters.price_to === undefined ? undefined : String(filters.price_to);
   if (from === undefined && to === undefined && paging.sortBy !== 'price') return undefined;
-  const repriced = repricedFor(await repricedProducts(), shopper.groups, amount);
+  const repriced = repricedFor(await repricedProducts(instanceTable), shopper.groups, amount);
   if (repriced.size === 0) return undefined;
 
   const conditions = await listConditions(productsEntity, hooks, request, filters);

@@ -1,5 +1,6 @@
 import { createRecord, getRecord, getRecords, updateRecord } from '../../../lib/db/entity-store.js';
 import { withPresetIds } from '../../../lib/db/preset-ids.js';
+import { defaultTableContext } from '../../../lib/db/table-context.js';
 import { getUser } from '../../../lib/db/users.js';
 import { ordersEntity } from '../../../lib/entities/orders.js';
 import { present } from '../../../lib/entities/present.js';
@@ -103,6 +104,8 @@ export async function writeHistoryOrder(
     await updateRecord(ordersEntity, id, () => values);
     return { kind: 'written', localId: id };
   }
-  const record = await withPresetIds({ [ordersEntity.storage.name]: id }, () => createRecord(ordersEntity, values));
+  const record = await withPresetIds({ [ordersEntity.storage.name]: id }, () =>
+    createRecord(ordersEntity, values, undefined, undefined, defaultTableContext()),
+  );
   return { kind: 'written', localId: Number(record.order_id) };
 }
