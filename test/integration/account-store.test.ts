@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { createDocumentClient, setDocumentClientForTests } from '../../lib/db/client.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
-import type { Caller } from '../../lib/entities/caller.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
 import type { Route } from '../../lib/http/route.js';
 import { getMembershipOf, updateMembershipOf } from '../../lib/operations/accounts/memberships.js';
@@ -19,17 +18,10 @@ import { accountStoreOn } from '../../lib/operations/accounts/store.js';
 import { createUsergroupOf, getUsergroupOf } from '../../lib/operations/accounts/usergroups.js';
 import { createUserOf, deleteUserOf, getUserOf, updateUserOf } from '../../lib/operations/accounts/users.js';
 import { uid } from '../support/fixtures.js';
-import { noting } from '../support/own-table.js';
+import { noting, rootCallerOf } from '../support/own-table.js';
 
 // A root administrator who is not one of the table's users (its first user is id 1).
-const root: Caller = {
-  userId: 999,
-  email: 'root@example.com',
-  userType: 'A',
-  isRoot: true,
-  companyId: 0,
-  activeGroupIds: [],
-};
+const root = rootCallerOf(999);
 
 const request = (
   method: string,

@@ -19,8 +19,8 @@ import { flagPostingsOf, idsOfPosting, POSTED_IDS, postingChanges, postingsOf } 
 import { queryAll } from '../../lib/db/query.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
-import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import { storedCompanies } from '../support/stored-companies.js';
 import { onOwnTable, writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('flags');
@@ -69,20 +69,7 @@ const postedIds = async (id: number, field: string) =>
   ).flatMap((item) => idsOfPosting(String(item.sk), item[POSTED_IDS] as Set<Uint8Array> | undefined));
 
 beforeAll(async () => {
-  for (const name of ['Flag store one', 'Flag store two'])
-    stores.push(
-      Number(
-        (
-          await createRecord(
-            companiesStorage,
-            { company: name, status: 'A' },
-            undefined,
-            undefined,
-            defaultTableContext(),
-          )
-        ).company_id,
-      ),
-    );
+  stores.push(...(await storedCompanies(['Flag store one', 'Flag store two'])));
   for (let i = 0; i < 30; i++) {
     const values = {
       free_shipping: i % 3 === 0 ? 'Y' : 'N',

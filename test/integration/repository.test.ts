@@ -12,7 +12,6 @@ import { createDocumentClient, setDocumentClientForTests } from '../../lib/db/cl
 import { repositoryOf } from '../../lib/db/repository.js';
 import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
-import type { Caller } from '../../lib/entities/caller.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
 import type { Route } from '../../lib/http/route.js';
@@ -24,16 +23,9 @@ import {
   updateOperation,
 } from '../../lib/operations/crud.js';
 import { uid } from '../support/fixtures.js';
-import { noting } from '../support/own-table.js';
+import { noting, rootCallerOf } from '../support/own-table.js';
 
-const root: Caller = {
-  userId: 1,
-  email: 'root@example.com',
-  userType: 'A',
-  isRoot: true,
-  companyId: 0,
-  activeGroupIds: [],
-};
+const root = rootCallerOf(1);
 
 const request = (
   method: string,

@@ -17,8 +17,8 @@ import { recordsWriteItems } from '../../lib/db/records-write-items.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
-import { companiesStorage } from '../../lib/entities/companies.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import { storedCompanies } from '../support/stored-companies.js';
 import { clearMigrationMarkersFrom, onOwnTable, restoreCurrentLayout, writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('postings');
@@ -67,20 +67,7 @@ const expected = (keep: (p: Made) => boolean) =>
 const stores: number[] = [];
 
 beforeAll(async () => {
-  for (const name of ['Store one', 'Store two'])
-    stores.push(
-      Number(
-        (
-          await createRecord(
-            companiesStorage,
-            { company: name, status: 'A' },
-            undefined,
-            undefined,
-            defaultTableContext(),
-          )
-        ).company_id,
-      ),
-    );
+  stores.push(...(await storedCompanies(['Store one', 'Store two'])));
   for (let i = 0; i < 36; i++) {
     const name = `${COLOURS[i % 3]} ${KINDS[i % 4]} ${i}`;
     const status = i % 5 === 0 ? 'D' : 'A';

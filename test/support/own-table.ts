@@ -5,6 +5,17 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { setDocumentClientForTests } from '../../lib/db/client.js';
+import type { Caller } from '../../lib/entities/caller.js';
+
+/** A root administrator calling the store's operations directly (`userId`: whether it is one of the table's users). */
+export const rootCallerOf = (userId: number): Caller => ({
+  userId,
+  email: 'root@example.com',
+  userType: 'A',
+  isRoot: true,
+  companyId: 0,
+  activeGroupIds: [],
+});
 
 /** Every table a command names: TableName, a batch's RequestItems, a transaction's items. */
 function tablesOf(input: Record<string, unknown>): string[] {
