@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 /**
  * Storefront sign-in (CS-Cart's `AuthTokens`, the recording's #350–#355): `POST /auth_tokens {"email",
@@ -7,7 +7,7 @@ import type { EntityDefinition } from './types.js';
  * credentials. CS-Cart's privileges for GET, PUT and DELETE are `false`: a 403 for everyone.
  * `email` is plain text here, not checked as an address: a malformed one is simply wrong credentials (404).
  */
-export const authTokensEntity: EntityDefinition = {
+export const authTokensEntity = defineEntity({
   name: 'auth_tokens',
   schema: {
     fields: {
@@ -40,11 +40,11 @@ export const authTokensEntity: EntityDefinition = {
   },
   // The login item (GetItem), the failed-sign-in window (GetItem, and UpdateItem/PutItem of a failure), the token (PutItem).
   deployment: { domain: 'accounts', functions: { create: { access: ['GetItem', 'PutItem', 'UpdateItem'] } } },
-};
+});
 
 /**
  * The same sign-in at the path CS-Cart's storefront add-on, its mobile apps and the public storefront SDKs use:
  * `POST /api/4.0/sra_auth_tokens` (SPEC §4; every path form answers alike). Its own function, as every entity
  * has, running the same operation on the same fields.
  */
-export const sraAuthTokensEntity: EntityDefinition = { ...authTokensEntity, name: 'sra_auth_tokens' };
+export const sraAuthTokensEntity = defineEntity({ ...authTokensEntity, name: 'sra_auth_tokens' });

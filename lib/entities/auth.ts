@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 /**
  * Auth (the recording's `auth`): a login-link generator. `POST /auth` with a customer's `email` answers a
@@ -6,7 +6,7 @@ import type { EntityDefinition } from './types.js';
  * privileges for GET, PUT and DELETE are `false`, so those are a 403 for everyone, root included
  * (`deniedOperations`), not a 405. Vendors: 403.
  */
-export const authEntity: EntityDefinition = {
+export const authEntity = defineEntity({
   name: 'auth',
   schema: {
     fields: {
@@ -55,4 +55,4 @@ export const authEntity: EntityDefinition = {
   },
   // The user by e-mail (GetItem of the login and the profile), then a conditional PutItem of the key's hash.
   deployment: { domain: 'accounts', functions: { create: { access: ['GetItem', 'PutItem'] } } },
-};
+});

@@ -1,12 +1,12 @@
 import { eventsPageSchema } from './change-event-schema.js';
+import { defineEntity } from './define.js';
 import { raw } from './field-builders.js';
-import type { EntityDefinition } from './types.js';
 
 /**
  * `GET /api/events`: the pull feed of committed changes (lib/events/, docs/api.md "Events and the pull feed").
  * Read-only; its own privilege, which only root administrators have until a group is given it (SPEC §5).
  */
-export const eventsEntity: EntityDefinition = {
+export const eventsEntity = defineEntity({
   name: 'events',
   schema: {
     fields: {
@@ -34,4 +34,4 @@ export const eventsEntity: EntityDefinition = {
     // A Query of the event store's day partitions (lib/events/event-store.ts).
     functions: { list: { access: ['Query'] } },
   },
-};
+});

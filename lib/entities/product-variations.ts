@@ -2,7 +2,7 @@ import { defineEntity } from './define.js';
 import type { DynamoAction } from './deployment.js';
 import { raw, WRITABLE } from './field-builders.js';
 import { productsEntity } from './products.js';
-import type { EntityDefinition, FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
+import type { FieldSpec, ResourceDefinition, StoredEntityDefinition } from './types.js';
 
 /** A group holds at most this many products, so any change of a group is one DynamoDB transaction (≤ 100 items). */
 export const MAX_GROUP_PRODUCTS = 15;
@@ -221,13 +221,15 @@ export const variationGroupsEntity = defineEntity({
   },
 });
 
-const topLevel = (name: ActionName): EntityDefinition => ({
-  ...action(name, false),
-  deployment: {
-    domain: 'variations',
-    functions: { create: { name: `variations-${ACTION_SHORT_NAMES[name]}`, access: ACTION_ACCESS[name] } },
-  },
-});
+// An action answers no GET, so its fields (a body's, typed loosely by `action`) give no view a wire shape.
+const topLevel = (name: ActionName) =>
+  defineEntity({
+    ...action(name, false),
+    deployment: {
+      domain: 'variations',
+      functions: { create: { name: `variations-${ACTION_SHORT_NAMES[name]}`, access: ACTION_ACCESS[name] } },
+    },
+  });
 export const generateVariationsEntity = topLevel('generate_product_variations');
 export const detachVariationEntity = topLevel('detach_product_variation');
 export const setDefaultVariationEntity = topLevel('set_default_product_variation');

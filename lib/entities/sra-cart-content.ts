@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 const LINE = {
   type: 'object',
@@ -93,7 +93,7 @@ const CART_IDS = {
  * 403); an administrator's API key uses the administrator's own cart, as in CS-Cart; vendors: 403.
  * lib/operations/carts/storefront.ts; the cart is the `carts` record of the customer (lib/entities/carts.ts).
  */
-export const sraCartContentEntity: EntityDefinition = {
+export const sraCartContentEntity = defineEntity({
   name: 'sra_cart_content',
   schema: {
     idField: 'cart_id',
@@ -194,4 +194,4 @@ export const sraCartContentEntity: EntityDefinition = {
       delete: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem'] },
     },
   },
-};
+});

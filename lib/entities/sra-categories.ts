@@ -1,5 +1,5 @@
 import { categoriesEntity } from './categories.js';
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 /**
  * The category tree as a shopper sees it (CS-Cart's storefront add-on, `SraCategories`; SPEC §11), at
@@ -7,7 +7,7 @@ import type { EntityDefinition } from './types.js';
  * shopper in (`parent_id` for one level of the tree); one category may also be hidden (H: by link), and with
  * `get_subcategories=Y` it carries its visible children as `subcategories`. lib/operations/storefront/categories.ts.
  */
-export const sraCategoriesEntity: EntityDefinition = {
+export const sraCategoriesEntity = defineEntity({
   name: 'sra_categories',
   schema: {
     idField: 'category_id',
@@ -33,4 +33,4 @@ export const sraCategoriesEntity: EntityDefinition = {
     domain: 'catalog',
     functions: { list: { access: ['Query', 'GetItem'] }, get: { access: ['Query', 'GetItem'] } },
   },
-};
+});

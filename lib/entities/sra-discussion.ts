@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { DISCUSSION_OBJECT_TYPES } from './discussions.js';
-import type { EntityDefinition } from './types.js';
 
 const POST = {
   type: 'object',
@@ -22,7 +22,7 @@ const POST = {
  * `discussion_type` is D); `POST` adds a post held for approval. Guests (with the Storefront-Api-Access-Key) and
  * customers alike. lib/operations/sra-discussion/.
  */
-export const sraDiscussionEntity: EntityDefinition = {
+export const sraDiscussionEntity = defineEntity({
   name: 'sra_discussion',
   schema: {
     idField: 'post_id',
@@ -98,4 +98,4 @@ export const sraDiscussionEntity: EntityDefinition = {
       create: { access: ['GetItem', 'PutItem', 'UpdateItem', 'ConditionCheckItem', 'Query', 'BatchGetItem'] },
     },
   },
-};
+});

@@ -1,12 +1,14 @@
-import type { EntityDefinition, FieldSpec } from './types.js';
+import { defineEntity } from './define.js';
+import type { FieldSpec } from './types.js';
 
-const required = (maxLength: number, note: string): FieldSpec => ({
-  kind: 'string',
-  maxLength,
-  writableOn: ['create'],
-  requiredOn: ['create'],
-  note,
-});
+const required = (maxLength: number, note: string) =>
+  ({
+    kind: 'string',
+    maxLength,
+    writableOn: ['create'],
+    requiredOn: ['create'],
+    note,
+  }) as const satisfies FieldSpec;
 
 /**
  * A device's push subscription (CS-Cart's `SraNotifications` of the mobile app): `POST /api/4.0/sra_notifications
@@ -15,7 +17,7 @@ const required = (maxLength: number, note: string): FieldSpec => ({
  * caller's own subscription (204; another's or none: 404). GET and PUT are 405, as in CS-Cart.
  * lib/operations/storefront-account/notifications.ts, stored by lib/db/push-subscriptions.ts.
  */
-export const sraNotificationsEntity: EntityDefinition = {
+export const sraNotificationsEntity = defineEntity({
   name: 'sra_notifications',
   schema: {
     idField: 'id',
@@ -41,4 +43,4 @@ export const sraNotificationsEntity: EntityDefinition = {
       delete: { access: ['GetItem', 'DeleteItem'] },
     },
   },
-};
+});

@@ -1,6 +1,6 @@
+import { defineEntity } from './define.js';
 import { raw } from './field-builders.js';
 import { ordersEntity } from './orders.js';
-import type { EntityDefinition } from './types.js';
 
 const SHIPPING_CHOICE = {
   type: ['object', 'array', 'integer', 'string'],
@@ -17,7 +17,7 @@ const SHIPPING_CHOICE = {
  * parent order (`is_parent_order` "Y"). A payment method with an online processor is a 400 naming `payment_id`.
  * Only a customer's token opens it (a guest: 403); vendors: 403. lib/operations/checkout/.
  */
-export const sraOrdersEntity: EntityDefinition = {
+export const sraOrdersEntity = defineEntity({
   name: 'sra_orders',
   // The fields of an order as the administration shows it, and its status (lib/operations/checkout/orders.ts).
   schema: {
@@ -82,4 +82,4 @@ export const sraOrdersEntity: EntityDefinition = {
       create: { access: ['GetItem', 'PutItem', 'DeleteItem', 'UpdateItem', 'Query'] },
     },
   },
-};
+});

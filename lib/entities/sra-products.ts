@@ -1,5 +1,6 @@
+import { defineEntity } from './define.js';
 import { productsEntity } from './products.js';
-import type { EntityDefinition, FieldSpec } from './types.js';
+import type { FieldSpec } from './types.js';
 
 /** The query parameters the storefront adds to the product search of /products. */
 export const STOREFRONT_PRODUCT_FILTERS: Record<string, FieldSpec> = {
@@ -35,7 +36,7 @@ const FORMATTED = { kind: 'object', wire: 'raw', default: null } as const;
  * by id only) of active stores outside the categories hidden from the shopper's usergroups, at the shopper's price.
  * lib/operations/storefront/products.ts.
  */
-export const sraProductsEntity: EntityDefinition = {
+export const sraProductsEntity = defineEntity({
   name: 'sra_products',
   schema: {
     idField: 'product_id',
@@ -59,4 +60,4 @@ export const sraProductsEntity: EntityDefinition = {
     domain: 'catalog',
     functions: { list: { access: ['Query', 'GetItem'] }, get: { access: ['Query', 'GetItem'] } },
   },
-};
+});

@@ -1,4 +1,6 @@
-import type { EntityDefinition, FieldSpec } from './types.js';
+import { defineEntity } from './define.js';
+import type { DeclaredFieldsOf } from './record-types.js';
+import type { FieldSpec } from './types.js';
 import { USER_WIRE_ORDER, usersEntity } from './users.js';
 
 const text = (description: string, maxLength = 128) => ({ type: 'string', maxLength, description });
@@ -28,6 +30,17 @@ const AUTH = {
   required: ['token', 'ttl'],
 };
 
+/** The user's fields as GET /users/:id shows them, in its order; read-only here (a shopper writes the form's). */
+type ShownUserFields = {
+  [K in (typeof USER_WIRE_ORDER)[number]]: Omit<DeclaredFieldsOf<typeof usersEntity>[K], 'writableOn'> & {
+    writableOn: undefined;
+  };
+};
+// Object.fromEntries types its keys as any string: the map builds exactly ShownUserFields, key by key.
+const SHOWN_USER_FIELDS = Object.fromEntries(
+  USER_WIRE_ORDER.map((field) => [field, { ...usersEntity.schema.fields[field], writableOn: undefined }]),
+) as ShownUserFields;
+
 /**
  * The shopper's own profile (CS-Cart's `storefront_rest_api` `SraProfile`, at `/api/4.0/sra_profile[/:id]`): POST
  * registers a customer — a guest with the Storefront-Api-Access-Key may (`storefrontGuestOperations`) — through the
@@ -36,14 +49,12 @@ const AUTH = {
  * CS-Cart. Its answers show the user as GET /users/:id does, plus `fields`, the profile form with its values
  * (lib/operations/storefront-account/profile.ts, profile-fields.ts).
  */
-export const sraProfileEntity: EntityDefinition = {
+export const sraProfileEntity = defineEntity({
   name: 'sra_profile',
   schema: {
     idField: 'user_id',
     fields: {
-      ...Object.fromEntries(
-        USER_WIRE_ORDER.map((field) => [field, { ...usersEntity.schema.fields[field]!, writableOn: undefined }]),
-      ),
+      ...SHOWN_USER_FIELDS,
       fields: {
         kind: 'object',
         wire: 'raw',
@@ -106,4 +117,4 @@ export const sraProfileEntity: EntityDefinition = {
       update: { access: ['GetItem', 'Query', 'PutItem', 'DeleteItem', 'UpdateItem', 'ConditionCheckItem'] },
     },
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 const NOTIFICATION = {
   type: 'object',
@@ -20,7 +20,7 @@ const NOTIFICATION = {
  * `GET /sra_unviewed_notifications/mark_as_viewed?time=<YYYY-MM-DD HH:MM:SS>` (200; a bad time 400; any other id:
  * 404). lib/operations/storefront-account/notifications.ts.
  */
-export const sraUnviewedNotificationsEntity: EntityDefinition = {
+export const sraUnviewedNotificationsEntity = defineEntity({
   name: 'sra_unviewed_notifications',
   schema: {
     fields: { success: { kind: 'object', wire: 'raw', default: true } },
@@ -47,4 +47,4 @@ export const sraUnviewedNotificationsEntity: EntityDefinition = {
   },
   // Answers from the code: no notifications are sent yet, so none are stored (lib/operations/storefront-account/).
   deployment: { domain: 'shoppers', functions: { list: { access: [] }, get: { access: [] } } },
-};
+});

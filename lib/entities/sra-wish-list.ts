@@ -1,5 +1,5 @@
+import { defineEntity } from './define.js';
 import { sraCartContentEntity } from './sra-cart-content.js';
-import type { EntityDefinition } from './types.js';
 
 const cartDocs = sraCartContentEntity.docs!;
 const cartCollection = sraCartContentEntity.http.collection!.schema as { properties: Record<string, unknown> };
@@ -11,7 +11,7 @@ const cartCollection = sraCartContentEntity.http.collection!.schema as { propert
  * empties it. Only a signed-in customer's (or an administrator's own); one shopper never reaches another's.
  * lib/operations/storefront-account/wish-list.ts; stored as the shopper's WISHLIST document (lib/db/user-documents.ts).
  */
-export const sraWishListEntity: EntityDefinition = {
+export const sraWishListEntity = defineEntity({
   name: 'sra_wish_list',
   schema: { idField: 'cart_id', fields: {} },
   http: {
@@ -41,4 +41,4 @@ export const sraWishListEntity: EntityDefinition = {
       delete: { access: ['GetItem', 'PutItem', 'DeleteItem'] },
     },
   },
-};
+});

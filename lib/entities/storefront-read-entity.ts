@@ -1,5 +1,6 @@
+import { defineEntity } from './define.js';
 import type { DynamoAction } from './deployment-types.js';
-import type { EntityDefinition, FieldSpec } from './types.js';
+import type { FieldSpec } from './types.js';
 
 /** What differs between the storefront's read-only informational entities (the storefront's settings, its lists). */
 export interface StorefrontReadSpec {
@@ -22,9 +23,9 @@ export interface StorefrontReadSpec {
  * Storefront-Api-Access-Key, a customer, an API user), no privileges, one object per answer, deployed in the shoppers
  * stack. The declarations say only what differs.
  */
-export function storefrontReadEntity(spec: StorefrontReadSpec): EntityDefinition {
+export function storefrontReadEntity(spec: StorefrontReadSpec) {
   const { name, idField, filters, operations, answer, access } = spec;
-  return {
+  return defineEntity({
     name,
     schema: { ...(idField ? { idField } : {}), fields: {}, ...(filters ? { filters } : {}) },
     http: {
@@ -37,5 +38,5 @@ export function storefrontReadEntity(spec: StorefrontReadSpec): EntityDefinition
       domain: 'shoppers',
       functions: Object.fromEntries(operations.map((operation) => [operation, { access }])),
     },
-  };
+  });
 }

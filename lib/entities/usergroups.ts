@@ -1,4 +1,5 @@
-import type { EntityDefinition, FieldSpec, ResourceDefinition } from './types.js';
+import { defineEntity } from './define.js';
+import type { FieldSpec, ResourceDefinition } from './types.js';
 
 export const USERGROUP_TYPES = ['A', 'C'] as const;
 export const USERGROUP_STATUSES = ['A', 'H', 'D'] as const;
@@ -8,21 +9,22 @@ export type UsergroupType = (typeof USERGROUP_TYPES)[number];
 export type UsergroupStatus = (typeof USERGROUP_STATUSES)[number];
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-const typeField: FieldSpec = {
+// Literal, so a group's record types its `type` and `status` as their unions.
+const typeField = {
   kind: 'enum',
   values: USERGROUP_TYPES,
   requiredOn: ['create', 'update'],
   writableOn: ['create', 'update'],
-};
-const statusField: FieldSpec = {
+} as const satisfies FieldSpec;
+const statusField = {
   kind: 'enum',
   values: USERGROUP_STATUSES,
   requiredOn: ['create', 'update'],
   writableOn: ['create', 'update'],
-};
+} as const satisfies FieldSpec;
 
 /** SPEC §6. `privileges` is read-only over the API: it is set with the admin command line. */
-export const usergroupsEntity: EntityDefinition = {
+export const usergroupsEntity = defineEntity({
   name: 'usergroups',
   schema: {
     idField: 'usergroup_id',
@@ -54,7 +56,7 @@ export const usergroupsEntity: EntityDefinition = {
       delete: { access: { table: ['GetItem', 'DeleteItem', 'BatchWriteItem'], index: ['Query'] } },
     },
   },
-};
+});
 
 /** SPEC §7: `/users/:uid/usergroups[/:gid]`. Reading needs both view privileges; changing needs view_users + manage_usergroups. */
 export const membershipsResource: ResourceDefinition = {

@@ -1,5 +1,6 @@
+import { defineEntity } from './define.js';
 import type { CreateInputOf, FiltersOf, WriteValuesOf } from './record-types.js';
-import type { EntityDefinition, FieldSpec } from './types.js';
+import type { FieldSpec } from './types.js';
 import { membershipsResource } from './usergroups.js';
 
 export const USER_TYPES = ['A', 'C', 'V'] as const;
@@ -61,10 +62,9 @@ const USER_FILTERS = {
 
 /**
  * The filters as lib/entities/validate.ts readFilters parses them (lib/entities/record-types.ts `FiltersOf`): `user_id`
- * a number, `user_ids` numbers, `user_type` and `status` their unions. The definition is typed `EntityDefinition`,
- * so its filters are named here.
+ * a number, `user_ids` numbers, `user_type` and `status` their unions.
  */
-export type UserQuery = FiltersOf<{ schema: { fields: Record<never, FieldSpec>; filters: typeof USER_FILTERS } }>;
+export type UserQuery = FiltersOf<typeof usersEntity>;
 
 /**
  * The user (SPEC §8, the recording's `users` row, SPEC §10 wire types: every value a JSON string
@@ -80,7 +80,7 @@ export type UserQuery = FiltersOf<{ schema: { fields: Record<never, FieldSpec>; 
  * without a login), `company_name` (the name of the company `company_id` names, "" when there is
  * none), `last_login` and `points` ("0": the API has no sessions and no reward points), `anonymized` (null).
  */
-export const usersEntity: EntityDefinition = {
+export const usersEntity = defineEntity({
   name: 'users',
   schema: {
     idField: 'user_id',
@@ -127,7 +127,7 @@ export const usersEntity: EntityDefinition = {
       },
     },
   },
-};
+});
 
 /** The fields of GET answers, in the recording's order (list rows and single objects alike). */
 export const USER_WIRE_ORDER = [

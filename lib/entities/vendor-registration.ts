@@ -1,4 +1,4 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 const FIELD = {
   type: 'object',
@@ -19,7 +19,7 @@ const FIELD = {
  * administrator then activates. Guests with the Storefront-Api-Access-Key and customers alike.
  * lib/operations/vendor-registration.ts.
  */
-export const vendorRegistrationEntity: EntityDefinition = {
+export const vendorRegistrationEntity = defineEntity({
   name: 'vendor_registration',
   schema: { idField: 'company_id', fields: {} },
   http: {
@@ -71,4 +71,4 @@ export const vendorRegistrationEntity: EntityDefinition = {
     domain: 'companies',
     functions: { list: { access: [] }, create: { access: ['UpdateItem', 'PutItem'] } },
   },
-};
+});

@@ -1,7 +1,7 @@
-import type { EntityDefinition } from './types.js';
+import { defineEntity } from './define.js';
 
 /** `GET /api/version`: any authenticated caller, no privilege (SPEC §1). */
-export const versionEntity: EntityDefinition = {
+export const versionEntity = defineEntity({
   name: 'version',
   schema: {
     fields: { Version: { kind: 'enum', values: ['1.0', '2.0'] } },
@@ -18,4 +18,4 @@ export const versionEntity: EntityDefinition = {
     domain: 'core',
     functions: { list: { name: 'version-get', handler: 'functions/version/get', access: [] } },
   },
-};
+});

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineEntity, singular } from '../../lib/entities/define.js';
 import type { EntityRecordOf } from '../../lib/entities/record-types.js';
 import { ENTITIES } from '../../lib/entities/registry.js';
+import type { WireOf } from '../../lib/entities/wire-types.js';
 
 const giftCards = () =>
   defineEntity({
@@ -65,6 +66,22 @@ describe('defineEntity: the defaults an entity name gives', () => {
     // Assess
     expectTypeOf<GiftCard['gift_card_id']>().toEqualTypeOf<number>();
     expectTypeOf<GiftCard['code']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('answers an entity with a storage of its own as declared, its literal types kept', () => {
+    // Prepare
+    const declaration = {
+      name: 'sessions',
+      schema: { idField: 'token', fields: { token: { kind: 'string' }, ttl: { kind: 'int', wire: 'number' } } },
+      http: { operations: ['create'], privileges: 'none' },
+    } as const;
+    // Act
+    const def = defineEntity(declaration);
+    // Assess: no defaults filled in (nothing generic reads them), no storage facet added.
+    expect(def).toBe(declaration);
+    expect('storage' in def).toBe(false);
+    expectTypeOf<EntityRecordOf<typeof def>['ttl']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<WireOf<typeof def, 'single'>>().toEqualTypeOf<{ token: string; ttl: number }>();
   });
 
   it('every stored entity on the API has its facets filled: an id field among its fields and a storage name', () => {

@@ -9,6 +9,7 @@ import type { Caller } from '../../lib/entities/caller.js';
 import { sraNotificationsEntity } from '../../lib/entities/sra-notifications.js';
 import { sraProfileEntity } from '../../lib/entities/sra-profile.js';
 import { sraWishListEntity } from '../../lib/entities/sra-wish-list.js';
+import type { EntityDefinition } from '../../lib/entities/types.js';
 import { ForbiddenError, ValidationError } from '../../lib/errors.js';
 import { viewedTime } from '../../lib/operations/storefront-account/notifications.js';
 import { chosenPassword } from '../../lib/operations/storefront-account/profile.js';
@@ -107,7 +108,7 @@ describe('who the customer-only storefront resources admit', () => {
     activeGroupIds: [],
     ...fields,
   });
-  const judged = (resource: typeof sraProfileEntity, operation: 'list' | 'create' | 'delete') => ({
+  const judged = (resource: EntityDefinition, operation: 'list' | 'create' | 'delete') => ({
     operation,
     privileges: [],
     resource,

@@ -1,9 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { langvarsEntity } from '../../lib/entities/langvars.js';
 import type { ordersEntity } from '../../lib/entities/orders.js';
 import { present, type View } from '../../lib/entities/present.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { DEPLOYED_ENTITIES } from '../../lib/entities/registry.generated.js';
+import type { sraProductsEntity } from '../../lib/entities/sra-products.js';
 import type { FieldSpec, StoredValue } from '../../lib/entities/types.js';
+import type { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import type { WireOf } from '../../lib/entities/wire-types.js';
 
 /**
@@ -70,6 +73,13 @@ describe('the wire type of a view', () => {
     // @ts-expect-error every answer of the view shows `group_id`
     const lacking: WireOf<Sketch, 'single'> = { parent: null, label: '', feature: null };
     expect([answer.privileges, lacking.group_id]).toEqual([undefined, undefined]);
+  });
+
+  it('types an entity with a storage of its own as it does a stored one (declared with defineEntity too)', () => {
+    expectTypeOf<WireOf<typeof usergroupsEntity, 'single'>['usergroup_id']>().toEqualTypeOf<number>();
+    expectTypeOf<WireOf<typeof usergroupsEntity, 'list'>>().not.toHaveProperty('privileges');
+    expectTypeOf<WireOf<typeof langvarsEntity, 'list'>>().toEqualTypeOf<{ name: string; value: string }>();
+    expectTypeOf<WireOf<typeof sraProductsEntity, 'single'>>().toEqualTypeOf<Product>();
   });
 
   it('is what present answers for a definition, typed for its caller', () => {
