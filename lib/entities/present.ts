@@ -1,3 +1,4 @@
+import type { EntityRecordOf } from './record-types.js';
 import type { EntityDefinition, FieldSpec, StoredValue, WireType } from './types.js';
 import type { View, WireOf } from './wire-types.js';
 
@@ -7,10 +8,25 @@ export type { View };
  * A record as GET answers show it (SPEC §10 "wire compatibility"): every field of the
  * definition that the view shows, in definition order, in the recording's JSON type —
  * mostly strings (`"12"`, `"30.00"`, `"Y"`). A field the record lacks shows its default or
- * a neutral value of its kind, so strict clients always find every key. Its type, `WireOf<D, V>`
- * (wire-types.ts), is derived from the same declaration by the same rule as `wireOf` and `toWire`.
+ * a neutral value of its kind, so strict clients always find every key. It takes a record of the definition
+ * (`EntityRecordOf<D>`: another entity's record does not compile) and answers its type, `WireOf<D, V>`
+ * (wire-types.ts), derived from the same declaration by the same rule as `wireOf` and `toWire`.
  */
 export function present<D extends EntityDefinition, V extends View>(
+  def: D,
+  record: Readonly<EntityRecordOf<D>>,
+  view: V,
+): WireOf<D, V> {
+  return presentDecorated(def, record, view);
+}
+
+/**
+ * A record that a hook's `decorate` (lib/operations/crud.ts) has added computed fields to — a category's
+ * `product_count`, a cart's `products`, a product's price rows — each already in the shape it is shown in, which the
+ * record type does not name; presented as `present` presents a record. The generic list and GET are its only caller:
+ * elsewhere a presenter takes its own definition's record.
+ */
+export function presentDecorated<D extends EntityDefinition, V extends View>(
   def: D,
   record: Readonly<Record<string, unknown>>,
   view: V,

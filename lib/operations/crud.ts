@@ -12,7 +12,7 @@ import {
   type WithId,
 } from '../db/repository.js';
 import { writeAnswer } from '../entities/answers.js';
-import { present, type View } from '../entities/present.js';
+import { presentDecorated, type View } from '../entities/present.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
@@ -123,7 +123,7 @@ export async function presentAll<D extends StoredEntityDefinition>(
   view: View,
 ) {
   const decorated = hooks.decorate ? await hooks.decorate(records, view) : records;
-  return decorated.map((record) => present(def, record, view));
+  return decorated.map((record) => presentDecorated(def, record, view));
 }
 
 export function listOperation<D extends StoredEntityDefinition>(

@@ -1,5 +1,5 @@
 import { nextId } from '../db/counters.js';
-import type { EntityRecord } from '../db/entity-store.js';
+import type { RecordOf } from '../db/entity-store.js';
 import { optionsEntity, SELECTABLE_OPTION_TYPES } from '../entities/options.js';
 import { present } from '../entities/present.js';
 import { productsEntity } from '../entities/products.js';
@@ -95,7 +95,7 @@ export const optionHooks: EntityHooks<typeof optionsEntity> = {
 const PARAMS_DEFAULTS = { product_id: 0, q: null, excluded_ids: null, get_variants: false, option_id: null };
 
 /** Every option of a product (none is a global one), by id. */
-export async function optionsOfProduct(productId: number): Promise<EntityRecord[]> {
+export async function optionsOfProduct(productId: number): Promise<RecordOf<typeof optionsEntity>[]> {
   const { records } = await options.list({
     conditions: [{ rule: { field: 'product_id', op: 'eq' }, values: [productId] }],
     sortBy: 'id',

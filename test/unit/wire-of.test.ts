@@ -3,6 +3,7 @@ import type { langvarsEntity } from '../../lib/entities/langvars.js';
 import type { ordersEntity } from '../../lib/entities/orders.js';
 import { present, type View } from '../../lib/entities/present.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import type { EntityRecordOf } from '../../lib/entities/record-types.js';
 import { DEPLOYED_ENTITIES } from '../../lib/entities/registry.generated.js';
 import type { sraProductsEntity } from '../../lib/entities/sra-products.js';
 import type { FieldSpec, StoredValue } from '../../lib/entities/types.js';
@@ -87,6 +88,15 @@ describe('the wire type of a view', () => {
     expectTypeOf(shown).toEqualTypeOf<Product>();
     expectTypeOf(shown.product_id).toEqualTypeOf<number>();
     expect([shown.product_id, shown.price]).toEqual([7, '3.50']);
+  });
+
+  it("takes its own definition's record only: a presenter fed another entity's record does not compile", () => {
+    const order = { order_id: 3, status: 'P' } as EntityRecordOf<typeof ordersEntity>;
+    // @ts-expect-error an order's record is not a product's (it has no product_id; its fields are the order's)
+    const shown = present(productsEntity, order, 'single');
+    // @ts-expect-error `prise` is no field of a product
+    const misspelled = present(productsEntity, { product_id: 7, prise: '3.50' }, 'list');
+    expect([shown.product_id, misspelled.product_id]).toEqual([0, '7']);
   });
 });
 

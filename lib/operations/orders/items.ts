@@ -1,9 +1,8 @@
 import { Big } from 'big.js';
-import type { EntityRecord } from '../../db/entity-store.js';
 import { present } from '../../entities/present.js';
 import { shippingsEntity } from '../../entities/shippings.js';
 import { wireMoney } from '../../entities/wire-money.js';
-import type { ProductLine } from './records.js';
+import type { OrderRecord, ProductLine, ShippingRecord } from './records.js';
 
 /**
  * The nested items an order stores and shows (pure): a `products` line and a `shipping[]` item, each with every key
@@ -37,7 +36,7 @@ const SHIPPING_LINE: Readonly<Record<string, unknown>> = {
  * The order's `shipping[]` item: the method's settings as its GET shows them, the rate charged, the product group
  * (one company). Money is decimal (big.js) until the wire, whose JSON type for `rate` is a number.
  */
-export function shippingLine(shipping: EntityRecord, cost: Big, groupName: string): Record<string, unknown> {
+export function shippingLine(shipping: ShippingRecord, cost: Big, groupName: string): Record<string, unknown> {
   const shown = present(shippingsEntity, shipping, 'single');
   const fromMethod = [
     'shipping_id',
@@ -58,7 +57,7 @@ export function shippingLine(shipping: EntityRecord, cost: Big, groupName: strin
 }
 
 /** Orders placed before `shipping[]` carried every recorded key show them too. */
-export function completeShipping(order: EntityRecord): EntityRecord {
+export function completeShipping(order: OrderRecord): OrderRecord {
   if (!Array.isArray(order.shipping)) return order;
   return {
     ...order,

@@ -1,4 +1,4 @@
-import type { EntityRecord, ListCondition } from '../../db/repository.js';
+import type { ListCondition, RecordOf } from '../../db/repository.js';
 import { categoriesEntity } from '../../entities/categories.js';
 import { optionsEntity } from '../../entities/options.js';
 import { present } from '../../entities/present.js';
@@ -158,7 +158,7 @@ async function activeOptions(productId: number) {
 }
 
 /** The options keyed by option id as CS-Cart's product data holds them ([] without any). */
-function productOptions(options: readonly EntityRecord[]): Record<string, unknown> | never[] {
+function productOptions(options: readonly RecordOf<typeof optionsEntity>[]): Record<string, unknown> | never[] {
   if (options.length === 0) return [];
   return Object.fromEntries(
     options.map((option) => [String(option.option_id), present(optionsEntity, option, 'single')]),
