@@ -9,10 +9,12 @@
  * The types sit with the entity definitions, below every layer that handles events (the webhooks, the feed's
  * storage, the GET /events operation, the change feed in lib/events), so none of them imports the change feed.
  */
+import type { WireOf } from './wire-types.js';
+
 export const CHANGE_ACTIONS = ['created', 'updated', 'deleted'] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
-export interface ChangeEvent {
+export interface ChangeEvent<O extends object = Record<string, unknown>> {
   /** `evt_` + a stable id derived from the stream record: the same change always has the same id. */
   id: string;
   /** `<entity>.<action>`, e.g. `products.updated`, `orders.created`, `users.deleted`. */
@@ -27,12 +29,18 @@ export interface ChangeEvent {
   /** ISO 8601 time of the commit (the stream record's ApproximateCreationDateTime). */
   created_at: string;
   data: {
-    /** The object as its single GET shows it; for deletes, its last state. */
-    object: Record<string, unknown>;
+    /** The object as its single GET shows it (the `event` view); for deletes, its last state. */
+    object: O;
     /** For updates: the names of the fields (as the GET shows them) whose value changed. */
     changed_fields?: string[];
   };
 }
+
+/**
+ * A change event of one entity, its object typed by the entity's definition as a GET answer is (wire-types.ts
+ * `WireOf<D, 'event'>`): `ChangeEventOf<typeof productsEntity>['data']['object']['product_id']` is a number.
+ */
+export type ChangeEventOf<D> = ChangeEvent<WireOf<D, 'event'>>;
 
 /** Something the stream consumer hands committed events to (the event store for the pull feed, the webhooks). */
 export type EventSink = (events: readonly ChangeEvent[]) => Promise<void>;

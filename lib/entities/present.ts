@@ -1,8 +1,8 @@
 import type { EntityRecordOf } from './record-types.js';
 import type { EntityDefinition, FieldSpec, StoredValue, WireType } from './types.js';
-import type { View, WireOf } from './wire-types.js';
+import type { View, WireOf, WireView } from './wire-types.js';
 
-export type { View };
+export type { View, WireView };
 
 /**
  * A record as GET answers show it (SPEC §10 "wire compatibility"): every field of the
@@ -12,7 +12,7 @@ export type { View };
  * (`EntityRecordOf<D>`: another entity's record does not compile) and answers its type, `WireOf<D, V>`
  * (wire-types.ts), derived from the same declaration by the same rule as `wireOf` and `toWire`.
  */
-export function present<D extends EntityDefinition, V extends View>(
+export function present<D extends EntityDefinition, V extends WireView>(
   def: D,
   record: Readonly<EntityRecordOf<D>>,
   view: V,
@@ -26,21 +26,27 @@ export function present<D extends EntityDefinition, V extends View>(
  * record type does not name; presented as `present` presents a record. The generic list and GET are its only caller:
  * elsewhere a presenter takes its own definition's record.
  */
-export function presentDecorated<D extends EntityDefinition, V extends View>(
+export function presentDecorated<D extends EntityDefinition, V extends WireView>(
   def: D,
   record: Readonly<Record<string, unknown>>,
   view: V,
 ): WireOf<D, V> {
+  const answer = shownAs(view);
   const shown: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(def.schema.fields)) {
     const where = spec.shownIn ?? 'both';
-    if (where === 'none' || (where !== 'both' && where !== view)) continue;
+    if (where === 'none' || (where !== 'both' && where !== answer)) continue;
     const value = Object.hasOwn(record, field) ? (record[field] as StoredValue) : spec.default;
-    shown[field] = toWire(spec, value, wireOf(spec, view));
+    shown[field] = toWire(spec, value, wireOf(spec, answer));
   }
   // The one cast: the loop above builds, key by key, what WireOf derives from the same fields by the same rule
   // (test/unit/wire-of.test.ts checks every registered entity's answer against it).
   return shown as WireOf<D, V>;
+}
+
+/** The answer whose fields a view shows (wire-types.ts `ShownAs`): a change event's object is the single object. */
+export function shownAs(view: WireView): View {
+  return view === 'event' ? 'single' : view;
 }
 
 /** The JSON type a field is shown with in one view (the OpenAPI schemas use the same rule). */

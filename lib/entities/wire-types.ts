@@ -12,6 +12,17 @@ import type { FieldSpec, WireType } from './types.js';
 /** The two answers a record is shown in: a collection's list row and the single object (present.ts re-exports it). */
 export type View = 'list' | 'single';
 
+/**
+ * Every shape a record is shown in: the two answers and a change event's `data.object` (lib/events/present-object.ts,
+ * lib/entities/change-event.ts `ChangeEventOf`). An event shows the object as its single GET does; naming it a view
+ * of its own keeps that rule in one place (`ShownAs`, present.ts `shownAs`) and lets a consumer of events derive
+ * the object's type as a GET's caller derives an answer's: `WireOf<typeof productsEntity, 'event'>`.
+ */
+export type WireView = View | 'event';
+
+/** The answer whose fields and wire types a view shows: an event's object is the single object. */
+export type ShownAs<V extends WireView> = V extends 'event' ? 'single' : V;
+
 /** A declared `wire` (a spec without one reads `undefined`; a general FieldSpec, every wire type). */
 type DeclaredWire<S> = NonNullable<Prop<S, 'wire'>>;
 /** A property of a spec, `never` when the spec's type has no such key (an optional key reads `undefined` too). */
@@ -92,11 +103,15 @@ type WireOfView<F, V extends View> = Flat<
 >;
 
 /**
- * A record as GET shows it in view V (`WireOf<typeof productsEntity, 'list'>`): the keys the view shows, each in
+ * A record as GET (or a change event) shows it in view V (`WireOf<typeof productsEntity, 'list'>`): the keys the view shows, each in
  * its JSON type — a `wire: 'number'` field a number, a default one a string, an `intList` shown as `stringList`
  * an array of strings; a key `optionalInAnswers` (or whose `shownIn` the type does not know) optional. A view
  * given as the union distributes (a row of either view). A definition whose type does not name its fields
  * (a general `EntityDefinition`) shows a loose record.
  */
-export type WireOf<D, V extends View> =
-  Names<Fields<D>> extends true ? (V extends View ? WireOfView<Fields<D>, V> : never) : Record<string, unknown>;
+export type WireOf<D, V extends WireView> =
+  Names<Fields<D>> extends true
+    ? V extends WireView
+      ? WireOfView<Fields<D>, ShownAs<V>>
+      : never
+    : Record<string, unknown>;

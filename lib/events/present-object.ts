@@ -23,7 +23,8 @@ const SINGLE_VIEW_HOOKS: Readonly<Record<string, EntityHooks>> = {
 };
 
 /**
- * An object as its single GET shows it, from the record the stream carries (the GET handlers' presenters). A user's,
+ * An object as its single GET shows it (the `event` view, wire-types.ts: `WireOf<D, 'event'>` for a plain entity's),
+ * from the record the stream carries (the GET handlers' presenters). A user's,
  * group's or membership's record is read as lib/db reads those items (records.ts `withoutKeys`).
  */
 export async function presentObject(item: ItemKind, record: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -33,7 +34,7 @@ export async function presentObject(item: ItemKind, record: Record<string, unkno
         item.def,
         SINGLE_VIEW_HOOKS[item.entity] ?? {},
         [record as EntityRecord],
-        'single',
+        'event',
       );
       return shown as Record<string, unknown>;
     }

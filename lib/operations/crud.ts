@@ -12,7 +12,7 @@ import {
   type WithId,
 } from '../db/repository.js';
 import { writeAnswer } from '../entities/answers.js';
-import { presentDecorated, type View } from '../entities/present.js';
+import { presentDecorated, shownAs, type View, type WireView } from '../entities/present.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
 import type { StoredEntityDefinition, StoredValue } from '../entities/types.js';
 import { readBodyFields, withDefaults } from '../entities/validate.js';
@@ -116,13 +116,13 @@ export function assertVisible<R extends EntityRecord & { company_id?: number }>(
   return record;
 }
 
-export async function presentAll<D extends StoredEntityDefinition>(
+export async function presentAll<D extends StoredEntityDefinition, V extends WireView>(
   def: D,
   hooks: EntityHooks<D>,
   records: RecordOf<D>[],
-  view: View,
+  view: V,
 ) {
-  const decorated = hooks.decorate ? await hooks.decorate(records, view) : records;
+  const decorated = hooks.decorate ? await hooks.decorate(records, shownAs(view)) : records;
   return decorated.map((record) => presentDecorated(def, record, view));
 }
 

@@ -1,7 +1,9 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ChangeEventOf } from '../../lib/entities/change-event.js';
 import type { langvarsEntity } from '../../lib/entities/langvars.js';
 import type { ordersEntity } from '../../lib/entities/orders.js';
-import { present, type View } from '../../lib/entities/present.js';
+import { present, type View, type WireView } from '../../lib/entities/present.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { EntityRecordOf } from '../../lib/entities/record-types.js';
 import { DEPLOYED_ENTITIES } from '../../lib/entities/registry.generated.js';
@@ -9,6 +11,7 @@ import type { sraProductsEntity } from '../../lib/entities/sra-products.js';
 import type { FieldSpec, StoredValue } from '../../lib/entities/types.js';
 import type { usergroupsEntity } from '../../lib/entities/usergroups.js';
 import type { WireOf } from '../../lib/entities/wire-types.js';
+import { deriveEvents } from '../../lib/events/derive.js';
 
 /**
  * The wire shape of each view derived from a definition (issue 42 item 1): `npm run typecheck` compiles the type
@@ -90,6 +93,16 @@ describe('the wire type of a view', () => {
     expect([shown.product_id, shown.price]).toEqual([7, '3.50']);
   });
 
+  it("types a change event's object by the event view: the single object, as present-object.ts shows it", () => {
+    expectTypeOf<WireOf<typeof productsEntity, 'event'>>().toEqualTypeOf<Product>();
+    expectTypeOf<ChangeEventOf<typeof ordersEntity>['data']['object']>().toEqualTypeOf<Order>();
+    expectTypeOf<ChangeEventOf<typeof ordersEntity>['data']['object']['subtotal']>().toEqualTypeOf<number>();
+    const event = present(productsEntity, { product_id: 7 }, 'event');
+    // @ts-expect-error an event's product_id is the single object's number, not the list row's text
+    const id: string = event.product_id;
+    expect(id).toBe(7);
+  });
+
   it("takes its own definition's record only: a presenter fed another entity's record does not compile", () => {
     const order = { order_id: 3, status: 'P' } as EntityRecordOf<typeof ordersEntity>;
     // @ts-expect-error an order's record is not a product's (it has no product_id; its fields are the order's)
@@ -164,6 +177,11 @@ function expectedTypes(spec: FieldSpec, view: View, value: StoredValue): readonl
   }
 }
 
+/** The answer a view shows its fields as, written out here (not read from present.ts): an event's object is the single. */
+function answerOf(view: WireView): View {
+  return view === 'event' ? 'single' : view;
+}
+
 function shownIn(spec: FieldSpec, view: View): boolean {
   const where = spec.shownIn ?? 'both';
   return where === 'both' || where === view;
@@ -173,18 +191,45 @@ describe.each(DEPLOYED_ENTITIES.map((def) => [def.name, def] as const))('%s answ
   const fields = Object.entries(def.schema.fields);
   const full = Object.fromEntries(fields.map(([field, spec]) => [field, sample(spec)]));
 
-  it.each(['list', 'single'] as const)('in the %s view, for a full record and an empty one', (view) => {
+  it.each(['list', 'single', 'event'] as const)('in the %s view, for a full record and an empty one', (view) => {
+    const answer = answerOf(view);
     for (const record of [full, {}]) {
       const shown = present(def, record, view);
-      const keys = fields.filter(([, spec]) => shownIn(spec, view)).map(([field]) => field);
+      const keys = fields.filter(([, spec]) => shownIn(spec, answer)).map(([field]) => field);
       expect(Object.keys(shown)).toEqual(keys);
-      for (const [field, spec] of fields.filter(([, s]) => shownIn(s, view))) {
+      for (const [field, spec] of fields.filter(([, s]) => shownIn(s, answer))) {
         const stored = Object.hasOwn(record, field) ? (full[field] as StoredValue) : (spec.default ?? neutralOf(spec));
         const value = (shown as Record<string, unknown>)[field];
-        expect(expectedTypes(spec, view, stored), `${def.name}.${field} (${view})`).toContain(jsonType(value));
+        expect(expectedTypes(spec, answer, stored), `${def.name}.${field} (${view})`).toContain(jsonType(value));
         // A NaN (JSON null), an undefined (a lost key) or a function does not come back from JSON as it went in.
         expect(JSON.parse(JSON.stringify([value]))[0], `${def.name}.${field} survives JSON`).toEqual(value);
       }
+    }
+  });
+});
+
+describe('a change event carries the object in the event view', () => {
+  it("derives products.created whose object has the keys and JSON types WireOf<products, 'event'> states", async () => {
+    const keys = { pk: 'PRODUCT#12', sk: 'RECORD' };
+    const record = { product_id: 12, product: 'Lamp', price: '30.00', amount: 5, company_id: 3, status: 'A' };
+    const [event] = await deriveEvents([
+      {
+        eventID: 'e1',
+        eventName: 'INSERT',
+        dynamodb: { Keys: marshall(keys), NewImage: marshall({ ...keys, ...record }) },
+      },
+    ]);
+    const object = event!.data.object;
+    const specs: Readonly<Record<string, FieldSpec>> = productsEntity.schema.fields;
+    const fields = Object.entries(specs).filter(([, spec]) => shownIn(spec, answerOf('event')));
+    expect(Object.keys(object)).toEqual(fields.map(([field]) => field));
+    for (const [field, spec] of fields) {
+      // A `raw` field shows what the single GET's decorate computed (a product's price rows), not the stored value.
+      if (spec.wire === 'raw' || (spec.wire === undefined && spec.kind === 'object')) continue;
+      const stored = Object.hasOwn(record, field)
+        ? (record as Record<string, StoredValue>)[field]!
+        : (spec.default ?? neutralOf(spec));
+      expect(expectedTypes(spec, 'single', stored), `products.${field} (event)`).toContain(jsonType(object[field]));
     }
   });
 });
