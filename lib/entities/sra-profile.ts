@@ -1,7 +1,6 @@
 import { defineEntity } from './define.js';
-import type { DeclaredFieldsOf } from './record-types.js';
 import type { FieldSpec } from './types.js';
-import { USER_WIRE_ORDER, usersEntity } from './users.js';
+import { USER_WIRE_FIELDS, type UserWireFields } from './users.js';
 
 const text = (description: string, maxLength = 128) => ({ type: 'string', maxLength, description });
 
@@ -32,13 +31,11 @@ const AUTH = {
 
 /** The user's fields as GET /users/:id shows them, in its order; read-only here (a shopper writes the form's). */
 type ShownUserFields = {
-  [K in (typeof USER_WIRE_ORDER)[number]]: Omit<DeclaredFieldsOf<typeof usersEntity>[K], 'writableOn'> & {
-    writableOn: undefined;
-  };
+  [K in keyof UserWireFields]: Omit<UserWireFields[K], 'writableOn'> & { writableOn: undefined };
 };
 // Object.fromEntries types its keys as any string: the map builds exactly ShownUserFields, key by key.
 const SHOWN_USER_FIELDS = Object.fromEntries(
-  USER_WIRE_ORDER.map((field) => [field, { ...usersEntity.schema.fields[field], writableOn: undefined }]),
+  Object.entries(USER_WIRE_FIELDS).map(([field, spec]) => [field, { ...spec, writableOn: undefined }]),
 ) as ShownUserFields;
 
 /**

@@ -148,3 +148,10 @@ export const USER_WIRE_ORDER = [
   'points',
   'anonymized',
 ] as const;
+
+/** The users' fields in the order answers show them (`password`, never shown, left out), kept literal for the presenters. */
+export type UserWireFields = { [K in (typeof USER_WIRE_ORDER)[number]]: (typeof USER_FIELDS)[K] };
+// Object.fromEntries types its keys as any string: the map builds exactly UserWireFields, key by key.
+export const USER_WIRE_FIELDS = Object.fromEntries(
+  USER_WIRE_ORDER.map((field) => [field, USER_FIELDS[field]]),
+) as UserWireFields;

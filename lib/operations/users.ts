@@ -1,8 +1,7 @@
 import type { UserRecord } from '../db/records.js';
 import type { UserFilters } from '../db/user-list.js';
 import { present, type View } from '../entities/present.js';
-import type { EntityDefinition } from '../entities/types.js';
-import { USER_WIRE_ORDER, type UserQuery, usersEntity } from '../entities/users.js';
+import { USER_WIRE_FIELDS, type UserQuery, usersEntity } from '../entities/users.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { digitsOf } from '../http/digits.js';
 import type { ApiRequest } from '../http/operation.js';
@@ -25,14 +24,8 @@ export const loginOf = (userId: number) => `user_${userId}`;
 
 // ------------------------------------------------------------------------------------------ answers
 
-/** The users definition with its fields in the recording's order, for answers. */
-const wireDefinition: EntityDefinition = {
-  ...usersEntity,
-  schema: {
-    ...usersEntity.schema,
-    fields: Object.fromEntries(USER_WIRE_ORDER.map((field) => [field, usersEntity.schema.fields[field]!])),
-  },
-};
+/** The users definition with its fields in the recording's order, for answers (its record and wire types kept). */
+const wireDefinition = { ...usersEntity, schema: { ...usersEntity.schema, fields: USER_WIRE_FIELDS } };
 
 /**
  * Users as GET answers show them (SPEC §10): every field of the recording, in its order, as JSON
