@@ -136,9 +136,12 @@ export async function getLogin(
   return item ? withoutKeys<LoginRecord>(item) : undefined;
 }
 
-export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const login = await getLogin(email.trim().toLowerCase());
-  return login ? getUser(login.user_id) : undefined;
+export async function getUserByEmail(
+  email: string,
+  table: TableTarget = DEFAULT_TABLE,
+): Promise<UserRecord | undefined> {
+  const login = await getLogin(email.trim().toLowerCase(), table);
+  return login ? getUser(login.user_id, table) : undefined;
 }
 
 /** The user partition: the profile, every group link and the keys of the list copies, in one strongly consistent Query. */

@@ -5,6 +5,7 @@ import { listUsers } from '../db/user-list.js';
 import { getLogin, getUser } from '../db/users.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { type ApiAccessRequest, changeApiAccess } from '../operations/api-access.js';
+import { instanceTable } from '../operations/instance-table.js';
 import { setCustomerPassword } from './customer-password.js';
 import { statusOf } from './refusals.js';
 import { form, type PanelRequest, type PanelResponse, page } from './request-response.js';
@@ -42,14 +43,17 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
   const requested = Number(request.query.page ?? '1');
   const pageNumber = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
   const email = request.query.email?.trim().slice(0, MAX_EMAIL_LENGTH) || undefined;
-  const { users, total } = await listUsers({
-    user_type: type,
-    email,
-    page: pageNumber,
-    itemsPerPage: PAGE_SIZE,
-    sortBy: 'id',
-    descending: false,
-  });
+  const { users, total } = await listUsers(
+    {
+      user_type: type,
+      email,
+      page: pageNumber,
+      itemsPerPage: PAGE_SIZE,
+      sortBy: 'id',
+      descending: false,
+    },
+    instanceTable,
+  );
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total, email }));

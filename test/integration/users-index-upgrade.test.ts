@@ -71,10 +71,12 @@ describe('users of the first layout: lists answer the same before, during and af
     const answers = () =>
       Promise.all(
         queries.map((q) =>
-          listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }).then((a) => ({
-            ids: a.users.map((u) => u.user_id),
-            total: a.total,
-          })),
+          listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }, defaultTableContext()).then(
+            (a) => ({
+              ids: a.users.map((u) => u.user_id),
+              total: a.total,
+            }),
+          ),
         ),
       );
     const before = await answers();
@@ -96,17 +98,17 @@ describe('users of the first layout: lists answer the same before, during and af
       for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
     await remove(userKeys.indexReady);
     await setLayoutMarker(2);
-    expect(await isUserIndexReady()).toBe(false);
+    expect(await isUserIndexReady(defaultTableContext())).toBe(false);
     expect(await answers()).toEqual(before);
 
     expect(await upgradeUserIndex(1_000)).toBe(3);
     expect(await upgradeUserIndex(1_000)).toBe(0);
     expect(await readItem(userKeys.indexReady)).toBeDefined();
     // The copies are read once the runner raises the layout marker past 2 (layout 3's migration runs next).
-    expect(await isUserIndexReady()).toBe(false);
+    expect(await isUserIndexReady(defaultTableContext())).toBe(false);
     expect(await answers()).toEqual(before);
     await raiseLayoutMarker(3);
-    expect(await isUserIndexReady()).toBe(true);
+    expect(await isUserIndexReady(defaultTableContext())).toBe(true);
     const counts = await bucketCounts({ company: companyId });
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(3);
     expect(await answers()).toEqual(before);

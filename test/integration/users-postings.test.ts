@@ -36,7 +36,10 @@ const LAST = ['Lovelace', 'love', 'de la Cruz', '12 Turing', 'Young'];
 type Answer = UsersPage;
 
 const answer = async (query: Partial<UserListQuery>): Promise<Answer> => {
-  const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query });
+  const page = await listUsers(
+    { sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query },
+    defaultTableContext(),
+  );
   return { ids: page.users.map((u) => u.user_id), total: page.total, next: page.nextKey !== null };
 };
 
@@ -50,7 +53,10 @@ async function walk(query: Partial<UserListQuery>): Promise<number[]> {
   const ids: number[] = [];
   let after: string | undefined;
   for (let pages = 0; pages < 50; pages++) {
-    const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 2, ...query, after });
+    const page = await listUsers(
+      { sortBy: 'id', descending: false, page: 1, itemsPerPage: 2, ...query, after },
+      defaultTableContext(),
+    );
     ids.push(...page.users.map((u) => u.user_id));
     if (page.nextKey === null) return ids;
     after = page.nextKey;
@@ -91,7 +97,7 @@ describe('users name search from postings', () => {
     await updateUser(ids[2]!, () => ({ company_id: 0 }));
     await deleteUser(ids[3]!);
     const live = ids.filter((id) => id !== ids[3]);
-    const users = await getUsers(live);
+    const users = await getUsers(live, defaultTableContext());
     expect(users).toHaveLength(live.length);
 
     const queries: Array<Partial<UserListQuery>> = [
@@ -121,7 +127,7 @@ describe('users name search from postings', () => {
     expect(expected.filter((a) => a.ids.length > 0).length).toBeGreaterThan(15);
     expect(expected[15]).toMatchObject({ total: 24, next: true });
     const all = () => Promise.all(queries.map(answer));
-    expect(await isUserPostingsReady()).toBe(true);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(true);
     expect(await all()).toEqual(expected);
     expect(await walk({ name: tag, company_id: companyId })).toEqual(
       oracle(users, { name: tag, company_id: companyId, itemsPerPage: 100 }).ids,
@@ -145,17 +151,17 @@ describe('users name search from postings', () => {
     }
     expect(await posted(tag)).toEqual([]);
     await setLayoutMarker(9);
-    expect(await isUserPostingsReady()).toBe(false);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(false);
     expect(await all()).toEqual(expected);
 
     // The migration: registered, it upgrades every user (these among them) and marks the postings ready.
     expect(MIGRATIONS.map((m) => m.id)).toContain('layout-10');
     expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
     // The postings are read once the runner raises the layout marker to 10 after it.
-    expect(await isUserPostingsReady()).toBe(false);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(false);
     expect(await all()).toEqual(expected);
     await raiseLayoutMarker(10);
-    expect(await isUserPostingsReady()).toBe(true);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(true);
     expect(await posted(tag)).toEqual(live);
     expect(await all()).toEqual(expected);
     // Bounded work (its own table, a fixed set of users), but each user create also writes its five sort copies

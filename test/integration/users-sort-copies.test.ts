@@ -15,7 +15,7 @@ import { layout11, upgradeUser } from '../../lib/db/migrations/layout-11.js';
 import { markCurrentLayout, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
 import type { UserRecord } from '../../lib/db/records.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { bucketsFor, readBucket } from '../../lib/db/user-buckets.js';
 import { listUsers, type UserFilters } from '../../lib/db/user-list.js';
 import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
@@ -30,7 +30,9 @@ afterAll(async () => {
 
 /** Every user of the table, from the all-users buckets. */
 const allUsers = async (): Promise<UserRecord[]> =>
-  (await Promise.all(bucketsFor({}).map((b) => readBucket({}, b, { descending: false })))).flat();
+  (
+    await Promise.all(bucketsFor({}).map((b) => readBucket({}, b, { descending: false }, defaultTableContext())))
+  ).flat();
 
 const oracle = expectedUsersPage;
 
@@ -54,13 +56,16 @@ async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
         for (const page of [1, 3]) {
           const q = query(sortBy, descending, filters, page);
           const label = JSON.stringify(q);
-          const listed = await listUsers(q);
+          const listed = await listUsers(q, defaultTableContext());
           expect(
             { ids: listed.users.map((u) => u.user_id), total: listed.total, next: listed.nextKey !== null },
             label,
           ).toEqual(oracle(users, q));
           if (!fromCopies) continue;
-          const copies = await readSortPage({ query: { ...q, sortBy }, buckets: bucketsFor(filters), counts });
+          const copies = await readSortPage(
+            { query: { ...q, sortBy }, buckets: bucketsFor(filters), counts },
+            defaultTableContext(),
+          );
           expect({ ids: copies.users.map((u) => u.user_id), total: copies.total, next: copies.more }, label).toEqual(
             oracle(users, q),
           );
@@ -72,7 +77,10 @@ async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
       let after: string | undefined;
       const perPage = Math.max(7, Math.ceil(users.length / 6));
       do {
-        const listed = await listUsers({ ...query(sortBy, descending, {}, 1, perPage), ...(after ? { after } : {}) });
+        const listed = await listUsers(
+          { ...query(sortBy, descending, {}, 1, perPage), ...(after ? { after } : {}) },
+          defaultTableContext(),
+        );
         walked.push(...listed.users.map((u) => u.user_id));
         after = listed.nextKey ?? undefined;
       } while (after);
@@ -149,9 +157,9 @@ describe('users sorted from their sort copies', () => {
     await expectSortedAsTheUsers(true);
 
     // A bad cursor for a sort from the copies is a 400, not a wrong page.
-    await expect(listUsers({ ...query('date', false, {}), after: '["soon",1]' })).rejects.toThrow(
-      'The cursor parameter does not fit this list',
-    );
+    await expect(
+      listUsers({ ...query('date', false, {}), after: '["soon",1]' }, defaultTableContext()),
+    ).rejects.toThrow('The cursor parameter does not fit this list');
 
     // An older table: some users without their copies, the layout marker at 10. Lists read the buckets, the same.
     const stripped = [ids[1]!, ids[2]!, ids[7]!];
