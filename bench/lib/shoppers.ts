@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/auth/passwords.js';
 import { ensureStorefrontKey, newAuthToken } from '../../lib/auth/storefront-auth.js';
 import { storeAuthToken } from '../../lib/db/auth-tokens.js';
 import { passwordTag } from '../../lib/db/panel-sessions.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
 import { basicAuthorization } from './events.js';
 import type { Caller } from './world.js';
@@ -34,11 +35,15 @@ export async function createShoppers(): Promise<Shoppers> {
     password_hash: passwordHash,
   });
   const token = newAuthToken();
-  await storeAuthToken(hashApiKey(token), {
-    user_id: user.user_id,
-    email_lc: email,
-    password_tag: passwordTag(passwordHash),
-  });
+  await storeAuthToken(
+    hashApiKey(token),
+    {
+      user_id: user.user_id,
+      email_lc: email,
+      password_tag: passwordTag(passwordHash),
+    },
+    defaultTableContext(),
+  );
   return {
     guest: {
       label: 'guest',

@@ -128,7 +128,7 @@ export async function changeAccess(request: PanelRequest, who: SignedIn, userId:
         { kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' },
       ]);
     }
-    const result = await changeApiAccess(who.caller, userId, wanted);
+    const result = await changeApiAccess(who.caller, userId, wanted, instanceTable);
     const after = { user: result.user, apiEnabled: result.enabled };
     const notices: Notice[] = [];
     if (!result.changed)

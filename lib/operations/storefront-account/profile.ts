@@ -1,8 +1,7 @@
 import { API_PASSWORD_MIN_LENGTH, hashPassword, passwordProblem } from '../../auth/passwords.js';
 import { config } from '../../config.js';
-import { setPasswordHash } from '../../db/login-credentials.js';
 import type { UserRecord } from '../../db/records.js';
-import { DUPLICATE_EMAIL, getUser, updateUser } from '../../db/users.js';
+import { DUPLICATE_EMAIL } from '../../db/users.js';
 import { writeAnswer } from '../../entities/answers.js';
 import { usersEntity } from '../../entities/users.js';
 import { ConflictError, invalidField, NotFoundError, ValidationError } from '../../errors.js';
@@ -97,7 +96,7 @@ export const registerCustomer: Operation = async (request) => {
       },
     ),
   );
-  const auth = await issueAuthToken({ ...user, password_hash: passwordHash as string });
+  const auth = await issueAuthToken({ ...user, password_hash: passwordHash as string }, instanceTable);
   const answer = writeAnswer(usersEntity, 'create', { user_id: user.user_id, profile_id: profileIdOf(user) });
   return created({ ...answer, auth });
 };
@@ -108,7 +107,7 @@ export const registerCustomer: Operation = async (request) => {
  */
 async function ownUser(request: ApiRequest): Promise<UserRecord> {
   if (request.route.id !== undefined) parseId(request.route.id);
-  const user = await getUser(request.caller.userId);
+  const user = await accounts.user(request.caller.userId);
   if (!user) throw new NotFoundError('The User not found');
   return user;
 }
@@ -140,12 +139,12 @@ export const updateOwnProfile: Operation = async (request) => {
     Object.keys(fields).length === 0 && passwordHash !== undefined
       ? await ownUser(request)
       : await conflictOnDuplicate(() =>
-          updateUser(userId, (current) => userChangesFrom(fields, current, passwordHash !== undefined), {
+          accounts.updateUser(userId, (current) => userChangesFrom(fields, current, passwordHash !== undefined), {
             companyMustExist: true,
           }),
         );
   const answer = writeAnswer(usersEntity, 'update', { user_id: userId, profile_id: profileIdOf(user) });
   if (passwordHash === undefined) return ok(answer);
-  const changed = await setPasswordHash(userId, passwordHash);
-  return ok({ ...answer, auth: await issueAuthToken({ ...changed, password_hash: passwordHash }) });
+  const changed = await accounts.setPasswordHash(userId, passwordHash);
+  return ok({ ...answer, auth: await issueAuthToken({ ...changed, password_hash: passwordHash }, instanceTable) });
 };
