@@ -11,7 +11,7 @@ import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
 import { instanceRepository } from '../../lib/operations/instance-repository.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
-import { productHooks } from '../../lib/operations/products.js';
+import { productHooksOn } from '../../lib/operations/products.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';
 import { collectTransactions, writeCollected } from './bulk-writes.js';
 
@@ -157,7 +157,7 @@ export async function seedProducts(
   count: number,
   concurrency: number,
 ): Promise<{ productIds: number[]; figures: SeedFigures }> {
-  const createProduct = creator(productsEntity, productHooks);
+  const createProduct = creator(productsEntity, productHooksOn(defaultTableContext()));
   const ids: number[] = new Array<number>(count);
   const started = performance.now();
   const { transactions } = await collectTransactions(async () => {
