@@ -58,16 +58,20 @@ async function apiCaller(
   companyId: number,
 ): Promise<Caller> {
   const key = generateApiKey();
-  const user = await createUser({
-    email,
-    user_type: userType,
-    status: 'A',
-    firstname: 'Scale',
-    lastname: label,
-    company_id: companyId,
-    is_root: userType === 'A' ? 'Y' : 'N',
-    key_hash: hashApiKey(key),
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: userType,
+      status: 'A',
+      firstname: 'Scale',
+      lastname: label,
+      company_id: companyId,
+      is_root: userType === 'A' ? 'Y' : 'N',
+      key_hash: hashApiKey(key),
+    },
+    undefined,
+    instanceTable,
+  );
   return { label, email, userId: user.user_id, authorization: basicAuthorization(email, key) };
 }
 

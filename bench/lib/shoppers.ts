@@ -5,6 +5,7 @@ import { storeAuthToken } from '../../lib/db/auth-tokens.js';
 import { passwordTag } from '../../lib/db/panel-sessions.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
+import { instanceTable } from '../../lib/operations/instance-table.js';
 import { basicAuthorization } from './events.js';
 import type { Caller } from './world.js';
 
@@ -24,16 +25,20 @@ export async function createShoppers(): Promise<Shoppers> {
   const storefrontKey = await ensureStorefrontKey();
   const email = 'shopper@scale.example.com';
   const passwordHash = await hashPassword(generateApiKey(), BENCH_COST);
-  const user = await createUser({
-    email,
-    user_type: 'C',
-    status: 'A',
-    firstname: 'Scale',
-    lastname: 'shopper',
-    company_id: 0,
-    is_root: 'N',
-    password_hash: passwordHash,
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: 'C',
+      status: 'A',
+      firstname: 'Scale',
+      lastname: 'shopper',
+      company_id: 0,
+      is_root: 'N',
+      password_hash: passwordHash,
+    },
+    undefined,
+    instanceTable,
+  );
   const token = newAuthToken();
   await storeAuthToken(
     hashApiKey(token),

@@ -64,9 +64,9 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
 
 async function loadAccount(who: SignedIn, userId: number): Promise<{ user: UserRecord; apiEnabled: boolean }> {
   if (userId !== who.caller.userId) requireViewUsers(who);
-  const user = await getUser(userId);
+  const user = await getUser(userId, instanceTable);
   if (!user) throw new NotFoundError('There is no such account.');
-  const login = await getLogin(user.email_lc);
+  const login = await getLogin(user.email_lc, instanceTable);
   return { user, apiEnabled: Boolean(login && login.user_id === userId && login.key_hash) };
 }
 

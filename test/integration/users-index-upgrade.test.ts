@@ -47,16 +47,20 @@ describe('users of the first layout: lists answer the same before, during and af
     ] as const;
     const ids: number[] = [];
     for (const [i, [firstname, lastname]] of names.entries()) {
-      const user = await createUser({
-        email: `${tag}-${i}@upgrade.example.com`,
-        user_type: 'C',
-        status: i === 1 ? 'D' : 'A',
-        firstname,
-        lastname: `${lastname} ${tag}`,
-        phone: `+49 30 ${i}${tag.length}`,
-        company_id: companyId,
-        is_root: 'N',
-      });
+      const user = await createUser(
+        {
+          email: `${tag}-${i}@upgrade.example.com`,
+          user_type: 'C',
+          status: i === 1 ? 'D' : 'A',
+          firstname,
+          lastname: `${lastname} ${tag}`,
+          phone: `+49 30 ${i}${tag.length}`,
+          company_id: companyId,
+          is_root: 'N',
+        },
+        undefined,
+        defaultTableContext(),
+      );
       ids.push(user.user_id);
     }
     const queries: Array<Partial<UserListQuery>> = [
@@ -109,7 +113,7 @@ describe('users of the first layout: lists answer the same before, during and af
     expect(await answers()).toEqual(before);
     await raiseLayoutMarker(3);
     expect(await isUserIndexReady(defaultTableContext())).toBe(true);
-    const counts = await bucketCounts({ company: companyId });
+    const counts = await bucketCounts({ company: companyId }, defaultTableContext());
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(3);
     expect(await answers()).toEqual(before);
   });

@@ -80,22 +80,31 @@ describe('users name search from postings', () => {
     for (const [i, firstname] of FIRST.entries())
       for (const [j, last] of LAST.entries()) {
         const n = i * LAST.length + j;
-        const user = await createUser({
-          email: `${tag}-${n}@postings.example.com`,
-          user_type: n % 4 === 3 ? 'V' : 'C',
-          status: n % 5 === 2 ? 'D' : 'A',
-          firstname,
-          lastname: `${last} ${tag}`,
-          company_id: n % 3 === 0 ? 0 : companyId,
-          is_root: 'N',
-        });
+        const user = await createUser(
+          {
+            email: `${tag}-${n}@postings.example.com`,
+            user_type: n % 4 === 3 ? 'V' : 'C',
+            status: n % 5 === 2 ? 'D' : 'A',
+            firstname,
+            lastname: `${last} ${tag}`,
+            company_id: n % 3 === 0 ? 0 : companyId,
+            is_root: 'N',
+          },
+          undefined,
+          defaultTableContext(),
+        );
         ids.push(user.user_id);
       }
     // Writes after the create: a rename, a status and a company change, a delete.
-    await updateUser(ids[0]!, () => ({ firstname: 'Grace', lastname: `Hopper ${tag}` }));
-    await updateUser(ids[1]!, () => ({ status: 'D' }));
-    await updateUser(ids[2]!, () => ({ company_id: 0 }));
-    await deleteUser(ids[3]!);
+    await updateUser(
+      ids[0]!,
+      () => ({ firstname: 'Grace', lastname: `Hopper ${tag}` }),
+      undefined,
+      defaultTableContext(),
+    );
+    await updateUser(ids[1]!, () => ({ status: 'D' }), undefined, defaultTableContext());
+    await updateUser(ids[2]!, () => ({ company_id: 0 }), undefined, defaultTableContext());
+    await deleteUser(ids[3]!, undefined, defaultTableContext());
     const live = ids.filter((id) => id !== ids[3]);
     const users = await getUsers(live, defaultTableContext());
     expect(users).toHaveLength(live.length);

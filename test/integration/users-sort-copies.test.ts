@@ -49,7 +49,7 @@ const FILTERS: UserFilters[] = [{}, { user_type: 'C' }, { status: 'D' }, { user_
 /** Pages 1 and 3 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
 async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
   const users = await allUsers();
-  const counts = await bucketCounts();
+  const counts = await bucketCounts(undefined, defaultTableContext());
   for (const sortBy of COPIED_SORTS)
     for (const descending of [false, true]) {
       for (const filters of FILTERS)
@@ -113,16 +113,20 @@ describe('users sorted from their sort copies', () => {
     ] as const;
     const ids: number[] = [];
     for (const [i, [firstname, lastname, phone, status]] of people.entries()) {
-      const user = await createUser({
-        email: `${String.fromCharCode(122 - i)}-${tag}@sort.example.com`,
-        user_type: i === 4 ? 'V' : 'C',
-        status,
-        firstname,
-        lastname,
-        ...(phone === undefined ? {} : { phone }),
-        company_id: 0,
-        is_root: 'N',
-      });
+      const user = await createUser(
+        {
+          email: `${String.fromCharCode(122 - i)}-${tag}@sort.example.com`,
+          user_type: i === 4 ? 'V' : 'C',
+          status,
+          firstname,
+          lastname,
+          ...(phone === undefined ? {} : { phone }),
+          company_id: 0,
+          is_root: 'N',
+        },
+        undefined,
+        defaultTableContext(),
+      );
       ids.push(user.user_id);
       expect(await sortCopiesOf(user.user_id)).toHaveLength(COPIED_SORTS.length);
     }
@@ -130,26 +134,30 @@ describe('users sorted from their sort copies', () => {
     const WORDS = ['Kim', 'kim', 'Lee', 'Noor', 'Ørsted', 'Olu', 'Park', 'Quinn'];
     await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        createUser({
-          email: `f${(i * 7) % 24}-${tag}@sort.example.com`,
-          user_type: 'C',
-          status: i % 5 === 0 ? 'D' : 'A',
-          firstname: WORDS[(i * 3) % WORDS.length]!,
-          lastname: WORDS[i % WORDS.length]!,
-          phone: `+1 ${(i * 13) % 10} ${i}`,
-          company_id: 0,
-          is_root: 'N',
-        }),
+        createUser(
+          {
+            email: `f${(i * 7) % 24}-${tag}@sort.example.com`,
+            user_type: 'C',
+            status: i % 5 === 0 ? 'D' : 'A',
+            firstname: WORDS[(i * 3) % WORDS.length]!,
+            lastname: WORDS[i % WORDS.length]!,
+            phone: `+1 ${(i * 13) % 10} ${i}`,
+            company_id: 0,
+            is_root: 'N',
+          },
+          undefined,
+          defaultTableContext(),
+        ),
       ),
     );
     await expectSortedAsTheUsers(true);
 
     // Writes that move users within the sorts and between the filters.
-    await updateUser(ids[0]!, () => ({ lastname: 'Aardvark', phone: '000' }));
-    await updateUser(ids[2]!, () => ({ email: `a-${tag}@sort.example.com` }));
-    await updateUser(ids[3]!, () => ({ status: 'D' }));
-    await updateUser(ids[5]!, () => ({ firstname: 'Zed' }));
-    await deleteUser(ids[6]!);
+    await updateUser(ids[0]!, () => ({ lastname: 'Aardvark', phone: '000' }), undefined, defaultTableContext());
+    await updateUser(ids[2]!, () => ({ email: `a-${tag}@sort.example.com` }), undefined, defaultTableContext());
+    await updateUser(ids[3]!, () => ({ status: 'D' }), undefined, defaultTableContext());
+    await updateUser(ids[5]!, () => ({ firstname: 'Zed' }), undefined, defaultTableContext());
+    await deleteUser(ids[6]!, undefined, defaultTableContext());
     expect(await sortCopiesOf(ids[6]!)).toEqual([]);
     const moved = (await sortCopiesOf(ids[0]!)).find((item) => item.sk === 'SORTBY#name');
     expect(moved).toMatchObject({ lastname: 'Aardvark' });
