@@ -3,7 +3,6 @@ import { hashPassword } from '../../lib/auth/passwords.js';
 import { ensureStorefrontKey, newAuthToken } from '../../lib/auth/storefront-auth.js';
 import { storeAuthToken } from '../../lib/db/auth-tokens.js';
 import { passwordTag } from '../../lib/db/panel-sessions.js';
-import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
 import { instanceTable } from '../../lib/operations/instance-table.js';
 import { basicAuthorization } from './events.js';
@@ -47,7 +46,7 @@ export async function createShoppers(): Promise<Shoppers> {
       email_lc: email,
       password_tag: passwordTag(passwordHash),
     },
-    defaultTableContext(),
+    instanceTable,
   );
   return {
     guest: {

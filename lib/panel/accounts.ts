@@ -5,8 +5,8 @@ import { listUsers } from '../db/user-list.js';
 import { getLogin, getUser } from '../db/users.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { type ApiAccessRequest, changeApiAccess } from '../operations/api-access.js';
-import { instanceTable } from '../operations/instance-table.js';
 import { setCustomerPassword } from './customer-password.js';
+import { panelTable } from './panel-table.js';
 import { statusOf } from './refusals.js';
 import { form, type PanelRequest, type PanelResponse, page } from './request-response.js';
 import { frameOf, type SignedIn } from './session.js';
@@ -52,7 +52,7 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
       sortBy: 'id',
       descending: false,
     },
-    instanceTable,
+    panelTable,
   );
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -64,9 +64,9 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
 
 async function loadAccount(who: SignedIn, userId: number): Promise<{ user: UserRecord; apiEnabled: boolean }> {
   if (userId !== who.caller.userId) requireViewUsers(who);
-  const user = await getUser(userId, instanceTable);
+  const user = await getUser(userId, panelTable);
   if (!user) throw new NotFoundError('There is no such account.');
-  const login = await getLogin(user.email_lc, instanceTable);
+  const login = await getLogin(user.email_lc, panelTable);
   return { user, apiEnabled: Boolean(login && login.user_id === userId && login.key_hash) };
 }
 
@@ -128,7 +128,7 @@ export async function changeAccess(request: PanelRequest, who: SignedIn, userId:
         { kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' },
       ]);
     }
-    const result = await changeApiAccess(who.caller, userId, wanted, instanceTable);
+    const result = await changeApiAccess(who.caller, userId, wanted, panelTable);
     const after = { user: result.user, apiEnabled: result.enabled };
     const notices: Notice[] = [];
     if (!result.changed)
