@@ -8,7 +8,7 @@ import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UsergroupRecord, UserRecord } from '../../lib/db/records.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { getUsergroup } from '../../lib/db/usergroups.js';
-import { createUser as createUserRecord, getUserWithLinks } from '../../lib/db/users.js';
+import { createUser as createUserRecord, getUserWithLinks, type NewUser } from '../../lib/db/users.js';
 import {
   createCustomer,
   createGroup,
@@ -205,21 +205,18 @@ describe('a group deleted under 500 members', () => {
     const tag = uid();
 
     // Setup straight through the lib, in parallel batches: 500 customers, each an active (or P/D) member.
+    const createMember = (input: NewUser) => createUserRecord(input, undefined, defaultTableContext());
     const users: UserRecord[] = await inBatches(500, 20, (i) =>
       withRetry(() =>
-        createUserRecord(
-          {
-            email: `member-${tag}-${i}@e2e.example.com`,
-            user_type: 'C',
-            status: 'A',
-            firstname: '',
-            lastname: '',
-            company_id: 0,
-            is_root: 'N',
-          },
-          undefined,
-          defaultTableContext(),
-        ),
+        createMember({
+          email: `member-${tag}-${i}@e2e.example.com`,
+          user_type: 'C',
+          status: 'A',
+          firstname: '',
+          lastname: '',
+          company_id: 0,
+          is_root: 'N',
+        }),
       ),
     );
     await inBatches(500, 20, (i) =>
