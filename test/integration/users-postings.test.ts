@@ -147,9 +147,12 @@ describe('users name search from postings', () => {
 
     // The postings themselves: the tag word's item holds every live user, the renamed one's old word not it.
     const posted = (word: string) =>
-      readPostingIds([wordPostingPartition(USER_POSTINGS, 'name', word.charAt(0))], word).then((found) =>
-        found.filter((id) => ids.includes(id)).sort((a, b) => a - b),
-      );
+      readPostingIds(
+        [wordPostingPartition(USER_POSTINGS, 'name', word.charAt(0))],
+        word,
+        undefined,
+        defaultTableContext(),
+      ).then((found) => found.filter((id) => ids.includes(id)).sort((a, b) => a - b));
     expect(await posted(tag)).toEqual(live);
     expect(await posted('ada')).not.toContain(ids[0]);
     expect(await posted('grace')).toEqual([ids[0]]);
