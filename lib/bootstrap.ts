@@ -24,37 +24,45 @@ export interface BootstrapResult {
  * BOOTSTRAP_ADMIN_EMAIL/KEY can rely on them whatever `.data/` holds.
  */
 export async function ensureBootstrapAdmin(options: { email?: string; apiKey?: string }): Promise<BootstrapResult> {
-  await ensureStoreDefaults(defaultTableContext());
+  // This instance's table, where the bootstrap starts: every step below writes there.
+  const context = defaultTableContext();
+  await ensureStoreDefaults(context);
   // The storefront's access key exists from the start, so API functions only ever read it.
   await storefrontKey(generateApiKey);
   const email = options.email?.trim() || DEFAULT_BOOTSTRAP_EMAIL;
-  const existing = await getUserByEmail(email);
+  const existing = await getUserByEmail(email, context);
   if (existing) {
     if (options.apiKey) {
-      await updateUser(existing.user_id, () => ({
-        status: 'A',
-        is_root: existing.user_type === 'A' ? 'Y' : existing.is_root,
-      }));
-      await setApiKeyHash(existing.user_id, hashApiKey(options.apiKey));
+      await updateUser(
+        existing.user_id,
+        () => ({ status: 'A', is_root: existing.user_type === 'A' ? 'Y' : existing.is_root }),
+        undefined,
+        context,
+      );
+      await setApiKeyHash(existing.user_id, hashApiKey(options.apiKey), context);
     }
     return { email, apiKey: options.apiKey, created: false };
   }
-  const anyUser = await hasAnyUser();
+  const anyUser = await hasAnyUser(context);
   if (!options.email && anyUser) return { email, created: false };
   // An empty table has nothing to upgrade: its users get the list copies as they are written.
   if (!anyUser) await markUserIndexReady();
   if (!anyUser) await markUserPostingsReady();
   if (!anyUser) await markFlagPostingsReady();
   const apiKey = options.apiKey || generateApiKey();
-  await createUser({
-    email,
-    user_type: 'A',
-    status: 'A',
-    firstname: 'Store',
-    lastname: 'Administrator',
-    company_id: 0,
-    is_root: 'Y',
-    key_hash: hashApiKey(apiKey),
-  });
+  await createUser(
+    {
+      email,
+      user_type: 'A',
+      status: 'A',
+      firstname: 'Store',
+      lastname: 'Administrator',
+      company_id: 0,
+      is_root: 'Y',
+      key_hash: hashApiKey(apiKey),
+    },
+    undefined,
+    context,
+  );
   return { email, apiKey, created: true };
 }

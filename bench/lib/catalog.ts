@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { defaultTableContext } from '../../lib/db/table-context.js';
 import type { Caller as ApiCaller } from '../../lib/entities/caller.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { storesEntity } from '../../lib/entities/companies.js';
@@ -10,8 +9,9 @@ import type { Route } from '../../lib/http/route.js';
 import { categoryHooks } from '../../lib/operations/categories/index.js';
 import { createOperation, type EntityHooks } from '../../lib/operations/crud.js';
 import { instanceRepository } from '../../lib/operations/instance-repository.js';
+import { instanceTable } from '../../lib/operations/instance-table.js';
 import { createOrder } from '../../lib/operations/orders/index.js';
-import { productHooks } from '../../lib/operations/products.js';
+import { productHooksOn } from '../../lib/operations/products.js';
 import { ensureStoreDefaults } from '../../lib/store-defaults.js';
 import { collectTransactions, writeCollected } from './bulk-writes.js';
 
@@ -105,7 +105,7 @@ export function productBody(i: number, catalog: Pick<Catalog, 'storeIds' | 'cate
 
 /** Stores, the category tree and the store's built-in records (statuses, payment 1, shipping 1). */
 export async function createCatalogBase(caller: ApiCaller): Promise<Pick<Catalog, 'storeIds' | 'categories'>> {
-  await ensureStoreDefaults(defaultTableContext());
+  await ensureStoreDefaults(instanceTable);
   const createStore = creator(storesEntity);
   const storeIds: [number, number] = [
     await call(
@@ -157,7 +157,7 @@ export async function seedProducts(
   count: number,
   concurrency: number,
 ): Promise<{ productIds: number[]; figures: SeedFigures }> {
-  const createProduct = creator(productsEntity, productHooks);
+  const createProduct = creator(productsEntity, productHooksOn(instanceTable));
   const ids: number[] = new Array<number>(count);
   const started = performance.now();
   const { transactions } = await collectTransactions(async () => {

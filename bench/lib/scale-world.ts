@@ -14,7 +14,7 @@ import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { createOperation } from '../../lib/operations/crud.js';
 import { instanceRepository } from '../../lib/operations/instance-repository.js';
 import { instanceTable } from '../../lib/operations/instance-table.js';
-import { productHooks } from '../../lib/operations/products.js';
+import { productHooksOn } from '../../lib/operations/products.js';
 import { type Catalog, createCatalogBase, placeOrder, productBody, rootCaller } from './catalog.js';
 import { basicAuthorization } from './events.js';
 import { seedUsers, writeAll } from './seed.js';
@@ -58,16 +58,20 @@ async function apiCaller(
   companyId: number,
 ): Promise<Caller> {
   const key = generateApiKey();
-  const user = await createUser({
-    email,
-    user_type: userType,
-    status: 'A',
-    firstname: 'Scale',
-    lastname: label,
-    company_id: companyId,
-    is_root: userType === 'A' ? 'Y' : 'N',
-    key_hash: hashApiKey(key),
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: userType,
+      status: 'A',
+      firstname: 'Scale',
+      lastname: label,
+      company_id: companyId,
+      is_root: userType === 'A' ? 'Y' : 'N',
+      key_hash: hashApiKey(key),
+    },
+    undefined,
+    instanceTable,
+  );
   return { label, email, userId: user.user_id, authorization: basicAuthorization(email, key) };
 }
 
@@ -117,7 +121,7 @@ export async function createScaleWorld(
   const customerEmail = (j: number) => `scale${products}-${j}@bench.example.com`;
 
   // One product per store through the create operation: the templates of every other product.
-  const create = createOperation(instanceRepository(productsEntity), productHooks);
+  const create = createOperation(instanceRepository(productsEntity), productHooksOn(instanceTable));
   const createdIds: number[] = [];
   for (const i of [0, 1]) {
     const result = await create({

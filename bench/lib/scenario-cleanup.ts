@@ -7,6 +7,7 @@ import { keys } from '../../lib/db/keys.js';
 import { getLinkContext, writeLinkStatus } from '../../lib/db/memberships.js';
 import type { TransactItem } from '../../lib/db/transact.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { instanceTable } from '../../lib/operations/instance-table.js';
 import type { RecordedCall } from './round-trips.js';
 
 /**
@@ -16,9 +17,9 @@ import type { RecordedCall } from './round-trips.js';
 
 /** The link goes back to status A (the DELETE turned it to F), as a PUT would, through lib/. */
 export async function restoreLink(userId: number, groupId: number): Promise<void> {
-  const { user, group, link } = await getLinkContext(userId, groupId);
+  const { user, group, link } = await getLinkContext(userId, groupId, instanceTable);
   if (!user || !group) throw new Error(`member ${userId} or group ${groupId} is gone`);
-  if (link?.status !== 'A') await writeLinkStatus(user, group, link, 'A');
+  if (link?.status !== 'A') await writeLinkStatus(user, group, link, 'A', instanceTable);
 }
 
 /** The usergroup items a run's PutItem calls wrote (POST /usergroups): removed so the next run starts equal. */

@@ -4,6 +4,7 @@ import { ensureStorefrontKey, newAuthToken } from '../../lib/auth/storefront-aut
 import { storeAuthToken } from '../../lib/db/auth-tokens.js';
 import { passwordTag } from '../../lib/db/panel-sessions.js';
 import { createUser } from '../../lib/db/users.js';
+import { instanceTable } from '../../lib/operations/instance-table.js';
 import { basicAuthorization } from './events.js';
 import type { Caller } from './world.js';
 
@@ -23,22 +24,30 @@ export async function createShoppers(): Promise<Shoppers> {
   const storefrontKey = await ensureStorefrontKey();
   const email = 'shopper@scale.example.com';
   const passwordHash = await hashPassword(generateApiKey(), BENCH_COST);
-  const user = await createUser({
-    email,
-    user_type: 'C',
-    status: 'A',
-    firstname: 'Scale',
-    lastname: 'shopper',
-    company_id: 0,
-    is_root: 'N',
-    password_hash: passwordHash,
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: 'C',
+      status: 'A',
+      firstname: 'Scale',
+      lastname: 'shopper',
+      company_id: 0,
+      is_root: 'N',
+      password_hash: passwordHash,
+    },
+    undefined,
+    instanceTable,
+  );
   const token = newAuthToken();
-  await storeAuthToken(hashApiKey(token), {
-    user_id: user.user_id,
-    email_lc: email,
-    password_tag: passwordTag(passwordHash),
-  });
+  await storeAuthToken(
+    hashApiKey(token),
+    {
+      user_id: user.user_id,
+      email_lc: email,
+      password_tag: passwordTag(passwordHash),
+    },
+    instanceTable,
+  );
   return {
     guest: {
       label: 'guest',

@@ -9,6 +9,7 @@ import { createUser } from '../../lib/db/users.js';
 import { blocksEntity } from '../../lib/entities/blocks.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { withDefaults } from '../../lib/entities/validate.js';
+import { instanceTable } from '../../lib/operations/instance-table.js';
 import {
   type Catalog,
   createCatalogBase,
@@ -108,16 +109,20 @@ export async function createCaller(
   isRoot: boolean,
 ): Promise<{ caller: Caller; user: UserRecord }> {
   const key = generateApiKey();
-  const user = await createUser({
-    email,
-    user_type: 'A',
-    status: 'A',
-    firstname: 'Bench',
-    lastname: label,
-    company_id: 0,
-    is_root: isRoot ? 'Y' : 'N',
-    key_hash: hashApiKey(key),
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: 'A',
+      status: 'A',
+      firstname: 'Bench',
+      lastname: label,
+      company_id: 0,
+      is_root: isRoot ? 'Y' : 'N',
+      key_hash: hashApiKey(key),
+    },
+    undefined,
+    instanceTable,
+  );
   return { caller: { label, email, userId: user.user_id, authorization: basicAuthorization(email, key) }, user };
 }
 
@@ -131,24 +136,28 @@ export async function createWorld(
   withEntityObjects = false,
 ): Promise<World> {
   const root = (await createCaller('root', 'root@bench.example.com', true)).caller;
-  const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' });
-  await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES);
+  const staffGroup = await createUsergroup({ type: 'A', status: 'A', usergroup: 'Bench staff' }, instanceTable);
+  await setUsergroupPrivileges(staffGroup.usergroup_id, STAFF_PRIVILEGES, instanceTable);
   const staff = await createCaller('non-root', 'staff@bench.example.com', false);
-  await writeLinkStatus(staff.user, staffGroup, undefined, 'A');
+  await writeLinkStatus(staff.user, staffGroup, undefined, 'A', instanceTable);
 
   const members: Member[] = [];
   for (let i = 0; i < memberCount; i++) {
-    const group = await createUsergroup({ type: 'C', status: 'A', usergroup: `Bench customers ${i}` });
-    const customer = await createUser({
-      email: `customer-${i}@bench.example.com`,
-      user_type: 'C',
-      status: 'A',
-      firstname: 'Bench',
-      lastname: `Customer ${i}`,
-      company_id: 0,
-      is_root: 'N',
-    });
-    await writeLinkStatus(customer, group, undefined, 'A');
+    const group = await createUsergroup({ type: 'C', status: 'A', usergroup: `Bench customers ${i}` }, instanceTable);
+    const customer = await createUser(
+      {
+        email: `customer-${i}@bench.example.com`,
+        user_type: 'C',
+        status: 'A',
+        firstname: 'Bench',
+        lastname: `Customer ${i}`,
+        company_id: 0,
+        is_root: 'N',
+      },
+      undefined,
+      instanceTable,
+    );
+    await writeLinkStatus(customer, group, undefined, 'A', instanceTable);
     members.push({ userId: customer.user_id, groupId: group.usergroup_id });
   }
   const asRoot = rootCaller(root.userId, root.email);

@@ -1,5 +1,5 @@
 import { productsEntity } from '../../lib/entities/products.js';
 import { entityHandler } from '../../lib/handlers/entity-handler.js';
-import { productHooks } from '../../lib/operations/products.js';
+import { productHooksOn } from '../../lib/operations/products.js';
 
-export const handler = entityHandler(productsEntity, 'list', productHooks);
+export const handler = entityHandler(productsEntity, 'list', productHooksOn);

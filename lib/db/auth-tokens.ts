@@ -1,7 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import { TTL_ATTRIBUTE } from './schema.js';
+import type { TableTarget } from './table-target.js';
 
 /** How long a storefront token of POST /auth_tokens lives: a week, CS-Cart's `ttl` (604800 s). */
 export const AUTH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -25,12 +24,13 @@ export interface AuthTokenRecord {
 export async function storeAuthToken(
   tokenHash: string,
   record: Omit<AuthTokenRecord, 'expires_at'>,
+  table: TableTarget,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<AuthTokenRecord> {
   const stored: AuthTokenRecord = { ...record, expires_at: nowSeconds + AUTH_TOKEN_TTL_SECONDS };
-  await db().send(
+  await table.client.send(
     new PutCommand({
-      TableName: config().tableName,
+      TableName: table.tableName,
       Item: { ...authTokenItemKey(tokenHash), ...stored, [TTL_ATTRIBUTE]: stored.expires_at },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),

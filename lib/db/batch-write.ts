@@ -56,10 +56,7 @@ export async function deleteItems(
  * Puts whole items (no conditions) 25 at a time into `table` (this instance's unless told); throws when some stay
  * unprocessed after the retries.
  */
-export async function putItems(
-  items: ReadonlyArray<Record<string, unknown>>,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<void> {
+export async function putItems(items: ReadonlyArray<Record<string, unknown>>, table: TableTarget): Promise<void> {
   const left = await writeAll(
     items.map((Item) => ({ PutRequest: { Item } })),
     table,

@@ -124,10 +124,7 @@ export async function countsOf(
  * The values of several counts, in one BatchGetItem (per 100 items), in the order of `keys` (0 for a
  * missing one): each count item with its shards added up (lib/db/count-shards.ts).
  */
-export async function countsAt(
-  keys: ReadonlyArray<{ pk: string; sk: string }>,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<number[]> {
+export async function countsAt(keys: ReadonlyArray<{ pk: string; sk: string }>, table: TableTarget): Promise<number[]> {
   const lookup = await batchGet(
     keys.flatMap((key) => countParts(key)),
     table,

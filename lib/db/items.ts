@@ -34,7 +34,7 @@ export async function writeItem(
 }
 
 /** Deletes one item by its key (DeleteItem); none there is no error. */
-export async function deleteItem(key: { pk: string; sk: string }, table: TableTarget = DEFAULT_TABLE): Promise<void> {
+export async function deleteItem(key: { pk: string; sk: string }, table: TableTarget): Promise<void> {
   await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: key }));
 }
 

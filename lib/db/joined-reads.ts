@@ -83,7 +83,7 @@ function flushGroup(waiters: Waiter[]): void {
 }
 
 /** One item by key (GetItem, strongly consistent), alone: `table` is this instance's unless told. */
-export async function getOne(key: ItemKey, table: TableTarget = DEFAULT_TABLE): Promise<Lookup> {
+export async function getOne(key: ItemKey, table: TableTarget): Promise<Lookup> {
   const { Item } = await table.client.send(
     new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
   );

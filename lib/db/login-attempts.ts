@@ -1,9 +1,8 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
+import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
 
 /** SPEC §4: 10 failures within 15 minutes lock the (e-mail, source IP) pair until the window ends. */
 export const MAX_FAILURES = 10;
@@ -23,19 +22,20 @@ export function lockedForSeconds(window: AttemptWindow | undefined, nowSeconds: 
 
 /**
  * Counts one failed attempt. The count lives in DynamoDB with a TTL so every
- * Lambda instance sees it; an expired window starts over at 1.
+ * Lambda instance sees it; an expired window starts over at 1. On `table` (this instance's unless told: the
+ * admission's and the panel's sign-in checks are not handed a table yet).
  */
 export async function recordFailure(
   emailLower: string,
   sourceIp: string,
   nowSeconds = Math.floor(Date.now() / 1000),
+  table: TableTarget = DEFAULT_TABLE,
 ): Promise<void> {
   const key = keys.throttle(emailLower, sourceIp);
-  const table = config().tableName;
   try {
-    await db().send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: table,
+        TableName: table.tableName,
         Key: key,
         UpdateExpression:
           'ADD #count :one SET window_start = if_not_exists(window_start, :now), #ttl = if_not_exists(#ttl, :expires)',
@@ -52,9 +52,9 @@ export async function recordFailure(
   } catch (error) {
     if (!isConditionalFailure(error)) throw error;
     // The old window is over: start a new one.
-    await db().send(
+    await table.client.send(
       new PutCommand({
-        TableName: table,
+        TableName: table.tableName,
         Item: { ...key, count: 1, window_start: nowSeconds, [TTL_ATTRIBUTE]: nowSeconds + WINDOW_SECONDS },
       }),
     );

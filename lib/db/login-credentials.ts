@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import { isConditionalFailure } from './items.js';
 import { keys } from './keys.js';
 import type { LoginRecord, UserRecord } from './records.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed } from './transact.js';
 import { getLogin, getUser } from './users.js';
 
@@ -28,7 +28,7 @@ export interface CredentialChange<T> {
 export async function changeCredentials<T>(
   userId: number,
   decide: (user: UserRecord, login: LoginRecord) => { changes?: CredentialChanges; outcome: T },
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<CredentialChange<T>> {
   return retryOnConditionFailed(async () => {
     const user = await getUser(userId, table);
@@ -60,7 +60,7 @@ export async function changeCredentials<T>(
 export async function setPasswordHash(
   userId: number,
   passwordHash: string | undefined,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<UserRecord> {
   const { user } = await changeCredentials(
     userId,

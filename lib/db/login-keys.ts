@@ -1,8 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config.js';
-import { db } from './client.js';
 import { isConditionalFailure } from './items.js';
 import { TTL_ATTRIBUTE } from './schema.js';
+import type { TableTarget } from './table-target.js';
 
 /** How long a login key of POST /auth may be used: a day, as CS-Cart's e-keys. */
 export const LOGIN_KEY_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -19,11 +18,12 @@ export const loginKeyItemKey = (keyHash: string) => ({ pk: `EKEY#${keyHash}`, sk
 export async function storeLoginKey(
   keyHash: string,
   userId: number,
+  table: TableTarget,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<void> {
-  await db().send(
+  await table.client.send(
     new PutCommand({
-      TableName: config().tableName,
+      TableName: table.tableName,
       Item: {
         ...loginKeyItemKey(keyHash),
         user_id: userId,
@@ -41,12 +41,13 @@ export async function storeLoginKey(
  */
 export async function redeemLoginKey(
   keyHash: string,
+  table: TableTarget,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<number | undefined> {
   try {
-    const { Attributes } = await db().send(
+    const { Attributes } = await table.client.send(
       new DeleteCommand({
-        TableName: config().tableName,
+        TableName: table.tableName,
         Key: loginKeyItemKey(keyHash),
         ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },

@@ -3,7 +3,7 @@ import { batchGet } from './batch-get.js';
 import { nextId } from './counters.js';
 import { keys } from './keys.js';
 import { type LinkRecord, type UsergroupRecord, type UserRecord, withoutKeys } from './records.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 import { type TransactItem, transactWrite } from './transact.js';
 import { RESERVED_USERGROUPS } from './usergroups.js';
 
@@ -14,11 +14,7 @@ export interface LinkContext {
 }
 
 /** The user, the group and their link in one BatchGetItem. */
-export async function getLinkContext(
-  userId: number,
-  groupId: number,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<LinkContext> {
+export async function getLinkContext(userId: number, groupId: number, table: TableTarget): Promise<LinkContext> {
   const reserved = RESERVED_USERGROUPS.get(groupId);
   const wanted = [keys.userProfile(userId), keys.link(userId, groupId)];
   if (!reserved) wanted.push(keys.usergroup(groupId));
@@ -49,7 +45,7 @@ export async function writeLinkStatus(
   group: UsergroupRecord,
   existing: LinkRecord | undefined,
   status: LinkStatus,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<LinkRecord> {
   const link: LinkRecord = existing
     ? { ...existing, status }

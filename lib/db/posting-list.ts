@@ -15,7 +15,7 @@ import {
 } from './postings.js';
 import { queryAll } from './query.js';
 import type { TableContext } from './table-context.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 import { tokenShard, wordQuery, wordsOf } from './text-items.js';
 
 /**
@@ -120,7 +120,7 @@ export async function readPostingIds(
   pks: readonly string[],
   begins: string,
   consistent = true,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<number[]> {
   const shards = await Promise.all(
     pks.map((pk) =>

@@ -12,7 +12,7 @@ import type { TransactItem } from './transact.js';
  */
 export function postingWrites(
   writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): TransactItem[] {
   return postingChanges(
     writes.map(([def, id, before, after]) => [postingsOf(def, id, before), postingsOf(def, id, after)] as const),

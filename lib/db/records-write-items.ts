@@ -2,7 +2,7 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { type EntityRecord, recordWriteItems } from './entity-store.js';
 import { LAYOUT_ATTRIBUTE, LAYOUT_VERSION } from './layout.js';
 import { postingWrites } from './posting-writes.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 import type { TransactItem } from './transact.js';
 
 /**
@@ -11,7 +11,7 @@ import type { TransactItem } from './transact.js';
  */
 export function recordsWriteItems(
   writes: ReadonlyArray<readonly [StoredEntityDefinition, number, EntityRecord | undefined, EntityRecord | undefined]>,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): TransactItem[] {
   const out: TransactItem[] = [];
   const counts = new Map<string, TransactItem>();

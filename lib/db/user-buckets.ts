@@ -2,6 +2,7 @@ import { USER_STATUSES, USER_TYPES, type UserStatus, type UserType } from '../en
 import { GSI1, padId } from './keys.js';
 import { queryAll, queryFirst } from './query.js';
 import { type UserRecord, withoutKeys } from './records.js';
+import type { TableTarget } from './table-target.js';
 import { indexedQueryWord } from './user-index.js';
 import { SHARDS, type UserScope, userKeys, type WordField } from './user-keys.js';
 
@@ -40,7 +41,7 @@ export interface BucketRead {
 }
 
 /** One shard of a bucket in id order. */
-async function readShard(partition: string, read: BucketRead): Promise<UserRecord[]> {
+async function readShard(partition: string, read: BucketRead, table: TableTarget): Promise<UserRecord[]> {
   const beyond = read.afterId === undefined ? '' : ` AND gsi1sk ${read.descending ? '<' : '>'} :after`;
   const items = await queryFirst(
     {
@@ -56,29 +57,39 @@ async function readShard(partition: string, read: BucketRead): Promise<UserRecor
       ...(read.limit !== undefined ? { Limit: read.limit } : {}),
     },
     read.limit,
+    undefined,
+    table,
   );
   return items.map((item) => withoutKeys<UserRecord>(item));
 }
 
 /** A bucket of a scope: its shards in parallel, merged in id order (the first `limit` of the merge). */
-export async function readBucket(scope: UserScope, bucket: Bucket, read: BucketRead): Promise<UserRecord[]> {
+export async function readBucket(
+  scope: UserScope,
+  bucket: Bucket,
+  read: BucketRead,
+  table: TableTarget,
+): Promise<UserRecord[]> {
   const shards = await Promise.all(
-    SHARDS.map((shard) => readShard(userKeys.bucket(scope, bucket.userType, bucket.status, shard), read)),
+    SHARDS.map((shard) => readShard(userKeys.bucket(scope, bucket.userType, bucket.status, shard), read, table)),
   );
   const merged = shards.flat().sort((a, b) => (read.descending ? b.user_id - a.user_id : a.user_id - b.user_id));
   return read.limit === undefined ? merged : merged.slice(0, read.limit);
 }
 
 /** Every user with a word of `field` starting with `word` (each once): one Query per shard of the word's partition. */
-export async function readWordMatches(field: WordField, word: string): Promise<UserRecord[]> {
+export async function readWordMatches(field: WordField, word: string, table: TableTarget): Promise<UserRecord[]> {
   const start = indexedQueryWord(word);
   const shards = await Promise.all(
     SHARDS.map((shard) =>
-      queryAll({
-        IndexName: GSI1,
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :word)',
-        ExpressionAttributeValues: { ':pk': userKeys.wordPartition(field, start, shard), ':word': start },
-      }),
+      queryAll(
+        {
+          IndexName: GSI1,
+          KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :word)',
+          ExpressionAttributeValues: { ':pk': userKeys.wordPartition(field, start, shard), ':word': start },
+        },
+        table,
+      ),
     ),
   );
   const users = new Map<number, UserRecord>();

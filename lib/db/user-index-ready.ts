@@ -1,5 +1,5 @@
 import { readyMarkerWriter } from './ready-marker.js';
-import { tableLayout } from './table-context.js';
+import type { TableContext } from './table-context.js';
 import { userKeys } from './user-keys.js';
 
 /**
@@ -11,7 +11,8 @@ import { userKeys } from './user-keys.js';
  */
 export const USER_INDEX_LAYOUT = 3;
 
-/** Whether the copies are complete (the table context's layout: no read once it is the current one). */
-export const isUserIndexReady = async (): Promise<boolean> => (await tableLayout()) >= USER_INDEX_LAYOUT;
+/** Whether the copies are complete (`table`'s layout: no read once it is the current one). */
+export const isUserIndexReady = async (table: Pick<TableContext, 'layout'>): Promise<boolean> =>
+  (await table.layout()) >= USER_INDEX_LAYOUT;
 
 export const markUserIndexReady = readyMarkerWriter(userKeys.indexReady);

@@ -1,5 +1,6 @@
 import type { UserSort } from '../entities/users.js';
 import { combinePostings, readPostingIds } from './posting-list.js';
+import type { TableContext } from './table-context.js';
 import { firstBeyond } from './tuple-key.js';
 import { type UserPostingQuery, userPostingPlan } from './user-postings.js';
 import { isUserPostingsReady } from './user-postings-ready.js';
@@ -36,16 +37,19 @@ export function postingsAnswer(query: UserPostingsListQuery): boolean {
   return query.name !== undefined && query.phone === undefined && query.is_root === undefined && inIdOrder;
 }
 
-/** The page's user ids, the exact total and whether more follow; undefined when postings cannot answer (see above). */
-export async function userIdsFromPostings(query: UserPostingsListQuery): Promise<UserIdsPage | undefined> {
+/** The page's user ids, the exact total and whether more follow, from `context`'s table; undefined when postings cannot answer (see above). */
+export async function userIdsFromPostings(
+  query: UserPostingsListQuery,
+  context: TableContext,
+): Promise<UserIdsPage | undefined> {
   if (!postingsAnswer(query) || query.name === undefined) return undefined;
   const { name, user_type, status, company_id } = query;
   const plan = userPostingPlan({ name, user_type, status, company_id });
-  if (!plan || !(await isUserPostingsReady())) return undefined;
+  if (!plan || !(await isUserPostingsReady(context))) return undefined;
   const read = await Promise.all(
     // Eventually consistent, as the word copies (a GSI) always were: half the read units of a strongly consistent
     // Query. The page's profiles are read strongly consistent, so a user deleted a moment ago is never shown.
-    plan.groups.map((group) => Promise.all(group.map((r) => readPostingIds([r.pk], r.begins, false)))),
+    plan.groups.map((group) => Promise.all(group.map((r) => readPostingIds([r.pk], r.begins, false, context)))),
   );
   const ids = combinePostings(plan, read);
   if (query.descending) ids.reverse();

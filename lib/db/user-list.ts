@@ -3,7 +3,8 @@ import { batchGetInOrder } from './batch-get.js';
 import { keys } from './keys.js';
 import { USER_SORT_LAYOUT } from './layout.js';
 import { type UserRecord, withoutKeys } from './records.js';
-import { tableLayout } from './table-context.js';
+import type { TableContext } from './table-context.js';
+import type { TableTarget } from './table-target.js';
 import { firstBeyond, parseTupleKey, tupleKey } from './tuple-key.js';
 import { type Bucket, type BucketFilter, bucketsFor, readBucket, readWordMatches } from './user-buckets.js';
 import { fieldText, matchesWords, textWords } from './user-index.js';
@@ -82,8 +83,13 @@ export function sortUsers(users: UserRecord[], sortBy: UserSort, descending: boo
 }
 
 /** Profiles by id in one BatchGetItem per 100, in the order of `ids`; missing ones are left out. */
-export async function getUsers(ids: readonly number[]): Promise<UserRecord[]> {
-  return (await batchGetInOrder(ids.map((id) => keys.userProfile(id)))).map((item) => withoutKeys<UserRecord>(item));
+export async function getUsers(ids: readonly number[], table: TableTarget): Promise<UserRecord[]> {
+  return (
+    await batchGetInOrder(
+      ids.map((id) => keys.userProfile(id)),
+      table,
+    )
+  ).map((item) => withoutKeys<UserRecord>(item));
 }
 
 export type UserPage = { users: UserRecord[]; total: number; nextKey: string | null };
@@ -113,8 +119,9 @@ function drivingWord(query: UserFilters): { field: WordField; word: string } | u
  *    buckets read whole, sorted in memory — cost grows with those users.
  * Until an older table's users have their copies (the migration `users-index`, lib/db/user-index-ready.ts), `company_id`, `name` and
  * `phone` read the all-users buckets whole, as the first layout did.
+ * Every read goes to `context`'s table, and which paths are open is that table's layout.
  */
-export async function listUsers(query: UserListQuery): Promise<UserPage> {
+export async function listUsers(query: UserListQuery, context: TableContext): Promise<UserPage> {
   const offset = (query.page - 1) * query.itemsPerPage;
   const pageOf = (users: UserRecord[]): UserPage => {
     const matching = sortUsers(
@@ -137,33 +144,33 @@ export async function listUsers(query: UserListQuery): Promise<UserPage> {
     };
   };
   if (query.email !== undefined) {
-    const user = await getUserByEmail(query.email);
+    const user = await getUserByEmail(query.email, context);
     return pageOf(user ? [user] : []);
   }
-  if (query.ids !== undefined) return pageOf(await getUsers(query.ids));
+  if (query.ids !== undefined) return pageOf(await getUsers(query.ids, context));
 
   const cursorId = query.after === undefined ? undefined : parseTupleKey(query.after, ['string', 'number'])[1];
-  const posted = await userIdsFromPostings({ ...query, offset, afterId: cursorId });
+  const posted = await userIdsFromPostings({ ...query, offset, afterId: cursorId }, context);
   if (posted) {
-    const users = await getUsers(posted.ids);
+    const users = await getUsers(posted.ids, context);
     const last = users[users.length - 1];
     return { users, total: posted.total, nextKey: posted.more && last ? userKey(last, query.sortBy) : null };
   }
 
   const word = drivingWord(query);
-  const indexed = (word !== undefined || query.company_id !== undefined) && (await isUserIndexReady());
-  if (word && indexed) return pageOf(await readWordMatches(word.field, word.word));
+  const indexed = (word !== undefined || query.company_id !== undefined) && (await isUserIndexReady(context));
+  if (word && indexed) return pageOf(await readWordMatches(word.field, word.word, context));
 
   const scope: UserScope = indexed && query.company_id !== undefined ? { company: query.company_id } : {};
   const buckets = bucketsFor(query);
   const inBucketOrder = ['id', 'last_login', 'type', 'status'].includes(query.sortBy);
   if (inBucketOrder && word === undefined && (query.company_id === undefined || scope.company !== undefined)) {
-    return bucketsPage(query, scope, buckets);
+    return bucketsPage(query, scope, buckets, context);
   }
-  const sorted = await sortCopiesPage(query, word === undefined, buckets);
+  const sorted = await sortCopiesPage(query, word === undefined, buckets, context);
   if (sorted) return sorted;
   const partitions = await Promise.all(
-    buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) })),
+    buckets.map((bucket) => readBucket(scope, bucket, { descending: false, filter: exactFilter(query) }, context)),
   );
   return pageOf(partitions.flat());
 }
@@ -177,13 +184,14 @@ async function sortCopiesPage(
   query: UserListQuery,
   noWords: boolean,
   buckets: Bucket[],
+  context: TableContext,
 ): Promise<UserPage | undefined> {
   const { sortBy } = query;
   if (!isCopiedSort(sortBy) || !noWords || query.company_id !== undefined || query.is_root !== undefined) return;
-  if ((await tableLayout()) < USER_SORT_LAYOUT) return;
-  const input = { query: { ...query, sortBy }, buckets, counts: await bucketCounts() };
+  if ((await context.layout()) < USER_SORT_LAYOUT) return;
+  const input = { query: { ...query, sortBy }, buckets, counts: await bucketCounts({}, context) };
   if (!copiesWorthReading(input)) return;
-  const { users, total, more } = await readSortPage(input);
+  const { users, total, more } = await readSortPage(input, context);
   return { users, total, nextKey: more ? userKey(users[users.length - 1]!, sortBy) : null };
 }
 
@@ -219,8 +227,13 @@ function groupsOf(
  * A page of a list in bucket order (path 4 of listUsers): skips whole groups by their counts and reads each
  * shard of the groups the page falls in only as far as the page (plus one, to know whether more follow).
  */
-async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Bucket[]): Promise<UserPage> {
-  const counts = await bucketCounts(scope);
+async function bucketsPage(
+  query: UserListQuery,
+  scope: UserScope,
+  buckets: Bucket[],
+  table: TableTarget,
+): Promise<UserPage> {
+  const counts = await bucketCounts(scope, table);
   const nonEmpty = buckets.filter((b) => (counts.get(`${b.userType}#${b.status}`) ?? 0) > 0);
   // is_root: an administrator bucket is read whole and filtered (others hold no root, so they need no filter).
   const filtered = new Map<Bucket, UserRecord[]>();
@@ -228,7 +241,7 @@ async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Buck
     const admins = nonEmpty.filter((b) => b.userType === 'A');
     const read = await Promise.all(
       admins.map((b) =>
-        readBucket(scope, b, { descending: query.descending, filter: exactFilter({ is_root: query.is_root }) }),
+        readBucket(scope, b, { descending: query.descending, filter: exactFilter({ is_root: query.is_root }) }, table),
       ),
     );
     admins.forEach((b, i) => filtered.set(b, read[i]!));
@@ -258,7 +271,8 @@ async function bucketsPage(query: UserListQuery, scope: UserScope, buckets: Buck
     const read = await Promise.all(
       group.buckets.map(
         async (b) =>
-          filtered.get(b)?.filter(beyond) ?? readBucket(scope, b, { limit, descending: query.descending, afterId }),
+          filtered.get(b)?.filter(beyond) ??
+          readBucket(scope, b, { limit, descending: query.descending, afterId }, table),
       ),
     );
     const merged = sortUsers(read.flat(), 'id', query.descending).slice(toSkip, limit);

@@ -1,5 +1,5 @@
 import { readyMarkerWriter } from './ready-marker.js';
-import { tableLayout } from './table-context.js';
+import type { TableContext } from './table-context.js';
 
 /**
  * Whether every user has its postings (lib/db/user-postings.ts): the table is on layout 10, whose migration
@@ -9,7 +9,8 @@ import { tableLayout } from './table-context.js';
  */
 export const USER_POSTINGS_LAYOUT = 10;
 
-/** Whether every user has its postings (the table context's layout: no read once it is the current one). */
-export const isUserPostingsReady = async (): Promise<boolean> => (await tableLayout()) >= USER_POSTINGS_LAYOUT;
+/** Whether every user has its postings (`table`'s layout: no read once it is the current one). */
+export const isUserPostingsReady = async (table: Pick<TableContext, 'layout'>): Promise<boolean> =>
+  (await table.layout()) >= USER_POSTINGS_LAYOUT;
 
 export const markUserPostingsReady = readyMarkerWriter({ pk: 'USERPOSTINGS', sk: 'READY' });

@@ -1,6 +1,7 @@
 import { GSI1 } from './keys.js';
 import { queryFirst } from './query.js';
 import { type UserRecord, withoutKeys } from './records.js';
+import type { TableTarget } from './table-target.js';
 import { parseTupleKey } from './tuple-key.js';
 import type { Bucket } from './user-buckets.js';
 import { SHARDS } from './user-keys.js';
@@ -74,6 +75,7 @@ const needed = (query: SortPageQuery) =>
 
 export async function readSortPage(
   input: SortPageInput,
+  table: TableTarget,
 ): Promise<{ users: UserRecord[]; total: number; more: boolean }> {
   const { query } = input;
   const total = input.buckets.reduce((sum, b) => sum + countOf(input.counts, b), 0);
@@ -102,6 +104,8 @@ export async function readSortPage(
           Limit: need,
         },
         need,
+        undefined,
+        table,
       ),
     ),
   );

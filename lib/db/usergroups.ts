@@ -22,10 +22,7 @@ export const isReservedUsergroup = (id: number) => RESERVED_USERGROUPS.has(id);
 /** New groups are numbered after the reserved ones. */
 const LAST_RESERVED_ID = 2;
 
-export async function getUsergroup(
-  id: number,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<UsergroupRecord | undefined> {
+export async function getUsergroup(id: number, table: TableTarget): Promise<UsergroupRecord | undefined> {
   const reserved = RESERVED_USERGROUPS.get(id);
   if (reserved) return reserved;
   const item = await readItem(keys.usergroup(id), table);
@@ -33,7 +30,7 @@ export async function getUsergroup(
 }
 
 /** Every stored group (reserved ones excluded), in id order: one partition, strongly consistent. */
-export async function listUsergroups(table: TableTarget = DEFAULT_TABLE): Promise<UsergroupRecord[]> {
+export async function listUsergroups(table: TableTarget): Promise<UsergroupRecord[]> {
   const items = await queryAll(
     {
       KeyConditionExpression: 'pk = :pk',
@@ -51,10 +48,7 @@ export interface UsergroupFields {
   usergroup?: string;
 }
 
-export async function createUsergroup(
-  fields: UsergroupFields,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<UsergroupRecord> {
+export async function createUsergroup(fields: UsergroupFields, table: TableTarget): Promise<UsergroupRecord> {
   const group: UsergroupRecord = {
     usergroup_id: await nextId('usergroup', LAST_RESERVED_ID, table),
     type: fields.type,
@@ -103,7 +97,7 @@ export async function updateUsergroup(
   id: number,
   fields: UsergroupFields,
   judged: JudgedUsergroup,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<boolean> {
   const names: Record<string, string> = { '#type': 'type', '#status': 'status' };
   const values: Record<string, unknown> = {
@@ -141,11 +135,7 @@ export async function updateUsergroup(
 }
 
 /** Admin tool: privileges of an administrator group. */
-export async function setUsergroupPrivileges(
-  id: number,
-  privileges: string[],
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<void> {
+export async function setUsergroupPrivileges(id: number, privileges: string[], table: TableTarget): Promise<void> {
   try {
     await table.client.send(
       new UpdateCommand({
@@ -165,7 +155,7 @@ export async function setUsergroupPrivileges(
 }
 
 /** Does the group have a customer member whose link is A, P or D? Reads only customer links, stops at the first. */
-export async function hasCustomerMembers(id: number, table: TableTarget = DEFAULT_TABLE): Promise<boolean> {
+export async function hasCustomerMembers(id: number, table: TableTarget): Promise<boolean> {
   const first = await queryFirst(
     {
       IndexName: GSI1,
@@ -192,8 +182,8 @@ export async function hasCustomerMembers(id: number, table: TableTarget = DEFAUL
 export async function deleteUsergroup(
   id: number,
   judgedType: UsergroupType,
-  shown?: JudgedUsergroup['shown'],
-  table: TableTarget = DEFAULT_TABLE,
+  shown: JudgedUsergroup['shown'] | undefined,
+  table: TableTarget,
 ): Promise<boolean> {
   const exact = shownCondition(shown);
   const deleted = await conditionHeld(

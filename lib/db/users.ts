@@ -9,7 +9,7 @@ import { keys } from './keys.js';
 import { presetTime } from './preset-ids.js';
 import { queryAll } from './query.js';
 import { type LinkRecord, type LoginRecord, type UserRecord, withoutKeys } from './records.js';
-import { DEFAULT_TABLE, type TableTarget } from './table-target.js';
+import type { TableTarget } from './table-target.js';
 import { ConditionFailed, retryOnConditionFailed, type TransactItem, transactWrite } from './transact.js';
 import { indexWrites, isIndexItem, profileItem } from './user-index.js';
 import { SHARDS, type UserScope, userKeys } from './user-keys.js';
@@ -78,11 +78,7 @@ function loginFor(user: UserRecord, previous?: LoginRecord): LoginRecord {
 }
 
 /** POST /users and the admin tool: profile, login, list copies and bucket counts in one transaction (e-mail unique, no race). */
-export async function createUser(
-  input: NewUser,
-  options: WriteOptions = {},
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<UserRecord> {
+export async function createUser(input: NewUser, options: WriteOptions = {}, table: TableTarget): Promise<UserRecord> {
   const user: UserRecord = {
     user_id: await nextId('user', 0, table),
     email: input.email,
@@ -123,28 +119,25 @@ export async function createUser(
   return user;
 }
 
-export async function getUser(userId: number, table: TableTarget = DEFAULT_TABLE): Promise<UserRecord | undefined> {
+export async function getUser(userId: number, table: TableTarget): Promise<UserRecord | undefined> {
   const item = await readItem(keys.userProfile(userId), table);
   return item ? withoutKeys<UserRecord>(item) : undefined;
 }
 
-export async function getLogin(
-  emailLower: string,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<LoginRecord | undefined> {
+export async function getLogin(emailLower: string, table: TableTarget): Promise<LoginRecord | undefined> {
   const item = await readItem(keys.login(emailLower), table);
   return item ? withoutKeys<LoginRecord>(item) : undefined;
 }
 
-export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
-  const login = await getLogin(email.trim().toLowerCase());
-  return login ? getUser(login.user_id) : undefined;
+export async function getUserByEmail(email: string, table: TableTarget): Promise<UserRecord | undefined> {
+  const login = await getLogin(email.trim().toLowerCase(), table);
+  return login ? getUser(login.user_id, table) : undefined;
 }
 
 /** The user partition: the profile, every group link and the keys of the list copies, in one strongly consistent Query. */
 export async function getUserWithLinks(
   userId: number,
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<{ user?: UserRecord; links: LinkRecord[]; copies: Set<string> }> {
   const items = await queryAll(
     {
@@ -176,7 +169,7 @@ export async function updateUser(
   userId: number,
   decide: (current: UserRecord) => UserChanges,
   options: WriteOptions = {},
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<UserRecord> {
   return retryOnConditionFailed(async () => {
     const { user: current, copies } = await getUserWithLinks(userId, table);
@@ -235,11 +228,7 @@ export async function updateUser(
 }
 
 /** Sets or clears the API key hash (admin tool). */
-export async function setApiKeyHash(
-  userId: number,
-  keyHash: string | undefined,
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<void> {
+export async function setApiKeyHash(userId: number, keyHash: string | undefined, table: TableTarget): Promise<void> {
   await retryOnConditionFailed(async () => {
     const user = await getUser(userId, table);
     if (!user) throw new NotFoundError('The User not found');
@@ -269,7 +258,7 @@ const LINKS_IN_DELETE_TRANSACTION = 70;
 export async function deleteUser(
   userId: number,
   check: (current: UserRecord) => void = () => {},
-  table: TableTarget = DEFAULT_TABLE,
+  table: TableTarget,
 ): Promise<void> {
   const leftover = await retryOnConditionFailed(async () => {
     const { user, links, copies } = await getUserWithLinks(userId, table);
@@ -320,10 +309,7 @@ export async function deleteUser(
  * Users per (user_type, status) bucket of a scope (all users, or one company's), from the counts every write
  * keeps (key `<type>#<status>`): one Query per shard, in parallel, summed.
  */
-export async function bucketCounts(
-  scope: UserScope = {},
-  table: TableTarget = DEFAULT_TABLE,
-): Promise<Map<string, number>> {
+export async function bucketCounts(scope: UserScope = {}, table: TableTarget): Promise<Map<string, number>> {
   const shards = await Promise.all(
     SHARDS.map((shard) =>
       queryAll(
@@ -343,7 +329,7 @@ export async function bucketCounts(
 }
 
 /** True when no user exists yet (the bootstrap's "empty database"). */
-export async function hasAnyUser(): Promise<boolean> {
-  const counts = await bucketCounts();
+export async function hasAnyUser(table: TableTarget): Promise<boolean> {
+  const counts = await bucketCounts({}, table);
   return [...counts.values()].some((count) => count > 0);
 }

@@ -4,6 +4,7 @@ import { putItems } from './batch-write.js';
 import { db } from './client.js';
 import { GSI1 } from './keys.js';
 import { TTL_ATTRIBUTE } from './schema.js';
+import type { TableTarget } from './table-target.js';
 
 /**
  * Webhook deliveries (docs/data-model.md "Webhook deliveries"), in the webhook's partition `WHDELIVERY#<webhook_id>`:
@@ -105,14 +106,19 @@ function placeOf({ webhookId, event }: DeliveryToRecord, fallbackMs: number): { 
 
 /**
  * Records a delivery due at `dueAtMs`: one PutItem on condition that the item does not exist, so a repeated event
- * is recorded (and sent) once. Undefined when it existed already. Its marker is written by `recordMarkers`.
+ * is recorded (and sent) once. Undefined when it existed already. Its marker is written by `recordMarkers`. On
+ * `target`, the sink's table (lib/webhooks/sink.ts).
  */
-export async function recordDelivery(delivery: DeliveryToRecord, dueAtMs: number): Promise<DeliveryRef | undefined> {
+export async function recordDelivery(
+  delivery: DeliveryToRecord,
+  dueAtMs: number,
+  target: TableTarget,
+): Promise<DeliveryRef | undefined> {
   const { ref, expiresAt } = placeOf(delivery, dueAtMs);
   try {
-    await db().send(
+    await target.client.send(
       new PutCommand({
-        TableName: table(),
+        TableName: target.tableName,
         Item: {
           ...deliveryKey(ref),
           gsi1pk: DUE_PARTITION,
@@ -141,14 +147,20 @@ export async function recordDelivery(delivery: DeliveryToRecord, dueAtMs: number
 /**
  * The event markers of recorded deliveries (event id → delivery), in bulk: BatchWriteItem, 25 a call. A marker's
  * content follows from the event alone, so writing one again (a repeated batch) changes nothing; written after
- * the deliveries, so a batch that failed between the two is completed when the stream hands it over again.
+ * the deliveries, so a batch that failed between the two is completed when the stream hands it over again. On
+ * `target`, with the deliveries.
  */
-export async function recordMarkers(deliveries: readonly DeliveryToRecord[], fallbackMs: number): Promise<void> {
+export async function recordMarkers(
+  deliveries: readonly DeliveryToRecord[],
+  fallbackMs: number,
+  target: TableTarget,
+): Promise<void> {
   await putItems(
     deliveries.map((delivery) => {
       const { ref, expiresAt } = placeOf(delivery, fallbackMs);
       return { ...markerKey(delivery.webhookId, delivery.event.id), delivery_sk: ref.sk, [TTL_ATTRIBUTE]: expiresAt };
     }),
+    target,
   );
 }
 

@@ -5,7 +5,7 @@ import { type EntityHooks, presentAll } from '../operations/crud.js';
 import { instanceTable } from '../operations/instance-table.js';
 import { orderHooks } from '../operations/orders/index.js';
 import { presentLink, presentUsergroup } from '../operations/presenters.js';
-import { productHooks } from '../operations/products.js';
+import { productValueHooks } from '../operations/products.js';
 import { statusHooks } from '../operations/statuses.js';
 import { presentUsers } from '../operations/users.js';
 import type { ItemKind } from './changed-item.js';
@@ -17,7 +17,7 @@ const accounts = /* @__PURE__ */ accountStoreOn(instanceTable);
  * record as stored; a category's product_count (a separate count item) is not part of its events.
  */
 const SINGLE_VIEW_HOOKS: Readonly<Record<string, EntityHooks>> = {
-  products: productHooks,
+  products: productValueHooks,
   orders: orderHooks,
   statuses: statusHooks,
 };

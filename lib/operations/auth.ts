@@ -1,6 +1,7 @@
 import { generateApiKey, hashApiKey } from '../auth/api-keys.js';
 import { config } from '../config.js';
 import { storeLoginKey } from '../db/login-keys.js';
+import type { TableTarget } from '../db/table-target.js';
 import { getUserByEmail } from '../db/users.js';
 import { authEntity } from '../entities/auth.js';
 import { readBodyFields } from '../entities/validate.js';
@@ -42,30 +43,33 @@ function checkRedirect(redirect: string, storefront: URL): string {
 /**
  * POST /auth: a one-time login key for the user with `email` (400 without it, 404 for an unknown one), under the
  * escalation guard (nobody for themselves; administrators and vendors only for a root administrator). Only the
- * key's SHA-256 is stored, with an expiry that is also the table's TTL (lib/db/login-keys.ts).
+ * key's SHA-256 is stored, with an expiry that is also the table's TTL (lib/db/login-keys.ts). The user is read and the
+ * key stored on `table` (lib/operations/sign-in.ts hands it this instance's).
  */
-export const createLoginKey: Operation = async ({ body = {}, caller }) => {
-  const fields = readBodyFields(authEntity, 'create', body);
-  checkNotify(body);
-  const storefront = new URL(config().storefrontUrl);
-  const redirect =
-    typeof fields.redirect_url === 'string' && fields.redirect_url !== ''
-      ? checkRedirect(fields.redirect_url, storefront)
-      : undefined;
-  const user = await getUserByEmail(String(fields.email));
-  if (!user) throw new NotFoundError();
-  guardLoginKey(caller, user.user_type, user.user_id);
-  // A disabled account cannot sign in; a key for it would be a link that does not work.
-  if (user.status !== 'A') {
-    throw ValidationError.forFields([
-      { field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' },
-    ]);
-  }
-  const key = generateApiKey();
-  await storeLoginKey(hashApiKey(key), user.user_id);
-  const link = new URL(storefront);
-  link.searchParams.set('dispatch', 'auth.ekey_login');
-  link.searchParams.set('ekey', key);
-  if (redirect !== undefined) link.searchParams.set('redirect_url', redirect);
-  return created({ key, link: link.href });
-};
+export const createLoginKeyOn =
+  (table: TableTarget): Operation =>
+  async ({ body = {}, caller }) => {
+    const fields = readBodyFields(authEntity, 'create', body);
+    checkNotify(body);
+    const storefront = new URL(config().storefrontUrl);
+    const redirect =
+      typeof fields.redirect_url === 'string' && fields.redirect_url !== ''
+        ? checkRedirect(fields.redirect_url, storefront)
+        : undefined;
+    const user = await getUserByEmail(String(fields.email), table);
+    if (!user) throw new NotFoundError();
+    guardLoginKey(caller, user.user_type, user.user_id);
+    // A disabled account cannot sign in; a key for it would be a link that does not work.
+    if (user.status !== 'A') {
+      throw ValidationError.forFields([
+        { field: 'email', message: 'The user with this e-mail is disabled; no login key is issued' },
+      ]);
+    }
+    const key = generateApiKey();
+    await storeLoginKey(hashApiKey(key), user.user_id, table);
+    const link = new URL(storefront);
+    link.searchParams.set('dispatch', 'auth.ekey_login');
+    link.searchParams.set('ekey', key);
+    if (redirect !== undefined) link.searchParams.set('redirect_url', redirect);
+    return created({ key, link: link.href });
+  };

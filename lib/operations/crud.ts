@@ -11,6 +11,7 @@ import {
   type TransactItem,
   type WithId,
 } from '../db/repository.js';
+import type { TableContext } from '../db/table-context.js';
 import { writeAnswer } from '../entities/answers.js';
 import { presentDecorated, shownAs, type View, type WireView } from '../entities/present.js';
 import type { FiltersOf, WriteValuesOf } from '../entities/record-types.js';
@@ -77,6 +78,19 @@ export interface EntityHooks<D extends StoredEntityDefinition = StoredEntityDefi
   /** Runs after a committed create or update (follow-up work that may fail without undoing it). */
   afterWrite?(record: RecordOf<D>, previous: RecordOf<D> | undefined, request: ApiRequest): Promise<void>;
 }
+
+/**
+ * A definition's hooks, or what makes them for the table of the repository they serve (hooks that write items of
+ * their own beside the record: the products' repriced items). lib/handlers/entity-handler.ts hands the maker its
+ * repository's context, so a hook never names a table itself.
+ */
+export type HooksFor<D extends StoredEntityDefinition = StoredEntityDefinition> =
+  | EntityHooks<D>
+  | ((table: TableContext) => EntityHooks<D>);
+
+/** The hooks `hooks` gives a repository over `table`. */
+export const hooksOn = <D extends StoredEntityDefinition>(hooks: HooksFor<D>, table: TableContext): EntityHooks<D> =>
+  typeof hooks === 'function' ? hooks(table) : hooks;
 
 /**
  * ExtraItems for the records of `D`. Method-shaped (the React typings' "bivariance hack"), so hooks written for one

@@ -8,10 +8,10 @@ import type { StoredEntityDefinition } from '../entities/types.js';
 import { NotFoundError } from '../errors.js';
 import type { Operation } from '../http/operation.js';
 import { parseId } from '../http/route.js';
-import { assertVisible, deleteOperation, type EntityHooks, getOperation, updateOperation } from './crud.js';
+import { assertVisible, deleteOperation, getOperation, type HooksFor, hooksOn, updateOperation } from './crud.js';
 import { discussionHooks } from './discussions/index.js';
 import { featureHooks } from './features.js';
-import { productHooks } from './products.js';
+import { productHooksOn } from './products.js';
 
 /**
  * A child object addressed through its parent (SPEC §10 "Nested paths"): `/<parent>/:id/<child>/:childId`
@@ -24,8 +24,8 @@ export interface ChildObjects<
 > {
   parent: P;
   child: C;
-  /** The child's own hooks (its top-level path's behaviour). */
-  hooks: EntityHooks;
+  /** The child's own hooks (its top-level path's behaviour), or what makes them for the child's table. */
+  hooks: HooksFor;
   /** Both records typed by their definitions; a method, so a pair of entities serves where any pair is taken. */
   belongs(child: RecordOf<C>, parent: RecordOf<P>): boolean;
 }
@@ -34,7 +34,7 @@ export interface ChildObjects<
 export const categoryProducts: ChildObjects<typeof productsEntity, typeof categoriesEntity> = {
   parent: categoriesEntity,
   child: productsEntity,
-  hooks: productHooks,
+  hooks: productHooksOn,
   belongs: (product, category) => (product.category_tree ?? []).includes(category.category_id),
 };
 
@@ -82,5 +82,9 @@ export function childObjectOperation(
   operation: keyof typeof OPERATIONS,
   table: TableContext,
 ): Operation {
-  return throughParent(objects, OPERATIONS[operation](repositoryOf(objects.child, table), objects.hooks), table);
+  return throughParent(
+    objects,
+    OPERATIONS[operation](repositoryOf(objects.child, table), hooksOn(objects.hooks, table)),
+    table,
+  );
 }

@@ -1,6 +1,7 @@
 import type { ListCondition } from '../db/entity-list.js';
 import type { RecordOf } from '../db/entity-store.js';
 import { repricedProductItems } from '../db/repriced-products.js';
+import type { TableTarget } from '../db/table-target.js';
 import type { WordMatch } from '../db/text-items.js';
 import { categoriesEntity } from '../entities/categories.js';
 import { companiesStorage } from '../entities/companies.js';
@@ -16,7 +17,6 @@ import type { EntityHooks } from './crud.js';
 import { deletePostsOf } from './discussions/index.js';
 import { NUMBER_FEATURE_TYPES, numberFeatureValue } from './feature-numbers.js';
 import { instanceReader } from './instance-repository.js';
-import { instanceTable } from './instance-table.js';
 import { deleteOptionsOfProduct } from './option-combinations.js';
 import { productCreateDefaults } from './product-defaults.js';
 import { pricesChanges, shownPrices } from './product-prices.js';
@@ -134,7 +134,11 @@ function searchConditions(filters: FiltersOf<typeof productsEntity>): ListCondit
   return out;
 }
 
-export const productHooks: EntityHooks<typeof productsEntity> = {
+/**
+ * The product hooks that write nothing beside the record: the rules, defaults and views a product's create, update,
+ * list and presentation apply (what a reader or a presenter of products needs, on whatever table).
+ */
+export const productValueHooks: EntityHooks<typeof productsEntity> = {
   // A product's discussion posts, options, option exceptions and combinations go with it, as in CS-Cart; its
   // variation group loses it (a new default if it was one).
   afterDelete: async (deleted) => {
@@ -148,13 +152,6 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
   ],
   create: async (values) => derived(await productCreateDefaults(values)),
   update: (changes, current) => derived(changes, current),
-  // Products with quantity or usergroup prices are listed in a small partition of their own, so a shopper's price
-  // range and price sort find them (lib/db/repriced-products.ts); on the instance's table, where the products'
-  // repository (lib/handlers/entity-handler.ts) writes them.
-  extraItems: () => (record, previous) => ({
-    items: repricedProductItems(record.product_id, record, previous, instanceTable),
-  }),
-  removeItems: (current) => repricedProductItems(current.product_id, undefined, undefined, instanceTable),
   decorate: async (records, view) =>
     view === 'list'
       ? records
@@ -165,12 +162,26 @@ export const productHooks: EntityHooks<typeof productsEntity> = {
         })),
 };
 
+/**
+ * The product hooks of a repository over `table`: the value hooks, and the items a product's write carries. Products
+ * with quantity or usergroup prices are listed in a small partition of their own, so a shopper's price range and
+ * price sort find them (lib/db/repriced-products.ts); written on `table`, the table of the write they join
+ * (lib/handlers/entity-handler.ts hands a plain entity's hooks its repository's context).
+ */
+export const productHooksOn = (table: TableTarget): EntityHooks<typeof productsEntity> => ({
+  ...productValueHooks,
+  extraItems: () => (record, previous) => ({
+    items: repricedProductItems(record.product_id, record, previous, table),
+  }),
+  removeItems: (current) => repricedProductItems(current.product_id, undefined, undefined, table),
+});
+
 /** `/categories/:id/products`: the category's products (and its subcategories' unless subcats=N); 404 for an unknown category. */
-export const categoryProductsHooks: EntityHooks<typeof productsEntity> = {
-  ...productHooks,
+export const categoryProductsHooksOn = (table: TableTarget): EntityHooks<typeof productsEntity> => ({
+  ...productHooksOn(table),
   scope: async ({ route, query }) => {
     const categoryId = parseId(route.id);
     if (!(await categories.get(categoryId))) throw new NotFoundError();
     return [await categoryCondition(categoryId, query.subcats?.trim().toUpperCase() === 'N' ? 'N' : 'Y')];
   },
-};
+});

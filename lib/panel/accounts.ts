@@ -6,6 +6,7 @@ import { getLogin, getUser } from '../db/users.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { type ApiAccessRequest, changeApiAccess } from '../operations/api-access.js';
 import { setCustomerPassword } from './customer-password.js';
+import { panelTable } from './panel-table.js';
 import { statusOf } from './refusals.js';
 import { form, type PanelRequest, type PanelResponse, page } from './request-response.js';
 import { frameOf, type SignedIn } from './session.js';
@@ -42,14 +43,17 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
   const requested = Number(request.query.page ?? '1');
   const pageNumber = Number.isInteger(requested) && requested >= 1 && requested <= 100_000 ? requested : 1;
   const email = request.query.email?.trim().slice(0, MAX_EMAIL_LENGTH) || undefined;
-  const { users, total } = await listUsers({
-    user_type: type,
-    email,
-    page: pageNumber,
-    itemsPerPage: PAGE_SIZE,
-    sortBy: 'id',
-    descending: false,
-  });
+  const { users, total } = await listUsers(
+    {
+      user_type: type,
+      email,
+      page: pageNumber,
+      itemsPerPage: PAGE_SIZE,
+      sortBy: 'id',
+      descending: false,
+    },
+    panelTable,
+  );
   const apiEnabled = await apiStates(users);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return page(200, listPage(frameOf(request, who), { type, users, apiEnabled, page: pageNumber, pages, total, email }));
@@ -60,9 +64,9 @@ export async function list(request: PanelRequest, who: SignedIn, type: 'A' | 'V'
 
 async function loadAccount(who: SignedIn, userId: number): Promise<{ user: UserRecord; apiEnabled: boolean }> {
   if (userId !== who.caller.userId) requireViewUsers(who);
-  const user = await getUser(userId);
+  const user = await getUser(userId, panelTable);
   if (!user) throw new NotFoundError('There is no such account.');
-  const login = await getLogin(user.email_lc);
+  const login = await getLogin(user.email_lc, panelTable);
   return { user, apiEnabled: Boolean(login && login.user_id === userId && login.key_hash) };
 }
 
@@ -124,7 +128,7 @@ export async function changeAccess(request: PanelRequest, who: SignedIn, userId:
         { kind: 'ok', text: 'Saved. The storefront password is set; earlier sign-ins no longer work.' },
       ]);
     }
-    const result = await changeApiAccess(who.caller, userId, wanted);
+    const result = await changeApiAccess(who.caller, userId, wanted, panelTable);
     const after = { user: result.user, apiEnabled: result.enabled };
     const notices: Notice[] = [];
     if (!result.changed)

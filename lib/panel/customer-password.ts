@@ -4,6 +4,7 @@ import { setPasswordHash } from '../db/login-credentials.js';
 import { getUser } from '../db/users.js';
 import type { Caller } from '../entities/caller.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { panelTable } from './panel-table.js';
 
 /**
  * The panel's "Storefront password" of a customer (docs/panel.md): what the customer signs in to the storefront
@@ -12,7 +13,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
  * passwords stay the admin command line's (`set-password`).
  */
 export async function setCustomerPassword(caller: Caller, userId: number, password: string): Promise<void> {
-  const user = await getUser(userId);
+  const user = await getUser(userId, panelTable);
   if (!user) throw new NotFoundError('There is no such account.');
   if (user.user_type !== 'C')
     throw new ValidationError(
@@ -22,5 +23,5 @@ export async function setCustomerPassword(caller: Caller, userId: number, passwo
     throw new ForbiddenError('The manage_users privilege is required');
   const problem = passwordProblem(password, API_PASSWORD_MIN_LENGTH);
   if (problem) throw new ValidationError(`The password is not acceptable: ${problem}.`);
-  await setPasswordHash(userId, await hashPassword(password));
+  await setPasswordHash(userId, await hashPassword(password), panelTable);
 }

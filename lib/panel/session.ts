@@ -5,6 +5,7 @@ import { getLogin } from '../db/users.js';
 import type { Caller } from '../entities/caller.js';
 import { parseCookies, serializeCookie } from './cookies.js';
 import { sameToken } from './forgery-checks.js';
+import { panelTable } from './panel-table.js';
 import type { PanelRequest } from './request-response.js';
 import type { PageFrame, Viewer } from './views.js';
 
@@ -43,7 +44,7 @@ export async function signedIn(request: PanelRequest): Promise<SignedIn | undefi
   if (!token) return undefined;
   const session = await getSession(token);
   if (!session) return undefined;
-  const login = await getLogin(session.email_lc);
+  const login = await getLogin(session.email_lc, panelTable);
   const valid =
     login &&
     login.user_id === session.user_id &&

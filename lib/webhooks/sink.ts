@@ -1,5 +1,5 @@
 import { listRecords } from '../db/entity-list.js';
-import { defaultTableContext } from '../db/table-context.js';
+import { defaultTableContext, type TableContext } from '../db/table-context.js';
 import { type DeliveryToRecord, recordDelivery, recordMarkers } from '../db/webhook-deliveries.js';
 import type { ChangeEvent, EventSink } from '../entities/change-event.js';
 import { webhooksEntity } from '../entities/webhooks.js';
@@ -10,12 +10,8 @@ import { subscriptionMatches } from './matching.js';
 
 /** How many deliveries are recorded at once (each a conditional PutItem: milliseconds). */
 const PARALLEL_RECORDS = 32;
-/**
- * The active webhooks: one Query of the status index (there are few). On this instance's table, where the
- * deliveries are recorded (lib/db/webhook-deliveries.ts) and the stream consumer's feed is wired
- * (lib/events/instance-feed.ts).
- */
-async function activeWebhooks() {
+/** The active webhooks: one Query of the status index (there are few). */
+async function activeWebhooks(context: TableContext) {
   const { records } = await listRecords(
     webhooksEntity,
     {
@@ -24,7 +20,7 @@ async function activeWebhooks() {
       descending: false,
       page: 1,
     },
-    defaultTableContext(),
+    context,
   );
   return records;
 }
@@ -35,12 +31,13 @@ async function activeWebhooks() {
  * so a batch handed over again after a consumer retry delivers nothing twice — and handed to the senders
  * (lib/webhooks/dispatch.ts) without waiting for any attempt: the consumer's time is bounded DynamoDB writes,
  * whatever the receivers do. Only a failure to record throws, so the consumer retries the batch and no event
- * is lost; a delivery recorded but not handed over is found by the retry sweep.
+ * is lost; a delivery recorded but not handed over is found by the retry sweep. The webhooks are read and the
+ * deliveries recorded on `context`'s table.
  */
-export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
+export function webhookSinkWith(dispatch: () => DeliveryDispatcher, context: TableContext): EventSink {
   return async (events: readonly ChangeEvent[]) => {
     if (events.length === 0) return;
-    const webhooks = await activeWebhooks();
+    const webhooks = await activeWebhooks(context);
     if (webhooks.length === 0) return;
     const now = Date.now();
     const matches: DeliveryToRecord[] = [];
@@ -63,14 +60,18 @@ export function webhookSinkWith(dispatch: () => DeliveryDispatcher): EventSink {
     const due: DeliveryJob[] = [];
     const flush = () => send(due.splice(0));
     await inBatches(matches, PARALLEL_RECORDS, async (match) => {
-      const recorded = await recordDelivery(match, now);
+      const recorded = await recordDelivery(match, now, context);
       if (recorded) due.push({ ref: recorded, dueAt: now });
       if (due.length >= 10) await flush();
     });
     await flush();
     // Then every match's event marker (for redeliveries by event id), in bulk: BatchWriteItem, 25 a call.
-    await recordMarkers(matches, now);
+    await recordMarkers(matches, now, context);
   };
 }
 
-export const webhookSink: EventSink = webhookSinkWith(() => deliveryDispatcher());
+/**
+ * The sink the stream consumer runs (lib/events/sinks.ts): on this instance's table, where the retry sweep
+ * (lib/webhooks/retry-runner.ts) finds the deliveries and the consumer's feed is wired (lib/events/instance-feed.ts).
+ */
+export const webhookSink: EventSink = webhookSinkWith(() => deliveryDispatcher(), defaultTableContext());

@@ -7,13 +7,17 @@ import { setPasswordHash } from '../../lib/db/login-credentials.js';
 import { DEFAULT_RECORDS_PER_SECOND, runMigrations } from '../../lib/db/migrations/runner.js';
 import { DEFAULT_SETTLE_MS, sweepOrphanItems } from '../../lib/db/orphan-items.js';
 import type { UserRecord } from '../../lib/db/records.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { getUsergroup, setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { createUser, getLogin, getUserByEmail, getUserWithLinks, setApiKeyHash } from '../../lib/db/users.js';
 import { USER_TYPES, type UserType, usersEntity } from '../../lib/entities/users.js';
 import { checkValue } from '../../lib/entities/validate.js';
 
+/** This instance's table: every command reads and writes there. */
+const instance = defaultTableContext();
+
 async function requireUserByEmail(email: string): Promise<UserRecord> {
-  const user = await getUserByEmail(email);
+  const user = await getUserByEmail(email, instance);
   if (!user) throw new Error(`no user with e-mail ${email}`);
   return user;
 }
@@ -33,15 +37,19 @@ export async function createUserCommand(options: {
   if (options.root && type !== 'A') throw new Error('--root is for administrators (--type A) only');
   const company = Number(options.company ?? 0);
   if (!Number.isInteger(company) || company < 0) throw new Error('--company must be a non-negative integer');
-  const user = await createUser({
-    email: String(email.value),
-    user_type: type as UserType,
-    status: 'A',
-    firstname: options.firstname ?? '',
-    lastname: options.lastname ?? '',
-    company_id: company,
-    is_root: options.root ? 'Y' : 'N',
-  });
+  const user = await createUser(
+    {
+      email: String(email.value),
+      user_type: type as UserType,
+      status: 'A',
+      firstname: options.firstname ?? '',
+      lastname: options.lastname ?? '',
+      company_id: company,
+      is_root: options.root ? 'Y' : 'N',
+    },
+    undefined,
+    instance,
+  );
   console.log(`created user ${user.user_id} (${user.email}, type ${user.user_type}${options.root ? ', root' : ''})`);
 }
 
@@ -49,14 +57,14 @@ export async function enableApiCommand(email: string): Promise<void> {
   const user = await requireUserByEmail(email);
   if (user.user_type === 'C') throw new Error('customers never hold API access (docs/api.md §4)');
   const key = generateApiKey();
-  await setApiKeyHash(user.user_id, hashApiKey(key));
+  await setApiKeyHash(user.user_id, hashApiKey(key), instance);
   console.log(`API access enabled for ${user.email}; the key is shown once, only its hash is stored:`);
   console.log(key);
 }
 
 export async function disableApiCommand(email: string): Promise<void> {
   const user = await requireUserByEmail(email);
-  await setApiKeyHash(user.user_id, undefined);
+  await setApiKeyHash(user.user_id, undefined, instance);
   console.log(`API access disabled for ${user.email}`);
 }
 
@@ -67,20 +75,20 @@ export async function setPrivilegesCommand(groupText: string, privileges: string
   if (unknown.length > 0) {
     throw new Error(`unknown privilege(s): ${unknown.join(', ')}\nknown: ${KNOWN_PRIVILEGES.join(' ')}`);
   }
-  const group = await getUsergroup(groupId);
+  const group = await getUsergroup(groupId, instance);
   if (!group) throw new Error(`no usergroup ${groupId}`);
   if (group.usergroup_id <= 2) throw new Error(`usergroup ${groupId} is reserved`);
   if (group.type !== 'A')
     throw new Error(`usergroup ${groupId} is a customer group; privileges apply to administrator groups only`);
   const unique = [...new Set(privileges)];
-  await setUsergroupPrivileges(groupId, unique);
+  await setUsergroupPrivileges(groupId, unique, instance);
   console.log(`usergroup ${groupId} privileges: ${unique.join(' ') || '(none)'}`);
 }
 
 export async function showUserCommand(email: string): Promise<void> {
   const found = await requireUserByEmail(email);
-  const { user, links } = await getUserWithLinks(found.user_id);
-  const login = await getLogin(found.email_lc);
+  const { user, links } = await getUserWithLinks(found.user_id, instance);
+  const login = await getLogin(found.email_lc, instance);
   const activeGroupIds = [...(login?.active_groups ?? [])].map(Number);
   const isRoot = found.is_root === 'Y' && found.user_type === 'A';
   const privileges = isRoot
@@ -132,7 +140,7 @@ export async function setPasswordCommand(
   const password = options.generate ? generatePassword() : await options.readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
-  await setPasswordHash(user.user_id, await hashPassword(password));
+  await setPasswordHash(user.user_id, await hashPassword(password), instance);
   if (options.generate) {
     console.log(`panel password set for ${user.email}; it is shown once, only its hash is stored:`);
     console.log(password);

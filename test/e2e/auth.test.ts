@@ -104,14 +104,15 @@ describe('auth', () => {
   it('the key is one-time and expires: used once it is gone; an expired one is refused', async () => {
     const { redeemLoginKey, storeLoginKey } = await import('../../lib/db/login-keys.js');
     const { hashApiKey } = await import('../../lib/auth/api-keys.js');
+    const table = (await import('../../lib/db/table-context.js')).defaultTableContext();
     const { email, userId } = await customerEmail();
     const { key } = (await api('POST', '/api/auth', { body: { email } })).json as { key: string };
-    expect(await redeemLoginKey(hashApiKey(key))).toBe(userId);
-    expect(await redeemLoginKey(hashApiKey(key))).toBeUndefined();
+    expect(await redeemLoginKey(hashApiKey(key), table)).toBe(userId);
+    expect(await redeemLoginKey(hashApiKey(key), table)).toBeUndefined();
     expect(await storedItem(key)).toBeUndefined();
     const stale = hashApiKey('Stale0KeyStale0KeyStale0KeyStale');
-    await storeLoginKey(stale, userId, Math.floor(Date.now() / 1000) - 2 * 86_400);
-    expect(await redeemLoginKey(stale)).toBeUndefined();
+    await storeLoginKey(stale, userId, table, Math.floor(Date.now() / 1000) - 2 * 86_400);
+    expect(await redeemLoginKey(stale, table)).toBeUndefined();
   });
 
   it('redirect_url rides along in the link when it stays on the storefront; notify true is a 400 (no mailer)', async () => {

@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UsergroupRecord, UserRecord } from '../../lib/db/records.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { getUsergroup } from '../../lib/db/usergroups.js';
-import { createUser as createUserRecord, getUserWithLinks } from '../../lib/db/users.js';
+import { createUser as createUserRecord, getUserWithLinks, type NewUser } from '../../lib/db/users.js';
 import {
   createCustomer,
   createGroup,
@@ -38,7 +39,7 @@ async function consistentLink(userId: number, groupId: number) {
 }
 
 async function storedLinks(userId: number, groupId: number) {
-  const { links } = await getUserWithLinks(userId);
+  const { links } = await getUserWithLinks(userId, defaultTableContext());
   return links.filter((link) => link.usergroup_id === groupId);
 }
 
@@ -198,15 +199,16 @@ describe('a group deleted under 500 members', () => {
   it('leaves none of its links visible', async () => {
     const group = await createGroup({ type: 'C', status: 'A' });
     const keep = await createGroup({ type: 'C', status: 'A' });
-    const groupRecord = (await getUsergroup(group)) as UsergroupRecord;
-    const keepRecord = (await getUsergroup(keep)) as UsergroupRecord;
+    const groupRecord = (await getUsergroup(group, defaultTableContext())) as UsergroupRecord;
+    const keepRecord = (await getUsergroup(keep, defaultTableContext())) as UsergroupRecord;
     expect(groupRecord).toBeDefined();
     const tag = uid();
 
     // Setup straight through the lib, in parallel batches: 500 customers, each an active (or P/D) member.
+    const createMember = (input: NewUser) => createUserRecord(input, undefined, defaultTableContext());
     const users: UserRecord[] = await inBatches(500, 20, (i) =>
       withRetry(() =>
-        createUserRecord({
+        createMember({
           email: `member-${tag}-${i}@e2e.example.com`,
           user_type: 'C',
           status: 'A',
@@ -218,11 +220,15 @@ describe('a group deleted under 500 members', () => {
       ),
     );
     await inBatches(500, 20, (i) =>
-      withRetry(() => writeLinkStatus(users[i]!, groupRecord, undefined, i % 10 === 9 ? 'P' : 'A')),
+      withRetry(() =>
+        writeLinkStatus(users[i]!, groupRecord, undefined, i % 10 === 9 ? 'P' : 'A', defaultTableContext()),
+      ),
     );
     const sample = users.filter((_, i) => i % 25 === 0 || i === 499 || i === 9);
     // Some of the sampled members are also in another group, which must survive.
-    await inBatches(sample.length, 10, (i) => withRetry(() => writeLinkStatus(sample[i]!, keepRecord, undefined, 'A')));
+    await inBatches(sample.length, 10, (i) =>
+      withRetry(() => writeLinkStatus(sample[i]!, keepRecord, undefined, 'A', defaultTableContext())),
+    );
 
     // Before: the membership is visible.
     expect((await linksOf(sample[0]!.user_id))[group]).toMatchObject({ usergroup_id: group, status: 'A' });

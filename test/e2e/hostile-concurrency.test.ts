@@ -14,6 +14,7 @@
  * turning administrator while customers join; this file adds what it does not.
  */
 import { describe, expect, it } from 'vitest';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { getUser, getUserWithLinks } from '../../lib/db/users.js';
 import {
   createCompany,
@@ -65,7 +66,7 @@ async function read(path: string): Promise<ApiResponse> {
 }
 
 async function storedVersion(userId: number): Promise<number> {
-  const user = await getUser(userId);
+  const user = await getUser(userId, defaultTableContext());
   if (!user) throw new Error(`user ${userId} is gone`);
   return user.version;
 }
@@ -304,7 +305,9 @@ describe('membership writes racing a group delete', () => {
         expect((await read(`/api/users/${customer}/usergroups/${group}`)).status).toBe(404);
       });
       // Stored: the cleanup after the delete removed every link to the group, the late writers' too.
-      const leftovers = (await inBatches(30, 10, async (i) => (await getUserWithLinks(customers[i]!)).links)).flat();
+      const leftovers = (
+        await inBatches(30, 10, async (i) => (await getUserWithLinks(customers[i]!, defaultTableContext())).links)
+      ).flat();
       expect(leftovers.filter((link) => link.usergroup_id === group)).toEqual([]);
       // A write after the delete is a 400 and creates nothing.
       expect(

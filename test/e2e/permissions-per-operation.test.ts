@@ -5,6 +5,7 @@
  * to their groups through the API, as an operator would.
  */
 import { describe, expect, it } from 'vitest';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import {
   adminCli,
   cliCreateUser,
@@ -220,7 +221,7 @@ describe('vendors and customers', () => {
       const { hashApiKey } = await import('../../lib/auth/api-keys.js');
       const { setApiKeyHash } = await import('../../lib/db/users.js');
       const key = 'Cust0merKeyCust0merKeyCust0merKe';
-      await setApiKeyHash(userId, hashApiKey(key));
+      await setApiKeyHash(userId, hashApiKey(key), defaultTableContext());
       expectUnauthorized(await api('GET', '/api/version', { auth: [email, key] }));
       expectUnauthorized(await api('GET', '/api/usergroups', { auth: [email, key] }));
     },

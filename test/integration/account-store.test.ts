@@ -2,8 +2,9 @@
  * The accounts' own aggregate on a table of its own (lib/operations/accounts/store.ts accountStoreOn over
  * lib/db/table-context.ts tableContextOf): the account operations, handed a store over a table of the test's own,
  * create a usergroup and a customer, read the customer, put them in the group (the link, the login item's active
- * groups and the group's members_rev in one transaction), change and delete them — their ids from the table's own
- * sequences — and not one command reaches this instance's table: its client refuses every call meanwhile.
+ * groups and the group's members_rev in one transaction), list the users (by bucket, by name's postings, by a sort's
+ * copies, by e-mail), change and delete them — their ids from the table's own sequences — and not one command reaches
+ * this instance's table: its client refuses every call meanwhile.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +17,13 @@ import type { Route } from '../../lib/http/route.js';
 import { getMembershipOf, updateMembershipOf } from '../../lib/operations/accounts/memberships.js';
 import { accountStoreOn } from '../../lib/operations/accounts/store.js';
 import { createUsergroupOf, getUsergroupOf } from '../../lib/operations/accounts/usergroups.js';
-import { createUserOf, deleteUserOf, getUserOf, updateUserOf } from '../../lib/operations/accounts/users.js';
+import {
+  createUserOf,
+  deleteUserOf,
+  getUserOf,
+  listUsersOf,
+  updateUserOf,
+} from '../../lib/operations/accounts/users.js';
 import { uid } from '../support/fixtures.js';
 import { noting, rootCallerOf } from '../support/own-table.js';
 
@@ -25,7 +32,7 @@ const root = rootCallerOf(999);
 
 const request = (
   method: string,
-  options: { id?: number; nestedId?: number; body?: Record<string, unknown> } = {},
+  options: { id?: number; nestedId?: number; body?: Record<string, unknown>; query?: Record<string, string> } = {},
 ): ApiRequest => ({
   method,
   version: '2.0',
@@ -33,7 +40,7 @@ const request = (
     id: options.id === undefined ? undefined : String(options.id),
     nestedId: options.nestedId === undefined ? undefined : String(options.nestedId),
   } as Route,
-  query: {},
+  query: options.query ?? {},
   caller: root,
   body: options.body,
 });
@@ -80,6 +87,22 @@ describe('the account store over a table of its own', () => {
       const link = await getMembershipOf(store)(request('GET', { id: userId, nestedId: groupId }));
       // The table's own link sequence numbered it.
       expect(link.body).toMatchObject({ link_id: 1, usergroup_id: groupId, status: 'A' });
+
+      // Each way the list is answered (lib/db/user-list.ts), on the store's table and by its layout.
+      const listed = async (query: Record<string, string>) => {
+        const answer = await listUsersOf(store)(request('GET', { query }));
+        const { users, params } = answer.body as { users: Record<string, { email: string }>; params: object };
+        return {
+          emails: Object.values(users).map((u) => u.email),
+          total: (params as { total_items: number }).total_items,
+        };
+      };
+      const only = { emails: ['own-table@example.com'], total: 1 };
+      expect(await listed({})).toEqual(only);
+      expect(await listed({ name: 'own' })).toEqual(only);
+      expect(await listed({ sort_by: 'email' })).toEqual(only);
+      expect(await listed({ email: 'OWN-table@example.com' })).toEqual(only);
+      expect(await listed({ name: 'nobody' })).toEqual({ emails: [], total: 0 });
 
       const updated = await updateUserOf(store)(request('PUT', { id: userId, body: { firstname: 'Changed' } }));
       expect(updated.status).toBe(200);

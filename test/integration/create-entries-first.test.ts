@@ -49,6 +49,8 @@ import {
 } from './faults-dynamodb-fixtures.js';
 import { diffSnapshots, event, invoke, rootAuth, snapshotTable } from './hostile-support.js';
 
+// This instance's table (TABLE_NAME read at each use), where the products' repository writes.
+const table = defaultTableContext();
 afterEach(() => removeFault());
 
 /** A middleware that lets a transaction through, then throws as if its answer had been lost. */
@@ -63,7 +65,7 @@ const plain = (item: Record<string, unknown> | undefined) =>
   );
 /** A plain product create on this instance's table. */
 const createProduct = (values: Record<string, StoredValue>) =>
-  createRecord(productsEntity, values, undefined, undefined, defaultTableContext());
+  createRecord(productsEntity, values, undefined, undefined, table);
 
 const entriesOf = (id: number, record: EntityRecord) =>
   [...indexEntries(productsEntity, id, record).values()].filter((entry) => !entry.countOnly);
@@ -145,11 +147,12 @@ describe('a create writes its entries first', () => {
       product_code: code,
     });
     // A block of its own: the ids after this one are this instance's next.
-    defaultTableContext().idBlocks.giveUpBlock(name);
-    const pending = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
+    table.idBlocks.giveUpBlock(name);
+    const pending = await table.idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     const record = { ...written, product_id: pending, product: 'In flight, not yet', version: 1 };
     const entries = entriesOf(pending, record);
-    await putItems(entries.map((entry) => ({ ...entry.key, ...entry.item })));
+    const items = entries.map((entry) => ({ ...entry.key, ...entry.item }));
+    await putItems(items, table);
     try {
       const listed = await invoke(
         productsList,
@@ -159,15 +162,15 @@ describe('a create writes its entries first', () => {
         written.product_id,
       ]);
     } finally {
-      await Promise.all(entries.map((entry) => deleteItem(entry.key)));
+      await Promise.all(entries.map((entry) => deleteItem(entry.key, table)));
       await deleteRecord(productsEntity, written.product_id);
     }
   });
 
   it('a create that finds its id taken leaves that record and its entries as they were', async () => {
     // A block of its own: the ids after this one are this instance's next.
-    defaultTableContext().idBlocks.giveUpBlock(name);
-    const first = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
+    table.idBlocks.giveUpBlock(name);
+    const first = await table.idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     // The next id of this instance's block, written as a whole record (items and counts) behind the counter's back.
     const taken = first + 1;
     const record: EntityRecord = {
@@ -197,9 +200,9 @@ describe('a create writes its entries first', () => {
   it('sweep-orphans deletes the items of a record never written, not those of a create that commits meanwhile', async () => {
     const written = await createProduct({ product: 'Swept beside', status: 'A' });
     // A block of its own: the ids after this one are this instance's next.
-    defaultTableContext().idBlocks.giveUpBlock(name);
-    const orphanId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
-    const inFlightId = await defaultTableContext().idBlocks.reserveId(name, productsEntity.storage.idBlock!);
+    table.idBlocks.giveUpBlock(name);
+    const orphanId = await table.idBlocks.reserveId(name, productsEntity.storage.idBlock!);
+    const inFlightId = await table.idBlocks.reserveId(name, productsEntity.storage.idBlock!);
     const recordOf = (id: number, product: string): EntityRecord => ({
       product_id: id,
       product,
@@ -209,10 +212,13 @@ describe('a create writes its entries first', () => {
     });
     const orphan = entriesOf(orphanId, recordOf(orphanId, 'Never written'));
     const inFlight = recordOf(inFlightId, 'Written while the sweep waits');
-    await putItems([...orphan, ...entriesOf(inFlightId, inFlight)].map((entry) => ({ ...entry.key, ...entry.item })));
+    const orphanItems = [...orphan, ...entriesOf(inFlightId, inFlight)].map((e) => ({ ...e.key, ...e.item }));
+    await putItems(orphanItems, table);
     // Its postings too: a create ADDs them beside its items, before its transaction.
     const orphanPostings = postingsOf(productsEntity, orphanId, recordOf(orphanId, 'Never written'));
-    await transactWrite(postingWrites([[productsEntity, orphanId, undefined, recordOf(orphanId, 'Never written')]]));
+    await transactWrite(
+      postingWrites([[productsEntity, orphanId, undefined, recordOf(orphanId, 'Never written')]], table),
+    );
     const postedIn = async (key: { pk: string; sk: string }) => {
       const item = await readItem({ pk: key.pk, sk: key.sk });
       return idsOfPosting(key.sk, item?.[POSTED_IDS] as Set<Uint8Array> | undefined);
@@ -286,7 +292,7 @@ describe('a create writes its entries first', () => {
             },
           ],
         }),
-        open: () => putItems([key]),
+        open: () => putItems([key], table),
       };
     };
     const keyText = (entry: { key: { pk: string; sk: string } }) => `${entry.key.pk} ${entry.key.sk}`;
@@ -315,7 +321,7 @@ describe('a create writes its entries first', () => {
           return second;
         },
         undefined,
-        defaultTableContext(),
+        table,
       );
       db().middlewareStack.remove(WATCH);
       try {
@@ -364,7 +370,7 @@ describe('a create writes its entries first', () => {
         }
       } finally {
         await deleteRecord(productsEntity, created.product_id);
-        await deleteItem(key);
+        await deleteItem(key, table);
       }
     });
 
@@ -384,7 +390,7 @@ describe('a create writes its entries first', () => {
           return plan(`GIVEUP2-${Date.now()}`);
         },
         undefined,
-        defaultTableContext(),
+        table,
       );
       await expect(refused).rejects.toBeInstanceOf(ValidationError);
       expect(round).toBe(2);

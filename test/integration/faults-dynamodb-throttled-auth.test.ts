@@ -18,6 +18,7 @@ import { handler as membershipsUpdate } from '../../functions/memberships/update
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as usergroupsList } from '../../functions/usergroups/list.js';
 import { keys } from '../../lib/db/keys.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { expectUnavailable, injectFault, nthOf, removeFault, throttled } from './faults-dynamodb-fixtures.js';
 import { event, getItem, invoke, type KeyedUser, keyedUser, uniqueIp } from './hostile-support.js';
@@ -48,7 +49,7 @@ describe('DynamoDB throttles (ProvisionedThroughputExceededException)', () => {
       usergroupsCreate,
       event('POST', '/api/usergroups', { ...as(), body: { type: 'A', status: 'A' } }),
     );
-    await setUsergroupPrivileges(group.json.usergroup_id, ['view_usergroups']);
+    await setUsergroupPrivileges(group.json.usergroup_id, ['view_usergroups'], defaultTableContext());
     expect(
       (
         await invoke(

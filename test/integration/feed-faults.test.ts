@@ -16,6 +16,7 @@ import {
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { claimDelivery } from '../../lib/db/webhook-deliveries.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { consumeChanges } from '../../lib/events/consume.js';
@@ -69,9 +70,12 @@ function statusEvent(): ChangeEvent {
 /** Records the event's deliveries and keeps the jobs instead of queueing them (a queue that refused them). */
 async function recordOnly(event: ChangeEvent, webhookId: number): Promise<DeliveryJob> {
   let jobs: readonly DeliveryJob[] = [];
-  await webhookSinkWith(() => async (handed) => {
-    jobs = handed;
-  })([event]);
+  await webhookSinkWith(
+    () => async (handed) => {
+      jobs = handed;
+    },
+    defaultTableContext(),
+  )([event]);
   const job = jobs.find((j) => j.ref.webhookId === webhookId);
   expect(job).toBeDefined();
   return job!;

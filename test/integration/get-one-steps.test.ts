@@ -14,6 +14,7 @@ import { handler as membershipsUpdate } from '../../functions/memberships/update
 import { handler as storesCreate } from '../../functions/stores/create.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { db } from '../../lib/db/client.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { traceCalls } from '../support/dynamodb-steps.js';
 import type { LambdaHandler } from '../support/lambda-event.js';
@@ -30,7 +31,7 @@ async function administrator(privileges: string[]): Promise<KeyedUser> {
     usergroupsCreate as LambdaHandler,
     event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }),
   );
-  await setUsergroupPrivileges(group.json.usergroup_id, privileges);
+  await setUsergroupPrivileges(group.json.usergroup_id, privileges, defaultTableContext());
   const linked = await invoke(
     membershipsUpdate as LambdaHandler,
     event('PUT', `/api/users/${admin.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }),

@@ -19,6 +19,7 @@ import { handler as usersGet } from '../../functions/users/get.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
 import { db } from '../../lib/db/client.js';
 import { keys, padId } from '../../lib/db/keys.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { getUser } from '../../lib/db/users.js';
 import { event, getItem, invoke, keyedUser, uniqueAddress } from './hostile-support.js';
@@ -97,7 +98,7 @@ describe('ids stay unique under 50 parallel creates (in-process, truly concurren
 describe('users: no lost update under heavy contention on one user (in-process)', () => {
   it('30 concurrent PUTs alternating firstname and lastname: 200 (or an honest 409), and the stored version counts every 200 exactly once', async () => {
     const userId = await newCustomer();
-    const v0 = (await getUser(userId))!.version;
+    const v0 = (await getUser(userId, defaultTableContext()))!.version;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         invoke(
@@ -112,7 +113,7 @@ describe('users: no lost update under heavy contention on one user (in-process)'
     for (const conflict of conflicts)
       expect(conflict.json).toEqual({ message: expect.stringMatching(/^Conflict: /), status: 409 });
     console.log(`30 concurrent PUTs on one user: ${ok} × 200, ${conflicts.length} × 409 (retries exhausted)`);
-    const stored = (await getUser(userId))!;
+    const stored = (await getUser(userId, defaultTableContext()))!;
     // A lost update would leave the version short of the number of successes.
     expect(stored.version).toBe(v0 + ok);
     // Most writers get through; a storm answered mostly 409 would be a usability defect of its own.
@@ -214,7 +215,11 @@ describe('the escalation guard judged on a group that changes type before the wr
       usergroupsCreate,
       event('POST', '/api/usergroups', { body: { type: 'A', status: 'A' } }),
     );
-    await setUsergroupPrivileges(group.json.usergroup_id, ['view_users', 'view_usergroups', 'manage_usergroups']);
+    await setUsergroupPrivileges(
+      group.json.usergroup_id,
+      ['view_users', 'view_usergroups', 'manage_usergroups'],
+      defaultTableContext(),
+    );
     const linked = await invoke(
       membershipsUpdate,
       event('PUT', `/api/users/${manager.userId}/usergroups/${group.json.usergroup_id}`, { body: { status: 'A' } }),
@@ -248,7 +253,7 @@ describe('the escalation guard judged on a group that changes type before the wr
       event('PUT', `/api/usergroups/${groupId}`, { body: { type: 'A', status: 'A' } }),
     );
     expect(toAdmin.status, toAdmin.body).toBe(200);
-    await setUsergroupPrivileges(groupId, ['view_users', 'manage_users']);
+    await setUsergroupPrivileges(groupId, ['view_users', 'manage_users'], defaultTableContext());
     gate.release();
     const answer = await managerWrite;
 

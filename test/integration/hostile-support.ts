@@ -13,6 +13,7 @@ import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { createDocumentClient } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
@@ -76,16 +77,20 @@ export async function keyedUser(
 ): Promise<KeyedUser> {
   const email = uniqueAddress(userType === 'A' ? 'admin' : 'user');
   const key = generateApiKey();
-  const user = await createUser({
-    email,
-    user_type: userType,
-    status: 'A',
-    firstname: '',
-    lastname: '',
-    company_id: options.companyId ?? 0,
-    is_root: options.root ? 'Y' : 'N',
-    key_hash: hashApiKey(key),
-  });
+  const user = await createUser(
+    {
+      email,
+      user_type: userType,
+      status: 'A',
+      firstname: '',
+      lastname: '',
+      company_id: options.companyId ?? 0,
+      is_root: options.root ? 'Y' : 'N',
+      key_hash: hashApiKey(key),
+    },
+    undefined,
+    defaultTableContext(),
+  );
   return { userId: user.user_id, email, key, auth: [email, key] };
 }
 

@@ -57,7 +57,8 @@ describe('id blocks', () => {
         await writeItem({ ...entityKeys.record(name, id), product_id: id, product: `fixed ${id}`, version: 1 });
       return { first, taken };
     }
-    const removeAll = (ids: readonly number[]) => Promise.all(ids.map((id) => deleteItem(entityKeys.record(name, id))));
+    const removeAll = (ids: readonly number[]) =>
+      Promise.all(ids.map((id) => deleteItem(entityKeys.record(name, id), defaultTableContext())));
 
     it('moves to a new block at the first taken id and creates (no 500)', async () => {
       const { first, taken } = await takeIds(0);

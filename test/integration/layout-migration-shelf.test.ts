@@ -111,7 +111,10 @@ describe('layout 9: the storefront category page on the active-by-category index
     expect(await runMigrations({ recordsPerSecond: 1000, log: () => undefined })).toContain('layout-9');
     expect(await readItem(layoutMarkerKey)).toMatchObject({ version: LAYOUT_VERSION });
     for (const { id } of products) expect((await getRecord(productsEntity, id))?.layout).toBe(LAYOUT_VERSION);
-    const [tree] = await countsAt([entityKeys.count('product', 'active_category_tree', String(TOP))]);
+    const [tree] = await countsAt(
+      [entityKeys.count('product', 'active_category_tree', String(TOP))],
+      defaultTableContext(),
+    );
     expect(tree).toBe(active().length);
     await expectPages(['active_category_tree', 'active_category_ids']);
   });

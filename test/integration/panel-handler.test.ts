@@ -12,6 +12,7 @@ vi.hoisted(() => {
 import { hashPassword } from '../../lib/auth/passwords.js';
 import { db } from '../../lib/db/client.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
 import { panelHandler } from '../../lib/panel/lambda.js';
 import { uid } from '../support/fixtures.js';
@@ -36,16 +37,20 @@ describe('the panel behind a stage prefix, with Secure cookies', () => {
   it('points links, forms and cookies at /prod/admin and marks cookies Secure, with HSTS', async () => {
     // Prepare
     const email = `staged-${uid()}@example.com`;
-    const user = await createUser({
-      email,
-      user_type: 'A',
-      status: 'A',
-      firstname: '',
-      lastname: '',
-      company_id: 0,
-      is_root: 'Y',
-    });
-    await setPasswordHash(user.user_id, await hashPassword('staged-password-1'));
+    const user = await createUser(
+      {
+        email,
+        user_type: 'A',
+        status: 'A',
+        firstname: '',
+        lastname: '',
+        company_id: 0,
+        is_root: 'Y',
+      },
+      undefined,
+      defaultTableContext(),
+    );
+    await setPasswordHash(user.user_id, await hashPassword('staged-password-1'), defaultTableContext());
     // Act
     const home = await invokeHandler(deployed, staged('GET', '/admin'));
     const form = await invokeHandler(deployed, staged('GET', '/admin/login'));

@@ -27,7 +27,7 @@ describe('a table context of its own', () => {
     // The counter is in the context's table, not in the instance's.
     const counter = keys.counter(sequence);
     expect((await getOne(counter, context))(counter)).toMatchObject({ value: 10 });
-    expect((await getOne(counter))(counter)).toBeUndefined();
+    expect((await getOne(counter, defaultTableContext()))(counter)).toBeUndefined();
 
     // The default context is the instance's table, read at each use.
     const instance = defaultTableContext();

@@ -47,16 +47,20 @@ describe('users of the first layout: lists answer the same before, during and af
     ] as const;
     const ids: number[] = [];
     for (const [i, [firstname, lastname]] of names.entries()) {
-      const user = await createUser({
-        email: `${tag}-${i}@upgrade.example.com`,
-        user_type: 'C',
-        status: i === 1 ? 'D' : 'A',
-        firstname,
-        lastname: `${lastname} ${tag}`,
-        phone: `+49 30 ${i}${tag.length}`,
-        company_id: companyId,
-        is_root: 'N',
-      });
+      const user = await createUser(
+        {
+          email: `${tag}-${i}@upgrade.example.com`,
+          user_type: 'C',
+          status: i === 1 ? 'D' : 'A',
+          firstname,
+          lastname: `${lastname} ${tag}`,
+          phone: `+49 30 ${i}${tag.length}`,
+          company_id: companyId,
+          is_root: 'N',
+        },
+        undefined,
+        defaultTableContext(),
+      );
       ids.push(user.user_id);
     }
     const queries: Array<Partial<UserListQuery>> = [
@@ -71,10 +75,12 @@ describe('users of the first layout: lists answer the same before, during and af
     const answers = () =>
       Promise.all(
         queries.map((q) =>
-          listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }).then((a) => ({
-            ids: a.users.map((u) => u.user_id),
-            total: a.total,
-          })),
+          listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...q }, defaultTableContext()).then(
+            (a) => ({
+              ids: a.users.map((u) => u.user_id),
+              total: a.total,
+            }),
+          ),
         ),
       );
     const before = await answers();
@@ -96,18 +102,18 @@ describe('users of the first layout: lists answer the same before, during and af
       for (const sk of ['C#A', 'C#D']) await remove({ pk: userKeys.statsPartition({ company: companyId }, shard), sk });
     await remove(userKeys.indexReady);
     await setLayoutMarker(2);
-    expect(await isUserIndexReady()).toBe(false);
+    expect(await isUserIndexReady(defaultTableContext())).toBe(false);
     expect(await answers()).toEqual(before);
 
     expect(await upgradeUserIndex(1_000)).toBe(3);
     expect(await upgradeUserIndex(1_000)).toBe(0);
     expect(await readItem(userKeys.indexReady)).toBeDefined();
     // The copies are read once the runner raises the layout marker past 2 (layout 3's migration runs next).
-    expect(await isUserIndexReady()).toBe(false);
+    expect(await isUserIndexReady(defaultTableContext())).toBe(false);
     expect(await answers()).toEqual(before);
     await raiseLayoutMarker(3);
-    expect(await isUserIndexReady()).toBe(true);
-    const counts = await bucketCounts({ company: companyId });
+    expect(await isUserIndexReady(defaultTableContext())).toBe(true);
+    const counts = await bucketCounts({ company: companyId }, defaultTableContext());
     expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(3);
     expect(await answers()).toEqual(before);
   });

@@ -36,7 +36,10 @@ const LAST = ['Lovelace', 'love', 'de la Cruz', '12 Turing', 'Young'];
 type Answer = UsersPage;
 
 const answer = async (query: Partial<UserListQuery>): Promise<Answer> => {
-  const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query });
+  const page = await listUsers(
+    { sortBy: 'id', descending: false, page: 1, itemsPerPage: 10, ...query },
+    defaultTableContext(),
+  );
   return { ids: page.users.map((u) => u.user_id), total: page.total, next: page.nextKey !== null };
 };
 
@@ -50,7 +53,10 @@ async function walk(query: Partial<UserListQuery>): Promise<number[]> {
   const ids: number[] = [];
   let after: string | undefined;
   for (let pages = 0; pages < 50; pages++) {
-    const page = await listUsers({ sortBy: 'id', descending: false, page: 1, itemsPerPage: 2, ...query, after });
+    const page = await listUsers(
+      { sortBy: 'id', descending: false, page: 1, itemsPerPage: 2, ...query, after },
+      defaultTableContext(),
+    );
     ids.push(...page.users.map((u) => u.user_id));
     if (page.nextKey === null) return ids;
     after = page.nextKey;
@@ -74,24 +80,33 @@ describe('users name search from postings', () => {
     for (const [i, firstname] of FIRST.entries())
       for (const [j, last] of LAST.entries()) {
         const n = i * LAST.length + j;
-        const user = await createUser({
-          email: `${tag}-${n}@postings.example.com`,
-          user_type: n % 4 === 3 ? 'V' : 'C',
-          status: n % 5 === 2 ? 'D' : 'A',
-          firstname,
-          lastname: `${last} ${tag}`,
-          company_id: n % 3 === 0 ? 0 : companyId,
-          is_root: 'N',
-        });
+        const user = await createUser(
+          {
+            email: `${tag}-${n}@postings.example.com`,
+            user_type: n % 4 === 3 ? 'V' : 'C',
+            status: n % 5 === 2 ? 'D' : 'A',
+            firstname,
+            lastname: `${last} ${tag}`,
+            company_id: n % 3 === 0 ? 0 : companyId,
+            is_root: 'N',
+          },
+          undefined,
+          defaultTableContext(),
+        );
         ids.push(user.user_id);
       }
     // Writes after the create: a rename, a status and a company change, a delete.
-    await updateUser(ids[0]!, () => ({ firstname: 'Grace', lastname: `Hopper ${tag}` }));
-    await updateUser(ids[1]!, () => ({ status: 'D' }));
-    await updateUser(ids[2]!, () => ({ company_id: 0 }));
-    await deleteUser(ids[3]!);
+    await updateUser(
+      ids[0]!,
+      () => ({ firstname: 'Grace', lastname: `Hopper ${tag}` }),
+      undefined,
+      defaultTableContext(),
+    );
+    await updateUser(ids[1]!, () => ({ status: 'D' }), undefined, defaultTableContext());
+    await updateUser(ids[2]!, () => ({ company_id: 0 }), undefined, defaultTableContext());
+    await deleteUser(ids[3]!, undefined, defaultTableContext());
     const live = ids.filter((id) => id !== ids[3]);
-    const users = await getUsers(live);
+    const users = await getUsers(live, defaultTableContext());
     expect(users).toHaveLength(live.length);
 
     const queries: Array<Partial<UserListQuery>> = [
@@ -121,7 +136,7 @@ describe('users name search from postings', () => {
     expect(expected.filter((a) => a.ids.length > 0).length).toBeGreaterThan(15);
     expect(expected[15]).toMatchObject({ total: 24, next: true });
     const all = () => Promise.all(queries.map(answer));
-    expect(await isUserPostingsReady()).toBe(true);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(true);
     expect(await all()).toEqual(expected);
     expect(await walk({ name: tag, company_id: companyId })).toEqual(
       oracle(users, { name: tag, company_id: companyId, itemsPerPage: 100 }).ids,
@@ -132,9 +147,12 @@ describe('users name search from postings', () => {
 
     // The postings themselves: the tag word's item holds every live user, the renamed one's old word not it.
     const posted = (word: string) =>
-      readPostingIds([wordPostingPartition(USER_POSTINGS, 'name', word.charAt(0))], word).then((found) =>
-        found.filter((id) => ids.includes(id)).sort((a, b) => a - b),
-      );
+      readPostingIds(
+        [wordPostingPartition(USER_POSTINGS, 'name', word.charAt(0))],
+        word,
+        undefined,
+        defaultTableContext(),
+      ).then((found) => found.filter((id) => ids.includes(id)).sort((a, b) => a - b));
     expect(await posted(tag)).toEqual(live);
     expect(await posted('ada')).not.toContain(ids[0]);
     expect(await posted('grace')).toEqual([ids[0]]);
@@ -145,17 +163,17 @@ describe('users name search from postings', () => {
     }
     expect(await posted(tag)).toEqual([]);
     await setLayoutMarker(9);
-    expect(await isUserPostingsReady()).toBe(false);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(false);
     expect(await all()).toEqual(expected);
 
     // The migration: registered, it upgrades every user (these among them) and marks the postings ready.
     expect(MIGRATIONS.map((m) => m.id)).toContain('layout-10');
     expect(await upgradeUserPostings(1_000)).toBeGreaterThanOrEqual(live.length);
     // The postings are read once the runner raises the layout marker to 10 after it.
-    expect(await isUserPostingsReady()).toBe(false);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(false);
     expect(await all()).toEqual(expected);
     await raiseLayoutMarker(10);
-    expect(await isUserPostingsReady()).toBe(true);
+    expect(await isUserPostingsReady(defaultTableContext())).toBe(true);
     expect(await posted(tag)).toEqual(live);
     expect(await all()).toEqual(expected);
     // Bounded work (its own table, a fixed set of users), but each user create also writes its five sort copies

@@ -15,7 +15,7 @@ import { layout11, upgradeUser } from '../../lib/db/migrations/layout-11.js';
 import { markCurrentLayout, setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import { queryAll } from '../../lib/db/query.js';
 import type { UserRecord } from '../../lib/db/records.js';
-import { tableLayout } from '../../lib/db/table-context.js';
+import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { bucketsFor, readBucket } from '../../lib/db/user-buckets.js';
 import { listUsers, type UserFilters } from '../../lib/db/user-list.js';
 import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
@@ -30,7 +30,9 @@ afterAll(async () => {
 
 /** Every user of the table, from the all-users buckets. */
 const allUsers = async (): Promise<UserRecord[]> =>
-  (await Promise.all(bucketsFor({}).map((b) => readBucket({}, b, { descending: false })))).flat();
+  (
+    await Promise.all(bucketsFor({}).map((b) => readBucket({}, b, { descending: false }, defaultTableContext())))
+  ).flat();
 
 const oracle = expectedUsersPage;
 
@@ -47,20 +49,23 @@ const FILTERS: UserFilters[] = [{}, { user_type: 'C' }, { status: 'D' }, { user_
 /** Pages 1 and 3 of every sort, direction and filter through listUsers and straight from the copies, and a walk by cursor. */
 async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
   const users = await allUsers();
-  const counts = await bucketCounts();
+  const counts = await bucketCounts(undefined, defaultTableContext());
   for (const sortBy of COPIED_SORTS)
     for (const descending of [false, true]) {
       for (const filters of FILTERS)
         for (const page of [1, 3]) {
           const q = query(sortBy, descending, filters, page);
           const label = JSON.stringify(q);
-          const listed = await listUsers(q);
+          const listed = await listUsers(q, defaultTableContext());
           expect(
             { ids: listed.users.map((u) => u.user_id), total: listed.total, next: listed.nextKey !== null },
             label,
           ).toEqual(oracle(users, q));
           if (!fromCopies) continue;
-          const copies = await readSortPage({ query: { ...q, sortBy }, buckets: bucketsFor(filters), counts });
+          const copies = await readSortPage(
+            { query: { ...q, sortBy }, buckets: bucketsFor(filters), counts },
+            defaultTableContext(),
+          );
           expect({ ids: copies.users.map((u) => u.user_id), total: copies.total, next: copies.more }, label).toEqual(
             oracle(users, q),
           );
@@ -72,7 +77,10 @@ async function expectSortedAsTheUsers(fromCopies: boolean): Promise<void> {
       let after: string | undefined;
       const perPage = Math.max(7, Math.ceil(users.length / 6));
       do {
-        const listed = await listUsers({ ...query(sortBy, descending, {}, 1, perPage), ...(after ? { after } : {}) });
+        const listed = await listUsers(
+          { ...query(sortBy, descending, {}, 1, perPage), ...(after ? { after } : {}) },
+          defaultTableContext(),
+        );
         walked.push(...listed.users.map((u) => u.user_id));
         after = listed.nextKey ?? undefined;
       } while (after);
@@ -105,16 +113,20 @@ describe('users sorted from their sort copies', () => {
     ] as const;
     const ids: number[] = [];
     for (const [i, [firstname, lastname, phone, status]] of people.entries()) {
-      const user = await createUser({
-        email: `${String.fromCharCode(122 - i)}-${tag}@sort.example.com`,
-        user_type: i === 4 ? 'V' : 'C',
-        status,
-        firstname,
-        lastname,
-        ...(phone === undefined ? {} : { phone }),
-        company_id: 0,
-        is_root: 'N',
-      });
+      const user = await createUser(
+        {
+          email: `${String.fromCharCode(122 - i)}-${tag}@sort.example.com`,
+          user_type: i === 4 ? 'V' : 'C',
+          status,
+          firstname,
+          lastname,
+          ...(phone === undefined ? {} : { phone }),
+          company_id: 0,
+          is_root: 'N',
+        },
+        undefined,
+        defaultTableContext(),
+      );
       ids.push(user.user_id);
       expect(await sortCopiesOf(user.user_id)).toHaveLength(COPIED_SORTS.length);
     }
@@ -122,26 +134,30 @@ describe('users sorted from their sort copies', () => {
     const WORDS = ['Kim', 'kim', 'Lee', 'Noor', 'Ørsted', 'Olu', 'Park', 'Quinn'];
     await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
-        createUser({
-          email: `f${(i * 7) % 24}-${tag}@sort.example.com`,
-          user_type: 'C',
-          status: i % 5 === 0 ? 'D' : 'A',
-          firstname: WORDS[(i * 3) % WORDS.length]!,
-          lastname: WORDS[i % WORDS.length]!,
-          phone: `+1 ${(i * 13) % 10} ${i}`,
-          company_id: 0,
-          is_root: 'N',
-        }),
+        createUser(
+          {
+            email: `f${(i * 7) % 24}-${tag}@sort.example.com`,
+            user_type: 'C',
+            status: i % 5 === 0 ? 'D' : 'A',
+            firstname: WORDS[(i * 3) % WORDS.length]!,
+            lastname: WORDS[i % WORDS.length]!,
+            phone: `+1 ${(i * 13) % 10} ${i}`,
+            company_id: 0,
+            is_root: 'N',
+          },
+          undefined,
+          defaultTableContext(),
+        ),
       ),
     );
     await expectSortedAsTheUsers(true);
 
     // Writes that move users within the sorts and between the filters.
-    await updateUser(ids[0]!, () => ({ lastname: 'Aardvark', phone: '000' }));
-    await updateUser(ids[2]!, () => ({ email: `a-${tag}@sort.example.com` }));
-    await updateUser(ids[3]!, () => ({ status: 'D' }));
-    await updateUser(ids[5]!, () => ({ firstname: 'Zed' }));
-    await deleteUser(ids[6]!);
+    await updateUser(ids[0]!, () => ({ lastname: 'Aardvark', phone: '000' }), undefined, defaultTableContext());
+    await updateUser(ids[2]!, () => ({ email: `a-${tag}@sort.example.com` }), undefined, defaultTableContext());
+    await updateUser(ids[3]!, () => ({ status: 'D' }), undefined, defaultTableContext());
+    await updateUser(ids[5]!, () => ({ firstname: 'Zed' }), undefined, defaultTableContext());
+    await deleteUser(ids[6]!, undefined, defaultTableContext());
     expect(await sortCopiesOf(ids[6]!)).toEqual([]);
     const moved = (await sortCopiesOf(ids[0]!)).find((item) => item.sk === 'SORTBY#name');
     expect(moved).toMatchObject({ lastname: 'Aardvark' });
@@ -149,9 +165,9 @@ describe('users sorted from their sort copies', () => {
     await expectSortedAsTheUsers(true);
 
     // A bad cursor for a sort from the copies is a 400, not a wrong page.
-    await expect(listUsers({ ...query('date', false, {}), after: '["soon",1]' })).rejects.toThrow(
-      'The cursor parameter does not fit this list',
-    );
+    await expect(
+      listUsers({ ...query('date', false, {}), after: '["soon",1]' }, defaultTableContext()),
+    ).rejects.toThrow('The cursor parameter does not fit this list');
 
     // An older table: some users without their copies, the layout marker at 10. Lists read the buckets, the same.
     const stripped = [ids[1]!, ids[2]!, ids[7]!];

@@ -7,6 +7,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { ENDPOINT_CONCURRENCY, EndpointQueue, INITIAL_CONCURRENCY } from '../../lib/webhooks/endpoint-queue.js';
 import { webhookSinkWith } from '../../lib/webhooks/sink.js';
@@ -101,7 +102,7 @@ describe('a hanging receiver beside a healthy one', () => {
     const events = Array.from({ length: 3 * ENDPOINT_CONCURRENCY }, taxEvent);
     const fed = new Set(events.map((event) => event.id));
 
-    await webhookSinkWith(() => queue.dispatch)(events);
+    await webhookSinkWith(() => queue.dispatch, defaultTableContext())(events);
     // The sink (the stream consumer's share) is back while the hanging receiver has let no attempt end.
     expect(hanging.closed()).toBe(0);
 
@@ -139,9 +140,12 @@ describe('a hanging receiver beside a healthy one', () => {
     const { sweepDueDeliveries } = await import('../../lib/webhooks/retry-runner.js');
     const event = taxEvent();
     let handed: Parameters<typeof queue.dispatch>[0] = [];
-    await webhookSinkWith(() => async (jobs) => {
-      handed = jobs.filter((job) => job.ref.webhookId === webhookId);
-    })([event]);
+    await webhookSinkWith(
+      () => async (jobs) => {
+        handed = jobs.filter((job) => job.ref.webhookId === webhookId);
+      },
+      defaultTableContext(),
+    )([event]);
     expect(handed).toHaveLength(1);
     // The same job three times, and a sweep of the due index (which finds it too), all before any attempt ran.
     await queue.dispatch([...handed, ...handed]);

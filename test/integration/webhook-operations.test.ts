@@ -5,6 +5,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { MAX_WEBHOOKS, MAX_WEBHOOKS_PER_COMPANY } from '../../lib/operations/webhooks.js';
 import { EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
@@ -68,7 +69,7 @@ describe('webhook operations', () => {
 
     const queue = new EndpointQueue();
     const sent = event();
-    await webhookSinkWith(() => queue.dispatch)([sent]);
+    await webhookSinkWith(() => queue.dispatch, defaultTableContext())([sent]);
     await queue.drained();
     const message = receiver.received.find((m) => m.id === sent.id)!;
     expect(message.signature.split(' ')).toHaveLength(2);

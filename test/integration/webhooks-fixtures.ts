@@ -4,6 +4,7 @@
  * of real objects as the stream consumer makes them, and a webhook's deliveries.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import type { ChangeAction, ChangeEvent } from '../../lib/events/change-event.js';
 import { EndpointQueue } from '../../lib/webhooks/endpoint-queue.js';
 import { webhookSinkWith } from '../../lib/webhooks/sink.js';
@@ -19,7 +20,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 export const fed = new Set<string>();
 /** This file's own per-endpoint queue, so a test can wait until what the sink handed over was sent. */
 const queue = new EndpointQueue();
-const recordAndQueue = webhookSinkWith(() => queue.dispatch);
+const recordAndQueue = webhookSinkWith(() => queue.dispatch, defaultTableContext());
 export const sink = async (events: readonly ChangeEvent[]) => {
   for (const event of events) fed.add(event.id);
   await recordAndQueue(events);

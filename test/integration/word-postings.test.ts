@@ -153,10 +153,13 @@ describe('word search from postings', () => {
     const [a, b] = made.filter((p) => p.name.startsWith('blue'));
     const [before, other] = [(await getRecord(productsEntity, a!.id))!, (await getRecord(productsEntity, b!.id))!];
     await transactWrite(
-      recordsWriteItems([
-        [productsEntity, a!.id, before, { ...before, product: 'amber lamp', version: before.version + 1 }],
-        [productsEntity, b!.id, other, { ...other, product: `${other.product} amber`, version: other.version + 1 }],
-      ]),
+      recordsWriteItems(
+        [
+          [productsEntity, a!.id, before, { ...before, product: 'amber lamp', version: before.version + 1 }],
+          [productsEntity, b!.id, other, { ...other, product: `${other.product} amber`, version: other.version + 1 }],
+        ],
+        defaultTableContext(),
+      ),
     );
     a!.name = 'amber lamp';
     b!.name = `${b!.name} amber`;

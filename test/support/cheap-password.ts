@@ -8,11 +8,12 @@
  */
 import { hashPassword, type ScryptCost } from '../../lib/auth/passwords.js';
 import { setPasswordHash } from '../../lib/db/login-credentials.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 
 /** N=2^10: about 1 ms a hash, a 128th of the default's work and memory. */
 export const CHEAP_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
 
 /** Gives user `userId` the password `password`, hashed at CHEAP_COST, straight into its login item. */
 export async function setCheapPassword(userId: number, password: string): Promise<void> {
-  await setPasswordHash(userId, await hashPassword(password, CHEAP_COST));
+  await setPasswordHash(userId, await hashPassword(password, CHEAP_COST), defaultTableContext());
 }

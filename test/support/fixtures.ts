@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { isKnownPrivilege } from '../../lib/auth/privileges.js';
+import { defaultTableContext } from '../../lib/db/table-context.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { setApiKeyHash, createUser as storeUser } from '../../lib/db/users.js';
 import { type ApiResponse, type Auth, api } from './http.js';
@@ -219,7 +220,7 @@ export async function privilegedGroup(privileges: readonly string[], status: 'A'
   // What `admin set-privileges` writes, in this worker, like createApiUser below: a CLI run is a cold Node and tsx
   // (a second or more of CPU), and fixtures make a privileged group for most administrators. The command itself is
   // proven where tests call cliSetPrivileges (permissions-groups, usergroups, the panel's suites).
-  await setUsergroupPrivileges(groupId, [...new Set(privileges)]);
+  await setUsergroupPrivileges(groupId, [...new Set(privileges)], defaultTableContext());
   return groupId;
 }
 
@@ -236,17 +237,21 @@ export async function createApiUser(type: 'A' | 'V', extra: string[] = []): Prom
   // What `admin create-user` and `enable-api` write, in this worker: two CLI runs (npx, tsx, a cold Node) cost
   // seconds of CPU each and fixtures make hundreds of users. The CLI itself is proven where tests call cli*().
   const companyAt = extra.indexOf('--company');
-  const user = await storeUser({
-    email,
-    user_type: type,
-    status: 'A',
-    firstname: '',
-    lastname: '',
-    company_id: companyAt >= 0 ? Number(extra[companyAt + 1]) : 0,
-    is_root: extra.includes('--root') ? 'Y' : 'N',
-  });
+  const user = await storeUser(
+    {
+      email,
+      user_type: type,
+      status: 'A',
+      firstname: '',
+      lastname: '',
+      company_id: companyAt >= 0 ? Number(extra[companyAt + 1]) : 0,
+      is_root: extra.includes('--root') ? 'Y' : 'N',
+    },
+    undefined,
+    defaultTableContext(),
+  );
   const key = generateApiKey();
-  await setApiKeyHash(user.user_id, hashApiKey(key));
+  await setApiKeyHash(user.user_id, hashApiKey(key), defaultTableContext());
   return { userId: user.user_id, email, key, auth: [email, key] };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_TABLE } from '../table-target.js';
 import { indexWrites } from '../user-index.js';
 import { markUserIndexReady } from '../user-index-ready.js';
 import { getUserWithLinks } from '../users.js';
@@ -29,7 +30,7 @@ export const usersIndex: Migration = {
 function upgradeUser(userId: number): Promise<boolean> {
   return upgradeOnVersion(
     userId,
-    () => getUserWithLinks(userId),
+    () => getUserWithLinks(userId, DEFAULT_TABLE),
     ({ user, copies }) =>
       user && copies.size === 0 ? { version: user.version, writes: indexWrites({ user, copies }, user) } : undefined,
   );

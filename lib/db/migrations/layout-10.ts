@@ -1,3 +1,4 @@
+import { DEFAULT_TABLE } from '../table-target.js';
 import { userPostingWrites } from '../user-postings.js';
 import { markUserPostingsReady } from '../user-postings-ready.js';
 import { getUser } from '../users.js';
@@ -36,7 +37,7 @@ export const layout10: Migration = {
 function upgradeUser(userId: number): Promise<boolean> {
   return upgradeOnVersion(
     userId,
-    () => getUser(userId),
+    () => getUser(userId, DEFAULT_TABLE),
     (user) => ({ version: user.version, writes: userPostingWrites(undefined, user) }),
   );
 }

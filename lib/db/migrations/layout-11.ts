@@ -1,4 +1,5 @@
 import { config } from '../../config.js';
+import { DEFAULT_TABLE } from '../table-target.js';
 import { isSortItem, sortItems } from '../user-sort-keys.js';
 import { getUserWithLinks } from '../users.js';
 import type { Migration } from './migration.js';
@@ -31,7 +32,7 @@ export const layout11: Migration = {
 export function upgradeUser(userId: number): Promise<boolean> {
   return upgradeOnVersion(
     userId,
-    () => getUserWithLinks(userId),
+    () => getUserWithLinks(userId, DEFAULT_TABLE),
     ({ user, copies }) => {
       if (!user) return undefined;
       const items = sortItems(user);

@@ -71,9 +71,8 @@ export interface AccountStore {
 /**
  * The account store over a table context's table (lib/db): the users, usergroups and memberships
  * (lib/db/users.ts, usergroups.ts, memberships.ts, login-credentials.ts) and the companies are read and written on
- * that table, their ids drawn from its sequences. One read still goes to this instance's table whatever the
- * context: the users' list (lib/db/user-list.ts, with its buckets, postings and sort copies, whose readiness is the
- * instance table's layout).
+ * that table, their ids drawn from its sequences; the users' list (lib/db/user-list.ts, with its buckets, postings
+ * and sort copies) reads that table too, its paths opened by that table's layout.
  */
 export const accountStoreOn = (context: TableContext): AccountStore => ({
   user: (id) => getUser(id, context),
@@ -85,7 +84,7 @@ export const accountStoreOn = (context: TableContext): AccountStore => ({
     const companies = await getRecords(storesEntity, [...new Set(ids)], context);
     return new Map(companies.map((company) => [company.company_id, String(company.company ?? '')]));
   },
-  listUsers,
+  listUsers: (query) => listUsers(query, context),
   createUser: (input, options) => createUser(input, options, context),
   updateUser: (id, decide, options) => updateUser(id, decide, options, context),
   deleteUser: (id, check) => deleteUser(id, check, context),

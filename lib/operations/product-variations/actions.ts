@@ -8,7 +8,7 @@ import type { ApiRequest, Operation } from '../../http/operation.js';
 import { created, ok } from '../../http/response.js';
 import { parseId } from '../../http/route.js';
 import { readActionProductId } from '../../http/variation-group-body.js';
-import { productHooks } from '../products.js';
+import { productValueHooks } from '../products.js';
 import { createGroup, readGroupFeatures } from './groups.js';
 import {
   combination,
@@ -128,7 +128,7 @@ export const generateOf =
       values.product_features = { ...sentFeatures(base), ...byFeature };
       values.timestamp = now();
       values.updated_timestamp = now();
-      values = await productHooks.create!(values, request);
+      values = await productValueHooks.create!(values, request);
       const record = await store.createProduct({
         ...values,
         variation_group_id: groupId,

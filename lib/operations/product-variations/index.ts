@@ -24,7 +24,8 @@ export const setDefaultOperation = setDefaultOf(store);
 export const generateOperation = generateOf(store);
 
 /** The product hooks of `/product_variations`. */
-export const variationHooks: EntityHooks = variationHooksFor(store);
+export const variationHooks: EntityHooks = variationHooksFor(store, instanceTable);
 
 /** A product operation of `/product_variations_groups/:id/product_variations`, made of the path's group's hooks. */
-export const inGroup = (operationWith: (hooks: EntityHooks) => Operation): Operation => inGroupOf(store, operationWith);
+export const inGroup = (operationWith: (hooks: EntityHooks) => Operation): Operation =>
+  inGroupOf(store, instanceTable, operationWith);

@@ -1,4 +1,5 @@
 import type { RecordOf } from '../../db/entity-store.js';
+import type { TableTarget } from '../../db/table-target.js';
 import { MAX_GROUP_PRODUCTS } from '../../entities/product-variations.js';
 import type { productsEntity } from '../../entities/products.js';
 import type { WriteValuesOf } from '../../entities/record-types.js';
@@ -6,7 +7,7 @@ import { invalidField, NotFoundError } from '../../errors.js';
 import type { ApiRequest, Operation } from '../../http/operation.js';
 import { parseId } from '../../http/route.js';
 import type { EntityHooks } from '../crud.js';
-import { productHooks } from '../products.js';
+import { productHooksOn } from '../products.js';
 import { adoptParent, repairGroupParent } from '../variation-groups.js';
 import { findGroup } from './groups.js';
 import { assertDistinct, featureIdsOf } from './rules.js';
@@ -46,9 +47,14 @@ async function joinGroup(
 
 /**
  * The product hooks of variations: of `/product_variations` (every product in a group), or, with `nestedGroup`, of
- * one group's `/product_variations_groups/:id/product_variations`.
+ * one group's `/product_variations_groups/:id/product_variations`, for a products repository over `table`.
  */
-export function variationHooksFor(store: VariationStore, nestedGroup?: number): EntityHooks<typeof productsEntity> {
+export function variationHooksFor(
+  store: VariationStore,
+  table: TableTarget,
+  nestedGroup?: number,
+): EntityHooks<typeof productsEntity> {
+  const productHooks = productHooksOn(table);
   return {
     ...productHooks,
     // Only products in a group are variations: one index partition.
@@ -73,9 +79,13 @@ export function variationHooksFor(store: VariationStore, nestedGroup?: number): 
 /**
  * `/product_variations_groups/:id/product_variations[/:pid]`: the group must exist (by id or code) and a product id
  * must be one of its products (404 otherwise); then the product operation `operationWith` makes of the group's
- * hooks runs on that id. The group id travels as a value, in the hooks.
+ * hooks (for a products repository over `table`) runs on that id. The group id travels as a value, in the hooks.
  */
-export function inGroup(store: VariationStore, operationWith: (hooks: EntityHooks) => Operation): Operation {
+export function inGroup(
+  store: VariationStore,
+  table: TableTarget,
+  operationWith: (hooks: EntityHooks) => Operation,
+): Operation {
   return async (request) => {
     const group = await findGroup(store, request.route.id);
     if (request.route.nestedId !== undefined) {
@@ -83,6 +93,6 @@ export function inGroup(store: VariationStore, operationWith: (hooks: EntityHook
       if (!product || (product.variation_group_id ?? 0) !== group.id) throw new NotFoundError();
     }
     const inner: ApiRequest = { ...request, route: { ...request.route, id: request.route.nestedId } };
-    return operationWith(variationHooksFor(store, group.id))(inner);
+    return operationWith(variationHooksFor(store, table, group.id))(inner);
   };
 }

@@ -19,6 +19,8 @@ import { presentUsers, profileIdOf } from '../users.js';
 import { hydratedForm, profileForm, readFormQuery } from './profile-fields.js';
 
 const accounts = /* @__PURE__ */ accountStoreOn(instanceTable);
+// The caller's own reads and writes (ownUser, updateOwnProfile) call lib/db on the same table directly: through the
+// account store the update's function would bundle the users' list (17 KB).
 /**
  * The shopper's own profile, `/sra_profile` (CS-Cart's `SraProfile`, lib/entities/sra-profile.ts). POST registers a
  * customer through the users entity's own create path (lib/operations/user-writes.ts: same validation, same items,
@@ -97,7 +99,7 @@ export const registerCustomer: Operation = async (request) => {
       },
     ),
   );
-  const auth = await issueAuthToken({ ...user, password_hash: passwordHash as string });
+  const auth = await issueAuthToken({ ...user, password_hash: passwordHash as string }, instanceTable);
   const answer = writeAnswer(usersEntity, 'create', { user_id: user.user_id, profile_id: profileIdOf(user) });
   return created({ ...answer, auth });
 };
@@ -108,7 +110,7 @@ export const registerCustomer: Operation = async (request) => {
  */
 async function ownUser(request: ApiRequest): Promise<UserRecord> {
   if (request.route.id !== undefined) parseId(request.route.id);
-  const user = await getUser(request.caller.userId);
+  const user = await getUser(request.caller.userId, instanceTable);
   if (!user) throw new NotFoundError('The User not found');
   return user;
 }
@@ -140,12 +142,15 @@ export const updateOwnProfile: Operation = async (request) => {
     Object.keys(fields).length === 0 && passwordHash !== undefined
       ? await ownUser(request)
       : await conflictOnDuplicate(() =>
-          updateUser(userId, (current) => userChangesFrom(fields, current, passwordHash !== undefined), {
-            companyMustExist: true,
-          }),
+          updateUser(
+            userId,
+            (current) => userChangesFrom(fields, current, passwordHash !== undefined),
+            { companyMustExist: true },
+            instanceTable,
+          ),
         );
   const answer = writeAnswer(usersEntity, 'update', { user_id: userId, profile_id: profileIdOf(user) });
   if (passwordHash === undefined) return ok(answer);
-  const changed = await setPasswordHash(userId, passwordHash);
-  return ok({ ...answer, auth: await issueAuthToken({ ...changed, password_hash: passwordHash }) });
+  const changed = await setPasswordHash(userId, passwordHash, instanceTable);
+  return ok({ ...answer, auth: await issueAuthToken({ ...changed, password_hash: passwordHash }, instanceTable) });
 };

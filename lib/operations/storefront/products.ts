@@ -13,7 +13,7 @@ import { assertVisible, type EntityHooks, listConditions, listOperation, present
 import { instanceRepository } from '../instance-repository.js';
 import { optionsOfProduct } from '../options.js';
 import { shopperPrice } from '../product-prices.js';
-import { productHooks } from '../products.js';
+import { productValueHooks } from '../products.js';
 import { facetsOf } from './facets.js';
 import { withFormattedPrices } from './prices.js';
 import { amountParameter, featuresHash, idsParameter, storefrontQuery, switchOn } from './query.js';
@@ -87,13 +87,13 @@ function catalogueConditions(query: Record<string, string>, hidden: Hidden): Lis
 /** The product hooks with a shopper's scope and price (quantity `amount`). */
 function shopperHooks(shopper: Shopper, amount: number, scope: ListCondition[] = [], sorted = false): ProductHooks {
   return {
-    ...productHooks,
+    ...productValueHooks,
     scope: () => scope,
     refine: (conditions) => (sorted ? conditions : onShelf(conditions)),
     decorate: async (records, view) => {
       // Priced from the stored rows, before the single view turns them into CS-Cart's shown `prices`.
       const prices = records.map((record) => shopperPrice(record.price, record.prices, shopper.groups, amount));
-      const decorated = await productHooks.decorate!(records, view);
+      const decorated = await productValueHooks.decorate!(records, view);
       return decorated.map((record, i) => ({ ...record, price: prices[i]!, base_price: prices[i]! }));
     },
   };

@@ -10,6 +10,9 @@ import { checkValue } from '../../../lib/entities/validate.js';
 import { canonical } from './coerce.js';
 import type { SourceRow } from './wire.js';
 
+/** This instance's table, where a move writes (the script's entry composes no other). */
+const instance = defaultTableContext();
+
 /** What writing one record came to. */
 export type Outcome =
   | { kind: 'written'; localId: number }
@@ -79,7 +82,7 @@ export async function knownUsers(
   ids: (row: SourceRow) => number = (row) => Number(row.user_id),
 ): Promise<Set<number>> {
   const wanted = [...new Set(rows.map(ids).filter((id) => Number.isSafeInteger(id) && id > 0))];
-  const found = await Promise.all(wanted.map(async (id) => ((await getUser(id)) ? id : 0)));
+  const found = await Promise.all(wanted.map(async (id) => ((await getUser(id, instance)) ? id : 0)));
   return new Set(found.filter((id) => id > 0));
 }
 
@@ -105,7 +108,7 @@ export async function writeHistoryOrder(
     return { kind: 'written', localId: id };
   }
   const record = await withPresetIds({ [ordersEntity.storage.name]: id }, () =>
-    createRecord(ordersEntity, values, undefined, undefined, defaultTableContext()),
+    createRecord(ordersEntity, values, undefined, undefined, instance),
   );
   return { kind: 'written', localId: Number(record.order_id) };
 }
