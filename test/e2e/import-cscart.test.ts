@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureTable } from '../../lib/db/setup.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
 import type { EntityName } from '../support/cscart-store/generate.js';
 import { type CsCartStore, startCsCartStore } from '../support/cscart-store/server.js';
 import type { CsRow } from '../support/cscart-store/shapes.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 import {
   COMPARED,
   differencesFrom,
@@ -249,7 +249,7 @@ describe('import from a CS-Cart 4.20 store', () => {
     const exported = await runAdmin(['export', '--to', first], env);
     expect(exported.code, exported.stdout + exported.stderr).toBe(0);
     const copyTable = `import-copy-${Date.now()}`;
-    await ensureTable(
+    await createTableOfItsOwn(
       new DynamoDBClient({
         endpoint: fresh.store.dynamoEndpoint,
         region: 'us-east-1',

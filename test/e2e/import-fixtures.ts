@@ -10,7 +10,6 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Big from 'big.js';
 import { inject } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
 import type { EntityName } from '../support/cscart-store/generate.js';
@@ -21,6 +20,7 @@ import { basicAuthorization } from '../support/lambda-event.js';
 import type { TestStore } from '../support/server-pools.js';
 import { testStore } from '../support/store.js';
 import { storeFetch, storeUrl } from '../support/store-fetch.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 export interface FreshStore {
   store: TestStore;
@@ -37,7 +37,7 @@ export async function startFreshStore(name: string): Promise<FreshStore> {
   const pool = testStore();
   const tableName = `store-api-${name}-${uid()}`.slice(0, 60);
   const client = new DynamoDBClient({});
-  await ensureTable(client, tableName);
+  await createTableOfItsOwn(client, tableName);
   const use = (table: string | undefined) => {
     process.env.TABLE_NAME = table;
   };

@@ -10,7 +10,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient, setDocumentClientForTests } from '../../lib/db/client.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
 import type { Route } from '../../lib/http/route.js';
@@ -26,6 +25,7 @@ import {
 } from '../../lib/operations/accounts/users.js';
 import { uid } from '../support/fixtures.js';
 import { noting, rootCallerOf } from '../support/own-table.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 // A root administrator who is not one of the table's users (its first user is id 1).
 const root = rootCallerOf(999);
@@ -48,7 +48,7 @@ const request = (
 describe('the account store over a table of its own', () => {
   it('creates, reads, links, updates and deletes there, and never reaches the instance table', async () => {
     const tableName = `store-api-accounts-${uid()}`.slice(0, 60);
-    await ensureTable(new DynamoDBClient({}), tableName);
+    await createTableOfItsOwn(new DynamoDBClient({}), tableName);
     const sent: string[] = [];
     const store = accountStoreOn(tableContextOf({ client: noting(createDocumentClient(), sent), tableName }));
     const instanceCalls: string[] = [];

@@ -9,20 +9,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../lib/db/client.js';
 import { repricedProductItems, repricedProducts } from '../../lib/db/repriced-products.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { cartStoreOn } from '../../lib/operations/carts/store.js';
 import { checkoutStoreOn } from '../../lib/operations/checkout/store.js';
 import { uid } from '../support/fixtures.js';
 import { noting, withInstanceRefusing } from '../support/own-table.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 const line = (productId: number, amount: number) => ({ product_id: productId, amount, product_options: {} });
 
 describe('the cart record and the repriced markers over a table of their own', () => {
   it('are written and read there, and never reach the instance table', async () => {
     const tableName = `store-api-carts-${uid()}`.slice(0, 60);
-    await ensureTable(new DynamoDBClient({}), tableName);
+    await createTableOfItsOwn(new DynamoDBClient({}), tableName);
     const sent: string[] = [];
     const context = tableContextOf({ client: noting(createDocumentClient(), sent), tableName });
     const carts = cartStoreOn(context);

@@ -9,7 +9,6 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
 import { feedStoreOn } from '../../lib/db/feed-store.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { DAYS_PARTITION, dayOfStamp, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
@@ -17,6 +16,7 @@ import { eventStoreOver } from '../../lib/events/event-store.js';
 import { type FeedReader, feedReaderOver } from '../../lib/events/feed-reader.js';
 import { instanceEventStore, readFeed } from '../../lib/events/instance-feed.js';
 import { uid } from '../support/fixtures.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 function pageEvent(tag: string, i: number): ChangeEvent {
   return {
@@ -126,7 +126,7 @@ describe('a first page of the pull feed (no cursor), on a table of its own', () 
   const { storeEvents } = eventStoreOver(feed);
   const readOwn = feedReaderOver(feed);
   beforeAll(async () => {
-    await ensureTable(new DynamoDBClient({}), tableName);
+    await createTableOfItsOwn(new DynamoDBClient({}), tableName);
   });
 
   it('with events of today only, a quiet day: the day index, its one shard and the bodies — three calls', async () => {

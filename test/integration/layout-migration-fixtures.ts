@@ -14,9 +14,9 @@ import type { ListCondition } from '../../lib/db/entity-list.js';
 import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
 import { uid } from '../support/fixtures.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 export const table = () => config().tableName;
 export const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db().send(command as never);
@@ -66,7 +66,7 @@ export function onOwnTable(label: string): void {
   const name = `store-api-${label}-${uid()}`.slice(0, 60);
   const client = new DynamoDBClient({});
   beforeAll(async () => {
-    await ensureTable(client, name);
+    await createTableOfItsOwn(client, name);
     process.env.TABLE_NAME = name;
   });
   afterAll(async () => {

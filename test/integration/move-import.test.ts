@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
 import { runExport } from '../../scripts/lib/move/export.js';
@@ -19,6 +18,7 @@ import { FolderSource } from '../../scripts/lib/move/folder-source.js';
 import { callLocal } from '../../scripts/lib/move/local-api.js';
 import type { Source } from '../../scripts/lib/move/source.js';
 import { uid } from '../support/fixtures.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 import { type FakeCsCart, SOURCE_ADMIN, sourceData, startFakeCsCart } from './move-source-fixture.js';
 
 // A table of its own, as `npm start` makes one (the table, then the bootstrap administrator): the source's ids
@@ -66,7 +66,7 @@ const CUSTOMERS = 23;
 const PAGE = 10;
 
 beforeAll(async () => {
-  await ensureTable(client, tableName);
+  await createTableOfItsOwn(client, tableName);
   process.env.TABLE_NAME = tableName;
   await ensureBootstrapAdmin({});
   fake = await startFakeCsCart(sourceData(CUSTOMERS), PAGE);

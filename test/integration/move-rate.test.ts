@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installMeter, startMetering } from '../../bench/lib/meter.js';
 import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
 import { db } from '../../lib/db/client.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { CsCartSource } from '../../scripts/lib/move/cscart-source.js';
 import { runImport } from '../../scripts/lib/move/engine.js';
 import { uid } from '../support/fixtures.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 import { type FakeCsCart, SOURCE_ADMIN, sourceData, startFakeCsCart } from './move-source-fixture.js';
 
 // Below what this import spends unbounded on a busy machine (24 to 48 units a second measured at load 2 to 4, about 9
@@ -31,7 +31,7 @@ let fake: FakeCsCart;
 /** A fresh table as `npm start` makes one; one import into it, metered: its write units and seconds. */
 async function meteredImport(rate: number | undefined): Promise<{ units: number; seconds: number; written: number }> {
   const tableName = `store-api-rate-${uid()}`.slice(0, 60);
-  await ensureTable(client, tableName);
+  await createTableOfItsOwn(client, tableName);
   process.env.TABLE_NAME = tableName;
   await ensureBootstrapAdmin({});
   installMeter(db());

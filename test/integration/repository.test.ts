@@ -10,7 +10,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient, setDocumentClientForTests } from '../../lib/db/client.js';
 import { repositoryOf } from '../../lib/db/repository.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { ApiRequest } from '../../lib/http/operation.js';
@@ -24,6 +23,7 @@ import {
 } from '../../lib/operations/crud.js';
 import { uid } from '../support/fixtures.js';
 import { noting, rootCallerOf } from '../support/own-table.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 const root = rootCallerOf(1);
 
@@ -42,7 +42,7 @@ const request = (
 describe('the CRUD path on a repository over a table of its own', () => {
   it('creates, reads, lists, updates and deletes there, and never reaches the instance table', async () => {
     const tableName = `store-api-repository-${uid()}`.slice(0, 60);
-    await ensureTable(new DynamoDBClient({}), tableName);
+    await createTableOfItsOwn(new DynamoDBClient({}), tableName);
     const sent: string[] = [];
     const context = tableContextOf({
       client: noting(createDocumentClient(), sent),

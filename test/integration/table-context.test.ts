@@ -9,14 +9,14 @@ import { db } from '../../lib/db/client.js';
 import { getOne } from '../../lib/db/joined-reads.js';
 import { keys } from '../../lib/db/keys.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
-import { ensureTable } from '../../lib/db/setup.js';
 import { defaultTableContext, tableContextOf } from '../../lib/db/table-context.js';
 import { uid } from '../support/fixtures.js';
+import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 describe('a table context of its own', () => {
   it("reads its own table's layout, reserves ids from its own counters, and keeps the clock it was given", async () => {
     const tableName = `store-api-context-${uid()}`.slice(0, 60);
-    await ensureTable(new DynamoDBClient({}), tableName);
+    await createTableOfItsOwn(new DynamoDBClient({}), tableName);
     const context = tableContextOf({ client: db(), tableName, now: () => 42 });
     expect(await context.layout()).toBe(LAYOUT_VERSION);
     expect(context.now()).toBe(42);
