@@ -10,14 +10,26 @@ import {
 import { LAYOUT_VERSION, layoutMarkerKey } from './layout.js';
 import { TABLE_STREAM, TTL_ATTRIBUTE, tableDefinition } from './schema.js';
 
+export interface EnsureTableOptions {
+  /**
+   * The change feed's stream (default on). Off only for a table no feed reads, a test's own: DynamoDB Local finds
+   * a stream's shard by scanning every stream record it holds (test/support/table-of-its-own.ts).
+   */
+  stream?: boolean;
+}
+
 /**
  * Creates the table if it does not exist and waits until it is active; a table created before the change feed
  * gets its stream turned on. Used by scripts and tests, never by handlers.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  { stream = true }: EnsureTableOptions = {},
+): Promise<'created' | 'existed'> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
+    if (stream && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
     return 'existed';
@@ -25,7 +37,8 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   try {
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    const definition = tableDefinition(tableName);
+    await client.send(new CreateTableCommand(stream ? definition : { ...definition, StreamSpecification: undefined }));
   } catch (error) {
     // Another process created it between our describe and create.
     if ((error as Error).name !== 'ResourceInUseException') throw error;
