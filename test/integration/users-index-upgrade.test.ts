@@ -9,7 +9,6 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
-import { createRecord } from '../../lib/db/entity-store.js';
 import { readItem } from '../../lib/db/items.js';
 import { upgradeUserIndex } from '../../lib/db/migrations/layout-02a-users-index.js';
 import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
@@ -20,7 +19,7 @@ import { isUserIndexReady } from '../../lib/db/user-index-ready.js';
 import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
 import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { bucketCounts, createUser } from '../../lib/db/users.js';
-import { companiesStorage } from '../../lib/entities/companies.js';
+import { storedCompanies } from '../support/stored-companies.js';
 import { onOwnTable } from './layout-migration-fixtures.js';
 
 const remove = (key: { pk: string; sk: string }) =>
@@ -32,14 +31,7 @@ onOwnTable('users-index');
 describe('users of the first layout: lists answer the same before, during and after the upgrade', () => {
   it('company_id, name and phone lists, pages and totals are unchanged', async () => {
     const tag = `u${Date.now().toString(36)}`;
-    const store = await createRecord(
-      companiesStorage,
-      { company: `Upgrade ${tag}`, status: 'A' },
-      undefined,
-      undefined,
-      defaultTableContext(),
-    );
-    const companyId = Number(store.company_id);
+    const [companyId] = (await storedCompanies([`Upgrade ${tag}`])) as [number];
     const names = [
       ['Ada', 'Lovelace'],
       ['Alan', 'Turing'],

@@ -10,7 +10,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
-import { createRecord } from '../../lib/db/entity-store.js';
 import { MIGRATIONS } from '../../lib/db/migrations/index.js';
 import { upgradeUserPostings } from '../../lib/db/migrations/layout-10.js';
 import { raiseLayoutMarker, setLayoutMarker } from '../../lib/db/migrations/markers.js';
@@ -22,7 +21,7 @@ import { getUsers, listUsers, type UserListQuery } from '../../lib/db/user-list.
 import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js';
 import { isUserPostingsReady } from '../../lib/db/user-postings-ready.js';
 import { createUser, deleteUser, updateUser } from '../../lib/db/users.js';
-import { companiesStorage } from '../../lib/entities/companies.js';
+import { storedCompanies } from '../support/stored-companies.js';
 import { expectedUsersPage, type UsersPage } from '../support/users-page-oracle.js';
 import { onOwnTable } from './layout-migration-fixtures.js';
 
@@ -67,14 +66,7 @@ async function walk(query: Partial<UserListQuery>): Promise<number[]> {
 describe('users name search from postings', () => {
   it('answers as matchesUser and the word copies do; the upgrade gives an older table its postings', async () => {
     const tag = `p${Date.now().toString(36)}`;
-    const store = await createRecord(
-      companiesStorage,
-      { company: `Postings ${tag}`, status: 'A' },
-      undefined,
-      undefined,
-      defaultTableContext(),
-    );
-    const companyId = Number(store.company_id);
+    const [companyId] = (await storedCompanies([`Postings ${tag}`])) as [number];
 
     const ids: number[] = [];
     for (const [i, firstname] of FIRST.entries())
