@@ -16,16 +16,19 @@ const isEmptyList = (value: unknown) => Array.isArray(value) && value.length ===
  * How the recording's notation reads for fields whose example merely looks numeric: `str(int)` says "a string
  * holding an integer", but a zipcode ("01342"), a tax's registration number ("1234242") or a block's name
  * ("404") is text — any string is their type. A list row's `tax_ids` and a store's `shippings` are ids joined
- * by commas ("6", "1"): digits and commas, or "" for none.
+ * by commas ("6", "1"): digits and commas, or "" for none. A category's or page's `id_path` is its ancestors' ids and
+ * its own joined by slashes: the recording's example ("2") is a top-level one, a nested one reads "2/3".
  */
 const TEXT_FIELDS = new Set(['zipcode', 'b_zipcode', 's_zipcode', 'regnumber', 'name']);
 const CSV_FIELDS = new Set(['tax_ids', 'shippings']);
+const PATH_FIELDS = new Set(['id_path']);
 
 /** The type a recorded field is checked with (see above). */
 export function readType(field: string, type: RecordedType): RecordedType {
   if (type !== 'str(int)') return type;
   if (TEXT_FIELDS.has(field)) return 'str';
   if (CSV_FIELDS.has(field)) return 'str(csv)';
+  if (PATH_FIELDS.has(field)) return 'str(path)';
   return type;
 }
 
@@ -49,6 +52,8 @@ export function matchesType(type: RecordedType, value: unknown, places?: number)
       return typeof value === 'string';
     case 'str(csv)':
       return typeof value === 'string' && /^(\d+(,\d+)*)?$/.test(value);
+    case 'str(path)':
+      return typeof value === 'string' && /^\d+(\/\d+)*$/.test(value);
     case 'int':
       return Number.isInteger(value);
     case 'float':

@@ -4,7 +4,13 @@
  * the differences it exists to catch — a missing nested key, another JSON type, a decimal with other places.
  */
 import { describe, expect, it } from 'vitest';
-import { differences, fieldDifferences, jsonShapeDifferences, matchesType } from '../support/recorded-types.js';
+import {
+  differences,
+  fieldDifferences,
+  jsonShapeDifferences,
+  matchesType,
+  readType,
+} from '../support/recorded-types.js';
 import { recordedSections } from '../support/recording.js';
 
 const sections = recordedSections();
@@ -61,6 +67,12 @@ describe('the comparison', () => {
     expect(matchesType('object{id:…}', { abc: {} })).toBe(false);
     expect(matchesType('array<str(int)>', ['1', '2'])).toBe(true);
     expect(matchesType('array<str(int)>', [1])).toBe(false);
+    // A nested category's or page's id_path: the recording shows a top-level one ("2").
+    expect(readType('id_path', 'str(int)')).toBe('str(path)');
+    expect(matchesType('str(path)', '2/3/6')).toBe(true);
+    expect(matchesType('str(path)', '2')).toBe(true);
+    expect(matchesType('str(path)', '2//3')).toBe(false);
+    expect(matchesType('str(path)', 2)).toBe(false);
   });
 
   it('fails on a missing nested key and on another type inside a list item', () => {

@@ -1,22 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-const reads = vi.hoisted(() => ({ shoppers: 0, hidden: 0 }));
+import { shopperViewWith } from '../../lib/operations/storefront/shopper-view.js';
 
-vi.mock('../../lib/operations/storefront/shopper.js', () => ({
-  shopperOf: async (request: { caller: { userType: string } }) => {
+const reads = { shoppers: 0, hidden: 0 };
+
+// The two reads handed in, counted: what a request's view costs, with no store behind it.
+const shopperView = shopperViewWith({
+  shopperOf: async (request) => {
     reads.shoppers++;
     if (request.caller.userType === 'V') throw new Error('Vendors have no storefront');
     return { groups: [0, 1], guest: true };
   },
-}));
-vi.mock('../../lib/operations/storefront/visibility.js', () => ({
   hiddenFor: async () => {
     reads.hidden++;
     return { categories: [7], companies: [] };
   },
-}));
-
-const { shopperView } = await import('../../lib/operations/storefront/shopper-view.js');
+});
 
 const request = (userType = 'C') => ({ caller: { userType } }) as never;
 
