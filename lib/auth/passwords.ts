@@ -20,6 +20,22 @@ export interface ScryptCost {
 }
 
 export const DEFAULT_COST: ScryptCost = { log2N: 17, r: 8, p: 1 };
+/** The lowest N a local stage may ask for (2^10: 1 MiB and about 1 ms a hash). */
+export const LOCAL_MIN_LOG2N = 10;
+
+/**
+ * The cost new passwords are hashed at, and an unknown account is verified against: DEFAULT_COST, except under
+ * serverless offline (IS_OFFLINE=true: `npm start`, the test suite), where PASSWORD_SCRYPT_LOG2N may lower N to
+ * between 2^10 and 2^17. The suite signs hundreds of customers up and in, at ~0.4 s of CPU each at the default; a
+ * deployed function never has IS_OFFLINE, so there the setting is ignored and every password costs N=2^17. A value
+ * outside the range is ignored too. Read per call: a test sets it before its first request.
+ */
+export function hashingCost(env: NodeJS.ProcessEnv = process.env): ScryptCost {
+  const asked = env.PASSWORD_SCRYPT_LOG2N;
+  if (env.IS_OFFLINE !== 'true' || asked === undefined || !/^\d+$/.test(asked)) return DEFAULT_COST;
+  const log2N = Number(asked);
+  return log2N >= LOCAL_MIN_LOG2N && log2N <= DEFAULT_COST.log2N ? { ...DEFAULT_COST, log2N } : DEFAULT_COST;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 /** Refuse stored parameters beyond this: a tampered hash must not make one sign-in take gigabytes. */
@@ -52,7 +68,7 @@ export function passwordProblem(password: string, minLength = PASSWORD_MIN_LENGT
   return undefined;
 }
 
-export async function hashPassword(password: string, cost: ScryptCost = DEFAULT_COST): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = hashingCost()): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const hash = await derive(password, salt, cost);
   return ['scrypt', cost.log2N, cost.r, cost.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
@@ -76,16 +92,21 @@ function parse(stored: string | undefined): ParsedHash | undefined {
   return { cost: { log2N, r, p }, salt, hash };
 }
 
-// Verified against when the account is unknown or has no password, so that path costs the same.
-const DUMMY: ParsedHash = { cost: DEFAULT_COST, salt: Buffer.alloc(SALT_BYTES, 7), hash: Buffer.alloc(KEY_LENGTH) };
+// Verified against when the account is unknown or has no password, at the cost new passwords get, so that path
+// costs the same as a wrong password.
+const dummy = (): ParsedHash => ({
+  cost: hashingCost(),
+  salt: Buffer.alloc(SALT_BYTES, 7),
+  hash: Buffer.alloc(KEY_LENGTH),
+});
 
 /**
- * True when `password` matches `stored`. An absent or unreadable hash is checked against a dummy with the
- * default cost (and fails), so an unknown e-mail takes as long as a wrong password.
+ * True when `password` matches `stored`. An absent or unreadable hash is checked against a dummy at the cost new
+ * passwords get (and fails), so an unknown e-mail takes as long as a wrong password.
  */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const parsed = parse(stored);
-  const target = parsed ?? DUMMY;
+  const target = parsed ?? dummy();
   const candidate = await derive(password.slice(0, PASSWORD_MAX_LENGTH * 4), target.salt, target.cost);
   return timingSafeEqual(candidate, target.hash) && parsed !== undefined;
 }

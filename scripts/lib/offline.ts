@@ -20,6 +20,7 @@ const PARAM_FROM_ENV = {
   IDEMPOTENCY_LOCK_SECONDS: 'idempotencyLockSeconds',
   LOG_LEVEL: 'logLevel',
   WEBHOOKS_ALLOW_PRIVATE_URLS: 'webhooksAllowPrivateUrls',
+  PASSWORD_SCRYPT_LOG2N: 'passwordScryptLog2N',
 } as const;
 
 export interface OfflineOptions extends SuperviseOptions {

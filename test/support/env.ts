@@ -3,6 +3,7 @@
  * (document client, config) reads the standard SDK variables and TABLE_NAME, and must see DynamoDB Local.
  */
 import { awsEnvFor } from '../../scripts/lib/local-env.js';
+import { TEST_PASSWORD_SCRYPT_LOG2N } from './password-cost.js';
 import { testStore } from './store.js';
 
 Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, ownEmulator: true }), {
@@ -20,4 +21,7 @@ Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, own
   // What serverless offline tells its functions, and the in-process gateway stands in for it: plain HTTP on this
   // machine, so the panel's cookies are not Secure (lib/panel/lambda.ts).
   IS_OFFLINE: 'true',
+  // Passwords hashed at N=2^10, not 2^17 (test/support/password-cost.ts): the suite signs hundreds of customers up
+  // and in, at ~0.4 s of CPU each at the deployed cost.
+  PASSWORD_SCRYPT_LOG2N: process.env.PASSWORD_SCRYPT_LOG2N ?? TEST_PASSWORD_SCRYPT_LOG2N,
 });

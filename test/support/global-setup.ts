@@ -15,6 +15,7 @@ import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 import { pollUntil } from '../../scripts/lib/poll.js';
 import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { TEST_PASSWORD_SCRYPT_LOG2N } from './password-cost.js';
 import { HTTP_POOLS, type TestStore } from './server-pools.js';
 import type { StartedStore } from './test-store.js';
 
@@ -49,6 +50,8 @@ export async function startStoreProcess(
       // infra/plugins/bundle-cache.cjs: every offline of the run (each store's, the docs tests' fresh `npm start`)
       // bundles the same sources with the same options; the first bundles them, the others read its bundles back.
       BUNDLE_CACHE_DIR,
+      // The store's offline hashes passwords at the suite's cost (test/support/password-cost.ts).
+      PASSWORD_SCRYPT_LOG2N: process.env.PASSWORD_SCRYPT_LOG2N ?? TEST_PASSWORD_SCRYPT_LOG2N,
       ...(offlineAfter ? { STORE_OFFLINE_AFTER: offlineAfter } : {}),
     },
     detached: true,

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_COST,
   generatePassword,
+  hashingCost,
   hashPassword,
   passwordProblem,
   verifyPassword,
@@ -30,6 +31,31 @@ describe('hashPassword / verifyPassword', () => {
     expect(DEFAULT_COST).toEqual({ log2N: 17, r: 8, p: 1 });
     expect(stored.startsWith('scrypt$17$8$1$')).toBe(true);
     expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+  });
+
+  it('lowers the cost only under serverless offline, and only within 2^10 … 2^17 (PASSWORD_SCRYPT_LOG2N)', () => {
+    // Act / Assess: a deployed function (no IS_OFFLINE) ignores the setting
+    expect(hashingCost({ PASSWORD_SCRYPT_LOG2N: '10' })).toEqual(DEFAULT_COST);
+    expect(hashingCost({ IS_OFFLINE: 'true', PASSWORD_SCRYPT_LOG2N: '10' })).toEqual({ log2N: 10, r: 8, p: 1 });
+    expect(hashingCost({ IS_OFFLINE: 'true' })).toEqual(DEFAULT_COST);
+    for (const outside of ['9', '18', '', '12.5', '-12', 'ten'])
+      expect(hashingCost({ IS_OFFLINE: 'true', PASSWORD_SCRYPT_LOG2N: outside }), outside).toEqual(DEFAULT_COST);
+  });
+
+  it('hashes at the lowered cost, and checks an unknown account against a dummy at that cost', async () => {
+    // Prepare
+    vi.stubEnv('IS_OFFLINE', 'true');
+    vi.stubEnv('PASSWORD_SCRYPT_LOG2N', '11');
+    try {
+      // Act
+      const stored = await hashPassword('correct horse battery');
+      // Assess
+      expect(stored.startsWith('scrypt$11$8$1$')).toBe(true);
+      expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+      expect(await verifyPassword('correct horse battery', undefined)).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('accepts the right password and refuses any other', async () => {
