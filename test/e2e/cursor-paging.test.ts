@@ -8,6 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createStore, getOk, idsOf } from '../support/catalog.js';
 import { createCompany, createUser, expectError, expectStatus } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
+
+// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+onOwnTable('cursor-paging', { bootstrapped: true });
 
 const list = (query: string) => `/api/categories?${query}`;
 

@@ -9,8 +9,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStore, createVia, getOk } from '../support/catalog.js';
 import { uid } from '../support/fixtures.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import { sortText } from './list-oracle-model.js';
 import { comparePages, draws, inOrder, type OracleCase, type Query, SEED } from './list-oracle-runner.js';
+
+// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+onOwnTable('list-oracle-entities', { bootstrapped: true });
 
 const OBJECTS = 24;
 const QUERIES = 80;

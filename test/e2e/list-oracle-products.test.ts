@@ -8,8 +8,12 @@
  * LIST_ORACLE_SEED=<n> draws another catalog and other queries (the seed is in every failure message).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import { createCatalog, type OracleCatalog, PRODUCTS_LIST } from './list-oracle-catalog.js';
 import { comparePages, compareWalks, draws, SEED } from './list-oracle-runner.js';
+
+// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+onOwnTable('list-oracle-products', { bootstrapped: true });
 
 const PRODUCTS = 72;
 const QUERIES = 300;

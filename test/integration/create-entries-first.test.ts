@@ -1,7 +1,8 @@
 /**
  * A create writes its index, sort and text items before its record's transaction (lib/db/entries-first.ts): a
  * failed transaction takes them away again, a list meeting items whose record is not there yet leaves them out,
- * and a create that finds its id taken does not touch that record's items. In-process, on DynamoDB Local.
+ * and a create that finds its id taken does not touch that record's items. In-process, on DynamoDB Local, on a table
+ * of its own: the snapshots before and after each fault read the whole table.
  */
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,7 @@ import { ConditionFailed, transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredValue } from '../../lib/entities/types.js';
 import { ValidationError } from '../../lib/errors.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   counters,
   expectOnlyChanged,
@@ -49,13 +51,12 @@ import {
 } from './faults-dynamodb-fixtures.js';
 import { diffSnapshots, event, invoke, rootAuth, snapshotTable } from './hostile-support.js';
 
+onOwnTable('create-entries-first', { bootstrapped: true });
 // This instance's table (TABLE_NAME read at each use), where the products' repository writes.
 const table = defaultTableContext();
 afterEach(() => removeFault());
-
 /** A middleware that lets a transaction through, then throws as if its answer had been lost. */
 const AFTER_COMMIT = 'afterCommitTimeout';
-
 const name = productsEntity.storage.name;
 /** An item with its numbers as numbers (an entry computed here holds NumberValues, one read back plain numbers). */
 const plain = (item: Record<string, unknown> | undefined) =>
@@ -66,7 +67,6 @@ const plain = (item: Record<string, unknown> | undefined) =>
 /** A plain product create on this instance's table. */
 const createProduct = (values: Record<string, StoredValue>) =>
   createRecord(productsEntity, values, undefined, undefined, table);
-
 const entriesOf = (id: number, record: EntityRecord) =>
   [...indexEntries(productsEntity, id, record).values()].filter((entry) => !entry.countOnly);
 

@@ -26,6 +26,7 @@ import { handler as usersList } from '../../functions/users/list.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
 import { handler as versionGet } from '../../functions/version/get.js';
 import { keys } from '../../lib/db/keys.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   counters,
   expectOnlyChanged,
@@ -46,6 +47,9 @@ import {
   uniqueAddress,
   uniqueIp,
 } from './hostile-support.js';
+
+// The snapshots before and after each fault read the whole table: on a table of its own, this file's items alone.
+onOwnTable('faults-throttled', { bootstrapped: true });
 
 afterEach(() => {
   removeFault();

@@ -21,7 +21,8 @@ import { defaultTableContext } from '../../lib/db/table-context.js';
 import { transactWrite } from '../../lib/db/transact.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { storedCompanies } from '../support/stored-companies.js';
-import { onOwnTable, writeOld } from './layout-migration-fixtures.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
+import { writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('flags');
 

@@ -12,6 +12,7 @@ import { handler as phpHandler } from '../../functions/legacy/api-php.js';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
 import { handler as usersGet } from '../../functions/users/get.js';
 import { handler as usersUpdate } from '../../functions/users/update.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   CHANGE_FEED_PREFIXES,
   diffSnapshots,
@@ -21,6 +22,9 @@ import {
   isEmptyDiff,
   snapshotTable,
 } from './hostile-support.js';
+
+// The snapshots before and after each fault read the whole table: on a table of its own, this file's items alone.
+onOwnTable('hostile-surface', { bootstrapped: true });
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = 'error';

@@ -11,6 +11,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, Sca
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { expect, inject } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
+import { config } from '../../lib/config.js';
 import { createDocumentClient } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
@@ -18,7 +19,6 @@ import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
 import { type Answer, type ProxyEventOptions, proxyEvent } from '../support/lambda-event.js';
-import { testStore } from '../support/store.js';
 
 export type { Answer, LambdaHandler as Handler } from '../support/lambda-event.js';
 
@@ -105,7 +105,8 @@ export function raw(): DynamoDBDocumentClient {
   return rawClient;
 }
 
-export const tableName = () => testStore().tableName;
+/** The table the handlers use (TABLE_NAME, read at each use): the pool's, or a file's own (onOwnTable). */
+export const tableName = () => config().tableName;
 
 export async function getItem(key: { pk: string; sk: string }): Promise<Record<string, any> | undefined> {
   const { Item } = await raw().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));

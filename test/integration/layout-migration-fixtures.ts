@@ -3,9 +3,7 @@
  * an older layout wrote them, the companies and tag of this file's records, and the current layout marker put back
  * at the end, whatever happened.
  */
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll } from 'vitest';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { indexEntries } from '../../lib/db/entity-items.js';
@@ -15,8 +13,6 @@ import type { EntityRecord } from '../../lib/db/entity-store.js';
 import { LAYOUT_VERSION } from '../../lib/db/layout.js';
 import { setLayoutMarker } from '../../lib/db/migrations/markers.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
-import { uid } from '../support/fixtures.js';
-import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
 export const table = () => config().tableName;
 export const send = (command: PutCommand | UpdateCommand | DeleteCommand) => db().send(command as never);
@@ -52,27 +48,6 @@ export const eq = (field: string, value: unknown): ListCondition => ({
 /** Whatever happened, later tests find the table on the current layout. */
 export async function restoreCurrentLayout(): Promise<void> {
   await setLayoutMarker();
-}
-
-/**
- * A migration suite runs on a table of its own: it lowers the layout marker and forgets migrations' done markers,
- * which on the table other files of its pool share would leave them a marker below the code's layout (a later
- * layout's migration still marked done never raises it back) — the interaction that failed the clean-clone run
- * beside layout 9. Call it first in the file: its table is made before the file's own `beforeAll` and removed after
- * the file's own `afterAll`. The file reads and writes through lib/ only (no HTTP: the server keeps its table).
- */
-export function onOwnTable(label: string): void {
-  const shared = process.env.TABLE_NAME;
-  const name = `store-api-${label}-${uid()}`.slice(0, 60);
-  const client = new DynamoDBClient({});
-  beforeAll(async () => {
-    await createTableOfItsOwn(client, name);
-    process.env.TABLE_NAME = name;
-  });
-  afterAll(async () => {
-    process.env.TABLE_NAME = shared;
-    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
-  });
 }
 
 /**

@@ -25,12 +25,12 @@ import { defaultTableContext, layoutReady, tableLayout } from '../../lib/db/tabl
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import type { StoredEntityDefinition } from '../../lib/entities/types.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   clearMigrationMarkersFrom,
   companyA,
   companyB,
   eq,
-  onOwnTable,
   restoreCurrentLayout,
   send,
   table,

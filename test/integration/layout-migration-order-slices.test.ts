@@ -19,12 +19,12 @@ import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   clearMigrationMarkersFrom,
   companyA,
   companyB,
   eq,
-  onOwnTable,
   restoreCurrentLayout,
   send,
   table,

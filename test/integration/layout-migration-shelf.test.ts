@@ -20,11 +20,11 @@ import { runMigrations } from '../../lib/db/migrations/runner.js';
 import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { onShelf } from '../../lib/operations/storefront/shelf.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   clearMigrationMarkersFrom,
   companyA,
   eq,
-  onOwnTable,
   restoreCurrentLayout,
   send,
   table,

@@ -22,11 +22,11 @@ import { shardOfId, shardPk } from '../../lib/db/partition-shards.js';
 import { defaultTableContext, tableLayout } from '../../lib/db/table-context.js';
 import { ordersEntity } from '../../lib/entities/orders.js';
 import { productsEntity } from '../../lib/entities/products.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import {
   clearMigrationMarkersFrom,
   companyA,
   eq,
-  onOwnTable,
   restoreCurrentLayout,
   send,
   table,

@@ -17,16 +17,8 @@ import { rewriteToCurrentLayout } from '../../lib/db/migrations/record-rewrite.j
 import { queryAll } from '../../lib/db/query.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { productsEntity } from '../../lib/entities/products.js';
-import {
-  companyA,
-  eq,
-  onOwnTable,
-  restoreCurrentLayout,
-  send,
-  table,
-  tag,
-  writeOld,
-} from './layout-migration-fixtures.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
+import { companyA, eq, restoreCurrentLayout, send, table, tag, writeOld } from './layout-migration-fixtures.js';
 
 // Its layout and migration markers are its own (./layout-migration-fixtures.ts onOwnTable).
 onOwnTable('mig-wide-record');

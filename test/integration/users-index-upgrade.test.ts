@@ -20,7 +20,7 @@ import { SHARDS, userKeys } from '../../lib/db/user-keys.js';
 import { listUsers, type UserListQuery } from '../../lib/db/user-list.js';
 import { bucketCounts, createUser } from '../../lib/db/users.js';
 import { storedCompanies } from '../support/stored-companies.js';
-import { onOwnTable } from './layout-migration-fixtures.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 
 const remove = (key: { pk: string; sk: string }) =>
   db().send(new DeleteCommand({ TableName: config().tableName, Key: key }));

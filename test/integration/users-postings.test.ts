@@ -22,8 +22,8 @@ import { USER_POSTINGS, userPostingWrites } from '../../lib/db/user-postings.js'
 import { isUserPostingsReady } from '../../lib/db/user-postings-ready.js';
 import { createUser, deleteUser, updateUser } from '../../lib/db/users.js';
 import { storedCompanies } from '../support/stored-companies.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import { expectedUsersPage, type UsersPage } from '../support/users-page-oracle.js';
-import { onOwnTable } from './layout-migration-fixtures.js';
 
 // It plays an older table (layout 9) part of the way: on a table of its own (./layout-migration-fixtures.ts).
 onOwnTable('user-postings');

@@ -22,7 +22,11 @@ import { COPIED_SORTS, isSortItem } from '../../lib/db/user-sort-keys.js';
 import { readSortPage } from '../../lib/db/user-sort-page.js';
 import { bucketCounts, createUser, deleteUser, updateUser } from '../../lib/db/users.js';
 import type { UserSort } from '../../lib/entities/users.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
 import { expectedUsersPage } from '../support/users-page-oracle.js';
+
+// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+onOwnTable('users-sort-copies', { bootstrapped: true });
 
 afterAll(async () => {
   await markCurrentLayout();

@@ -19,7 +19,8 @@ import { transactWrite } from '../../lib/db/transact.js';
 import { categoriesEntity } from '../../lib/entities/categories.js';
 import { productsEntity } from '../../lib/entities/products.js';
 import { storedCompanies } from '../support/stored-companies.js';
-import { clearMigrationMarkersFrom, onOwnTable, restoreCurrentLayout, writeOld } from './layout-migration-fixtures.js';
+import { onOwnTable } from '../support/table-of-its-own.js';
+import { clearMigrationMarkersFrom, restoreCurrentLayout, writeOld } from './layout-migration-fixtures.js';
 
 onOwnTable('postings');
 

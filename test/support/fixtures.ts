@@ -68,12 +68,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Environment pointing the admin tool at the suite's DynamoDB Local and table. */
+/** Environment pointing the admin tool at the suite's DynamoDB Local and the table the file's handlers use. */
 export function cliEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     AWS_ENDPOINT_URL_DYNAMODB: testStore().dynamoEndpoint,
-    TABLE_NAME: testStore().tableName,
+    // The pool's, or the file's own (onOwnTable, which sets TABLE_NAME).
+    TABLE_NAME: process.env.TABLE_NAME || testStore().tableName,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
