@@ -89,6 +89,8 @@ export function expectedVariables(fn: string): string[] {
     'CORS_ORIGINS',
     'IDEMPOTENCY_LOCK_SECONDS',
     'LOG_LEVEL',
+    // Empty on a deployed stage, and ignored there (lib/auth/passwords.ts honours it under serverless offline only).
+    'PASSWORD_SCRYPT_LOG2N',
     'POWERTOOLS_METRICS_DISABLED',
     'POWERTOOLS_TRACE_ENABLED',
     'RATE_LIMIT_BURST',

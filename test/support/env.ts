@@ -8,8 +8,10 @@ import { testStore } from './store.js';
 
 Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, ownEmulator: true }), {
   TABLE_NAME: testStore().tableName,
-  // Handlers invoked in-process would otherwise print a log line and an EMF metric line per request.
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Handlers invoked in-process would otherwise print a log line and an EMF metric line per request. 'error', not
+  // 'warn': the fault tests' injected failures are logged at warn with their stacks, and a worker runs many files in
+  // one module graph (isolate: false), so the logger is made once, at the level of the first file it loads for.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   POWERTOOLS_METRICS_DISABLED: 'true',
   // Like the local stage of serverless offline (serverless.yml params): the suite sends at machine speed.
   // test/e2e/rate-limit.test.ts sets small limits for its own in-process requests.
