@@ -100,7 +100,8 @@ export default defineConfig({
           // A worker runs file after file in one module graph instead of loading the handlers, the SDK and the
           // OpenAPI schemas afresh for each (a quarter of the workers' CPU). Safe because no module keeps state a
           // file must not see: settings are read at each use (lib/config.ts), a store's data lives in its
-          // DynamoDB Local, and a test that sets a variable restores it.
+          // DynamoDB Local, and a test that changes a setting for itself puts it back (rate limits, CORS, MCP_WRITES,
+          // the endpoint, TABLE_NAME). Only the log level some files set stays, which changes what is printed.
           isolate: false,
           globalSetup: ['test/support/global-setup-in-process.ts'],
           testTimeout: 60_000,

@@ -21,7 +21,7 @@ export interface ScryptCost {
 
 export const DEFAULT_COST: ScryptCost = { log2N: 17, r: 8, p: 1 };
 /** The lowest N a local stage may ask for (2^10: 1 MiB and about 1 ms a hash). */
-export const LOCAL_MIN_LOG2N = 10;
+const LOCAL_MIN_LOG2N = 10;
 
 /**
  * The cost new passwords are hashed at, and an unknown account is verified against: DEFAULT_COST, except under
@@ -74,7 +74,7 @@ export async function hashPassword(password: string, cost: ScryptCost = hashingC
   return ['scrypt', cost.log2N, cost.r, cost.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
-interface ParsedHash {
+export interface ParsedHash {
   cost: ScryptCost;
   salt: Buffer;
   hash: Buffer;
@@ -92,9 +92,11 @@ function parse(stored: string | undefined): ParsedHash | undefined {
   return { cost: { log2N, r, p }, salt, hash };
 }
 
-// Verified against when the account is unknown or has no password, at the cost new passwords get, so that path
-// costs the same as a wrong password.
-const dummy = (): ParsedHash => ({
+/**
+ * What an unknown account, or one without a password, is verified against: a hash nothing matches, at the cost new
+ * passwords get, so that path costs what a wrong password costs.
+ */
+export const unknownAccountHash = (): ParsedHash => ({
   cost: hashingCost(),
   salt: Buffer.alloc(SALT_BYTES, 7),
   hash: Buffer.alloc(KEY_LENGTH),
@@ -106,7 +108,7 @@ const dummy = (): ParsedHash => ({
  */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
   const parsed = parse(stored);
-  const target = parsed ?? dummy();
+  const target = parsed ?? unknownAccountHash();
   const candidate = await derive(password.slice(0, PASSWORD_MAX_LENGTH * 4), target.salt, target.cost);
   return timingSafeEqual(candidate, target.hash) && parsed !== undefined;
 }

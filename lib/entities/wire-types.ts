@@ -103,11 +103,11 @@ type WireOfView<F, V extends View> = Flat<
 >;
 
 /**
- * A record as GET (or a change event) shows it in view V (`WireOf<typeof productsEntity, 'list'>`): the keys the view shows, each in
- * its JSON type — a `wire: 'number'` field a number, a default one a string, an `intList` shown as `stringList`
- * an array of strings; a key `optionalInAnswers` (or whose `shownIn` the type does not know) optional. A view
- * given as the union distributes (a row of either view). A definition whose type does not name its fields
- * (a general `EntityDefinition`) shows a loose record.
+ * A record as GET (or a change event) shows it in view V (`WireOf<typeof productsEntity, 'list'>`): the keys the
+ * view shows, each in its JSON type — a `wire: 'number'` field a number, a default one a string, an `intList` shown
+ * as `stringList` an array of strings; a key `optionalInAnswers` (or whose `shownIn` the type does not know)
+ * optional. A view given as the union distributes (a row of either view). A definition whose type does not name its
+ * fields (a general `EntityDefinition`) shows a loose record.
  */
 export type WireOf<D, V extends WireView> =
   Names<Fields<D>> extends true

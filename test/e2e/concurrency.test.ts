@@ -24,7 +24,8 @@ import {
 import { api } from '../support/http.js';
 import { onOwnTable } from '../support/table-of-its-own.js';
 
-// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+// Hundreds of racing writes (500 members of one group): on a table of its own, without a stream, they feed no change
+// feed and leave the pool's table to the files after it.
 onOwnTable('concurrency', { bootstrapped: true });
 
 const STATUSES: LinkStatus[] = ['A', 'F', 'P', 'D'];

@@ -25,7 +25,8 @@ import type { UserSort } from '../../lib/entities/users.js';
 import { onOwnTable } from '../support/table-of-its-own.js';
 import { expectedUsersPage } from '../support/users-page-oracle.js';
 
-// Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
+// It sorts every user in the table and lowers the layout marker to 10: on a table of its own, this file's users alone,
+// and no other file of the pool sees the older layout.
 onOwnTable('users-sort-copies', { bootstrapped: true });
 
 afterAll(async () => {

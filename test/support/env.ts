@@ -3,7 +3,7 @@
  * (document client, config) reads the standard SDK variables and TABLE_NAME, and must see DynamoDB Local.
  */
 import { awsEnvFor } from '../../scripts/lib/local-env.js';
-import { TEST_PASSWORD_SCRYPT_LOG2N } from './password-cost.js';
+import { suitePasswordCost } from './password-cost.js';
 import { testStore } from './store.js';
 
 Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, ownEmulator: true }), {
@@ -25,5 +25,5 @@ Object.assign(process.env, awsEnvFor({ endpoint: testStore().dynamoEndpoint, own
   IS_OFFLINE: 'true',
   // Passwords hashed at N=2^10, not 2^17 (test/support/password-cost.ts): the suite signs hundreds of customers up
   // and in, at ~0.4 s of CPU each at the deployed cost.
-  PASSWORD_SCRYPT_LOG2N: process.env.PASSWORD_SCRYPT_LOG2N ?? TEST_PASSWORD_SCRYPT_LOG2N,
+  PASSWORD_SCRYPT_LOG2N: suitePasswordCost(),
 });

@@ -15,7 +15,7 @@ import { BUNDLE_CACHE_DIR } from '../../scripts/lib/bundle-cache-dir.js';
 import { pollUntil } from '../../scripts/lib/poll.js';
 import { SupervisedGroup } from '../../scripts/lib/process-group.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
-import { TEST_PASSWORD_SCRYPT_LOG2N } from './password-cost.js';
+import { suitePasswordCost } from './password-cost.js';
 import { HTTP_POOLS, type TestStore } from './server-pools.js';
 import type { StartedStore } from './test-store.js';
 
@@ -51,7 +51,7 @@ export async function startStoreProcess(
       // bundles the same sources with the same options; the first bundles them, the others read its bundles back.
       BUNDLE_CACHE_DIR,
       // The store's offline hashes passwords at the suite's cost (test/support/password-cost.ts).
-      PASSWORD_SCRYPT_LOG2N: process.env.PASSWORD_SCRYPT_LOG2N ?? TEST_PASSWORD_SCRYPT_LOG2N,
+      PASSWORD_SCRYPT_LOG2N: suitePasswordCost(),
       ...(offlineAfter ? { STORE_OFFLINE_AFTER: offlineAfter } : {}),
     },
     detached: true,

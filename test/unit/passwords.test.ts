@@ -5,6 +5,7 @@ import {
   hashingCost,
   hashPassword,
   passwordProblem,
+  unknownAccountHash,
   verifyPassword,
 } from '../../lib/auth/passwords.js';
 
@@ -30,6 +31,7 @@ describe('hashPassword / verifyPassword', () => {
     // Assess
     expect(DEFAULT_COST).toEqual({ log2N: 17, r: 8, p: 1 });
     expect(stored.startsWith('scrypt$17$8$1$')).toBe(true);
+    expect(unknownAccountHash().cost).toEqual(DEFAULT_COST);
     expect(await verifyPassword('correct horse battery', stored)).toBe(true);
   });
 
@@ -53,6 +55,7 @@ describe('hashPassword / verifyPassword', () => {
       expect(stored.startsWith('scrypt$11$8$1$')).toBe(true);
       expect(await verifyPassword('correct horse battery', stored)).toBe(true);
       expect(await verifyPassword('correct horse battery', undefined)).toBe(false);
+      expect(unknownAccountHash().cost).toEqual({ log2N: 11, r: 8, p: 1 });
     } finally {
       vi.unstubAllEnvs();
     }
