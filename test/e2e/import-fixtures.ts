@@ -6,21 +6,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import Big from 'big.js';
 import { inject } from 'vitest';
-import { ensureBootstrapAdmin } from '../../lib/bootstrap.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
 import type { EntityName } from '../support/cscart-store/generate.js';
 import type { CsCartStore } from '../support/cscart-store/server.js';
 import type { CsRow } from '../support/cscart-store/shapes.js';
-import { uid } from '../support/fixtures.js';
 import { basicAuthorization } from '../support/lambda-event.js';
 import type { TestStore } from '../support/server-pools.js';
 import { testStore } from '../support/store.js';
 import { storeFetch, storeUrl } from '../support/store-fetch.js';
-import { createTableOfItsOwn } from '../support/table-of-its-own.js';
+import { switchToTableOfItsOwn } from '../support/table-of-its-own.js';
 
 export interface FreshStore {
   store: TestStore;
@@ -34,21 +31,10 @@ export interface FreshStore {
  * minute of bundling every function on a loaded machine; the handlers are the same in-process.
  */
 export async function startFreshStore(name: string): Promise<FreshStore> {
-  const pool = testStore();
-  const tableName = `store-api-${name}-${uid()}`.slice(0, 60);
-  const client = new DynamoDBClient({});
-  await createTableOfItsOwn(client, tableName);
-  const use = (table: string | undefined) => {
-    process.env.TABLE_NAME = table;
-  };
-  use(tableName);
-  await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });
+  const own = await switchToTableOfItsOwn(name, { bootstrapped: true });
   return {
-    store: { baseUrl: '', dynamoEndpoint: pool.dynamoEndpoint, tableName },
-    stop: async () => {
-      use(pool.tableName);
-      await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
-    },
+    store: { baseUrl: '', dynamoEndpoint: testStore().dynamoEndpoint, tableName: own.tableName },
+    stop: own.stop,
   };
 }
 

@@ -32,18 +32,44 @@ export async function createTableOfItsOwn(client: DynamoDBClient, tableName: str
  * offline keeps the pool's table. `bootstrapped`: the table as `npm start` leaves it, the store's defaults and the
  * run's administrator (inject('adminEmail'), inject('adminKey')) in it, for a file that calls handlers as root.
  */
-export function onOwnTable(label: string, options: { bootstrapped?: boolean } = {}): void {
-  const shared = process.env.TABLE_NAME;
-  const name = `store-api-${label}-${uid()}`.slice(0, 60);
-  const client = new DynamoDBClient({});
+export function onOwnTable(label: string, options: OwnTableOptions = {}): void {
+  let own: TableOfItsOwn | undefined;
   beforeAll(async () => {
-    await createTableOfItsOwn(client, name);
-    process.env.TABLE_NAME = name;
-    if (options.bootstrapped) await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });
+    own = await switchToTableOfItsOwn(label, options);
   });
   afterAll(async () => {
-    process.env.TABLE_NAME = shared;
-    await client.send(new DeleteTableCommand({ TableName: name })).catch(() => undefined);
-    client.destroy();
+    await own?.stop();
   });
+}
+
+export interface OwnTableOptions {
+  /** The table as `npm start` leaves it: the store's defaults and the run's administrator in it. */
+  bootstrapped?: boolean;
+}
+
+export interface TableOfItsOwn {
+  tableName: string;
+  /** Puts back the table used before and deletes this one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Makes a table of its own (createTableOfItsOwn) the one the handlers and lib/ use (TABLE_NAME) until `stop()`: for a
+ * whole file (onOwnTable) or a part of one (the import tests' fresh store, test/e2e/import-fixtures.ts).
+ */
+export async function switchToTableOfItsOwn(label: string, options: OwnTableOptions = {}): Promise<TableOfItsOwn> {
+  const previous = process.env.TABLE_NAME;
+  const tableName = `store-api-${label}-${uid()}`.slice(0, 60);
+  const client = new DynamoDBClient({});
+  await createTableOfItsOwn(client, tableName);
+  process.env.TABLE_NAME = tableName;
+  if (options.bootstrapped) await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });
+  return {
+    tableName,
+    stop: async () => {
+      process.env.TABLE_NAME = previous;
+      await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+      client.destroy();
+    },
+  };
 }
