@@ -1,10 +1,10 @@
 /**
  * What the shopper's-account suites share (test/e2e/storefront-account-*.test.ts): the paths, the store's
- * Storefront-Api-Access-Key (read once with the admin command line), a guest's and a customer's credentials, and a
- * customer registered the way an app registers one (POST /sra_profile as a guest). Not a test file.
+ * Storefront-Api-Access-Key (read once, as `admin storefront-key` reads it), a guest's and a customer's
+ * credentials, and a customer registered the way an app registers one (POST /sra_profile as a guest). Not a test file.
  */
-import { expect } from 'vitest';
-import { adminCli, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
+import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
+import { expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { type Auth, api } from '../support/http.js';
 
 export const PROFILE = '/api/4.0/sra_profile';
@@ -16,11 +16,9 @@ export const PASSWORD = 'correct horse 42';
 
 let storefrontKey: string | undefined;
 
-/** The store's Storefront-Api-Access-Key (`npm run admin -- storefront-key`). */
+/** The store's Storefront-Api-Access-Key, read with what `npm run admin -- storefront-key` runs (support/shoppers.ts). */
 export async function readStorefrontKey(): Promise<void> {
-  const printed = await adminCli(['storefront-key']);
-  expect(printed.code, printed.stderr).toBe(0);
-  storefrontKey = printed.stdout.trim().split('\n').pop()!;
+  storefrontKey = await ensureStorefrontKey();
 }
 
 /** A guest: the storefront key, no Authorization. */

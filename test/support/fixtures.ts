@@ -232,11 +232,12 @@ export interface ApiUser {
   auth: Credentials;
 }
 
-/** A user with API access, created and enabled with the admin command line. */
-export async function createApiUser(type: 'A' | 'V', extra: string[] = []): Promise<ApiUser> {
-  const email = uniqueEmail(type === 'A' ? 'admin' : 'vendor');
-  // What `admin create-user` and `enable-api` write, in this worker: two CLI runs (npx, tsx, a cold Node) cost
-  // seconds of CPU each and fixtures make hundreds of users. The CLI itself is proven where tests call cli*().
+/**
+ * A user stored as `admin create-user` stores one (`extra`: its `--root` and `--company N` options), in this worker:
+ * a CLI run (tsx, a cold Node) costs about 0.6 s of CPU and fixtures make hundreds of users. The CLI itself is proven
+ * where tests call cli*().
+ */
+export async function storeFixtureUser(email: string, type: 'A' | 'C' | 'V', extra: string[] = []): Promise<number> {
   const companyAt = extra.indexOf('--company');
   const user = await storeUser(
     {
@@ -251,9 +252,16 @@ export async function createApiUser(type: 'A' | 'V', extra: string[] = []): Prom
     undefined,
     defaultTableContext(),
   );
+  return user.user_id;
+}
+
+/** A user with API access, stored as `admin create-user` and `enable-api` store one (storeFixtureUser). */
+export async function createApiUser(type: 'A' | 'V', extra: string[] = []): Promise<ApiUser> {
+  const email = uniqueEmail(type === 'A' ? 'admin' : 'vendor');
+  const userId = await storeFixtureUser(email, type, extra);
   const key = generateApiKey();
-  await setApiKeyHash(user.user_id, hashApiKey(key), defaultTableContext());
-  return { userId: user.user_id, email, key, auth: [email, key] };
+  await setApiKeyHash(userId, hashApiKey(key), defaultTableContext());
+  return { userId, email, key, auth: [email, key] };
 }
 
 export interface Admin extends ApiUser {

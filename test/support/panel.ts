@@ -5,7 +5,7 @@
  */
 
 import { setCheapPassword } from './cheap-password.js';
-import { cliCreateUser, uniqueEmail } from './fixtures.js';
+import { storeFixtureUser, uniqueEmail } from './fixtures.js';
 import { storeFetch, storeUrl } from './store-fetch.js';
 
 export interface PanelPage {
@@ -109,12 +109,12 @@ export interface PanelAdmin {
 }
 
 /**
- * An administrator who can sign in to the panel: created with the admin command line, password set
- * directly through lib/ (the command line's own path is tested once, in the panel suite), at a low scrypt cost
+ * An administrator who can sign in to the panel: stored as `admin create-user` stores one, password set
+ * directly through lib/ (the command line's own paths are tested in the panel suite), at a low scrypt cost
  * (cheap-password.ts): every sign-in verifies at the stored cost, and the panel suites sign in dozens of times.
  */
 export async function createPanelAdmin(extra: string[] = [], email = uniqueEmail('panel')): Promise<PanelAdmin> {
-  const userId = await cliCreateUser(email, 'A', extra);
+  const userId = await storeFixtureUser(email, 'A', extra);
   const password = `pw-${email}`;
   await setCheapPassword(userId, password);
   return { userId, email, password };

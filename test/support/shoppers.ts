@@ -1,11 +1,11 @@
 /**
  * Shoppers for the storefront suites (test/e2e/storefront-*.test.ts): a guest (the store's Storefront-Api-Access-Key,
- * read once with the admin command line) and a customer with a password, signed in at `auth_tokens` — what every
+ * read as `admin storefront-key` reads it) and a customer with a password, signed in at `auth_tokens` — what every
  * storefront suite needs before its first request. Not a test file.
  */
-import { expect } from 'vitest';
+import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 import { setCheapPassword } from './cheap-password.js';
-import { adminCli, createUser, expectStatus, setLink, uniqueEmail } from './fixtures.js';
+import { createUser, expectStatus, setLink, uniqueEmail } from './fixtures.js';
 import { type Auth, api } from './http.js';
 
 export const SHOPPER_PASSWORD = 'correct horse 42';
@@ -16,11 +16,12 @@ export interface Guest {
   headers: Record<string, string>;
 }
 
-/** The store's Storefront-Api-Access-Key as a guest sends it (`npm run admin -- storefront-key`). */
+/**
+ * The store's Storefront-Api-Access-Key as a guest sends it, read in this worker with what `npm run admin --
+ * storefront-key` runs (the command itself is proven in storefront.test.ts; a CLI run costs about 0.6 s of CPU).
+ */
 export async function storefrontGuest(): Promise<Guest> {
-  const printed = await adminCli(['storefront-key']);
-  expect(printed.code, printed.stderr).toBe(0);
-  return { auth: null, headers: { 'Storefront-Api-Access-Key': printed.stdout.trim().split('\n').pop()! } };
+  return { auth: null, headers: { 'Storefront-Api-Access-Key': await ensureStorefrontKey() } };
 }
 
 /**
