@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import Big from 'big.js';
 import { inject } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { adminCommand } from '../support/admin-command.js';
 import { COLLECTIONS } from '../support/cscart-store/collections.js';
 import type { EntityName } from '../support/cscart-store/generate.js';
 import type { CsCartStore } from '../support/cscart-store/server.js';
@@ -56,14 +57,14 @@ export interface AdminRun {
   stderr: string;
 }
 
-/** `npm run admin -- <args>` (tsx scripts/admin.ts) as a child; `started` sees the child (to interrupt it). */
+/** `npm run admin -- <args>` as a child (test/support/admin-command.ts); `started` sees the child (to interrupt it). */
 export function runAdmin(
   args: string[],
   env: NodeJS.ProcessEnv,
   started?: (child: ChildProcess) => void,
 ): Promise<AdminRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    const child = spawn(...adminCommand(args), {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

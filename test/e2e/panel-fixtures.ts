@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { adminCommand } from '../support/admin-command.js';
 import { cliEnv } from '../support/fixtures.js';
 import { type PanelAdmin, PanelClient } from '../support/panel.js';
 
@@ -14,8 +15,7 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function cliWithInput(args: string[], input: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
-      'npx',
-      ['tsx', 'scripts/admin.ts', ...args],
+      ...adminCommand(args),
       { cwd: REPO_ROOT, env: cliEnv(), timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) }),

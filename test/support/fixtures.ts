@@ -14,6 +14,7 @@ import { isKnownPrivilege } from '../../lib/auth/privileges.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { setUsergroupPrivileges } from '../../lib/db/usergroups.js';
 import { setApiKeyHash, createUser as storeUser } from '../../lib/db/users.js';
+import { adminCommand } from './admin-command.js';
 import { type ApiResponse, type Auth, api } from './http.js';
 import { testStore } from './store.js';
 
@@ -60,7 +61,7 @@ export function expectStatus(response: ApiResponse, status: number): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The admin command line (SPEC §9), run as a developer would: `npm run admin -- ...` (tsx scripts/admin.ts ...)
+// The admin command line (SPEC §9), run as a developer would: `npm run admin -- ...` (test/support/admin-command.ts)
 
 export interface CliResult {
   code: number;
@@ -84,10 +85,8 @@ export function cliEnv(): NodeJS.ProcessEnv {
 /** Runs the admin tool; never throws, the caller judges the exit code. */
 export function adminCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    // `npm run admin` is `tsx scripts/admin.ts`; the same loader in one process, without npx and tsx's own launcher.
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', ...args],
+      ...adminCommand(args),
       { cwd: REPO_ROOT, env: cliEnv(), timeout: 60_000, maxBuffer: 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;

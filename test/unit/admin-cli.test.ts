@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { unreachableDatabaseMessage } from '../../scripts/lib/database-unreachable.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
+import { adminCommand } from '../support/admin-command.js';
 
 interface Run {
   code: number | null;
@@ -16,7 +17,7 @@ interface Run {
 
 function admin(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    const child = spawn(...adminCommand(args), {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
