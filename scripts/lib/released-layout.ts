@@ -55,18 +55,19 @@ export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<
  * released stack's zips). Only the deploy check's upgrade step does this; the templates are the released layout's.
  * It gets infra/plugins/config-validation-switch.cjs too: the check sets SKIP_CONFIG_VALIDATION, and the released
  * serverless.yml, a fixed commit that was validated when it was released, need not be validated again in each of
- * its twelve deploys (the templates are the same bytes either way).
+ * its twelve deploys (the templates are the same bytes either way), and infra/plugins/fast-state-file.cjs (the same
+ * state file, written in linear time).
  */
 export async function bundleReleasedInOneBuild(checkout: ReleasedCheckout): Promise<void> {
   const plugins = join(checkout.root, 'infra/plugins');
   await mkdir(plugins, { recursive: true });
-  for (const file of ['one-build.cjs', 'bundle-cache.cjs', 'config-validation-switch.cjs'])
+  for (const file of ['one-build.cjs', 'bundle-cache.cjs', 'config-validation-switch.cjs', 'fast-state-file.cjs'])
     await copyFile(join(repoRoot, 'infra/plugins', file), join(plugins, file));
   const config = join(checkout.root, 'serverless.yml');
   const text = await readFile(config, 'utf8');
   const withPlugin = text.replace(
     /^( +)- serverless-esbuild\n/m,
-    '$&$1- ./infra/plugins/one-build.cjs\n$1- ./infra/plugins/config-validation-switch.cjs\n',
+    '$&$1- ./infra/plugins/one-build.cjs\n$1- ./infra/plugins/config-validation-switch.cjs\n$1- ./infra/plugins/fast-state-file.cjs\n',
   );
   if (withPlugin === text) throw new Error('the released serverless.yml lists no serverless-esbuild plugin');
   await writeFile(config, withPlugin);
