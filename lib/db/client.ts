@@ -15,9 +15,21 @@ export function createDocumentClient(): DynamoDBDocumentClient {
     // The SDK's own retries handle throttling with backoff; after these, the API answers 503.
     maxAttempts: 3,
   });
+  withoutCallLog(raw);
   return DynamoDBDocumentClient.from(traced(raw), {
     marshallOptions: { removeUndefinedValues: true },
   });
+}
+
+/**
+ * The SDK's logger middleware hands every call's input and output to the client's logger, each copied first through
+ * the operation's schema to mask sensitive members: a walk of every attribute of every item read or written. With no
+ * logger configured (ours: the functions log through Powertools) the logger is a no-op whose `info` still receives
+ * those copies. Measured in a test worker sending ~13,000 calls: about a tenth of its CPU. Removed, nothing else
+ * changes; a logger set on the client later would get no per-call lines.
+ */
+function withoutCallLog(client: DynamoDBClient): void {
+  client.middlewareStack.remove('loggerMiddleware');
 }
 
 /**
