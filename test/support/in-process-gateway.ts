@@ -62,15 +62,28 @@ let routes: Route[] | undefined;
 const isVariable = (segment: string) => /^\{[^}]+\}$/.test(segment);
 const isGreedy = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\+\}$/.test(segment);
 
+/** A resource's segments before a greedy last one, each a literal or (null) a variable; read once per route. */
+const shapes = new WeakMap<Route, { greedy: boolean; fixed: Array<string | null> }>();
+
+function shapeOf(route: Route) {
+  let shape = shapes.get(route);
+  if (!shape) {
+    const greedy = isGreedy(route.segments.at(-1));
+    const fixed = (greedy ? route.segments.slice(0, -1) : route.segments).map((s) => (isVariable(s) ? null : s));
+    shape = { greedy, fixed };
+    shapes.set(route, shape);
+  }
+  return shape;
+}
+
 /** Whether the resource matches the path, and how specific it is there (per segment: literal 2, variable 1, greedy 0). */
 function specificity(route: Route, path: string[]): number[] | undefined {
-  const greedy = isGreedy(route.segments.at(-1));
-  const fixed = greedy ? route.segments.slice(0, -1) : route.segments;
+  const { greedy, fixed } = shapeOf(route);
   if (greedy ? path.length <= fixed.length : path.length !== fixed.length) return undefined;
   const score: number[] = [];
-  for (const [i, segment] of fixed.entries()) {
-    if (isVariable(segment)) score.push(1);
-    else if (segment === path[i]) score.push(2);
+  for (const [i, literal] of fixed.entries()) {
+    if (literal === null) score.push(1);
+    else if (literal === path[i]) score.push(2);
     else return undefined;
   }
   if (greedy) score.push(0);
