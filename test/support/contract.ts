@@ -64,6 +64,15 @@ function decodeURIComponentSafe(text: string): string {
   }
 }
 
+const responses = new Map<string, Json | undefined>();
+
+/** The document's response for an operation's status, its references inlined once per run. */
+function responseOf(found: { key: string; operation: Json }, status: number): Json | undefined {
+  const key = `${found.key} ${status}`;
+  if (!responses.has(key)) responses.set(key, deref(found.operation.responses[String(status)]) as Json | undefined);
+  return responses.get(key);
+}
+
 /** Why a response breaks the document, or undefined when it does not. */
 export function contractViolation(
   method: string,
@@ -74,7 +83,7 @@ export function contractViolation(
 ): string | undefined {
   const found = operationOf(method, url);
   if (!found) return undefined;
-  const response = deref(found.operation.responses[String(status)]) as Json | undefined;
+  const response = responseOf(found, status);
   if (!response)
     return `${found.key} answered ${status}, which the document does not list (${Object.keys(found.operation.responses).join(', ')})`;
   const schema = response.content?.['application/json']?.schema;
