@@ -1,5 +1,17 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * How `npm run` starts a script of the checkout at `root`: the admin command line from its bundle where the checkout
+ * has one (scripts/admin-cli.mjs, this code's `npm run admin`), every other script (and an older checkout's admin)
+ * through tsx.
+ */
+function commandOf(root: string, script: string): string[] {
+  const launcher = join(root, 'scripts', 'admin-cli.mjs');
+  if (script === 'admin.ts' && existsSync(launcher)) return [launcher];
+  return ['--import', 'tsx', join(root, 'scripts', script)];
+}
 
 /** `scripts/<script> …` of the checkout at `root` with `env`; its output goes to `log` and comes back. */
 export function runScript(
@@ -11,7 +23,7 @@ export function runScript(
 ): Promise<{ code: number; output: string[] }> {
   const output: string[] = [];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+    const child = spawn(process.execPath, [...commandOf(root, script), ...args], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
