@@ -14,8 +14,8 @@ import { LongestFirst } from './test/support/longest-first.js';
 import { HTTP_POOLS, SERVER_POOLS } from './test/support/server-pools.js';
 
 // Node's on-disk compile cache (scripts/lib/compile-cache-dir.ts) for every process the run starts: the workers'
-// node_modules (the AWS SDK, middy, Ajv), the admin command line the tests spawn some 120 times (0.96 -> 0.75 s of
-// CPU each), the stores' processes, serverless offline. Set before any of them starts; a caller's own value wins.
+// node_modules (the AWS SDK, middy, Ajv), the admin command line the tests and the docs' commands start about a
+// hundred times, the stores' processes, serverless offline. Set before any of them starts; a caller's own value wins.
 process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE_DIR;
 
 const SERVER_TESTS = ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'];
