@@ -233,8 +233,8 @@ export interface ApiUser {
 
 /**
  * A user stored as `admin create-user` stores one (`extra`: its `--root` and `--company N` options), in this worker:
- * a CLI run (tsx, a cold Node) costs about 0.6 s of CPU and fixtures make hundreds of users. The CLI itself is proven
- * where tests call cli*().
+ * a CLI run (a cold Node loading the SDK) costs 0.2-0.3 s of CPU and fixtures make hundreds of users. The CLI itself
+ * is proven where tests call cli*().
  */
 export async function storeFixtureUser(email: string, type: 'A' | 'C' | 'V', extra: string[] = []): Promise<number> {
   const companyAt = extra.indexOf('--company');
