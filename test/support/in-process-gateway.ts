@@ -21,6 +21,10 @@ interface Route {
   method: string;
   /** Path segments of the resource, `{id}` and a last `{proxy+}` included. */
   segments: string[];
+  /** Whether the last segment is greedy (`{proxy+}`). */
+  greedy: boolean;
+  /** The segments before a greedy one, each a literal or (null) a variable: what a path is matched against. */
+  fixed: Array<string | null>;
   resource: string;
   functionName: string;
   /** `functions/products/list.handler` */
@@ -41,19 +45,23 @@ function loadRoutes(): Route[] {
     allFunctions: (domain: string) => FunctionRow[];
   };
   return allFunctions('all').flatMap((fn) =>
-    (fn.events ?? []).flatMap(({ http }) =>
-      http
-        ? [
-            {
-              method: http.method.toUpperCase(),
-              segments: http.path.split('/').filter(Boolean),
-              resource: `/${http.path}`,
-              functionName: fn.name,
-              handler: fn.handler,
-            },
-          ]
-        : [],
-    ),
+    (fn.events ?? []).flatMap(({ http }) => {
+      if (!http) return [];
+      const segments = http.path.split('/').filter(Boolean);
+      const greedy = isGreedy(segments.at(-1));
+      const fixed = (greedy ? segments.slice(0, -1) : segments).map((s) => (isVariable(s) ? null : s));
+      return [
+        {
+          method: http.method.toUpperCase(),
+          segments,
+          greedy,
+          fixed,
+          resource: `/${http.path}`,
+          functionName: fn.name,
+          handler: fn.handler,
+        },
+      ];
+    }),
   );
 }
 
@@ -62,23 +70,9 @@ let routes: Route[] | undefined;
 const isVariable = (segment: string) => /^\{[^}]+\}$/.test(segment);
 const isGreedy = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\+\}$/.test(segment);
 
-/** A resource's segments before a greedy last one, each a literal or (null) a variable; read once per route. */
-const shapes = new WeakMap<Route, { greedy: boolean; fixed: Array<string | null> }>();
-
-function shapeOf(route: Route) {
-  let shape = shapes.get(route);
-  if (!shape) {
-    const greedy = isGreedy(route.segments.at(-1));
-    const fixed = (greedy ? route.segments.slice(0, -1) : route.segments).map((s) => (isVariable(s) ? null : s));
-    shape = { greedy, fixed };
-    shapes.set(route, shape);
-  }
-  return shape;
-}
-
 /** Whether the resource matches the path, and how specific it is there (per segment: literal 2, variable 1, greedy 0). */
 function specificity(route: Route, path: string[]): number[] | undefined {
-  const { greedy, fixed } = shapeOf(route);
+  const { greedy, fixed } = route;
   if (greedy ? path.length <= fixed.length : path.length !== fixed.length) return undefined;
   const score: number[] = [];
   for (const [i, literal] of fixed.entries()) {
