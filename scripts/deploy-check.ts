@@ -31,7 +31,7 @@ import { moveDrill } from './lib/move-stage-check.js';
 import { checkOperations, operationsLeft, readOperations } from './lib/operations-check.js';
 import { stopAllGroups } from './lib/process-group.js';
 import { checkQueues } from './lib/queue-check.js';
-import { bundleReleasedInOneBuild, checkoutReleasedLayout, RELEASED_LAYOUT } from './lib/released-layout.js';
+import { checkoutReleasedLayout, packageReleasedAsHere, RELEASED_LAYOUT } from './lib/released-layout.js';
 import { repoRoot } from './lib/repo.js';
 import { restoredTableName } from './lib/restore.js';
 import { runScript } from './lib/run-script.js';
@@ -230,7 +230,7 @@ export async function deployCheck(
   };
   const released = (label: string) => async () => {
     const checkout = await checkoutReleasedLayout();
-    await bundleReleasedInOneBuild(checkout);
+    await packageReleasedAsHere(checkout);
     writeFileSync(lintPauseFile, '');
     try {
       const { code } = await runScript(checkout.root, 'deploy.ts', ['--stage', stage, '--region', REGION], env, log);

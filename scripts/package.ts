@@ -1,6 +1,6 @@
 /**
  * `npm run package [-- serverless options…]`: `serverless package`, with a private TMPDIR removed afterwards
- * (serverless-esbuild's zip step leaves one folder per function in the temporary directory otherwise).
+ * (scripts/lib/scratch-dir.ts: whatever a tool leaves in the temporary directory goes with it).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { median, round } from './stats.js';
 
 const run = promisify(execFile);
 
-/** The build serverless-esbuild makes for every function (serverless.yml custom.esbuild), SDK left to the runtime. */
+/** The build infra/plugins/esbuild-bundles.cjs makes for every function (serverless.yml custom.esbuild), SDK left to the runtime. */
 const ESBUILD_OPTIONS: BuildOptions = {
   bundle: true,
   minify: true,

@@ -26,7 +26,7 @@ export interface OfflineServer {
 
 /**
  * `serverless offline` (stage local, table store-api-local) on free ports, run in a scratch copy of the
- * service: serverless-esbuild builds into and finally deletes `.esbuild/` of its service directory, which a
+ * service: infra/plugins/esbuild-bundles.cjs builds into and finally deletes `.esbuild/` of its service directory, which a
  * concurrent `npm start` or test run in the repository is using.
  */
 export async function startOfflineCopy(awsEnv: Record<string, string>): Promise<OfflineServer> {

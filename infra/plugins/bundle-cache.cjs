@@ -1,5 +1,5 @@
 /**
- * A cache of esbuild bundles, one record per entry point, for infra/plugins/one-build.cjs; used only when
+ * A cache of esbuild bundles, one record per entry point, for infra/plugins/esbuild-bundles.cjs; used only when
  * BUNDLE_CACHE_DIR names a folder (the deploy tests and the emulator check set it, under .data/). The emulator check
  * packages every stack again for its second deploy and the events stack twice more for the restore drill, and the
  * deploy tests package the same stacks in several files and runs: the same entry with the same options and the same

@@ -49,26 +49,32 @@ export async function checkoutReleasedLayout(commit = RELEASED_LAYOUT): Promise<
 }
 
 /**
- * Lets the released checkout bundle each stack in one esbuild build, as this code does (infra/plugins/one-build.cjs,
- * with its bundle cache): the released layout predates the plugin and builds every function on its own, several
- * times the esbuild work for the same bytes (each entry point is its own complete bundle either way; compared on a
- * released stack's zips). Only the deploy check's upgrade step does this; the templates are the released layout's.
- * It gets infra/plugins/config-validation-switch.cjs too: the check sets SKIP_CONFIG_VALIDATION, and the released
- * serverless.yml, a fixed commit that was validated when it was released, need not be validated again in each of
- * its twelve deploys (the templates are the same bytes either way), and infra/plugins/fast-state-file.cjs (the same
- * state file, written in linear time).
+ * Lets the released checkout package its stacks as this code does: infra/plugins/esbuild-bundles.cjs in place of
+ * serverless-esbuild, which the released serverless.yml lists and this checkout no longer installs. It reads the same
+ * `custom.esbuild` options and makes the same bundles (each entry point is its own complete bundle either way), in one
+ * esbuild build per stack and through the bundle cache; only the deploy check's upgrade step does this, and the
+ * templates are the released layout's. It gets infra/plugins/config-validation-switch.cjs too: the check sets
+ * SKIP_CONFIG_VALIDATION, and the released serverless.yml, a fixed commit that was validated when it was released,
+ * need not be validated again in each of its twelve deploys (the templates are the same bytes either way), and
+ * infra/plugins/fast-state-file.cjs (the same state file, written in linear time).
  */
-export async function bundleReleasedInOneBuild(checkout: ReleasedCheckout): Promise<void> {
+export async function packageReleasedAsHere(checkout: ReleasedCheckout): Promise<void> {
   const plugins = join(checkout.root, 'infra/plugins');
   await mkdir(plugins, { recursive: true });
-  for (const file of ['one-build.cjs', 'bundle-cache.cjs', 'config-validation-switch.cjs', 'fast-state-file.cjs'])
-    await copyFile(join(repoRoot, 'infra/plugins', file), join(plugins, file));
+  const files = [
+    'esbuild-bundles.cjs',
+    'bundle-cache.cjs',
+    'zip-file.cjs',
+    'config-validation-switch.cjs',
+    'fast-state-file.cjs',
+  ];
+  for (const file of files) await copyFile(join(repoRoot, 'infra/plugins', file), join(plugins, file));
   const config = join(checkout.root, 'serverless.yml');
   const text = await readFile(config, 'utf8');
-  const withPlugin = text.replace(
+  const withPlugins = text.replace(
     /^( +)- serverless-esbuild\n/m,
-    '$&$1- ./infra/plugins/one-build.cjs\n$1- ./infra/plugins/config-validation-switch.cjs\n$1- ./infra/plugins/fast-state-file.cjs\n',
+    '$1- ./infra/plugins/esbuild-bundles.cjs\n$1- ./infra/plugins/config-validation-switch.cjs\n$1- ./infra/plugins/fast-state-file.cjs\n',
   );
-  if (withPlugin === text) throw new Error('the released serverless.yml lists no serverless-esbuild plugin');
-  await writeFile(config, withPlugin);
+  if (withPlugins === text) throw new Error('the released serverless.yml lists no serverless-esbuild plugin');
+  await writeFile(config, withPlugins);
 }

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 
 /**
  * A private temporary directory for a child process tree (its TMPDIR), removed whole when the tree is done.
- * `serverless package` (serverless-esbuild's zip step) leaves one folder per function in the temporary
- * directory on every run (`<function>-<pid>-<time>-<hex>`: its cleanup cannot remove a non-empty folder), about
- * 160 for the whole service; pointed here, they go with this directory. (`serverless offline` packages nothing:
- * `npm start` leaves no such folders.)
+ * Whatever the tools a command starts leave in the temporary directory goes with it (serverless-esbuild's zip step,
+ * which packaged the functions before infra/plugins/esbuild-bundles.cjs, left one folder per function there on
+ * every packaging; the project's own plugin leaves nothing).
  *
  * The directory's name carries our pid, so a later run removes those of runs that were killed before they
  * could clean up (SIGKILL, a power cut).

@@ -27,7 +27,7 @@ export interface Template {
 
 export interface PackagedStage {
   domain: string;
-  /** What packaging left in its TMPDIR (serverless-esbuild's per-function folders), removed by cleanup(). */
+  /** What packaging left in its TMPDIR (nothing is expected), removed by cleanup(). */
   leftInTmp: string[];
   template: Template;
   templatePath: string;

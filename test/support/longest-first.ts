@@ -33,7 +33,7 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'test/e2e/panel-browser.test.ts': 16,
   'test/integration/move-import.test.ts': 14,
   'test/e2e/cursor-paging.test.ts': 14,
-  'test/deploy/one-build.test.ts': 13,
+  'test/deploy/esbuild-bundles.test.ts': 15,
   'test/e2e/list-oracle-users.test.ts': 11,
   'test/e2e/permissions-per-operation.test.ts': 11,
   'test/e2e/list-oracle-entities.test.ts': 11,

@@ -26,7 +26,7 @@ describe('the scratch TMPDIR of serverless package', () => {
     made.push(scratch.path);
     expect(dirname(scratch.path)).toBe(tmpdir());
     expect(scratch.path).toContain(`store-api-tmp-${process.pid}-`);
-    // What serverless-esbuild does: a folder under os.tmpdir() with files in it, left behind.
+    // What a careless tool does (serverless-esbuild's zip step did): a folder under os.tmpdir() with files in it, left behind.
     const child = spawnSync(
       process.execPath,
       [

@@ -14,7 +14,7 @@ const excludeFor = require('../../infra/esbuild-exclude.cjs') as (ctx: {
   resolveVariable: (name: string) => Promise<unknown>;
 }) => Promise<string[]>;
 
-/** The project's client bundled as serverless-esbuild bundles it for a stage with `tracing` on or off. */
+/** The project's client bundled as infra/plugins/esbuild-bundles.cjs bundles it for a stage with `tracing` on or off. */
 async function bundle(dir: string, tracing: boolean): Promise<{ file: string; text: string }> {
   const external = await excludeFor({
     resolveVariable: async (name) => (name === 'param:tracing' ? String(tracing) : ''),
