@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveEvents } from '../../lib/events/derive.js';
 import { dayOfStamp, eventKeys, stampOfKey, stampSequence } from '../../lib/events/event-keys.js';
-import { asLambdaRecord } from '../../scripts/lib/local-stream.js';
+import { asLambdaRecord, waitAfter } from '../../scripts/lib/local-stream.js';
 
 describe('asLambdaRecord', () => {
   it('gives the commit time in epoch seconds and puts back the type of empty maps the streams client drops', async () => {
@@ -46,5 +46,12 @@ describe('event store keys', () => {
     expect(a.pk).toBe('EVENTS#2025-11-25#03');
     expect(stampOfKey(b.sk)).toBe(second);
     expect(dayOfStamp(second)).toBe('2025-11-25');
+  });
+});
+
+describe("waitAfter: the poller's pace", () => {
+  it('polls at the busy pace while changes come, slows to the idle pace after ten empty polls in a row', () => {
+    expect([0, 1, 9].map((empty) => waitAfter(empty, 200, 1_000))).toEqual([200, 200, 200]);
+    expect([10, 11, 500].map((empty) => waitAfter(empty, 200, 1_000))).toEqual([1_000, 1_000, 1_000]);
   });
 });
