@@ -3,6 +3,7 @@
  * use, in process: what a registration, a profile read and a wish list cost, and that a wish list's cost does not
  * grow with its products (one BatchGetItem reads them all). The counts include authentication's own reads.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as productsCreate } from '../../functions/products/create.js';
 import { handler as register } from '../../functions/sra_profile/create.js';
@@ -24,12 +25,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * The calls this request's handler makes: only those sent from within its own async context. The worker runs file after
+ * file in one process, and work another file left running (a write it did not wait for) would otherwise be counted too.
+ */
 async function counted(handler: unknown, request: ReturnType<typeof event>) {
-  const send = vi.spyOn(db(), 'send');
-  const answer = await invoke(handler as LambdaHandler, request);
-  const calls = send.mock.calls.length;
-  send.mockRestore();
-  return { answer, calls };
+  const client = db();
+  const original = client.send.bind(client);
+  const mine = new AsyncLocalStorage<true>();
+  let calls = 0;
+  const send = vi.spyOn(client, 'send').mockImplementation(((...args: Parameters<typeof client.send>) => {
+    if (mine.getStore()) calls++;
+    return original(...args);
+  }) as typeof client.send);
+  try {
+    const answer = await mine.run(true, () => invoke(handler as LambdaHandler, request));
+    return { answer, calls };
+  } finally {
+    send.mockRestore();
+  }
 }
 
 describe('round trips of the shopper account', () => {
