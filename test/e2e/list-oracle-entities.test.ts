@@ -11,13 +11,13 @@ import { createStore, createVia, getOk } from '../support/catalog.js';
 import { uid } from '../support/fixtures.js';
 import { onOwnTable } from '../support/table-of-its-own.js';
 import { sortText } from './list-oracle-model.js';
-import { comparePages, draws, inOrder, type OracleCase, type Query, SEED } from './list-oracle-runner.js';
+import { comparePages, draws, inOrder, type OracleCase, type Query, SEED, scaled } from './list-oracle-runner.js';
 
 // Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
 onOwnTable('list-oracle-entities', { bootstrapped: true });
 
 const OBJECTS = 24;
-const QUERIES = 80;
+const QUERIES = scaled(50);
 
 const { random, pick, chance } = draws(SEED + 3);
 

@@ -23,14 +23,14 @@ import {
 } from '../integration/layout-migration-fixtures.js';
 import { onOwnTable } from '../support/table-of-its-own.js';
 import { createCatalog, type OracleCatalog, PRODUCTS_LIST } from './list-oracle-catalog.js';
-import { comparePages, compareWalks, draws, SEED } from './list-oracle-runner.js';
+import { comparePages, compareWalks, draws, SEED, scaled } from './list-oracle-runner.js';
 
 // Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
 onOwnTable('list-oracle-migrated', { bootstrapped: true });
 
 const PRODUCTS = 40;
-const QUERIES = 150;
-const WALKS = 12;
+const QUERIES = scaled(90);
+const WALKS = scaled(8);
 const OLD_LAYOUT = 5;
 
 const randomness = draws(SEED + 4);

@@ -21,14 +21,15 @@ import {
   type OracleCase,
   type Query,
   SEED,
+  scaled,
 } from './list-oracle-runner.js';
 
 // Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
 onOwnTable('list-oracle-orders', { bootstrapped: true });
 
 const ORDERS = 48;
-const QUERIES = 200;
-const WALKS = 16;
+const QUERIES = scaled(120);
+const WALKS = scaled(10);
 
 const { random, pick, chance } = draws(SEED + 1);
 

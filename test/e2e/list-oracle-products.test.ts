@@ -10,14 +10,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { onOwnTable } from '../support/table-of-its-own.js';
 import { createCatalog, type OracleCatalog, PRODUCTS_LIST } from './list-oracle-catalog.js';
-import { comparePages, compareWalks, draws, SEED } from './list-oracle-runner.js';
+import { comparePages, compareWalks, draws, SEED, scaled } from './list-oracle-runner.js';
 
 // Its lists read every record of their kind in the table: on a table of its own, this file's alone, wherever it runs.
 onOwnTable('list-oracle-products', { bootstrapped: true });
 
 const PRODUCTS = 72;
-const QUERIES = 300;
-const WALKS = 24;
+const QUERIES = scaled(180);
+const WALKS = scaled(14);
 
 const randomness = draws(SEED);
 let catalog: OracleCatalog;

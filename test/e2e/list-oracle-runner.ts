@@ -11,6 +11,25 @@ export type Query = Record<string, string>;
 /** The seed of a run: LIST_ORACLE_SEED, or the fixed default (docs/configuration.md). */
 export const SEED = Number(process.env.LIST_ORACLE_SEED ?? 20261126);
 
+/**
+ * How many questions a run asks, as a multiple of each file's own counts: LIST_ORACLE_SCALE, 1 by default
+ * (docs/configuration.md). The defaults are sized for `npm test` on a 2-core machine, where every question costs the
+ * run about ten DynamoDB requests; `LIST_ORACLE_SCALE=5` asks five times as many for a deeper look, and a new seed
+ * asks other ones.
+ */
+export const SCALE = scaleFrom(process.env.LIST_ORACLE_SCALE);
+
+function scaleFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`LIST_ORACLE_SCALE must be a number above 0, not '${value}'`);
+  return scale;
+}
+
+/** A file's count of questions at this run's scale (at least one). */
+export const scaled = (count: number) => Math.max(1, Math.round(count * SCALE));
+
 /** A small seeded generator (mulberry32): the same seed draws the same data and queries. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
