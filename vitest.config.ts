@@ -65,7 +65,9 @@ export default defineConfig({
         },
       },
       {
-        // Packages the CloudFormation template (offline, in a scratch copy) and inspects it: no services needed.
+        // Packages the CloudFormation template (offline, in a scratch copy) and inspects it, and the cfn-lint and moto
+        // the deploy check relies on (each file starts what it needs): nothing of the run's own needed. In group 1, beside
+        // the others: a file in the emulator project's group 2 would run alone at the end of the run.
         test: {
           name: 'deploy',
           include: ['test/deploy/**/*.test.ts'],
