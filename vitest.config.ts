@@ -51,7 +51,8 @@ export default defineConfig({
     // The global setup bundles every function with esbuild before offline listens.
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
-    // In each project the longest files first, in a clean clone too (test/support/longest-first.ts).
+    // `server`'s files first, then `http`'s, `deploy`'s and `unit`'s; in each project the longest first, in a clean
+    // clone too (test/support/longest-first.ts).
     sequence: { sequencer: LongestFirst },
     projects: [
       {

@@ -1,5 +1,6 @@
 /**
- * The order a run starts its files in (vitest.config.ts `sequence.sequencer`): in each project, the longest first, so
+ * The order a run starts its files in (vitest.config.ts `sequence.sequencer`): the projects in PROJECT_ORDER, and in
+ * each project the longest first, so
  * that two pools on a 2-core machine are not left with a four-minute file starting last. Vitest does this by itself
  * from the durations it cached on an earlier run (node_modules/.vite), but a clean clone (`.ci/run`) has no cache and
  * Vitest falls back to the largest file first, which put a 90-line file of two minutes among the last. KNOWN_SECONDS
@@ -44,6 +45,16 @@ export const KNOWN_SECONDS: Readonly<Record<string, number>> = {
   'test/e2e/storefront-catalogue.test.ts': 10,
 };
 
+/**
+ * The projects of a group in the order their files start: `server` first. Its slowest files spend much of their time
+ * waiting (an import held to a write rate, the change feed's events, a CS-Cart double's answers), and the emulator's
+ * deploy check, which runs in the background for the first five minutes or so, takes the CPU they leave; the dense
+ * files (the deploy tests' packaging, the docs' fresh stores) then keep both cores busy to the end. In Vitest's own
+ * order `server` came last, after the check had ended, and a core sat idle while its waiting files ran.
+ * A project not named here keeps its place after these.
+ */
+export const PROJECT_ORDER: readonly string[] = ['server', 'http', 'deploy', 'unit'];
+
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const base = await super.sort(files);
@@ -55,9 +66,18 @@ export class LongestFirst extends BaseSequencer {
       (KNOWN_SECONDS[relative(this.ctx.config.root, spec.moduleId)] ?? -1) * 1000;
     return [...base].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
-      // Groups and projects keep the places Vitest gives them; only the files inside a project are reordered.
-      if (group !== 0 || a.project.name !== b.project.name) return place.get(a)! - place.get(b)!;
+      // Groups keep the places Vitest gives them (it runs them in groupOrder).
+      if (group !== 0) return place.get(a)! - place.get(b)!;
+      // Projects in PROJECT_ORDER (the others after them, in Vitest's order); the files inside each, longest first.
+      const rank = projectRank(a) - projectRank(b);
+      if (rank !== 0) return rank;
+      if (a.project.name !== b.project.name) return place.get(a)! - place.get(b)!;
       return expected(b) - expected(a) || place.get(a)! - place.get(b)!;
     });
   }
+}
+
+function projectRank(spec: TestSpecification): number {
+  const rank = PROJECT_ORDER.indexOf(spec.project.name);
+  return rank === -1 ? PROJECT_ORDER.length : rank;
 }
