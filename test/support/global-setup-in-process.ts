@@ -1,12 +1,11 @@
 /**
- * Once per `vitest run`, for the `server` project: a store per pool (DynamoDB Local, the table, the bootstrap
- * administrator, the change feed) and no serverless offline — its tests reach the handlers through the in-process
- * gateway (test/support/in-process-gateway.ts). The `http` project's setup (global-setup.ts) adds offline.
+ * Once per `vitest run`, for the `server` project: the run's stores (global-setup.ts shareStores: DynamoDB Local, the
+ * table, the bootstrap administrator, the change feed), reached through the in-process gateway
+ * (test/support/in-process-gateway.ts), not their serverless offline.
  */
 import type { TestProject } from 'vitest/node';
-import { startStores } from './global-setup.js';
-import { SERVER_POOLS } from './server-pools.js';
+import { shareStores } from './global-setup.js';
 
 export default function setup(project: TestProject): Promise<() => Promise<void>> {
-  return startStores(project, { offline: false, pools: SERVER_POOLS, firstName: 'in-process' });
+  return shareStores(project, { inProcess: true });
 }

@@ -38,6 +38,11 @@ export async function startTestStore(options: {
    * each bundle every function.
    */
   offlineAfter?: string;
+  /**
+   * Called once DynamoDB Local, the table and the change feed are ready, before offline starts: the `server`
+   * project's files need no more and may start then (test/support/global-setup.ts).
+   */
+  onDatabaseReady?: (store: TestStore) => void;
 }): Promise<StartedStore> {
   const { logDir } = options;
   mkdirSync(logDir, { recursive: true }); // offline writes its log here too
@@ -58,6 +63,7 @@ export async function startTestStore(options: {
       console.error(`change feed: ${error.message}`),
     );
 
+    options.onDatabaseReady?.({ baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
     if (!options.offline) {
       const feedOnly = changeFeed;
       return {
