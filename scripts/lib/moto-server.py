@@ -193,7 +193,8 @@ def delete_rest_api(self, account_id, region_name):
 
 apigateway_models.RestAPI.delete = delete_rest_api
 
-# ValidateTemplate runs cfn-lint over the template in moto's process: about 3 s of CPU per stack, on every deploy.
+# ValidateTemplate runs cfn-lint over the template in moto's process: 2-3 s of CPU per stack (moto_cfnlint.py), on
+# every deploy.
 # - The same template gives the same findings, so a template seen before is answered from what its first validation
 #   found. Seen before means the same text but for what the framework stamps with each deploy's time: the S3 keys
 #   of the artifacts and the API deployment's logical id (the core stack's redeploy, which must change nothing).

@@ -17,7 +17,7 @@ export const SEED = Number(process.env.LIST_ORACLE_SEED ?? 20261126);
  * run about ten DynamoDB requests; `LIST_ORACLE_SCALE=5` asks five times as many for a deeper look, and a new seed
  * asks other ones.
  */
-export const SCALE = scaleFrom(process.env.LIST_ORACLE_SCALE);
+const SCALE = scaleFrom(process.env.LIST_ORACLE_SCALE);
 
 function scaleFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 1;

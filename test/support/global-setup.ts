@@ -132,8 +132,8 @@ export async function shareStores(
     if (users === 0) await run.stop();
   };
   try {
-    const stores = inProcess ? (await run.databases).map((store) => ({ ...store, baseUrl: '' })) : await run.ready;
-    project.provide('stores', stores);
+    // A database's store has no offline address: a `server` file reaches it in-process (test/support/store-fetch.ts).
+    project.provide('stores', await (inProcess ? run.databases : run.ready));
   } catch (error) {
     await release();
     throw error;

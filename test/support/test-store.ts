@@ -63,11 +63,12 @@ export async function startTestStore(options: {
       console.error(`change feed: ${error.message}`),
     );
 
-    options.onDatabaseReady?.({ baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME });
+    const database: TestStore = { baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME };
+    options.onDatabaseReady?.(database);
     if (!options.offline) {
       const feedOnly = changeFeed;
       return {
-        store: { baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME },
+        store: database,
         stop: async () => {
           await feedOnly.stop();
           await stopAllGroups();
@@ -93,7 +94,7 @@ export async function startTestStore(options: {
     console.log(`serverless offline at ${offline.url}; handler logs in ${relative(repoRoot, offlineLog)}`);
     const feed = changeFeed;
     return {
-      store: { baseUrl: offline.url, dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME },
+      store: { ...database, baseUrl: offline.url },
       // The consumer and offline first, then the database they talk to.
       stop: async () => {
         await feed.stop();
