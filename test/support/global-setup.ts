@@ -102,8 +102,20 @@ interface RunStores {
   stop: () => Promise<void>;
 }
 
-let running: RunStores | undefined;
-let users = 0;
+/**
+ * The run's stores and how many projects hold them, on globalThis: Vitest loads each project's global setup in a
+ * module graph of its own, so a module-level variable here would be one per project, and each project would start
+ * a set of stores (two more DynamoDB Local JVMs, change feeds and serverless offlines, as it did before this lived here).
+ */
+interface SharedStores {
+  running: RunStores | undefined;
+  users: number;
+}
+const SHARED_STORES_KEY = Symbol.for('store-api.test.shared-stores');
+const shared: SharedStores = ((globalThis as Record<symbol, unknown>)[SHARED_STORES_KEY] ??= {
+  running: undefined,
+  users: 0,
+}) as SharedStores;
 
 /**
  * One store per pool for the whole run, shared by the `server` and `http` projects (both setups run in this one
@@ -120,16 +132,19 @@ export async function shareStores(
   project: TestProject,
   { inProcess }: { inProcess: boolean },
 ): Promise<() => Promise<void>> {
-  users++;
+  shared.users++;
   const offline = project.vitest.projects.some((each) => each.name === 'http');
-  running ??= startStores({ offline, pools: SERVER_POOLS, firstName: offline ? 'http' : 'in-process' });
-  const run = running;
+  shared.running ??= startStores({ offline, pools: SERVER_POOLS, firstName: offline ? 'http' : 'in-process' });
+  const run = shared.running;
   let stopped = false;
   const release = async () => {
     if (stopped) return;
     stopped = true;
-    users--;
-    if (users === 0) await run.stop();
+    shared.users--;
+    if (shared.users === 0) {
+      shared.running = undefined;
+      await run.stop();
+    }
   };
   try {
     // A database's store has no offline address: a `server` file reaches it in-process (test/support/store-fetch.ts).
