@@ -6,7 +6,7 @@
  * repeat that writes nothing; bad records reported with reasons and exit 1; a delta with --since; a misbehaving
  * source retried; id counters above the imported ids. The tests run in order, each on what the previous left.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -246,28 +246,34 @@ describe('import from a CS-Cart 4.20 store', () => {
   it('export, then import into an empty table, gives the same records (a store moves between stages or accounts)', async () => {
     const first = mkdtempSync(join(tmpdir(), 'export-a-'));
     const second = mkdtempSync(join(tmpdir(), 'export-b-'));
-    const exported = await runAdmin(['export', '--to', first], env);
-    expect(exported.code, exported.stdout + exported.stderr).toBe(0);
-    const copyTable = `import-copy-${Date.now()}`;
-    await createTableOfItsOwn(
-      new DynamoDBClient({
-        endpoint: fresh.store.dynamoEndpoint,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      }),
-      copyTable,
-    );
-    const copyEnv = storeEnv(fresh.store, copyTable);
-    const readBack = await runAdmin(['import', '--from', first], copyEnv);
-    expect(readBack.code, readBack.stdout + readBack.stderr).toBe(0);
-    const again = await runAdmin(['export', '--to', second], copyEnv);
-    expect(again.code, again.stdout + again.stderr).toBe(0);
-    const files = readdirSync(first).sort();
-    expect(files).toContain('products.jsonl');
-    expect(readdirSync(second).sort()).toEqual(files);
-    const lines = (folder: string, file: string) =>
-      readFileSync(join(folder, file), 'utf8').split('\n').filter(Boolean).sort();
-    for (const file of files) expect(lines(second, file), file).toEqual(lines(first, file));
-    expect(lines(first, 'products.jsonl').length).toBe(PRODUCTS - 2 + 2); // + the one made here and the new one
+    // The two export folders go however the test ends: a run leaves nothing in the temporary directory.
+    try {
+      const exported = await runAdmin(['export', '--to', first], env);
+      expect(exported.code, exported.stdout + exported.stderr).toBe(0);
+      const copyTable = `import-copy-${Date.now()}`;
+      await createTableOfItsOwn(
+        new DynamoDBClient({
+          endpoint: fresh.store.dynamoEndpoint,
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }),
+        copyTable,
+      );
+      const copyEnv = storeEnv(fresh.store, copyTable);
+      const readBack = await runAdmin(['import', '--from', first], copyEnv);
+      expect(readBack.code, readBack.stdout + readBack.stderr).toBe(0);
+      const again = await runAdmin(['export', '--to', second], copyEnv);
+      expect(again.code, again.stdout + again.stderr).toBe(0);
+      const files = readdirSync(first).sort();
+      expect(files).toContain('products.jsonl');
+      expect(readdirSync(second).sort()).toEqual(files);
+      const lines = (folder: string, file: string) =>
+        readFileSync(join(folder, file), 'utf8').split('\n').filter(Boolean).sort();
+      for (const file of files) expect(lines(second, file), file).toEqual(lines(first, file));
+      expect(lines(first, 'products.jsonl').length).toBe(PRODUCTS - 2 + 2); // + the one made here and the new one
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
+    }
   }, 300_000);
 });

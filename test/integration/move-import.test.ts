@@ -5,7 +5,7 @@
  * written, failures retried, a repeat that writes nothing, a resumed run, a delta with --since, and an export
  * read back.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -78,6 +78,8 @@ afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
   await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+  // The checkpoints and reports of its imports: nothing of the run is left in the temporary directory.
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('import from a CS-Cart store', () => {

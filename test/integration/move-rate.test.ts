@@ -4,7 +4,7 @@
  * on a table of its own: the units metered over the run's time stay at the rate, and near it (the import spends
  * more than twice as much a second unbounded, so the bound is what set the pace).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -65,6 +65,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
   process.env.TABLE_NAME = sharedTable;
+  // The checkpoints and reports of its imports: nothing of the run is left in the temporary directory.
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('import --rate', () => {
