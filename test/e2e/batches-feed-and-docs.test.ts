@@ -8,11 +8,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../../scripts/lib/repo.js';
 import { createProduct, createStore, getOk } from '../support/catalog.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { shellBlocksOf } from '../support/doc-shell.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { testStore } from '../support/store.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 let companyA: number;
 let companyB: number;

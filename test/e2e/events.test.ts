@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { feedPage, feedCursorNow as presentCursor, feedEventsAfter as walk } from '../support/feed-walk.js';
 import {
   createAdmin,
@@ -20,6 +21,9 @@ import {
   uniqueEmail,
 } from '../support/fixtures.js';
 import { api } from '../support/http.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 async function created(path: string, body: object, key: string): Promise<number> {
   const response = await api('POST', path, { body });

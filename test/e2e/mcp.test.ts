@@ -12,9 +12,13 @@ import { handler as mcpFunction } from '../../functions/mcp/handler.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
 import { event, invoke, rootAuth } from '../integration/hostile-support.js';
 import { createProduct, createStore, placeOrder } from '../support/catalog.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import { type ApiUser, createAdmin, createApiUser, createCustomer, expectStatus, uid } from '../support/fixtures.js';
 import { call, clients, connect, expectOk, expectRefused, names, restApi, type Tool } from '../support/mcp-client.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 let root: Client;
 let companyA: number;

@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { feedCursorNow, feedEventsAfter } from '../support/feed-walk.js';
 import {
   createApiUser,
@@ -27,6 +28,9 @@ import {
   register,
   tokenAuth,
 } from './storefront-account-fixtures.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 /** The users of an e-mail, as the administration API lists them. */
 const usersWithEmail = async (email: string) =>

@@ -7,9 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../support/catalog.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { createCompany, createUser, expectError, expectStatus, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 const receivers: WebhookReceiver[] = [];
 

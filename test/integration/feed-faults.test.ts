@@ -27,9 +27,13 @@ import { runDueDeliveries } from '../../lib/webhooks/retry-runner.js';
 import { webhookSinkWith } from '../../lib/webhooks/sink.js';
 import { asLambdaRecord } from '../../scripts/lib/local-stream.js';
 import { replayBatch } from '../../scripts/lib/replay-events.js';
+import { useChangeFeed } from '../support/change-feed.js';
 import { expectStatus, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
+
+// What the file's changes make in the change feed is what its tests read (test/support/change-feed.ts).
+useChangeFeed();
 
 const subscriptions: number[] = [];
 const receivers: WebhookReceiver[] = [];

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
+import { expectChangeFeedRunning } from './change-feed.js';
 import { type Auth, api } from './http.js';
 
 /** GET /api/events pages (docs/api.md §11) walked from the present, for tests that check what a change made. */
@@ -17,6 +18,7 @@ export async function feedPage(query: string, auth: Auth = 'admin'): Promise<Fee
 
 /** The cursor of the present: every event stored so far walked past. */
 export async function feedCursorNow(filter = ''): Promise<string> {
+  expectChangeFeedRunning();
   let page = await feedPage(`?items_per_page=250${filter}`);
   while (page.params.has_more)
     page = await feedPage(`?items_per_page=250${filter}&cursor=${encodeURIComponent(page.params.next)}`);
@@ -32,6 +34,7 @@ export async function feedEventsAfter(
   done: (seen: ChangeEvent[]) => boolean,
   filter = '',
 ): Promise<ChangeEvent[]> {
+  expectChangeFeedRunning();
   const seen: ChangeEvent[] = [];
   const quietFor = 60_000;
   let deadline = Date.now() + quietFor;

@@ -1,6 +1,6 @@
 /**
  * Once per `vitest run`, for the `server` project: the run's stores (global-setup.ts shareStores: DynamoDB Local, the
- * table, the bootstrap administrator, the change feed), reached through the in-process gateway
+ * table, the bootstrap administrator), reached through the in-process gateway
  * (test/support/in-process-gateway.ts), not their serverless offline.
  */
 import type { TestProject } from 'vitest/node';

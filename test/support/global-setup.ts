@@ -1,6 +1,6 @@
 /**
  * Once per `vitest run`, for the `server` and `http` projects: a store per pool (test/support/server-pools.ts), each
- * with DynamoDB Local in memory, the table, the bootstrap administrator with the run's key, the change feed and (when
+ * with DynamoDB Local in memory, the table, the bootstrap administrator with the run's key and (when
  * the `http` project runs) serverless offline, on free ports (test/support/test-store.ts), each in a process of its
  * own (test/support/test-store-process.ts), all started at once, shared by both projects (shareStores).
  * Tests read where their store is through inject() (test/support/server-pools.ts's testStore(); env.ts and
@@ -25,7 +25,7 @@ const LOG_DIR = join(repoRoot, '.data', 'test-logs');
 
 /** A store in a process of its own: its database ready first, then the whole store (with offline, when it runs one). */
 interface StoreProcess {
-  /** DynamoDB Local, the table and the change feed answering (no offline address yet). */
+  /** DynamoDB Local and the table answering (no offline address yet). */
   database: Promise<TestStore>;
   /** Everything it starts answering, offline included. */
   ready: Promise<TestStore>;
@@ -105,7 +105,7 @@ interface RunStores {
 /**
  * The run's stores and how many projects hold them, on globalThis: Vitest loads each project's global setup in a
  * module graph of its own, so a module-level variable here would be one per project, and each project would start
- * a set of stores (two more DynamoDB Local JVMs, change feeds and serverless offlines, as it did before this lived here).
+ * a set of stores (two more DynamoDB Local JVMs and serverless offlines, as it did before this lived here).
  */
 interface SharedStores {
   running: RunStores | undefined;
@@ -124,7 +124,7 @@ const shared: SharedStores = ((globalThis as Record<symbol, unknown>)[SHARED_STO
  * file after another as when they ran one at a time. A `server` file reaches the handlers in-process (its stores
  * are provided without their offline's address, as soon as their databases answer); an `http` file reaches the same
  * table through serverless offline, which the stores start only when the `http` project is part of the run. Before,
- * each project started stores of its own: two more DynamoDB Local JVMs, tables and change feeds for a project that
+ * each project started stores of its own: two more DynamoDB Local JVMs and tables for a project that
  * runs after `server`'s files (test/support/longest-first.ts), while `server`'s sat idle. Stopped when the last
  * project using them ends.
  */
@@ -160,7 +160,7 @@ export async function shareStores(
 
 /**
  * The run's stores, `pools` of them, started at once, each in a process of its own (named `<firstName>-1`, `-2`, …
- * for their logs and bundles): a store sets process.env for lib/ and its change feed.
+ * for their logs and bundles): a store sets process.env for lib/.
  */
 function startStores({ offline, pools, firstName }: { offline: boolean; pools: number; firstName: string }): RunStores {
   const adminKey = generateApiKey();

@@ -1,6 +1,6 @@
 /**
  * The `server` project runs SERVER_POOLS test files at a time, each against a store of its own (DynamoDB Local,
- * table, change feed, serverless offline: test/support/test-store.ts), so that no two files ever share data, the
+ * table, serverless offline: test/support/test-store.ts), so that no two files ever share data, the
  * login limiter or the event feed, as when they ran one at a time against one store. A file finds its store by
  * VITEST_POOL_ID, which Vitest keeps unique among the files running at once (1 … maxWorkers): test/support/store.ts.
  */

@@ -1,13 +1,13 @@
 /**
  * One store of the `server` test project: DynamoDB Local in memory on a free port, the table, the bootstrap
- * administrator with the run's key, the change feed's consumer and serverless offline on another free port
- * (test/support/global-setup.ts starts one per pool: SERVER_POOLS in test/support/server-pools.ts).
+ * administrator with the run's key and serverless offline on another free port (test/support/global-setup.ts starts
+ * one per pool: SERVER_POOLS in test/support/server-pools.ts). No change feed: the files that read it start the
+ * consumer themselves (test/support/change-feed.ts useChangeFeed).
  * It sets process.env (the SDK variables, TABLE_NAME) for lib/, which is why a second store runs in a process of its
  * own (test/support/test-store-process.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { startLocalDatabase } from '../../scripts/lib/local-database.js';
 import { LOCAL_TABLE_NAME } from '../../scripts/lib/local-env.js';
 import { startOffline } from '../../scripts/lib/offline.js';
@@ -28,8 +28,8 @@ export async function startTestStore(options: {
   adminEmail: string;
   adminKey: string;
   /**
-   * Start serverless offline (the `http` project); without it (the `server` project) the store is DynamoDB Local,
-   * the table and the change feed, and its tests reach the handlers in-process (test/support/in-process-gateway.ts).
+   * Start serverless offline (the `http` project); without it (the `server` project) the store is DynamoDB Local
+   * and the table, and its tests reach the handlers in-process (test/support/in-process-gateway.ts).
    */
   offline: boolean;
   /**
@@ -39,7 +39,7 @@ export async function startTestStore(options: {
    */
   offlineAfter?: string;
   /**
-   * Called once DynamoDB Local, the table and the change feed are ready, before offline starts: the `server`
+   * Called once DynamoDB Local and the table are ready, before offline starts: the `server`
    * project's files need no more and may start then (test/support/global-setup.ts).
    */
   onDatabaseReady?: (store: TestStore) => void;
@@ -47,7 +47,6 @@ export async function startTestStore(options: {
   const { logDir } = options;
   mkdirSync(logDir, { recursive: true }); // offline writes its log here too
   const offlineLog = join(logDir, 'offline.log');
-  let changeFeed: Awaited<ReturnType<typeof startLocalChangeFeed>> | undefined;
   try {
     const dynamo = await startLocalDatabase(logDir, undefined, { shortLived: true });
     // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
@@ -55,26 +54,10 @@ export async function startTestStore(options: {
     // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
     const { ensureBootstrapAdmin } = await import('../../lib/bootstrap.js');
     await ensureBootstrapAdmin({ email: options.adminEmail, apiKey: options.adminKey });
-    // The stream consumer, as `npm start` runs it: every committed change becomes an event (GET /api/events) and is
-    // handed to the webhooks, whose receivers in the tests listen on 127.0.0.1 (the local stage allows it, as
-    // serverless offline's functions do; without it every first attempt was refused and waited for the retry runner).
-    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= 'true';
-    changeFeed = await startLocalChangeFeed(awsEnv, LOCAL_TABLE_NAME, (error) =>
-      console.error(`change feed: ${error.message}`),
-    );
 
     const database: TestStore = { baseUrl: '', dynamoEndpoint: dynamo.endpoint, tableName: LOCAL_TABLE_NAME };
     options.onDatabaseReady?.(database);
-    if (!options.offline) {
-      const feedOnly = changeFeed;
-      return {
-        store: database,
-        stop: async () => {
-          await feedOnly.stop();
-          await stopAllGroups();
-        },
-      };
-    }
+    if (!options.offline) return { store: database, stop: stopAllGroups };
     const { offlineAfter } = options;
     if (offlineAfter)
       await pollUntil(async () => existsSync(offlineAfter), {
@@ -92,17 +75,8 @@ export async function startTestStore(options: {
       startTimeoutMs: 300_000,
     });
     console.log(`serverless offline at ${offline.url}; handler logs in ${relative(repoRoot, offlineLog)}`);
-    const feed = changeFeed;
-    return {
-      store: { ...database, baseUrl: offline.url },
-      // The consumer and offline first, then the database they talk to.
-      stop: async () => {
-        await feed.stop();
-        await stopAllGroups();
-      },
-    };
+    return { store: { ...database, baseUrl: offline.url }, stop: stopAllGroups };
   } catch (error) {
-    await changeFeed?.stop();
     await stopAllGroups();
     throw error;
   }
