@@ -42,7 +42,7 @@ const HTTP_TESTS = [
   'test/e2e/recipes.test.ts',
   'test/e2e/import-docs.test.ts',
   'test/e2e/storefront-walk.test.ts',
-  'test/e2e/batches-feed-and-docs.test.ts',
+  'test/e2e/batches-in-context-and-docs.test.ts',
 ];
 
 export default defineConfig({

@@ -20,7 +20,7 @@ export interface LocalDatabase {
 export async function startLocalDatabase(
   logDir: string,
   tables: readonly string[] = [LOCAL_TABLE_NAME],
-  { shortLived = false }: { shortLived?: boolean } = {},
+  { shortLived = false, stream = true }: { shortLived?: boolean; stream?: boolean } = {},
 ): Promise<LocalDatabase> {
   await mkdir(logDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({
@@ -33,7 +33,7 @@ export async function startLocalDatabase(
   Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });
   const client = scriptDynamoClient(awsEnv);
   try {
-    for (const table of tables) await ensureTable(client, table);
+    for (const table of tables) await ensureTable(client, table, { stream });
   } finally {
     client.destroy();
   }

@@ -1,18 +1,22 @@
 /**
- * The change feed for a test file that reads it (GET /api/events, webhook deliveries): the stream consumer the
- * deployed stream-triggered Lambda runs (lib/events/consume.ts, through scripts/lib/local-change-feed.ts as
- * `npm start` runs it), here in the file's worker, on its store's table, from the file's first hook to its last.
- * The run's stores run none: most files never read the feed, and consuming every change of theirs (turning each
- * into an event and writing it) was about 20 s of a run's CPU spent for nobody.
+ * The change feed for a test file that reads it (GET /api/events, webhook deliveries, the table's stream): the file
+ * runs on a table of its own, the only kind in a run with a stream (test/support/table-of-its-own.ts, bootstrapped as
+ * `npm start` leaves a table), and the stream consumer the deployed stream-triggered Lambda runs (lib/events/consume.ts,
+ * through scripts/lib/local-change-feed.ts as `npm start` runs it) reads it in the file's worker, from the file's
+ * first hook to its last. In-process only: serverless offline keeps the pool's table.
  *
- * Call it at the top of the file, before the hooks that write what the tests then look for in the feed: the
- * consumer starts at the stream's present end, so a change made before it started is never an event of this file.
+ * Why not the stores' tables: most files never read the feed, and consuming every change of theirs (each turned into
+ * an event and written) cost the run about 20 s of CPU; worse, DynamoDB Local keeps every table's stream records in one
+ * SQLite table and each write to a table with a stream grows dearer as it fills, so the stores' tables have none.
+ *
+ * Call it at the top of the file, before the hooks that write what the tests then look for in the feed.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalChangeFeed } from '../../scripts/lib/local-change-feed.js';
 import { awsEnvFor } from '../../scripts/lib/local-env.js';
 import type { LocalStream } from '../../scripts/lib/local-stream.js';
 import { testStore } from './store.js';
+import { switchToTableOfItsOwn, type TableOfItsOwn } from './table-of-its-own.js';
 
 /** Whether a file of this worker runs the feed now (a worker runs one file at a time). */
 let running = false;
@@ -29,13 +33,13 @@ export function expectChangeFeedRunning(): void {
 }
 
 export function useChangeFeed(): void {
+  let table: TableOfItsOwn | undefined;
   let feed: LocalStream | undefined;
   beforeAll(async () => {
-    // The table the file's requests write (TABLE_NAME, which test/support/env.ts points at the store's).
-    const tableName = process.env.TABLE_NAME ?? testStore().tableName;
+    table = await switchToTableOfItsOwn('feed', { bootstrapped: true, stream: true });
     feed = await startLocalChangeFeed(
       awsEnvFor({ endpoint: testStore().dynamoEndpoint, ownEmulator: true }),
-      tableName,
+      table.tableName,
       (error) => console.error(`change feed: ${error.message}`),
     );
     running = true;
@@ -43,5 +47,6 @@ export function useChangeFeed(): void {
   afterAll(async () => {
     running = false;
     await feed?.stop();
+    await table?.stop();
   });
 }

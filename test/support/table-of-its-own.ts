@@ -18,8 +18,12 @@ import { uid } from './fixtures.js';
  * DynamoDB Local). In a full run the files on tables of their own ran 10 to 40 times slower than alone
  * (users-postings 124 s, alone 7 s).
  */
-export async function createTableOfItsOwn(client: DynamoDBClient, tableName: string): Promise<void> {
-  await ensureTable(client, tableName, { stream: false });
+export async function createTableOfItsOwn(
+  client: DynamoDBClient,
+  tableName: string,
+  { stream = false }: { stream?: boolean } = {},
+): Promise<void> {
+  await ensureTable(client, tableName, { stream });
 }
 
 /**
@@ -45,6 +49,8 @@ export function onOwnTable(label: string, options: OwnTableOptions = {}): void {
 export interface OwnTableOptions {
   /** The table as `npm start` leaves it: the store's defaults and the run's administrator in it. */
   bootstrapped?: boolean;
+  /** With its stream, for a change feed to read (test/support/change-feed.ts): the only tables of a run that have one. */
+  stream?: boolean;
 }
 
 export interface TableOfItsOwn {
@@ -61,7 +67,7 @@ export async function switchToTableOfItsOwn(label: string, options: OwnTableOpti
   const previous = process.env.TABLE_NAME;
   const tableName = `store-api-${label}-${uid()}`.slice(0, 60);
   const client = new DynamoDBClient({});
-  await createTableOfItsOwn(client, tableName);
+  await createTableOfItsOwn(client, tableName, { stream: options.stream });
   process.env.TABLE_NAME = tableName;
   if (options.bootstrapped) await ensureBootstrapAdmin({ email: inject('adminEmail'), apiKey: inject('adminKey') });
   return {
