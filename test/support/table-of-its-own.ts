@@ -8,8 +8,8 @@ import { ensureTable } from '../../lib/db/setup.js';
 import { uid } from './fixtures.js';
 
 /**
- * The table `npm start` makes (ensureTable: keys, indexes, TTL, layout marker) without its stream: no change feed
- * reads a test's own table.
+ * The table `npm start` makes (ensureTable: keys, indexes, TTL, layout marker) without its stream, unless asked for
+ * one: only a file that reads the change feed (test/support/change-feed.ts) needs it.
  *
  * Why: DynamoDB Local keeps every table's stream records in one SQLite table keyed by sequence number alone and
  * finds a table's stream shard by scanning back through all of them, so a table whose stream is new pays for every
