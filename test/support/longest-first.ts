@@ -1,11 +1,10 @@
 /**
  * The order a run starts its files in (vitest.config.ts `sequence.sequencer`): the projects in PROJECT_ORDER, and in
  * each project the longest first, so that two pools on a 2-core machine are not left with a four-minute file starting
- * last. Vitest does this by itself
- * from the durations it cached on an earlier run (node_modules/.vite), but a clean clone (`.ci/run`) has no cache and
- * Vitest falls back to the largest file first, which put a 90-line file of two minutes among the last. KNOWN_SECONDS
- * stands in for that cache: the slowest files' seconds in a clean-clone run (the figures are a ranking, not a budget;
- * a file missing here keeps Vitest's own place for it, after the known ones).
+ * last. Vitest does this by itself from the durations it cached on an earlier run (node_modules/.vite), but a clean
+ * clone (`.ci/run`) has no cache and Vitest falls back to the largest file first, which put a 90-line file of two
+ * minutes among the last. KNOWN_SECONDS stands in for that cache: the slowest files' seconds in a clean-clone run (the
+ * figures are a ranking, not a budget; a file missing here keeps Vitest's own place for it, after the known ones).
  */
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';

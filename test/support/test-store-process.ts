@@ -1,10 +1,9 @@
 /**
- * A store of the `server` test project in a process of its own (test/support/test-store.ts sets process.env for
- * lib/). Started by the global setup
- * for every pool; prints `database: {json}` once DynamoDB Local and the table are ready, then
- * `store: {json}` once it is ready (serverless offline answering, when it runs one), and stops everything it
- * started on SIGTERM. Reads STORE_LOG_DIR, STORE_ADMIN_EMAIL, STORE_ADMIN_KEY, STORE_OFFLINE ('false': no serverless offline)
- * and STORE_OFFLINE_AFTER (a file to wait for before starting offline).
+ * A store of the run (test/support/global-setup.ts) in a process of its own: test/support/test-store.ts sets
+ * process.env for lib/. Prints `database: {json}` once DynamoDB Local and the table are ready, then `store: {json}` once
+ * it is ready (serverless offline answering, when it runs one), and stops everything it started on SIGTERM. Reads
+ * STORE_LOG_DIR, STORE_ADMIN_EMAIL, STORE_ADMIN_KEY, STORE_OFFLINE ('false': no serverless offline) and
+ * STORE_OFFLINE_AFTER (a file to wait for before starting offline).
  */
 import { startTestStore } from './test-store.js';
 
