@@ -11,6 +11,7 @@ import { db } from '../../lib/db/client.js';
 import { feedStoreOn } from '../../lib/db/feed-store.js';
 import { tableContextOf } from '../../lib/db/table-context.js';
 import type { ChangeEvent } from '../../lib/events/change-event.js';
+import { eventIdOf } from '../../lib/events/derive.js';
 import { DAYS_PARTITION, dayOfStamp, eventKeys, FEED_SHARDS } from '../../lib/events/event-keys.js';
 import { eventStoreOver } from '../../lib/events/event-store.js';
 import { type FeedReader, feedReaderOver } from '../../lib/events/feed-reader.js';
@@ -18,9 +19,13 @@ import { instanceEventStore, readFeed } from '../../lib/events/instance-feed.js'
 import { uid } from '../support/fixtures.js';
 import { createTableOfItsOwn } from '../support/table-of-its-own.js';
 
+/**
+ * An event as the consumer makes one, its id derived as from a stream record's (eventIdOf): it lands in the pool's
+ * feed, which other files read through GET /api/events and its OpenAPI contract (`evt_` and 32 hex digits).
+ */
 function pageEvent(tag: string, i: number): ChangeEvent {
   return {
-    id: `evt_${uid()}`,
+    id: eventIdOf({ eventID: `${tag}-${i}-${uid()}`, dynamodb: { SequenceNumber: String(i) } }),
     type: 'pages.updated',
     entity: 'pages',
     action: 'updated',
