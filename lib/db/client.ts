@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isLocalEmulator, unsignedSigV4 } from './local-emulator.js';
 
 /**
  * One document client per Lambda instance, created at module scope so that warm
@@ -10,10 +11,13 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function createDocumentClient(): DynamoDBDocumentClient {
+  const endpoint = process.env.AWS_ENDPOINT_URL_DYNAMODB || process.env.AWS_ENDPOINT_URL;
   const raw = new DynamoDBClient({
     region: process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1',
     // The SDK's own retries handle throttling with backoff; after these, the API answers 503.
     maxAttempts: 3,
+    // DynamoDB Local on this machine checks no signature: requests to it go unsigned (lib/db/local-emulator.ts).
+    ...(isLocalEmulator(endpoint) ? { httpAuthSchemes: [unsignedSigV4] } : {}),
   });
   withoutCallLog(raw);
   return DynamoDBDocumentClient.from(traced(raw), {
