@@ -3,7 +3,7 @@
  * and one link_id, racing creates get distinct ids, a racing e-mail is taken once, and a group deleted under
  * many members leaves no visible link behind.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeLinkStatus } from '../../lib/db/memberships.js';
 import type { UsergroupRecord, UserRecord } from '../../lib/db/records.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
@@ -59,23 +59,6 @@ async function withRetry<T>(step: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-/**
- * serverless offline runs one handler instance per concurrent request, and a cold instance on a small, busy
- * machine can take longer than the function timeout (offline then answers 504). A first burst of cheap
- * requests at every function the races use starts those instances, so the races measure the API, not cold
- * starts. Its answers are not judged.
- */
-beforeAll(async () => {
-  const burst = (method: string, path: string, body: object) =>
-    Promise.all(Array.from({ length: 20 }, () => api(method, path, { body })));
-  for (let round = 0; round < 2; round++) {
-    await burst('POST', '/api/usergroups', { usergroup: 'warm-up: no type, refused' });
-    await burst('POST', '/api/users', { firstname: 'warm-up: no e-mail, refused' });
-    await burst('PUT', '/api/users/987654321/usergroups/987654321', { status: 'A' });
-    await Promise.all(Array.from({ length: 20 }, () => api('DELETE', '/api/users/987654321/usergroups/987654321')));
-  }
-}, 300_000);
 
 describe('racing membership writes on one link', () => {
   it('20 concurrent PUTs with mixed statuses on a never-linked pair: all succeed, one state, one link_id', async () => {
