@@ -12,7 +12,9 @@ type HttpAuthScheme = NonNullable<DynamoDBClientConfig['httpAuthSchemes']>[numbe
  * DynamoDB Local: the client's CPU fell by a quarter (4.95 s to 3.75 s), and DynamoDB Local's a little (7.2 s to 6.9 s).
  *
  * So a client whose endpoint is plain HTTP on this machine sends the credential scope with a placeholder signature,
- * and only the headers DynamoDB Local reads. Every other endpoint (AWS itself, an emulator elsewhere) is signed as ever.
+ * and only the headers DynamoDB Local reads. moto, the emulator the deploy check runs on this machine, takes the same
+ * requests (it reads the region and access key from the scope, and no signature either). Every other endpoint (AWS
+ * itself, an emulator elsewhere) is signed as ever.
  */
 export function isLocalEmulator(endpoint: string | undefined): boolean {
   if (!endpoint) return false;
