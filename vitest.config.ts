@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * `unit`, `deploy`, `server` and `http` run in one group, SERVER_POOLS files at a time: `unit` and `deploy` need
  * nothing running; `server` (integration and e2e, in-process) and `http` give each of their files running at once a
- * store of its own (DynamoDB Local, table, change feed, and serverless offline for `http`; one set for the run, shared
+ * store of its own (DynamoDB Local, table, and serverless offline for `http`; one set for the run, shared
  * by the two projects' global setups: test/support/global-setup.ts, test/support/server-pools.ts), so a file never
  * shares data with another running file, as when they ran one at a time. `emulator` runs the deploy check (its own
  * moto_server) in the background from the start and reports last. `npx vitest run --project unit` needs no Java.
@@ -96,8 +96,8 @@ export default defineConfig({
         },
       },
       {
-        // Behaviour, in-process: DynamoDB Local, the table and the change feed per pool (the run's stores, shared with
-        // `http`), reached without serverless offline.
+        // Behaviour, in-process: DynamoDB Local and the table per pool (the run's stores, shared with `http`), reached
+        // without serverless offline; the files that read the change feed run it on a table of their own (useChangeFeed).
         test: {
           name: 'server',
           include: SERVER_TESTS,
