@@ -72,6 +72,8 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
   const report = createWriteStream(options.reportFile, { flags: 'a' });
   const log = (line: ReportLine) => report.write(`${JSON.stringify(line)}\n`);
   const writer = new Writer(ids, log);
+  // Each sequence's counter as far as this run has raised it: only a higher id raises it again.
+  const raised = new Map<string, number>();
   const limiter = new RateLimiter(options.rate);
   // --rate counts what the writes really cost, as AWS bills them, not an estimate per record.
   const unmeter = limiter.limited ? meterWrites(db(), (units) => limiter.charge(units)) : () => undefined;
@@ -147,7 +149,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       await flush();
       // The entity's source ids are written: its counters go past them before anything here takes a new id (a
       // record whose id is held here, a default category a later product makes).
-      await raiseCounters(writer.highest);
+      await raiseCounters(writer.highest, raised);
       // Records refused for a reference to a record read later (a category before its parent), or waiting for a new
       // id, go in on a later pass.
       writer.newIds = true;
@@ -173,7 +175,7 @@ export async function runImport(options: ImportOptions): Promise<ImportResult> {
       save();
       progress.end(row);
     }
-    await raiseCounters(writer.highest);
+    await raiseCounters(writer.highest, raised);
   } finally {
     unmeter();
     await new Promise((resolve) => report.end(resolve));
@@ -197,11 +199,18 @@ function readReport(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** Every sequence's counter (and this process's block of it) past the largest source id kept in it. */
-async function raiseCounters(highest: ReadonlyMap<string, number>): Promise<void> {
+/**
+ * Every sequence's counter (and this process's block of it) past the largest source id kept in it, where this run
+ * has not raised it that far yet: `highest` holds every sequence the run has written so far, and it is raised after
+ * each entity; without `raised` each raise repeated every earlier one, a conditional UpdateItem per sequence per
+ * entity that mostly fails its condition and is billed all the same (about 20 sequences, 25 entities).
+ */
+async function raiseCounters(highest: ReadonlyMap<string, number>, raised: Map<string, number>): Promise<void> {
   for (const [sequence, id] of highest) {
+    if ((raised.get(sequence) ?? 0) >= id) continue;
     await raiseCounter(sequence, id);
     defaultTableContext().idBlocks.skipIdsTo(sequence, id);
+    raised.set(sequence, id);
   }
 }
 
