@@ -1,6 +1,6 @@
 import { LAYOUT_VERSION } from '../layout.js';
 import { MIGRATIONS } from './index.js';
-import { isDone, markDone, progressOf, raiseLayoutMarker } from './markers.js';
+import { doneOf, isDone, markDone, progressOf, raiseLayoutMarker } from './markers.js';
 import type { Migration, MigrationOptions } from './migration.js';
 import { markNewTable, tableStart } from './start.js';
 
@@ -36,8 +36,11 @@ export async function runMigrations(
     return [];
   }
   const ran: string[] = [];
+  // Every done marker in one read; one not done then is read again just before it would run, in case another
+  // process (a second deploy) finished it meanwhile.
+  const done = new Set(await doneOf(migrations.map((migration) => migration.id)));
   for (const migration of migrations) {
-    if (await isDone(migration.id)) continue;
+    if (done.has(migration.id) || (await isDone(migration.id))) continue;
     options.log(`migration ${migration.id}: ${migration.description}`);
     await migration.run(options, progressOf(migration.id));
     if (migration.layout !== undefined) await raiseLayoutMarker(migration.layout);

@@ -3,7 +3,7 @@ import { config } from '../../config.js';
 import { db } from '../client.js';
 import { readItem } from '../items.js';
 import { LAYOUT_VERSION, layoutMarkerKey } from '../layout.js';
-import { isDone, markCurrentLayout, markDone } from './markers.js';
+import { doneOf, markAllDone, markCurrentLayout } from './markers.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -37,9 +37,7 @@ export async function tableStart(migrations: readonly Migration[]): Promise<Tabl
   const marker = await readItem(layoutMarkerKey);
   const version = Number(marker?.version ?? 0);
   if (version > LAYOUT_VERSION) throw new Error(newerLayoutMessage(version));
-  for (const migration of migrations) {
-    if (await isDone(migration.id)) return 'older';
-  }
+  if ((await doneOf(migrations.map((migration) => migration.id))).length > 0) return 'older';
   if (version === LAYOUT_VERSION) return 'new';
   return marker === undefined && (await tableIsEmpty()) ? 'new' : 'older';
 }
@@ -47,8 +45,9 @@ export async function tableStart(migrations: readonly Migration[]): Promise<Tabl
 /** A new table: on the current layout from the start, every migration done without running. */
 export async function markNewTable(migrations: readonly Migration[]): Promise<void> {
   await markCurrentLayout();
-  for (const migration of migrations) {
-    await migration.onNewTable?.();
-    await markDone(migration.id, { new_table: true });
-  }
+  for (const migration of migrations) await migration.onNewTable?.();
+  await markAllDone(
+    migrations.map((migration) => migration.id),
+    { new_table: true },
+  );
 }
