@@ -28,6 +28,13 @@ export interface DynamoDbLocalOptions extends SuperviseOptions {
    * `npm start` and the benchmarks, which run long enough for the optimising compiler to pay back.
    */
   shortLived?: boolean;
+  /**
+   * One database for every access key and region (DynamoDB Local's -sharedDb; the default), so the dev server, the
+   * handlers and scripts agree whatever placeholder credentials they hold. `false`: a database per access key and
+   * region, the test run's stores, where a file that reads the change feed moves to a database of its own
+   * (test/support/change-feed.ts).
+   */
+  sharedDb?: boolean;
 }
 
 /**
@@ -66,8 +73,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     spawn({
       port,
       path: dataDir ?? null,
-      // One database for every access key and region, so the dev server, the handlers and scripts agree.
-      sharedDb: true,
+      sharedDb: options.sharedDb ?? true,
       // Its own process group: stopped as a unit, and not hit by the terminal's Ctrl-C before the API is.
       detached: true,
       stdio: 'pipe',

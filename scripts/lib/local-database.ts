@@ -20,7 +20,11 @@ export interface LocalDatabase {
 export async function startLocalDatabase(
   logDir: string,
   tables: readonly string[] = [LOCAL_TABLE_NAME],
-  { shortLived = false, stream = true }: { shortLived?: boolean; stream?: boolean } = {},
+  {
+    shortLived = false,
+    stream = true,
+    sharedDb = true,
+  }: { shortLived?: boolean; stream?: boolean; sharedDb?: boolean } = {},
 ): Promise<LocalDatabase> {
   await mkdir(logDir, { recursive: true });
   const dynamo = await startDynamoDbLocal({
@@ -28,6 +32,7 @@ export async function startLocalDatabase(
     inMemory: true,
     logFile: join(logDir, 'dynamodb-local.log'),
     shortLived,
+    sharedDb,
   });
   const awsEnv = awsEnvFor({ endpoint: dynamo.endpoint, ownEmulator: true });
   Object.assign(process.env, awsEnv, { TABLE_NAME: LOCAL_TABLE_NAME });

@@ -52,7 +52,9 @@ export async function startTestStore(options: {
     // write to a table with a stream grows dearer with it (3,000 PutItems: 2.3 s of its CPU without a stream, 4.1 s
     // with one on an empty database, 6.2 s after another 3,000 records). No feed reads the pool's table; a file that
     // reads the feed moves to a table of its own that has one (test/support/change-feed.ts).
-    const dynamo = await startLocalDatabase(logDir, undefined, { shortLived: true, stream: false });
+    // A database per access key: every client of the store holds the same placeholder key (awsEnvFor) and shares one;
+    // a file that reads the change feed takes another key, and so a database of its own (test/support/change-feed.ts).
+    const dynamo = await startLocalDatabase(logDir, undefined, { shortLived: true, stream: false, sharedDb: false });
     // lib/ (the bootstrap here, and test files through env.ts) reads the standard SDK variables and TABLE_NAME.
     const { awsEnv } = dynamo;
     // Imported after the environment is set, so anything it creates at module scope points at DynamoDB Local.
