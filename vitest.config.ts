@@ -34,7 +34,6 @@ const HTTP_TESTS = [
   'test/e2e/hostile-http-surface.test.ts',
   'test/e2e/hostile-fuzz.test.ts',
   'test/e2e/hostile-fuzz-oracles.test.ts',
-  'test/e2e/hostile-entity-probe.test.ts',
   'test/e2e/docs.test.ts',
   'test/e2e/docs-browser.test.ts',
   'test/e2e/panel-browser.test.ts',

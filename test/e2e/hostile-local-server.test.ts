@@ -134,6 +134,20 @@ describe('headers hapi would judge itself reach the function, as behind API Gate
     expect(answer.body).toBe(UNAUTHORIZED);
   });
 
+  it('a JSON body that is no object (null) reaches the function, with and without charset: the contract error, exactly', async () => {
+    // The local server dropped a falsy JSON body before the function saw it, which then answered "Missing
+    // parameters" (hostile-entity-probe.test.ts probes every entity's functions in-process).
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON']) {
+      for (const [method, target] of [
+        ['POST', '/api/users'],
+        ['PUT', '/api/2.0/usergroups/1'],
+      ] as const) {
+        const answer = await one(rawText(method, target, [auth(), ['Content-Type', contentType]], 'null'));
+        expectContractError(answer, 400, 'Bad Request: Syntax error, malformed JSON');
+      }
+    }
+  });
+
   it('HTTP/1.1 without Host reaches the function (Node answered a bare 400)', async () => {
     const answer = await one(
       `GET /api/version HTTP/1.1\r\nConnection: close\r\nAuthorization: ${rootAuthorization()}\r\n\r\n`,
