@@ -184,3 +184,13 @@ export const isEmptyDiff = (diff: SnapshotDiff) => diff.added.length + diff.remo
 export function throttleItem(email: string, sourceIp: string) {
   return getItem(keys.throttle(email.toLowerCase(), sourceIp));
 }
+
+/**
+ * Whether a DynamoDB command is the rate limit's UpdateItem on a caller's bucket (lib/db/rate-limit.ts takeToken):
+ * round-trip counts leave it out, because whether a request sends one depends on the clock (an instance's lease of
+ * tokens holds for a second), not on what the request reads.
+ */
+export function isRateLimitTake(command: unknown): boolean {
+  const key = (command as { input?: { Key?: { pk?: unknown } } }).input?.Key;
+  return typeof key?.pk === 'string' && key.pk.startsWith('RATE#');
+}

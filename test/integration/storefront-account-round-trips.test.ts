@@ -18,7 +18,7 @@ import { handler as storesCreate } from '../../functions/stores/create.js';
 import { ensureStorefrontKey } from '../../lib/auth/storefront-auth.js';
 import { db } from '../../lib/db/client.js';
 import type { LambdaHandler } from '../support/lambda-event.js';
-import { event, invoke, uniqueAddress, uniqueIp } from './hostile-support.js';
+import { event, invoke, isRateLimitTake, uniqueAddress, uniqueIp } from './hostile-support.js';
 
 beforeAll(() => {
   process.env.LOG_LEVEL = 'warn';
@@ -47,12 +47,6 @@ async function counted(handler: unknown, request: ReturnType<typeof event>) {
   } finally {
     send.mockRestore();
   }
-}
-
-/** The rate limit's UpdateItem on the caller's bucket (lib/db/rate-limit.ts takeToken). */
-function isRateLimitTake(command: unknown): boolean {
-  const key = (command as { input?: { Key?: { pk?: unknown } } }).input?.Key;
-  return typeof key?.pk === 'string' && key.pk.startsWith('RATE#');
 }
 
 describe('round trips of the shopper account', () => {
