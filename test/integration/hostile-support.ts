@@ -6,19 +6,26 @@
  * Not a test file (no `.test.ts`).
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { generateApiKey, hashApiKey } from '../../lib/auth/api-keys.js';
 import { config } from '../../lib/config.js';
-import { createDocumentClient } from '../../lib/db/client.js';
+import { createDocumentClient, db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
 import { defaultTableContext } from '../../lib/db/table-context.js';
 import { createUser } from '../../lib/db/users.js';
 import type { UserType } from '../../lib/entities/users.js';
 import { basicAuth } from '../support/http.js';
-import { type Answer, type ProxyEventOptions, proxyEvent } from '../support/lambda-event.js';
+import {
+  type Answer,
+  invokeHandler,
+  type LambdaHandler,
+  type ProxyEventOptions,
+  proxyEvent,
+} from '../support/lambda-event.js';
 
 export type { Answer, LambdaHandler as Handler } from '../support/lambda-event.js';
 
@@ -185,12 +192,35 @@ export function throttleItem(email: string, sourceIp: string) {
   return getItem(keys.throttle(email.toLowerCase(), sourceIp));
 }
 
-/**
- * Whether a DynamoDB command is the rate limit's UpdateItem on a caller's bucket (lib/db/rate-limit.ts takeToken):
- * round-trip counts leave it out, because whether a request sends one depends on the clock (an instance's lease of
- * tokens holds for a second), not on what the request reads.
- */
-export function isRateLimitTake(command: unknown): boolean {
+/** Whether a DynamoDB command is the rate limit's UpdateItem on a caller's bucket (lib/db/rate-limit.ts takeToken). */
+function isRateLimitTake(command: unknown): boolean {
   const key = (command as { input?: { Key?: { pk?: unknown } } }).input?.Key;
   return typeof key?.pk === 'string' && key.pk.startsWith('RATE#');
+}
+
+/**
+ * A handler's answer to one request and the DynamoDB calls it made (its round trips), counted on lib's client:
+ * - only calls sent from within the request's own async context: a worker runs file after file in one process, and
+ *   work another file left running (a write it did not wait for) would otherwise be counted too;
+ * - not the rate limit's UpdateItem, which depends on the clock, not on what the request reads (an instance's lease
+ *   of tokens holds for a second: on a loaded machine two consecutive requests counted one call apart).
+ */
+export async function roundTrips(
+  handler: LambdaHandler,
+  request: APIGatewayProxyEvent,
+): Promise<{ answer: Answer; calls: number }> {
+  const client = db();
+  const original = client.send.bind(client);
+  const mine = new AsyncLocalStorage<true>();
+  let calls = 0;
+  const send = vi.spyOn(client, 'send').mockImplementation(((...args: Parameters<typeof client.send>) => {
+    if (mine.getStore() && !isRateLimitTake(args[0])) calls++;
+    return original(...args);
+  }) as typeof client.send);
+  try {
+    const answer = await mine.run(true, () => invokeHandler(handler, request));
+    return { answer, calls };
+  } finally {
+    send.mockRestore();
+  }
 }
