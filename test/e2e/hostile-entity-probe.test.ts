@@ -16,49 +16,19 @@
  * bodies before the function saw them — is held over real HTTP in hostile-local-server.test.ts.
  */
 
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENTITIES, findEntity } from '../../lib/entities/registry.js';
 import type { ResourceDefinition } from '../../lib/entities/types.js';
 import { ForbiddenError } from '../../lib/errors.js';
 import { parseApiPath } from '../../lib/http/api-path.js';
 import { HttpError } from '../../lib/http/http-errors.js';
 import { resolveRoute } from '../../lib/http/route.js';
-import { basicAuth } from '../support/http.js';
-import { storeFetch, storeUrl } from '../support/store-fetch.js';
+import { type ApiResponse, api, PATH_FORMS } from '../support/http.js';
 
 /** Path ids that decode (once) to `%` or to text that is not valid percent-encoding. */
 const HOSTILE_IDS = ['%25zz', '%25', '%2525', '%25%25', '%25E2%2582', '1%25'];
 const NON_OBJECT_JSON = ['null', 'false', 'true', '0', '123', '-1.5', '""', '"text"', '[]', '[{"a":1}]'];
 const MALFORMED = 'Bad Request: Syntax error, malformed JSON';
-
-interface ProbeAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  json: any;
-}
-
-/** One request as sent (the target still %-encoded), through the gateway to the function that serves it. */
-async function probe(request: {
-  method: string;
-  path: string;
-  headers: Array<[string, string]>;
-  body?: string;
-}): Promise<ProbeAnswer> {
-  const answer = await storeFetch(`${storeUrl()}${request.path}`, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-  });
-  const body = await answer.text();
-  let json: any;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    json = undefined;
-  }
-  return { status: answer.status, headers: Object.fromEntries(answer.headers), body, json };
-}
 
 /** Every collection path: each entity and each nested resource under a parent id. */
 function collections(): Array<{ path: string; resource: ResourceDefinition }> {
@@ -70,12 +40,6 @@ function collections(): Array<{ path: string; resource: ResourceDefinition }> {
   }
   return out;
 }
-
-const FORMS = [
-  (rest: string) => `/api/${rest}`,
-  (rest: string) => `/api/2.0/${rest}`,
-  (rest: string) => `/api.php?_d=${rest}&ajax_custom=1`,
-];
 
 /**
  * The status the route step gives a request (what our own router says), or what an unknown object is past
@@ -92,15 +56,12 @@ function expectedForUnknownObject(method: string, rest: string): number {
   }
 }
 
-function expectContractError(response: ProbeAnswer, status: number, what: string): void {
+function expectContractError(response: ApiResponse, status: number, what: string): void {
   expect(response.status, `${what}: ${response.body.slice(0, 200)}`).toBe(status);
-  expect(response.headers['content-type'], what).toMatch(/^application\/json/);
+  expect(response.headers.get('content-type'), what).toMatch(/^application\/json/);
   expect(response.json, what).toMatchObject({ status });
   expect(typeof response.json.message, what).toBe('string');
 }
-
-const auth = (): Array<[string, string]> => [['Authorization', basicAuth(inject('adminEmail'), inject('adminKey'))]];
-const json = (): Array<[string, string]> => [...auth(), ['Content-Type', 'application/json']];
 
 describe('the hostile-input probe over every entity', () => {
   it("a path id that decodes to % or to invalid percent-encoding is an unknown id (404; or the route's own 405/403) on every entity and form, never a 500", async () => {
@@ -111,16 +72,11 @@ describe('the hostile-input probe over every entity', () => {
         for (const method of ['GET', 'PUT', 'DELETE']) {
           const rest = `${path}/${id}`;
           // One form per id in turn (all three over the ids), so the probe stays a few hundred requests.
-          const target = FORMS[(i + sent) % FORMS.length]!(rest);
-          const response = await probe({
-            method,
-            path: target,
-            headers: method === 'PUT' ? json() : auth(),
-            body: method === 'PUT' ? '{"status":"A"}' : undefined,
-          });
+          const target = PATH_FORMS[(i + sent) % PATH_FORMS.length]!(rest);
+          const response = await api(method, target, method === 'PUT' ? { body: { status: 'A' } } : {});
           sent += 1;
           const expected = expectedForUnknownObject(method, rest);
-          if (response.status !== expected || !/^application\/json/.test(response.headers['content-type'] ?? '')) {
+          if (response.status !== expected || !/^application\/json/.test(response.headers.get('content-type') ?? '')) {
             problems.push(
               `${method} ${target} → ${response.status} (expected ${expected}) ${response.body.slice(0, 120)}`,
             );
@@ -139,11 +95,9 @@ describe('the hostile-input probe over every entity', () => {
       ['PUT', '/api/product_variations_groups/%25'],
       ['PUT', '/api/product_variations_groups/%25zz'],
     ] as const) {
-      const response = await probe({
-        method,
-        path: target,
-        headers: json(),
-        body: method === 'PUT' ? '{"code":"x"}' : undefined,
+      const response = await api(method, target, {
+        body: method === 'PUT' ? { code: 'x' } : undefined,
+        contentType: 'application/json',
       });
       expectContractError(response, 404, `${method} ${target}`);
       expect(response.json.message).toBe('Not Found');
@@ -160,8 +114,8 @@ describe('the hostile-input probe over every entity', () => {
       if (resource.http.operations.includes('update')) writes.push(['PUT', `${path}/1`]);
       for (const [method, rest] of writes) {
         for (const [i, body] of NON_OBJECT_JSON.entries()) {
-          const target = FORMS[(i + sent) % FORMS.length]!(rest);
-          const response = await probe({ method, path: target, headers: json(), body });
+          const target = PATH_FORMS[(i + sent) % PATH_FORMS.length]!(rest);
+          const response = await api(method, target, { body, contentType: 'application/json' });
           sent += 1;
           if (response.status !== 400 || response.json?.message !== MALFORMED) {
             problems.push(`${method} ${target} body ${body} → ${response.status} ${response.body.slice(0, 120)}`);
