@@ -6,6 +6,7 @@ import { db } from '../client.js';
 import { conditionHeld, readItem } from '../items.js';
 import { LAYOUT_VERSION, layoutMarkerKey } from '../layout.js';
 import { defaultTableContext } from '../table-context.js';
+import { DEFAULT_TABLE } from '../table-target.js';
 import type { Progress } from './migration.js';
 
 /**
@@ -32,7 +33,7 @@ export async function markDone(id: string, fields: Record<string, unknown> = {})
 export async function markAllDone(ids: readonly string[], fields: Record<string, unknown> = {}): Promise<void> {
   await putItems(
     ids.map((id) => doneMarker(id, fields)),
-    defaultTableContext(),
+    DEFAULT_TABLE,
   );
 }
 
