@@ -1,4 +1,4 @@
-import { dispatcher } from '../../lib/stack/dispatch.js';
+import { dispatcher } from '../../lib/stack/dispatcher.js';
 import { HANDLERS } from '../handler-table.generated.js';
 
 /**

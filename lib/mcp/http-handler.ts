@@ -1,17 +1,14 @@
 import middy from '@middy/core';
-import { findEntity } from '../entities/registry.js';
 import { ForbiddenError } from '../errors.js';
 import type { ApiEvent } from '../http/api-event.js';
 import { badRequest, methodNotAllowed, unsupportedMediaType } from '../http/http-errors.js';
 import { eitherPayload } from '../http/payload-v2.js';
 import type { ApiResult } from '../http/response.js';
 import { toProxyResult } from '../http/response.js';
+import { callerAdmission } from '../stack/admission/index.js';
 import type { LambdaHandler } from '../stack/api-handler.js';
-import { authentication } from '../stack/middleware/authentication.js';
-import { httpResponse } from '../stack/middleware/http-response.js';
-import { rateLimit, rateLimitGate } from '../stack/middleware/rate-limit.js';
-import { readRequest } from '../stack/middleware/read-request.js';
-import { enteringStack } from '../stack/request.js';
+import { type Admission, enteringStack, type StackContext } from '../stack/request.js';
+import { response } from '../stack/response/index.js';
 import { failure, PARSE_ERROR } from './json-rpc.js';
 import { type Handlers, restCaller } from './rest-call.js';
 import { answerMessages, PROTOCOL_VERSIONS } from './server.js';
@@ -32,12 +29,11 @@ export const mcpWritesOn = (env: NodeJS.ProcessEnv = process.env) =>
  * users.
  */
 export function mcpHandler(handlers: Handlers): LambdaHandler {
-  const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
-    .use(httpResponse())
-    .use(readRequest())
-    .use(authentication(findEntity))
-    .use(rateLimit())
-    .use(rateLimitGate())
+  const stack = middy<ApiEvent, ApiResult, Error, StackContext<Omit<Admission, 'path' | 'route'>>>({
+    timeoutEarlyInMillis: 0,
+  })
+    .use(response())
+    .use(callerAdmission())
     .handler(async (event, { api, awsRequestId }) => {
       if (api.method !== 'POST') throw methodNotAllowed('MCP takes POST; this server opens no stream', ['POST']);
       if (api.caller.storefront) throw new ForbiddenError('MCP is for API users (an e-mail and API key)');

@@ -1,6 +1,6 @@
 import { claimKey, completeKey, releaseKey } from '../db/idempotency.js';
 import type { Caller } from '../entities/caller.js';
-import { fingerprintOf } from '../stack/middleware/idempotency.js';
+import { fingerprintOf } from '../stack/dispatch/idempotency.js';
 import { callEntityTool, type ToolArguments } from './entity-call.js';
 import type { RestCall } from './rest-call.js';
 import { TASKS } from './task-tools.js';

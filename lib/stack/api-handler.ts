@@ -7,19 +7,11 @@ import { notFound } from '../http/http-errors.js';
 import type { Operation } from '../http/operation.js';
 import { type EitherPayloadHandler, eitherPayload } from '../http/payload-v2.js';
 import { type ApiResult, toProxyResult } from '../http/response.js';
-import { authentication } from './middleware/authentication.js';
-import { authorization } from './middleware/authorization.js';
-import { bodyDecoding } from './middleware/body-decoding.js';
-import { companyContext } from './middleware/company-context.js';
-import { cursorKeys } from './middleware/cursor-keys.js';
-import { httpResponse } from './middleware/http-response.js';
-import { idempotency } from './middleware/idempotency.js';
-import { rateLimit, rateLimitGate } from './middleware/rate-limit.js';
-import { readRequest } from './middleware/read-request.js';
-import { routing } from './middleware/routing.js';
-import { storefrontCache } from './middleware/storefront-cache.js';
+import { admission } from './admission/index.js';
+import { dispatch } from './dispatch/index.js';
 import type { Prefetch } from './prefetch.js';
-import { enteringStack } from './request.js';
+import { type Admission, enteringStack, type StackContext } from './request.js';
+import { response } from './response/index.js';
 
 /** Every API function: a REST (1.0) or HTTP API (2.0) event in, the answer in the same format (lib/http/payload-v2.ts). */
 export type LambdaHandler = EitherPayloadHandler;
@@ -44,15 +36,13 @@ export function apiHandler(
 }
 
 /**
- * The shared stack every function is built from. The order is the order in
- * which SPEC §1 judges a request: credentials → route → privilege → body → the company of a
- * store or vendor context path; the operation itself then checks the other objects named in the path, the escalation
- * guard and the field values. The per-user rate limit is judged right after credentials (its DynamoDB
- * request runs while the rest is judged; writes wait for it before their operation), and an
- * Idempotency-Key last, so only a request that would really run claims its key. A GET of one object
- * runs its operation while the privileges are read and answers only after their verdict (middleware/
- * authorization.ts); `prefetch` names items authentication reads for the operation (lib/stack/prefetch.ts).
- * Each middleware adds its typed slice of `context.api` (lib/stack/request.ts); this list is their order.
+ * The shared stack every function is built from: three phases (lib/stack/request.ts says what they hand one another).
+ * Admission judges in the order SPEC §1 fixes — credentials (401/429) → the caller's rate limit (429) → route
+ * (404/405) → privilege (403) — into one frozen Admission; dispatch judges the body (413/415/400), the company of a
+ * store or vendor context path (404) and an Idempotency-Key (400/409/422, or the stored answer), then runs the
+ * operation, which checks the objects in its path (404), the escalation guard (403) and the values (400); the response
+ * serialises the answer or the error once, with the stack's headers. `prefetch` names items authentication reads for
+ * the operation (lib/stack/prefetch.ts).
  */
 export function stackHandler(
   findEntity: EntityFinder,
@@ -60,26 +50,9 @@ export function stackHandler(
   operation: Operation = noOperation,
   prefetch?: Prefetch,
 ): LambdaHandler {
-  const stack = middy<ApiEvent, ApiResult>({ timeoutEarlyInMillis: 0 })
-    .use(httpResponse())
-    .use(readRequest())
-    .use(authentication(findEntity, prefetch, servedKey))
-    .use(rateLimit())
-    .use(routing(servedKey, findEntity))
-    .use(storefrontCache())
-    .use(authorization())
-    .use(bodyDecoding())
-    .use(rateLimitGate())
-    .use(companyContext(findEntity))
-    .use(cursorKeys())
-    .use(idempotency())
-    .handler(async (_event, { api }) => {
-      const { caller, route, path, query, body, method, sourceIp, headers, replay, prefetched } = api;
-      return (
-        replay ??
-        operation({ method, version: path.version, route, query, caller, body, sourceIp, headers, prefetched })
-      );
-    });
-  // Every answer, the operation's or an error's, leaves as one API Gateway response (httpResponse added the headers).
+  const stack = middy<ApiEvent, ApiResult, Error, StackContext<Admission>>({ timeoutEarlyInMillis: 0 })
+    .use(response())
+    .use(admission({ findEntity, servedKey, prefetch }))
+    .handler(dispatch(operation, findEntity));
   return eitherPayload(async (event: ApiEvent, context) => toProxyResult(await stack(event, enteringStack(context))));
 }

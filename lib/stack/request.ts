@@ -1,79 +1,65 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { BucketPolicy } from '../db/rate-limit.js';
 import type { Caller } from '../entities/caller.js';
 import type { ApiEvent } from '../http/api-event.js';
 import type { ApiPath } from '../http/api-path.js';
-import type { RequestBody } from '../http/body.js';
 import type { Prefetched } from '../http/operation.js';
 import type { ApiResult } from '../http/response.js';
 import type { Route } from '../http/route.js';
 
 /**
- * What the middlewares learn about a request, one slice per middleware, kept on the Lambda context as
- * `context.api`. A middleware declares the slices it reads and the one it writes (`Stage<Reads & Writes>`); middy's
- * `use()` intersects them, so the handler at the end of lib/stack/api-handler.ts sees every slice typed. That the
- * writer runs before its readers is the order of that one list.
+ * What the three phases of a request hand one another (lib/stack/api-handler.ts). Admission makes each value once and
+ * freezes it; dispatch and the response only read them. `context.api` holds the latest: the request as read, then the
+ * admitted request — the response phase answers with whatever admission got to, a 401 knowing only the request.
  */
 
-/** read-request: the event, read once. */
+/** The event, read once (admission/read-request.ts). */
 export interface RequestRead {
-  method: string;
-  headers: Record<string, string>;
-  query: Record<string, string>;
-  sourceIp: string;
-  startedAt: number;
-  /** Headers every answer to this request carries (RateLimit-*, Idempotent-Replayed), success or error. */
-  responseHeaders: Record<string, string>;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  readonly sourceIp: string;
+  readonly startedAt: number;
   /**
-   * The batch's (or MCP call's) caller when this request is one of its items (lib/stack/inner-call.ts), read once
-   * here: the item is then neither authenticated, rate-limited, keyed nor counted again.
+   * The batch's (or MCP call's) caller when this request is one of its items (lib/stack/inner-call.ts): the item is
+   * then neither authenticated, rate-limited, keyed nor counted again.
    */
-  batchCaller?: Caller;
-}
-
-/** authentication: who is calling, the items read for the operation beside it, and the rate limit in force. */
-export interface Authenticated {
-  caller: Caller;
-  /** Items read in authentication's BatchGetItem for the operation (lib/stack/prefetch.ts). */
-  prefetched?: Prefetched;
-  /** The per-user rate limit (lib/db/rate-limit.ts), read once per request; undefined when it is off. */
-  rateLimitPolicy: BucketPolicy | undefined;
-}
-
-/** rate-limit: the per-user token bucket's verdict, judged while the request goes on (lib/stack/deferred-verdict.ts). */
-export interface RateLimited {
-  rateLimit?: Promise<void>;
-}
-
-/** routing: the path's form and the operation it names. */
-export interface Routed {
-  path: ApiPath;
-  route: Route;
-}
-
-/** authorization: the privilege verdict of a GET of one object, judged while its operation reads. */
-export interface Authorized {
-  authorized?: Promise<void>;
-}
-
-/** body-decoding: the decoded body of a PUT or POST. */
-export interface Decoded {
-  body?: RequestBody;
-}
-
-/** idempotency: a stored answer to replay instead of running the operation, or the claim this request holds. */
-export interface Replayable {
-  replay?: ApiResult;
-  /** The (user, key) this request claimed; its answer completes or releases it. */
-  claim?: { userId: number; key: string; token: string };
+  readonly batchCaller?: Caller;
 }
 
 /**
- * The Lambda context as it enters the stack. Its `api` is not there yet: read-request, the first `before`, writes it,
- * and each later middleware its own slice. The type says what the stack's middlewares and handler may rely on.
+ * The rate limit's and the privileges' verdict on a request, in the contract's judging order (SPEC §1: 429 before
+ * 404/405 before 403). A value, never a rejection: `refusal` is the first answer that refuses the request, `headers`
+ * what every answer to it carries (RateLimit-*).
  */
-export const enteringStack = (context: Context) => context as Context & { api: never };
+export interface Verdict {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly refusal?: Error;
+}
 
-/** A middleware of the stack that reads and writes the slices `State` of `context.api`. */
-export type Stage<State> = MiddlewareObj<ApiEvent, ApiResult, Error, Context & { api: State }>;
+/** A request admitted (admission/index.ts): who calls, what they call, and the verdict on it. */
+export interface Admission extends RequestRead {
+  readonly caller: Caller;
+  /** Items read in authentication's BatchGetItem for the operation (lib/stack/prefetch.ts). */
+  readonly prefetched?: Prefetched;
+  readonly path: ApiPath;
+  readonly route: Route;
+  /**
+   * Settled before dispatch for everything but a read: a GET's operation runs while its rate-limit token (and, for
+   * one object, its privileges) is still being read, and dispatch awaits the verdict before the answer exists
+   * (dispatch/index.ts). Nothing is written before it.
+   */
+  readonly verdict: Promise<Verdict>;
+}
+
+/** What the response phase may find: as much of the admission as was made before the request was answered. */
+export type Known = RequestRead & Partial<Admission>;
+
+/** The Lambda context as the stack sees it: `api` is written by admission only. */
+export type StackContext<Api> = Context & { api: Api };
+
+/** The Lambda context as it enters the stack: admission writes its `api`. */
+export const enteringStack = (context: Context) => context as StackContext<never>;
+
+/** A phase of the stack that reads `context.api` as `Api`. */
+export type Phase<Api> = MiddlewareObj<ApiEvent, ApiResult, Error, StackContext<Api>>;

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../../lib/db/client.js';
 import { claimKey, releaseKey } from '../../lib/db/idempotency.js';
 import { keys } from '../../lib/db/keys.js';
-import { fingerprintOf } from '../../lib/stack/middleware/idempotency.js';
+import { fingerprintOf } from '../../lib/stack/dispatch/idempotency.js';
 import { type ApiUser, created, createRoot, createUser, expectError, uid, uniqueEmail } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 import { testStore } from '../support/store.js';

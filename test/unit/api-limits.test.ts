@@ -13,7 +13,7 @@ import { MAX_VARIANTS, parseFeatureVariants, parseOptionVariants } from '../../l
 import { MAX_BATCH_OPERATIONS } from '../../lib/operations/batch-body.js';
 import { MAX_LINES as MAX_CART_LINES } from '../../lib/operations/carts/lines.js';
 import { MAX_WEBHOOKS, MAX_WEBHOOKS_PER_COMPANY } from '../../lib/operations/webhooks.js';
-import { MAX_KEY_LENGTH } from '../../lib/stack/middleware/idempotency.js';
+import { MAX_KEY_LENGTH } from '../../lib/stack/dispatch/idempotency.js';
 import { MAX_ATTEMPTS } from '../../lib/webhooks/retry-schedule.js';
 import { repoRoot } from '../../scripts/lib/repo.js';
 

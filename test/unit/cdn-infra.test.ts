@@ -68,7 +68,7 @@ describe('the CloudFront distribution (infra/cdn.cjs)', () => {
     expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'all' });
     expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     expect(key.HeadersConfig.HeaderBehavior).toBe('whitelist');
-    const source = readFileSync(join(import.meta.dirname, '../../lib/stack/middleware/storefront-cache.ts'), 'utf8');
+    const source = readFileSync(join(import.meta.dirname, '../../lib/stack/response/storefront-cache.ts'), 'utf8');
     const vary = /const VARY = '([^']+)'/.exec(source)![1]!.split(', ');
     expect([...key.HeadersConfig.Headers].sort()).toEqual([...vary].sort());
     expect(key.HeadersConfig.Headers).toContain('Authorization');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../lib/db/rate-limit.js';
-import { canonicalJson, fingerprintOf, idempotencyKeyOf } from '../../lib/stack/middleware/idempotency.js';
+import { canonicalJson, fingerprintOf, idempotencyKeyOf } from '../../lib/stack/dispatch/idempotency.js';
 
 const policy = { rate: 2, burst: 3 }; // one token every 500 ms, three at once
 

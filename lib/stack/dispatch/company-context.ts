@@ -4,7 +4,7 @@ import type { EntityFinder } from '../../entities/finder.js';
 import type { StoredEntityDefinition } from '../../entities/types.js';
 import { NotFoundError } from '../../errors.js';
 import { parseId, type Route } from '../../http/route.js';
-import type { Authenticated, Routed, Stage } from '../request.js';
+import type { Admission } from '../request.js';
 
 /**
  * The first objects in the path of a store or vendor context (`/stores/:id/…`, `/vendors/:id/…`, SPEC
@@ -13,23 +13,19 @@ import type { Authenticated, Routed, Stage } from '../request.js';
  * objects are (it learns nothing about which companies exist). A nested path's parent that belongs to a
  * company (`/stores/1/categories/5/products`) must be that company's, else it does not exist there.
  */
-export function companyContext(findEntity: EntityFinder): Stage<Authenticated & Routed> {
-  return {
-    before: async ({ context }) => {
-      const { route, caller } = context.api;
-      if (!route.company) return;
-      const companyId = parseId(route.company.id);
-      if (caller.userType === 'V' && companyId !== caller.companyId) throw new NotFoundError();
-      // Stores and vendors are one company id space (lib/entities/companies.ts): one record for both views.
-      const parent = companyOwnedParent(route, findEntity);
-      const [company, parentRecord] = await Promise.all([
-        getRecord(storesEntity, companyId),
-        parent ? getRecord(parent, parseId(route.id)) : undefined,
-      ]);
-      if (!company) throw new NotFoundError();
-      if (parent && (!parentRecord || Number(parentRecord.company_id) !== companyId)) throw new NotFoundError();
-    },
-  };
+export async function checkCompanyContext(admission: Admission, findEntity: EntityFinder): Promise<void> {
+  const { route, caller } = admission;
+  if (!route.company) return;
+  const companyId = parseId(route.company.id);
+  if (caller.userType === 'V' && companyId !== caller.companyId) throw new NotFoundError();
+  // Stores and vendors are one company id space (lib/entities/companies.ts): one record for both views.
+  const parent = companyOwnedParent(route, findEntity);
+  const [company, parentRecord] = await Promise.all([
+    getRecord(storesEntity, companyId),
+    parent ? getRecord(parent, parseId(route.id)) : undefined,
+  ]);
+  if (!company) throw new NotFoundError();
+  if (parent && (!parentRecord || Number(parentRecord.company_id) !== companyId)) throw new NotFoundError();
 }
 
 /** The entity of a nested route's parent (`categories` of `categories.products.list`), when its records belong to a company. */
