@@ -8,7 +8,7 @@ export type Lookup = (key: ItemKey) => Item | undefined;
 /**
  * Strongly consistent reads by key that start in the same turn of the event loop go out as one request: a GET of
  * one object reads the caller's groups (its privileges, lib/auth/authorize.ts) and the object itself at the same
- * moment (lib/stack/middleware/authorization.ts runs the operation meanwhile), and joined they are one
+ * moment (lib/stack/admission/index.ts lets it run while the privileges are read), and joined they are one
  * BatchGetItem instead of a BatchGetItem and a GetItem — one DynamoDB request fewer, the same read units (each
  * item is billed alone either way), no step more. A read that meets no other one goes out exactly as it was
  * asked for (GetItem for one item, BatchGetItem for several), so nothing else changes shape. Waiting for the

@@ -49,7 +49,7 @@ function signedWithOneOf(payload: string, signature: string, secrets: readonly s
   return secrets.some((secret) => timingSafeEqual(Buffer.from(sign(payload, secret)), Buffer.from(signature)));
 }
 
-/** Whether `text` looks like a cursor signed with a key this instance knows (lib/stack/middleware/cursor-keys.ts). */
+/** Whether `text` looks like a cursor signed with a key this instance knows (lib/stack/dispatch/cursor-keys.ts). */
 export function signedWithKnownKey(text: string, secrets: readonly string[] = allKeys()): boolean {
   const match = CURSOR_FORMAT.exec(text.trim());
   return !match || signedWithOneOf(match[1]!, match[2]!, secrets);

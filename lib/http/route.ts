@@ -21,9 +21,9 @@ export interface Route {
   privileges: readonly string[];
   /**
    * `/stores/:id/…` and `/vendors/:id/…`: the company whose context the request runs in (SPEC §10), its id
-   * still path text (checked by middleware/company-context.ts). The rest of the route is the child's own.
+   * still path text (checked by lib/stack/dispatch/company-context.ts). The rest of the route is the child's own.
    * `companyId` is that text read once as an id, for the operations (undefined when it names none: the
-   * middleware answers such a path 404 at its step, before any operation runs).
+   * dispatch phase answers such a path 404 at its step, before any operation runs).
    */
   company?: { entity: EntityDefinition; id: string; companyId: number | undefined };
 }

@@ -1,10 +1,12 @@
 import { authorize } from '../../auth/authorize.js';
-import { rateLimitPolicy } from '../../db/rate-limit.js';
+import { type BucketPolicy, rateLimitPolicy } from '../../db/rate-limit.js';
 import type { EntityFinder } from '../../entities/finder.js';
+import type { ApiEvent } from '../../http/api-event.js';
 import { preflightHeaders } from '../../http/cors.js';
+import type { ApiResult } from '../../http/response.js';
 import type { Prefetch } from '../prefetch.js';
-import type { Known, Phase, RequestRead } from '../request.js';
-import { authenticateRequest, isOpenOperation } from './authentication.js';
+import type { Known, Phase, RequestRead, StackContext } from '../request.js';
+import { type Authenticated, authenticateRequest, isOpenOperation } from './authentication.js';
 import { rateVerdict } from './rate-limit.js';
 import { readRequest } from './read-request.js';
 import { routeOf } from './routing.js';
@@ -22,9 +24,23 @@ export interface Gate {
 /** Methods whose operation may write: their verdict is settled before dispatch, so a refused write changes nothing. */
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
 
-/** A CORS preflight is answered at once, before any credential check, with headers of its own. */
-const preflight = (read: RequestRead) =>
-  read.method === 'OPTIONS' ? { status: 204, headers: preflightHeaders(read.headers.origin) } : undefined;
+/**
+ * The request read (and made `context.api`, so even a 401 is answered with what is known) and its caller; a CORS
+ * preflight is answered at once instead, before any credential check, with headers of its own.
+ */
+async function identify(
+  event: ApiEvent,
+  context: StackContext<Known>,
+  prefetch: Prefetch | undefined,
+  open: boolean,
+): Promise<ApiResult | (Authenticated & { read: RequestRead; policy: BucketPolicy | undefined })> {
+  const read = readRequest(event, context);
+  context.api = read;
+  if (read.method === 'OPTIONS') return { status: 204, headers: preflightHeaders(read.headers.origin) };
+  // Read once per request: authentication reads the bucket beside the login, the rate limit then takes its token.
+  const policy = rateLimitPolicy();
+  return { read, policy, ...(await authenticateRequest(read, event.path ?? '', policy, prefetch, open)) };
+}
 
 /**
  * The first phase: who is calling (401, or the lockout's 429), their rate limit (429), which operation (404/405) and
@@ -38,13 +54,10 @@ export function admission(gate: Gate): Phase<Known> {
   const open = isOpenOperation(gate.servedKey, gate.findEntity);
   return {
     before: async ({ event, context }) => {
-      const read = readRequest(event, context);
-      context.api = read;
-      const early = preflight(read);
-      if (early) return early;
+      const identified = await identify(event, context, gate.prefetch, open);
+      if ('status' in identified) return identified;
+      const { read, policy, caller, prefetched } = identified;
       const rawPath = event.path ?? '';
-      const policy = rateLimitPolicy();
-      const { caller, prefetched } = await authenticateRequest(read, rawPath, policy, gate.prefetch, open);
       const rate = rateVerdict(caller, policy, read.batchCaller !== undefined);
       const routed = attempt(() => routeOf(read.method, rawPath, read.query, gate.servedKey, gate.findEntity));
       const privileges = routed.value && authorize(caller, routed.value.route);
@@ -66,16 +79,10 @@ export function admission(gate: Gate): Phase<Known> {
 export function callerAdmission(): Phase<Known> {
   return {
     before: async ({ event, context }) => {
-      const read = readRequest(event, context);
-      context.api = read;
-      const early = preflight(read);
-      if (early) return early;
-      const policy = rateLimitPolicy();
-      const { caller } = await authenticateRequest(read, event.path ?? '', policy, undefined, false);
-      const verdict = rateVerdict(caller, policy, read.batchCaller !== undefined).catch((failure: Error) => ({
-        headers: {},
-        refusal: failure,
-      }));
+      const identified = await identify(event, context, undefined, false);
+      if ('status' in identified) return identified;
+      const { read, policy, caller } = identified;
+      const verdict = judged(rateVerdict(caller, policy, read.batchCaller !== undefined), undefined, undefined);
       context.api = Object.freeze({ ...read, caller, verdict });
       await enforce(verdict);
       return undefined;
