@@ -12,13 +12,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as usergroupsCreate } from '../../functions/usergroups/create.js';
+import { handler as usergroupsGet } from '../../functions/usergroups/get.js';
 import { handler as versionGet } from '../../functions/version/get.js';
 import { config } from '../../lib/config.js';
 import { db } from '../../lib/db/client.js';
 import { keys } from '../../lib/db/keys.js';
 import { leaseSizeOf, noteBucket, takeToken } from '../../lib/db/rate-limit.js';
 import { event, type Handler, invoke } from '../integration/hostile-support.js';
-import { type ApiUser, createRoot, uid } from '../support/fixtures.js';
+import { type ApiUser, createAdmin, createRoot, uid } from '../support/fixtures.js';
 import { api } from '../support/http.js';
 
 describe('RateLimit-* headers over HTTP', () => {
@@ -134,6 +135,21 @@ describe('the token bucket with small limits (2 per second, burst 3), in-process
       await api('POST', '/api/usergroups', { body: { type: 'C', status: 'A', usergroup: `after-${uid()}` } })
     ).json.usergroup_id as number;
     expect(idAfter).toBe(idBefore + 1);
+  });
+
+  it('the 429 comes before the privileges: an administrator without them is refused for the rate, then for them', async () => {
+    const outsider = await createAdmin([]);
+    for (let i = 0; i < 3; i++) expect((await version(outsider.auth)).status).toBe(200);
+    const write = await invoke(
+      usergroupsCreate as Handler,
+      event('POST', '/api/usergroups', { auth: outsider.auth, body: { type: 'C', status: 'A' } }),
+    );
+    const read = await invoke(usergroupsGet as Handler, event('GET', '/api/usergroups/1', { auth: outsider.auth }));
+    expect([write.status, read.status]).toEqual([429, 429]);
+    // With a token again, the privileges refuse.
+    vi.setSystemTime(Date.now() + 600);
+    const again = await invoke(usergroupsGet as Handler, event('GET', '/api/usergroups/1', { auth: outsider.auth }));
+    expect(again.status).toBe(403);
   });
 
   it('RATE_LIMIT_PER_SECOND=0 turns it off: no headers, no 429', async () => {
