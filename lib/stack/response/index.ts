@@ -7,19 +7,23 @@ import { cachedForStorefront, PRIVATE } from './storefront-cache.js';
 
 const SECURITY_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
 
-/**
- * The headers every answer to the request carries, success or error: security, CORS, the rate limit's (once its
- * verdict is in) and, for a shopper's token, `private` caching. Logs one line and one metric set per request.
- */
-async function stackHeaders(known: Known | undefined, status: number): Promise<Record<string, string>> {
+/** One log line and one metric set per request; a batch's item is part of its batch's request (debug, not counted). */
+function logAnswer(known: Known | undefined, status: number): void {
   // `known` is missing only when reading the request itself failed.
   const latencyMs = known ? Date.now() - known.startedAt : 0;
-  // A batch's item is part of its batch's request: logged at debug level, not counted as a request.
   if (known?.batchCaller) log('debug', 'batch item', { status, latencyMs });
   else {
     log('info', 'request', { status, latencyMs });
     recordRequest(status, latencyMs);
   }
+}
+
+/**
+ * The headers every answer to the request carries, success or error: security, CORS, the rate limit's (its verdict
+ * is in by now: admission or dispatch awaited it) and, for a shopper's token, `private` caching.
+ */
+async function stackHeaders(known: Known | undefined, status: number): Promise<Record<string, string>> {
+  logAnswer(known, status);
   const verdict = known?.verdict ? await known.verdict : undefined;
   return {
     ...SECURITY_HEADERS,
