@@ -13,22 +13,12 @@ const noRoute = new Error('404');
 const forbidden = new Error('403');
 const unreachable = new Error('DynamoDB unreachable');
 
-/** Resolves (or rejects) after `ms`, so the two reads can finish in either order. */
-const later = <T>(ms: number, outcome: () => T): Promise<Awaited<T>> =>
-  new Promise((resolve, reject) =>
-    setTimeout(() => {
-      try {
-        resolve(outcome() as Awaited<T>);
-      } catch (error) {
-        reject(error);
-      }
-    }, ms),
-  );
-
-const allowed = (ms = 0) => later<Verdict>(ms, () => ({ headers }));
-const refused = (ms = 0) => later<Verdict>(ms, () => ({ headers, refusal: tooMany }));
+/** The two reads finish after `ms`, so the test can make either finish first. */
+const waited = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const allowed = (ms = 0) => waited(ms).then((): Verdict => ({ headers }));
+const refused = (ms = 0) => waited(ms).then((): Verdict => ({ headers, refusal: tooMany }));
 const denied = (ms = 0) =>
-  later<void>(ms, () => {
+  waited(ms).then(() => {
     throw forbidden;
   });
 
@@ -54,20 +44,20 @@ describe('the verdict on a request', () => {
     const verdict = await judged(
       allowed(0),
       undefined,
-      later(5, () => undefined),
+      waited(5).then(() => undefined),
     );
     expect(verdict).toEqual({ headers });
     await expect(enforce(Promise.resolve(verdict))).resolves.toBeUndefined();
   });
 
   it('a bucket that cannot be read refuses with that failure, never as a rejection', async () => {
-    const failed = later<Verdict>(0, () => {
+    const failed = waited(0).then((): Verdict => {
       throw unreachable;
     });
     const verdict = await judged(
       failed,
       undefined,
-      later(5, () => undefined),
+      waited(5).then(() => undefined),
     );
     expect(verdict.refusal).toBe(unreachable);
     await expect(enforce(Promise.resolve(verdict))).rejects.toBe(unreachable);

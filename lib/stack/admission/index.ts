@@ -4,6 +4,7 @@ import type { EntityFinder } from '../../entities/finder.js';
 import type { ApiEvent } from '../../http/api-event.js';
 import { preflightHeaders } from '../../http/cors.js';
 import type { ApiResult } from '../../http/response.js';
+import type { Route } from '../../http/route.js';
 import type { Prefetch } from '../prefetch.js';
 import type { Known, Phase, RequestRead, StackContext } from '../request.js';
 import { type Authenticated, authenticateRequest, isOpenOperation } from './authentication.js';
@@ -62,11 +63,9 @@ export function admission(gate: Gate): Phase<Known> {
       const routed = attempt(() => routeOf(read.method, rawPath, read.query, gate.servedKey, gate.findEntity));
       const privileges = routed.value && authorize(caller, routed.value.route);
       const verdict = judged(rate, routed.error, privileges);
-      const admitted: Known = Object.freeze({ ...read, caller, prefetched, verdict, ...routed.value });
-      context.api = admitted;
+      context.api = Object.freeze({ ...read, caller, prefetched, verdict, ...routed.value });
       if (!privileges || WRITES.has(read.method)) await enforce(verdict);
-      else if (read.method !== 'GET' || routed.value?.route.operation !== 'get')
-        await privileges.catch(() => enforce(verdict));
+      else if (!readsOneObject(read.method, routed.value?.route)) await privileges.catch(() => enforce(verdict));
       return undefined;
     },
   };
@@ -89,6 +88,9 @@ export function callerAdmission(): Phase<Known> {
     },
   };
 }
+
+/** A GET of one object: its operation may read while its privileges are read (lib/db/joined-reads.ts joins them). */
+const readsOneObject = (method: string, route: Route | undefined) => method === 'GET' && route?.operation === 'get';
 
 function attempt<T>(judge: () => T): { value?: T; error?: Error } {
   try {

@@ -19,11 +19,8 @@ export function dispatch(operation: Operation, findEntity: EntityFinder) {
   return async (event: ApiEvent, context: StackContext<Admission>): Promise<ApiResult> => {
     const admission = context.api;
     const answer = run(event, admission, operation, findEntity);
-    const settled = answer.then(
-      () => undefined,
-      () => undefined,
-    );
-    const [{ refusal }] = await Promise.all([admission.verdict, settled]);
+    // Both settle before anything is answered; the operation's failure is judged after the verdict.
+    const [{ refusal }] = await Promise.all([admission.verdict, answer.catch(() => undefined)]);
     if (refusal) throw refusal;
     return answer;
   };
